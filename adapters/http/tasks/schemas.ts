@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { ValidationError } from '../../../domain/tasks/errors.ts';
+import {
+  isValidDescription, isValidDueDate, isValidName, isValidPassword, isValidTitle, messages,
+} from '../../../domain/tasks/invariants.ts';
+import { LIMITS, TASK_PRIORITIES, TASK_STATUSES, isEmailShaped, normaliseEmail } from '../../../domain/tasks/rules.ts';
+import type { FieldIssue } from '../../../domain/shared/domain-error.ts';
+
+// The task API's request schemas. The rules themselves live in the domain; these schemas add the HTTP
+// concerns: JSON types, strict objects, and which fields each route takes.
+
+const title = v.pipe(v.string(messages.title), v.check((s: string) => isValidTitle(s), messages.title));
+const description = v.nullable(v.pipe(v.string(messages.description), v.check((s: string) => isValidDescription(s), messages.description)), messages.description);
+const status = v.picklist(TASK_STATUSES, messages.status);
+const priority = v.picklist(TASK_PRIORITIES, messages.priority);
+const dueDate = v.nullable(v.pipe(v.string(messages.due_date), v.check((s: string) => isValidDueDate(s), messages.due_date)), messages.due_date);
+
+export const signUpBody = v.strictObject({
+  name: v.pipe(v.string(messages.name), v.check((s: string) => isValidName(s), messages.name)),
+  email: v.pipe(v.string(messages.email), v.check((e: string) => isEmailShaped(normaliseEmail(e)), messages.email)),
+  password: v.pipe(v.string(messages.password), v.check((s: string) => isValidPassword(s), messages.password)),
+});
+
+/** Login checks presence and type only: a wrong-shaped password is simply a wrong password. */
+export const loginBody = v.strictObject({
+  email: v.pipe(v.string('is required'), v.maxLength(LIMITS.emailMax * 4, 'is too long')),
+  password: v.pipe(v.string('is required'), v.maxLength(1024, 'is too long')),
+});
+
+export const createTaskBody = v.strictObject({
+  title,
+  description: v.optional(description),
+  status: v.optional(status),
+  priority: v.optional(priority),
+  due_date: v.optional(dueDate),
+});
+
+/** PATCH: `null` clears description and due_date; for title, status and priority it is refused by their schemas. */
+export const updateTaskBody = v.strictObject({
+  title: v.optional(title),
+  description: v.optional(description),
+  status: v.optional(status),
+  priority: v.optional(priority),
+  due_date: v.optional(dueDate),
+});
+
+const READ_ONLY = new Set(['id', 'user_id', 'created_at', 'updated_at']);
+
+type StrictSchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
+
+/**
+ * Parses a JSON body against a strict schema, reporting every problem at once: each unknown field by name
+ * (read-only ones say so), each missing required field, each bad value.
+ */
+export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError([{ path: '', message: 'the request body must be a JSON object' }]);
+  }
+  const details: FieldIssue[] = [];
+  for (const key of Object.keys(body)) {
+    if (!(key in schema.entries)) {
+      details.push({ path: key, message: READ_ONLY.has(key) ? 'is read-only and cannot be set' : 'is not a known field' });
+    }
+  }
+  const result = v.safeParse(schema, body, { abortEarly: false });
+  if (result.success && details.length === 0) return result.output;
+  for (const issue of result.issues ?? []) {
+    const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+    if (issue.type === 'strict_object' && issue.expected === 'never') continue; // reported above, all of them
+    const missing = issue.type === 'strict_object' && issue.received === 'undefined';
+    details.push({ path, message: missing ? 'is required' : issue.message });
+  }
+  throw new ValidationError(details);
+}
+
+/** `?status=` and `?priority=`: each at most once, never empty, within its enum. Other parameters are ignored. */
+export function parseTaskFilter(params: URLSearchParams): { status?: (typeof TASK_STATUSES)[number]; priority?: (typeof TASK_PRIORITIES)[number] } {
+  const details: FieldIssue[] = [];
+  const filter: { status?: (typeof TASK_STATUSES)[number]; priority?: (typeof TASK_PRIORITIES)[number] } = {};
+  for (const [name, schema] of [['status', status], ['priority', priority]] as const) {
+    const values = params.getAll(name);
+    if (values.length === 0) continue;
+    if (values.length > 1) {
+      details.push({ path: name, message: 'must be given at most once' });
+      continue;
+    }
+    const parsed = v.safeParse(schema, values[0]);
+    if (parsed.success) (filter as Record<string, string>)[name] = parsed.output;
+    else details.push({ path: name, message: messages[name] });
+  }
+  if (details.length > 0) throw new ValidationError(details);
+  return filter;
+}

@@ -1,0 +1,45 @@
+import { HTTPError } from 'h3';
+import { DomainError } from '../../../domain/shared/domain-error.ts';
+import { ValidationError } from '../../../domain/tasks/errors.ts';
+import { HttpProblem } from '../http-problem.ts';
+
+const STATUS_BY_CODE: Record<string, number> = {
+  ValidationError: 400,
+  InvalidCredentials: 401,
+  Unauthorized: 401,
+  NotFound: 404,
+  Conflict: 409,
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The one place where the task API's failures become responses:
+ * `{ error, message, details? }` with the contract's names. Anything unexpected is a 500 InternalError
+ * whose body says nothing about internals; `report` gets the real error for the log.
+ */
+export function taskErrorResponse(error: unknown, report: (error: unknown) => void): Response {
+  if (error instanceof HTTPError && error.cause !== undefined) error = error.cause;
+  if (error instanceof DomainError) {
+    const body = error instanceof ValidationError
+      ? { error: error.code, message: error.message, details: error.details }
+      : { error: error.code, message: error.message };
+    return json(STATUS_BY_CODE[error.code] ?? 400, body);
+  }
+  if (error instanceof HttpProblem) {
+    return json(error.status, { error: error.code, message: error.message }, error.headers);
+  }
+  if (error instanceof HTTPError && error.status === 400) {
+    // h3's own 400s, such as a malformed percent-encoding in the path
+    return json(400, { error: 'ValidationError', message: 'The request is malformed.', details: [] });
+  }
+  if (error instanceof HTTPError && error.status === 404) {
+    return json(404, { error: 'NotFound', message: 'No such route.' });
+  }
+  report(error);
+  return json(500, { error: 'InternalError', message: 'Something went wrong on our side; the request was not completed.' });
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+}

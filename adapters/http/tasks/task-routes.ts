@@ -1,0 +1,87 @@
+import { getRequestIP, type H3, type H3Event } from 'h3';
+import type { TaskUseCases } from '../../../application/tasks/index.ts';
+import { methodNotAllowed, tooManyRequests } from '../http-problem.ts';
+import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { bearerToken } from './bearer-token.ts';
+import { createTaskBody, loginBody, parseBody, parseTaskFilter, signUpBody, updateTaskBody } from './schemas.ts';
+
+/** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
+export function registerTaskRoutes(app: H3, useCases: TaskUseCases, authLimiter: FixedWindowRateLimiter): void {
+  const { signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask } = useCases;
+
+  const limitAuth = (event: H3Event): void => {
+    const wait = authLimiter.take(getRequestIP(event) ?? 'unknown');
+    if (wait > 0) throw tooManyRequests(wait);
+  };
+  const currentUser = (event: H3Event) => authenticate.execute(bearerToken(event.req.headers.get('authorization')));
+
+  route(app, '/api/auth/signup', {
+    POST: async (event) => {
+      limitAuth(event);
+      const input = parseBody(signUpBody, await readJsonBody(event));
+      const session = await signUp.execute(input);
+      event.res.status = 201;
+      return { message: 'Account created.', token: session.token, user: session.user };
+    },
+  });
+
+  route(app, '/api/auth/login', {
+    POST: async (event) => {
+      limitAuth(event);
+      const input = parseBody(loginBody, await readJsonBody(event));
+      const session = await login.execute(input);
+      return { message: 'Logged in.', token: session.token, user: session.user };
+    },
+  });
+
+  route(app, '/api/tasks', {
+    GET: async (event) => {
+      const user = await currentUser(event);
+      const tasks = await listTasks.execute(user.id, parseTaskFilter(event.url.searchParams));
+      return { count: tasks.length, tasks };
+    },
+    POST: async (event) => {
+      const user = await currentUser(event);
+      const input = parseBody(createTaskBody, await readJsonBody(event));
+      const task = await createTask.execute(user.id, input);
+      event.res.status = 201;
+      return { message: 'Task created.', task };
+    },
+  });
+
+  route(app, '/api/tasks/:id', {
+    GET: async (event) => {
+      const user = await currentUser(event);
+      return { task: await getTask.execute(user.id, taskId(event)) };
+    },
+    PATCH: async (event) => {
+      const user = await currentUser(event);
+      const input = parseBody(updateTaskBody, await readJsonBody(event));
+      const task = await updateTask.execute(user.id, taskId(event), input);
+      return { message: 'Task updated.', task };
+    },
+    DELETE: async (event) => {
+      const user = await currentUser(event);
+      await deleteTask.execute(user.id, taskId(event));
+      return { message: 'Task deleted.' };
+    },
+  });
+
+}
+
+function taskId(event: H3Event): string {
+  return event.context.params?.['id'] ?? '';
+}
+
+type Handler = (event: H3Event) => Promise<unknown>;
+
+/** Registers each method's handler, and a catch-all that answers other methods with 405 and `Allow`. */
+export function route(app: H3, path: string, handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>): void {
+  const allow = Object.keys(handlers);
+  if (allow.includes('GET')) allow.push('HEAD');
+  for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, handler);
+  app.all(path, (event) => {
+    throw methodNotAllowed(event.req.method, allow);
+  });
+}

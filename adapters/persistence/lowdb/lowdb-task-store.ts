@@ -1,0 +1,150 @@
+import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import { Low } from 'lowdb';
+import { StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
+import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
+import type { TaskStore } from '../task-store.ts';
+import { DurableJsonFile } from './durable-json-file.ts';
+import { Journal } from './journal.ts';
+import { StoreLock } from './store-lock.ts';
+import { StoreOpenError } from './store-open-error.ts';
+
+const truncateAsync = promisify(ftruncate);
+
+export interface LowdbTaskStoreOptions {
+  /** Compact once the journal is this big and at least as big as the last snapshot. */
+  readonly compactAfterBytes?: number;
+  readonly log?: (message: string) => void;
+}
+
+/**
+ * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
+ * `${DB_PATH}.journal`, appended with group commit before the request is answered. The journal is folded
+ * into the snapshot at start-up and whenever it outgrows the snapshot, so a write costs one small append
+ * rather than a re-serialisation of every task, and compaction stays amortised O(1) per write.
+ */
+export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
+  const log = options.log ?? (() => {});
+  const minCompactBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
+  try {
+    mkdirSync(dirname(dbPath), { recursive: true });
+  } catch (error) {
+    throw new StoreOpenError(`Cannot create the folder for the store ${dbPath}: ${(error as Error).message}`);
+  }
+  if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
+
+  const lock = StoreLock.acquire(dbPath);
+  try {
+    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath), emptyDocument());
+    await snapshot.read();
+    const state = StoreState.fromDocument(checkDocument(snapshot.data, dbPath));
+
+    const journalPath = `${dbPath}.journal`;
+    const replay = readJournal(journalPath);
+    for (const change of replay.changes) state.apply(change);
+
+    const fd = openSync(journalPath, 'a', 0o600);
+    let snapshotBytes = 0;
+    const compact = async (): Promise<void> => {
+      snapshot.data = state.toDocument();
+      await snapshot.write();
+      snapshotBytes = statSync(dbPath).size;
+      await journal.truncate();
+    };
+    const journal = new Journal(fd, 0, async (journalBytes) => {
+      if (journalBytes < Math.max(minCompactBytes, snapshotBytes)) return;
+      try {
+        await compact();
+      } catch (error) {
+        log(`store: compaction failed, the journal keeps every change: ${(error as Error).message}`);
+      }
+    });
+    // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
+    if (replay.changes.length > 0 || replay.bytes > 0 || snapshot.data === null || !existsAsFile(dbPath)) {
+      snapshot.data = state.toDocument();
+      await snapshot.write();
+      await truncateAsync(fd, 0);
+    }
+    snapshotBytes = statSync(dbPath).size;
+    if (replay.changes.length > 0) log(`store: replayed ${replay.changes.length} journalled changes into ${dbPath}`);
+
+    const commit = (change: StoreChange): Promise<void> => journal.append(JSON.stringify(change));
+    let closed: Promise<void> | undefined;
+    return {
+      users: new StateUserRepository(state, commit),
+      tasks: new StateTaskRepository(state, commit),
+      close: () =>
+        (closed ??= (async () => {
+          try {
+            await journal.flush();
+          } finally {
+            closeSync(fd);
+            lock.release();
+          }
+        })()),
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function emptyDocument(): StoreDocument {
+  return { format: 'taskcast-tasks/1', users: [], tasks: [] };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function existsAsFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function checkDocument(data: unknown, path: string): StoreDocument {
+  const doc = data as Partial<StoreDocument> | null;
+  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.users) || !Array.isArray(doc.tasks)) {
+    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (no users and tasks arrays); it was left untouched.`);
+  }
+  return doc as StoreDocument;
+}
+
+interface Replay {
+  readonly changes: StoreChange[];
+  readonly bytes: number;
+}
+
+/**
+ * Reads the journal. Only a final line with no newline can be torn by a crash, and it was never acknowledged,
+ * so it is dropped; any other unreadable line means the file is damaged, and start-up stops.
+ */
+function readJournal(path: string): Replay {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0 };
+    throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
+  }
+  const lines = text.split('\n');
+  lines.pop(); // after the last newline: empty, or a torn line
+  const changes: StoreChange[] = [];
+  lines.forEach((line, index) => {
+    try {
+      changes.push(JSON.parse(line) as StoreChange);
+    } catch {
+      throw new StoreOpenError(`The store's journal ${path} is damaged at line ${index + 1}; it was left untouched.`);
+    }
+  });
+  return { changes, bytes: text.length };
+}
+

@@ -1,0 +1,7 @@
+import type { Clock } from '../../application/tasks/ports.ts';
+
+export class SystemClock implements Clock {
+  now(): Date {
+    return new Date();
+  }
+}

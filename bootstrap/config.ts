@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import * as v from 'valibot';
+
+/** A start-up configuration error: one line, naming the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.check((s) => /^\d+$/.test(s.trim()) && Number(s) >= min && Number(s) <= max, `${name} must be an integer from ${min} to ${max}`),
+    v.transform((s) => Number(s)),
+  );
+
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
+  v.optional(v.picklist(values, `${name} must be one of ${values.join(', ')}`), fallback);
+
+const url = (name: string) => v.pipe(v.string(), v.url(`${name} must be an absolute http(s) URL`), v.regex(/^https?:\/\//i, `${name} must be an absolute http(s) URL`));
+
+const environment = v.object({
+  PORT: integer('PORT', 0, 65535, 3000),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '0.0.0.0'),
+  DB_PATH: v.optional(v.pipe(v.string(), v.nonEmpty('DB_PATH must not be empty')), './data/tasks.db'),
+  STORAGE: oneOf('STORAGE', ['lowdb', 'memory'], 'lowdb'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream'], 'embedded'),
+  UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
+  UPSTREAM_USER_AGENT: v.optional(v.string()),
+  PUBLIC_BASE_URL: v.optional(url('PUBLIC_BASE_URL')),
+  TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1'], '0'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+  AUTH_RATE_LIMIT: integer('AUTH_RATE_LIMIT', 0, 1_000_000, 20),
+});
+
+export type Config = ReturnType<typeof readConfig>;
+
+/**
+ * The configuration from the environment, validated. Empty variables count as unset, as shells and
+ * compose files tend to produce them.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const present: Record<string, string> = {};
+  for (const key of Object.keys(environment.entries)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') present[key] = value;
+  }
+  const result = v.safeParse(environment, present);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const name = issue?.path?.[0]?.key;
+    const got = typeof name === 'string' && name !== 'JWT_SECRET' ? ` (got ${JSON.stringify(present[name])})` : '';
+    throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
+  }
+  const c = result.output;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dbPath: resolve(c.DB_PATH),
+    storage: c.STORAGE,
+    jwtSecret: c.JWT_SECRET,
+    forecastProvider: c.FORECAST_PROVIDER,
+    upstreamUrl: c.UPSTREAM_URL,
+    upstreamUserAgent: c.UPSTREAM_USER_AGENT,
+    publicBaseUrl: c.PUBLIC_BASE_URL,
+    trustProxy: c.TRUST_PROXY === '1',
+    logLevel: c.LOG_LEVEL,
+    authAttemptsPerMinute: c.AUTH_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
+import { tasksModule } from './tasks-module.ts';
+
+export interface ContainerOptions {
+  /** `memory` (the default for library use) or `lowdb`. */
+  readonly storage?: 'lowdb' | 'memory';
+  /** The lowdb document; `./data/tasks.db` by default. */
+  readonly dbPath?: string;
+  /** At least 32 characters. Unset: a file `jwt-secret` beside the store (lowdb) or a random one (memory). */
+  readonly jwtSecret?: string;
+  /** bcrypt cost, 10 or more in production; tests may lower it. */
+  readonly bcryptCost?: number;
+  readonly log?: (message: string) => void;
+}
+
+/** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
+export function createContainer(options: ContainerOptions = {}): Container {
+  const storage = options.storage ?? 'memory';
+  const dbPath = options.dbPath ?? './data/tasks.db';
+  const jwtSecret = options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
+  if (jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
+  return container;
+}

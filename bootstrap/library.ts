@@ -1,0 +1,24 @@
+import type { TaskUseCases } from '../application/tasks/index.ts';
+import type { TaskStore } from '../adapters/persistence/task-store.ts';
+import { createContainer, type ContainerOptions } from './container.ts';
+import { TOKENS } from './tokens.ts';
+
+export { createContainer, type ContainerOptions } from './container.ts';
+export { TOKENS } from './tokens.ts';
+export * from '../domain/tasks/index.ts';
+export type * from '../application/tasks/index.ts';
+
+export interface Taskcast {
+  /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */
+  readonly tasks: TaskUseCases;
+  /** Flushes the store and releases its lock. */
+  close(): Promise<void>;
+}
+
+/** The use cases with the chosen adapters, and no HTTP. */
+export async function createTaskcast(options: ContainerOptions = {}): Promise<Taskcast> {
+  const container = createContainer(options);
+  const tasks = await container.getAsync(TOKENS.TaskUseCases);
+  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
+  return { tasks, close: () => store.close() };
+}

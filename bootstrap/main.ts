@@ -1,0 +1,82 @@
+import { toNodeHandler } from 'h3';
+import { listen } from 'listhen';
+import { createHttpApp } from '../adapters/http/create-http-app.ts';
+import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
+import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
+import type { TaskStore } from '../adapters/persistence/task-store.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { createContainer } from './container.ts';
+import { TOKENS } from './tokens.ts';
+
+const SHUTDOWN_BUDGET_MS = 4000;
+
+/** `npm start`: both APIs on one port, until SIGTERM or SIGINT. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createConsoleLogger(config.logLevel);
+  const container = createContainer({
+    storage: config.storage,
+    dbPath: config.dbPath,
+    jwtSecret: config.jwtSecret,
+    log: (message) => log.info(message),
+  });
+  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
+  const app = createHttpApp({
+    tasks: await container.getAsync(TOKENS.TaskUseCases),
+    clock: container.get(TOKENS.Clock),
+    authAttemptsPerMinute: config.authAttemptsPerMinute,
+    log,
+  });
+
+  let listener;
+  try {
+    listener = await listen(toNodeHandler(app), {
+      hostname: config.host,
+      // listhen would quietly move to another port when this one is busy; pin it.
+      port: config.port === 0 ? { port: 0 } : { port: config.port, random: false, alternativePortRange: [] as unknown as [number, number] },
+      isProd: true,
+      showURL: false,
+      autoClose: false,
+      open: false,
+      clipboard: false,
+      qr: false,
+    });
+  } catch (error) {
+    await store.close();
+    throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
+  }
+  const { port } = listener.address;
+  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : null });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight and flushing the store`);
+    // Connections that will not finish in time are cut, so the store is flushed and the exit is prompt.
+    const deadline = setTimeout(() => listener.server.closeAllConnections?.(), SHUTDOWN_BUDGET_MS);
+    deadline.unref();
+    await listener.close();
+    await store.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function portProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'EADDRINUSE' || /Unable to find an available port/.test(String((error as Error)?.message))) return 'the port is already in use (set PORT to another one)';
+  if (code === 'EACCES') return 'permission denied (ports below 1024 need privileges)';
+  return (error as Error)?.message ?? String(error);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof StoreOpenError) {
+    process.stderr.write(`taskcast: ${error.message}\n`);
+  } else {
+    process.stderr.write(`taskcast: start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { ContainerModule } from 'inversify';
+import { Authenticate } from '../application/tasks/authenticate.ts';
+import { CreateTask } from '../application/tasks/create-task.ts';
+import { DeleteTask } from '../application/tasks/delete-task.ts';
+import { GetTask } from '../application/tasks/get-task.ts';
+import { ListTasks } from '../application/tasks/list-tasks.ts';
+import { Login } from '../application/tasks/login.ts';
+import type { Clock, IdGenerator, PasswordHasher, TaskRepository, TokenService, UserRepository } from '../application/tasks/ports.ts';
+import { SignUp } from '../application/tasks/sign-up.ts';
+import { UpdateTask } from '../application/tasks/update-task.ts';
+import type { TaskUseCases } from '../application/tasks/index.ts';
+import { BcryptPasswordHasher } from '../adapters/crypto/bcrypt-password-hasher.ts';
+import { JoseTokenService } from '../adapters/crypto/jose-token-service.ts';
+import { createInMemoryTaskStore } from '../adapters/persistence/memory/in-memory-task-store.ts';
+import { openLowdbTaskStore } from '../adapters/persistence/lowdb/lowdb-task-store.ts';
+import type { TaskStore } from '../adapters/persistence/task-store.ts';
+import { SystemClock } from '../adapters/system/system-clock.ts';
+import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.ts';
+import { TOKENS } from './tokens.ts';
+
+export interface TasksModuleOptions {
+  readonly storage: 'lowdb' | 'memory';
+  readonly dbPath: string;
+  readonly jwtSecret: string;
+  readonly bcryptCost: number;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * The task context's wiring: each port to one adapter, each use case to its ports. The use cases are plain
+ * classes; only this file knows how they are built.
+ */
+export function tasksModule(options: TasksModuleOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(TOKENS.Clock).toConstantValue(new SystemClock());
+    bind(TOKENS.IdGenerator).toConstantValue(new UuidIdGenerator());
+    bind(TOKENS.PasswordHasher).toConstantValue(new BcryptPasswordHasher(options.bcryptCost));
+    bind(TOKENS.TokenService).toResolvedValue((clock: Clock) => new JoseTokenService(options.jwtSecret, clock), [TOKENS.Clock]);
+    bind(TOKENS.TaskStore).toResolvedValue(() =>
+      options.storage === 'memory' ? createInMemoryTaskStore() : openLowdbTaskStore(options.dbPath, { log: options.log }));
+    bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);
+    bind(TOKENS.TaskRepository).toResolvedValue((store: TaskStore) => store.tasks, [TOKENS.TaskStore]);
+
+    bind(TOKENS.SignUp).toResolvedValue(
+      (users: UserRepository, hasher: PasswordHasher, tokens: TokenService, ids: IdGenerator) => new SignUp(users, hasher, tokens, ids),
+      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService, TOKENS.IdGenerator]);
+    bind(TOKENS.Login).toResolvedValue(
+      (users: UserRepository, hasher: PasswordHasher, tokens: TokenService) => new Login(users, hasher, tokens),
+      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService]);
+    bind(TOKENS.Authenticate).toResolvedValue(
+      (tokens: TokenService, users: UserRepository) => new Authenticate(tokens, users),
+      [TOKENS.TokenService, TOKENS.UserRepository]);
+    bind(TOKENS.CreateTask).toResolvedValue(
+      (tasks: TaskRepository, ids: IdGenerator, clock: Clock) => new CreateTask(tasks, ids, clock),
+      [TOKENS.TaskRepository, TOKENS.IdGenerator, TOKENS.Clock]);
+    bind(TOKENS.ListTasks).toResolvedValue((tasks: TaskRepository) => new ListTasks(tasks), [TOKENS.TaskRepository]);
+    bind(TOKENS.GetTask).toResolvedValue((tasks: TaskRepository) => new GetTask(tasks), [TOKENS.TaskRepository]);
+    bind(TOKENS.UpdateTask).toResolvedValue(
+      (tasks: TaskRepository, clock: Clock) => new UpdateTask(tasks, clock),
+      [TOKENS.TaskRepository, TOKENS.Clock]);
+    bind(TOKENS.DeleteTask).toResolvedValue((tasks: TaskRepository) => new DeleteTask(tasks), [TOKENS.TaskRepository]);
+
+    bind(TOKENS.TaskUseCases).toResolvedValue(
+      (signUp: SignUp, login: Login, authenticate: Authenticate, createTask: CreateTask, listTasks: ListTasks,
+        getTask: GetTask, updateTask: UpdateTask, deleteTask: DeleteTask): TaskUseCases =>
+        ({ signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask }),
+      [TOKENS.SignUp, TOKENS.Login, TOKENS.Authenticate, TOKENS.CreateTask, TOKENS.ListTasks, TOKENS.GetTask,
+        TOKENS.UpdateTask, TOKENS.DeleteTask]);
+  });
+}

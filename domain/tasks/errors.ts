@@ -1,0 +1,44 @@
+import { DomainError, type FieldIssue } from '../shared/domain-error.ts';
+
+export class ValidationError extends DomainError {
+  readonly code = 'ValidationError';
+  constructor(readonly details: readonly FieldIssue[], message = describe(details)) {
+    super(message);
+  }
+}
+
+function describe(details: readonly FieldIssue[]): string {
+  const first = details[0];
+  if (!first) return 'The request is invalid.';
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return `${first.path ? `${first.path}: ` : ''}${first.message}${more}`;
+}
+
+/** Same message for an unknown email and a wrong password, so a caller cannot tell which it was. */
+export class InvalidCredentials extends DomainError {
+  readonly code = 'InvalidCredentials';
+  constructor() {
+    super('Invalid email or password.');
+  }
+}
+
+export class Unauthorized extends DomainError {
+  readonly code = 'Unauthorized';
+  constructor(message = 'A valid bearer token is required.') {
+    super(message);
+  }
+}
+
+export class NotFound extends DomainError {
+  readonly code = 'NotFound';
+  constructor(message = 'Task not found.') {
+    super(message);
+  }
+}
+
+export class Conflict extends DomainError {
+  readonly code = 'Conflict';
+  constructor(message = 'An account with this email already exists.') {
+    super(message);
+  }
+}

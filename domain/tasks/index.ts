@@ -1,0 +1,6 @@
+export * from './errors.ts';
+export * from './rules.ts';
+export * from './task.ts';
+export * from './user.ts';
+export * from './invariants.ts';
+export { DomainError, type FieldIssue } from '../shared/domain-error.ts';

@@ -1,0 +1,56 @@
+import type { FieldIssue } from '../shared/domain-error.ts';
+import { ValidationError } from './errors.ts';
+import {
+  LIMITS, TASK_PRIORITIES, TASK_STATUSES, charLength, hasNonBlank, isCalendarDate, isEmailShaped, isTaskPriority,
+  isTaskStatus, utf8ByteLength,
+} from './rules.ts';
+import type { TaskChanges } from './task.ts';
+
+// Invariants checked inside the use cases, so that a library caller who bypasses HTTP gets the same
+// guarantees as an HTTP client. Messages are the ones the API shows.
+
+export const messages = {
+  name: `must be 1 to ${LIMITS.nameMax} characters with at least one non-blank`,
+  email: `must look like local@domain.tld and be at most ${LIMITS.emailMax} characters`,
+  password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxBytes} bytes of UTF-8`,
+  title: `must be 1 to ${LIMITS.titleMax} characters with at least one non-blank`,
+  description: `must be a string of at most ${LIMITS.descriptionMax} characters, or null`,
+  status: `must be one of ${TASK_STATUSES.join(', ')}`,
+  priority: `must be one of ${TASK_PRIORITIES.join(', ')}`,
+  due_date: 'must be a real calendar date as YYYY-MM-DD, or null',
+} as const;
+
+export function isValidName(v: unknown): v is string {
+  return typeof v === 'string' && charLength(v) <= LIMITS.nameMax && hasNonBlank(v);
+}
+export function isValidPassword(v: unknown): v is string {
+  return typeof v === 'string' && charLength(v) >= LIMITS.passwordMinChars && utf8ByteLength(v) <= LIMITS.passwordMaxBytes;
+}
+export function isValidTitle(v: unknown): v is string {
+  return typeof v === 'string' && charLength(v) <= LIMITS.titleMax && hasNonBlank(v);
+}
+export function isValidDescription(v: unknown): v is string | null {
+  return v === null || (typeof v === 'string' && charLength(v) <= LIMITS.descriptionMax);
+}
+export function isValidDueDate(v: unknown): v is string | null {
+  return v === null || (typeof v === 'string' && isCalendarDate(v));
+}
+
+export function assertAccountFields(fields: { name: unknown; email: unknown; password: unknown }): void {
+  const issues: FieldIssue[] = [];
+  if (!isValidName(fields.name)) issues.push({ path: 'name', message: messages.name });
+  if (typeof fields.email !== 'string' || !isEmailShaped(fields.email)) issues.push({ path: 'email', message: messages.email });
+  if (!isValidPassword(fields.password)) issues.push({ path: 'password', message: messages.password });
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/** Checks only the fields that are present; `title` presence on create is the caller's concern. */
+export function assertTaskFields(fields: TaskChanges): void {
+  const issues: FieldIssue[] = [];
+  if ('title' in fields && !isValidTitle(fields.title)) issues.push({ path: 'title', message: messages.title });
+  if ('description' in fields && !isValidDescription(fields.description)) issues.push({ path: 'description', message: messages.description });
+  if ('status' in fields && !isTaskStatus(fields.status)) issues.push({ path: 'status', message: messages.status });
+  if ('priority' in fields && !isTaskPriority(fields.priority)) issues.push({ path: 'priority', message: messages.priority });
+  if ('due_date' in fields && !isValidDueDate(fields.due_date)) issues.push({ path: 'due_date', message: messages.due_date });
+  if (issues.length > 0) throw new ValidationError(issues);
+}

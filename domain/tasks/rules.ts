@@ -1,0 +1,85 @@
+// The task service's field rules, in one place: the use cases enforce them and the HTTP adapter's schemas
+// reuse them, so the two cannot drift apart.
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  passwordMinChars: 8,
+  /** bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently truncated. */
+  passwordMaxBytes: 72,
+  titleMax: 200,
+  descriptionMax: 5000,
+} as const;
+
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+export function isTaskStatus(value: unknown): value is TaskStatus {
+  return (TASK_STATUSES as readonly unknown[]).includes(value);
+}
+
+export function isTaskPriority(value: unknown): value is TaskPriority {
+  return (TASK_PRIORITIES as readonly unknown[]).includes(value);
+}
+
+export function hasNonBlank(value: string): boolean {
+  return value.trim().length > 0;
+}
+
+/** Length in UTF-16 code units would undercount emoji; limits are in user-visible code points. */
+export function charLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+export function utf8ByteLength(value: string): number {
+  let bytes = 0;
+  for (const ch of value) {
+    const cp = ch.codePointAt(0) ?? 0;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
+/** Emails are one account regardless of case or surrounding spaces. */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function isEmailShaped(normalised: string): boolean {
+  return normalised.length <= LIMITS.emailMax && EMAIL_SHAPE.test(normalised);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` that names a real day of the proleptic Gregorian calendar (so 2026-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, the spec's timestamp format. */
+export function formatTimestamp(at: Date): string {
+  return at.toISOString().slice(0, 19).replace('T', ' ');
+}
