@@ -1,0 +1,107 @@
+// The on-disk format shared by the build script (writer) and the loader
+// (reader). Rows are positional tuples because field names repeated on
+// thousands of records would dominate the file size.
+
+/** Bumped whenever a row layout changes, so a stale data folder fails loudly. */
+export const CATALOGUE_FORMAT = 1;
+
+export const CATALOGUE_FILES = {
+  offices: 'offices.json',
+  countyZones: 'county-zones.json',
+  forecastZones: 'forecast-zones.json',
+  fireZones: 'fire-zones.json',
+  stations: 'stations.json',
+  radars: 'radars.json',
+  places: 'places.json',
+} as const;
+
+/**
+ * A MultiPolygon as polygons → rings → one flat integer run per ring:
+ * [x0, y0, dx1, dy1, ...] where x = round(lon * scale), deltas from the
+ * previous vertex. Small deltas keep the JSON short.
+ */
+export type EncodedMultiPolygon = number[][][];
+
+export interface CatalogueFile<Row> {
+  readonly format: typeof CATALOGUE_FORMAT;
+  /** Integer units per degree of the encoded polygons (absent in point-only files). */
+  readonly scale?: number;
+  readonly fields: readonly string[];
+  readonly rows: readonly Row[];
+}
+
+export type OfficeRow = [
+  id: string,
+  name: string,
+  region: string,
+  centroidLat: number,
+  centroidLon: number,
+  timeZone: string,
+  geometry: EncodedMultiPolygon,
+];
+
+export type CountyZoneRow = [
+  id: string,
+  name: string,
+  state: string,
+  fips: string,
+  cwas: string[],
+  timeZones: string[],
+  centroidLat: number,
+  centroidLon: number,
+  geometry: EncodedMultiPolygon | null,
+];
+
+export type ForecastZoneRow = [
+  id: string,
+  name: string,
+  state: string,
+  cwa: string,
+  timeZones: string[],
+  centroidLat: number,
+  centroidLon: number,
+  counties: string[],
+  exact: 0 | 1,
+  geometry: EncodedMultiPolygon | null,
+];
+
+export type FireZoneRow = [
+  id: string,
+  name: string | null,
+  state: string,
+  cwas: string[],
+  timeZones: string[],
+  centroidLat: number,
+  centroidLon: number,
+  geometry: EncodedMultiPolygon | null,
+];
+
+export type StationRow = [
+  id: string,
+  name: string,
+  state: string,
+  lat: number,
+  lon: number,
+  timeZone: string,
+  elevationMeters: number | null,
+  /** 'a' airport database, 't' terrain estimate, null unknown */
+  elevationSource: 'a' | 't' | null,
+  forecastZone: string | null,
+  countyZone: string | null,
+  fireZone: string | null,
+  cwa: string | null,
+];
+
+export type RadarRow = [id: string, name: string, state: string, lat: number, lon: number, elevationMeters: number, type: string];
+
+export type PlaceRow = [name: string, state: string, lat: number, lon: number, population: number];
+
+export const FIELDS = {
+  offices: ['id', 'name', 'region', 'centroidLat', 'centroidLon', 'timeZone', 'geometry'],
+  countyZones: ['id', 'name', 'state', 'fips', 'cwas', 'timeZones', 'centroidLat', 'centroidLon', 'geometry'],
+  forecastZones: ['id', 'name', 'state', 'cwa', 'timeZones', 'centroidLat', 'centroidLon', 'counties', 'exact', 'geometry'],
+  fireZones: ['id', 'name', 'state', 'cwas', 'timeZones', 'centroidLat', 'centroidLon', 'geometry'],
+  stations: ['id', 'name', 'state', 'lat', 'lon', 'timeZone', 'elevationMeters', 'elevationSource', 'forecastZone', 'countyZone', 'fireZone', 'cwa'],
+  radars: ['id', 'name', 'state', 'lat', 'lon', 'elevationMeters', 'type'],
+  places: ['name', 'state', 'lat', 'lon', 'population'],
+} as const;

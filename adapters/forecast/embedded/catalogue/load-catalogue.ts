@@ -1,0 +1,100 @@
+// Loads the embedded NWS catalogue (built by scripts/forecast-data/build-catalogue.ts)
+// and answers the point questions a /points response needs.
+
+import { fileURLToPath } from 'node:url';
+import {
+  readCountyZones,
+  readFireZones,
+  readForecastZones,
+  readOffices,
+  readPlaces,
+  readRadars,
+  readStations,
+} from './decode-records.ts';
+import { PointGrid, ShapeGrid } from './grid-index.ts';
+import { pickForecastZone } from './pick-forecast-zone.ts';
+import type { Catalogue, OfficeHoldings, RadarType, Shape } from './types.ts';
+
+export const DEFAULT_CATALOGUE_DIR = fileURLToPath(new URL('../data/', import.meta.url));
+
+export function loadCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
+  const offices = readOffices(dir);
+  const countyZones = readCountyZones(dir);
+  const forecastZones = readForecastZones(dir);
+  const fireZones = readFireZones(dir);
+  const stations = readStations(dir);
+  const radars = readRadars(dir);
+  const places = readPlaces(dir);
+
+  const officeGrid = shapeGrid(offices);
+  const countyGrid = shapeGrid(countyZones);
+  const forecastGrid = shapeGrid(forecastZones);
+  const fireGrid = shapeGrid(fireZones);
+  const stationGrid = pointGrid(stations);
+  const radarGrid = pointGrid(radars);
+  const placeGrid = pointGrid(places);
+
+  return {
+    offices: byId(offices),
+    countyZones: byId(countyZones),
+    forecastZones: byId(forecastZones),
+    fireZones: byId(fireZones),
+    stations: byId(stations),
+    radars: byId(radars),
+    places,
+    byOffice: holdingsByOffice(offices, countyZones, forecastZones, fireZones, stations),
+
+    officeAt: (lat, lon) => officeGrid.containing(lat, lon)[0],
+    countyZoneAt: (lat, lon) => countyGrid.containing(lat, lon)[0],
+    forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
+    fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
+
+    nearestStations: (lat, lon, limit) => stationGrid.nearest(lat, lon, limit),
+    nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
+      radarGrid.nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
+    nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
+  };
+}
+
+function byId<T extends { readonly id: string }>(items: readonly T[]): ReadonlyMap<string, T> {
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+function shapeGrid<T extends { readonly shape: Shape | null }>(items: readonly T[]): ShapeGrid<T> {
+  const grid = new ShapeGrid<T>();
+  for (const item of items) if (item.shape) grid.add(item, item.shape);
+  return grid;
+}
+
+function pointGrid<T extends { readonly lat: number; readonly lon: number }>(items: readonly T[]): PointGrid<T> {
+  const grid = new PointGrid<T>();
+  for (const item of items) grid.add(item, item.lat, item.lon);
+  return grid;
+}
+
+interface MutableHoldings {
+  countyZones: string[];
+  forecastZones: string[];
+  fireZones: string[];
+  stations: string[];
+}
+
+function holdingsByOffice(
+  offices: readonly { id: string }[],
+  counties: readonly { id: string; cwas: readonly string[] }[],
+  zones: readonly { id: string; cwa: string }[],
+  fires: readonly { id: string; cwas: readonly string[] }[],
+  stations: readonly { id: string; cwa: string | null }[],
+): ReadonlyMap<string, OfficeHoldings> {
+  const out = new Map<string, MutableHoldings>(
+    offices.map((o) => [o.id, { countyZones: [], forecastZones: [], fireZones: [], stations: [] }]),
+  );
+  const add = (cwa: string | null, list: keyof MutableHoldings, id: string): void => {
+    if (cwa !== null) out.get(cwa)?.[list].push(id);
+  };
+  for (const c of counties) for (const cwa of c.cwas) add(cwa, 'countyZones', c.id);
+  for (const z of zones) add(z.cwa, 'forecastZones', z.id);
+  for (const f of fires) for (const cwa of f.cwas) add(cwa, 'fireZones', f.id);
+  for (const s of stations) add(s.cwa, 'stations', s.id);
+  return out;
+}

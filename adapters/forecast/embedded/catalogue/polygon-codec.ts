@@ -1,0 +1,63 @@
+// Turns the compact delta-integer polygons of the data files into typed-array
+// shapes with their boxes, and back (the build script encodes with it).
+
+import type { EncodedMultiPolygon } from './files.ts';
+import { ringBBox, unionBBox } from './geometry.ts';
+import type { BBox, Polygon, Ring, Shape } from './types.ts';
+
+export function decodeShape(encoded: EncodedMultiPolygon, scale: number): Shape {
+  const polygons: Polygon[] = encoded.map((rings) => rings.map((run) => decodeRing(run, scale)));
+  const partBBoxes: BBox[] = polygons.map((rings) => ringBBox(rings[0] ?? new Float64Array(0)));
+  return { polygons, partBBoxes, bbox: unionBBox(partBBoxes) };
+}
+
+function decodeRing(run: readonly number[], scale: number): Ring {
+  const ring = new Float64Array(run.length);
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i + 1 < run.length; i += 2) {
+    x += run[i] as number;
+    y += run[i + 1] as number;
+    ring[i] = x / scale;
+    ring[i + 1] = y / scale;
+  }
+  return ring;
+}
+
+/** GeoJSON-style [lon, lat] nesting → compact form; drops repeated vertices that rounding creates. */
+export function encodeMultiPolygon(polygons: readonly (readonly (readonly (readonly number[])[])[])[], scale: number): EncodedMultiPolygon {
+  const out: EncodedMultiPolygon = [];
+  for (const rings of polygons) {
+    const encodedRings: number[][] = [];
+    for (const ring of rings) {
+      const run = encodeRing(ring, scale);
+      // A ring that collapsed below a triangle at this resolution carries no area.
+      if (run.length >= 6) encodedRings.push(run);
+      else if (encodedRings.length === 0) break;
+    }
+    if (encodedRings.length > 0) out.push(encodedRings);
+  }
+  return out;
+}
+
+function encodeRing(ring: readonly (readonly number[])[], scale: number): number[] {
+  const run: number[] = [];
+  let px = 0;
+  let py = 0;
+  let first = true;
+  for (const [lon = 0, lat = 0] of ring) {
+    const x = Math.round(lon * scale);
+    const y = Math.round(lat * scale);
+    if (!first && x === px && y === py) continue;
+    run.push(x - px, y - py);
+    px = x;
+    py = y;
+    first = false;
+  }
+  // Rings are stored open: the closing vertex is implied.
+  if (run.length >= 4 && run[0] !== undefined) {
+    const [x0, y0] = [run[0], run[1] ?? 0];
+    if (x0 === px && y0 === py) run.splice(-2, 2);
+  }
+  return run;
+}

@@ -1,0 +1,157 @@
+// Shapes of the embedded NWS catalogue once loaded. Rings are flat
+// [lon0, lat0, lon1, lat1, ...] typed arrays: they parse from the compact
+// files without building millions of tiny arrays, and ray casting walks them
+// faster than nested tuples.
+
+/** [minLon, minLat, maxLon, maxLat] */
+export type BBox = readonly [number, number, number, number];
+
+/** Closed or open ring of flat lon/lat pairs. */
+export type Ring = Float64Array;
+
+/** Outer ring first, holes after it. */
+export type Polygon = readonly Ring[];
+
+export type MultiPolygon = readonly Polygon[];
+
+export interface Shape {
+  readonly polygons: MultiPolygon;
+  readonly bbox: BBox;
+  /** One bbox per polygon, so a feature split across the antimeridian is not indexed as a world-wide box. */
+  readonly partBBoxes: readonly BBox[];
+}
+
+export interface LatLon {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+export type NwsRegion = 'AR' | 'CR' | 'ER' | 'PR' | 'SR' | 'WR';
+
+export interface OfficeRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly region: NwsRegion;
+  /** Centroid of the county warning area, not the office building. */
+  readonly cwaCentroid: LatLon;
+  /** IANA zone at the CWA centroid. */
+  readonly timeZone: string;
+  readonly shape: Shape;
+}
+
+export interface CountyZoneRecord {
+  /** UGC such as KSC201. */
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly fips: string;
+  /** A county can be split between offices; the first is the main one. */
+  readonly cwas: readonly string[];
+  readonly timeZones: readonly string[];
+  readonly centroid: LatLon;
+  readonly shape: Shape | null;
+}
+
+export interface ForecastZoneRecord {
+  /** UGC such as KSZ009. */
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly cwa: string;
+  readonly timeZones: readonly string[];
+  /** Zone centroid published in the NWS zone-county correlation file. */
+  readonly centroid: LatLon;
+  /** County zone ids (SSCnnn) the zone lies in. */
+  readonly counties: readonly string[];
+  /**
+   * True when no other zone shares any of this zone's counties, i.e. the
+   * shape (a dissolve of whole counties) is the zone's true extent. False
+   * means the shape over-covers and overlaps a neighbouring zone.
+   */
+  readonly exact: boolean;
+  readonly shape: Shape | null;
+}
+
+export interface FireZoneRecord {
+  readonly id: string;
+  /** null where no published fire-zone name was found. */
+  readonly name: string | null;
+  readonly state: string;
+  readonly cwas: readonly string[];
+  readonly timeZones: readonly string[];
+  readonly centroid: LatLon;
+  readonly shape: Shape | null;
+}
+
+/** How a station's elevation was obtained; see data/SOURCES.md. */
+export type ElevationSource = 'airport' | 'terrain-estimate';
+
+export interface StationRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly timeZone: string;
+  readonly elevationMeters: number | null;
+  readonly elevationSource: ElevationSource | null;
+  readonly forecastZone: string | null;
+  readonly countyZone: string | null;
+  readonly fireZone: string | null;
+  readonly cwa: string | null;
+}
+
+export type RadarType = 'NEXRAD' | 'TDWR';
+
+export interface RadarRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationMeters: number;
+  readonly type: RadarType;
+}
+
+export interface PlaceRecord {
+  readonly name: string;
+  readonly state: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly population: number;
+}
+
+export interface Nearest<T> {
+  readonly item: T;
+  readonly distanceMeters: number;
+}
+
+export interface Catalogue {
+  readonly offices: ReadonlyMap<string, OfficeRecord>;
+  readonly countyZones: ReadonlyMap<string, CountyZoneRecord>;
+  readonly forecastZones: ReadonlyMap<string, ForecastZoneRecord>;
+  readonly fireZones: ReadonlyMap<string, FireZoneRecord>;
+  readonly stations: ReadonlyMap<string, StationRecord>;
+  readonly radars: ReadonlyMap<string, RadarRecord>;
+  readonly places: readonly PlaceRecord[];
+
+  /** Ids of county zones, forecast zones, fire zones and stations per office. */
+  readonly byOffice: ReadonlyMap<string, OfficeHoldings>;
+
+  officeAt(lat: number, lon: number): OfficeRecord | undefined;
+  countyZoneAt(lat: number, lon: number): CountyZoneRecord | undefined;
+  forecastZoneAt(lat: number, lon: number): ForecastZoneRecord | undefined;
+  fireZoneAt(lat: number, lon: number): FireZoneRecord | undefined;
+
+  nearestStations(lat: number, lon: number, limit: number): readonly Nearest<StationRecord>[];
+  nearestRadar(lat: number, lon: number, types?: readonly RadarType[]): Nearest<RadarRecord> | undefined;
+  nearestPlace(lat: number, lon: number): Nearest<PlaceRecord> | undefined;
+}
+
+export interface OfficeHoldings {
+  readonly countyZones: readonly string[];
+  readonly forecastZones: readonly string[];
+  readonly fireZones: readonly string[];
+  /** Stations lying inside the CWA polygon: an approximation of NWS "approved" stations. */
+  readonly stations: readonly string[];
+}

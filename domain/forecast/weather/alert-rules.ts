@@ -1,0 +1,227 @@
+import type { Climate } from './climate.ts';
+import type { Place, WeatherSample } from './model.ts';
+import { heatIndexC, windChillC } from './physics.ts';
+import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
+
+/**
+ * Which weather earns which NWS hazard product. Thresholds follow common NWS
+ * criteria (regionalised crudely by latitude where offices differ most).
+ */
+
+export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog';
+
+export interface HazardRule {
+  readonly event: string;
+  readonly family: HazardFamily;
+  /** VTEC phenomenon and significance, e.g. HT and Y. */
+  readonly phenomenon: string;
+  readonly significance: 'W' | 'Y' | 'A';
+  /** AWIPS product category: NPW (non-precipitation), WSW (winter), FFA (flood watch). */
+  readonly product: 'NPW' | 'WSW' | 'FFA';
+  readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
+  readonly sameCode: string;
+  /** Hours in hazard needed for a product. */
+  readonly minHours: number;
+  /** Hazard hours separated by at most this many hours belong to one event. */
+  readonly mergeGapHours: number;
+  /** Does this hour meet the hazard? */
+  hourly(s: WeatherSample, ctx: HazardContext): boolean;
+  /** Whole-event criterion (e.g. total snow), checked after merging hours. */
+  qualifies?(samples: readonly WeatherSample[]): boolean;
+  /** The "* WHAT..." sentence for the event's worst values. */
+  what(samples: readonly WeatherSample[]): string;
+  readonly impacts: string;
+  readonly instruction: string;
+}
+
+export interface HazardContext {
+  readonly place: Place;
+  readonly hour: number;
+  /** The place's normal weather for the hour's season. */
+  readonly climate: Climate;
+}
+
+function heatIndex(s: WeatherSample): number {
+  return heatIndexC(s.temperatureC, s.relativeHumidity);
+}
+
+/** Northern offices warn at lower heat indices than southern ones, whose people are acclimatised. */
+function heatThresholds(lat: number): { advisory: number; warning: number } {
+  return lat >= 40 ? { advisory: 37.8, warning: 40.6 } : { advisory: 40.6, warning: 43.3 };
+}
+
+function windChillOrTemp(s: WeatherSample): number {
+  return windChillC(s.temperatureC, s.windSpeedKmh) ?? s.temperatureC;
+}
+
+function coldThresholds(lat: number): { advisory: number; warning: number } {
+  if (lat < 37) return { advisory: -15, warning: -23 };
+  if (lat < 42) return { advisory: -23, warning: -29 };
+  return { advisory: -29, warning: -34 };
+}
+
+/** Frost and freeze products are issued only while things are growing, not deep in winter. */
+function growingSeason(ctx: HazardContext): boolean {
+  return ctx.climate.meanTempC >= 4;
+}
+
+function isSnowy(s: WeatherSample): boolean {
+  return (s.precipType === 'snow' || s.precipType === 'sleet') && s.precipProbabilityPct >= 60;
+}
+
+function isIcy(s: WeatherSample): boolean {
+  return s.precipType === 'freezing rain' && s.precipProbabilityPct >= 50;
+}
+
+function isRainy(s: WeatherSample): boolean {
+  return (s.precipType === 'rain' || s.precipType === 'thunderstorms') && s.precipProbabilityPct >= 50;
+}
+
+/** 1 mm of water ≈ 1 cm of snow. */
+function snowCm(samples: readonly WeatherSample[]): number {
+  return samples.reduce((a, s) => a + (isSnowy(s) ? s.qpfMm : 0), 0);
+}
+
+function rainMm(samples: readonly WeatherSample[]): number {
+  return samples.reduce((a, s) => a + (isRainy(s) ? s.qpfMm : 0), 0);
+}
+
+function maxOf(samples: readonly WeatherSample[], f: (s: WeatherSample) => number): number {
+  return samples.reduce((m, s) => Math.max(m, f(s)), -Infinity);
+}
+
+function minOf(samples: readonly WeatherSample[], f: (s: WeatherSample) => number): number {
+  return samples.reduce((m, s) => Math.min(m, f(s)), Infinity);
+}
+
+function fahrenheitBelowZero(c: number): string {
+  const f = Math.round(cToF(c));
+  return f < 0 ? `${-f} below zero` : `${f}`;
+}
+
+function snowRange(cm: number): string {
+  const inches = Math.max(1, Math.round(cm / 2.54));
+  const lo = Math.max(1, inches - 2);
+  return `${lo} to ${inches + 2} inches`;
+}
+
+function windWhat(samples: readonly WeatherSample[]): string {
+  const worst = samples.reduce((a, s) => (s.windGustKmh > a.windGustKmh ? s : a));
+  const lo = Math.round(kmhToMph(minOf(samples, (s) => s.windSpeedKmh)) / 5) * 5;
+  const hi = Math.max(lo + 5, Math.round(kmhToMph(maxOf(samples, (s) => s.windSpeedKmh)) / 5) * 5);
+  const gust = Math.round(kmhToMph(worst.windGustKmh) / 5) * 5;
+  return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} mph with gusts up to ${gust} mph expected.`;
+}
+
+const HEAT_IMPACTS = 'Hot temperatures and high humidity may cause heat illnesses.';
+const HEAT_INSTRUCTION =
+  'Drink plenty of fluids, stay in an air-conditioned room, stay out of the sun, and check up on relatives and neighbors. ' +
+  'Young children and pets should never be left unattended in vehicles under any circumstances.';
+
+export const HAZARD_RULES: readonly HazardRule[] = [
+  {
+    event: 'Extreme Heat Warning', family: 'heat', phenomenon: 'XH', significance: 'W', product: 'NPW',
+    severity: 'Severe', sameCode: 'EHW', minHours: 2, mergeGapHours: 20,
+    hourly: (s, c) => heatIndex(s) >= heatThresholds(c.place.lat).warning,
+    what: (ss) => `Dangerously hot conditions with heat index values up to ${Math.round(cToF(maxOf(ss, heatIndex)))} expected.`,
+    impacts: 'Extreme heat will significantly increase the potential for heat related illnesses, particularly for those working or participating in outdoor activities.',
+    instruction: HEAT_INSTRUCTION,
+  },
+  {
+    event: 'Heat Advisory', family: 'heat', phenomenon: 'HT', significance: 'Y', product: 'NPW',
+    severity: 'Moderate', sameCode: 'NWS', minHours: 2, mergeGapHours: 20,
+    hourly: (s, c) => heatIndex(s) >= heatThresholds(c.place.lat).advisory,
+    what: (ss) => `Heat index values up to ${Math.round(cToF(maxOf(ss, heatIndex)))} expected.`,
+    impacts: HEAT_IMPACTS,
+    instruction: HEAT_INSTRUCTION,
+  },
+  {
+    event: 'High Wind Warning', family: 'wind', phenomenon: 'HW', significance: 'W', product: 'NPW',
+    severity: 'Severe', sameCode: 'HWW', minHours: 1, mergeGapHours: 4,
+    hourly: (s) => s.windSpeedKmh >= 64 || s.windGustKmh >= 93,
+    what: windWhat,
+    impacts: 'Damaging winds will blow down trees and power lines. Widespread power outages are expected. Travel will be difficult, especially for high profile vehicles.',
+    instruction: 'People should avoid being outside in forested areas and around trees and branches. If possible, remain in the lower levels of your home during the windstorm, and avoid windows. Use caution if you must drive.',
+  },
+  {
+    event: 'Wind Advisory', family: 'wind', phenomenon: 'WI', significance: 'Y', product: 'NPW',
+    severity: 'Moderate', sameCode: 'NWS', minHours: 2, mergeGapHours: 4,
+    hourly: (s) => s.windSpeedKmh >= 50 || s.windGustKmh >= 74,
+    what: windWhat,
+    impacts: 'Gusty winds will blow around unsecured objects. Tree limbs could be blown down and a few power outages may result.',
+    instruction: 'Winds this strong can make driving difficult, especially for high profile vehicles. Use extra caution.',
+  },
+  {
+    event: 'Freeze Warning', family: 'freeze', phenomenon: 'FZ', significance: 'W', product: 'NPW',
+    severity: 'Moderate', sameCode: 'FZW', minHours: 2, mergeGapHours: 3,
+    hourly: (s, c) => s.temperatureC <= 0 && growingSeason(c),
+    what: (ss) => `Sub-freezing temperatures as low as ${Math.round(cToF(minOf(ss, (s) => s.temperatureC)))} expected.`,
+    impacts: 'Frost and freeze conditions will kill crops, other sensitive vegetation and possibly damage unprotected outdoor plumbing.',
+    instruction: 'Take steps now to protect tender plants from the cold. To prevent freezing and possible bursting of outdoor water pipes they should be wrapped, drained, or allowed to drip slowly.',
+  },
+  {
+    event: 'Frost Advisory', family: 'freeze', phenomenon: 'FR', significance: 'Y', product: 'NPW',
+    severity: 'Minor', sameCode: 'NWS', minHours: 2, mergeGapHours: 3,
+    hourly: (s, c) => s.temperatureC > 0 && s.temperatureC <= 2.5 && s.skyCoverPct <= 40 && s.windSpeedKmh <= 12 && growingSeason(c),
+    what: (ss) => `Temperatures as low as ${Math.round(cToF(minOf(ss, (s) => s.temperatureC)))} will result in frost formation.`,
+    impacts: 'Frost could harm sensitive outdoor vegetation.',
+    instruction: 'Take steps now to protect tender plants from the cold.',
+  },
+  {
+    event: 'Winter Storm Warning', family: 'winter', phenomenon: 'WS', significance: 'W', product: 'WSW',
+    severity: 'Severe', sameCode: 'WSW', minHours: 3, mergeGapHours: 3,
+    hourly: isSnowy,
+    qualifies: (ss) => snowCm(ss) >= 15,
+    what: (ss) => `Heavy snow expected. Total snow accumulations of ${snowRange(snowCm(ss))}.`,
+    impacts: 'Travel could be very difficult to impossible. The hazardous conditions could impact the commute.',
+    instruction: 'If you must travel, keep an extra flashlight, food, and water in your vehicle in case of an emergency. The latest road conditions can be obtained by calling 5 1 1.',
+  },
+  {
+    event: 'Winter Weather Advisory', family: 'winter', phenomenon: 'WW', significance: 'Y', product: 'WSW',
+    severity: 'Moderate', sameCode: 'NWS', minHours: 2, mergeGapHours: 3,
+    hourly: (s) => isSnowy(s) || isIcy(s),
+    qualifies: (ss) => snowCm(ss) >= 5 || ss.filter(isIcy).length >= 2,
+    what: (ss) =>
+      ss.filter(isIcy).length >= 2
+        ? 'Freezing rain expected. Total ice accumulations of a light glaze to around one tenth of an inch.'
+        : `Snow expected. Total snow accumulations of ${snowRange(snowCm(ss))}.`,
+    impacts: 'Plan on slippery road conditions. The hazardous conditions could impact the commute.',
+    instruction: 'Slow down and use caution while traveling. The latest road conditions can be obtained by calling 5 1 1.',
+  },
+  {
+    event: 'Extreme Cold Warning', family: 'cold', phenomenon: 'EC', significance: 'W', product: 'NPW',
+    severity: 'Severe', sameCode: 'ECW', minHours: 2, mergeGapHours: 6,
+    hourly: (s, c) => windChillOrTemp(s) <= coldThresholds(c.place.lat).warning,
+    what: (ss) => `Dangerously cold wind chills as low as ${fahrenheitBelowZero(minOf(ss, windChillOrTemp))} expected.`,
+    impacts: 'The dangerously cold wind chills could cause frostbite on exposed skin in as little as 10 minutes.',
+    instruction: 'Avoid going outside during the coldest parts of the night. If you must go outside, dress in layers and cover exposed skin.',
+  },
+  {
+    event: 'Cold Weather Advisory', family: 'cold', phenomenon: 'CW', significance: 'Y', product: 'NPW',
+    severity: 'Moderate', sameCode: 'NWS', minHours: 2, mergeGapHours: 6,
+    hourly: (s, c) => windChillOrTemp(s) <= coldThresholds(c.place.lat).advisory,
+    what: (ss) => `Very cold wind chills as low as ${fahrenheitBelowZero(minOf(ss, windChillOrTemp))} expected.`,
+    impacts: 'The cold wind chills could cause frostbite on exposed skin in as little as 30 minutes.',
+    instruction: 'Use caution while traveling outside. Wear appropriate clothing, a hat, and gloves.',
+  },
+  {
+    event: 'Flood Watch', family: 'flood', phenomenon: 'FA', significance: 'A', product: 'FFA',
+    severity: 'Severe', sameCode: 'FFA', minHours: 6, mergeGapHours: 6,
+    hourly: isRainy,
+    qualifies: (ss) => rainMm(ss) >= 50,
+    what: (ss) => {
+      const inches = Math.max(2, Math.round(rainMm(ss) / 25.4));
+      return `Flooding caused by excessive rainfall is possible. Rainfall totals of ${inches - 1} to ${inches + 1} inches are possible.`;
+    },
+    impacts: 'Excessive runoff may result in flooding of rivers, creeks, streams, and other low-lying and flood-prone locations.',
+    instruction: 'You should monitor later forecasts and be alert for possible Flood Warnings. Those living in areas prone to flooding should be prepared to take action should flooding develop.',
+  },
+  {
+    event: 'Dense Fog Advisory', family: 'fog', phenomenon: 'FG', significance: 'Y', product: 'NPW',
+    severity: 'Moderate', sameCode: 'NWS', minHours: 3, mergeGapHours: 2,
+    hourly: (s) => s.visibilityM <= 400,
+    what: () => 'Visibility one quarter mile or less in dense fog.',
+    impacts: 'Low visibility could make driving conditions hazardous.',
+    instruction: 'If driving, slow down, use your headlights, and leave plenty of distance ahead of you.',
+  },
+];

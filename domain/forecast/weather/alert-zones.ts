@@ -1,0 +1,85 @@
+import type { HazardRule } from './alert-rules.ts';
+import type { HazardWindow } from './hazard-windows.ts';
+
+/** The public forecast zones alerts are issued for, and their grouping into single products. */
+
+export interface AlertZone {
+  /** UGC zone id, e.g. KSZ040. */
+  readonly id: string;
+  readonly name: string;
+  /** Two-letter state or territory code. */
+  readonly state: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM?: number;
+  /** Three-letter office id, e.g. TOP. */
+  readonly officeId: string;
+  /** Office name as in senderName after "NWS ", e.g. "Topeka KS". */
+  readonly officeName: string;
+  /** IANA zone used for the office's local times in text. */
+  readonly timeZone: string;
+  /** County FIPS codes as six-digit SAME codes, when known. */
+  readonly sameCodes?: readonly string[];
+}
+
+export interface Episode {
+  readonly rule: HazardRule;
+  readonly officeId: string;
+  readonly zones: readonly AlertZone[];
+  readonly startHour: number;
+  readonly endHour: number;
+  /** Every zone's hazardous hours, for the worst values quoted in the text. */
+  readonly samples: HazardWindow['samples'];
+}
+
+/** Zones further apart than this are different events even for the same office. */
+const NEIGHBOUR_KM = 250;
+
+function distanceKm(a: AlertZone, b: AlertZone): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad * Math.cos(((a.lat + b.lat) / 2) * rad);
+  return 6371 * Math.hypot(dLat, dLon);
+}
+
+/**
+ * Groups zone hazard windows into episodes: one per office and event, joining
+ * zones that are neighbours and whose windows overlap or nearly touch in time.
+ */
+export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardWindow }[]): Episode[] {
+  const parent = items.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  for (let i = 0; i < items.length; i++) {
+    const a = items[i]!;
+    for (let j = i + 1; j < items.length; j++) {
+      const b = items[j]!;
+      if (a.zone.officeId !== b.zone.officeId || a.window.rule !== b.window.rule) continue;
+      const gap = a.window.rule.mergeGapHours;
+      const nearInTime = a.window.startHour <= b.window.endHour + gap && b.window.startHour <= a.window.endHour + gap;
+      if (nearInTime && distanceKm(a.zone, b.zone) <= NEIGHBOUR_KM) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, { zone: AlertZone; window: HazardWindow }[]>();
+  items.forEach((item, i) => {
+    const root = find(i);
+    const list = groups.get(root) ?? [];
+    list.push(item);
+    groups.set(root, list);
+  });
+  const episodes: Episode[] = [];
+  for (const list of groups.values()) {
+    const zones = [...new Map(list.map((x) => [x.zone.id, x.zone])).values()].sort((a, b) => a.id.localeCompare(b.id));
+    episodes.push({
+      rule: list[0]!.window.rule,
+      officeId: list[0]!.zone.officeId,
+      zones,
+      startHour: Math.min(...list.map((x) => x.window.startHour)),
+      endHour: Math.max(...list.map((x) => x.window.endHour)),
+      samples: list.flatMap((x) => x.window.samples),
+    });
+  }
+  return episodes.sort((a, b) => a.startHour - b.startHour || a.officeId.localeCompare(b.officeId) || a.rule.event.localeCompare(b.rule.event));
+}

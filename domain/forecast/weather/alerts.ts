@@ -1,0 +1,227 @@
+import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
+import { HAZARD_RULES } from './alert-rules.ts';
+import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from './alert-text.ts';
+import { groupEpisodes, type AlertZone, type Episode } from './alert-zones.ts';
+import { hashString, hexDigest } from './hash.ts';
+import { placeHazards, type HazardWindow } from './hazard-windows.ts';
+import { hourlySeries, type Place, type WeatherSample } from './model.ts';
+import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
+
+/**
+ * Synthetic NWS alerts. Offices "issue" products on fixed 12-hourly cycles
+ * (09Z and 21Z); each cycle looks 48 h ahead at every zone, and an event keeps
+ * being reissued (CON/EXT) until it ends, each issuance superseding — and so
+ * expiring — the previous one. The output depends only on the latest cycle at or
+ * before `nowHour`, so callers may cache it for up to 12 hours.
+ */
+
+export const CYCLE_HOURS = 12;
+const CYCLE_PHASE = 9;
+/** How far ahead each cycle looks for hazards. */
+export const HORIZON_HOURS = 48;
+/** How far back issued (now mostly expired) alerts are kept. */
+export const LOOKBACK_HOURS = 48;
+const SENDER = 'w-nws.webmaster@noaa.gov';
+
+export interface AlertReference {
+  readonly '@id': string;
+  readonly identifier: string;
+  readonly sender: string;
+  readonly sent: string;
+}
+
+export interface AlertProperties {
+  readonly '@id': string;
+  readonly '@type': 'wx:Alert';
+  readonly id: string;
+  readonly areaDesc: string;
+  readonly geocode: { readonly SAME: readonly string[]; readonly UGC: readonly string[] };
+  readonly affectedZones: readonly string[];
+  readonly references: readonly AlertReference[];
+  readonly sent: string;
+  readonly effective: string;
+  readonly onset: string;
+  readonly expires: string;
+  readonly ends: string;
+  readonly status: 'Actual';
+  readonly messageType: 'Alert' | 'Update';
+  readonly category: 'Met';
+  readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
+  readonly certainty: 'Likely' | 'Possible';
+  readonly urgency: 'Expected' | 'Future';
+  readonly event: string;
+  readonly sender: string;
+  readonly senderName: string;
+  readonly headline: string;
+  readonly description: string;
+  readonly instruction: string;
+  readonly response: 'Execute' | 'Prepare';
+  readonly parameters: Readonly<Record<string, readonly string[]>>;
+  readonly scope: 'Public';
+  readonly code: 'IPAWSv1.0';
+  readonly language: 'en-US';
+  readonly web: string;
+  readonly eventCode: { readonly SAME: readonly string[]; readonly NationalWeatherService: readonly string[] };
+}
+
+export interface AlertFeature {
+  readonly id: string;
+  readonly type: 'Feature';
+  /** Zone-based products carry no polygon; areaDesc and affectedZones describe the area. */
+  readonly geometry: null;
+  readonly properties: AlertProperties;
+}
+
+export interface AlertRequest {
+  readonly zones: readonly AlertZone[];
+  /** Current UTC epoch hour. */
+  readonly nowHour: number;
+  /** Absolute base for links: `${baseUrl}/alerts/{id}`, `${baseUrl}/zones/forecast/{zoneId}`. */
+  readonly baseUrl: string;
+  /** Weather source; the synthetic model by default. Tests inject hand-made weather. */
+  readonly sample?: (place: Place, hour: number) => WeatherSample;
+}
+
+/** The latest issuance cycle at or before an hour. */
+export function latestCycle(hour: number): number {
+  return hour - ((((hour - CYCLE_PHASE) % CYCLE_HOURS) + CYCLE_HOURS) % CYCLE_HOURS);
+}
+
+/** An alert is in force from when it is sent until it expires (superseded) or its event ends. */
+export function isAlertActive(alert: AlertFeature, atMs: number): boolean {
+  const p = alert.properties;
+  return Date.parse(p.sent) <= atMs && Date.parse(p.expires) > atMs && Date.parse(p.ends) > atMs;
+}
+
+/** Offices send a few minutes before the cycle hour, at an office-specific minute, so sent ≤ cycle. */
+function sentMs(cycleHour: number, officeId: string): number {
+  return epochHourToMs(cycleHour) - MS_PER_HOUR + (5 + (hashString(officeId) % 50)) * 60_000;
+}
+
+interface Version {
+  readonly cycle: number;
+  readonly sent: number;
+  readonly onset: number;
+  readonly ends: number;
+  readonly action: VtecAction;
+}
+
+function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
+  const lead = episode.rule.significance === 'A' ? HORIZON_HOURS : 36;
+  const versions: Version[] = [];
+  for (const cycle of cycles) {
+    if (cycle + lead < episode.startHour || cycle >= episode.endHour) continue;
+    const sent = sentMs(cycle, episode.officeId);
+    const onset = Math.max(epochHourToMs(episode.startHour), sent);
+    const ends = epochHourToMs(Math.min(episode.endHour, cycle + HORIZON_HOURS));
+    const previous = versions[versions.length - 1];
+    const action: VtecAction = !previous ? 'NEW' : previous.ends === ends ? 'CON' : 'EXT';
+    versions.push({ cycle, sent, onset, ends, action });
+  }
+  return versions;
+}
+
+function buildAlert(episode: Episode, v: Version, expires: number, previous: readonly AlertFeature[], baseUrl: string): AlertFeature {
+  const rule = episode.rule;
+  const first = episode.zones[0]!;
+  const tz = first.timeZone;
+  const inEffect = v.onset <= v.sent;
+  const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${episode.startHour}`) % 199);
+  const vtecString = vtec(v.action, episode.officeId, rule, etn, v.action !== 'NEW' && inEffect ? null : v.onset, v.ends);
+  const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${v.sent}|${episode.zones.map((z) => z.id).join(',')}`, 40)}.001.1`;
+  const url = `${baseUrl.replace(/\/+$/, '')}/alerts/${id}`;
+  const future = v.onset - v.sent > 12 * MS_PER_HOUR;
+  const watch = rule.significance === 'A';
+  const iso = (ms: number) => isoWithOffset(ms, tz);
+  const when = whenPhrase(v.onset, v.sent, v.ends, tz);
+  const blocked = rule.significance === 'Y' ? ['EAS', 'NWEM', 'CMAS'] : ['CMAS'];
+
+  const parameters: Record<string, readonly string[]> = {
+    AWIPSidentifier: [awipsIdentifier(rule, episode.officeId)],
+    WMOidentifier: [wmoIdentifier(rule, episode.officeId, first.state, v.sent)],
+    NWSheadline: [nwsHeadline(rule.event, v.action, v.onset, v.sent, v.ends, tz)],
+    BLOCKCHANNEL: blocked,
+    ...(rule.significance === 'Y' ? {} : { 'EAS-ORG': ['WXR'] }),
+    VTEC: [vtecString],
+    eventEndingTime: [iso(v.ends)],
+  };
+
+  return {
+    id: url,
+    type: 'Feature',
+    geometry: null,
+    properties: {
+      '@id': url,
+      '@type': 'wx:Alert',
+      id,
+      areaDesc: episode.zones.map((z) => z.name).join('; '),
+      geocode: { SAME: episode.zones.flatMap((z) => z.sameCodes ?? []), UGC: episode.zones.map((z) => z.id) },
+      affectedZones: episode.zones.map((z) => `${baseUrl.replace(/\/+$/, '')}/zones/forecast/${z.id}`),
+      references: previous.map((p) => ({ '@id': p.id, identifier: p.properties.id, sender: SENDER, sent: p.properties.sent })),
+      sent: iso(v.sent),
+      effective: iso(v.sent),
+      onset: iso(v.onset),
+      expires: iso(expires),
+      ends: iso(v.ends),
+      status: 'Actual',
+      messageType: v.action === 'NEW' ? 'Alert' : 'Update',
+      category: 'Met',
+      severity: rule.severity,
+      certainty: watch ? 'Possible' : 'Likely',
+      urgency: watch || future ? 'Future' : 'Expected',
+      event: rule.event,
+      sender: SENDER,
+      senderName: `NWS ${first.officeName}`,
+      headline: capHeadline(rule.event, v.sent, v.ends, tz, first.officeName),
+      description: description(rule.what(episode.samples), wherePhrase(episode), when, rule.impacts),
+      instruction: rule.instruction,
+      response: watch || future ? 'Prepare' : 'Execute',
+      parameters,
+      scope: 'Public',
+      code: 'IPAWSv1.0',
+      language: 'en-US',
+      web: 'http://www.weather.gov',
+      eventCode: { SAME: [rule.sameCode], NationalWeatherService: [`${rule.phenomenon}${rule.significance}`] },
+    },
+  };
+}
+
+function zonePlace(zone: AlertZone): Place {
+  return { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+}
+
+/**
+ * Every alert issued in the last ~48 hours for the given zones: the current ones
+ * and those since expired (superseded by a later issuance or past their end).
+ * Newest first. Use {@link isAlertActive} to tell them apart.
+ */
+export function generateAlerts(request: AlertRequest): AlertFeature[] {
+  const last = latestCycle(request.nowHour);
+  const first = last - LOOKBACK_HOURS;
+  const cycles: number[] = [];
+  for (let c = first; c <= last; c += CYCLE_HOURS) cycles.push(c);
+  const hours = last + HORIZON_HOURS - first;
+
+  const items: { zone: AlertZone; window: HazardWindow }[] = [];
+  for (const zone of request.zones) {
+    const place = zonePlace(zone);
+    const samples = request.sample
+      ? Array.from({ length: hours }, (_, i) => request.sample!(place, first + i))
+      : hourlySeries(place, first, hours);
+    for (const window of placeHazards(HAZARD_RULES, place, first, samples)) items.push({ zone, window });
+  }
+
+  const alerts: AlertFeature[] = [];
+  for (const episode of groupEpisodes(items)) {
+    const versions = versionsOf(episode, cycles);
+    const issued: AlertFeature[] = [];
+    versions.forEach((v, i) => {
+      const next = versions[i + 1];
+      const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
+      issued.push(buildAlert(episode, v, expires, issued.slice(), request.baseUrl));
+    });
+    alerts.push(...issued);
+  }
+  return alerts.sort((a, b) => Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id));
+}
+

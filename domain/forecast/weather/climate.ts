@@ -1,0 +1,148 @@
+/**
+ * Climatology: the slowly varying "normal" weather of a place and day of year that
+ * the model perturbs. Coefficients are fitted by eye to US station normals
+ * (Miami, Phoenix, Denver, Minneapolis, Seattle, San Francisco, Boston...), so the
+ * synthetic weather is plausible anywhere in CONUS without shipping any data.
+ */
+
+export interface Place {
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM: number;
+}
+
+export interface Climate {
+  /** Normal daily mean temperature for the day, °C. */
+  readonly meanTempC: number;
+  /** Half the normal clear-sky day-night range, °C. */
+  readonly diurnalHalfRangeC: number;
+  /** 0 = desert, 1 = very humid. */
+  readonly moisture: number;
+  /** 0 = continental, 1 = on the Pacific coast. */
+  readonly maritime: number;
+  /** Typical sustained wind, km/h. */
+  readonly baseWindKmh: number;
+  /** Annual cycle position: 1 at the warmest time of year, -1 at the coldest. */
+  readonly season: number;
+}
+
+// Pacific coastline as (lat, lon) knots; the only coast that shapes climate across
+// the West, because the prevailing flow is onshore there and offshore elsewhere.
+const PACIFIC_COAST: readonly (readonly [number, number])[] = [
+  [22, -110], [32.5, -117.1], [34.0, -118.5], [34.5, -120.6], [36.5, -121.9],
+  [38.0, -123.0], [40.4, -124.4], [43.0, -124.4], [46.0, -124.0], [48.4, -124.7], [55, -132], [60, -146],
+];
+
+function pacificCoastLon(lat: number): number {
+  const first = PACIFIC_COAST[0]!;
+  if (lat <= first[0]) return first[1];
+  for (let i = 1; i < PACIFIC_COAST.length; i++) {
+    const [lat1, lon1] = PACIFIC_COAST[i]!;
+    const [lat0, lon0] = PACIFIC_COAST[i - 1]!;
+    if (lat <= lat1) return lon0 + ((lon1 - lon0) * (lat - lat0)) / (lat1 - lat0);
+  }
+  return PACIFIC_COAST[PACIFIC_COAST.length - 1]![1];
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, x));
+}
+
+/** 0..1, decaying over ~350 km inland from the Pacific; Hawaii and other open-ocean points count as maritime. */
+export function maritimeFactor(lat: number, lon: number): number {
+  // Alaska's coasts are half maritime at best; the coastline table doesn't reach it.
+  if (lat > 54 && lon < -130) return 0.5;
+  if (lon < -140 || lon > -50 || lat < 15) return 1;
+  const inlandKm = (lon - pacificCoastLon(lat)) * 111 * Math.cos((lat * Math.PI) / 180);
+  return Math.exp(-Math.max(0, inlandKm) / 350);
+}
+
+/**
+ * Surface temperatures on high plateaus fall much more slowly with height than the
+ * free atmosphere (Denver is only ~4°C colder than its latitude suggests), so the
+ * climatological lapse rate is 3 K/km up to 1600 m and steepens above.
+ */
+function elevationCooling(elevationM: number): number {
+  const z = Math.max(0, elevationM);
+  return z <= 1600 ? z * 0.003 : 4.8 + (z - 1600) * 0.006;
+}
+
+/** The parts of a place's climate that don't change with the season; costly, so computed once per place. */
+export interface PlaceClimate {
+  readonly place: Place;
+  readonly annualMeanC: number;
+  readonly amplitudeC: number;
+  readonly peakDay: number;
+  readonly maritime: number;
+  readonly east: number;
+  readonly gulf: number;
+  readonly monsoonZone: boolean;
+  readonly baseWindKmh: number;
+}
+
+export function placeClimate(place: Place): PlaceClimate {
+  const absLat = Math.abs(place.lat);
+  const mW = maritimeFactor(place.lat, place.lon);
+  const poleward = Math.max(0, absLat - 25);
+
+  // The low deserts of the Southwest run ~6°C warmer than latitude and elevation imply, most of all in summer.
+  const dLat = place.lat - 33.8;
+  const dLon = place.lon + 114.5;
+  const lowDesert = 9 * Math.exp(-(dLat * dLat + dLon * dLon) / (2 * 3 * 3)) * clamp((1400 - place.elevationM) / 800, 0, 1);
+  // The North Pacific keeps the Northwest coast mild; California's upwelling coast gets no such bonus.
+  const mildCoast = 6 * mW * clamp((absLat - 38) / 8, 0, 1);
+
+  const plains = Math.exp(-((place.lon + 99) ** 2) / (2 * 4 * 4)) * clamp((absLat - 28) / 6, 0, 1);
+  const east = sigmoid((place.lon + 100) / 2.5);
+  return {
+    place,
+    annualMeanC: 26.5 - 0.85 * poleward - elevationCooling(place.elevationM) + lowDesert + mildCoast,
+    amplitudeC: Math.min(20, (absLat < 25 ? 1 + (3.5 * absLat) / 25 : 4.5 + 0.65 * poleward) * (1 - 0.9 * mW)) + 0.4 * lowDesert,
+    peakDay: 200 + 30 * mW + (place.lat < 0 ? 182.6 : 0),
+    maritime: mW,
+    // Gulf and Atlantic moisture reaches everything east of the 100th meridian.
+    east,
+    gulf: east * sigmoid((36 - place.lat) / 3),
+    monsoonZone: place.lon > -115 && place.lon < -103 && place.lat > 20 && place.lat < 38,
+    baseWindKmh: 9 + 8 * plains + 4 * mW + clamp(place.elevationM - 1500, 0, 2500) * 0.003,
+  };
+}
+
+/** A place's climate on a (fractional) day of the year. */
+export function seasonalClimate(pc: PlaceClimate, dayOfYear: number): Climate {
+  const season = Math.cos((2 * Math.PI * (dayOfYear - pc.peakDay)) / 365.25);
+  // The summer monsoon brings a little moisture to the Southwest; the Pacific coast is wet in winter, dry in summer.
+  const monsoon = pc.monsoonZone ? 0.06 * Math.max(0, season) : 0;
+  const pacific = pc.maritime * (0.5 - 0.15 * season);
+  const moisture = clamp(0.2 + 0.5 * pc.east + 0.2 * pc.gulf + pacific + monsoon, 0.1, 0.95);
+  return {
+    meanTempC: pc.annualMeanC + pc.amplitudeC * season,
+    diurnalHalfRangeC: (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime),
+    moisture,
+    maritime: pc.maritime,
+    baseWindKmh: pc.baseWindKmh,
+    season,
+  };
+}
+
+/**
+ * Position in the year, 1 to ~366, straight from the epoch hour. It follows the
+ * tropical year rather than the calendar, so it has no jump at New Year or leap days.
+ */
+export function seasonDay(epochHour: number): number {
+  const year = 365.2425;
+  return ((((epochHour / 24) % year) + year) % year) + 1;
+}
+
+/**
+ * Diurnal temperature shape in [-1, 1] against local solar hour: coldest near
+ * sunrise (06), warmest mid-afternoon (15), warming faster than it cools.
+ */
+export function diurnalShape(solarHour: number): number {
+  const d = (((solarHour - 6) % 24) + 24) % 24;
+  return d <= 9 ? -Math.cos((Math.PI * d) / 9) : Math.cos((Math.PI * (d - 9)) / 15);
+}

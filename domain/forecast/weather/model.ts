@@ -1,0 +1,198 @@
+import { diurnalShape, placeClimate, seasonalClimate, seasonDay, type Place, type PlaceClimate } from './climate.ts';
+import { scaledNoise, toNoisePoint, type NoisePoint, type NoiseScale } from './noise.ts';
+import { relativeHumidity, saturationVaporPressure } from './physics.ts';
+
+export type { Place } from './climate.ts';
+
+export type PrecipType = 'rain' | 'snow' | 'sleet' | 'freezing rain' | 'thunderstorms';
+
+/** The model's weather at one place and hour. Values are unrounded SI. */
+export interface WeatherSample {
+  readonly temperatureC: number;
+  readonly dewpointC: number;
+  /** 0-100, from temperature and dewpoint (Magnus). */
+  readonly relativeHumidity: number;
+  readonly windSpeedKmh: number;
+  /** Direction the wind blows from, degrees clockwise from north. */
+  readonly windDirectionDeg: number;
+  /** Always ≥ windSpeedKmh. */
+  readonly windGustKmh: number;
+  readonly skyCoverPct: number;
+  /** Whole percent. */
+  readonly precipProbabilityPct: number;
+  /** What would fall; null when precipitation is unlikely (< 15%). */
+  readonly precipType: PrecipType | null;
+  /** Expected liquid-equivalent precipitation in the hour, mm (probability × intensity). */
+  readonly qpfMm: number;
+  readonly seaLevelPressureHpa: number;
+  readonly visibilityM: number;
+}
+
+// Each field gets its own seed so fields are independent where physics doesn't couple them.
+const SYNOPTIC_PRESSURE: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
+const SYNOPTIC_TEMPERATURE: NoiseScale = { seed: 0x7e39, lengthKm: 700, periodHours: 48, driftKmh: 30 };
+const SYNOPTIC_MOISTURE: NoiseScale = { seed: 0x3015, lengthKm: 600, periodHours: 36, driftKmh: 30 };
+const WARM_NOSE: NoiseScale = { seed: 0x9a2b, lengthKm: 400, periodHours: 24, driftKmh: 30 };
+const MESO_CLOUD: NoiseScale = { seed: 0xc10d, lengthKm: 60, periodHours: 6, driftKmh: 15 };
+const MESO_TEMPERATURE: NoiseScale = { seed: 0x7e3b, lengthKm: 35, periodHours: 6 };
+const MESO_WIND: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
+
+/** Sea-level pressure swing per unit of synoptic noise, hPa. */
+const PRESSURE_SWING_HPA = 10;
+/** Finite-difference step for the pressure gradient, km. */
+const GRADIENT_STEP_KM = 25;
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, x));
+}
+
+function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+function shifted(p: NoisePoint, dxKm: number, dyKm: number): NoisePoint {
+  return { xKm: p.xKm + dxKm, yKm: p.yKm + dyKm, hours: p.hours };
+}
+
+/** Local solar hour: what the sun, not the time zone, says. */
+function solarHour(epochHour: number, lon: number): number {
+  return ((((epochHour % 24) + lon / 15) % 24) + 24) % 24;
+}
+
+/**
+ * Near-surface wind from the synoptic pressure field: geostrophic direction (along
+ * isobars, low pressure to the left in the north), turned ~25° toward low pressure
+ * by friction. Speed is proportional to the gradient divided by the Coriolis
+ * parameter, calibrated so a strong gradient gives ~35 km/h before mixing.
+ */
+function windFromPressure(p: NoisePoint, lat: number, lowness: number): { u: number; v: number } {
+  const gx = (scaledNoise(SYNOPTIC_PRESSURE, shifted(p, GRADIENT_STEP_KM, 0)) - lowness) / GRADIENT_STEP_KM;
+  const gy = (scaledNoise(SYNOPTIC_PRESSURE, shifted(p, 0, GRADIENT_STEP_KM)) - lowness) / GRADIENT_STEP_KM;
+  const north = lat >= 0 ? 1 : -1;
+  // Pressure falls where lowness rises, so the gradient of pressure is −∇lowness.
+  // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
+  const coriolisGain = Math.min(1.6, Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(lat) * Math.PI) / 180), 0.3));
+  const k = 4500 * coriolisGain * north;
+  const ug = k * gy;
+  const vg = -k * gx;
+  const turn = (north * 25 * Math.PI) / 180;
+  return {
+    u: ug * Math.cos(turn) - vg * Math.sin(turn),
+    v: ug * Math.sin(turn) + vg * Math.cos(turn),
+  };
+}
+
+function precipTypeFor(tC: number, tdC: number, convective: boolean, warmNose: number): PrecipType {
+  if (convective && tC >= 14) return 'thunderstorms';
+  if (tC > 2) return 'rain';
+  if (tC > 0.5) return tdC < -1 ? 'snow' : 'rain';
+  // A warm layer aloft melts snow that then refreezes: on contact (freezing rain) or in the air (sleet).
+  if (tC > -6 && warmNose > 0.45) return tC > -2 ? 'freezing rain' : 'sleet';
+  return 'snow';
+}
+
+/**
+ * The synthetic weather at a place and UTC epoch hour. Pure and deterministic:
+ * climatology (latitude, season, elevation, distance from the Pacific, diurnal
+ * cycle) plus smooth synoptic (~1000 km, days) and mesoscale (~50 km, hours) noise.
+ */
+export function weatherAt(place: Place, epochHour: number): WeatherSample {
+  return sample(placeClimate(place), epochHour);
+}
+
+function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
+  const place = pc.place;
+  const clim = seasonalClimate(pc, seasonDay(epochHour));
+  const p = toNoisePoint(place.lat, place.lon, epochHour);
+  const solar = solarHour(epochHour, place.lon);
+  const absLat = Math.abs(place.lat);
+
+  const lowness = scaledNoise(SYNOPTIC_PRESSURE, p);
+  const tempAnomaly = scaledNoise(SYNOPTIC_TEMPERATURE, p);
+  const moistAnomaly = scaledNoise(SYNOPTIC_MOISTURE, p);
+  const mesoCloud = scaledNoise(MESO_CLOUD, p);
+  const mesoTemp = scaledNoise(MESO_TEMPERATURE, p);
+  const mesoWind = scaledNoise(MESO_WIND, p);
+
+  // Clouds and stratiform precipitation follow lows, moisture and mesoscale bands.
+  const storminess = 0.7 * lowness + 0.3 * mesoCloud + 0.6 * (clim.moisture - 0.55) + 0.2 * moistAnomaly;
+  const stratiformPop = 100 * clamp((storminess - 0.25) / 0.5, 0, 1) ** 1.3;
+
+  // Day-to-day swings are larger poleward and in winter, smaller near the ocean.
+  const swing = (2.5 + 5.5 * clamp((absLat - 25) / 22, 0, 1) * (1 - 0.4 * clim.season)) * (1 - 0.6 * clim.maritime);
+  const dailyMean = clim.meanTempC + swing * tempAnomaly + 0.7 * mesoTemp;
+
+  // Dewpoint is set by the day, not the hour, so humidity cycles inversely to temperature;
+  // anchoring it below the night's low keeps clear nights from all turning to fog.
+  const coldDrying = clamp((dailyMean + 10) / 30, 0.4, 1);
+  const depression = (2 + 18 * (1 - clim.moisture)) * coldDrying * (1 - 0.3 * moistAnomaly) * (1 - 0.5 * clim.maritime);
+  let dewpoint = dailyMean - 0.8 * clim.diurnalHalfRangeC - Math.max(0.5, depression);
+
+  // Warm-season afternoon convection needs low-level moisture and a mesoscale trigger.
+  const instability = clamp((dewpoint - 12) / 10, 0, 1);
+  const afternoon = Math.exp(-(((solar - 17) / 3) ** 2));
+  const convectivePop = 80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness, 0, 1);
+
+  let pop = clamp(Math.max(stratiformPop, convectivePop) + 0.25 * Math.min(stratiformPop, convectivePop), 0, 100);
+  let sky = 100 * sigmoid(4 * (storminess - 0.05)) + 25 * instability * afternoon;
+  if (pop >= 15) sky = Math.max(sky, 30 + 0.75 * pop);
+  sky = clamp(sky, 0, 100);
+  pop = Math.round(pop);
+
+  const cloudDamping = 1 - 0.55 * (sky / 100);
+  let temperature = dailyMean + clim.diurnalHalfRangeC * cloudDamping * diurnalShape(solar);
+  // Falling rain cools the air, most noticeably by day.
+  temperature -= 2.5 * (pop / 100) * (solar > 8 && solar < 20 ? 1 : 0.4);
+
+  // Precipitation moistens the air toward saturation; air can never be drier than saturated.
+  dewpoint += (temperature - dewpoint) * 0.6 * (pop / 100);
+  dewpoint = Math.min(dewpoint, temperature);
+  const rh = relativeHumidity(temperature, dewpoint);
+
+  const wind = windFromPressure(p, place.lat, lowness);
+  const westerlies = (place.lat < 0 ? -1 : 1) * 6 * clamp((absLat - 25) / 15, 0, 1);
+  const u = wind.u + westerlies;
+  const v = wind.v;
+  // Daytime mixing brings faster air down; clear calm nights decouple the surface.
+  const mixing = 1 + 0.25 * diurnalShape(solar) * cloudDamping;
+  const speed = Math.max(0, (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind));
+  const direction = ((((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360);
+  const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
+  const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
+
+  // The warm-nose field only matters near freezing, so it is only computed there.
+  const warmNose = pop >= 15 && temperature <= 0.5 ? scaledNoise(WARM_NOSE, p) : 0;
+  const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, convective, warmNose) : null;
+
+  // Intensity scales with how much water the air can hold; convection rains hardest.
+  const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
+  const intensity = (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) * moistureCapacity;
+  const qpfMm = (pop / 100) * intensity;
+
+  const fog = rh >= 97 && speed < 12 ? (1 - speed / 12) : 0;
+  const precipVis = precipType === null ? 16_090 : precipType === 'snow' ? 12_000 - 100 * pop : 16_000 - 80 * pop;
+  const visibilityM = Math.max(100, Math.min(16_090, precipVis * (1 - 0.97 * fog)));
+
+  return {
+    temperatureC: temperature,
+    dewpointC: dewpoint,
+    relativeHumidity: rh,
+    windSpeedKmh: speed,
+    windDirectionDeg: direction,
+    windGustKmh: Math.max(speed, gust),
+    skyCoverPct: Math.round(sky),
+    precipProbabilityPct: pop,
+    precipType,
+    qpfMm,
+    seaLevelPressureHpa: 1013 - PRESSURE_SWING_HPA * lowness - 0.5 * mesoCloud,
+    visibilityM,
+  };
+}
+
+/** The same place's weather for `count` consecutive hours starting at `startHour`. */
+export function hourlySeries(place: Place, startHour: number, count: number): WeatherSample[] {
+  const out: WeatherSample[] = [];
+  const pc = placeClimate(place);
+  for (let i = 0; i < count; i++) out.push(sample(pc, startHour + i));
+  return out;
+}

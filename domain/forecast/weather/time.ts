@@ -1,0 +1,107 @@
+/**
+ * Clock helpers. The model works in UTC epoch hours (whole hours since 1970-01-01T00Z);
+ * the local wall clock for an IANA zone comes from Intl so DST is handled without a tz package.
+ */
+
+export const MS_PER_HOUR = 3_600_000;
+
+export function epochHourToMs(hour: number): number {
+  return hour * MS_PER_HOUR;
+}
+
+/** The epoch hour containing an instant. */
+export function epochHourOf(ms: number): number {
+  return Math.floor(ms / MS_PER_HOUR);
+}
+
+export interface LocalTime {
+  readonly year: number;
+  readonly month: number; // 1-12
+  readonly day: number;
+  readonly hour: number; // 0-23
+  readonly minute: number;
+  /** 0 = Sunday. */
+  readonly weekday: number;
+  /** Local time minus UTC, in minutes. */
+  readonly offsetMinutes: number;
+}
+
+// Building a DateTimeFormat costs far more than using one, and the set of zones is small.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+/** Wall-clock fields of an instant in an IANA zone. Throws RangeError for an unknown zone. */
+export function localTime(ms: number, timeZone: string): LocalTime {
+  const fields: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) fields[part.type] = part.value;
+  const year = Number(fields.year);
+  const month = Number(fields.month);
+  const day = Number(fields.day);
+  const hour = Number(fields.hour) % 24;
+  const minute = Number(fields.minute);
+  const wholeMinute = Math.floor(ms / 60_000) * 60_000;
+  const offsetMinutes = Math.round((Date.UTC(year, month - 1, day, hour, minute) - wholeMinute) / 60_000);
+  return { year, month, day, hour, minute, weekday: WEEKDAYS[fields.weekday ?? 'Sun'] ?? 0, offsetMinutes };
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** ISO 8601 with the zone's offset, as the NWS writes period times: 2026-11-21T15:00:00-06:00. */
+export function isoWithOffset(ms: number, timeZone: string): string {
+  const t = localTime(ms, timeZone);
+  const sign = t.offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(t.offsetMinutes);
+  const seconds = Math.floor((ms % 60_000 + 60_000) % 60_000 / 1000);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(seconds)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** ISO 8601 in UTC with an explicit +00:00, the form the NWS uses for `updated` fields. */
+export function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+const abbreviations = new Map<string, Intl.DateTimeFormat>();
+
+/** Short zone name such as CDT or PST (falls back to GMT-5 style where Intl has no abbreviation). */
+export function zoneAbbreviation(ms: number, timeZone: string): string {
+  let f = abbreviations.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    abbreviations.set(timeZone, f);
+  }
+  return f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+}
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** "2pm", "noon", "midnight": the NWS's clock words inside forecast text. */
+export function clockWord(hour: number): string {
+  if (hour === 0) return 'midnight';
+  if (hour === 12) return 'noon';
+  return hour < 12 ? `${hour}am` : `${hour - 12}pm`;
+}
