@@ -1,11 +1,11 @@
 import { toNodeHandler } from 'h3';
 import { listen } from 'listhen';
-import { createHttpApp } from '../adapters/http/create-http-app.ts';
 import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { buildHttpApp } from './http-app.ts';
 import { TOKENS } from './tokens.ts';
 
 const SHUTDOWN_BUDGET_MS = 4000;
@@ -21,12 +21,7 @@ async function main(): Promise<void> {
     log: (message) => log.info(message),
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  const app = createHttpApp({
-    tasks: await container.getAsync(TOKENS.TaskUseCases),
-    clock: container.get(TOKENS.Clock),
-    authAttemptsPerMinute: config.authAttemptsPerMinute,
-    log,
-  });
+  const app = await buildHttpApp(container, { authAttemptsPerMinute: config.authAttemptsPerMinute, log });
 
   let listener;
   try {

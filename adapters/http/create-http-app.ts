@@ -22,6 +22,8 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   };
   const app = new H3({
     silent: true,
+    // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
+    allowMalformedURL: true,
     onError: (error) => taskErrorResponse(error, report),
   });
   registerHealthRoute(app, deps.clock);

@@ -10,10 +10,10 @@ import type { FieldIssue } from '../../../domain/shared/domain-error.ts';
 // concerns: JSON types, strict objects, and which fields each route takes.
 
 const title = v.pipe(v.string(messages.title), v.check((s: string) => isValidTitle(s), messages.title));
-const description = v.nullable(v.pipe(v.string(messages.description), v.check((s: string) => isValidDescription(s), messages.description)), messages.description);
+const description = v.nullable(v.pipe(v.string(messages.description), v.check((s: string) => isValidDescription(s), messages.description)));
 const status = v.picklist(TASK_STATUSES, messages.status);
 const priority = v.picklist(TASK_PRIORITIES, messages.priority);
-const dueDate = v.nullable(v.pipe(v.string(messages.due_date), v.check((s: string) => isValidDueDate(s), messages.due_date)), messages.due_date);
+const dueDate = v.nullable(v.pipe(v.string(messages.due_date), v.check((s: string) => isValidDueDate(s), messages.due_date)));
 
 export const signUpBody = v.strictObject({
   name: v.pipe(v.string(messages.name), v.check((s: string) => isValidName(s), messages.name)),
@@ -58,7 +58,7 @@ export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.I
   }
   const details: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
-    if (!(key in schema.entries)) {
+    if (!Object.hasOwn(schema.entries, key)) {
       details.push({ path: key, message: READ_ONLY.has(key) ? 'is read-only and cannot be set' : 'is not a known field' });
     }
   }

@@ -19,7 +19,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * whose body says nothing about internals; `report` gets the real error for the log.
  */
 export function taskErrorResponse(error: unknown, report: (error: unknown) => void): Response {
-  if (error instanceof HTTPError && error.cause !== undefined) error = error.cause;
+  // h3 wraps what a handler throws; a cause of h3's own (a URIError behind a malformed path) stays wrapped.
+  if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem)) error = error.cause;
   if (error instanceof DomainError) {
     const body = error instanceof ValidationError
       ? { error: error.code, message: error.message, details: error.details }
@@ -29,11 +30,11 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
   if (error instanceof HttpProblem) {
     return json(error.status, { error: error.code, message: error.message }, error.headers);
   }
-  if (error instanceof HTTPError && error.status === 400) {
+  if (error instanceof HTTPError && !error.unhandled && error.status === 400) {
     // h3's own 400s, such as a malformed percent-encoding in the path
     return json(400, { error: 'ValidationError', message: 'The request is malformed.', details: [] });
   }
-  if (error instanceof HTTPError && error.status === 404) {
+  if (error instanceof HTTPError && !error.unhandled && error.status === 404) {
     return json(404, { error: 'NotFound', message: 'No such route.' });
   }
   report(error);

@@ -81,6 +81,8 @@ export function route(app: H3, path: string, handlers: Partial<Record<'GET' | 'P
   const allow = Object.keys(handlers);
   if (allow.includes('GET')) allow.push('HEAD');
   for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, handler);
+  // h3 strips the body of a HEAD response; the status and headers are GET's.
+  if (handlers.GET) app.on('HEAD', path, handlers.GET);
   app.all(path, (event) => {
     throw methodNotAllowed(event.req.method, allow);
   });

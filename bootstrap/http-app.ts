@@ -1,0 +1,20 @@
+import type { Container } from 'inversify';
+import type { H3 } from 'h3';
+import { createHttpApp } from '../adapters/http/create-http-app.ts';
+import type { Logger } from '../adapters/logging/console-logger.ts';
+import { TOKENS } from './tokens.ts';
+
+export interface HttpAppOptions {
+  readonly authAttemptsPerMinute: number;
+  readonly log: Logger;
+}
+
+/** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
+export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
+  return createHttpApp({
+    tasks: await container.getAsync(TOKENS.TaskUseCases),
+    clock: container.get(TOKENS.Clock),
+    authAttemptsPerMinute: options.authAttemptsPerMinute,
+    log: options.log,
+  });
+}

@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { TEST_SECRET, httpWorld } from '../support/http.ts';
+
+const password = 'correct horse';
+
+describe('POST /api/auth/signup', () => {
+  test('201 with message, token and the public user; email trimmed and lower-cased; no password anywhere', async () => {
+    const w = await httpWorld();
+    const reply = await w.call('POST', '/api/auth/signup', { body: { name: 'Ada Lovelace', email: '  Ada@Example.COM ', password } });
+    assert.equal(reply.status, 201);
+    assert.match(reply.headers.get('content-type') ?? '', /^application\/json/);
+    assert.deepEqual(Object.keys(reply.body).sort(), ['message', 'token', 'user']);
+    assert.equal(typeof reply.body.message, 'string');
+    assert.deepEqual(Object.keys(reply.body.user).sort(), ['email', 'id', 'name']);
+    assert.equal(reply.body.user.email, 'ada@example.com');
+    assert.equal(reply.body.user.name, 'Ada Lovelace');
+    assert.match(reply.body.user.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.ok(!reply.text.includes(password) && !reply.text.includes('$2b$'));
+  });
+
+  test('409 Conflict for an email already registered, in any case', async () => {
+    const w = await httpWorld();
+    await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password } });
+    const reply = await w.call('POST', '/api/auth/signup', { body: { name: 'B', email: 'A@X.IO', password } });
+    assert.equal(reply.status, 409);
+    assert.deepEqual(Object.keys(reply.body).sort(), ['error', 'message']);
+    assert.equal(reply.body.error, 'Conflict');
+  });
+
+  const invalid: Array<[string, unknown, string[]]> = [
+    ['missing everything', {}, ['name', 'email', 'password']],
+    ['missing name', { email: 'a@x.io', password }, ['name']],
+    ['blank name', { name: '   ', email: 'a@x.io', password }, ['name']],
+    ['name of 101 characters', { name: 'n'.repeat(101), email: 'a@x.io', password }, ['name']],
+    ['email without a tld', { name: 'A', email: 'a@x', password }, ['email']],
+    ['email of 255 characters', { name: 'A', email: `${'a'.repeat(246)}@x.io.com`, password }, ['email']],
+    ['email as a number', { name: 'A', email: 42, password }, ['email']],
+    ['password of 7 characters', { name: 'A', email: 'a@x.io', password: 'seven77' }, ['password']],
+    ['password of 73 bytes', { name: 'A', email: 'a@x.io', password: 'p'.repeat(73) }, ['password']],
+    ['password of 19 emoji (76 bytes)', { name: 'A', email: 'a@x.io', password: '🔑'.repeat(19) }, ['password']],
+    ['an unknown field', { name: 'A', email: 'a@x.io', password, role: 'admin' }, ['role']],
+    ['the read-only id', { name: 'A', email: 'a@x.io', password, id: 'x' }, ['id']],
+  ];
+  for (const [what, body, paths] of invalid) {
+    test(`400 ValidationError: ${what}`, async () => {
+      const w = await httpWorld();
+      const reply = await w.call('POST', '/api/auth/signup', { body });
+      assert.equal(reply.status, 400, reply.text);
+      assert.equal(reply.body.error, 'ValidationError');
+      assert.equal(typeof reply.body.message, 'string');
+      assert.deepEqual(reply.body.details.map((d: { path: string }) => d.path).sort(), [...paths].sort());
+      for (const d of reply.body.details) assert.equal(typeof d.message, 'string');
+    });
+  }
+
+  test('a password of exactly 72 bytes is accepted and works for login', async () => {
+    const w = await httpWorld();
+    const long = 'é'.repeat(36);
+    assert.equal((await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: long } })).status, 201);
+    assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long } })).status, 200);
+    assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long.slice(0, -1) + 'e' } })).status, 401);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  test('200 with message, token and user; email in any case', async () => {
+    const w = await httpWorld();
+    const { email, id } = await w.signUp();
+    const reply = await w.call('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
+    assert.equal(reply.status, 200);
+    assert.deepEqual(Object.keys(reply.body).sort(), ['message', 'token', 'user']);
+    assert.equal(reply.body.user.id, id);
+    assert.equal((await w.call('GET', '/api/tasks', { token: reply.body.token })).status, 200);
+  });
+
+  test('400 ValidationError when email or password is missing', async () => {
+    const w = await httpWorld();
+    for (const body of [{}, { email: 'a@x.io' }, { password }, { email: null, password }]) {
+      const reply = await w.call('POST', '/api/auth/login', { body });
+      assert.equal(reply.status, 400, JSON.stringify(body));
+      assert.equal(reply.body.error, 'ValidationError');
+    }
+  });
+
+  test('unknown email and wrong password: byte-identical 401 InvalidCredentials', async () => {
+    const w = await httpWorld();
+    const { email } = await w.signUp();
+    const wrong = await w.call('POST', '/api/auth/login', { body: { email, password: 'wrong horse' } });
+    const unknown = await w.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password } });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.body.error, 'InvalidCredentials');
+    assert.equal(wrong.text, unknown.text);
+    assert.deepEqual([...wrong.headers].filter(([k]) => k !== 'date'), [...unknown.headers].filter(([k]) => k !== 'date'));
+  });
+});
+
+describe('bearer tokens on /api/tasks', () => {
+  const sub = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const key = new TextEncoder().encode(TEST_SECRET);
+
+  test('every bad Authorization is 401 Unauthorized', async () => {
+    const w = await httpWorld();
+    const { token, id } = await w.signUp();
+    const now = Math.floor(w.clock.now().getTime() / 1000);
+    const forged = async (alg: string, secret: Uint8Array, claims: { sub: string; iat: number; exp: number }) =>
+      new SignJWT({}).setProtectedHeader({ alg }).setSubject(claims.sub).setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(secret);
+    const cases: Record<string, string | undefined> = {
+      missing: undefined,
+      empty: '',
+      'wrong scheme': `Basic ${token}`,
+      'scheme only': 'Bearer',
+      'no space': `Bearer${token}`,
+      'token twice': `Bearer ${token} ${token}`,
+      malformed: 'Bearer not.a.jwt',
+      garbage: 'Bearer abc',
+      'alg none': `Bearer ${new UnsecuredJWT({}).setSubject(id).setIssuedAt(now).setExpirationTime(now + 60).encode()}`,
+      'alg HS512': `Bearer ${await forged('HS512', new Uint8Array(64).fill(7), { sub: id, iat: now, exp: now + 60 })}`,
+      'bad signature': `Bearer ${token.slice(0, -3)}${token.endsWith('abc') ? 'xyz' : 'abc'}`,
+      expired: `Bearer ${await forged('HS256', key, { sub: id, iat: now - 700_000, exp: now - 1 })}`,
+      'user gone': `Bearer ${await forged('HS256', key, { sub, iat: now, exp: now + 60 })}`,
+    };
+    for (const [what, header] of Object.entries(cases)) {
+      const reply = await w.call('GET', '/api/tasks', { headers: header === undefined ? {} : { authorization: header } });
+      assert.equal(reply.status, 401, what);
+      assert.equal(reply.body.error, 'Unauthorized', what);
+      assert.deepEqual(Object.keys(reply.body).sort(), ['error', 'message'], what);
+    }
+  });
+
+  test('the scheme word is case-insensitive', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      assert.equal((await w.call('GET', '/api/tasks', { headers: { authorization: `${scheme} ${token}` } })).status, 200, scheme);
+    }
+  });
+
+  test('a token expires seven days after it was issued', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    w.clock.advance(7 * 24 * 3600 * 1000 - 5000);
+    assert.equal((await w.call('GET', '/api/tasks', { token })).status, 200);
+    w.clock.advance(10_000);
+    assert.equal((await w.call('GET', '/api/tasks', { token })).status, 401);
+  });
+});
+
+describe('login timing', () => {
+  test('an unknown email takes about as long as a wrong password (bcrypt cost 10)', async () => {
+    const w = await httpWorld({ bcryptCost: 10 });
+    const { email } = await w.signUp();
+    const time = async (body: object) => {
+      const start = performance.now();
+      const reply = await w.call('POST', '/api/auth/login', { body });
+      assert.equal(reply.status, 401);
+      return performance.now() - start;
+    };
+    await time({ email: 'nobody@example.com', password }); // warm the dummy hash
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      wrong.push(await time({ email, password: 'wrong horse' }));
+      unknown.push(await time({ email: `nobody${i}@example.com`, password }));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(unknown) / median(wrong);
+    assert.ok(median(wrong) > 5, `a wrong password pays for bcrypt (${median(wrong).toFixed(1)} ms)`);
+    assert.ok(ratio > 0.6 && ratio < 1.6, `unknown/wrong time ratio ${ratio.toFixed(2)}`);
+  });
+});

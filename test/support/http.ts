@@ -1,0 +1,73 @@
+import type { H3 } from 'h3';
+import type { Container } from 'inversify';
+import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { createContainer } from '../../bootstrap/container.ts';
+import { buildHttpApp } from '../../bootstrap/http-app.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
+import { FixedClock } from './fakes.ts';
+
+export const TEST_SECRET = 'http-tests-secret-of-at-least-32-chars!';
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  readonly body: any;
+}
+
+export interface CallOptions {
+  readonly body?: unknown;
+  /** Sent as is, for malformed JSON and other raw bodies. */
+  readonly raw?: BodyInit;
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** The real wiring over the in-memory store, with a still clock and cheap bcrypt, driven through app.fetch. */
+export async function httpWorld(options: { authAttemptsPerMinute?: number; bcryptCost?: number; rebind?: (c: Container) => void } = {}) {
+  const clock = new FixedClock();
+  const container = createContainer({ storage: 'memory', jwtSecret: TEST_SECRET, bcryptCost: options.bcryptCost ?? 4 });
+  container.rebind(TOKENS.Clock).toConstantValue(clock);
+  options.rebind?.(container);
+  const app: H3 = await buildHttpApp(container, {
+    authAttemptsPerMinute: options.authAttemptsPerMinute ?? 0,
+    log: createConsoleLogger('silent'),
+  });
+
+  async function call(method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token !== undefined) headers['authorization'] = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+    if (body instanceof ReadableStream) init.duplex = 'half';
+    const response = await app.fetch(new Request(`http://taskcast.test${path}`, init));
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+
+  let accounts = 0;
+  async function signUp(name = 'Ada'): Promise<{ token: string; id: string; email: string }> {
+    const email = `user${++accounts}-${name.toLowerCase()}@example.com`;
+    const reply = await call('POST', '/api/auth/signup', { body: { name, email, password: 'correct horse' } });
+    if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.status} ${reply.text}`);
+    return { token: reply.body.token, id: reply.body.user.id, email };
+  }
+
+  async function createTask(token: string, fields: Record<string, unknown>) {
+    const reply = await call('POST', '/api/tasks', { token, body: fields });
+    if (reply.status !== 201) throw new Error(`create failed: ${reply.status} ${reply.text}`);
+    return reply.body.task;
+  }
+
+  return { app, container, clock, call, signUp, createTask };
+}

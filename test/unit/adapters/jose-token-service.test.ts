@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { JoseTokenService } from '../../../adapters/crypto/jose-token-service.ts';
+import { FixedClock } from '../../support/fakes.ts';
+
+const secret = 'test-secret-that-is-at-least-32-characters';
+const key = new TextEncoder().encode(secret);
+const sub = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+describe('JoseTokenService', () => {
+  test('issues HS256 tokens with sub, iat and exp = iat + 7 days', async () => {
+    const clock = new FixedClock(new Date('2026-03-01T00:00:00Z'));
+    const tokens = new JoseTokenService(secret, clock);
+    const token = await tokens.issue(sub);
+    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    assert.equal(header.alg, 'HS256');
+    assert.deepEqual(Object.keys(payload).sort(), ['exp', 'iat', 'sub']);
+    assert.equal(payload.exp - payload.iat, 604800);
+    assert.equal(await tokens.verify(token), sub);
+  });
+
+  test('expires after seven days, even once cached', async () => {
+    const clock = new FixedClock(new Date('2026-03-01T00:00:00Z'));
+    const tokens = new JoseTokenService(secret, clock);
+    const token = await tokens.issue(sub);
+    assert.equal(await tokens.verify(token), sub);
+    clock.advance(604800 * 1000 - 1000);
+    assert.equal(await tokens.verify(token), sub);
+    clock.advance(2000);
+    assert.equal(await tokens.verify(token), null);
+    assert.equal(await new JoseTokenService(secret, clock).verify(token), null, 'uncached path too');
+  });
+
+  test('refuses alg none, other algorithms, bad signatures, other secrets and junk', async () => {
+    const clock = new FixedClock();
+    const tokens = new JoseTokenService(secret, clock);
+    const iat = Math.floor(clock.now().getTime() / 1000);
+    const none = new UnsecuredJWT({}).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + 600).encode();
+    const hs512 = await new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + 600).sign(new TextEncoder().encode(secret.repeat(2)));
+    const good = await tokens.issue(sub);
+    const tampered = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
+    const otherSecret = await new JoseTokenService('another-secret-that-is-32-characters-long', clock).issue(sub);
+    const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(iat).sign(key);
+    for (const bad of [none, hs512, tampered, otherSecret, noExp, 'a.b.c', '', 'x'.repeat(500)]) {
+      assert.equal(await tokens.verify(bad), null, bad.slice(0, 40));
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
+import type { Task } from '../../../domain/tasks/task.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const freshPath = () => join(root, `case-${++n}`, 'nested', 'tasks.db');
+
+const user = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email: `u${i}@x.io`, passwordHash: 'h' });
+const task = (i: number, userId: string, title = `t${i}`): Task => ({
+  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: userId, title, description: null, status: 'pending',
+  priority: 'medium', due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
+});
+
+describe('lowdb task store', () => {
+  test('creates missing folders and an empty snapshot, and reopens what was written', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path);
+    assert.ok(existsSync(path));
+    const u = user(1);
+    assert.equal(await store.users.addIfEmailFree(u), true);
+    await Promise.all([1, 2, 3].map((i) => store.tasks.add(task(i, u.id))));
+    await store.tasks.updateOwned(u.id, task(2, u.id).id, (t) => ({ ...t, title: 'changed' }));
+    await store.tasks.removeOwned(u.id, task(1, u.id).id);
+    await store.close();
+
+    const again = await openLowdbTaskStore(path);
+    assert.deepEqual((await again.tasks.listOwned(u.id, {})).map((t) => t.title), ['t3', 'changed']);
+    assert.equal((await again.users.findByEmail('u1@x.io'))?.name, 'U1');
+    await again.close();
+  });
+
+  test('a write is in the journal before its promise resolves (what kill -9 leaves behind)', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path);
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    await store.tasks.add(task(7, u.id));
+    const journal = readFileSync(`${path}.journal`, 'utf8');
+    assert.match(journal, /10000000-0000-4000-8000-000000000007/);
+    // No close(): simulate a crash by dropping the lock as a dead process would leave it, then reopen.
+    writeFileSync(`${path}.lock`, '999999\n');
+    const again = await openLowdbTaskStore(path);
+    assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
+    await again.close();
+    await store.close().catch(() => {});
+  });
+
+  test('concurrent writes share group commits', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path);
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    await Promise.all(Array.from({ length: 500 }, (_, i) => store.tasks.add(task(i, u.id))));
+    assert.equal((await store.tasks.listOwned(u.id, {})).length, 500);
+    const lines = readFileSync(`${path}.journal`, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 501);
+    await store.close();
+  });
+
+  test('compacts the journal into the snapshot once it outgrows it', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path, { compactAfterBytes: 10_000 });
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    for (let i = 0; i < 200; i++) await store.tasks.add(task(i, u.id));
+    // Compaction keeps the journal no bigger than the snapshot (plus the batch that crossed the line).
+    assert.ok(statSync(`${path}.journal`).size <= Math.max(10_000, statSync(path).size) + 1000, 'journal was truncated by compaction');
+    const snapshot = JSON.parse(readFileSync(path, 'utf8')) as { tasks: unknown[] };
+    assert.ok(snapshot.tasks.length >= 100, `snapshot holds compacted tasks (${snapshot.tasks.length})`);
+    await store.close();
+    const again = await openLowdbTaskStore(path);
+    assert.equal((await again.tasks.listOwned(u.id, {})).length, 200);
+    await again.close();
+  });
+
+  test('a torn last journal line is dropped; earlier lines are replayed', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path);
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    await store.tasks.add(task(1, u.id));
+    writeFileSync(`${path}.lock`, '999999\n');
+    appendFileSync(`${path}.journal`, '{"kind":"task","task":{"id":"torn');
+    const again = await openLowdbTaskStore(path);
+    assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
+    assert.equal(readFileSync(`${path}.journal`, 'utf8'), '', 'replayed journal folded into the snapshot');
+    await again.close();
+    await store.close().catch(() => {});
+  });
+
+  test('a corrupt snapshot stops the open, names the file and leaves it untouched', async () => {
+    const path = freshPath();
+    (await openLowdbTaskStore(path)).close();
+    await new Promise((r) => setTimeout(r, 10));
+    writeFileSync(path, '{"users": [oops');
+    const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
+    assert.ok(error instanceof StoreOpenError);
+    assert.match(error.message, new RegExp(path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.equal(readFileSync(path, 'utf8'), '{"users": [oops');
+    assert.ok(!existsSync(`${path}.lock`), 'lock released after a failed open');
+  });
+
+  test('a damaged line in the middle of the journal stops the open', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(`${path}.journal`, 'garbage\n{"kind":"delete-task","id":"x"}\n');
+    await assert.rejects(openLowdbTaskStore(path), /damaged at line 1/);
+  });
+
+  test('a second open of the same path is refused while the first holds it', async () => {
+    const path = freshPath();
+    const first = await openLowdbTaskStore(path);
+    // The lock names this very process; pretend it is another live one by writing our parent's pid.
+    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
+    await assert.rejects(openLowdbTaskStore(path), /in use/);
+    writeFileSync(`${path}.lock`, `${process.pid}\n`);
+    await first.close();
+    assert.ok(!existsSync(`${path}.lock`));
+  });
+
+  test('a folder as DB_PATH is refused with a clear message', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    await assert.rejects(openLowdbTaskStore(join(path, '..')), /is a folder/);
+  });
+});

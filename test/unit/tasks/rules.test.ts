@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  charLength, formatTimestamp, isCalendarDate, isEmailShaped, isUuid, normaliseEmail, utf8ByteLength,
+} from '../../../domain/tasks/rules.ts';
+import { isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
+
+describe('domain rules', () => {
+  test('calendar dates: real days only, leap years included', () => {
+    for (const ok of ['2026-01-31', '2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01']) assert.ok(isCalendarDate(ok), ok);
+    for (const bad of ['2026-02-30', '2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-1-01', '26-01-01', '2026-01-01T00:00:00Z', ''])
+      assert.ok(!isCalendarDate(bad), bad);
+  });
+
+  test('email: trimmed and lower-cased, shaped like local@domain.tld, at most 254 characters', () => {
+    assert.equal(normaliseEmail('  Ada@Example.COM '), 'ada@example.com');
+    assert.ok(isEmailShaped('a@b.io'));
+    for (const bad of ['a@b', 'a b@c.io', '@c.io', 'a@.io', 'a@b.', 'plain']) assert.ok(!isEmailShaped(bad), bad);
+    assert.ok(!isEmailShaped(`${'a'.repeat(250)}@b.io`));
+  });
+
+  test('lengths count code points, passwords count UTF-8 bytes', () => {
+    assert.equal(charLength('😀😀'), 2);
+    assert.equal(utf8ByteLength('😀'), 4);
+    assert.equal(utf8ByteLength('é'), 2);
+    assert.ok(isValidPassword('a'.repeat(72)));
+    assert.ok(!isValidPassword('a'.repeat(73)));
+    assert.ok(!isValidPassword('😀'.repeat(19)), '76 bytes although 19 characters');
+    assert.ok(!isValidPassword('short'));
+    assert.ok(isValidTitle('😀'.repeat(200)));
+    assert.ok(!isValidTitle('   '));
+  });
+
+  test('timestamps are UTC YYYY-MM-DD HH:MM:SS', () => {
+    assert.equal(formatTimestamp(new Date('2026-03-01T23:04:05.678Z')), '2026-03-01 23:04:05');
+  });
+
+  test('uuid shape', () => {
+    assert.ok(isUuid('0f8fad5b-d9cb-469f-a165-70867728950e'));
+    assert.ok(!isUuid('0f8fad5b-d9cb-469f-a165-70867728950'));
+    assert.ok(!isUuid('not-a-uuid'));
+  });
+});
