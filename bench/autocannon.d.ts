@@ -1,0 +1,53 @@
+// Minimal types for the parts of autocannon's programmatic API the benchmarks use. autocannon ships none.
+declare module 'autocannon' {
+  export interface Options {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Seconds before a request counts as a timeout. */
+    timeout?: number;
+    pipelining?: number;
+  }
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+
+  export interface Result {
+    url: string;
+    connections: number;
+    /** Seconds, as measured. */
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+    /** Milliseconds. */
+    latency: Histogram;
+    /** Requests per second, sampled once a second. */
+    requests: Histogram;
+    throughput: Histogram;
+  }
+
+  export default function autocannon(options: Options): Promise<Result>;
+}

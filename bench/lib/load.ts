@@ -1,0 +1,136 @@
+// Load generation: a warm-up, then several short autocannon rounds; the median round is the figure.
+import autocannon, { type Options, type Result } from 'autocannon';
+
+export interface LoadOptions {
+  connections: number;
+  warmupSeconds: number;
+  roundSeconds: number;
+  rounds: number;
+}
+
+export interface Target {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface RoundFigures {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+export interface Measurement {
+  scenario: string;
+  server: string;
+  /** Median over rounds. */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Summed over the warm-up and every round. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  rounds: RoundFigures[];
+  warmup: RoundFigures | null;
+}
+
+export function loadOptionsFromEnv(env: Record<string, string | undefined> = process.env): LoadOptions {
+  const number = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min} (got ${JSON.stringify(raw)})`);
+    return value;
+  };
+  return {
+    connections: Math.round(number('BENCH_CONNECTIONS', 32, 1)),
+    warmupSeconds: number('BENCH_WARMUP', 2, 0),
+    roundSeconds: number('BENCH_SECONDS', 5, 1),
+    rounds: Math.round(number('BENCH_ROUNDS', 3, 1)),
+  };
+}
+
+export async function fire(target: Target, extra: Omit<Options, 'url' | 'method' | 'headers' | 'body'>): Promise<Result> {
+  const options: Options = { url: target.url, method: target.method, ...extra };
+  if (target.headers) options.headers = target.headers;
+  if (target.body !== undefined) options.body = target.body;
+  return autocannon(options);
+}
+
+function figures(result: Result): RoundFigures {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
+  return {
+    reqPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * Warm-up plus `rounds` rounds against one server. `check` runs between rounds (to notice a crashed
+ * server early); `onRound` reports progress.
+ */
+export async function measure(
+  scenario: string,
+  server: string,
+  target: Target,
+  options: LoadOptions,
+  hooks: { check?: () => void; onRound?: (label: string, round: RoundFigures) => void } = {},
+): Promise<Measurement> {
+  const run = async (seconds: number): Promise<RoundFigures> => {
+    hooks.check?.();
+    const round = figures(await fire(target, { connections: options.connections, duration: seconds }));
+    hooks.check?.();
+    return round;
+  };
+  const warmup = options.warmupSeconds > 0 ? await run(options.warmupSeconds) : null;
+  if (warmup) hooks.onRound?.('warm-up', warmup);
+  const rounds: RoundFigures[] = [];
+  for (let i = 0; i < options.rounds; i++) {
+    const round = await run(options.roundSeconds);
+    rounds.push(round);
+    hooks.onRound?.(`round ${i + 1}/${options.rounds}`, round);
+  }
+  const all = warmup ? [warmup, ...rounds] : rounds;
+  const statusCodes: Record<string, number> = {};
+  for (const r of all) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  return {
+    scenario,
+    server,
+    reqPerSec: median(rounds.map((r) => r.reqPerSec)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    non2xx: all.reduce((n, r) => n + r.non2xx, 0),
+    errors: all.reduce((n, r) => n + r.errors, 0),
+    timeouts: all.reduce((n, r) => n + r.timeouts, 0),
+    statusCodes,
+    rounds,
+    warmup,
+  };
+}
+
+/** True when a measurement saw anything but 2xx answers. */
+export function unclean(m: Pick<Measurement, 'non2xx' | 'errors' | 'timeouts'>): boolean {
+  return m.non2xx > 0 || m.errors > 0 || m.timeouts > 0;
+}

@@ -1,0 +1,121 @@
+// `npm run bench -- [set]`: starts the servers, runs one scenario set, prints a table and writes
+// bench/results/<set>-latest.json. Not a test: the exit code is 0 whenever the run completes, whatever the
+// PASS/FAIL marks say, and 1 when the run itself fails (a server crashed, set-up failed, ...).
+//
+// Env: BENCH_SECONDS (round length, default 5), BENCH_ROUNDS (default 3), BENCH_WARMUP (seconds, default 2),
+// BENCH_CONNECTIONS (default 32), BENCH_PEER_DIR (default /work/shared/peers/express-tasks).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOptionsFromEnv } from './lib/load.ts';
+import { Lab } from './lib/servers.ts';
+import { detailTable, summaryTable } from './lib/table.ts';
+import type { BenchContext } from './lib/types.ts';
+import { DEFAULT_SET, SCENARIO_SETS } from './registry.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const LOUD = '!'.repeat(78);
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.includes('--help') || args.includes('-h') || args.length > 1) {
+    process.stdout.write(usage());
+    return args.length > 1 ? 2 : 0;
+  }
+  const name = args[0] ?? DEFAULT_SET;
+  const set = SCENARIO_SETS.get(name);
+  if (!set) {
+    process.stderr.write(`bench: unknown scenario set ${JSON.stringify(name)}.\n${usage()}`);
+    return 2;
+  }
+  const load = loadOptionsFromEnv();
+
+  const lab = new Lab();
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (interrupted) return;
+    interrupted = true;
+    process.stderr.write(`\nbench: ${signal}: stopping the servers ...\n`);
+    void lab.cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', () => lab.cleanupSync());
+
+  const warnings: string[] = [];
+  const ctx: BenchContext = {
+    lab,
+    load,
+    log: (line) => process.stdout.write(`${line}\n`),
+    warn: (line) => {
+      warnings.push(line);
+      process.stdout.write(`\n${LOUD}\n!!! WARNING: ${line}\n${LOUD}\n\n`);
+    },
+  };
+
+  const started = new Date();
+  const t0 = Date.now();
+  process.stdout.write(
+    `bench ${set.name}: ${set.description}\n` +
+      `  ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.rounds} × ${load.roundSeconds} s rounds per server; ` +
+      `${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n`,
+  );
+
+  let report;
+  try {
+    report = await set.run(ctx);
+  } finally {
+    await lab.cleanup();
+  }
+  warnings.push(...report.warnings);
+  const seconds = (Date.now() - t0) / 1000;
+
+  const out = [
+    '',
+    `== ${set.name}: summary (median of ${load.rounds} rounds; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}) ==`,
+    summaryTable(report.rows),
+    '',
+    '== details ==',
+    detailTable(report.measurements),
+    '',
+  ];
+  if (warnings.length > 0) {
+    out.push(LOUD, `!!! ${warnings.length} WARNING(S):`, ...warnings.map((w) => `!!! - ${w}`), LOUD, '');
+  }
+
+  const resultsDir = join(BENCH_DIR, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${set.name}-latest.json`);
+  const json = {
+    set: set.name,
+    startedAt: started.toISOString(),
+    seconds,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, totalMemBytes: totalmem(), loadavgAtEnd: loadavg(), node: process.version },
+    load,
+    rows: report.rows,
+    measurements: report.measurements,
+    warnings,
+    extra: report.extra,
+  };
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  out.push(`results written to ${relative(process.cwd(), file) || file}; total ${seconds.toFixed(0)} s`, '');
+  process.stdout.write(out.join('\n'));
+  return 0;
+}
+
+function usage(): string {
+  return (
+    `usage: npm run bench -- [set]    (default: ${DEFAULT_SET})\n` +
+    `sets:\n${[...SCENARIO_SETS.values()].map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n')}\n` +
+    `env: BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_WARMUP (2), BENCH_CONNECTIONS (32), BENCH_PEER_DIR\n`
+  );
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`\nbench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,199 @@
+// `npm run bench -- tasks`: the task API, Taskcast against the Express + SQLite peer.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { countTasks, createTask, prefill, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
+import { measure, unclean, type Measurement, type Target } from '../lib/load.ts';
+import { peerAvailability, peerSpec, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
+import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
+
+const LIST_SIZE = 20;
+const BIG_STORE = 20_000;
+const PREFILL_USERS = 4;
+const TARGETS = { get: 3.5, post: 2.5, postBig: 0.5, rssMb: 200 } as const;
+
+const SCENARIO = {
+  get: `GET /api/tasks (${LIST_SIZE} tasks)`,
+  post: 'POST /api/tasks',
+  postBig: `POST /api/tasks @${BIG_STORE / 1000}k stored`,
+  rss: `RSS @${BIG_STORE / 1000}k stored`,
+} as const;
+
+const MB = 1024 * 1024;
+
+export const tasksSet: ScenarioSet = {
+  name: 'tasks',
+  description: 'Task API throughput against the Express + SQLite peer, POST with a large store, and memory.',
+  async run(ctx: BenchContext): Promise<SetReport> {
+    const { lab, load, log, warn } = ctx;
+    const measurements: Measurement[] = [];
+    const shutdowns: Record<string, ShutdownReport> = {};
+    const extra: Record<string, unknown> = { shutdowns };
+
+    const bench = async (scenario: string, server: RunningServer, target: Target): Promise<Measurement> => {
+      log(`  ${scenario} on ${server.label} (pid ${server.pid}) ...`);
+      const m = await measure(scenario, server.label, target, load, {
+        check: () => server.assertAlive(scenario),
+        onRound: (label, r) =>
+          log(`    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors} ${JSON.stringify(r.statusCodes)}` : ''}`),
+      });
+      if (unclean(m)) {
+        warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`);
+      }
+      measurements.push(m);
+      return m;
+    };
+
+    // Phase 1: both servers on fresh stores, GET then POST, each against Taskcast and the peer in turn.
+    const taskcast = await lab.start(taskcastSpec(join(lab.tempDir('taskcast'), 'tasks.db')));
+    log(`taskcast up at ${taskcast.origin} (pid ${taskcast.pid})`);
+    let peer: RunningServer | null = null;
+    const availability = peerAvailability();
+    if (!availability.ok) {
+      warn(`the peer will not run: ${availability.reason}\n  Reporting Taskcast's figures alone.`);
+    } else {
+      try {
+        peer = await lab.start(peerSpec(join(lab.tempDir('peer'), 'tasks.db')));
+        log(`peer up at ${peer.origin} (pid ${peer.pid})`);
+      } catch (error) {
+        warn(`the peer failed to start, reporting Taskcast's figures alone:\n  ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const servers = peer ? [taskcast, peer] : [taskcast];
+
+    const get = new Map<string, Measurement>();
+    for (const server of servers) {
+      const user = await signUp(server.origin, 'list');
+      for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, user, i);
+      const listed = await countTasks(server.origin, user);
+      if (listed !== LIST_SIZE) throw new Error(`${server.label} lists ${listed} tasks for the list user, expected ${LIST_SIZE}`);
+      get.set(server.label, await bench(SCENARIO.get, server, { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }));
+    }
+
+    const post = new Map<string, Measurement>();
+    for (const server of servers) {
+      const user = await signUp(server.origin, 'post');
+      post.set(
+        server.label,
+        await bench(SCENARIO.post, server, {
+          url: `${server.origin}/api/tasks`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...user.auth },
+          body: SMALL_TASK_BODY,
+        }),
+      );
+    }
+    // The "empty store" POST figure is taken while the store grows from ~LIST_SIZE tasks to this many.
+    const tcPost = post.get('taskcast');
+    extra['taskcastStoreAfterPostScenario'] = tcPost ? LIST_SIZE + sumStatus2xx(tcPost) : null;
+
+    shutdowns['taskcast (phase 1)'] = await lab.stop(taskcast);
+    if (peer) shutdowns['peer'] = await lab.stop(peer);
+
+    // Phase 2: a fresh Taskcast with exactly BIG_STORE tasks, for POST and RSS.
+    const bigDir = lab.tempDir('taskcast-20k');
+    const dbPath = join(bigDir, 'tasks.db');
+    const big = await lab.start(taskcastSpec(dbPath));
+    log(`taskcast (fresh, for the ${BIG_STORE}-task store) up at ${big.origin} (pid ${big.pid})`);
+    log(`  pre-filling ${BIG_STORE} tasks over ${PREFILL_USERS} users via the API ...`);
+    const filled = await prefill(big.origin, BIG_STORE, PREFILL_USERS, load.connections);
+    big.assertAlive('pre-fill');
+    const storeBytes = storeFiles(bigDir);
+    log(`  pre-filled in ${fmt(filled.seconds, 1)} s (${fmt(BIG_STORE / filled.seconds, 0)} tasks/s); store files ${JSON.stringify(storeBytes)} bytes`);
+    await sleep(1000);
+    const memAt20k = big.memory();
+    log(`  RSS with ${BIG_STORE} tasks stored: ${fmt(memAt20k.rss / MB, 1)} MB (peak so far ${fmt(memAt20k.hwm / MB, 1)} MB)`);
+
+    const bigUser = await signUp(big.origin, 'post20k');
+    const postBig = await bench(SCENARIO.postBig, big, {
+      url: `${big.origin}/api/tasks`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bigUser.auth },
+      body: SMALL_TASK_BODY,
+    });
+    const memAfter = big.memory();
+    extra['bigStore'] = {
+      tasksPrefilled: BIG_STORE,
+      prefillUsers: PREFILL_USERS,
+      prefillSeconds: filled.seconds,
+      storeFileBytesAfterPrefill: storeBytes,
+      storeFileBytesAfterPostScenario: storeFiles(bigDir),
+      rssBytesAt20k: memAt20k.rss,
+      peakRssBytesAfterPrefill: memAt20k.hwm,
+      rssBytesAfterPostScenario: memAfter.rss,
+      peakRssBytesAfterPostScenario: memAfter.hwm,
+      tasksStoredAfterPostScenario: BIG_STORE + sumStatus2xx(postBig),
+    };
+    shutdowns['taskcast (phase 2)'] = await lab.stop(big);
+    for (const [label, s] of Object.entries(shutdowns)) {
+      if (label.startsWith('taskcast') && (s.signal !== 'SIGTERM' || s.exitCode !== 0)) {
+        warn(`${label} did not stop cleanly on SIGTERM: ${JSON.stringify(s)}`);
+      }
+    }
+
+    // The summary.
+    const rows: TargetRow[] = [];
+    const versusPeer = (scenario: string, ours: Measurement | undefined, theirs: Measurement | undefined, min: number): TargetRow => {
+      const ratio = ours && theirs ? ours.reqPerSec / theirs.reqPerSec : null;
+      return judged({
+        scenario,
+        unit: 'req/s',
+        taskcast: ours?.reqPerSec ?? null,
+        peer: theirs?.reqPerSec ?? null,
+        ratio,
+        ratioOf: 'peer',
+        target: `≥ ${min}× peer`,
+        pass: ratio === null ? null : ratio >= min,
+        ...(theirs ? {} : { note: 'no peer' }),
+      }, [ours, theirs]);
+    };
+    rows.push(versusPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
+    rows.push(versusPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
+    const bigRatio = tcPost ? postBig.reqPerSec / tcPost.reqPerSec : null;
+    rows.push(
+      judged({
+        scenario: SCENARIO.postBig,
+        unit: 'req/s',
+        taskcast: postBig.reqPerSec,
+        peer: null,
+        ratio: bigRatio,
+        ratioOf: 'Taskcast POST (empty store)',
+        target: `≥ ${TARGETS.postBig}× Taskcast empty`,
+        pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
+      }, [postBig, tcPost]),
+    );
+    const rssMb = memAt20k.rss / MB;
+    rows.push({
+      scenario: SCENARIO.rss,
+      unit: 'MB',
+      taskcast: rssMb,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: `< ${TARGETS.rssMb} MB`,
+      pass: rssMb < TARGETS.rssMb,
+      note: `peak ${fmt(memAfter.hwm / MB, 0)} MB by the end of the POST@20k run, ~${fmt((BIG_STORE + sumStatus2xx(postBig)) / 1000, 0)}k tasks stored`,
+    });
+    return { rows, measurements, warnings: [], extra };
+  },
+};
+
+/** A row whose inputs saw non-2xx answers or errors fails, whatever the numbers say. */
+function judged(row: TargetRow, inputs: Array<Measurement | undefined>): TargetRow {
+  if (!inputs.some((m) => m && unclean(m))) return row;
+  return { ...row, pass: false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
+}
+
+/** Size of each file in the store's folder (the document, plus any journal or lock beside it). */
+function storeFiles(dir: string): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const name of readdirSync(dir)) sizes[name] = statSync(join(dir, name)).size;
+  return sizes;
+}
+
+function sumStatus2xx(m: Measurement): number {
+  return Object.entries(m.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
+}
+
+export function fmt(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
