@@ -27,6 +27,9 @@ const environment = v.object({
   FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream'], 'embedded'),
   UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
   UPSTREAM_USER_AGENT: v.optional(v.string()),
+  UPSTREAM_CACHE_MB: integer('UPSTREAM_CACHE_MB', 1, 65536, 64),
+  UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 600_000, 10_000),
+  UPSTREAM_STALE_MAX_S: integer('UPSTREAM_STALE_MAX_S', 0, 31_536_000, 86_400),
   PUBLIC_BASE_URL: v.optional(url('PUBLIC_BASE_URL')),
   TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1'], '0'),
   LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
@@ -53,6 +56,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
   }
   const c = result.output;
+  // api.weather.gov blocks clients that do not say who they are; better to stop now than to 403 later.
+  if (c.FORECAST_PROVIDER === 'upstream' && (c.UPSTREAM_USER_AGENT === undefined || c.UPSTREAM_USER_AGENT.trim() === '')) {
+    throw new ConfigError('Invalid configuration: UPSTREAM_USER_AGENT is required when FORECAST_PROVIDER=upstream (api.weather.gov asks for an app name and a contact, such as "taskcast (ops@example.com)").');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -61,7 +68,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: c.JWT_SECRET,
     forecastProvider: c.FORECAST_PROVIDER,
     upstreamUrl: c.UPSTREAM_URL,
-    upstreamUserAgent: c.UPSTREAM_USER_AGENT,
+    upstreamUserAgent: c.UPSTREAM_USER_AGENT?.trim(),
+    upstreamCacheMb: c.UPSTREAM_CACHE_MB,
+    upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    upstreamStaleMaxSeconds: c.UPSTREAM_STALE_MAX_S,
     publicBaseUrl: c.PUBLIC_BASE_URL,
     trustProxy: c.TRUST_PROXY === '1',
     logLevel: c.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
+import { forecastModule, type UpstreamModuleOptions } from './forecast-module.ts';
 import { tasksModule } from './tasks-module.ts';
 
 export interface ContainerOptions {
@@ -13,6 +14,10 @@ export interface ContainerOptions {
   /** bcrypt cost, 10 or more in production; tests may lower it. */
   readonly bcryptCost?: number;
   readonly log?: (message: string) => void;
+  /** The forecast provider to wire (`embedded` by default), or false for a task-only container. */
+  readonly forecastProvider?: 'embedded' | 'upstream' | false;
+  /** The upstream provider's settings; required with forecastProvider `upstream`. */
+  readonly upstream?: UpstreamModuleOptions;
 }
 
 /** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
@@ -23,5 +28,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
   if (jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
+  const forecastProvider = options.forecastProvider ?? 'embedded';
+  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream }));
   return container;
 }

@@ -6,6 +6,8 @@ import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
   readonly authAttemptsPerMinute: number;
+  readonly publicBaseUrl?: string;
+  readonly trustProxy?: boolean;
   readonly log: Logger;
 }
 
@@ -13,6 +15,9 @@ export interface HttpAppOptions {
 export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
   return createHttpApp({
     tasks: await container.getAsync(TOKENS.TaskUseCases),
+    forecast: container.isBound(TOKENS.ForecastUseCases) ? await container.getAsync(TOKENS.ForecastUseCases) : undefined,
+    publicBaseUrl: options.publicBaseUrl,
+    trustProxy: options.trustProxy,
     clock: container.get(TOKENS.Clock),
     authAttemptsPerMinute: options.authAttemptsPerMinute,
     log: options.log,

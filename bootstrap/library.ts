@@ -17,7 +17,7 @@ export interface Taskcast {
 
 /** The use cases with the chosen adapters, and no HTTP. */
 export async function createTaskcast(options: ContainerOptions = {}): Promise<Taskcast> {
-  const container = createContainer(options);
+  const container = createContainer({ forecastProvider: false, ...options });
   const tasks = await container.getAsync(TOKENS.TaskUseCases);
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   return { tasks, close: () => store.close() };

@@ -19,9 +19,23 @@ async function main(): Promise<void> {
     dbPath: config.dbPath,
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
+    forecastProvider: config.forecastProvider,
+    upstream: config.upstreamUserAgent === undefined ? undefined : {
+      url: config.upstreamUrl,
+      userAgent: config.upstreamUserAgent,
+      cacheMb: config.upstreamCacheMb,
+      timeoutMs: config.upstreamTimeoutMs,
+      staleMaxSeconds: config.upstreamStaleMaxSeconds,
+      log,
+    },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  const app = await buildHttpApp(container, { authAttemptsPerMinute: config.authAttemptsPerMinute, log });
+  const app = await buildHttpApp(container, {
+    authAttemptsPerMinute: config.authAttemptsPerMinute,
+    publicBaseUrl: config.publicBaseUrl,
+    trustProxy: config.trustProxy,
+    log,
+  });
 
   let listener;
   try {

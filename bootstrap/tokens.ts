@@ -10,6 +10,7 @@ import type { SignUp } from '../application/tasks/sign-up.ts';
 import type { UpdateTask } from '../application/tasks/update-task.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ServiceIdentifier } from 'inversify';
+import type { ForecastProvider, ForecastUseCases } from '../application/forecast/index.ts';
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${name}`) as ServiceIdentifier<T>;
 
@@ -31,4 +32,6 @@ export const TOKENS = {
   UpdateTask: token<UpdateTask>('UpdateTask'),
   DeleteTask: token<DeleteTask>('DeleteTask'),
   TaskUseCases: token<TaskUseCases>('TaskUseCases'),
+  ForecastProvider: token<ForecastProvider>('ForecastProvider'),
+  ForecastUseCases: token<ForecastUseCases>('ForecastUseCases'),
 } as const;

@@ -1,35 +1,64 @@
-import { H3 } from 'h3';
-import type { Clock } from '../../application/tasks/ports.ts';
+import { randomUUID } from 'node:crypto';
+import { H3, type H3Event } from 'h3';
+import type { ForecastUseCases } from '../../application/forecast/index.ts';
+import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
+import { ForecastNotFound } from '../../domain/forecast/errors.ts';
+import { baseUrlOf } from './forecast/base-url.ts';
+import { registerForecastRoutes } from './forecast/forecast-routes.ts';
+import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { routeNotFound } from './http-problem.ts';
+import { countRequest, processMetrics, registerMetricsRoute, type MetricsRegistry } from './metrics-route.ts';
 import { FixedWindowRateLimiter } from './rate-limiter.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
 import { registerTaskRoutes } from './tasks/task-routes.ts';
 
 export interface HttpAppDependencies {
   readonly tasks: TaskUseCases;
+  /** Absent: the forecast routes are not mounted (a task-only embedding). */
+  readonly forecast?: ForecastUseCases;
   readonly clock: Clock;
   /** Sign-up and login attempts per client address per minute; 0 turns the limit off. */
   readonly authAttemptsPerMinute: number;
+  readonly publicBaseUrl?: string;
+  readonly trustProxy?: boolean;
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
+  /** Where request counts go and what GET /metrics shows; the process-wide registry by default. */
+  readonly metrics?: MetricsRegistry;
 }
 
-/** The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. */
+const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health';
+
+/**
+ * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. The task API lives
+ * under /api plus /health and answers errors in its JSON shape; the forecast API lives at the root and
+ * answers problem+json.
+ */
 export function createHttpApp(deps: HttpAppDependencies): H3 {
   const report = (error: unknown): void => {
     deps.log.error('unhandled error while serving a request', { error: error instanceof Error ? error.stack ?? error.message : String(error) });
   };
+  const baseOptions = { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy ?? false };
+  const forecastError = (error: unknown, event: H3Event): Response =>
+    forecastErrorResponse(error, baseUrlOf(event, baseOptions), randomUUID(), report);
+
+  const metrics = deps.metrics ?? processMetrics;
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
-    onError: (error) => taskErrorResponse(error, report),
+    onError: (error, event) => (isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event)),
+    onResponse: (response, event) => countRequest(metrics, response, event),
   });
+  registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
   registerTaskRoutes(app, deps.tasks, new FixedWindowRateLimiter(deps.authAttemptsPerMinute, 60_000));
+  if (deps.forecast) registerForecastRoutes(app, deps.forecast, baseOptions, report);
   app.all('/**', (event) => {
-    throw routeNotFound(event.req.method, event.url.pathname);
+    const path = event.url.pathname;
+    if (isTaskPath(path)) throw routeNotFound(event.req.method, path);
+    return forecastError(new ForecastNotFound(`No resource matches ${path}.`), event);
   });
   return app;
 }

@@ -3,9 +3,7 @@ import type { User } from '../../domain/tasks/user.ts';
 
 // The task context's ports. Adapters implement them; the use cases see nothing else of the world.
 
-export interface Clock {
-  now(): Date;
-}
+export type { Clock } from '../shared/clock.ts';
 
 export interface IdGenerator {
   /** A fresh random UUID v4. */

@@ -160,6 +160,8 @@ class Spawned {
     this.exited = new Promise((resolveExit) => {
       child.on('close', (code, signal) => {
         this.exit = { code, signal };
+        // Forget a finished tree, so the clean-up never signals a pid the system has handed out again.
+        if ([...this.tracked.descendants].every((d) => !isAlive(d))) tracked.delete(this.tracked);
         resolveExit(this.exit);
       });
     });
@@ -220,6 +222,18 @@ export class ServerProcess {
 
   /** Starts the server and resolves once it has logged its "listening" line and answers GET /health. */
   static async start(options: SpawnOptions = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ServerProcess.startOnce(options, timeoutMs);
+      } catch (error) {
+        // The free port was taken between our probe and the server's bind: try another one, once.
+        const lostPortRace = options.port === undefined && /port is already in use/.test((error as Error).message);
+        if (!lostPortRace || attempt >= 2) throw error;
+      }
+    }
+  }
+
+  private static async startOnce(options: SpawnOptions, timeoutMs: number): Promise<ServerProcess> {
     const port = options.port ?? (await freePort());
     const spawned = new Spawned(spawnServer(port, options));
     const deadline = Date.now() + timeoutMs;
@@ -270,9 +284,8 @@ export class ServerProcess {
 
   /** `kill -9` on the node server process itself, then waits for the spawned process (npm) to end too. */
   async kill9(): Promise<StopResult> {
-    this.spawned.rememberDescendants();
     const started = performance.now();
-    process.kill(this.serverPid, 'SIGKILL');
+    process.kill(this.serverPid, 'SIGKILL'); // synchronously, before any await: the caller picks the moment
     const exit = await Promise.race([this.spawned.exited, idle(10_000)]);
     if (exit === undefined) {
       await killTree(this.spawned.tracked);

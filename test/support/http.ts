@@ -26,7 +26,7 @@ export interface CallOptions {
 /** The real wiring over the in-memory store, with a still clock and cheap bcrypt, driven through app.fetch. */
 export async function httpWorld(options: { authAttemptsPerMinute?: number; bcryptCost?: number; rebind?: (c: Container) => void } = {}) {
   const clock = new FixedClock();
-  const container = createContainer({ storage: 'memory', jwtSecret: TEST_SECRET, bcryptCost: options.bcryptCost ?? 4 });
+  const container = createContainer({ storage: 'memory', jwtSecret: TEST_SECRET, bcryptCost: options.bcryptCost ?? 4, forecastProvider: false });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   options.rebind?.(container);
   const app: H3 = await buildHttpApp(container, {

@@ -1,0 +1,24 @@
+import type { AlertFeature } from '../../../domain/forecast/weather/index.ts';
+import { linksFor } from './links.ts';
+
+/**
+ * An alert as served. The cached alert is base-free, so every link is built here from ids and the
+ * request's base. `note` (null on api.weather.gov's zone-based products) follows `response`, as there.
+ * `web` is http://www.weather.gov on api.weather.gov; the contract wants every link under {base}, so it
+ * is the alert's own URL here, the one page this service has for it.
+ */
+export function renderAlert(alert: AlertFeature, base: string): Record<string, unknown> {
+  const links = linksFor(base);
+  const p = alert.properties;
+  const url = links.alert(p.id);
+  const properties: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(p)) {
+    properties[key] = value;
+    if (key === 'response') properties['note'] = null;
+  }
+  properties['@id'] = url;
+  properties['affectedZones'] = p.geocode.UGC.map((ugc) => links.zone('forecast', ugc));
+  properties['references'] = p.references.map((r) => ({ ...r, '@id': links.alert(r.identifier) }));
+  properties['web'] = url;
+  return { id: url, type: 'Feature', geometry: null, properties };
+}

@@ -1,0 +1,25 @@
+import type { AlertQuery } from '../../../domain/forecast/queries.ts';
+import { isActiveAt, type AlertFacts } from './alert-set.ts';
+
+/**
+ * An alert query as a predicate. Query values arrive lower-case (domain/forecast/queries.ts); alert values
+ * are capitalised, so both sides are compared in lower case. `zones` is the forecast-zone set the zone or
+ * point parameter stands for (undefined when neither was given).
+ */
+export function alertPredicate(query: AlertQuery, nowMs: number, zones: ReadonlySet<string> | undefined): (f: AlertFacts) => boolean {
+  const events = query.event && new Set(query.event.map((e) => e.toLowerCase()));
+  const oneOf = (allowed: readonly string[] | undefined, value: string) => !allowed || allowed.includes(value.toLowerCase());
+  return (f) => {
+    const p = f.alert.properties;
+    if (query.activeOnly && !isActiveAt(f, nowMs)) return false;
+    if (!oneOf(query.status, p.status) || !oneOf(query.messageType, p.messageType)) return false;
+    if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty)) return false;
+    if (events && !events.has(p.event.toLowerCase())) return false;
+    if (query.area && !query.area.some((s) => f.states.has(s))) return false;
+    if (zones && ![...f.zones].some((z) => zones.has(z))) return false;
+    // start/end select alerts whose effective..expires span overlaps [start, end].
+    if (query.start && f.expiresMs <= query.start.getTime()) return false;
+    if (query.end && f.effectiveMs > query.end.getTime()) return false;
+    return true;
+  };
+}

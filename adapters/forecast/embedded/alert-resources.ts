@@ -1,0 +1,79 @@
+import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
+import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
+import type { AlertQuery } from '../../../domain/forecast/queries.ts';
+import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } from './alert-collection.ts';
+import { AlertCycles } from './alert-cycles.ts';
+import { renderAlert } from './alert-feature.ts';
+import { alertPredicate } from './alert-filter.ts';
+import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
+import { isActiveAt, type AlertSet } from './alert-set.ts';
+import { alertZonesByOffice } from './alert-zone-source.ts';
+import type { EmbeddedDeps } from './embedded-deps.ts';
+import { alertContext } from './json-ld.ts';
+import { zoneRelations } from './zone-relations.ts';
+
+/** Clients may reuse an alert list for a minute: alerts end and expire during a cycle. */
+const MAX_AGE_SECONDS = 60;
+
+/**
+ * /alerts, /alerts/active and /alerts/{id}: the weather model's alerts for the real forecast zones, one
+ * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
+ */
+export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert'> {
+  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue), generate);
+  const relations = zoneRelations(deps.catalogue);
+
+  /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
+  function zonesOf(query: AlertQuery): ReadonlySet<string> | undefined {
+    if (query.zone) return new Set(query.zone.flatMap((id) => relations.forecastZonesFor(id)));
+    if (query.point) {
+      const zone = deps.catalogue.forecastZoneAt(query.point.lat, query.point.lon);
+      return new Set(zone ? [zone.id] : []);
+    }
+    return undefined;
+  }
+
+  /** When the answer last changed: the cycle's issue, or since then an alert leaving the active list. */
+  function lastChange(set: AlertSet, query: AlertQuery, nowMs: number): number {
+    if (!query.activeOnly) return set.issuedMs;
+    let latest = set.issuedMs;
+    for (const f of set.items) {
+      const gone = Math.min(f.expiresMs, f.endsMs);
+      if (gone <= nowMs && gone > latest) latest = gone;
+    }
+    return latest;
+  }
+
+  return {
+    async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
+      const nowMs = deps.clock.now().getTime();
+      const set = await cycles.current(nowMs);
+      const matching = set.items.filter(alertPredicate(query, nowMs, zonesOf(query)));
+      const rest = pageAfter(matching, query.cursor);
+      const page = rest.slice(0, query.limit);
+      const last = page[page.length - 1];
+      const body: Record<string, unknown> = {
+        '@context': alertContext(ctx.baseUrl),
+        type: 'FeatureCollection',
+        features: page.map((f) => renderAlert(f.alert, ctx.baseUrl)),
+        title: collectionTitle(query, deps.catalogue),
+        updated: isoUtcSeconds(set.issuedMs),
+      };
+      if (rest.length > page.length && last) body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
+      return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
+    },
+
+    async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
+      const nowMs = deps.clock.now().getTime();
+      // An id served just before a cycle switch still resolves from the previous cycle while it is held.
+      const found = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+      if (!found) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
+      const feature = renderAlert(found.alert, ctx.baseUrl);
+      return {
+        body: { '@context': alertContext(ctx.baseUrl), ...feature },
+        lastModified: new Date(found.sentMs),
+        maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
+      };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { AlertZone } from '../../../domain/forecast/weather/index.ts';
+import type { Catalogue } from './catalogue/types.ts';
+import { officeSignature } from './office-sender-name.ts';
+
+/**
+ * The weather model's view of the real forecast zones, grouped by issuing office. Alerts never join zones
+ * of different offices (see groupEpisodes), so generating office by office gives exactly the nationwide
+ * result while letting the work be cut into short slices. Zones whose office is not in the catalogue
+ * (the Micronesian PQE/PQW areas) are left out: no office could sign their alerts.
+ */
+export function alertZonesByOffice(catalogue: Catalogue): AlertZone[][] {
+  const byOffice = new Map<string, AlertZone[]>();
+  for (const zone of catalogue.forecastZones.values()) {
+    const office = catalogue.offices.get(zone.cwa);
+    if (!office) continue;
+    const sameCodes: string[] = [];
+    for (const countyId of zone.counties) {
+      const county = catalogue.countyZones.get(countyId);
+      if (county) sameCodes.push(`0${county.fips}`);
+    }
+    const list = byOffice.get(office.id) ?? [];
+    list.push({
+      id: zone.id,
+      name: zone.name,
+      state: zone.state,
+      lat: zone.centroid.lat,
+      lon: zone.centroid.lon,
+      officeId: office.id,
+      officeName: officeSignature(office),
+      timeZone: zone.timeZones[0] ?? office.timeZone,
+      sameCodes,
+    });
+    byOffice.set(office.id, list);
+  }
+  return [...byOffice.keys()].sort().map((id) => byOffice.get(id)!);
+}

@@ -1,0 +1,44 @@
+import { hourlySeries } from '../../../domain/forecast/weather/index.ts';
+import type { CellProfile } from './cell-profile.ts';
+import { gridLayers, hourIso } from './grid-layers.ts';
+import { gridpointContext } from './json-ld.ts';
+import { cachedLinks } from './links.ts';
+
+/** Seven days of hourly layers from the issuance hour. */
+export const GRID_HOURS = 168;
+
+/**
+ * A gridpoint Feature as gridpoint.json, plus the members the spec's Gridpoint table lists (timeZone,
+ * relativeLocation and the forecast/station links). `elevation` is the estimate described in elevation.ts.
+ */
+export function gridpointBody(profile: CellProfile, issuedHour: number, base: string): Record<string, unknown> {
+  const links = cachedLinks(base);
+  const { office, gridX: x, gridY: y } = profile.cell;
+  const id = links.gridpoint(office.id, x, y);
+  const updateTime = hourIso(issuedHour);
+  const place = { lat: profile.centre.lat, lon: profile.centre.lon, elevationM: profile.elevationM };
+  return {
+    '@context': gridpointContext(base),
+    id,
+    type: 'Feature',
+    geometry: profile.geometry,
+    properties: {
+      '@id': id,
+      '@type': 'wx:Gridpoint',
+      updateTime,
+      validTimes: `${updateTime}/P7D`,
+      elevation: { unitCode: 'wmoUnit:m', value: profile.elevationM },
+      forecastOffice: links.office(office.id),
+      gridId: office.id,
+      gridX: x,
+      gridY: y,
+      timeZone: profile.timeZone,
+      relativeLocation: profile.relativeLocation,
+      forecast: links.forecast(office.id, x, y),
+      forecastHourly: links.forecastHourly(office.id, x, y),
+      forecastGridData: id,
+      observationStations: links.gridpointStations(office.id, x, y),
+      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS), issuedHour),
+    },
+  };
+}

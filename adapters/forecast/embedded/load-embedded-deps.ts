@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Clock } from '../../../application/shared/clock.ts';
+import { loadCatalogue } from './catalogue/load-catalogue.ts';
+import type { EmbeddedDeps } from './embedded-deps.ts';
+
+const OFFSETS_FILE = fileURLToPath(new URL('./data/grid-offsets.json', import.meta.url));
+
+/** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
+export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {
+  const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
+  const offsets = new Map<string, readonly [number, number]>();
+  for (const [office, value] of Object.entries(raw)) {
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number') {
+      offsets.set(office, [value[0], value[1]]);
+    }
+  }
+  return { catalogue: loadCatalogue(), offsets, clock };
+}

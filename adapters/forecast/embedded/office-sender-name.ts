@@ -1,0 +1,36 @@
+import type { OfficeRecord } from './catalogue/types.ts';
+
+// Alerts are signed "NWS <city> <state>" (senderName, headline). The catalogue's office names come from the
+// CWA outlines and carry no state, so the state of each office's location is listed here.
+const OFFICE_STATE: Readonly<Record<string, string>> = {
+  ABQ: 'NM', ABR: 'SD', AFC: 'AK', AFG: 'AK', AJK: 'AK', AKQ: 'VA', ALY: 'NY', AMA: 'TX', APX: 'MI', ARX: 'WI',
+  BGM: 'NY', BIS: 'ND', BMX: 'AL', BOI: 'ID', BOU: 'CO', BOX: 'MA', BRO: 'TX', BTV: 'VT', BUF: 'NY', BYZ: 'MT',
+  CAE: 'SC', CAR: 'ME', CHS: 'SC', CLE: 'OH', CRP: 'TX', CTP: 'PA', CYS: 'WY', DDC: 'KS', DLH: 'MN', DMX: 'IA',
+  DTX: 'MI', EAX: 'MO', EKA: 'CA', EPZ: 'TX', EWX: 'TX', FFC: 'GA', FGF: 'ND', FGZ: 'AZ', FSD: 'SD', GGW: 'MT',
+  GID: 'NE', GJT: 'CO', GLD: 'KS', GRB: 'WI', GRR: 'MI', GSP: 'SC', GUM: 'GU', GYX: 'ME', HFO: 'HI', HGX: 'TX',
+  HNX: 'CA', HUN: 'AL', ICT: 'KS', ILN: 'OH', ILX: 'IL', IND: 'IN', JAN: 'MS', JAX: 'FL', JKL: 'KY', KEY: 'FL',
+  LBF: 'NE', LCH: 'LA', LIX: 'LA', LKN: 'NV', LMK: 'KY', LOT: 'IL', LOX: 'CA', LSX: 'MO', LUB: 'TX', LZK: 'AR',
+  MAF: 'TX', MEG: 'TN', MFL: 'FL', MFR: 'OR', MHX: 'NC', MKX: 'WI', MLB: 'FL', MOB: 'AL', MPX: 'MN', MQT: 'MI',
+  MRX: 'TN', MSO: 'MT', MTR: 'CA', OAX: 'NE', OHX: 'TN', OKX: 'NY', OTX: 'WA', OUN: 'OK', PAH: 'KY', PBZ: 'PA',
+  PDT: 'OR', PHI: 'NJ', PIH: 'ID', PPG: 'AS', PQR: 'OR', PSR: 'AZ', PUB: 'CO', RAH: 'NC', REV: 'NV', RIW: 'WY',
+  RLX: 'WV', RNK: 'VA', SEW: 'WA', SGF: 'MO', SGX: 'CA', SHV: 'LA', SJT: 'TX', SJU: 'PR', SLC: 'UT', STO: 'CA',
+  TAE: 'FL', TBW: 'FL', TFX: 'MT', TOP: 'KS', TSA: 'OK', TWC: 'AZ', UNR: 'SD', VEF: 'NV',
+};
+
+/** Offices whose signature is not simply "<name> <state>" (as api.weather.gov's senderName has them). */
+const SIGNATURE: Readonly<Record<string, string>> = {
+  DVN: 'Quad Cities IA IL',
+  FWD: 'Fort Worth TX',
+  ILM: 'Wilmington NC',
+  IWX: 'Northern Indiana',
+  LWX: 'Baltimore MD/Washington DC',
+  TBW: 'Tampa Bay Ruskin FL',
+};
+
+/** The office part of "NWS Topeka KS". */
+export function officeSignature(office: Pick<OfficeRecord, 'id' | 'name'>): string {
+  const special = SIGNATURE[office.id];
+  if (special) return special;
+  const state = OFFICE_STATE[office.id];
+  return state ? `${office.name} ${state}` : office.name;
+}

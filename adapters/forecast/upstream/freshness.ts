@@ -1,0 +1,48 @@
+/** How long a stored answer may be reused without asking upstream again, per RFC 9111 for a shared cache. */
+export interface Freshness {
+  /** False for no-store and private: such answers are passed on but never kept. */
+  readonly storable: boolean;
+  /** Remaining freshness from now, in ms (0 means revalidate before every reuse). */
+  readonly lifetimeMs: number;
+}
+
+// Without explicit freshness, RFC 9111 §4.2.2 allows 10% of the time since Last-Modified; capped so a
+// document that has not changed for months is still checked hourly.
+const HEURISTIC_FRACTION = 0.1;
+const HEURISTIC_CAP_MS = 3_600_000;
+
+export function freshnessOf(headers: Headers, now: number): Freshness {
+  const directives = parseCacheControl(headers.get('cache-control'));
+  if (directives.has('no-store') || directives.has('private')) return { storable: false, lifetimeMs: 0 };
+  const age = seconds(headers.get('age')) ?? 0;
+  const date = httpDate(headers.get('date')) ?? now;
+  let lifetimeMs: number;
+  if (directives.has('no-cache')) lifetimeMs = 0;
+  else if (directives.has('s-maxage')) lifetimeMs = (seconds(directives.get('s-maxage')) ?? 0) * 1000;
+  else if (directives.has('max-age')) lifetimeMs = (seconds(directives.get('max-age')) ?? 0) * 1000;
+  else if (headers.has('expires')) lifetimeMs = Math.max(0, (httpDate(headers.get('expires')) ?? 0) - date);
+  else {
+    const lastModified = httpDate(headers.get('last-modified'));
+    lifetimeMs = lastModified === undefined ? 0 : Math.min(HEURISTIC_CAP_MS, Math.max(0, (date - lastModified) * HEURISTIC_FRACTION));
+  }
+  return { storable: true, lifetimeMs: Math.max(0, lifetimeMs - age * 1000) };
+}
+
+function parseCacheControl(value: string | null): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const part of (value ?? '').split(',')) {
+    const [name, arg] = part.split('=', 2).map((s) => s.trim());
+    if (name) out.set(name.toLowerCase(), arg?.replace(/^"|"$/g, ''));
+  }
+  return out;
+}
+
+function seconds(value: string | null | undefined): number | undefined {
+  return value !== null && value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+function httpDate(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : at;
+}

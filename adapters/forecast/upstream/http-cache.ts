@@ -1,0 +1,149 @@
+import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { ByteLru } from './byte-lru.ts';
+import { freshnessOf } from './freshness.ts';
+import type { LinkRewriter } from './link-rewriter.ts';
+import { METRIC, noCounters, type UpstreamCounters } from './metrics.ts';
+import { type UpstreamClient, UpstreamUnreachable } from './upstream-client.ts';
+import { classifyReply, unreachableError } from './upstream-errors.ts';
+
+export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+
+/** One upstream document, kept base-free. */
+export class CacheEntry {
+  // Rewritten bodies for the last few {base}s: a hit then returns the very same object, which the HTTP
+  // layer has already serialised and hashed. Few, because Host can vary per request.
+  private readonly byBase = new Map<string, Record<string, unknown>>();
+
+  constructor(
+    readonly stripped: Record<string, unknown>,
+    readonly bytes: number,
+    /** When the data last changed: upstream's Last-Modified, else the body's update time, else fetch time. */
+    readonly lastModified: Date,
+    readonly etag: string | undefined,
+    readonly lastModifiedHeader: string | undefined,
+    /** When upstream last vouched for it (fetched or revalidated). */
+    public validatedAt: number,
+    public freshUntil: number,
+  ) {}
+
+  bodyFor(base: string, rewriter: LinkRewriter): Record<string, unknown> {
+    let body = this.byBase.get(base);
+    if (!body) {
+      body = rewriter.withBase(this.stripped, base) as Record<string, unknown>;
+      if (this.byBase.size >= 4) this.byBase.delete(this.byBase.keys().next().value!);
+      this.byBase.set(base, body);
+    }
+    return body;
+  }
+}
+
+export type Lookup =
+  | { readonly kind: 'document'; readonly entry: CacheEntry; readonly status: CacheStatus }
+  | { readonly kind: 'problem'; readonly status: number; readonly stripped: Record<string, unknown> };
+
+export interface UpstreamCacheOptions {
+  readonly client: UpstreamClient;
+  readonly rewriter: LinkRewriter;
+  readonly maxBytes: number;
+  /** How old (since upstream last vouched for it) a copy may be to stand in during an outage. */
+  readonly staleMaxMs: number;
+  readonly now?: () => number;
+  readonly counters?: UpstreamCounters;
+}
+
+export interface UpstreamCache {
+  /** The document at `path` (path plus query), from memory when fresh. Throws ForecastUnavailable. */
+  get(path: string): Promise<Lookup>;
+  readonly lru: ByteLru<CacheEntry>;
+}
+
+/**
+ * The HTTP cache in front of the upstream client: fresh hits from memory, conditional revalidation after
+ * expiry, stale-if-error during outages, and one upstream call for any number of concurrent identical misses.
+ */
+export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
+  const now = options.now ?? Date.now;
+  const counters = options.counters ?? noCounters;
+  const lru = new ByteLru<CacheEntry>(options.maxBytes, () => counters.inc(METRIC.evictions));
+  const flights = new Map<string, Promise<Lookup>>();
+
+  const count = (lookup: Lookup): Lookup => {
+    counters.inc(METRIC.cache, { result: lookup.kind === 'document' ? lookup.status : 'MISS' });
+    return lookup;
+  };
+
+  async function load(path: string, cached: CacheEntry | undefined): Promise<Lookup> {
+    const conditional: Record<string, string> = {};
+    if (cached?.etag) conditional['if-none-match'] = cached.etag;
+    if (cached?.lastModifiedHeader) conditional['if-modified-since'] = cached.lastModifiedHeader;
+    const staleOr = (error: ForecastUnavailable): Lookup => {
+      if (cached && now() - cached.validatedAt <= options.staleMaxMs) return { kind: 'document', entry: cached, status: 'STALE' };
+      throw error;
+    };
+
+    let reply;
+    try {
+      reply = await options.client.get(path, conditional);
+    } catch (error) {
+      if (error instanceof UpstreamUnreachable) return staleOr(unreachableError(error));
+      throw error;
+    }
+    const at = now();
+    const reading = classifyReply(reply, at);
+    switch (reading.kind) {
+      case 'not-modified': {
+        // A 304 to a request that held no validators is upstream misbehaving; there is nothing to serve.
+        if (!cached) return staleOr(new ForecastUnavailable('The upstream forecast service answered 304 to an unconditional request.', 502, undefined, 'Bad Gateway'));
+        const freshness = freshnessOf(reply.headers, at);
+        cached.validatedAt = at;
+        cached.freshUntil = at + freshness.lifetimeMs;
+        if (!lru.has(path)) lru.set(path, cached, cached.bytes);
+        return { kind: 'document', entry: cached, status: 'REVALIDATED' };
+      }
+      case 'document': {
+        const freshness = freshnessOf(reply.headers, at);
+        const entry = new CacheEntry(
+          options.rewriter.strip(reading.json) as Record<string, unknown>,
+          Buffer.byteLength(reply.text),
+          dataTime(reply.headers, reading.json, at),
+          reply.headers.get('etag') ?? undefined,
+          reply.headers.get('last-modified') ?? undefined,
+          at,
+          at + freshness.lifetimeMs,
+        );
+        if (freshness.storable) lru.set(path, entry, entry.bytes);
+        else lru.delete(path);
+        return { kind: 'document', entry, status: 'MISS' };
+      }
+      case 'problem':
+        return { kind: 'problem', status: reading.status, stripped: options.rewriter.strip(reading.json) as Record<string, unknown> };
+      case 'failure':
+        return staleOr(reading.error);
+    }
+  }
+
+  return {
+    lru,
+    async get(path) {
+      const cached = lru.get(path);
+      if (cached && now() < cached.freshUntil) return count({ kind: 'document', entry: cached, status: 'HIT' });
+      let flight = flights.get(path);
+      if (!flight) {
+        flight = load(path, cached).finally(() => flights.delete(path));
+        flights.set(path, flight);
+      }
+      return count(await flight);
+    },
+  };
+}
+
+function dataTime(headers: Headers, json: Record<string, unknown>, fallback: number): Date {
+  const properties = json['properties'] as Record<string, unknown> | undefined;
+  for (const candidate of [headers.get('last-modified'), properties?.['updateTime'], properties?.['updated'], json['updated']]) {
+    if (typeof candidate === 'string') {
+      const at = Date.parse(candidate);
+      if (!Number.isNaN(at)) return new Date(at);
+    }
+  }
+  return new Date(fallback);
+}

@@ -1,0 +1,116 @@
+import { METRIC, noCounters, silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
+import { retryAfterSeconds } from './retry-after.ts';
+
+export type Fetch = typeof globalThis.fetch;
+
+export interface UpstreamClientOptions {
+  /** The upstream origin, e.g. https://api.weather.gov. */
+  readonly baseUrl: string;
+  /** api.weather.gov asks every client to identify itself (and blocks those that do not). */
+  readonly userAgent: string;
+  /** Per attempt, covering the body as well as the headers. */
+  readonly timeoutMs: number;
+  readonly fetch?: Fetch;
+  readonly maxRetries?: number;
+  /** First backoff; doubles per retry, with jitter, capped at maxBackoffMs. */
+  readonly backoffMs?: number;
+  readonly maxBackoffMs?: number;
+  readonly random?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly counters?: UpstreamCounters;
+  readonly log?: UpstreamLog;
+}
+
+export interface UpstreamReply {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly text: string;
+  /** Retries made before this reply (0 when the first attempt answered). */
+  readonly retries: number;
+}
+
+/** No HTTP answer at all after every retry: a timeout or a network failure. */
+export class UpstreamUnreachable extends Error {
+  constructor(readonly reason: 'timeout' | 'network', readonly retries: number, message: string) {
+    super(message);
+  }
+}
+
+/** The statuses api.weather.gov is known to give intermittently (weather-gov/api #160, #19, #76). */
+const TRANSIENT = new Set([500, 502, 503, 504]);
+
+export interface UpstreamClient {
+  get(path: string, headers?: Record<string, string>): Promise<UpstreamReply>;
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const maxRetries = options.maxRetries ?? 2;
+  const backoffMs = options.backoffMs ?? 200;
+  const maxBackoffMs = options.maxBackoffMs ?? 2000;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const counters = options.counters ?? noCounters;
+  const log = options.log ?? silentLog;
+  const origin = options.baseUrl.replace(/\/+$/, '');
+
+  // Equal jitter: half the exponential step is fixed, half random, so a burst of clients spreads out.
+  const delay = (retry: number, retryAfter: number | undefined): number => {
+    const step = Math.min(maxBackoffMs, backoffMs * 2 ** retry);
+    const jittered = step / 2 + random() * (step / 2);
+    // A short Retry-After is honoured; a long one is left to the caller (stale copy or a 503 passing it on).
+    return retryAfter !== undefined && retryAfter * 1000 <= maxBackoffMs ? Math.max(jittered, retryAfter * 1000) : jittered;
+  };
+
+  async function attempt(path: string, headers: Record<string, string>): Promise<Omit<UpstreamReply, 'retries'>> {
+    const response = await doFetch(`${origin}${path}`, {
+      headers: { accept: 'application/geo+json', 'user-agent': options.userAgent, ...headers },
+      signal: AbortSignal.timeout(options.timeoutMs),
+      redirect: 'follow',
+    });
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text: await response.text() };
+  }
+
+  return {
+    async get(path, headers = {}) {
+      const started = performance.now();
+      const finish = (status: number | string, retries: number, level: 'info' | 'warn' = 'info'): void => {
+        log[level]('upstream call', { method: 'GET', path, status, durationMs: Math.round(performance.now() - started), retries });
+      };
+      for (let retry = 0; ; retry++) {
+        if (retry > 0) counters.inc(METRIC.retries);
+        try {
+          const reply = await attempt(path, headers);
+          counters.inc(METRIC.calls, { status: String(reply.status) });
+          if (TRANSIENT.has(reply.status) && retry < maxRetries) {
+            await sleep(delay(retry, retryAfterSeconds(reply.headers.get('retry-after'), Date.now())));
+            continue;
+          }
+          finish(reply.status, retry, reply.status >= 500 ? 'warn' : 'info');
+          return { ...reply, retries: retry };
+        } catch (error) {
+          const reason = isTimeout(error) ? 'timeout' : 'network';
+          counters.inc(METRIC.calls, { status: reason });
+          if (retry < maxRetries) {
+            await sleep(delay(retry, undefined));
+            continue;
+          }
+          finish(reason, retry, 'warn');
+          const what = reason === 'timeout' ? `did not answer within ${options.timeoutMs} ms` : `could not be reached (${describe(error)})`;
+          throw new UpstreamUnreachable(reason, retry, `The upstream forecast service ${what}, ${retry + 1} attempts.`);
+        }
+      }
+    },
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,60 @@
+import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { retryAfterSeconds } from './retry-after.ts';
+import type { UpstreamReply, UpstreamUnreachable } from './upstream-client.ts';
+
+/** How the cache and the provider should treat an upstream reply. */
+export type ReplyKind =
+  /** A JSON document to store and serve. */
+  | { readonly kind: 'document'; readonly json: Record<string, unknown> }
+  | { readonly kind: 'not-modified' }
+  /** A 4xx problem+json: authoritative (a point outside coverage, an unknown station), passed through. */
+  | { readonly kind: 'problem'; readonly status: number; readonly json: Record<string, unknown> }
+  /** Anything else: upstream failed us. A stale copy may stand in; otherwise `error` goes to the client. */
+  | { readonly kind: 'failure'; readonly error: ForecastUnavailable };
+
+export function classifyReply(reply: UpstreamReply, now: number): ReplyKind {
+  if (reply.status === 304) return { kind: 'not-modified' };
+  const json = parseObject(reply);
+  if (reply.status >= 200 && reply.status < 300 && json) return { kind: 'document', json };
+  // 429 is a failure, not a problem to pass on: api.weather.gov rate-limits without warning (#85), and a
+  // stale copy or a 503 with Retry-After serves the client better than its bare 429.
+  if (reply.status >= 400 && reply.status < 500 && reply.status !== 429 && json) return { kind: 'problem', status: reply.status, json };
+  return { kind: 'failure', error: failureError(reply, json, now) };
+}
+
+/** Timeouts and network errors become a 502 that says what happened. */
+export function unreachableError(error: UpstreamUnreachable): ForecastUnavailable {
+  return new ForecastUnavailable(error.message, 502, undefined, 'Bad Gateway');
+}
+
+function failureError(reply: UpstreamReply, json: Record<string, unknown> | undefined, now: number): ForecastUnavailable {
+  const type = reply.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
+  const attempts = reply.retries > 0 ? ` after ${reply.retries + 1} attempts` : '';
+  const answered = `The upstream forecast service answered ${reply.status}${reply.statusText ? ` ${reply.statusText}` : ''}${attempts}`;
+  const retryAfter = retryAfterSeconds(reply.headers.get('retry-after'), now);
+  if (!json) {
+    // The CDN's 403 "Access Denied" page (weather-gov/api #163) and its kin: say what came, never relay it.
+    return new ForecastUnavailable(`${answered} with a ${type} body instead of JSON.`, 502, retryAfter, 'Bad Gateway');
+  }
+  const upstreamDetail = typeof json['detail'] === 'string' ? `: ${json['detail']}` : '.';
+  // 503 and 429 mean "come back later": the client gets a 503, with upstream's Retry-After when it gave one.
+  const unavailable = reply.status === 503 || reply.status === 429;
+  return new ForecastUnavailable(
+    `${answered}${upstreamDetail}`,
+    unavailable ? 503 : 502,
+    retryAfter,
+    unavailable ? 'Service Unavailable' : 'Bad Gateway',
+  );
+}
+
+function parseObject(reply: UpstreamReply): Record<string, unknown> | undefined {
+  const type = reply.headers.get('content-type')?.toLowerCase() ?? '';
+  // JSON under any of geo+json, ld+json, problem+json or plain json; HTML pages are refused unread.
+  if (!/\bjson\b|\+json/.test(type)) return undefined;
+  try {
+    const value: unknown = JSON.parse(reply.text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

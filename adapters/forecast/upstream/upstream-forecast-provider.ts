@@ -1,0 +1,97 @@
+import type { ForecastContext, ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
+import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
+import { createLinkRewriter } from './link-rewriter.ts';
+import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
+import { filterStationsToBbox } from './station-bbox.ts';
+import { createUpstreamClient, type Fetch } from './upstream-client.ts';
+import { upstreamPaths as paths } from './upstream-paths.ts';
+
+export interface UpstreamProviderOptions {
+  /** UPSTREAM_URL, such as https://api.weather.gov. */
+  readonly baseUrl: string;
+  /** UPSTREAM_USER_AGENT. */
+  readonly userAgent: string;
+  /** UPSTREAM_CACHE_MB, in bytes. */
+  readonly cacheBytes: number;
+  /** UPSTREAM_TIMEOUT_MS. */
+  readonly timeoutMs: number;
+  /** UPSTREAM_STALE_MAX_S, in seconds. */
+  readonly staleMaxSeconds: number;
+  readonly fetch?: Fetch;
+  readonly counters?: UpstreamCounters;
+  readonly log?: UpstreamLog;
+  /** Backoff before the first retry (doubling after); tests shorten it. */
+  readonly backoffMs?: number;
+  readonly now?: () => number;
+}
+
+export interface UpstreamForecastProvider extends ForecastProvider {
+  /** The cache, for tests and diagnostics. */
+  readonly cache: UpstreamCache;
+}
+
+/** The ForecastProvider that relays api.weather.gov through a cache, retries and link rewriting. */
+export function createUpstreamForecastProvider(options: UpstreamProviderOptions): UpstreamForecastProvider {
+  const now = options.now ?? Date.now;
+  const rewriter = createLinkRewriter(options.baseUrl);
+  const client = createUpstreamClient({
+    baseUrl: options.baseUrl,
+    userAgent: options.userAgent,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    backoffMs: options.backoffMs,
+    counters: options.counters,
+    log: options.log,
+  });
+  const cache = createUpstreamCache({
+    client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
+  });
+
+  async function document(path: string, ctx: ForecastContext): Promise<ForecastDocument> {
+    const lookup = await cache.get(path);
+    if (lookup.kind === 'problem') {
+      throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
+    }
+    const { entry, status } = lookup;
+    return {
+      body: entry.bodyFor(ctx.baseUrl, rewriter),
+      lastModified: entry.lastModified,
+      // What is left of upstream's freshness; a stale copy must not be kept by anyone downstream.
+      maxAgeSeconds: status === 'STALE' ? 0 : Math.max(0, Math.floor((entry.freshUntil - now()) / 1000)),
+      cacheStatus: status,
+    };
+  }
+
+  return {
+    cache,
+    point: (p, ctx) => document(paths.point(p), ctx),
+    async gridOf(p, ctx): Promise<GridRef> {
+      // Shares the cached /points document with point(), so /points/{p}/forecast costs no extra call when warm.
+      const properties = (await document(paths.point(p), ctx)).body['properties'] as Record<string, unknown> | undefined;
+      const office = properties?.['gridId'];
+      const x = Number(properties?.['gridX']);
+      const y = Number(properties?.['gridY']);
+      if (typeof office !== 'string' || !Number.isInteger(x) || !Number.isInteger(y)) {
+        if (properties && 'gridId' in properties) throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
+        throw new ForecastUnavailable(`The upstream forecast service described the point ${p.lat},${p.lon} without its grid cell.`, 502, undefined, 'Bad Gateway');
+      }
+      return { office: office.toUpperCase(), x, y };
+    },
+    gridpoint: (g, ctx) => document(paths.gridpoint(g), ctx),
+    forecast: (g, o, ctx) => document(paths.forecast(g, o), ctx),
+    gridpointStations: (g, page, ctx) => document(paths.gridpointStations(g, page), ctx),
+    alerts: (q, ctx) => document(paths.alerts(q), ctx),
+    alert: (id, ctx) => document(paths.alert(id), ctx),
+    async stations(q, ctx) {
+      const doc = await document(paths.stations(q), ctx);
+      return q.bbox ? { ...doc, body: filterStationsToBbox(doc.body, q.bbox) } : doc;
+    },
+    station: (id, ctx) => document(paths.station(id), ctx),
+    latestObservation: (id, ctx) => document(paths.latestObservation(id), ctx),
+    zones: (q, ctx) => document(paths.zones(q), ctx),
+    zone: (type, id, effective, ctx) => document(paths.zone(type, id, effective), ctx),
+    zoneStations: (type, id, page, ctx) => document(paths.zoneStations(type, id, page), ctx),
+    office: (id, ctx) => document(paths.office(id), ctx),
+  };
+}

@@ -1,0 +1,74 @@
+import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
+import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
+import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../../domain/forecast/queries.ts';
+import { ZONE_TYPES } from '../../../domain/forecast/queries.ts';
+import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
+
+// The upstream path (and query) for each port method. The queries arrive validated; they are written back
+// the way api.weather.gov's OpenAPI takes them: comma-separated lists, lower-case enum values. Parameters
+// are added in a fixed order so equal queries share one cache key.
+
+type Params = Array<[string, string | number | undefined]>;
+
+function withQuery(path: string, params: Params): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of params) if (v !== undefined && v !== '') q.append(k, String(v));
+  const text = q.toString().replace(/%2C/gi, ',');
+  return text === '' ? path : `${path}?${text}`;
+}
+
+const csv = (values: readonly string[] | undefined): string | undefined => (values && values.length > 0 ? values.join(',') : undefined);
+const seg = (s: string): string => encodeURIComponent(s).replace(/%3A/gi, ':');
+const point = (p: Coordinates): string => `${formatCoordinate(p.lat)},${formatCoordinate(p.lon)}`;
+const grid = (g: GridRef): string => `/gridpoints/${seg(g.office)}/${g.x},${g.y}`;
+const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
+const page = (p: Page): Params => [['limit', p.limit], ['cursor', p.cursor]];
+
+export const upstreamPaths = {
+  point: (p: Coordinates): string => `/points/${point(p)}`,
+  gridpoint: (g: GridRef): string => grid(g),
+  forecast: (g: GridRef, o: ForecastOptions): string =>
+    withQuery(`${grid(g)}/forecast${o.hourly ? '/hourly' : ''}`, [['units', o.units === 'si' ? 'si' : undefined]]),
+  gridpointStations: (g: GridRef, p: Page): string => withQuery(`${grid(g)}/stations`, page(p)),
+  alerts: (q: AlertQuery): string =>
+    withQuery(q.activeOnly ? '/alerts/active' : '/alerts', [
+      ['status', csv(q.status)],
+      ['message_type', csv(q.messageType)],
+      ['event', csv(q.event)],
+      ['area', csv(q.area)],
+      ['zone', csv(q.zone)],
+      ['point', q.point ? point(q.point) : undefined],
+      ['severity', csv(q.severity)],
+      ['urgency', csv(q.urgency)],
+      ['certainty', csv(q.certainty)],
+      ['start', iso(q.start)],
+      ['end', iso(q.end)],
+      // 500 is the parsed default: leave it to upstream, whose /alerts/active rejects what it does not expect.
+      ['limit', q.limit === 500 ? undefined : q.limit],
+      ['cursor', q.activeOnly ? undefined : q.cursor],
+    ]),
+  alert: (id: string): string => `/alerts/${seg(id)}`,
+  // api.weather.gov's /stations has no bbox; the provider filters the page it gets (see the provider).
+  stations: (q: StationQuery): string => withQuery('/stations', [['id', csv(q.ids)], ['state', csv(q.states)], ...page(q)]),
+  station: (id: string): string => `/stations/${seg(id)}`,
+  latestObservation: (id: string): string => `/stations/${seg(id)}/observations/latest`,
+  zones: (q: ZoneQuery): string => {
+    const one = q.types.length === 1 ? q.types[0] : undefined;
+    const all = q.types.length === ZONE_TYPES.length;
+    return withQuery(one ? `/zones/${one}` : '/zones', [
+      ['type', one || all ? undefined : csv(q.types)],
+      ['id', csv(q.ids)],
+      ['area', csv(q.areas)],
+      ['region', csv(q.regions)],
+      ['point', q.point ? point(q.point) : undefined],
+      ['include_geometry', q.includeGeometry ? 'true' : undefined],
+      ['limit', q.limit],
+      ['effective', iso(q.effective)],
+      ['cursor', q.cursor],
+    ]);
+  },
+  zone: (type: ZoneType, id: string, effective: Date | undefined): string =>
+    withQuery(`/zones/${type}/${seg(id)}`, [['effective', iso(effective)]]),
+  zoneStations: (type: ZoneType, id: string, p: Page): string => withQuery(`/zones/${type}/${seg(id)}/stations`, page(p)),
+  office: (id: string): string => `/offices/${seg(id)}`,
+};

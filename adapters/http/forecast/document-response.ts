@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { ForecastDocument } from '../../../application/forecast/ports.ts';
+import type { ServedType } from './negotiate.ts';
+
+/** Serialised once per document object: providers cache their documents, so hot answers skip JSON.stringify. */
+const serialised = new WeakMap<object, { text: string; etag: string }>();
+
+function serialise(document: ForecastDocument): { text: string; etag: string } {
+  let entry = serialised.get(document.body);
+  if (!entry) {
+    const text = JSON.stringify(document.body);
+    entry = { text, etag: `"${createHash('sha1').update(text).digest('base64url')}"` };
+    serialised.set(document.body, entry);
+  }
+  return entry;
+}
+
+/**
+ * The 200 (or 304) for a document: Content-Type as negotiated, ETag of the exact bytes, Last-Modified from
+ * the data's update time, Cache-Control from the provider, and `Link: <next>; rel="next"` when the body
+ * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
+ */
+export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): Response {
+  const { text, etag } = serialise(document);
+  const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'x-correlation-id': correlationId,
+    etag,
+    'last-modified': lastModified.toUTCString(),
+    'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}`,
+    vary: 'Accept',
+  };
+  if (document.cacheStatus) headers['x-cache'] = document.cacheStatus;
+  const next = (document.body['pagination'] as { next?: unknown } | undefined)?.next;
+  if (typeof next === 'string') headers['link'] = `<${next}>; rel="next"`;
+
+  if (notModified(request, etag, lastModified)) {
+    delete headers['content-type'];
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : text, { status: 200, headers });
+}
+
+function notModified(request: Request, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch !== null) {
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  const ifModifiedSince = request.headers.get('if-modified-since');
+  if (ifModifiedSince !== null) {
+    const since = Date.parse(ifModifiedSince);
+    return !Number.isNaN(since) && lastModified.getTime() <= since;
+  }
+  return false;
+}

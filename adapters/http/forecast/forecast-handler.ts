@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { H3Event } from 'h3';
+import type { ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
+import { PointNotCanonical } from '../../../domain/forecast/errors.ts';
+import type { QueryValues } from '../../../domain/forecast/queries.ts';
+import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { documentResponse } from './document-response.ts';
+import { negotiate } from './negotiate.ts';
+import { PROBLEM_TYPE, forecastErrorResponse, problemResponse } from './problem.ts';
+
+export interface ForecastRequestContext extends ForecastContext {
+  readonly event: H3Event;
+  readonly query: QueryValues;
+  param(name: string): string;
+}
+
+export type ForecastRoute = (request: ForecastRequestContext) => Promise<ForecastDocument>;
+
+/**
+ * Wraps a forecast route with what every forecast answer shares: a correlation id, the User-Agent rule,
+ * Accept negotiation, `{base}`, problem+json errors, caching headers and conditional requests, and the
+ * redirect for points given with more than 4 decimals.
+ */
+export function forecastHandler(route: ForecastRoute, options: BaseUrlOptions, report: (e: unknown) => void) {
+  return async (event: H3Event): Promise<Response> => {
+    const correlationId = randomUUID();
+    const baseUrl = baseUrlOf(event, options);
+    const userAgent = event.req.headers.get('user-agent');
+    if (userAgent === null || userAgent.trim() === '') {
+      return new Response(JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }), {
+        status: 403,
+        headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
+      });
+    }
+    const type = negotiate(event.req.headers.get('accept'));
+    if (!type) {
+      return problemResponse({
+        name: 'NotAcceptable', status: 406,
+        detail: 'The Accept header allows none of application/geo+json, application/ld+json or application/json.',
+      }, baseUrl, correlationId);
+    }
+    try {
+      const params = event.context.params ?? {};
+      const document = await route({
+        event,
+        baseUrl,
+        query: queryValues(event.url.searchParams),
+        param: (name) => decodeParam(params[name] ?? ''),
+      });
+      return documentResponse(document, type, event.req as unknown as Request, correlationId);
+    } catch (error) {
+      if (error instanceof PointNotCanonical) return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
+      return forecastErrorResponse(error, baseUrl, correlationId, report);
+    }
+  };
+}
+
+function queryValues(params: URLSearchParams): QueryValues {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of params) (out[key] ??= []).push(value);
+  return out;
+}
+
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** 301 to the same path with the point rounded to 4 decimals, keeping the rest of the path and the query. */
+function redirectToCanonical(event: H3Event, base: string, canonical: string, correlationId: string): Response {
+  const path = event.url.pathname.replace(/^\/points\/[^/]+/, `/points/${canonical}`);
+  return new Response(null, {
+    status: 301,
+    headers: { location: `${base}${path}${event.url.search}`, 'x-correlation-id': correlationId },
+  });
+}

@@ -1,0 +1,58 @@
+import { HTTPError } from 'h3';
+import { DomainError } from '../../../domain/shared/domain-error.ts';
+import {
+  BadRequest, ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable, InvalidParameter,
+} from '../../../domain/forecast/errors.ts';
+
+export const PROBLEM_TYPE = 'application/problem+json';
+
+const TITLES: Record<string, string> = {
+  BadRequest: 'Bad Request',
+  InvalidParameter: 'Invalid Parameter',
+  NotFound: 'Not Found',
+  NotAcceptable: 'Not Acceptable',
+  TooManyRequests: 'Too Many Requests',
+  UnexpectedProblem: 'Unexpected Problem',
+};
+
+export interface ProblemInput {
+  readonly name: keyof typeof TITLES;
+  readonly status: number;
+  readonly detail: string;
+  readonly title?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** `{type, title, status, detail, instance, correlationId}`, as api.weather.gov's problems. */
+export function problemResponse(problem: ProblemInput, base: string, correlationId: string): Response {
+  const body = {
+    type: `${base}/problems/${problem.name}`,
+    title: problem.title ?? TITLES[problem.name] ?? 'Problem',
+    status: problem.status,
+    detail: problem.detail,
+    instance: `${base}/requests/${correlationId}`,
+    correlationId,
+  };
+  return new Response(JSON.stringify(body), {
+    status: problem.status,
+    headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId, ...problem.headers },
+  });
+}
+
+/** The one place where forecast failures become problem responses. Unknown errors are a 500 with no internals. */
+export function forecastErrorResponse(error: unknown, base: string, correlationId: string, report: (e: unknown) => void): Response {
+  if (error instanceof HTTPError && error.cause instanceof DomainError) error = error.cause;
+  if (error instanceof ForecastProblemPassthrough) {
+    const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
+    return new Response(JSON.stringify(body), { status: error.status, headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId } });
+  }
+  if (error instanceof InvalidParameter) return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
+  if (error instanceof BadRequest) return problemResponse({ name: 'BadRequest', status: 400, detail: error.detail }, base, correlationId);
+  if (error instanceof ForecastNotFound) return problemResponse({ name: 'NotFound', status: 404, detail: error.detail, title: error.title }, base, correlationId);
+  if (error instanceof ForecastUnavailable) {
+    const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+    return problemResponse({ name: 'UnexpectedProblem', status: error.status, detail: error.detail, title: error.title, headers }, base, correlationId);
+  }
+  report(error);
+  return problemResponse({ name: 'UnexpectedProblem', status: 500, detail: 'An unexpected problem has occurred.' }, base, correlationId);
+}

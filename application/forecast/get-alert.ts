@@ -1,0 +1,11 @@
+import { InvalidParameter } from '../../domain/forecast/errors.ts';
+import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
+
+export class GetAlert {
+  constructor(private readonly provider: ForecastProvider) {}
+
+  async execute(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
+    if (id.length === 0 || id.length > 200) throw new InvalidParameter(`Invalid alert id "${id.slice(0, 50)}".`, 'id');
+    return this.provider.alert(id, ctx);
+  }
+}

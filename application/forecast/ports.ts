@@ -1,0 +1,62 @@
+import type { Coordinates } from '../../domain/forecast/coordinates.ts';
+import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
+
+export type { Clock } from '../shared/clock.ts';
+
+/** A JSON document as api.weather.gov serves it: GeoJSON with JSON-LD, every link absolute. */
+export type JsonDocument = Record<string, unknown>;
+
+/** What the caller needs to build or rewrite links. */
+export interface ForecastContext {
+  /** `{base}`: the origin every link in a body starts with, without a trailing slash. */
+  readonly baseUrl: string;
+}
+
+/** A provider's answer: the body plus what the HTTP layer needs for caching headers. */
+export interface ForecastDocument {
+  readonly body: JsonDocument;
+  /** When the data last changed (a forecast's updateTime): Last-Modified, and the ETag's seed. */
+  readonly lastModified: Date;
+  /** How long a client may reuse it (Cache-Control max-age). */
+  readonly maxAgeSeconds: number;
+  /** Upstream provider only: how the answer was obtained (X-Cache). */
+  readonly cacheStatus?: 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+}
+
+export interface GridRef {
+  /** Office id, upper case, such as TOP. */
+  readonly office: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface ForecastOptions {
+  readonly hourly: boolean;
+  readonly units: 'us' | 'si';
+}
+
+/**
+ * The source of forecast data. The embedded provider computes documents offline from real geography and a
+ * synthetic weather model; the upstream provider fetches them from api.weather.gov. Both throw the forecast
+ * domain errors: ForecastNotFound, InvalidParameter, ForecastUnavailable, ForecastProblemPassthrough.
+ * Inputs arrive validated and normalised (see domain/forecast/queries.ts and coordinates.ts).
+ */
+export interface ForecastProvider {
+  /** Point metadata; `point` has at most 4 decimals. */
+  point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
+  gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
+  gridpoint(grid: GridRef, ctx: ForecastContext): Promise<ForecastDocument>;
+  forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
+  gridpointStations(grid: GridRef, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
+  alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  stations(query: StationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  station(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  latestObservation(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** `query.types` holds the types to list (one, when the route names it). */
+  zones(query: ZoneQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+  zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
+  office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+}

@@ -1,0 +1,196 @@
+import { parsePoint, type Coordinates } from './coordinates.ts';
+import { BadRequest, InvalidParameter } from './errors.ts';
+
+/** Query parameters as repeated values: `?a=1&a=2` is `{ a: ['1', '2'] }`. */
+export type QueryValues = Readonly<Record<string, readonly string[] | undefined>>;
+
+// Values are matched in lower case, as the reference OpenAPI lists them; responses capitalise them.
+export const ALERT_STATUSES = ['actual', 'exercise', 'system', 'test', 'draft'] as const;
+export const ALERT_MESSAGE_TYPES = ['alert', 'update', 'cancel'] as const;
+export const ALERT_SEVERITIES = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
+export const ALERT_URGENCIES = ['immediate', 'expected', 'future', 'past', 'unknown'] as const;
+export const ALERT_CERTAINTIES = ['observed', 'likely', 'possible', 'unlikely', 'unknown'] as const;
+export const ZONE_TYPES = ['forecast', 'county', 'fire'] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
+
+/** `public` is api.weather.gov's other name for forecast zones. */
+export function parseZoneType(text: string): ZoneType | undefined {
+  const t = text.toLowerCase();
+  if (t === 'public') return 'forecast';
+  return (ZONE_TYPES as readonly string[]).includes(t) ? (t as ZoneType) : undefined;
+}
+
+export interface Page {
+  readonly limit: number;
+  /** Opaque to clients; providers encode their own position in it. */
+  readonly cursor?: string;
+}
+
+export interface AlertQuery extends Page {
+  /** Only alerts in effect now (the /alerts/active route). */
+  readonly activeOnly: boolean;
+  readonly status?: readonly string[];
+  readonly messageType?: readonly string[];
+  readonly event?: readonly string[];
+  readonly area?: readonly string[];
+  readonly zone?: readonly string[];
+  readonly point?: Coordinates;
+  readonly severity?: readonly string[];
+  readonly urgency?: readonly string[];
+  readonly certainty?: readonly string[];
+  readonly start?: Date;
+  readonly end?: Date;
+}
+
+export interface StationQuery extends Page {
+  readonly ids?: readonly string[];
+  readonly states?: readonly string[];
+  /** west, south, east, north */
+  readonly bbox?: readonly [number, number, number, number];
+}
+
+export interface ZoneQuery {
+  readonly types: readonly ZoneType[];
+  readonly ids?: readonly string[];
+  readonly areas?: readonly string[];
+  readonly regions?: readonly string[];
+  readonly point?: Coordinates;
+  readonly includeGeometry: boolean;
+  readonly limit?: number;
+  readonly effective?: Date;
+  readonly cursor?: string;
+}
+
+const STATE = /^[A-Z]{2}$/;
+const ZONE_ID = /^[A-Z]{2}[CZ]\d{3}$/;
+const STATION_ID = /^[A-Z0-9]{3,5}$/;
+
+function list(values: readonly string[] | undefined): string[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  const items = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return items.length > 0 ? items : undefined;
+}
+
+function single(q: QueryValues, name: string): string | undefined {
+  const values = q[name];
+  if (!values || values.length === 0) return undefined;
+  if (values.length > 1) throw new InvalidParameter(`Parameter "${name}" may be given only once.`, name);
+  return values[0];
+}
+
+function enumList(q: QueryValues, name: string, allowed: readonly string[]): string[] | undefined {
+  const items = list(q[name])?.map((v) => v.toLowerCase());
+  for (const item of items ?? []) {
+    if (!allowed.includes(item)) throw new InvalidParameter(`Invalid value "${item}" for "${name}": expected one of ${allowed.join(', ')}.`, name);
+  }
+  return items;
+}
+
+function limit(q: QueryValues, fallback: number, max: number): number {
+  const text = single(q, 'limit');
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+    throw new InvalidParameter(`Invalid limit "${text}": expected an integer from 1 to ${max}.`, 'limit');
+  }
+  return Number(text);
+}
+
+function date(q: QueryValues, name: string): Date | undefined {
+  const text = single(q, name);
+  if (text === undefined) return undefined;
+  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? new Date(text) : new Date(NaN);
+  if (Number.isNaN(at.getTime())) throw new InvalidParameter(`Invalid ${name} "${text}": expected an ISO 8601 date-time.`, name);
+  return at;
+}
+
+function cursor(q: QueryValues): string | undefined {
+  const text = single(q, 'cursor');
+  if (text === undefined) return undefined;
+  if (text.length === 0 || text.length > 512) throw new InvalidParameter('Invalid cursor.', 'cursor');
+  return text;
+}
+
+/** `limit` and `cursor` of a plain paged list. */
+export function parsePage(q: QueryValues, fallback: number, max = 500): Page {
+  return { limit: limit(q, fallback, max), cursor: cursor(q) };
+}
+
+export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery {
+  const area = list(q['area'])?.map((a) => a.toUpperCase());
+  for (const a of area ?? []) if (!STATE.test(a)) throw new InvalidParameter(`Invalid area "${a}": expected a two-letter state or marine area code.`, 'area');
+  const zone = list(q['zone'])?.map((z) => z.toUpperCase());
+  for (const z of zone ?? []) if (!ZONE_ID.test(z)) throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
+  const pointText = single(q, 'point');
+  const exclusive = [area, zone, pointText].filter((x) => x !== undefined).length;
+  if (exclusive > 1) throw new BadRequest('The area, zone and point parameters cannot be combined.');
+  const start = date(q, 'start');
+  const end = date(q, 'end');
+  return {
+    activeOnly,
+    limit: limit(q, 500, 500),
+    cursor: cursor(q),
+    status: enumList(q, 'status', ALERT_STATUSES),
+    messageType: enumList(q, 'message_type', ALERT_MESSAGE_TYPES),
+    severity: enumList(q, 'severity', ALERT_SEVERITIES),
+    urgency: enumList(q, 'urgency', ALERT_URGENCIES),
+    certainty: enumList(q, 'certainty', ALERT_CERTAINTIES),
+    event: list(q['event']),
+    area,
+    zone,
+    point: pointText === undefined ? undefined : parsePoint(pointText),
+    start,
+    end,
+  };
+}
+
+export function parseStationQuery(q: QueryValues): StationQuery {
+  const ids = list(q['id'] ?? q['stationId'])?.map((s) => s.toUpperCase());
+  for (const id of ids ?? []) if (!STATION_ID.test(id)) throw new InvalidParameter(`Invalid station id "${id}".`, 'id');
+  const states = list(q['state'])?.map((s) => s.toUpperCase());
+  for (const s of states ?? []) if (!STATE.test(s)) throw new InvalidParameter(`Invalid state "${s}": expected a two-letter code.`, 'state');
+  const bboxText = single(q, 'bbox');
+  let bbox: [number, number, number, number] | undefined;
+  if (bboxText !== undefined) {
+    const parts = bboxText.split(',').map((p) => (p.trim() === '' ? NaN : Number(p)));
+    const [w, s, e, n] = parts;
+    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p)) || w! < -180 || e! > 180 || s! < -90 || n! > 90 || s! > n! || w! > e!) {
+      throw new InvalidParameter(`Invalid bbox "${bboxText}": expected west,south,east,north in decimal degrees.`, 'bbox');
+    }
+    bbox = [w!, s!, e!, n!];
+  }
+  return { ids, states, bbox, limit: limit(q, 25, 500), cursor: cursor(q) };
+}
+
+export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
+  let types: ZoneType[] = pathType ? [pathType] : [...ZONE_TYPES];
+  const typeFilter = list(q['type']);
+  if (typeFilter) {
+    const parsed = typeFilter.map((t) => {
+      const zt = parseZoneType(t);
+      if (!zt) throw new InvalidParameter(`Invalid type "${t}": expected one of forecast, public, county, fire.`, 'type');
+      return zt;
+    });
+    types = types.filter((t) => parsed.includes(t));
+  }
+  const ids = list(q['id'])?.map((s) => s.toUpperCase());
+  for (const id of ids ?? []) if (!ZONE_ID.test(id) && !/^[A-Z]{2}Z\d{3}$/.test(id)) throw new InvalidParameter(`Invalid zone id "${id}".`, 'id');
+  const areas = list(q['area'])?.map((s) => s.toUpperCase());
+  for (const a of areas ?? []) if (!STATE.test(a)) throw new InvalidParameter(`Invalid area "${a}".`, 'area');
+  const regions = list(q['region'])?.map((s) => s.toUpperCase());
+  for (const r of regions ?? []) if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r)) throw new InvalidParameter(`Invalid region "${r}": expected AR, CR, ER, PR, SR or WR.`, 'region');
+  const pointText = single(q, 'point');
+  const geometry = single(q, 'include_geometry') ?? single(q, 'includegeometry');
+  if (geometry !== undefined && !/^(true|false)$/i.test(geometry)) throw new InvalidParameter(`Invalid includegeometry "${geometry}": expected true or false.`, 'includegeometry');
+  const limitText = single(q, 'limit');
+  return {
+    types,
+    ids,
+    areas,
+    regions,
+    point: pointText === undefined ? undefined : parsePoint(pointText),
+    includeGeometry: geometry?.toLowerCase() === 'true',
+    limit: limitText === undefined ? undefined : limit(q, 500, 10000),
+    effective: date(q, 'effective'),
+    cursor: cursor(q),
+  };
+}

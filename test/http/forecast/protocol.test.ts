@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { forecastWorld } from '../../support/forecast-http.ts';
+import { recordingForecastProvider } from '../../support/recording-forecast-provider.ts';
+
+// The rules every forecast route shares, checked over a recording provider so that only the HTTP adapter is
+// under test. The embedded provider's answers are tested in embedded.test.ts.
+
+const ROUTES = [
+  '/points/39.7456,-97.0892', '/points/39.7456,-97.0892/forecast', '/points/39.7456,-97.0892/forecast/hourly',
+  '/gridpoints/TOP/32,81', '/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81/stations',
+  '/alerts', '/alerts/active', '/alerts/urn:oid:2.49.0.1.840.0.abc', '/stations', '/stations/KSLC', '/stations/KSLC/observations/latest',
+  '/zones', '/zones/forecast', '/zones/forecast/KSZ009', '/zones/county/KSC201/stations', '/offices/TOP',
+];
+
+async function world(options: Parameters<typeof forecastWorld>[0] = {}) {
+  const recording = recordingForecastProvider();
+  return { ...(await forecastWorld({ provider: recording.provider, ...options })), calls: recording.calls };
+}
+
+describe('User-Agent', () => {
+  test('every forecast route: no or blank User-Agent is a 403 problem with exactly title and detail', async () => {
+    const w = await world();
+    for (const path of ROUTES) {
+      for (const ua of ['', '   ']) {
+        const reply = await w.get(path, { 'user-agent': ua });
+        assert.equal(reply.status, 403, path);
+        assert.equal(reply.headers.get('content-type'), 'application/problem+json');
+        assert.deepEqual(reply.body, { title: 'Access denied', detail: 'A valid User-Agent header is required.' });
+        assert.ok(reply.headers.get('x-correlation-id'));
+      }
+    }
+    assert.equal(w.calls.length, 0, 'the provider was never asked');
+  });
+
+  test('the task API does not ask for one', async () => {
+    const w = await world();
+    const response = await w.app.fetch(new Request('http://taskcast.test/health'));
+    assert.equal(response.status, 200);
+  });
+});
+
+describe('Accept', () => {
+  test('geo+json by default; ld+json, json, application/* and */* served; Content-Type names what was served', async () => {
+    const w = await world();
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, 'application/geo+json'],
+      ['application/geo+json', 'application/geo+json'],
+      ['application/ld+json', 'application/ld+json'],
+      ['application/json', 'application/json'],
+      ['application/*', 'application/geo+json'],
+      ['*/*', 'application/geo+json'],
+      ['text/html, application/json;q=0.5', 'application/json'],
+      ['application/json;q=0.9, application/ld+json', 'application/ld+json'],
+    ];
+    for (const [accept, served] of cases) {
+      const reply = await w.get('/points/39.7456,-97.0892', accept === undefined ? {} : { accept });
+      assert.equal(reply.status, 200, String(accept));
+      assert.equal(reply.headers.get('content-type'), served, String(accept));
+    }
+  });
+
+  test('406 problem for text/html alone, application/xml, or q=0 on everything', async () => {
+    const w = await world();
+    for (const accept of ['text/html', 'application/xml', 'image/png, text/*', 'application/json;q=0']) {
+      const reply = await w.get('/alerts', { accept });
+      assert.equal(reply.status, 406, accept);
+      assert.equal(reply.headers.get('content-type'), 'application/problem+json');
+      assert.equal(reply.body.type, 'http://taskcast.test/problems/NotAcceptable');
+    }
+  });
+});
+
+describe('problems', () => {
+  test('400 InvalidParameter, 404 NotFound: {type, title, status, detail, instance, correlationId} with the header', async () => {
+    const w = await world();
+    const cases: Array<[string, number, string]> = [
+      ['/points/91,0', 400, 'InvalidParameter'],
+      ['/points/abc', 400, 'InvalidParameter'],
+      ['/gridpoints/TOP/x,1', 400, 'InvalidParameter'],
+      ['/gridpoints/ZZZ/1,1', 404, 'NotFound'],
+      ['/stations?bbox=1,2,3', 400, 'InvalidParameter'],
+      ['/stations?limit=501', 400, 'InvalidParameter'],
+      ['/stations/KNONE', 404, 'NotFound'],
+      ['/alerts?severity=awful', 400, 'InvalidParameter'],
+      ['/alerts?area=KS&zone=KSZ009', 400, 'BadRequest'],
+      ['/zones/marine', 404, 'NotFound'],
+      ['/zones/forecast/bogus', 404, 'NotFound'],
+      ['/zones?effective=someday', 400, 'InvalidParameter'],
+      ['/gridpoints/TOP/32,81/forecast?units=metric', 400, 'InvalidParameter'],
+      ['/nothing/here', 404, 'NotFound'],
+    ];
+    for (const [path, status, name] of cases) {
+      const reply = await w.get(path);
+      assert.equal(reply.status, status, path);
+      assert.equal(reply.headers.get('content-type'), 'application/problem+json', path);
+      assert.deepEqual(Object.keys(reply.body).sort(), ['correlationId', 'detail', 'instance', 'status', 'title', 'type'], path);
+      assert.equal(reply.body.type, `http://taskcast.test/problems/${name}`, path);
+      assert.equal(reply.body.status, status, path);
+      assert.equal(reply.body.instance, `http://taskcast.test/requests/${reply.body.correlationId}`, path);
+      assert.equal(reply.headers.get('x-correlation-id'), reply.body.correlationId, path);
+    }
+  });
+
+  test('a 500 is problem+json with no internals', async () => {
+    const recording = recordingForecastProvider();
+    recording.provider.office = async () => { throw new Error('ENOENT: /secret/catalogue.json'); };
+    const w = await forecastWorld({ provider: recording.provider });
+    const reply = await w.get('/offices/TOP');
+    assert.equal(reply.status, 500);
+    assert.equal(reply.headers.get('content-type'), 'application/problem+json');
+    assert.equal(reply.body.type, 'http://taskcast.test/problems/UnexpectedProblem');
+    assert.doesNotMatch(reply.text, /ENOENT|secret/);
+  });
+
+  test('every success carries a correlation id too, a fresh one per request', async () => {
+    const w = await world();
+    const ids = new Set<string>();
+    for (const path of ROUTES) {
+      const reply = await w.get(path);
+      assert.equal(reply.status, 200, path);
+      ids.add(reply.headers.get('x-correlation-id') ?? '');
+    }
+    assert.equal(ids.size, ROUTES.length);
+  });
+});
+
+describe('points with more than 4 decimals', () => {
+  test('301 to the rounded URL, keeping the rest of the path and the query', async () => {
+    const w = await world();
+    const cases: Array<[string, string]> = [
+      ['/points/39.74561,-97.08929', 'http://taskcast.test/points/39.7456,-97.0893'],
+      ['/points/39.74561,-97.08929/forecast?units=si', 'http://taskcast.test/points/39.7456,-97.0893/forecast?units=si'],
+      ['/points/39.7456123,-97.0892/forecast/hourly', 'http://taskcast.test/points/39.7456,-97.0892/forecast/hourly'],
+    ];
+    for (const [path, location] of cases) {
+      const reply = await w.get(path);
+      assert.equal(reply.status, 301, path);
+      assert.equal(reply.headers.get('location'), location, path);
+    }
+    assert.equal(w.calls.length, 0);
+  });
+});
+
+describe('caching', () => {
+  test('ETag, Last-Modified and Cache-Control; If-None-Match and If-Modified-Since give 304', async () => {
+    const w = await world();
+    const first = await w.get('/gridpoints/TOP/32,81/forecast');
+    const etag = first.headers.get('etag');
+    assert.match(etag ?? '', /^"[\w-]+"$/);
+    assert.equal(first.headers.get('last-modified'), 'Wed, 15 Jul 2026 18:00:00 GMT');
+    assert.equal(first.headers.get('cache-control'), 'public, max-age=120');
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': etag! })).status, 304);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': `W/${etag}` })).status, 304);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': '"other"' })).status, 200);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 18:00:00 GMT' })).status, 304);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 17:59:59 GMT' })).status, 200);
+    const notModified = await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': etag! });
+    assert.equal(notModified.text, '');
+    assert.equal(notModified.headers.get('etag'), etag);
+  });
+
+  test('a different representation has a different body; the same one the same ETag', async () => {
+    const w = await world();
+    const a = await w.get('/stations/KSLC');
+    const b = await w.get('/stations/KSLC');
+    assert.equal(a.headers.get('etag'), b.headers.get('etag'));
+  });
+});
+
+describe('links', () => {
+  test('pagination.next is also a Link header', async () => {
+    const w = await world();
+    const reply = await w.get('/stations');
+    assert.equal(reply.headers.get('link'), '<http://taskcast.test/stations?cursor=abc>; rel="next"');
+  });
+
+  test('{base} is the request origin, PUBLIC_BASE_URL when set, X-Forwarded-* only with TRUST_PROXY', async () => {
+    const fwd = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'weather.example.org' };
+    assert.equal((await (await world()).get('/offices/TOP', fwd)).body.id, 'http://taskcast.test/office');
+    assert.equal((await (await world({ trustProxy: true })).get('/offices/TOP', fwd)).body.id, 'https://weather.example.org/office');
+    assert.equal((await (await world({ publicBaseUrl: 'https://api.example.com/' })).get('/offices/TOP', fwd)).body.id, 'https://api.example.com/office');
+  });
+
+  test('HEAD answers with the headers and no body', async () => {
+    const w = await world();
+    const reply = await w.get('/stations/KSLC', {}, 'HEAD');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.text, '');
+    assert.ok(reply.headers.get('etag'));
+  });
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, describe, test } from 'node:test';
+import { forecastWorld } from '../../support/forecast-http.ts';
+
+// Each embedded response against the real api.weather.gov response of the same kind: every key the real
+// one has (recursively; an array is judged by its first element) must be present in ours. Keys that we
+// leave out on purpose are listed with the reason.
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
+
+/** Paths (dot-joined, `[]` for array elements) absent from ours on purpose. */
+const LAYERS_NOT_MODELLED = ['maxTemperature', 'minTemperature', 'apparentTemperature', 'heatIndex', 'windChill', 'weather',
+  'hazards', 'iceAccumulation', 'snowfallAmount', 'snowLevel', 'ceilingHeight', 'transportWindSpeed', 'transportWindDirection',
+  'mixingHeight', 'hainesIndex', 'lightningActivityLevel', 'twentyFootWindSpeed', 'twentyFootWindDirection', 'waveHeight',
+  'wavePeriod', 'waveDirection', 'primarySwellHeight', 'primarySwellDirection', 'secondarySwellHeight', 'secondarySwellDirection',
+  'wavePeriod2', 'windWaveHeight', 'dispersionIndex', 'pressure', 'probabilityOfTropicalStormWinds', 'probabilityOfHurricaneWinds',
+  'potentialOf15mphWinds', 'potentialOf25mphWinds', 'potentialOf35mphWinds', 'potentialOf45mphWinds', 'potentialOf20mphWindGusts',
+  'potentialOf30mphWindGusts', 'potentialOf40mphWindGusts', 'potentialOf50mphWindGusts', 'potentialOf60mphWindGusts',
+  'grasslandFireDangerIndex', 'probabilityOfThunder', 'davisStabilityIndex', 'atmosphericDispersionIndex',
+  'lowVisibilityOccurrenceRiskIndex', 'stability', 'redFlagThreatIndex'].map((layer) => `properties.${layer}`);
+
+/** Paths (dot-joined, `[]` for array elements) absent from ours on purpose, with the reason. */
+const OMITTED: Record<string, { paths: string[]; why: string }> = {
+  'points.json': { paths: ['properties.nwr'], why: 'no NOAA Weather Radio transmitter data is shipped' },
+  'gridpoint.json': {
+    paths: LAYERS_NOT_MODELLED,
+    why: 'the embedded model serves the layers it computes (temperature, dewpoint, humidity, wind, gusts, sky, precipitation, visibility); fire-weather, marine, hazard and text layers are not modelled',
+  },
+  'forecast.json': { paths: ['geometry.geometries'], why: 'the 2019 fixture has a GeometryCollection; today\'s API, the spec and Taskcast give the cell Polygon' },
+  'forecast_hourly.json': { paths: ['geometry.geometries'], why: 'as forecast.json' },
+  'station.json': { paths: ['properties.provider', 'properties.subProvider'], why: 'the observing network of a station is not in the shipped data' },
+  'stations_list.json': { paths: ['features[].properties.provider', 'features[].properties.subProvider'], why: 'as station.json' },
+  'alert.json': {
+    paths: ['geometry (object)', 'properties.parameters.eventMotionDescription', 'properties.parameters.maxWindGust', 'properties.parameters.maxHailSize'],
+    why: 'synthetic alerts are zone-based (geometry null, as the spec allows) and none is a storm-based warning with motion or hail parameters',
+  },
+};
+
+function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
+  if (Array.isArray(real)) {
+    if (real.length === 0 || !Array.isArray(ours)) return Array.isArray(ours) ? [] : [`${path} (array)`];
+    if (ours.length === 0) return [];
+    return missingKeys(real[0], ours[0], `${path}[]`);
+  }
+  if (real && typeof real === 'object') {
+    if (!ours || typeof ours !== 'object') return [`${path} (object)`];
+    return Object.entries(real).flatMap(([key, value]) => {
+      const here = path ? `${path}.${key}` : key;
+      if (!(key in (ours as object))) return [here];
+      // @context members are vocabulary, and coordinates nest by geometry type: compared by presence only
+      if (key === '@context' || key === 'coordinates') return [];
+      return missingKeys(value, (ours as Record<string, unknown>)[key], here);
+    });
+  }
+  return [];
+}
+
+describe('response shapes match api.weather.gov', () => {
+  let w: Awaited<ReturnType<typeof forecastWorld>>;
+  let alertId = '';
+  before(async () => {
+    w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
+    const alerts = await w.get('/alerts?limit=1');
+    alertId = alerts.body.features[0]?.properties.id ?? '';
+  });
+
+  const cases: Array<[string, () => string, number]> = [
+    ['points.json', () => '/points/39.7456,-97.0892', 200],
+    ['gridpoint.json', () => '/gridpoints/TOP/32,81', 200],
+    ['forecast.json', () => '/gridpoints/TOP/32,81/forecast', 200],
+    ['forecast_hourly.json', () => '/gridpoints/TOP/32,81/forecast/hourly', 200],
+    ['gridpoint_stations.json', () => '/gridpoints/TOP/32,81/stations?limit=3', 200],
+    ['station.json', () => '/stations/KSLC', 200],
+    ['stations_list.json', () => '/stations?limit=5', 200],
+    ['observation_latest.json', () => '/stations/KSLC/observations/latest', 200],
+    ['zones_list.json', () => '/zones?limit=5', 200],
+    ['zone.json', () => '/zones/forecast/UTZ101', 200],
+    ['alert.json', () => `/alerts/${encodeURIComponent(alertId)}`, 200],
+    ['alerts_active_zone.json', () => '/alerts/active?area=KS', 200],
+    ['problem_invalid_point_404.json', () => '/points/10,-150', 404],
+  ];
+  for (const [name, path, status] of cases) {
+    test(`${name}`, async () => {
+      const reply = await w.get(path());
+      assert.equal(reply.status, status, `${path()}: ${reply.text.slice(0, 300)}`);
+      const omitted = new Set(OMITTED[name]?.paths ?? []);
+      const missing = missingKeys(fixture(name), reply.body).filter((p) => !omitted.has(p));
+      assert.deepEqual(missing, [], `${path()} lacks keys of the real ${name}`);
+    });
+  }
+});

@@ -1,0 +1,44 @@
+import type { ForecastDocument, ForecastProvider } from '../../application/forecast/ports.ts';
+import { ForecastNotFound } from '../../domain/forecast/errors.ts';
+
+export interface RecordedCall {
+  readonly method: keyof ForecastProvider;
+  readonly args: unknown[];
+}
+
+/**
+ * A ForecastProvider that records what it was asked and answers a small document echoing the call, with
+ * links under the caller's base. Office `ZZZ` and station `KNONE` do not exist.
+ */
+export function recordingForecastProvider(lastModified = new Date('2026-07-15T18:00:00Z')) {
+  const calls: RecordedCall[] = [];
+  const answer = (method: keyof ForecastProvider) => async (...args: unknown[]): Promise<ForecastDocument> => {
+    calls.push({ method, args });
+    const ctx = args[args.length - 1] as { baseUrl: string };
+    const first = args[0] as { office?: string } | string | undefined;
+    if ((typeof first === 'object' && first?.office === 'ZZZ') || first === 'KNONE') throw new ForecastNotFound(`No such thing: ${JSON.stringify(first)}.`);
+    const body: Record<string, unknown> = { type: 'Feature', id: `${ctx.baseUrl}/${method}`, properties: { method, args: args.slice(0, -1) } };
+    if (method === 'stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
+    return { body, lastModified, maxAgeSeconds: 120 };
+  };
+  const provider: ForecastProvider = {
+    point: answer('point'),
+    gridOf: async (...args: unknown[]) => {
+      calls.push({ method: 'gridOf', args });
+      return { office: 'TOP', x: 32, y: 81 };
+    },
+    gridpoint: answer('gridpoint'),
+    forecast: answer('forecast'),
+    gridpointStations: answer('gridpointStations'),
+    alerts: answer('alerts'),
+    alert: answer('alert'),
+    stations: answer('stations'),
+    station: answer('station'),
+    latestObservation: answer('latestObservation'),
+    zones: answer('zones'),
+    zone: answer('zone'),
+    zoneStations: answer('zoneStations'),
+    office: answer('office'),
+  };
+  return { provider, calls };
+}

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AlertCycles } from '../../../../adapters/forecast/embedded/alert-cycles.ts';
+import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
+import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
+import { officeSignature } from '../../../../adapters/forecast/embedded/office-sender-name.ts';
+import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertZone } from '../../../../domain/forecast/weather/index.ts';
+import { catalogue, SUMMER } from './alerts-zones-support.ts';
+
+const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
+const offices = alertZonesByOffice(catalogue);
+
+test('zones are grouped by office with SAME codes, and every office signs with its state', () => {
+  assert.ok(offices.length >= 120);
+  const top = offices.find((zones) => zones[0]?.officeId === 'TOP')!;
+  assert.equal(top[0]!.officeName, 'Topeka KS');
+  assert.ok(top.every((z) => z.officeId === 'TOP' && z.sameCodes!.length > 0 && z.sameCodes!.every((c) => /^0\d{5}$/.test(c))));
+  for (const office of catalogue.offices.values()) assert.match(officeSignature(office), /^.+ [A-Z]{2}$|^Northern Indiana$/, office.id);
+});
+
+test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
+  const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC'].includes(zones[0]!.officeId));
+  const direct = generateAlerts({ zones: some.flat(), nowHour: cycle, baseUrl: '' });
+  const viaWorker = await generateAlertsInWorker(some, cycle);
+  assert.deepEqual(await generateAlertsOffThread(some, cycle), direct);
+  const viaSlices = await generateAlertsInSlices(some, cycle);
+  assert.deepEqual(viaWorker, direct);
+  assert.deepEqual(viaSlices, direct);
+  assert.deepEqual([...direct].sort(newestFirst), direct);
+});
+
+function counting(): { generate: AlertGenerator; calls: number[] } {
+  const calls: number[] = [];
+  return {
+    calls,
+    generate: async (_zones: readonly (readonly AlertZone[])[], hour: number) => {
+      calls.push(hour);
+      await new Promise((r) => setTimeout(r, 5));
+      return [];
+    },
+  };
+}
+
+test('a cycle is generated once however many requests wait for it', async () => {
+  const { generate, calls } = counting();
+  const cycles = new AlertCycles(() => [], generate);
+  const now = epochHourToMs(cycle) + 60_000;
+  const sets = await Promise.all([cycles.current(now), cycles.current(now), cycles.current(now + 3_600_000)]);
+  assert.deepEqual(calls, [cycle]);
+  assert.equal(sets[0], sets[2]);
+  assert.equal(sets[0]!.issuedMs, epochHourToMs(cycle));
+});
+
+test('the next cycle is generated ahead during the last hour, and the previous one is kept for lookups', async () => {
+  const { generate, calls } = counting();
+  const cycles = new AlertCycles(() => [], generate);
+  const lastHour = epochHourToMs(cycle + 12) - 30 * 60_000;
+  await cycles.current(lastHour);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(calls, [cycle, cycle + 12]);
+  const after = await cycles.current(epochHourToMs(cycle + 12) + 1);
+  assert.equal(after.cycleHour, cycle + 12);
+  assert.deepEqual(calls, [cycle, cycle + 12]);
+  assert.equal((await cycles.previous(epochHourToMs(cycle + 12) + 1))?.cycleHour, cycle);
+});
+
+test('a failed generation is retried by the next request', async () => {
+  let fail = true;
+  const cycles = new AlertCycles(() => [], async () => {
+    if (fail) throw new Error('boom');
+    return [];
+  });
+  const now = epochHourToMs(cycle) + 60_000;
+  await assert.rejects(cycles.current(now), /boom/);
+  fail = false;
+  assert.equal((await cycles.current(now)).items.length, 0);
+});

@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
+import { cellOutline, fromOfficeGrid } from '../../../../domain/forecast/geo/ndfd-grid.ts';
+import { distanceMetres, polygonContains } from '../../../../domain/forecast/geo/polygon.ts';
+import { gridResources } from '../../../../adapters/forecast/embedded/grid-resources.ts';
+import { assertLinksUnderBase, BASE, ctx, cursorOf, deps, depsAt } from './support.ts';
+
+type Json = Record<string, any>;
+
+const FIXTURE = { lat: 39.7456, lon: -97.0892 };
+const TOP = { office: 'TOP', x: 32, y: 81 };
+const grid = gridResources(deps());
+
+describe('point', () => {
+  it('resolves the fixture point as api.weather.gov does', async () => {
+    const doc = await grid.point(FIXTURE, ctx);
+    const body = doc.body as Json;
+    const p = body['properties'];
+    assert.equal(body['id'], `${BASE}/points/39.7456,-97.0892`);
+    assert.equal(body['type'], 'Feature');
+    assert.deepEqual(body['geometry'], { type: 'Point', coordinates: [-97.0892, 39.7456] });
+    assert.equal(p['@id'], body['id']);
+    assert.equal(p['@type'], 'wx:Point');
+    assert.equal(p.cwa, 'TOP');
+    assert.equal(p.type, 'land');
+    assert.equal(p.gridId, 'TOP');
+    assert.equal(p.gridX, 32);
+    assert.equal(p.gridY, 81);
+    assert.equal(p.forecastOffice, `${BASE}/offices/TOP`);
+    assert.equal(p.forecast, `${BASE}/gridpoints/TOP/32,81/forecast`);
+    assert.equal(p.forecastHourly, `${BASE}/gridpoints/TOP/32,81/forecast/hourly`);
+    assert.equal(p.forecastGridData, `${BASE}/gridpoints/TOP/32,81`);
+    assert.equal(p.observationStations, `${BASE}/gridpoints/TOP/32,81/stations`);
+    assert.equal(p.county, `${BASE}/zones/county/KSC201`);
+    assert.equal(p.forecastZone, `${BASE}/zones/forecast/KSZ009`);
+    assert.equal(p.fireWeatherZone, `${BASE}/zones/fire/KSZ009`);
+    assert.equal(p.timeZone, 'America/Chicago');
+    assert.equal(p.radarStation, 'KTWX');
+    assertLinksUnderBase(body);
+  });
+
+  it('has a relativeLocation feature with distance and bearing to the nearest place', async () => {
+    const rel = ((await grid.point(FIXTURE, ctx)).body as Json)['properties'].relativeLocation;
+    assert.equal(rel.type, 'Feature');
+    assert.equal(rel.geometry.type, 'Point');
+    assert.equal(typeof rel.properties.city, 'string');
+    assert.equal(rel.properties.state, 'KS');
+    assert.equal(rel.properties.distance.unitCode, 'wmoUnit:m');
+    assert.equal(rel.properties.bearing.unitCode, 'wmoUnit:degree_(angle)');
+    const [lon, lat] = rel.geometry.coordinates;
+    assert.ok(Math.abs(rel.properties.distance.value - distanceMetres(lat, lon, FIXTURE.lat, FIXTURE.lon)) < 1);
+    assert.ok(rel.properties.distance.value < 30_000);
+    assert.ok(rel.properties.bearing.value >= 0 && rel.properties.bearing.value < 360);
+  });
+
+  it('has the astronomical data of the local day', async () => {
+    const astro = ((await grid.point(FIXTURE, ctx)).body as Json)['properties'].astronomicalData;
+    // api.weather.gov gave 06:56:42 and 19:59:50 on 2026-09-01; the fixed clock's day is 2026-07-15 (CDT).
+    assert.match(astro.sunrise, /^2026-07-15T06:\d\d:\d\d-05:00$/);
+    assert.match(astro.sunset, /^2026-07-15T20:\d\d:\d\d-05:00$/);
+    const order = ['astronomicalTwilightBegin', 'nauticalTwilightBegin', 'civilTwilightBegin', 'sunrise', 'transit', 'sunset', 'civilTwilightEnd', 'nauticalTwilightEnd', 'astronomicalTwilightEnd'];
+    const times = order.map((k) => Date.parse(astro[k]));
+    assert.deepEqual([...times].sort((a, b) => a - b), times);
+  });
+
+  it('serves the same body object for a repeated point, so the HTTP layer serialises it once', async () => {
+    assert.equal((await grid.point(FIXTURE, ctx)).body, (await grid.point(FIXTURE, ctx)).body);
+  });
+
+  it('gridOf gives the same cell', async () => {
+    assert.deepEqual(await grid.gridOf(FIXTURE, ctx), TOP);
+    assert.deepEqual(await grid.gridOf({ lat: 39.75, lon: -97.09 }, ctx), TOP);
+  });
+
+  it('answers 404 naming the point outside every office', async () => {
+    await assert.rejects(grid.point({ lat: 10, lon: -150 }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.equal(e.detail, 'Unable to provide data for requested point 10,-150');
+      assert.equal(e.title, 'Data Unavailable For Requested Point');
+      return true;
+    });
+    await assert.rejects(grid.gridOf({ lat: 10, lon: -150 }, ctx), ForecastNotFound);
+  });
+
+  it('answers 404 for Alaska, Hawaii, Puerto Rico and Guam: the provider covers the contiguous US only', async () => {
+    for (const [lat, lon] of [[61.2181, -149.9003], [21.3069, -157.8583], [18.4655, -66.1057], [13.4443, 144.7937]] as const) {
+      await assert.rejects(grid.point({ lat, lon }, ctx), (e: unknown) => {
+        assert.ok(e instanceof ForecastNotFound);
+        assert.ok(e.detail.startsWith(`Unable to provide data for requested point ${lat},${lon}`), e.detail);
+        assert.match(e.detail, /contiguous United States only/);
+        return true;
+      });
+    }
+  });
+});
+
+describe('gridpoint', () => {
+  it('is the cell outline containing the point, with the spec members', async () => {
+    const body = (await grid.gridpoint(TOP, ctx)).body as Json;
+    const { i, j } = fromOfficeGrid({ gridX: 32, gridY: 81 }, { dx: deps().offsets.get('TOP')![0], dy: deps().offsets.get('TOP')![1] });
+    const outline = cellOutline(i, j);
+    assert.equal(body['geometry'].type, 'Polygon');
+    const ring = body['geometry'].coordinates[0] as number[][];
+    assert.equal(ring.length, 5);
+    ring.forEach(([lon, lat], k) => {
+      assert.ok(Math.abs(lon! - outline[k]![0]) < 1e-6 && Math.abs(lat! - outline[k]![1]) < 1e-6);
+    });
+    assert.ok(polygonContains(body['geometry'].coordinates, FIXTURE.lon, FIXTURE.lat));
+    const p = body['properties'];
+    assert.equal(body['id'], `${BASE}/gridpoints/TOP/32,81`);
+    assert.equal(p['@type'], 'wx:Gridpoint');
+    assert.equal(p.gridId, 'TOP');
+    assert.equal(p.gridX, 32);
+    assert.equal(p.gridY, 81);
+    assert.equal(p.updateTime, '2026-07-15T18:00:00+00:00');
+    assert.equal(p.validTimes, '2026-07-15T18:00:00+00:00/P7D');
+    assert.equal(p.elevation.unitCode, 'wmoUnit:m');
+    assert.ok(p.elevation.value > 300 && p.elevation.value < 550, `elevation ${p.elevation.value}`); // north-central Kansas
+    assert.equal(p.timeZone, 'America/Chicago');
+    assert.equal(p.relativeLocation.type, 'Feature');
+    assert.equal(p.forecast, `${BASE}/gridpoints/TOP/32,81/forecast`);
+    assert.equal(p.observationStations, `${BASE}/gridpoints/TOP/32,81/stations`);
+    assertLinksUnderBase(body);
+  });
+
+  it('has seven days of hourly layers, run-length encoded', async () => {
+    const p = ((await grid.gridpoint(TOP, ctx)).body as Json)['properties'];
+    for (const name of ['temperature', 'dewpoint', 'relativeHumidity', 'windDirection', 'windSpeed', 'windGust', 'skyCover', 'probabilityOfPrecipitation', 'quantitativePrecipitation']) {
+      const layer = p[name];
+      assert.match(layer.uom, /^wmoUnit:/, name);
+      let hour = Date.parse('2026-07-15T18:00:00Z');
+      for (const v of layer.values) {
+        const [start, duration] = v.validTime.split('/');
+        assert.equal(Date.parse(start), hour, `${name} is contiguous`);
+        const m = /^P(?:(\d+)D)?(?:T(\d+)H)?$/.exec(duration)!;
+        hour += (Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0)) * 3_600_000;
+        assert.equal(typeof v.value, 'number');
+      }
+      assert.equal(hour, Date.parse('2026-07-22T18:00:00Z'), `${name} covers 7 days`);
+    }
+    assert.equal(p.temperature.uom, 'wmoUnit:degC');
+  });
+
+  it('answers 404 naming the office and coordinates for an unknown office or a cell off its grid', async () => {
+    await assert.rejects(grid.gridpoint({ office: 'XYZ', x: 1, y: 2 }, ctx), (e: unknown) => e instanceof ForecastNotFound && /XYZ/.test(e.detail) && /1,2/.test(e.detail));
+    await assert.rejects(grid.gridpoint({ office: 'TOP', x: 900, y: 81 }, ctx), (e: unknown) => e instanceof ForecastNotFound && /TOP/.test(e.detail) && /900,81/.test(e.detail));
+    await assert.rejects(grid.forecast({ office: 'HFO', x: 10, y: 10 }, { hourly: false, units: 'us' }, ctx), ForecastNotFound);
+  });
+
+  it('accepts every cell a point of the office resolves to', async () => {
+    for (const [lat, lon] of [[40.0, -95.1], [38.05, -97.9], [39.05, -95.7]] as const) {
+      const cell = await grid.gridOf({ lat, lon }, ctx);
+      await grid.gridpoint(cell, ctx);
+    }
+  });
+});
+
+describe('forecast', () => {
+  const daily = () => grid.forecast(TOP, { hourly: false, units: 'us' }, ctx);
+  const hourly = () => grid.forecast(TOP, { hourly: true, units: 'us' }, ctx);
+
+  it('has 14 day/night periods and 48 hourly ones, from the issuance hour, with the office offset', async () => {
+    const d = (await daily()).body as Json;
+    const h = (await hourly()).body as Json;
+    assert.equal(d['type'], 'Feature');
+    assert.equal(d['geometry'].type, 'Polygon');
+    assert.equal(d['properties'].periods.length, 14);
+    assert.equal(h['properties'].periods.length, 48);
+    assert.equal(h['properties'].periods[0].startTime, '2026-07-15T13:00:00-05:00');
+    assert.equal(d['properties'].periods[0].startTime, '2026-07-15T13:00:00-05:00');
+    assert.equal(d['properties'].forecastGenerator, 'BaselineForecastGenerator');
+    assert.equal(h['properties'].forecastGenerator, 'HourlyForecastGenerator');
+    assert.equal(d['properties'].updateTime, '2026-07-15T18:00:00+00:00');
+    assert.equal(d['properties'].units, 'us');
+    assert.equal(d['properties'].elevation.unitCode, 'wmoUnit:m');
+    for (const key of ['units', 'forecastGenerator', 'generatedAt', 'updateTime', 'validTimes', 'elevation', 'periods']) assert.ok(key in d['properties'], key);
+    assertLinksUnderBase(d);
+    assertLinksUnderBase(h);
+  });
+
+  it('gives each day period the high and each night the low of its hours', async () => {
+    const days = ((await daily()).body as Json)['properties'].periods as Json[];
+    const hours = ((await hourly()).body as Json)['properties'].periods as Json[];
+    let checked = 0;
+    for (const period of days) {
+      const [start, end] = [Date.parse(period['startTime']), Date.parse(period['endTime'])];
+      const temps = hours.filter((h) => Date.parse(h['startTime']) >= start && Date.parse(h['startTime']) < end).map((h) => h['temperature'] as number);
+      if (temps.length !== (end - start) / 3_600_000) continue; // only periods the 48 hours cover
+      assert.equal(period['temperature'], period['isDaytime'] ? Math.max(...temps) : Math.min(...temps), period['name']);
+      checked++;
+    }
+    assert.ok(checked >= 3);
+  });
+
+  it('gives °C and km/h with units=si', async () => {
+    const p = ((await grid.forecast(TOP, { hourly: false, units: 'si' }, ctx)).body as Json)['properties'];
+    assert.equal(p.units, 'si');
+    for (const period of p.periods) {
+      assert.equal(period.temperatureUnit, 'C');
+      assert.match(period.windSpeed, /km\/h$/);
+    }
+    const us = ((await daily()).body as Json)['properties'].periods[0].temperature;
+    assert.ok(Math.abs((us - 32) * (5 / 9) - p.periods[0].temperature) <= 1);
+  });
+
+  it('is deterministic for an issuance hour, cached, and valid until the next hour', async () => {
+    const other = gridResources(depsAt('2026-07-15T18:59:59Z'));
+    const a = await daily();
+    const b = await other.forecast(TOP, { hourly: false, units: 'us' }, ctx);
+    assert.deepEqual(a.body, b.body);
+    assert.equal((await daily()).body, a.body, 'a warm request returns the cached body');
+    assert.equal(a.lastModified.toISOString(), '2026-07-15T18:00:00.000Z');
+    assert.equal(a.maxAgeSeconds, 40 * 60);
+    const later = await gridResources(depsAt('2026-07-15T19:00:00Z')).forecast(TOP, { hourly: false, units: 'us' }, ctx);
+    assert.equal((later.body as Json)['properties'].updateTime, '2026-07-15T19:00:00+00:00');
+  });
+
+  it('keeps a cold forecast under a few milliseconds', async () => {
+    const fresh = gridResources(deps());
+    const started = performance.now();
+    await fresh.forecast({ office: 'TOP', x: 40, y: 60 }, { hourly: false, units: 'us' }, ctx);
+    assert.ok(performance.now() - started < 250, 'generous bound: shared CI machines are slow');
+  });
+});
+
+describe('gridpoint stations', () => {
+  it('lists the nearest stations first and pages through all of them without repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const body = (await grid.gridpointStations(TOP, { limit: 7, cursor }, ctx)).body as Json;
+      assertLinksUnderBase(body);
+      assert.equal(body['type'], 'FeatureCollection');
+      assert.deepEqual(body['observationStations'], body['features'].map((f: Json) => f['id']));
+      seen.push(...body['features'].map((f: Json) => f['properties'].stationIdentifier));
+      pages++;
+      const next = body['pagination']?.next as string | undefined;
+      if (!next) break;
+      assert.ok(next.startsWith(`${BASE}/gridpoints/TOP/32,81/stations?`));
+      cursor = cursorOf(next);
+    }
+    assert.equal(new Set(seen).size, seen.length);
+    assert.equal(seen.length, 50);
+    assert.equal(pages, Math.ceil(50 / 7));
+    const c = deps().catalogue;
+    const dist = seen.map((id) => distanceMetres(39.7557, -97.0942, c.stations.get(id)!.lat, c.stations.get(id)!.lon));
+    assert.deepEqual([...dist].sort((a, b) => a - b), dist);
+  });
+
+  it('has stations in station.json shape', async () => {
+    const f = ((await grid.gridpointStations(TOP, { limit: 1 }, ctx)).body as Json)['features'][0];
+    assert.equal(f['type'], 'Feature');
+    assert.equal(f['properties']['@type'], 'wx:ObservationStation');
+    assert.equal(f['properties'].elevation.unitCode, 'wmoUnit:m');
+    assert.equal(typeof f['properties'].timeZone, 'string');
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    await assert.rejects(grid.gridpointStations(TOP, { limit: 5, cursor: 'bm9wZQ' }, ctx), InvalidParameter);
+  });
+});
