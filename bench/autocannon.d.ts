@@ -1,5 +1,14 @@
 // Minimal types for the parts of autocannon's programmatic API the benchmarks use. autocannon ships none.
 declare module 'autocannon' {
+  /** One entry of `requests`; `setupRequest` may rewrite it before each send (return a falsy value to skip). */
+  export interface RequestSpec {
+    method?: Options['method'];
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec & { path: string }, context: Record<string, unknown>) => (RequestSpec & { path: string }) | null | undefined;
+  }
+
   export interface Options {
     url: string;
     connections?: number;
@@ -13,6 +22,8 @@ declare module 'autocannon' {
     /** Seconds before a request counts as a timeout. */
     timeout?: number;
     pipelining?: number;
+    /** Each connection cycles through these in order. */
+    requests?: RequestSpec[];
   }
 
   export interface Histogram {

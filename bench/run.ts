@@ -74,7 +74,7 @@ async function main(): Promise<number> {
   const out = [
     '',
     `== ${set.name}: summary (median of ${load.rounds} rounds; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}) ==`,
-    summaryTable(report.rows),
+    summaryTable(report.rows, report.columns),
     '',
     '== details ==',
     detailTable(report.measurements),

@@ -13,6 +13,11 @@ export interface Target {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * When set, requests rotate through these paths (one shared cursor over all connections) instead of
+   * always asking for `url`'s path; `url` then only names the origin.
+   */
+  paths?: readonly string[];
 }
 
 export interface RoundFigures {
@@ -62,6 +67,11 @@ export async function fire(target: Target, extra: Omit<Options, 'url' | 'method'
   const options: Options = { url: target.url, method: target.method, ...extra };
   if (target.headers) options.headers = target.headers;
   if (target.body !== undefined) options.body = target.body;
+  const paths = target.paths;
+  if (paths && paths.length > 0) {
+    let next = 0;
+    options.requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }) }];
+  }
   return autocannon(options);
 }
 

@@ -12,11 +12,11 @@ export function renderTable(header: readonly string[], rows: ReadonlyArray<reado
 
 const num = (value: number | null, digits: number): string => (value === null || !Number.isFinite(value) ? '—' : value.toFixed(digits));
 
-export function summaryTable(rows: readonly TargetRow[]): string {
+export function summaryTable(rows: readonly TargetRow[], columns: { value: string; reference: string } = { value: 'Taskcast', reference: 'peer' }): string {
   return renderTable(
-    ['scenario', 'Taskcast', 'peer', 'ratio', 'target', 'result'],
+    ['scenario', columns.value, columns.reference, 'ratio', 'target', 'result'],
     rows.map((r) => {
-      const digits = r.unit === 'MB' ? 1 : 0;
+      const digits = r.unit === 'MB' ? 1 : r.unit === 's' ? 2 : 0;
       const value = (v: number | null): string => (v === null ? '—' : `${num(v, digits)} ${r.unit}`);
       const verdict = r.pass === null ? 'n/a' : r.pass ? 'PASS' : 'FAIL';
       return [

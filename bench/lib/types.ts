@@ -4,7 +4,7 @@ import type { Lab } from './servers.ts';
 /** One line of the summary table: a figure, what it is compared with, and the target. */
 export interface TargetRow {
   scenario: string;
-  unit: 'req/s' | 'MB';
+  unit: 'req/s' | 'MB' | 's';
   taskcast: number | null;
   peer: number | null;
   /** The figure divided by its reference (the peer, or another Taskcast figure); null when not applicable. */
@@ -23,6 +23,8 @@ export interface SetReport {
   warnings: string[];
   /** Anything else worth keeping in the JSON (store sizes, shutdown reports, ...). */
   extra: Record<string, unknown>;
+  /** Headers of the summary's two figure columns; default `Taskcast` and `peer`. */
+  columns?: { value: string; reference: string };
 }
 
 export interface BenchContext {

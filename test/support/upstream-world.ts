@@ -1,0 +1,36 @@
+import { createUpstreamForecastProvider, type UpstreamProviderOptions } from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
+import { processMetrics } from '../../adapters/http/metrics-route.ts';
+import { startFakeUpstream, type FakeUpstreamOptions } from './fake-nws-upstream.ts';
+import { forecastWorld } from './forecast-http.ts';
+
+/**
+ * The real app with the upstream provider pointed at a fake api.weather.gov on loopback. Time, as the cache
+ * sees it, moves only when `advance` is called; timeouts and backoff are real but short.
+ */
+export async function upstreamWorld(options: Partial<UpstreamProviderOptions> & { fake?: FakeUpstreamOptions } = {}) {
+  const fake = await startFakeUpstream(options.fake);
+  let now = Date.parse('2026-07-15T18:20:00Z');
+  const log: Array<Record<string, unknown>> = [];
+  const provider = createUpstreamForecastProvider({
+    baseUrl: fake.origin,
+    userAgent: 'taskcast-tests (tests@example.com)',
+    cacheBytes: 8 * 1024 * 1024,
+    timeoutMs: 250,
+    staleMaxSeconds: 3600,
+    backoffMs: 5,
+    now: () => now,
+    counters: processMetrics,
+    log: { info: (message, fields) => log.push({ message, ...fields }), warn: (message, fields) => log.push({ message, level: 'warn', ...fields }) },
+    ...options,
+  });
+  const world = await forecastWorld({ provider });
+  return {
+    ...world,
+    fake,
+    provider,
+    log,
+    advance: (seconds: number): void => {
+      now += seconds * 1000;
+    },
+  };
+}
