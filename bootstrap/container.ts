@@ -24,8 +24,9 @@ export interface ContainerOptions {
 export function createContainer(options: ContainerOptions = {}): Container {
   const storage = options.storage ?? 'memory';
   const dbPath = options.dbPath ?? './data/tasks.db';
-  const jwtSecret = options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
-  if (jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
+  if (options.jwtSecret !== undefined && options.jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
+  // The secret file is read or made only once the store has opened, so a refused start-up writes nothing.
+  const jwtSecret = (): string => options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
   const forecastProvider = options.forecastProvider ?? 'embedded';

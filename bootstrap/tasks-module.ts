@@ -21,7 +21,8 @@ import { TOKENS } from './tokens.ts';
 export interface TasksModuleOptions {
   readonly storage: 'lowdb' | 'memory';
   readonly dbPath: string;
-  readonly jwtSecret: string;
+  /** Called once, after the store has opened. */
+  readonly jwtSecret: () => string;
   readonly bcryptCost: number;
   readonly log: (message: string) => void;
 }
@@ -35,7 +36,9 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
     bind(TOKENS.Clock).toConstantValue(new SystemClock());
     bind(TOKENS.IdGenerator).toConstantValue(new UuidIdGenerator());
     bind(TOKENS.PasswordHasher).toConstantValue(new BcryptPasswordHasher(options.bcryptCost));
-    bind(TOKENS.TokenService).toResolvedValue((clock: Clock) => new JoseTokenService(options.jwtSecret, clock), [TOKENS.Clock]);
+    bind(TOKENS.TokenService).toResolvedValue(
+      (clock: Clock, _store: TaskStore) => new JoseTokenService(options.jwtSecret(), clock),
+      [TOKENS.Clock, TOKENS.TaskStore]);
     bind(TOKENS.TaskStore).toResolvedValue(() =>
       options.storage === 'memory' ? createInMemoryTaskStore() : openLowdbTaskStore(options.dbPath, { log: options.log }));
     bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);
