@@ -1,8 +1,12 @@
-// The scenario sets `npm run bench -- <name>` knows. Add a set (e.g. `forecast`) by writing a
-// ScenarioSet in bench/scenarios/ and listing it here.
+// The scenario sets `npm run bench -- <name>` knows. Add a set by writing a ScenarioSet in bench/scenarios/
+// and listing it here.
 import type { ScenarioSet } from './lib/types.ts';
+import { forecastSet } from './scenarios/forecast.ts';
 import { tasksSet } from './scenarios/tasks.ts';
 
 export const DEFAULT_SET = 'tasks';
 
-export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([[tasksSet.name, tasksSet]]);
+export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
+  [tasksSet.name, tasksSet],
+  [forecastSet.name, forecastSet],
+]);

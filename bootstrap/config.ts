@@ -34,6 +34,7 @@ const environment = v.object({
   TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1'], '0'),
   LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
   AUTH_RATE_LIMIT: integer('AUTH_RATE_LIMIT', 0, 1_000_000, 20),
+  FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -76,5 +77,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY === '1',
     logLevel: c.LOG_LEVEL,
     authAttemptsPerMinute: c.AUTH_RATE_LIMIT,
+    forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
   };
 }

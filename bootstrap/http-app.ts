@@ -6,6 +6,7 @@ import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
   readonly authAttemptsPerMinute: number;
+  readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly log: Logger;
@@ -20,6 +21,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     trustProxy: options.trustProxy,
     clock: container.get(TOKENS.Clock),
     authAttemptsPerMinute: options.authAttemptsPerMinute,
+    forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     log: options.log,
   });
 }

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const app = await buildHttpApp(container, {
     authAttemptsPerMinute: config.authAttemptsPerMinute,
+    forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     log,

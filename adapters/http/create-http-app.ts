@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { H3, type H3Event } from 'h3';
+import { H3, HTTPResponse, type H3Event } from 'h3';
 import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
@@ -21,6 +21,8 @@ export interface HttpAppDependencies {
   readonly clock: Clock;
   /** Sign-up and login attempts per client address per minute; 0 turns the limit off. */
   readonly authAttemptsPerMinute: number;
+  /** Forecast requests per client address per minute; 0 (the default) turns the limit off. */
+  readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
@@ -40,7 +42,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     deps.log.error('unhandled error while serving a request', { error: error instanceof Error ? error.stack ?? error.message : String(error) });
   };
   const baseOptions = { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy ?? false };
-  const forecastError = (error: unknown, event: H3Event): Response =>
+  const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
     forecastErrorResponse(error, baseUrlOf(event, baseOptions), randomUUID(), report);
 
   const metrics = deps.metrics ?? processMetrics;
@@ -54,7 +56,10 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
   registerTaskRoutes(app, deps.tasks, new FixedWindowRateLimiter(deps.authAttemptsPerMinute, 60_000));
-  if (deps.forecast) registerForecastRoutes(app, deps.forecast, baseOptions, report);
+  if (deps.forecast) {
+    const limiter = new FixedWindowRateLimiter(deps.forecastRequestsPerMinute ?? 0, 60_000);
+    registerForecastRoutes(app, deps.forecast, { ...baseOptions, limiter }, report);
+  }
   app.all('/**', (event) => {
     const path = event.url.pathname;
     if (isTaskPath(path)) throw routeNotFound(event.req.method, path);

@@ -1,4 +1,4 @@
-import type { H3, H3Event } from 'h3';
+import { type H3, type H3Event, HTTPResponse } from 'h3';
 
 /** What adapters need to count things; the upstream provider takes this shape, not the registry. */
 export interface Counters {
@@ -66,7 +66,7 @@ export function countRequest(metrics: Counters, response: Response, event: H3Eve
 
 /** `GET /metrics`: Prometheus text format. */
 export function registerMetricsRoute(app: H3, metrics: MetricsRegistry): void {
-  app.get('/metrics', () => new Response(metrics.render(), {
+  app.get('/metrics', () => new HTTPResponse(metrics.render(), {
     status: 200,
     headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
   }));

@@ -186,7 +186,7 @@ export function taskcastSpec(dbPath: string): ServerSpec {
   return {
     label: 'taskcast',
     cwd: MAIN_DIR,
-    args: ['--import', 'tsx', 'bootstrap/main.ts'],
+    args: ['--enable-source-maps', 'bootstrap/start.mjs'],
     env: {
       HOST: '127.0.0.1',
       DB_PATH: dbPath,

@@ -1,6 +1,6 @@
 /**
  * Runs the real Taskcast server as a child process for the end-to-end tests: `npm start` (as in production) or
- * `node --import tsx bootstrap/main.ts` directly. Every process started here is tracked and killed (with its
+ * `node bootstrap/start.mjs` directly (what `npm start` execs). Every process started here is tracked and killed (with its
  * whole process group) by `killLeftovers()`, which each test file calls from an `after` hook, and again on exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,9 +11,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-export const MAIN_SCRIPT = join(PROJECT_ROOT, 'bootstrap', 'main.ts');
-/** tsx's loader as an absolute URL, so `--import` resolves from any working directory. */
-export const TSX_LOADER = import.meta.resolve('tsx');
+/** What `npm start` execs; it finds the project from its own path, so it runs from any working directory. */
+export const START_SCRIPT = join(PROJECT_ROOT, 'bootstrap', 'start.mjs');
 
 const LISTENING = /Taskcast listening on http:\/\/([^\s:]+):(\d+)/;
 
@@ -31,7 +30,7 @@ export interface ExitInfo {
 export interface SpawnOptions {
   /** DB_PATH; `undefined` leaves it unset (the server's default then applies). */
   readonly dbPath?: string | undefined;
-  /** `npm` runs `npm start` in PROJECT_ROOT (the default); `node` runs bootstrap/main.ts directly. */
+  /** `npm` runs `npm start` in PROJECT_ROOT (the default); `node` runs bootstrap/start.mjs directly. */
   readonly via?: 'npm' | 'node';
   /** Working directory; only for `via: 'node'` (npm needs the project root). */
   readonly cwd?: string;
@@ -141,7 +140,7 @@ function spawnServer(port: number, options: SpawnOptions): ChildProcess {
     if (options.cwd !== undefined) throw new Error('npm start runs in the project root; use via: "node" for another cwd');
     return spawn('npm', ['start'], { ...common, cwd: PROJECT_ROOT });
   }
-  return spawn(process.execPath, ['--import', TSX_LOADER, MAIN_SCRIPT], { ...common, cwd: options.cwd ?? PROJECT_ROOT });
+  return spawn(process.execPath, ['--enable-source-maps', START_SCRIPT], { ...common, cwd: options.cwd ?? PROJECT_ROOT });
 }
 
 /** A spawned process, its output, and its exit. */
@@ -191,7 +190,7 @@ export class ServerProcess {
   private constructor(
     private readonly spawned: Spawned,
     readonly port: number,
-    /** The node process running bootstrap/main.ts (the npm process's child under `via: 'npm'`). */
+    /** The node process running bootstrap/start.mjs (the npm process's child under `via: 'npm'`). */
     readonly serverPid: number,
   ) {}
 
@@ -257,8 +256,8 @@ export class ServerProcess {
     const pid = spawned.child.pid ?? -1;
     let serverPid = pid;
     if ((options.via ?? 'npm') === 'npm') {
-      const node = spawned.rememberDescendants().find((d) => commandLine(d).includes('bootstrap/main.ts'));
-      if (node === undefined) throw new Error(`no node process running bootstrap/main.ts under npm (pid ${pid})\n${spawned.output}`);
+      const node = spawned.rememberDescendants().find((d) => commandLine(d).includes('bootstrap/start.mjs'));
+      if (node === undefined) throw new Error(`no node process running bootstrap/start.mjs under npm (pid ${pid})\n${spawned.output}`);
       serverPid = node;
     }
     return new ServerProcess(spawned, port, serverPid);

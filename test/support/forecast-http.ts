@@ -13,6 +13,7 @@ export interface ForecastWorldOptions {
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly now?: Date;
+  readonly forecastRequestsPerMinute?: number;
 }
 
 /** The real wiring with the forecast routes, driven through app.fetch at http://taskcast.test. */
@@ -23,6 +24,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
   if (options.provider) container.rebind(TOKENS.ForecastProvider).toConstantValue(options.provider);
   const app = await buildHttpApp(container, {
     authAttemptsPerMinute: 0,
+    forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
     log: createConsoleLogger('silent'),

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
+import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 
-const OFFSETS_FILE = fileURLToPath(new URL('./data/grid-offsets.json', import.meta.url));
+const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 
 /** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
 export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {

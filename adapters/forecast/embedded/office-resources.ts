@@ -16,11 +16,13 @@ export function officeResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'off
   return {
     async office(id, ctx) {
       const office = deps.catalogue.offices.get(id);
-      if (!office) throw new ForecastNotFound(`Office ${id} not found`);
+      const region = REGION_HEADQUARTERS[id];
+      if (!office && !region) throw new ForecastNotFound(`Office ${id} not found`);
       const key = `${ctx.baseUrl}|${id}`;
       let doc = cache.get(key);
       if (!doc) {
-        doc = { body: officeBody(deps.catalogue, office, ctx.baseUrl), lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+        const body = office ? officeBody(deps.catalogue, office, ctx.baseUrl) : headquartersBody(deps.catalogue, id, region!, ctx.baseUrl);
+        doc = { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
         // Bounded by the ~120 offices per base URL; a base per request (no PUBLIC_BASE_URL) stays small too.
         if (cache.size > 1000) cache.clear();
         cache.set(key, doc);
@@ -51,6 +53,31 @@ function officeBody(catalogue: Catalogue, office: OfficeRecord, base: string): R
   body['responsibleFireZones'] = (holdings?.fireZones ?? []).map((z) => links.zone('fire', z));
   body['approvedObservationStations'] = (holdings?.stations ?? []).map((s) => links.station(s));
   return body;
+}
+
+/** The region headquarters every office's `parentOrganization` points at. */
+const REGION_HEADQUARTERS: Record<string, { code: string; name: string }> = {
+  ARH: { code: 'AR', name: 'Alaska Region Headquarters' },
+  CRH: { code: 'CR', name: 'Central Region Headquarters' },
+  ERH: { code: 'ER', name: 'Eastern Region Headquarters' },
+  PRH: { code: 'PR', name: 'Pacific Region Headquarters' },
+  SRH: { code: 'SR', name: 'Southern Region Headquarters' },
+  WRH: { code: 'WR', name: 'Western Region Headquarters' },
+};
+
+/** A region headquarters: its name, its region and the forecast offices it oversees (as links). */
+function headquartersBody(catalogue: Catalogue, id: string, region: { code: string; name: string }, base: string): Record<string, unknown> {
+  const links = cachedLinks(base);
+  const offices = [...catalogue.offices.values()].filter((o) => regionOf(o) === region.code).map((o) => links.office(o.id));
+  return {
+    '@context': officeContext(),
+    '@type': 'GovernmentOrganization',
+    '@id': links.office(id),
+    id,
+    name: region.name,
+    nwsRegion: region.code.toLowerCase(),
+    responsibleOffices: offices,
+  };
 }
 
 const ALASKA_ZONES = new Set(['America/Anchorage', 'America/Juneau', 'America/Sitka', 'America/Nome', 'America/Yakutat', 'America/Metlakatla', 'America/Adak']);

@@ -1,3 +1,4 @@
+import { HTTPResponse } from 'h3';
 import { createHash } from 'node:crypto';
 import type { ForecastDocument } from '../../../application/forecast/ports.ts';
 import type { ServedType } from './negotiate.ts';
@@ -20,7 +21,7 @@ function serialise(document: ForecastDocument): { text: string; etag: string } {
  * the data's update time, Cache-Control from the provider, and `Link: <next>; rel="next"` when the body
  * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
  */
-export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): Response {
+export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): HTTPResponse {
   const { text, etag } = serialise(document);
   const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
   const headers: Record<string, string> = {
@@ -37,9 +38,9 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
 
   if (notModified(request, etag, lastModified)) {
     delete headers['content-type'];
-    return new Response(null, { status: 304, headers });
+    return new HTTPResponse(null, { status: 304, headers });
   }
-  return new Response(request.method === 'HEAD' ? null : text, { status: 200, headers });
+  return new HTTPResponse(request.method === 'HEAD' ? null : text, { status: 200, headers });
 }
 
 function notModified(request: Request, etag: string, lastModified: Date): boolean {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { H3Event } from 'h3';
+import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
+import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
 import type { ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PointNotCanonical } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
@@ -21,16 +22,28 @@ export type ForecastRoute = (request: ForecastRequestContext) => Promise<Forecas
  * Accept negotiation, `{base}`, problem+json errors, caching headers and conditional requests, and the
  * redirect for points given with more than 4 decimals.
  */
-export function forecastHandler(route: ForecastRoute, options: BaseUrlOptions, report: (e: unknown) => void) {
-  return async (event: H3Event): Promise<Response> => {
+export interface ForecastHandlerOptions extends BaseUrlOptions {
+  /** FORECAST_RATE_LIMIT: requests per client address per minute; a limit of 0 never refuses. */
+  readonly limiter: FixedWindowRateLimiter;
+}
+
+export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void) {
+  return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = randomUUID();
     const baseUrl = baseUrlOf(event, options);
     const userAgent = event.req.headers.get('user-agent');
     if (userAgent === null || userAgent.trim() === '') {
-      return new Response(JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }), {
+      return new HTTPResponse(JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }), {
         status: 403,
         headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
       });
+    }
+    const wait = options.limiter.take(getRequestIP(event) ?? 'unknown');
+    if (wait > 0) {
+      return problemResponse({
+        name: 'TooManyRequests', status: 429, detail: `Too many requests from this client; retry in ${wait} s.`,
+        headers: { 'retry-after': String(wait) },
+      }, baseUrl, correlationId);
     }
     const type = negotiate(event.req.headers.get('accept'));
     if (!type) {
@@ -70,9 +83,9 @@ function decodeParam(raw: string): string {
 }
 
 /** 301 to the same path with the point rounded to 4 decimals, keeping the rest of the path and the query. */
-function redirectToCanonical(event: H3Event, base: string, canonical: string, correlationId: string): Response {
+function redirectToCanonical(event: H3Event, base: string, canonical: string, correlationId: string): HTTPResponse {
   const path = event.url.pathname.replace(/^\/points\/[^/]+/, `/points/${canonical}`);
-  return new Response(null, {
+  return new HTTPResponse(null, {
     status: 301,
     headers: { location: `${base}${path}${event.url.search}`, 'x-correlation-id': correlationId },
   });

@@ -1,10 +1,9 @@
 import type { H3 } from 'h3';
 import type { ForecastUseCases } from '../../../application/forecast/index.ts';
-import type { BaseUrlOptions } from './base-url.ts';
-import { forecastHandler, type ForecastRoute } from './forecast-handler.ts';
+import { forecastHandler, type ForecastHandlerOptions, type ForecastRoute } from './forecast-handler.ts';
 
 /** Every forecast route of the spec, at the root, GET and HEAD. */
-export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: BaseUrlOptions, report: (e: unknown) => void): void {
+export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: ForecastHandlerOptions, report: (e: unknown) => void): void {
   const get = (path: string, route: ForecastRoute): void => {
     const handler = forecastHandler(route, options, report);
     app.get(path, handler);

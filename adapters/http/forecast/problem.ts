@@ -1,4 +1,4 @@
-import { HTTPError } from 'h3';
+import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import {
   BadRequest, ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable, InvalidParameter,
@@ -24,7 +24,7 @@ export interface ProblemInput {
 }
 
 /** `{type, title, status, detail, instance, correlationId}`, as api.weather.gov's problems. */
-export function problemResponse(problem: ProblemInput, base: string, correlationId: string): Response {
+export function problemResponse(problem: ProblemInput, base: string, correlationId: string): HTTPResponse {
   const body = {
     type: `${base}/problems/${problem.name}`,
     title: problem.title ?? TITLES[problem.name] ?? 'Problem',
@@ -33,18 +33,18 @@ export function problemResponse(problem: ProblemInput, base: string, correlation
     instance: `${base}/requests/${correlationId}`,
     correlationId,
   };
-  return new Response(JSON.stringify(body), {
+  return new HTTPResponse(JSON.stringify(body), {
     status: problem.status,
     headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId, ...problem.headers },
   });
 }
 
 /** The one place where forecast failures become problem responses. Unknown errors are a 500 with no internals. */
-export function forecastErrorResponse(error: unknown, base: string, correlationId: string, report: (e: unknown) => void): Response {
+export function forecastErrorResponse(error: unknown, base: string, correlationId: string, report: (e: unknown) => void): HTTPResponse {
   if (error instanceof HTTPError && error.cause instanceof DomainError) error = error.cause;
   if (error instanceof ForecastProblemPassthrough) {
     const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
-    return new Response(JSON.stringify(body), { status: error.status, headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId } });
+    return new HTTPResponse(JSON.stringify(body), { status: error.status, headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId } });
   }
   if (error instanceof InvalidParameter) return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
   if (error instanceof BadRequest) return problemResponse({ name: 'BadRequest', status: 400, detail: error.detail }, base, correlationId);

@@ -1,4 +1,4 @@
-import { HTTPError } from 'h3';
+import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import { ValidationError } from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
@@ -18,7 +18,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * `{ error, message, details? }` with the contract's names. Anything unexpected is a 500 InternalError
  * whose body says nothing about internals; `report` gets the real error for the log.
  */
-export function taskErrorResponse(error: unknown, report: (error: unknown) => void): Response {
+export function taskErrorResponse(error: unknown, report: (error: unknown) => void): HTTPResponse {
   // h3 wraps what a handler throws; a cause of h3's own (a URIError behind a malformed path) stays wrapped.
   if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem)) error = error.cause;
   if (error instanceof DomainError) {
@@ -41,6 +41,6 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
   return json(500, { error: 'InternalError', message: 'Something went wrong on our side; the request was not completed.' });
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): HTTPResponse {
+  return new HTTPResponse(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
 }

@@ -1,7 +1,7 @@
 // Loads the embedded NWS catalogue (built by scripts/forecast-data/build-catalogue.ts)
 // and answers the point questions a /points response needs.
 
-import { fileURLToPath } from 'node:url';
+import { embeddedDataDir } from '../data-dir.ts';
 import {
   readCountyZones,
   readFireZones,
@@ -15,7 +15,7 @@ import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
 import type { Catalogue, OfficeHoldings, RadarType, Shape } from './types.ts';
 
-export const DEFAULT_CATALOGUE_DIR = fileURLToPath(new URL('../data/', import.meta.url));
+export const DEFAULT_CATALOGUE_DIR = embeddedDataDir();
 
 export function loadCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
   const offices = readOffices(dir);

@@ -1,0 +1,397 @@
+// `npm run bench -- forecast`: the api.weather.gov-compatible forecast API (issue 3, "Performance"; issue 4's
+// upstream cache figure when the upstream provider runs).
+//
+//   - /points for a few thousand random CONUS points and /gridpoints/{office}/{x},{y}/forecast for 50 of their
+//     grid cells, each against GET /health on the same server (target ≥ 0.5×); the hourly forecast as an
+//     informational row;
+//   - start-up to the first /points 200 (spawn → 200, polled every 20 ms), median of 3 cold starts of
+//     `node bootstrap/start.mjs`, what `npm start` execs (target ≤ 2 s), plus one `npm start` for information;
+//   - VmRSS after the forecast rounds and after a burst of /alerts (target < 300 MB);
+//   - with FORECAST_PROVIDER=upstream against a replaying fake upstream and a warm cache, /points against the
+//     embedded figure (target ≥ 0.8×).
+import { join } from 'node:path';
+import { fire, measure, median, unclean, type Measurement, type Target } from '../lib/load.ts';
+import { pointKey, startReplayUpstream, type ReplayUpstream } from '../lib/replay-upstream.ts';
+import { MAIN_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
+import { timeToFirstAnswer, type StartupResult } from '../lib/startup.ts';
+import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
+
+const TARGETS = { vsHealth: 0.5, upstreamVsEmbedded: 0.8, startupS: 2, rssMb: 300 } as const;
+/** Candidate points drawn in the box; those the server answers 200 for are kept (about half are land in the US). */
+const CANDIDATES = 5000;
+const MAX_POINTS = 3000;
+const GRID_CELLS = 50;
+const SEED = 20_260_415;
+const BOX = { south: 25, north: 49, west: -124, east: -67 } as const;
+const COLD_STARTS = 3;
+const STARTUP_PATH = '/points/39.7456,-97.0892';
+const PROBE_CONCURRENCY = 16;
+const ALERT_BURST = { requests: 48, connections: 8, paths: ['/alerts', '/alerts/active', '/alerts?limit=100', '/alerts/active?area=KS'] } as const;
+const HEADERS = { 'user-agent': 'taskcast-bench (bench/scenarios/forecast.ts)', accept: 'application/geo+json' } as const;
+const MB = 1024 * 1024;
+
+const SCENARIO = {
+  health: 'GET /health (reference)',
+  points: 'GET /points/{lat},{lon} (random CONUS)',
+  forecast: `GET /gridpoints/…/forecast (${GRID_CELLS} cells)`,
+  hourly: `GET /gridpoints/…/forecast/hourly (${GRID_CELLS} cells)`,
+  startup: `start-up → first /points 200 (node, median of ${COLD_STARTS})`,
+  startupNpm: 'start-up → first /points 200 (npm start, 1×)',
+  rssForecast: 'RSS after forecast rounds',
+  rssAlerts: 'RSS after /alerts burst',
+  upstreamHealth: 'GET /health (upstream provider)',
+  upstreamPoints: 'GET /points via upstream, warm cache',
+} as const;
+
+interface ProbedPoint {
+  path: string;
+  key: string;
+  body: string;
+  grid: { office: string; x: number; y: number } | null;
+}
+
+export const forecastSet: ScenarioSet = {
+  name: 'forecast',
+  description: 'Forecast API: /points and /gridpoints forecasts against /health, start-up, memory, upstream cache.',
+  async run(ctx: BenchContext): Promise<SetReport> {
+    const { lab, load, log, warn } = ctx;
+    const measurements: Measurement[] = [];
+    const shutdowns: Record<string, ShutdownReport> = {};
+    const extra: Record<string, unknown> = { shutdowns, box: BOX, seed: SEED, candidates: CANDIDATES };
+
+    const bench = async (scenario: string, server: RunningServer, target: Target): Promise<Measurement> => {
+      log(`  ${scenario} on ${server.label} (pid ${server.pid}${target.paths ? `, rotating over ${target.paths.length} paths` : ''}) ...`);
+      const m = await measure(scenario, server.label, target, load, {
+        check: () => server.assertAlive(scenario),
+        onRound: (label, r) =>
+          log(`    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts} ${JSON.stringify(r.statusCodes)}` : ''}`),
+      });
+      if (unclean(m)) warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`);
+      measurements.push(m);
+      return m;
+    };
+    const rotating = (server: RunningServer, paths: readonly string[]): Target => ({ url: `${server.origin}${paths[0] ?? '/'}`, method: 'GET', headers: { ...HEADERS }, paths });
+
+    // 1. Cold starts, before anything else runs, so no other server of ours competes for the CPU.
+    log(`cold starts: spawn → first 200 of GET ${STARTUP_PATH}, polled every 20 ms ...`);
+    const coldNode: StartupResult[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const spec = embeddedSpec(join(lab.tempDir(`cold${i}`), 'tasks.db'));
+      const r = await timeToFirstAnswer({ label: `node cold start ${i + 1}`, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env, path: STARTUP_PATH, headers: { ...HEADERS } });
+      coldNode.push(r);
+      log(`  node ${i + 1}/${COLD_STARTS}: ${fmt(r.ms, 0)} ms (${r.polls} polls${Object.keys(r.earlier).length ? `, earlier answers ${JSON.stringify(r.earlier)}` : ''}; stopped by ${r.stop.signal} in ${r.stop.ms} ms, exit ${r.stop.exitCode})`);
+    }
+    let coldNpm: StartupResult | null = null;
+    try {
+      const spec = embeddedSpec(join(lab.tempDir('coldnpm'), 'tasks.db'));
+      coldNpm = await timeToFirstAnswer({ label: 'npm start', command: 'npm', args: ['start', '--silent'], cwd: MAIN_DIR, env: spec.env, path: STARTUP_PATH, headers: { ...HEADERS } });
+      log(`  npm start: ${fmt(coldNpm.ms, 0)} ms (${coldNpm.polls} polls; stopped by ${coldNpm.stop.signal} in ${coldNpm.stop.ms} ms)`);
+    } catch (error) {
+      warn(`npm start cold start failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const startupMs = median(coldNode.map((r) => r.ms));
+    extra['startup'] = { node: coldNode, npmStart: coldNpm, medianNodeMs: startupMs };
+    for (const r of [...coldNode, ...(coldNpm ? [coldNpm] : [])]) {
+      if (r.stop.signal !== 'SIGTERM') warn(`${r.label}: did not stop within 5 s of SIGTERM (${JSON.stringify(r.stop)})`);
+    }
+
+    // 2. The embedded server: find the points it answers, then warm the grid cells.
+    const server = await lab.start(embeddedSpec(join(lab.tempDir('forecast'), 'tasks.db')));
+    log(`\ntaskcast (embedded provider) up at ${server.origin} (pid ${server.pid}); RSS ${fmt(server.memory().rss / MB, 1)} MB`);
+    log(`  probing ${CANDIDATES} pseudo-random points in ${BOX.south}–${BOX.north} N, ${-BOX.west}–${-BOX.east} W (seed ${SEED}) ...`);
+    const probeStarted = Date.now();
+    const probe = await probePoints(server.origin, candidatePoints(CANDIDATES, SEED));
+    server.assertAlive('probing points');
+    const points = probe.points.slice(0, MAX_POINTS);
+    const probeSeconds = (Date.now() - probeStarted) / 1000;
+    log(`  ${probe.points.length} answered 200 (keeping ${points.length}); statuses ${JSON.stringify(probe.statuses)}; ${fmt(probeSeconds, 1)} s (${fmt(CANDIDATES / probeSeconds, 0)} cold points/s)`);
+    extra['probe'] = { statuses: probe.statuses, errors: probe.errors, kept: points.length, seconds: probeSeconds };
+    const unexpected = Object.entries(probe.statuses).filter(([code]) => code !== '200' && code !== '404');
+    if (unexpected.length > 0 || probe.errors.length > 0) {
+      warn(`probing /points: unexpected answers ${JSON.stringify(Object.fromEntries(unexpected))}, ${probe.errors.length} errors${probe.errors[0] ? ` (first: ${probe.errors[0]})` : ''}`);
+    }
+    if (points.length < 100) throw new Error(`only ${points.length} of ${CANDIDATES} candidate points answered 200; statuses ${JSON.stringify(probe.statuses)}`);
+
+    const cells: string[] = [];
+    for (const p of points) {
+      if (!p.grid) continue;
+      const cell = `/gridpoints/${p.grid.office}/${p.grid.x},${p.grid.y}`;
+      if (!cells.includes(cell)) cells.push(cell);
+      if (cells.length === GRID_CELLS) break;
+    }
+    log(`  warming ${cells.length} grid cells (forecast and hourly) ...`);
+    const warm = await warmCells(server.origin, cells);
+    log(`  warmed in ${fmt(warm.seconds, 1)} s; slowest first answer ${fmt(warm.slowestMs, 0)} ms`);
+    if (warm.failures.length > 0) warn(`warming grid cells: ${warm.failures.length} failures: ${warm.failures.slice(0, 5).join('; ')}`);
+    const forecastPaths = warm.ok.map((c) => `${c}/forecast`);
+    const hourlyPaths = warm.ok.map((c) => `${c}/forecast/hourly`);
+    extra['gridCells'] = warm.ok;
+    if (forecastPaths.length === 0) throw new Error('no grid cell answered its forecast with 200');
+
+    // 3. Throughput.
+    log('');
+    // /health goes through the same path rotation as the rest, so the client's per-request cost is the same.
+    const health = await bench(SCENARIO.health, server, rotating(server, ['/health']));
+    const pointsM = await bench(SCENARIO.points, server, rotating(server, points.map((p) => p.path)));
+    const forecastM = await bench(SCENARIO.forecast, server, rotating(server, forecastPaths));
+    const hourlyM = await bench(SCENARIO.hourly, server, rotating(server, hourlyPaths));
+
+    // 4. Memory: after the forecast rounds, then after alerts exist and a burst has been served.
+    await sleep(1000);
+    const memForecast = server.memory();
+    log(`\n  RSS after the forecast rounds: ${fmt(memForecast.rss / MB, 1)} MB (peak so far ${fmt(memForecast.hwm / MB, 1)} MB)`);
+    const firstAlerts = await timedGet(`${server.origin}/alerts`, 120_000);
+    log(`  first GET /alerts (generates the alerts in a worker): HTTP ${firstAlerts.status}, ${fmt(firstAlerts.ms, 0)} ms, ${fmt(firstAlerts.bytes / 1024, 0)} KiB`);
+    if (firstAlerts.status !== 200) warn(`first GET /alerts answered ${firstAlerts.status}`);
+    const burstStarted = Date.now();
+    const burst = await fire(
+      { url: `${server.origin}/alerts`, method: 'GET', headers: { ...HEADERS }, paths: ALERT_BURST.paths },
+      { connections: ALERT_BURST.connections, amount: ALERT_BURST.requests, timeout: 60 },
+    );
+    server.assertAlive('the /alerts burst');
+    const burstSeconds = (Date.now() - burstStarted) / 1000;
+    log(`  /alerts burst: ${ALERT_BURST.requests} requests over ${ALERT_BURST.connections} connections in ${fmt(burstSeconds, 1)} s; p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; non-2xx ${burst.non2xx}, errors ${burst.errors}, timeouts ${burst.timeouts}`);
+    if (burst.non2xx > 0 || burst.errors > 0 || burst.timeouts > 0) {
+      warn(`/alerts burst: ${burst.non2xx} non-2xx, ${burst.errors} errors, ${burst.timeouts} timeouts; status codes ${JSON.stringify(burst.statusCodeStats)}`);
+    }
+    await sleep(1000);
+    const memAlerts = server.memory();
+    log(`  RSS after the /alerts burst: ${fmt(memAlerts.rss / MB, 1)} MB (peak ${fmt(memAlerts.hwm / MB, 1)} MB)`);
+    extra['memory'] = {
+      afterForecastRounds: memForecast,
+      afterAlertsBurst: memAlerts,
+      firstAlerts,
+      alertsBurst: { ...ALERT_BURST, seconds: burstSeconds, p50Ms: burst.latency.p50, p99Ms: burst.latency.p99, non2xx: burst.non2xx, errors: burst.errors, timeouts: burst.timeouts },
+    };
+    shutdowns['taskcast (embedded)'] = await lab.stop(server);
+
+    // 5. Upstream provider with a warm cache, against a replaying fake upstream.
+    let upstreamM: Measurement | null = null;
+    let upstreamHealth: Measurement | null = null;
+    let upstreamNote = '';
+    let replay: ReplayUpstream | null = null;
+    try {
+      const recorded = new Map(points.map((p) => [p.key, p.body] as const));
+      replay = await startReplayUpstream(recorded, server.origin);
+      const spec = embeddedSpec(join(lab.tempDir('upstream'), 'tasks.db'));
+      const up = await lab.start({
+        ...spec,
+        label: 'taskcast-upstream',
+        env: { ...spec.env, FORECAST_PROVIDER: 'upstream', UPSTREAM_URL: replay.origin, UPSTREAM_USER_AGENT: 'bench' },
+      });
+      log(`\ntaskcast (upstream provider → replaying fake at ${replay.origin}) up at ${up.origin} (pid ${up.pid})`);
+      const paths = points.map((p) => p.path);
+      const fill = await cachePass(up.origin, paths);
+      const check = await cachePass(up.origin, paths);
+      up.assertAlive('warming the upstream cache');
+      log(`  cache fill: ${JSON.stringify(fill.statuses)} x-cache ${JSON.stringify(fill.xCache)} in ${fmt(fill.seconds, 1)} s; check pass: x-cache ${JSON.stringify(check.xCache)}; fake served ${JSON.stringify(replay.counts)}`);
+      if (fill.statuses['200'] !== paths.length || check.statuses['200'] !== paths.length) {
+        warn(`upstream cache fill: not every point answered 200 (fill ${JSON.stringify(fill.statuses)}, check ${JSON.stringify(check.statuses)}; first error ${fill.errors[0] ?? check.errors[0] ?? 'none'})`);
+      }
+      if ((check.xCache['HIT'] ?? 0) !== paths.length) {
+        upstreamNote = `cache not fully warm: ${JSON.stringify(check.xCache)}`;
+        warn(`upstream: after two passes the cache is not warm for every point: x-cache ${JSON.stringify(check.xCache)}`);
+      }
+      const before = { ...replay.counts };
+      upstreamHealth = await bench(SCENARIO.upstreamHealth, up, rotating(up, ['/health']));
+      upstreamM = await bench(SCENARIO.upstreamPoints, up, rotating(up, paths));
+      const during = { points200: replay.counts.points200 - before.points200, notModified: replay.counts.notModified - before.notModified, notFound: replay.counts.notFound - before.notFound };
+      log(`  upstream calls during the timed rounds: ${JSON.stringify(during)}`);
+      extra['upstream'] = { fakeOrigin: replay.origin, fill: { ...fill, errors: fill.errors.slice(0, 5) }, check: { ...check, errors: check.errors.slice(0, 5) }, upstreamCallsDuringRounds: during, fakeTotals: { ...replay.counts } };
+      shutdowns['taskcast (upstream)'] = await lab.stop(up);
+    } catch (error) {
+      upstreamNote = 'not run';
+      warn(`the upstream scenario failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await replay?.close();
+    }
+
+    for (const [label, s] of Object.entries(shutdowns)) {
+      if (s.signal !== 'SIGTERM' || s.exitCode !== 0) warn(`${label} did not stop cleanly on SIGTERM: ${JSON.stringify(s)}`);
+    }
+
+    // The summary.
+    const rows: TargetRow[] = [];
+    rows.push({ scenario: SCENARIO.health, unit: 'req/s', taskcast: health.reqPerSec, peer: null, ratio: null, ratioOf: null, target: '—', pass: null, note: 'reference' });
+    const versus = (scenario: string, ours: Measurement | null, ref: Measurement, refName: string, min: number | null, note?: string): TargetRow => {
+      const ratio = ours ? ours.reqPerSec / ref.reqPerSec : null;
+      return judged(
+        {
+          scenario,
+          unit: 'req/s',
+          taskcast: ours?.reqPerSec ?? null,
+          peer: ref.reqPerSec,
+          ratio,
+          ratioOf: refName,
+          target: min === null ? 'informational' : `≥ ${min}× ${refName}`,
+          pass: min === null || ratio === null ? null : ratio >= min,
+          ...(note ? { note } : {}),
+        },
+        [ours, ref],
+      );
+    };
+    rows.push(versus(SCENARIO.points, pointsM, health, '/health', TARGETS.vsHealth, `${points.length} points`));
+    rows.push(versus(SCENARIO.forecast, forecastM, health, '/health', TARGETS.vsHealth));
+    rows.push(versus(SCENARIO.hourly, hourlyM, health, '/health', null));
+    rows.push(versus(SCENARIO.upstreamPoints, upstreamM, pointsM, 'embedded /points', TARGETS.upstreamVsEmbedded, upstreamNote || undefined));
+    if (upstreamHealth) {
+      rows.push({ scenario: SCENARIO.upstreamHealth, unit: 'req/s', taskcast: upstreamHealth.reqPerSec, peer: null, ratio: null, ratioOf: null, target: 'informational', pass: null, note: `upstream /points is ${fmt((upstreamM?.reqPerSec ?? Number.NaN) / upstreamHealth.reqPerSec, 2)}× this` });
+    }
+    rows.push({
+      scenario: SCENARIO.startup,
+      unit: 's',
+      taskcast: startupMs / 1000,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: `≤ ${TARGETS.startupS} s`,
+      pass: startupMs / 1000 <= TARGETS.startupS,
+      note: `runs ${coldNode.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s`,
+    });
+    rows.push({ scenario: SCENARIO.startupNpm, unit: 's', taskcast: coldNpm ? coldNpm.ms / 1000 : null, peer: null, ratio: null, ratioOf: null, target: 'informational', pass: null });
+    const mem = (scenario: string, m: { rss: number; hwm: number }): TargetRow => ({
+      scenario,
+      unit: 'MB',
+      taskcast: m.rss / MB,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: `< ${TARGETS.rssMb} MB`,
+      pass: m.rss / MB < TARGETS.rssMb,
+      note: `peak VmHWM ${fmt(m.hwm / MB, 0)} MB`,
+    });
+    rows.push(mem(SCENARIO.rssForecast, memForecast));
+    rows.push(mem(SCENARIO.rssAlerts, memAlerts));
+    return { rows, measurements, warnings: [], extra, columns: { value: 'Taskcast', reference: 'reference' } };
+  },
+};
+
+function embeddedSpec(dbPath: string) {
+  const spec = taskcastSpec(dbPath);
+  return { ...spec, env: { ...spec.env, FORECAST_PROVIDER: 'embedded' } };
+}
+
+/** A row whose inputs saw non-2xx answers or errors fails, whatever the numbers say. */
+function judged(row: TargetRow, inputs: Array<Measurement | null>): TargetRow {
+  if (!inputs.some((m) => m && unclean(m))) return row;
+  return { ...row, pass: row.pass === null ? null : false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
+}
+
+/** mulberry32: a small deterministic PRNG, so every run asks for the same points. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` distinct points in BOX, 4 decimals (the canonical form, so no 301s). */
+function candidatePoints(count: number, seed: number): Array<{ lat: number; lon: number }> {
+  const random = prng(seed);
+  const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+  const seen = new Set<string>();
+  const out: Array<{ lat: number; lon: number }> = [];
+  while (out.length < count) {
+    const lat = round4(BOX.south + random() * (BOX.north - BOX.south));
+    const lon = round4(BOX.west + random() * (BOX.east - BOX.west));
+    const key = pointKey(lat, lon);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ lat, lon });
+  }
+  return out;
+}
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+async function get(url: string, timeoutMs = 15_000): Promise<{ status: number; text: string; headers: Headers }> {
+  const res = await fetch(url, { headers: { ...HEADERS }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+}
+
+async function timedGet(url: string, timeoutMs: number): Promise<{ status: number; ms: number; bytes: number }> {
+  const started = performance.now();
+  const { status, text } = await get(url, timeoutMs);
+  return { status, ms: performance.now() - started, bytes: Buffer.byteLength(text) };
+}
+
+async function probePoints(origin: string, candidates: ReadonlyArray<{ lat: number; lon: number }>): Promise<{ points: ProbedPoint[]; statuses: Record<string, number>; errors: string[] }> {
+  const found: Array<ProbedPoint | undefined> = new Array(candidates.length);
+  const statuses: Record<string, number> = {};
+  const errors: string[] = [];
+  await pool(candidates, PROBE_CONCURRENCY, async ({ lat, lon }, i) => {
+    const path = `/points/${lat},${lon}`;
+    try {
+      const { status, text } = await get(origin + path);
+      statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+      if (status !== 200) return;
+      const props = (JSON.parse(text) as { properties?: { gridId?: unknown; gridX?: unknown; gridY?: unknown } }).properties;
+      const grid = typeof props?.gridId === 'string' && Number.isInteger(props.gridX) && Number.isInteger(props.gridY) ? { office: props.gridId, x: props.gridX as number, y: props.gridY as number } : null;
+      found[i] = { path, key: pointKey(lat, lon), body: text, grid };
+    } catch (error) {
+      errors.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  return { points: found.filter((p): p is ProbedPoint => p !== undefined), statuses, errors };
+}
+
+async function warmCells(origin: string, cells: readonly string[]): Promise<{ ok: string[]; failures: string[]; seconds: number; slowestMs: number }> {
+  const started = Date.now();
+  const good: boolean[] = new Array(cells.length).fill(false);
+  const failures: string[] = [];
+  let slowestMs = 0;
+  await pool(cells, 4, async (cell, i) => {
+    let fine = true;
+    for (const path of [`${cell}/forecast`, `${cell}/forecast/hourly`]) {
+      try {
+        const r = await timedGet(origin + path, 30_000);
+        slowestMs = Math.max(slowestMs, r.ms);
+        if (r.status !== 200) {
+          fine = false;
+          failures.push(`${path}: HTTP ${r.status}`);
+        }
+      } catch (error) {
+        fine = false;
+        failures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    good[i] = fine;
+  });
+  return { ok: cells.filter((_, i) => good[i]), failures, seconds: (Date.now() - started) / 1000, slowestMs };
+}
+
+/** One GET per path; counts statuses and X-Cache values. */
+async function cachePass(origin: string, paths: readonly string[]): Promise<{ statuses: Record<string, number>; xCache: Record<string, number>; errors: string[]; seconds: number }> {
+  const started = Date.now();
+  const statuses: Record<string, number> = {};
+  const xCache: Record<string, number> = {};
+  const errors: string[] = [];
+  await pool(paths, PROBE_CONCURRENCY, async (path) => {
+    try {
+      const { status, headers } = await get(origin + path);
+      statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+      const x = headers.get('x-cache') ?? '(none)';
+      xCache[x] = (xCache[x] ?? 0) + 1;
+    } catch (error) {
+      errors.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  return { statuses, xCache, errors, seconds: (Date.now() - started) / 1000 };
+}
+
+function fmt(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
+}
