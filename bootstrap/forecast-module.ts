@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import {
-  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetStation, GetZone, ListAlerts, ListStations,
+  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetOtherResource, GetStation, GetZone, ListAlerts, ListStations,
   ListZones, ResolvePoint, type ForecastProvider, type ForecastUseCases,
 } from '../application/forecast/index.ts';
 import type { Clock } from '../application/shared/clock.ts';
@@ -57,6 +57,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
       listZones: new ListZones(p),
       getZone: new GetZone(p),
       getOffice: new GetOffice(p),
+      getOther: new GetOtherResource(p),
     }), [TOKENS.ForecastProvider]);
   });
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import { baseUrlOf } from './forecast/base-url.ts';
-import { registerForecastRoutes } from './forecast/forecast-routes.ts';
+import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { routeNotFound } from './http-problem.ts';
@@ -56,13 +56,16 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
   registerTaskRoutes(app, deps.tasks, new FixedWindowRateLimiter(deps.authAttemptsPerMinute, 60_000));
+  let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {
     const limiter = new FixedWindowRateLimiter(deps.forecastRequestsPerMinute ?? 0, 60_000);
     registerForecastRoutes(app, deps.forecast, { ...baseOptions, limiter }, report);
+    other = otherForecastHandler(deps.forecast, { ...baseOptions, limiter }, report);
   }
   app.all('/**', (event) => {
     const path = event.url.pathname;
     if (isTaskPath(path)) throw routeNotFound(event.req.method, path);
+    if (other && (event.req.method === 'GET' || event.req.method === 'HEAD')) return other(event);
     return forecastError(new ForecastNotFound(`No resource matches ${path}.`), event);
   });
   return app;

@@ -7,11 +7,13 @@ export { GetAlert } from './get-alert.ts';
 export { ListStations, GetStation, GetLatestObservation } from './stations.ts';
 export { ListZones, GetZone } from './zones.ts';
 export { GetOffice } from './get-office.ts';
+export { GetOtherResource } from './get-other-resource.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
 import type { GetGridpoint } from './get-gridpoint.ts';
 import type { GetOffice } from './get-office.ts';
+import type { GetOtherResource } from './get-other-resource.ts';
 import type { ListAlerts } from './list-alerts.ts';
 import type { ResolvePoint } from './resolve-point.ts';
 import type { GetLatestObservation, GetStation, ListStations } from './stations.ts';
@@ -30,4 +32,5 @@ export interface ForecastUseCases {
   readonly listZones: ListZones;
   readonly getZone: GetZone;
   readonly getOffice: GetOffice;
+  readonly getOther: GetOtherResource;
 }

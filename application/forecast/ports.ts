@@ -23,6 +23,14 @@ export interface ForecastDocument {
   readonly cacheStatus?: 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
 }
 
+/** A binary answer such as a forecast icon. */
+export interface ForecastAsset {
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  readonly lastModified: Date;
+  readonly maxAgeSeconds: number;
+}
+
 export interface GridRef {
   /** Office id, upper case, such as TOP. */
   readonly office: string;
@@ -59,4 +67,11 @@ export interface ForecastProvider {
   zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
   zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  /**
+   * Optional: any other JSON document of the API by path and query, so that every link a body carries
+   * resolves (the upstream provider relays api.weather.gov's other endpoints). Absent: a 404.
+   */
+  other?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** Optional: a forecast icon, `/icons/...` as the periods' `icon` links give it. Absent: a 404. */
+  icon?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset>;
 }

@@ -44,6 +44,9 @@ export interface ReceivedCall {
 
 export const CDN_403_PAGE = '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \nYou don\'t have permission to access "http&#58;&#47;&#47;api&#46;weather&#46;gov&#47;points&#47;39&#46;7456&#44;&#45;97&#46;0892" on this server.<P>\nReference&#32;&#35;18&#46;8f4d3e17&#46;1710000000&#46;1a2b3c4d\n</BODY>\n</HTML>\n';
 
+/** A 1×1 PNG: what the fake answers for any /icons/ path, as api.weather.gov answers with its artwork. */
+export const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export function fixtureText(name: string): string {
   return readFileSync(new URL(name, FIXTURES), 'utf8');
 }
@@ -70,7 +73,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     const pathname = path.split('?')[0] ?? path;
-    const reply = (status: number, headers: Record<string, string>, body: string): void => {
+    const reply = (status: number, headers: Record<string, string>, body: string | Buffer): void => {
       calls.push({ path, headers: req.headers, status });
       res.writeHead(status, headers).end(body);
     };
@@ -78,6 +81,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
     const serve = (): void => {
       if (queued?.status !== undefined) {
         reply(queued.status, { 'content-type': queued.contentType ?? 'application/problem+json', ...queued.headers }, queued.body ?? '');
+        return;
+      }
+      if (pathname.startsWith('/icons/')) {
+        reply(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }, ICON_PNG);
         return;
       }
       const fixture = fixtureFor(path);

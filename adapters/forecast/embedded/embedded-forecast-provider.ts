@@ -2,6 +2,7 @@ import type { ForecastProvider } from '../../../application/forecast/ports.ts';
 import { alertResources } from './alert-resources.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { gridResources } from './grid-resources.ts';
+import { iconResources } from './icon-svg.ts';
 import { officeResources } from './office-resources.ts';
 import { stationResources } from './station-resources.ts';
 import { zoneResources } from './zone-resources.ts';
@@ -17,5 +18,6 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
     ...officeResources(deps),
     ...alertResources(deps),
     ...zoneResources(deps),
+    ...iconResources(),
   };
 }

@@ -26,6 +26,8 @@ export interface UpstreamReply {
   readonly statusText: string;
   readonly headers: Headers;
   readonly text: string;
+  /** The raw body, for binary answers (icons); set when the request asked for bytes. */
+  readonly bytes?: Uint8Array;
   /** Retries made before this reply (0 when the first attempt answered). */
   readonly retries: number;
 }
@@ -41,7 +43,8 @@ export class UpstreamUnreachable extends Error {
 const TRANSIENT = new Set([500, 502, 503, 504]);
 
 export interface UpstreamClient {
-  get(path: string, headers?: Record<string, string>): Promise<UpstreamReply>;
+  /** `asBytes` keeps the body as bytes (images) instead of decoding it as text. */
+  get(path: string, headers?: Record<string, string>, asBytes?: boolean): Promise<UpstreamReply>;
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -63,17 +66,20 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return retryAfter !== undefined && retryAfter * 1000 <= maxBackoffMs ? Math.max(jittered, retryAfter * 1000) : jittered;
   };
 
-  async function attempt(path: string, headers: Record<string, string>): Promise<Omit<UpstreamReply, 'retries'>> {
+  async function attempt(path: string, headers: Record<string, string>, asBytes: boolean): Promise<Omit<UpstreamReply, 'retries'>> {
     const response = await doFetch(`${origin}${path}`, {
       headers: { accept: 'application/geo+json', 'user-agent': options.userAgent, ...headers },
       signal: AbortSignal.timeout(options.timeoutMs),
       redirect: 'follow',
     });
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text: await response.text() };
+    const head = { status: response.status, statusText: response.statusText, headers: response.headers };
+    if (!asBytes) return { ...head, text: await response.text() };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { ...head, bytes, text: /json/i.test(response.headers.get('content-type') ?? '') ? new TextDecoder().decode(bytes) : '' };
   }
 
   return {
-    async get(path, headers = {}) {
+    async get(path, headers = {}, asBytes = false) {
       const started = performance.now();
       const finish = (status: number | string, retries: number, level: 'info' | 'warn' = 'info'): void => {
         log[level]('upstream call', { method: 'GET', path, status, durationMs: Math.round(performance.now() - started), retries });
@@ -81,7 +87,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       for (let retry = 0; ; retry++) {
         if (retry > 0) counters.inc(METRIC.retries);
         try {
-          const reply = await attempt(path, headers);
+          const reply = await attempt(path, headers, asBytes);
           counters.inc(METRIC.calls, { status: String(reply.status) });
           if (TRANSIENT.has(reply.status) && retry < maxRetries) {
             await sleep(delay(retry, retryAfterSeconds(reply.headers.get('retry-after'), Date.now())));

@@ -1,10 +1,12 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
+import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
 import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
 import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
 import { filterStationsToBbox } from './station-bbox.ts';
-import { createUpstreamClient, type Fetch } from './upstream-client.ts';
+import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
+import { classifyReply, unreachableError } from './upstream-errors.ts';
+import { freshnessOf } from './freshness.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
 
 export interface UpstreamProviderOptions {
@@ -93,5 +95,36 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     zone: (type, id, effective, ctx) => document(paths.zone(type, id, effective), ctx),
     zoneStations: (type, id, page, ctx) => document(paths.zoneStations(type, id, page), ctx),
     office: (id, ctx) => document(paths.office(id), ctx),
+    // Any other endpoint of api.weather.gov that a rewritten link points at goes through the same cache.
+    other: (pathAndQuery, ctx) => document(pathAndQuery, ctx),
+    icon: (pathAndQuery) => relayIcon(client, pathAndQuery, now),
   };
+}
+
+/**
+ * An icon, relayed byte for byte (api.weather.gov draws them as PNG). Browsers cache icons themselves, so
+ * they skip Taskcast's document cache; failures become the same problems as for documents.
+ */
+async function relayIcon(client: UpstreamClient, pathAndQuery: string, now: () => number): Promise<ForecastAsset> {
+  let reply;
+  try {
+    reply = await client.get(pathAndQuery, { accept: 'image/png,image/*;q=0.9,*/*;q=0.1' }, true);
+  } catch (error) {
+    if (error instanceof UpstreamUnreachable) throw unreachableError(error);
+    throw error;
+  }
+  const type = reply.headers.get('content-type') ?? 'application/octet-stream';
+  if (reply.status === 200 && reply.bytes && type.startsWith('image/')) {
+    const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
+    return {
+      contentType: type,
+      bytes: reply.bytes,
+      lastModified: new Date(Number.isNaN(lastModified) ? now() : lastModified),
+      maxAgeSeconds: Math.floor(freshnessOf(reply.headers, now()).lifetimeMs / 1000),
+    };
+  }
+  const kind = classifyReply(reply, now());
+  if (kind.kind === 'problem') throw new ForecastProblemPassthrough(kind.status, kind.json);
+  if (kind.kind === 'failure') throw kind.error;
+  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for an icon.`, 502, undefined, 'Bad Gateway');
 }

@@ -1,6 +1,6 @@
 import { HTTPResponse } from 'h3';
 import { createHash } from 'node:crypto';
-import type { ForecastDocument } from '../../../application/forecast/ports.ts';
+import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
 import type { ServedType } from './negotiate.ts';
 
 /** Serialised once per document object: providers cache their documents, so hot answers skip JSON.stringify. */
@@ -41,6 +41,24 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
     return new HTTPResponse(null, { status: 304, headers });
   }
   return new HTTPResponse(request.method === 'HEAD' ? null : text, { status: 200, headers });
+}
+
+/** An icon or other binary answer, with the same caching headers and conditional handling. */
+export function assetResponse(asset: ForecastAsset, request: Request, correlationId: string): HTTPResponse {
+  const etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`;
+  const lastModified = new Date(Math.floor(asset.lastModified.getTime() / 1000) * 1000);
+  const headers: Record<string, string> = {
+    'content-type': asset.contentType,
+    'x-correlation-id': correlationId,
+    etag,
+    'last-modified': lastModified.toUTCString(),
+    'cache-control': `public, max-age=${Math.max(0, Math.round(asset.maxAgeSeconds))}`,
+  };
+  if (notModified(request, etag, lastModified)) {
+    delete headers['content-type'];
+    return new HTTPResponse(null, { status: 304, headers });
+  }
+  return new HTTPResponse(request.method === 'HEAD' ? null : (asset.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 function notModified(request: Request, etag: string, lastModified: Date): boolean {

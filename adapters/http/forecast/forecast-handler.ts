@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
 import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
-import type { ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
+import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PointNotCanonical } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
-import { documentResponse } from './document-response.ts';
-import { negotiate } from './negotiate.ts';
+import { assetResponse, documentResponse } from './document-response.ts';
+import { SERVED_TYPES, negotiate } from './negotiate.ts';
 import { PROBLEM_TYPE, forecastErrorResponse, problemResponse } from './problem.ts';
 
 export interface ForecastRequestContext extends ForecastContext {
@@ -17,17 +17,22 @@ export interface ForecastRequestContext extends ForecastContext {
 
 export type ForecastRoute = (request: ForecastRequestContext) => Promise<ForecastDocument>;
 
-/**
- * Wraps a forecast route with what every forecast answer shares: a correlation id, the User-Agent rule,
- * Accept negotiation, `{base}`, problem+json errors, caching headers and conditional requests, and the
- * redirect for points given with more than 4 decimals.
- */
 export interface ForecastHandlerOptions extends BaseUrlOptions {
   /** FORECAST_RATE_LIMIT: requests per client address per minute; a limit of 0 never refuses. */
   readonly limiter: FixedWindowRateLimiter;
 }
 
-export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void) {
+export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAsset>;
+
+/**
+ * Wraps a forecast route with what every forecast answer shares: a correlation id, the User-Agent rule,
+ * the rate limit, Accept negotiation, `{base}`, problem+json errors, caching headers and conditional
+ * requests, and the redirect for points given with more than 4 decimals. An asset route (an icon) skips
+ * the JSON media-type negotiation and answers its own bytes.
+ */
+export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void): (event: H3Event) => Promise<HTTPResponse>;
+export function forecastHandler(route: AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'asset'): (event: H3Event) => Promise<HTTPResponse>;
+export function forecastHandler(route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'document' | 'asset' = 'document') {
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = randomUUID();
     const baseUrl = baseUrlOf(event, options);
@@ -45,7 +50,7 @@ export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOp
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = negotiate(event.req.headers.get('accept'));
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'));
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
@@ -54,13 +59,15 @@ export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOp
     }
     try {
       const params = event.context.params ?? {};
-      const document = await route({
+      const answer = await route({
         event,
         baseUrl,
         query: queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
       });
-      return documentResponse(document, type, event.req as unknown as Request, correlationId);
+      return kind === 'asset'
+        ? assetResponse(answer as ForecastAsset, event.req as unknown as Request, correlationId)
+        : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);
     } catch (error) {
       if (error instanceof PointNotCanonical) return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
       return forecastErrorResponse(error, baseUrl, correlationId, report);

@@ -36,5 +36,18 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   get('/zones/:type/:zoneId/stations', (r) => uc.getZone.stations(r.param('type'), r.param('zoneId'), r.query, r));
 
   get('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
+
+  const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(r.event.url), r), options, report, 'asset');
+  app.get('/icons/**', icon);
+  app.on('HEAD', '/icons/**', icon);
+}
+
+/** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */
+export function otherForecastHandler(uc: ForecastUseCases, options: ForecastHandlerOptions, report: (e: unknown) => void) {
+  return forecastHandler((r) => uc.getOther.document(pathAndQuery(r.event.url), r), options, report);
+}
+
+function pathAndQuery(url: URL): string {
+  return `${url.pathname}${url.search}`;
 }
 

@@ -126,6 +126,20 @@ describe('embedded provider: every route', () => {
     assert.equal((await w.get('/alerts/urn:oid:2.49.0.1.840.0.nothing')).status, 404);
   });
 
+  test('every forecast period\'s icon resolves to an image', async () => {
+    const periods = [...(await w.get('/gridpoints/TOP/32,81/forecast')).body.properties.periods, ...(await w.get('/gridpoints/TOP/32,81/forecast/hourly')).body.properties.periods];
+    const icons = new Set<string>(periods.map((p: { icon: string }) => p.icon));
+    for (const icon of icons) {
+      assert.ok(icon.startsWith(`${BASE}/icons/land/`), icon);
+      const response = await w.app.fetch(new Request(icon, { headers: { 'user-agent': 'tests' } }));
+      assert.equal(response.status, 200, icon);
+      assert.equal(response.headers.get('content-type'), 'image/svg+xml', icon);
+      assert.match(await response.text(), /^<svg /);
+    }
+    assert.equal((await w.get('/icons/land/day/unknown_thing')).status, 404);
+    assert.equal((await w.get('/products/types')).status, 404, 'other documents: the embedded provider has none');
+  });
+
   test('office', async () => {
     const office = await w.get('/offices/TOP');
     assert.equal(office.status, 200);
