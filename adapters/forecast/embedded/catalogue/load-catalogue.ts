@@ -13,19 +13,38 @@ import {
 } from './decode-records.ts';
 import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
-import type { Catalogue, OfficeHoldings, RadarType, Shape } from './types.ts';
+import type {
+  Catalogue, CountyZoneRecord, FireZoneRecord, ForecastZoneRecord, OfficeHoldings, OfficeRecord, PlaceRecord, RadarRecord,
+  RadarType, Shape, StationRecord,
+} from './types.ts';
 
 export const DEFAULT_CATALOGUE_DIR = embeddedDataDir();
 
 export function loadCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
-  const offices = readOffices(dir);
-  const countyZones = readCountyZones(dir);
-  const forecastZones = readForecastZones(dir);
-  const fireZones = readFireZones(dir);
-  const stations = readStations(dir);
-  const radars = readRadars(dir);
-  const places = readPlaces(dir);
+  return buildCatalogue({
+    offices: readOffices(dir),
+    countyZones: readCountyZones(dir),
+    forecastZones: readForecastZones(dir),
+    fireZones: readFireZones(dir),
+    stations: readStations(dir),
+    radars: readRadars(dir),
+    places: readPlaces(dir),
+  });
+}
 
+export interface CatalogueRecords {
+  readonly offices: readonly OfficeRecord[];
+  readonly countyZones: readonly CountyZoneRecord[];
+  readonly forecastZones: readonly ForecastZoneRecord[];
+  readonly fireZones: readonly FireZoneRecord[];
+  readonly stations: readonly StationRecord[];
+  readonly radars: readonly RadarRecord[];
+  readonly places: readonly PlaceRecord[];
+}
+
+/** Indexes records into a Catalogue: the shipped data through loadCatalogue, or a small hand-made set in tests. */
+export function buildCatalogue(records: CatalogueRecords): Catalogue {
+  const { offices, countyZones, forecastZones, fireZones, stations, radars, places } = records;
   const officeGrid = shapeGrid(offices);
   const countyGrid = shapeGrid(countyZones);
   const forecastGrid = shapeGrid(forecastZones);

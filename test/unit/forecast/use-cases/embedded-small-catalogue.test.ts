@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetStation, GetZone, ListAlerts, ListStations,
+  ListZones, ResolvePoint,
+} from '../../../../application/forecast/index.ts';
+import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
+import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
+import { FixedClock } from '../../../support/fakes.ts';
+import { smallEmbeddedDeps } from '../../../support/small-catalogue.ts';
+
+// Each forecast use case over the embedded provider built on a small hand-made catalogue (one office, one
+// county, zone and fire zone, three stations): the whole path from use case to document, with data small
+// enough to know every answer.
+
+const ctx = { baseUrl: 'http://local.test' };
+const provider = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-01-20T12:00:00Z'))));
+const props = (doc: { body: Record<string, unknown> }) => doc.body['properties'] as Record<string, any>;
+
+describe('forecast use cases on a small in-memory catalogue', () => {
+  test('ResolvePoint: office, cell, zones, time zone, radar and nearest place', async () => {
+    const p = props(await new ResolvePoint(provider).execute('39.7456,-97.0892', ctx));
+    assert.deepEqual([p['gridId'], p['gridX'], p['gridY'], p['timeZone'], p['radarStation']], ['TOP', 32, 81, 'America/Chicago', 'KTWX']);
+    assert.equal(p['county'], 'http://local.test/zones/county/KSC201');
+    assert.equal(p['forecastZone'], 'http://local.test/zones/forecast/KSZ009');
+    assert.equal(p['relativeLocation'].properties.city, 'Linn');
+    await assert.rejects(new ResolvePoint(provider).execute('35,-100', ctx), ForecastNotFound, 'outside the only office');
+  });
+
+  test('GetForecast and GetGridpoint: 14 and 48 periods, the same cell either way', async () => {
+    const uc = new GetForecast(provider);
+    const daily = await uc.forPoint('39.7456,-97.0892', { hourly: false }, ctx);
+    assert.equal(props(daily)['periods'].length, 14);
+    assert.equal(props(await uc.forGrid('TOP', '32,81', { hourly: true }, ctx))['periods'].length, 48);
+    assert.deepEqual(daily.body, (await uc.forGrid('TOP', '32,81', { hourly: false }, ctx)).body);
+    const cell = await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
+    assert.equal((cell.body['geometry'] as { type: string }).type, 'Polygon');
+    const nearest = await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['2'] }, ctx);
+    const ids = (nearest.body['features'] as Array<{ properties: { stationIdentifier: string } }>).map((f) => f.properties.stationIdentifier);
+    assert.deepEqual(ids, ['KCNK', 'KMHK'], 'nearest first');
+  });
+
+  test('ListStations, GetStation, GetLatestObservation', async () => {
+    const list = await new ListStations(provider).execute({ state: ['KS'] }, ctx);
+    assert.equal((list.body['features'] as unknown[]).length, 3);
+    assert.equal(props(await new GetStation(provider).execute('ktop', ctx))['stationIdentifier'], 'KTOP');
+    assert.equal(typeof props(await new GetLatestObservation(provider).execute('KMHK', ctx))['temperature'].value, 'number');
+    await assert.rejects(new GetStation(provider).execute('KSLC', ctx), ForecastNotFound);
+  });
+
+  test('ListZones and GetZone', async () => {
+    const zones = await new ListZones(provider).execute(undefined, { point: ['39.7456,-97.0892'] }, ctx);
+    const ids = (zones.body['features'] as Array<{ properties: { id: string } }>).map((f) => f.properties.id).sort();
+    assert.deepEqual(ids, ['KSC201', 'KSZ009', 'KSZ009']);
+    assert.equal(props(await new GetZone(provider).execute('public', 'KSZ009', {}, ctx))['name'], 'Washington');
+    await assert.rejects(new GetZone(provider).execute('county', 'KSC001', {}, ctx), ForecastNotFound);
+  });
+
+  test('ListAlerts and GetAlert: every listed alert resolves', async () => {
+    // A snowy cycle for this zone in the model: early February.
+    const snowy = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-02-05T12:00:00Z'))));
+    const all = await new ListAlerts(snowy).execute({ zone: ['KSZ009'] }, false, ctx);
+    const events = (all.body['features'] as Array<{ properties: { event: string } }>).map((f) => f.properties.event);
+    assert.ok(events.length > 0 && events.every((e) => e === 'Winter Weather Advisory'), events.join());
+    for (const feature of all.body['features'] as Array<{ properties: { id: string } }>) {
+      assert.equal(props(await new GetAlert(snowy).execute(feature.properties.id, ctx))['id'], feature.properties.id);
+    }
+    const none = await new ListAlerts(snowy).execute({ event: ['Tsunami Warning'] }, false, ctx);
+    assert.deepEqual(none.body['features'], []);
+  });
+
+  test('GetOffice', async () => {
+    const office = await new GetOffice(provider).execute('top', ctx);
+    assert.equal(office.body['id'], 'TOP');
+    assert.deepEqual(office.body['responsibleCounties'], ['http://local.test/zones/county/KSC201']);
+    await assert.rejects(new GetOffice(provider).execute('OAX', ctx), ForecastNotFound);
+  });
+});
