@@ -47,20 +47,46 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+// A zone's UTC offset rarely changes within an hour, so it is asked of Intl at the two ends of each UTC hour
+// and the wall clock derived by arithmetic when both agree; only an hour with a transition in it (DST,
+// whichever minute the zone switches at) asks Intl for the instant itself. formatToParts costs
+// microseconds, and a forecast needs a local time for each of its ~170 hours.
+const offsets = new Map<string, number | null>();
+const OFFSET_CACHE_LIMIT = 100_000;
+
+function intlOffsetMinutes(ms: number, timeZone: string): number {
+  const fields: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) fields[part.type] = part.value;
+  const wall = Date.UTC(Number(fields.year), Number(fields.month) - 1, Number(fields.day), Number(fields.hour) % 24, Number(fields.minute));
+  return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  const hourStart = Math.floor(ms / MS_PER_HOUR) * MS_PER_HOUR;
+  const key = `${timeZone}|${hourStart}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const first = intlOffsetMinutes(hourStart, timeZone);
+    offset = first === intlOffsetMinutes(hourStart + MS_PER_HOUR - 60_000, timeZone) ? first : null;
+    if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset ?? intlOffsetMinutes(ms, timeZone);
+}
 
 /** Wall-clock fields of an instant in an IANA zone. Throws RangeError for an unknown zone. */
 export function localTime(ms: number, timeZone: string): LocalTime {
-  const fields: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) fields[part.type] = part.value;
-  const year = Number(fields.year);
-  const month = Number(fields.month);
-  const day = Number(fields.day);
-  const hour = Number(fields.hour) % 24;
-  const minute = Number(fields.minute);
-  const wholeMinute = Math.floor(ms / 60_000) * 60_000;
-  const offsetMinutes = Math.round((Date.UTC(year, month - 1, day, hour, minute) - wholeMinute) / 60_000);
-  return { year, month, day, hour, minute, weekday: WEEKDAYS[fields.weekday ?? 'Sun'] ?? 0, offsetMinutes };
+  const offsetMinutes = offsetMinutesAt(ms, timeZone);
+  const wall = new Date(Math.floor(ms / 60_000) * 60_000 + offsetMinutes * 60_000);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    weekday: wall.getUTCDay(),
+    offsetMinutes,
+  };
 }
 
 function pad(n: number, width = 2): string {
