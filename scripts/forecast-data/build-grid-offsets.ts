@@ -11,7 +11,7 @@
 
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isInsideGrid, latLonToGrid } from '../../domain/forecast/geo/ndfd-grid.ts';
+import { isInsideGrid, latLonToGrid } from '../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 
 interface FittedOffice {
   dx: number;
@@ -146,7 +146,7 @@ console.log(`not on the CONUS grid (no offset written): ${outside.join(' ')}`);
 
 const about =
   'gridX = round(i) - dx, gridY = round(j) - dy on the NDFD CONUS 2.5 km grid ' +
-  '(see domain/forecast/geo/ndfd-grid.ts). Offsets fitted from real api.weather.gov /points answers, ' +
+  '(see adapters/forecast/embedded/geo/ndfd-grid.ts). Offsets fitted from real api.weather.gov /points answers, ' +
   `except _derived offices, predicted as floor(min i - ${marginX}), floor(min j - ${marginY}) over the ` +
   'simplified CWA outline; those may be off where the office grid also covers coastal waters. ' +
   'Built by scripts/forecast-data/build-grid-offsets.ts.';

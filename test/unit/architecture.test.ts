@@ -47,3 +47,34 @@ test('only bootstrap/ knows inversify', () => {
     .map((file) => relative(root, file));
   assert.deepEqual(offenders, []);
 });
+
+/**
+ * The embedded provider's engines (synthetic weather, NDFD projection and polygon maths) live under
+ * adapters/forecast/embedded/ because only that provider uses them, but they stay pure: deterministic
+ * functions with no I/O, importable on their own. Each may import only from its own folder.
+ */
+for (const engine of ['adapters/forecast/embedded/weather', 'adapters/forecast/embedded/geo']) {
+  test(`${engine}/ is pure: no package, no node: built-in, nothing outside its folder`, () => {
+    const offences: string[] = [];
+    const dir = join(root, engine);
+    for (const file of tsFiles(dir)) {
+      const source = readFileSync(file, 'utf8');
+      const where = relative(root, file);
+      for (const m of source.matchAll(IMPORT)) {
+        const spec = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+        if (!spec.startsWith('.')) offences.push(`${where} imports '${spec}'`);
+        else if (relative(dir, resolve(dirname(file), spec)).startsWith('..')) offences.push(`${where} reaches outside: '${spec}'`);
+      }
+      const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      if (/\bprocess\.|\bBuffer\.|\brequire\(|\bDate\.now\(|\bMath\.random\(/.test(code)) {
+        offences.push(`${where} touches a global that breaks determinism or purity`);
+      }
+    }
+    assert.deepEqual(offences, []);
+  });
+}
+
+test('domain/forecast/ holds only what the API is about, not a provider engine', () => {
+  const files = tsFiles(join(root, 'domain/forecast')).map((f) => relative(join(root, 'domain/forecast'), f));
+  assert.deepEqual(files.filter((f) => f.includes('/')), [], 'no engine subfolders under domain/forecast');
+});

@@ -1,4 +1,4 @@
-import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertZone } from '../../../domain/forecast/weather/index.ts';
+import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertZone } from './weather/index.ts';
 import type { AlertGenerator } from './alert-generator.ts';
 import { buildAlertSet, type AlertSet } from './alert-set.ts';
 

@@ -1,4 +1,4 @@
-import type { AlertFeature } from '../../../domain/forecast/weather/index.ts';
+import type { AlertFeature } from './weather/index.ts';
 import { linksFor } from './links.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { generateAlerts, type AlertFeature, type AlertZone } from '../../../domain/forecast/weather/index.ts';
+import { generateAlerts, type AlertFeature, type AlertZone } from './weather/index.ts';
 
 /**
  * One cycle's alerts, generated without links: the model is given an empty base, so every link it writes

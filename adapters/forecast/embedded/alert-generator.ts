@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AlertFeature, AlertZone } from '../../../domain/forecast/weather/index.ts';
+import type { AlertFeature, AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './alert-generation.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { epochHourToMs, type AlertFeature } from '../../../domain/forecast/weather/index.ts';
+import { epochHourToMs, type AlertFeature } from './weather/index.ts';
 
 /** What filtering needs of an alert, parsed once per cycle rather than per request. */
 export interface AlertFacts {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { AlertZone } from '../../../domain/forecast/weather/index.ts';
+import type { AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts } from './alert-generation.ts';
 
 /** Worker entry (see alert-generator.ts): one cycle's alerts for every office, posted back as one array. */

@@ -1,4 +1,4 @@
-import type { AlertZone } from '../../../domain/forecast/weather/index.ts';
+import type { AlertZone } from './weather/index.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import { officeSignature } from './office-sender-name.ts';
 

@@ -1,4 +1,4 @@
-import { cellOutline, gridToLatLon } from '../../../domain/forecast/geo/ndfd-grid.ts';
+import { cellOutline, gridToLatLon } from './geo/ndfd-grid.ts';
 import { cellKey, type Cell } from './grid-cell.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { estimateElevation } from './elevation.ts';

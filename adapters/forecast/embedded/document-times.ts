@@ -1,4 +1,4 @@
-import { epochHourOf } from '../../../domain/forecast/weather/index.ts';
+import { epochHourOf } from './weather/index.ts';
 import type { Clock } from '../../../application/shared/clock.ts';
 
 /** The issuance hour (current UTC epoch hour) and how long a document built for it stays current. */

@@ -1,4 +1,4 @@
-import { dailyForecast, hourlyForecast } from '../../../domain/forecast/weather/index.ts';
+import { dailyForecast, hourlyForecast } from './weather/index.ts';
 import type { ForecastOptions } from '../../../application/forecast/ports.ts';
 import type { CellProfile } from './cell-profile.ts';
 import { forecastContext } from './json-ld.ts';

@@ -1,6 +1,6 @@
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { fromOfficeGrid, isInsideGrid, latLonToGrid, NDFD_CONUS, toOfficeGrid } from '../../../domain/forecast/geo/ndfd-grid.ts';
+import { fromOfficeGrid, isInsideGrid, latLonToGrid, NDFD_CONUS, toOfficeGrid } from './geo/ndfd-grid.ts';
 import type { GridRef } from '../../../application/forecast/ports.ts';
 import type { OfficeRecord } from './catalogue/types.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';

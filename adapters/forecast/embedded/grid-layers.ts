@@ -1,5 +1,5 @@
-import type { WeatherSample } from '../../../domain/forecast/weather/index.ts';
-import { isoDuration } from '../../../domain/forecast/weather/forecast-meta.ts';
+import type { WeatherSample } from './weather/index.ts';
+import { isoDuration } from './weather/forecast-meta.ts';
 
 /**
  * The raw layers of a gridpoint (gridpoint.json) that the weather model honestly provides, one value per

@@ -1,4 +1,4 @@
-import { hourlySeries } from '../../../domain/forecast/weather/index.ts';
+import { hourlySeries } from './weather/index.ts';
 import type { CellProfile } from './cell-profile.ts';
 import { gridLayers, hourIso } from './grid-layers.ts';
 import { gridpointContext } from './json-ld.ts';

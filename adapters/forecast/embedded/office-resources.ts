@@ -1,5 +1,5 @@
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { distanceMetres } from '../../../domain/forecast/geo/polygon.ts';
+import { distanceMetres } from './geo/polygon.ts';
 import type { ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
 import type { Catalogue, OfficeRecord } from './catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';

@@ -1,4 +1,4 @@
-import { distanceMetres, initialBearingDeg } from '../../../domain/forecast/geo/polygon.ts';
+import { distanceMetres, initialBearingDeg } from './geo/polygon.ts';
 import type { Catalogue } from './catalogue/types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../domain/forecast/queries.ts';
-import { latestObservation } from '../../../domain/forecast/weather/index.ts';
+import { latestObservation } from './weather/index.ts';
 import type { ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
 import type { Catalogue, StationRecord } from './catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from './document-times.ts';

@@ -1,4 +1,4 @@
-import { localTime } from '../../../domain/forecast/weather/time.ts';
+import { localTime } from './weather/time.ts';
 
 /**
  * Wall-clock arithmetic for hot paths. The domain's localTime asks Intl (~10 µs a call); US zones only change

@@ -5,7 +5,7 @@ import { newestFirst } from '../../../../adapters/forecast/embedded/alert-genera
 import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { officeSignature } from '../../../../adapters/forecast/embedded/office-sender-name.ts';
-import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertZone } from '../../../../domain/forecast/weather/index.ts';
+import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, SUMMER } from './alerts-zones-support.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
-import { cellOutline, fromOfficeGrid } from '../../../../domain/forecast/geo/ndfd-grid.ts';
-import { distanceMetres, polygonContains } from '../../../../domain/forecast/geo/polygon.ts';
+import { cellOutline, fromOfficeGrid } from '../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
+import { distanceMetres, polygonContains } from '../../../../adapters/forecast/embedded/geo/polygon.ts';
 import { gridResources } from '../../../../adapters/forecast/embedded/grid-resources.ts';
 import { assertLinksUnderBase, BASE, ctx, cursorOf, deps, depsAt } from './support.ts';
 

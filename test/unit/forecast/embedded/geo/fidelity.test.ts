@@ -6,14 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { latLonToGrid, toOfficeGrid } from '../../../../domain/forecast/geo/ndfd-grid.ts';
+import { latLonToGrid, toOfficeGrid } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import {
   bboxContains,
   geometryBBox,
   geometryContains,
   type AreaGeometry,
   type BBox,
-} from '../../../../domain/forecast/geo/polygon.ts';
+} from '../../../../../adapters/forecast/embedded/geo/polygon.ts';
 
 interface Place {
   city: string;
@@ -25,12 +25,12 @@ interface Place {
 const readJson = <T>(relative: string): T =>
   JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T;
 
-const places = readJson<Place[]>('../../../fixtures/forecast/ws4kp_regionalcities_points.json');
+const places = readJson<Place[]>('../../../../fixtures/forecast/ws4kp_regionalcities_points.json');
 const cwa = readJson<{ features: Array<{ properties: { wfo: string }; geometry: AreaGeometry }> }>(
-  '../../../fixtures/forecast/nws_cwa_boundaries_simplified.geojson',
+  '../../../../fixtures/forecast/nws_cwa_boundaries_simplified.geojson',
 );
 const offsets = readJson<Record<string, unknown>>(
-  '../../../../adapters/forecast/embedded/data/grid-offsets.json',
+  '../../../../../adapters/forecast/embedded/data/grid-offsets.json',
 );
 
 const areas: Array<{ wfo: string; geometry: AreaGeometry; box: BBox }> = cwa.features.map((f) => ({

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dailyForecast, hourlyForecast, weatherAt, type ForecastRequest, type Place } from '../../../../domain/forecast/weather/index.ts';
+import { dailyForecast, hourlyForecast, weatherAt, type ForecastRequest, type Place } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const CHICAGO: Place = { lat: 41.88, lon: -87.63, elevationM: 180 };

@@ -8,8 +8,8 @@ import {
   type AlertZone,
   type Place,
   type WeatherSample,
-} from '../../../../domain/forecast/weather/index.ts';
-import { dewpointFrom } from '../../../../domain/forecast/weather/physics.ts';
+} from '../../../../../adapters/forecast/embedded/weather/index.ts';
+import { dewpointFrom } from '../../../../../adapters/forecast/embedded/weather/physics.ts';
 
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const BASE = 'https://example.test';

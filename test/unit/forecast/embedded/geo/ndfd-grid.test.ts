@@ -9,7 +9,7 @@ import {
   latLonToGrid,
   nearestGridPoint,
   toOfficeGrid,
-} from '../../../../domain/forecast/geo/ndfd-grid.ts';
+} from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 
 const near = (actual: number, expected: number, tol: number, what: string): void => {
   assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} not within ${tol} of ${expected}`);

@@ -11,7 +11,7 @@ import {
   ringContains,
   type MultiPolygonGeometry,
   type PolygonGeometry,
-} from '../../../../domain/forecast/geo/polygon.ts';
+} from '../../../../../adapters/forecast/embedded/geo/polygon.ts';
 
 const square = (x0: number, y0: number, x1: number, y1: number): number[][] => [
   [x0, y0],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { latestObservation, weatherAt, type Station } from '../../../../domain/forecast/weather/index.ts';
+import { latestObservation, weatherAt, type Station } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const KFLL: Station = { id: 'KFLL', lat: 26.07, lon: -80.15, elevationM: 3, timeZone: 'America/New_York' };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { localTime } from '../../../../domain/forecast/weather/time.ts';
+import { localTime } from '../../../../../adapters/forecast/embedded/weather/time.ts';
 
 // localTime derives the wall clock from a per-hour offset cache; it must agree with Intl minute by minute,
 // including across DST switches at :00 (US), :30 (St John's, Lord Howe) and :45 (Chatham).

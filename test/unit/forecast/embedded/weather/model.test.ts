@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { gradientNoise3 } from '../../../../domain/forecast/weather/noise.ts';
-import { hourlySeries, weatherAt, type Place } from '../../../../domain/forecast/weather/index.ts';
-import { relativeHumidity } from '../../../../domain/forecast/weather/physics.ts';
+import { gradientNoise3 } from '../../../../../adapters/forecast/embedded/weather/noise.ts';
+import { hourlySeries, weatherAt, type Place } from '../../../../../adapters/forecast/embedded/weather/index.ts';
+import { relativeHumidity } from '../../../../../adapters/forecast/embedded/weather/physics.ts';
 
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const PHOENIX: Place = { lat: 33.45, lon: -112.07, elevationM: 340 };
