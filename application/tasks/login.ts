@@ -1,4 +1,5 @@
 import { InvalidCredentials } from '../../domain/tasks/errors.ts';
+import { assertLoginFields } from '../../domain/tasks/invariants.ts';
 import { normaliseEmail } from '../../domain/tasks/rules.ts';
 import { toPublicUser } from '../../domain/tasks/user.ts';
 import type { PasswordHasher, TokenService, UserRepository } from './ports.ts';
@@ -22,8 +23,9 @@ export class Login {
   }
 
   async execute(input: LoginInput): Promise<Session> {
-    const user = typeof input.email === 'string' ? await this.users.findByEmail(normaliseEmail(input.email)) : undefined;
-    const password = typeof input.password === 'string' ? input.password : '';
+    assertLoginFields(input);
+    const user = await this.users.findByEmail(normaliseEmail(input.email));
+    const password = input.password;
     const matches = await this.hasher.verify(password, user?.passwordHash ?? (await this.dummyHash));
     if (!user || !matches) throw new InvalidCredentials();
     return { token: await this.tokens.issue(user.id), user: toPublicUser(user) };

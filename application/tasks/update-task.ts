@@ -1,6 +1,6 @@
 import { NotFound, ValidationError } from '../../domain/tasks/errors.ts';
 import { assertTaskFields } from '../../domain/tasks/invariants.ts';
-import { formatTimestamp, isUuid } from '../../domain/tasks/rules.ts';
+import { isUuid, nextUpdatedAt } from '../../domain/tasks/rules.ts';
 import { UPDATABLE_FIELDS, type Task, type TaskChanges } from '../../domain/tasks/task.ts';
 import type { Clock, TaskRepository } from './ports.ts';
 
@@ -17,8 +17,14 @@ export class UpdateTask {
       throw new ValidationError([{ path: '', message: `at least one of ${UPDATABLE_FIELDS.join(', ')} is required` }]);
     }
     assertTaskFields(changes);
-    const updatedAt = formatTimestamp(this.clock.now());
-    const updated = await this.tasks.updateOwned(userId, taskId, (current) => ({ ...current, ...pick(changes), updated_at: updatedAt }));
+    const now = this.clock.now();
+    // Computed inside the repository's read-modify-write, so concurrent updates each see the value the
+    // one before them left and every update gets a strictly later updated_at.
+    const updated = await this.tasks.updateOwned(userId, taskId, (current) => ({
+      ...current,
+      ...pick(changes),
+      updated_at: nextUpdatedAt(current.updated_at, now),
+    }));
     if (!updated) throw new NotFound();
     return updated;
   }

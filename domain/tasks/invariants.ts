@@ -12,7 +12,7 @@ import type { TaskChanges } from './task.ts';
 export const messages = {
   name: `must be 1 to ${LIMITS.nameMax} characters with at least one non-blank`,
   email: `must look like local@domain.tld and be at most ${LIMITS.emailMax} characters`,
-  password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxBytes} bytes of UTF-8`,
+  password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxBytes} bytes of UTF-8, not all blank`,
   title: `must be 1 to ${LIMITS.titleMax} characters with at least one non-blank`,
   description: `must be a string of at most ${LIMITS.descriptionMax} characters, or null`,
   status: `must be one of ${TASK_STATUSES.join(', ')}`,
@@ -24,7 +24,8 @@ export function isValidName(v: unknown): v is string {
   return typeof v === 'string' && charLength(v) <= LIMITS.nameMax && hasNonBlank(v);
 }
 export function isValidPassword(v: unknown): v is string {
-  return typeof v === 'string' && charLength(v) >= LIMITS.passwordMinChars && utf8ByteLength(v) <= LIMITS.passwordMaxBytes;
+  return typeof v === 'string' && charLength(v) >= LIMITS.passwordMinChars && utf8ByteLength(v) <= LIMITS.passwordMaxBytes &&
+    hasNonBlank(v);
 }
 export function isValidTitle(v: unknown): v is string {
   return typeof v === 'string' && charLength(v) <= LIMITS.titleMax && hasNonBlank(v);
@@ -41,6 +42,18 @@ export function assertAccountFields(fields: { name: unknown; email: unknown; pas
   if (!isValidName(fields.name)) issues.push({ path: 'name', message: messages.name });
   if (typeof fields.email !== 'string' || !isEmailShaped(fields.email)) issues.push({ path: 'email', message: messages.email });
   if (!isValidPassword(fields.password)) issues.push({ path: 'password', message: messages.password });
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/**
+ * Login's presence rule: the spec answers 400 "when email or password is missing", and an empty or blank
+ * string is as missing as an absent field (sign-up refuses blank values too, so no account has one). Any
+ * other wrong value is just a wrong credential, answered 401.
+ */
+export function assertLoginFields(fields: { email: unknown; password: unknown }): void {
+  const issues: FieldIssue[] = [];
+  if (typeof fields.email !== 'string' || !hasNonBlank(fields.email)) issues.push({ path: 'email', message: 'is required' });
+  if (typeof fields.password !== 'string' || !hasNonBlank(fields.password)) issues.push({ path: 'password', message: 'is required' });
   if (issues.length > 0) throw new ValidationError(issues);
 }
 

@@ -83,3 +83,22 @@ export function isUuid(value: string): boolean {
 export function formatTimestamp(at: Date): string {
   return at.toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/** Parses a `YYYY-MM-DD HH:MM:SS` UTC timestamp to epoch milliseconds (NaN when it is not one). */
+export function parseTimestamp(value: string): number {
+  return Date.parse(`${value.replace(' ', 'T')}Z`);
+}
+
+/**
+ * The `updated_at` an update gives: the current time, or one second after the previous value when the
+ * clock has not moved past it. The spec's format has whole seconds and says `updated_at` changes on every
+ * update, so two updates within one second must still differ and stay in order. Under a burst of updates
+ * to one task the value can run a few seconds ahead of the wall clock, and it catches up as soon as the
+ * burst ends; it never goes backwards, even if the system clock does.
+ */
+export function nextUpdatedAt(previous: string, now: Date): string {
+  const previousMs = parseTimestamp(previous);
+  const nowSecondMs = Math.floor(now.getTime() / 1000) * 1000;
+  if (Number.isNaN(previousMs) || nowSecondMs > previousMs) return formatTimestamp(new Date(nowSecondMs));
+  return formatTimestamp(new Date(previousMs + 1000));
+}

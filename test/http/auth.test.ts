@@ -39,6 +39,7 @@ describe('POST /api/auth/signup', () => {
     ['email as a number', { name: 'A', email: 42, password }, ['email']],
     ['password of 7 characters', { name: 'A', email: 'a@x.io', password: 'seven77' }, ['password']],
     ['password of 73 bytes', { name: 'A', email: 'a@x.io', password: 'p'.repeat(73) }, ['password']],
+    ['a blank password of 8 spaces', { name: 'A', email: 'a@x.io', password: ' '.repeat(8) }, ['password']],
     ['password of 19 emoji (76 bytes)', { name: 'A', email: 'a@x.io', password: '🔑'.repeat(19) }, ['password']],
     ['an unknown field', { name: 'A', email: 'a@x.io', password, role: 'admin' }, ['role']],
     ['the read-only id', { name: 'A', email: 'a@x.io', password, id: 'x' }, ['id']],
@@ -81,6 +82,24 @@ describe('POST /api/auth/login', () => {
       const reply = await w.call('POST', '/api/auth/login', { body });
       assert.equal(reply.status, 400, JSON.stringify(body));
       assert.equal(reply.body.error, 'ValidationError');
+    }
+  });
+
+  test('400 ValidationError when email or password is empty or blank: they count as missing', async () => {
+    const w = await httpWorld();
+    const { email } = await w.signUp();
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ email: '', password: 'x' }, ['email']],
+      [{ email: '   ', password }, ['email']],
+      [{ email, password: '' }, ['password']],
+      [{ email, password: ' \t ' }, ['password']],
+      [{ email: '', password: '' }, ['email', 'password']],
+    ];
+    for (const [body, paths] of cases) {
+      const reply = await w.call('POST', '/api/auth/login', { body });
+      assert.equal(reply.status, 400, JSON.stringify(body));
+      assert.equal(reply.body.error, 'ValidationError');
+      assert.deepEqual(reply.body.details.map((d: { path: string }) => d.path).sort(), paths);
     }
   });
 

@@ -174,6 +174,24 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
     assert.deepEqual((await w.call('GET', `/api/tasks/${task.id}`, { token })).body.task, reply.body.task);
   });
 
+  test('every PATCH gives a later updated_at, even within the same second (spec: "changes when the task is updated")', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    const task = await w.createTask(token, { title: 't' });
+    const seen = [task.updated_at];
+    for (const status of ['in_progress', 'completed', 'completed', 'pending']) {
+      const reply = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { status } });
+      assert.equal(reply.status, 200);
+      seen.push(reply.body.task.updated_at);
+    }
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i]! > seen[i - 1]!, `${seen[i]} after ${seen[i - 1]}`);
+    assert.equal(seen.at(-1), '2026-03-01 12:00:04', 'the still clock reads 12:00:00; each update adds one second');
+    w.clock.advance(60_000);
+    const later = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { title: 'u' } });
+    assert.equal(later.body.task.updated_at, '2026-03-01 12:01:00', 'back on the clock once it has moved past');
+    assert.equal(later.body.task.created_at, task.created_at);
+  });
+
   test('PATCH null clears description and due_date', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();

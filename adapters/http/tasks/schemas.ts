@@ -3,7 +3,7 @@ import { ValidationError } from '../../../domain/tasks/errors.ts';
 import {
   isValidDescription, isValidDueDate, isValidName, isValidPassword, isValidTitle, messages,
 } from '../../../domain/tasks/invariants.ts';
-import { LIMITS, TASK_PRIORITIES, TASK_STATUSES, isEmailShaped, normaliseEmail } from '../../../domain/tasks/rules.ts';
+import { LIMITS, TASK_PRIORITIES, TASK_STATUSES, hasNonBlank, isEmailShaped, normaliseEmail } from '../../../domain/tasks/rules.ts';
 import type { FieldIssue } from '../../../domain/shared/domain-error.ts';
 
 // The task API's request schemas. The rules themselves live in the domain; these schemas add the HTTP
@@ -21,10 +21,13 @@ export const signUpBody = v.strictObject({
   password: v.pipe(v.string(messages.password), v.check((s: string) => isValidPassword(s), messages.password)),
 });
 
-/** Login checks presence and type only: a wrong-shaped password is simply a wrong password. */
+/**
+ * Login checks presence and type only: a wrong-shaped password is simply a wrong password. An empty or
+ * blank string counts as missing (the spec's 400 "when email or password is missing").
+ */
 export const loginBody = v.strictObject({
-  email: v.pipe(v.string('is required'), v.maxLength(LIMITS.emailMax * 4, 'is too long')),
-  password: v.pipe(v.string('is required'), v.maxLength(1024, 'is too long')),
+  email: v.pipe(v.string('is required'), v.check(hasNonBlank, 'is required'), v.maxLength(LIMITS.emailMax * 4, 'is too long')),
+  password: v.pipe(v.string('is required'), v.check(hasNonBlank, 'is required'), v.maxLength(1024, 'is too long')),
 });
 
 export const createTaskBody = v.strictObject({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  charLength, formatTimestamp, isCalendarDate, isEmailShaped, isUuid, normaliseEmail, utf8ByteLength,
+  charLength, formatTimestamp, isCalendarDate, isEmailShaped, isUuid, nextUpdatedAt, normaliseEmail, utf8ByteLength,
 } from '../../../domain/tasks/rules.ts';
 import { isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
 
@@ -33,6 +33,14 @@ describe('domain rules', () => {
 
   test('timestamps are UTC YYYY-MM-DD HH:MM:SS', () => {
     assert.equal(formatTimestamp(new Date('2026-03-01T23:04:05.678Z')), '2026-03-01 23:04:05');
+  });
+
+  test('updated_at: the current second, or one second after the previous value, never backwards', () => {
+    const at = (iso: string) => new Date(iso);
+    assert.equal(nextUpdatedAt('2026-03-01 12:00:00', at('2026-03-01T12:00:07.400Z')), '2026-03-01 12:00:07');
+    assert.equal(nextUpdatedAt('2026-03-01 12:00:07', at('2026-03-01T12:00:07.900Z')), '2026-03-01 12:00:08', 'same second');
+    assert.equal(nextUpdatedAt('2026-03-01 12:00:09', at('2026-03-01T12:00:07.000Z')), '2026-03-01 12:00:10', 'ahead of the clock');
+    assert.equal(nextUpdatedAt('2026-12-31 23:59:59', at('2026-12-31T23:59:59.500Z')), '2027-01-01 00:00:00', 'rolls over');
   });
 
   test('uuid shape', () => {
