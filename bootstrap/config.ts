@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
 export class ConfigError extends Error {
@@ -33,7 +34,9 @@ const environment = v.object({
   PUBLIC_BASE_URL: v.optional(url('PUBLIC_BASE_URL')),
   TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1'], '0'),
   LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
-  AUTH_RATE_LIMIT: integer('AUTH_RATE_LIMIT', 0, 1_000_000, 20),
+  LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAccount),
+  LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAddress),
+  SIGNUPS_PER_ADDRESS: integer('SIGNUPS_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.signUpsPerAddress),
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
 });
 
@@ -48,6 +51,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   for (const key of Object.keys(environment.entries)) {
     const value = env[key];
     if (value !== undefined && value !== '') present[key] = value;
+  }
+  // AUTH_RATE_LIMIT counted every sign-up and login; it was replaced by budgets of failures. Better a clear
+  // stop than a setting that silently no longer does what its owner thinks.
+  if (env['AUTH_RATE_LIMIT'] !== undefined && env['AUTH_RATE_LIMIT'] !== '') {
+    throw new ConfigError('Invalid configuration: AUTH_RATE_LIMIT was replaced by LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS and SIGNUPS_PER_ADDRESS (0 turns each off); unset it.');
   }
   const result = v.safeParse(environment, present);
   if (!result.success) {
@@ -76,7 +84,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: c.PUBLIC_BASE_URL,
     trustProxy: c.TRUST_PROXY === '1',
     logLevel: c.LOG_LEVEL,
-    authAttemptsPerMinute: c.AUTH_RATE_LIMIT,
+    authBudgets: {
+      loginFailuresPerAccount: c.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerAddress: c.LOGIN_FAILURES_PER_ADDRESS,
+      signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
+    },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
   };
 }

@@ -1,11 +1,12 @@
 import type { Container } from 'inversify';
 import type { H3 } from 'h3';
 import { createHttpApp } from '../adapters/http/create-http-app.ts';
+import type { AuthThrottleBudgets } from '../adapters/http/tasks/auth-throttle.ts';
 import type { Logger } from '../adapters/logging/console-logger.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
-  readonly authAttemptsPerMinute: number;
+  readonly authBudgets: AuthThrottleBudgets;
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
@@ -20,7 +21,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
     clock: container.get(TOKENS.Clock),
-    authAttemptsPerMinute: options.authAttemptsPerMinute,
+    authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     log: options.log,
   });

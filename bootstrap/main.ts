@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const app = await buildHttpApp(container, {
-    authAttemptsPerMinute: config.authAttemptsPerMinute,
+    authBudgets: config.authBudgets,
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,

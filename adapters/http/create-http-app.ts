@@ -11,6 +11,7 @@ import { registerHealthRoute } from './health-routes.ts';
 import { routeNotFound } from './http-problem.ts';
 import { countRequest, processMetrics, registerMetricsRoute, type MetricsRegistry } from './metrics-route.ts';
 import { FixedWindowRateLimiter } from './rate-limiter.ts';
+import { AuthThrottle, type AuthThrottleBudgets, type LimiterFactory } from './tasks/auth-throttle.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
 import { registerTaskRoutes } from './tasks/task-routes.ts';
 
@@ -19,8 +20,10 @@ export interface HttpAppDependencies {
   /** Absent: the forecast routes are not mounted (a task-only embedding). */
   readonly forecast?: ForecastUseCases;
   readonly clock: Clock;
-  /** Sign-up and login attempts per client address per minute; 0 turns the limit off. */
-  readonly authAttemptsPerMinute: number;
+  /** The password routes' budgets (see AuthThrottle); each 0 turns that budget off. */
+  readonly authBudgets: AuthThrottleBudgets;
+  /** Where the password routes' counters live; memory unless a shared store (Redis) is given. */
+  readonly authLimiters?: LimiterFactory;
   /** Forecast requests per client address per minute; 0 (the default) turns the limit off. */
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
@@ -55,7 +58,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   });
   registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
-  registerTaskRoutes(app, deps.tasks, new FixedWindowRateLimiter(deps.authAttemptsPerMinute, 60_000));
+  registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {
     const limiter = new FixedWindowRateLimiter(deps.forecastRequestsPerMinute ?? 0, 60_000);

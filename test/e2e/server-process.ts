@@ -19,7 +19,7 @@ const LISTENING = /Taskcast listening on http:\/\/([^\s:]+):(\d+)/;
 /** The variables the server reads; they are removed from the inherited environment unless a test sets them. */
 const SERVER_VARIABLES = [
   'PORT', 'HOST', 'DB_PATH', 'STORAGE', 'JWT_SECRET', 'FORECAST_PROVIDER', 'UPSTREAM_URL', 'UPSTREAM_USER_AGENT',
-  'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS',
+  'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_ADDRESS', 'SIGNUPS_PER_ADDRESS', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS',
 ];
 
 export interface ExitInfo {
@@ -124,7 +124,7 @@ function commandLine(pid: number): string {
 function buildEnv(port: number, options: SpawnOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVER_VARIABLES) delete env[name];
-  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', AUTH_RATE_LIMIT: '0', LOG_LEVEL: 'info' });
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
   if (options.dbPath !== undefined) env.DB_PATH = options.dbPath;
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];

@@ -23,7 +23,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   if (options.provider) container.rebind(TOKENS.ForecastProvider).toConstantValue(options.provider);
   const app = await buildHttpApp(container, {
-    authAttemptsPerMinute: 0,
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,

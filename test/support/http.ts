@@ -1,5 +1,6 @@
 import type { H3 } from 'h3';
 import type { Container } from 'inversify';
+import type { AuthThrottleBudgets } from '../../adapters/http/tasks/auth-throttle.ts';
 import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
@@ -24,13 +25,15 @@ export interface CallOptions {
 }
 
 /** The real wiring over the in-memory store, with a still clock and cheap bcrypt, driven through app.fetch. */
-export async function httpWorld(options: { authAttemptsPerMinute?: number; bcryptCost?: number; rebind?: (c: Container) => void } = {}) {
+export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBudgets>; trustProxy?: boolean; bcryptCost?: number; rebind?: (c: Container) => void } = {}) {
   const clock = new FixedClock();
   const container = createContainer({ storage: 'memory', jwtSecret: TEST_SECRET, bcryptCost: options.bcryptCost ?? 4, forecastProvider: false });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   options.rebind?.(container);
   const app: H3 = await buildHttpApp(container, {
-    authAttemptsPerMinute: options.authAttemptsPerMinute ?? 0,
+    // Off unless a test asks for a budget, so that other tests may sign up and fail logins freely.
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0, ...options.authBudgets },
+    trustProxy: options.trustProxy ?? false,
     log: createConsoleLogger('silent'),
   });
 

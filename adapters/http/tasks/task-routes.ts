@@ -1,24 +1,21 @@
-import { getRequestIP, type H3, type H3Event } from 'h3';
+import type { H3, H3Event } from 'h3';
 import type { TaskUseCases } from '../../../application/tasks/index.ts';
-import { methodNotAllowed, tooManyRequests } from '../http-problem.ts';
-import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
+import { InvalidCredentials } from '../../../domain/tasks/errors.ts';
+import { clientAddress } from '../client-address.ts';
+import { methodNotAllowed } from '../http-problem.ts';
 import { readJsonBody } from '../read-json-body.ts';
+import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerToken } from './bearer-token.ts';
 import { createTaskBody, loginBody, parseBody, parseTaskFilter, signUpBody, updateTaskBody } from './schemas.ts';
 
 /** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
-export function registerTaskRoutes(app: H3, useCases: TaskUseCases, authLimiter: FixedWindowRateLimiter): void {
+export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: AuthThrottle, trustProxy: boolean): void {
   const { signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask } = useCases;
-
-  const limitAuth = (event: H3Event): void => {
-    const wait = authLimiter.take(getRequestIP(event) ?? 'unknown');
-    if (wait > 0) throw tooManyRequests(wait);
-  };
   const currentUser = (event: H3Event) => authenticate.execute(bearerToken(event.req.headers.get('authorization')));
 
   route(app, '/api/auth/signup', {
     POST: async (event) => {
-      limitAuth(event);
+      await throttle.beforeSignUp(clientAddress(event, trustProxy));
       const input = parseBody(signUpBody, await readJsonBody(event));
       const session = await signUp.execute(input);
       event.res.status = 201;
@@ -28,9 +25,17 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, authLimiter:
 
   route(app, '/api/auth/login', {
     POST: async (event) => {
-      limitAuth(event);
       const input = parseBody(loginBody, await readJsonBody(event));
-      const session = await login.execute(input);
+      const address = clientAddress(event, trustProxy);
+      await throttle.beforeLogin(input.email, address);
+      let session;
+      try {
+        session = await login.execute(input);
+      } catch (error) {
+        if (error instanceof InvalidCredentials) await throttle.loginFailed(input.email, address);
+        throw error;
+      }
+      await throttle.loginSucceeded(input.email, address);
       return { message: 'Logged in.', token: session.token, user: session.user };
     },
   });

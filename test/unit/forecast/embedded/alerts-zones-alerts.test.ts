@@ -9,7 +9,7 @@ import { alertQuery, BASE, catalogue, ctx, cursorOf, depsAt, SUMMER, urlsIn, WIN
 
 type Feature = { id: string; type: string; geometry: unknown; properties: Record<string, any> };
 
-const fixture = JSON.parse(readFileSync(new URL('../../../../../shared/reference/nws/fixtures/alert.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/nws/alert.json', import.meta.url), 'utf8'));
 const ALERT_KEYS = Object.keys(fixture.properties as object);
 const ID = /^urn:oid:2\.49\.0\.1\.840\.0\.[0-9a-f]{40}\.001\.1$/;
 

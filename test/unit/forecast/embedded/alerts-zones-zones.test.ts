@@ -9,7 +9,7 @@ import { BASE, catalogue, ctx, cursorOf, depsAt, SUMMER, urlsIn } from './alerts
 
 type Feature = { id: string; type: string; geometry: { type: string; coordinates: any } | null; properties: Record<string, any> };
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../../../shared/reference/nws/fixtures/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
 const ZONE_KEYS = Object.keys(fixture('zone.json').properties);
 const LIST_KEYS = Object.keys(fixture('zones_list.json').features[0].properties);
 const KANSAS = { lat: 39.7456, lon: -97.0892 };
