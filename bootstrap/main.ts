@@ -6,6 +6,7 @@ import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { buildHttpApp } from './http-app.ts';
+import { installProcessGuard } from './process-guard.ts';
 import { TOKENS } from './tokens.ts';
 
 const SHUTDOWN_BUDGET_MS = 4000;
@@ -14,6 +15,7 @@ const SHUTDOWN_BUDGET_MS = 4000;
 async function main(): Promise<void> {
   const config = readConfig();
   const log = createConsoleLogger(config.logLevel);
+  installProcessGuard(process, { log });
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,

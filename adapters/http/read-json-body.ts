@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3';
 import { ValidationError } from '../../domain/tasks/errors.ts';
-import { payloadTooLarge } from './http-problem.ts';
+import { payloadTooLarge, type HttpProblem } from './http-problem.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -12,7 +12,7 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   const declared = event.req.headers.get('content-length');
   let text: string;
   if (declared !== null) {
-    if (Number(declared) > limit) throw payloadTooLarge(limit);
+    if (Number(declared) > limit) throw closing(payloadTooLarge(limit));
     text = await event.req.text();
   } else {
     text = await readLimited(event.req.body, limit);
@@ -25,6 +25,12 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   }
 }
 
+/** The client is still sending a body we will not read: answer, then close the connection. */
+function closing(problem: HttpProblem): HttpProblem {
+  problem.headers['connection'] = 'close';
+  return problem;
+}
+
 async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
   if (!body) return '';
   const reader = body.getReader();
@@ -35,8 +41,12 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(limit);
+      // Stop reading, but do not cancel the stream: on Node, cancelling destroys the request and its
+      // socket while the 413 is still being written, and listhen's shutdown hook then dereferences the
+      // null socket on 'finish' and the process dies. Releasing the lock leaves the rest unread, and
+      // `Connection: close` makes Node end the connection once the 413 is out instead of reading on.
+      reader.releaseLock();
+      throw closing(payloadTooLarge(limit));
     }
     chunks.push(value);
   }

@@ -39,7 +39,26 @@ export function createLinkRewriter(upstreamBaseUrl: string): LinkRewriter {
 function flattenIndexedParams(link: string): string {
   const q = link.indexOf('?');
   if (q < 0) return link;
-  return link.slice(0, q) + link.slice(q).replace(/([?&][^=&#[%]+)(?:%5B|\[)\d+(?:%5D|\])=/gi, '$1=');
+  const hash = link.indexOf('#', q);
+  const query = link.slice(q + 1, hash < 0 ? undefined : hash);
+  const flattened = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    return eq < 0 ? pair : `${withoutIndex(name)}${pair.slice(eq)}`;
+  }).join('&');
+  return `${link.slice(0, q + 1)}${flattened}${hash < 0 ? '' : link.slice(hash)}`;
+}
+
+/** `id[0]` or `id%5B0%5D` to `id`; any other name as it is. Parsed by hand: no backtracking on long links. */
+function withoutIndex(name: string): string {
+  for (const [open, close] of [['[', ']'], ['%5b', '%5d']] as const) {
+    const lower = name.toLowerCase();
+    if (!lower.endsWith(close)) continue;
+    const at = lower.lastIndexOf(open);
+    const digits = name.slice(at + open.length, name.length - close.length);
+    if (at > 0 && /^\d+$/.test(digits)) return name.slice(0, at);
+  }
+  return name;
 }
 
 /** Maps every string (keys excluded) of a JSON value, sharing untouched subtrees' scalars. */

@@ -1,5 +1,6 @@
 import { METRIC, noCounters, silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
 import { retryAfterSeconds } from './retry-after.ts';
+import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
 
 export type Fetch = typeof globalThis.fetch;
 
@@ -56,7 +57,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const counters = options.counters ?? noCounters;
   const log = options.log ?? silentLog;
-  const origin = options.baseUrl.replace(/\/+$/, '');
+  const origin = withoutTrailingSlashes(options.baseUrl);
 
   // Equal jitter: half the exponential step is fixed, half random, so a burst of clients spreads out.
   const delay = (retry: number, retryAfter: number | undefined): number => {

@@ -1,4 +1,5 @@
 import type { H3Event } from 'h3';
+import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
 
 export interface BaseUrlOptions {
   readonly publicBaseUrl?: string;
@@ -12,7 +13,7 @@ const HOST = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  * X-Forwarded-Host only when TRUST_PROXY=1. A Host that is not a plain host[:port] is not echoed into links.
  */
 export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
-  if (options.publicBaseUrl) return options.publicBaseUrl.replace(/\/+$/, '');
+  if (options.publicBaseUrl) return withoutTrailingSlashes(options.publicBaseUrl);
   let proto = event.url.protocol.replace(/:$/, '');
   let host = event.req.headers.get('host') ?? event.url.host;
   if (options.trustProxy) {

@@ -6,6 +6,7 @@ import { hashString, hexDigest } from './hash.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
+import { withoutTrailingSlashes } from './url.ts';
 
 /**
  * Synthetic NWS alerts. Offices "issue" products on fixed 12-hourly cycles
@@ -129,7 +130,7 @@ function buildAlert(episode: Episode, v: Version, expires: number, previous: rea
   const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${episode.startHour}`) % 199);
   const vtecString = vtec(v.action, episode.officeId, rule, etn, v.action !== 'NEW' && inEffect ? null : v.onset, v.ends);
   const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${v.sent}|${episode.zones.map((z) => z.id).join(',')}`, 40)}.001.1`;
-  const url = `${baseUrl.replace(/\/+$/, '')}/alerts/${id}`;
+  const url = `${withoutTrailingSlashes(baseUrl)}/alerts/${id}`;
   const future = v.onset - v.sent > 12 * MS_PER_HOUR;
   const watch = rule.significance === 'A';
   const iso = (ms: number) => isoWithOffset(ms, tz);
@@ -156,7 +157,7 @@ function buildAlert(episode: Episode, v: Version, expires: number, previous: rea
       id,
       areaDesc: episode.zones.map((z) => z.name).join('; '),
       geocode: { SAME: episode.zones.flatMap((z) => z.sameCodes ?? []), UGC: episode.zones.map((z) => z.id) },
-      affectedZones: episode.zones.map((z) => `${baseUrl.replace(/\/+$/, '')}/zones/forecast/${z.id}`),
+      affectedZones: episode.zones.map((z) => `${withoutTrailingSlashes(baseUrl)}/zones/forecast/${z.id}`),
       references: previous.map((p) => ({ '@id': p.id, identifier: p.properties.id, sender: SENDER, sent: p.properties.sent })),
       sent: iso(v.sent),
       effective: iso(v.sent),

@@ -6,6 +6,7 @@ import { isDaytimeHour } from './periods.ts';
 import { epochHourToMs, isoUtc, localTime } from './time.ts';
 import { roundTo } from './units.ts';
 import { iconSegment, iconUrl, precipNoun } from './wording.ts';
+import { withoutTrailingSlashes } from './url.ts';
 
 /**
  * The latest observation at a station: the model's weather for that hour, dressed
@@ -122,7 +123,7 @@ export function latestObservation(request: ObservationRequest): ObservationPrope
   const { station, hour } = request;
   const s = weatherAt({ lat: station.lat, lon: station.lon, elevationM: station.elevationM }, hour);
   const timeMs = epochHourToMs(hour) - 7 * 60_000;
-  const base = request.baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(request.baseUrl);
   const timestamp = isoUtc(timeMs);
   const id = `${base}/stations/${station.id}/observations/${timestamp}`;
 

@@ -1,4 +1,5 @@
 import type { PrecipType } from './model.ts';
+import { withoutTrailingSlashes } from './url.ts';
 
 /**
  * The NWS's fixed vocabulary for sky, precipitation chance and icons, so that text
@@ -114,6 +115,6 @@ export function iconSegment(c: IconCondition): string {
 
 /** Full icon URL in the api.weather.gov layout: {base}/land/{day|night}/{seg}[/{seg}]?size=... */
 export function iconUrl(iconBaseUrl: string, isDaytime: boolean, segments: readonly string[], size: 'small' | 'medium'): string {
-  const base = iconBaseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(iconBaseUrl);
   return `${base}/land/${isDaytime ? 'day' : 'night'}/${segments.join('/')}?size=${size}`;
 }
