@@ -13,16 +13,49 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   let text: string;
   if (declared !== null) {
     if (Number(declared) > limit) throw closing(payloadTooLarge(limit));
-    text = await event.req.text();
+    text = decodeUtf8(new Uint8Array(await event.req.arrayBuffer()));
   } else {
     text = await readLimited(event.req.body, limit);
   }
   if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the request body must be a JSON object; it was empty' }]);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ValidationError([{ path: '', message: 'the request body is not valid JSON' }]);
   }
+  const bad = firstIllFormedString(value, '');
+  if (bad !== undefined) {
+    throw new ValidationError([{ path: bad, message: 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text' }]);
+  }
+  return value;
+}
+
+/**
+ * Strict UTF-8: a lenient decoder turns invalid bytes into U+FFFD, so two different passwords (`pass\xff`
+ * and `pass\xfe`) would become the same stored string. Refuse the body instead, as PostgreSQL would.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ValidationError([{ path: '', message: 'the request body is not valid UTF-8' }]);
+  }
+}
+
+/** The path of the first string (key or value) holding a lone surrogate, which JSON escapes can spell. */
+function firstIllFormedString(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : path;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path === '' ? key : `${path}.${key}`;
+    if (!key.isWellFormed()) return childPath;
+    const found = firstIllFormedString(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The client is still sending a body we will not read: answer, then close the connection. */
@@ -50,5 +83,5 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeUtf8(Buffer.concat(chunks));
 }
