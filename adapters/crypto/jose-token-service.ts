@@ -2,6 +2,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Clock, TokenService } from '../../application/tasks/ports.ts';
 import { TOKEN_LIFETIME_SECONDS } from '../../domain/tasks/rules.ts';
 
+/** How far ahead of our clock an `iat` may be: clocks of nodes behind one load balancer differ a little. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * HS256 JWTs carrying sub, iat and exp. Verification is pinned to HS256, so `alg: none` and every other
  * algorithm fail. Verified tokens are remembered until they expire: verifying the same token again would
@@ -39,7 +42,12 @@ export class JoseTokenService implements TokenService {
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'iat', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+      // A valid signature is not enough: Taskcast never issues a token that lives longer than 7 days or
+      // that was issued in the future, so such a token was minted with a leaked secret or a broken clock.
+      // (With exp checked by jose, exp - iat <= 7 days also means it was issued less than 7 days ago.)
+      if (payload.exp - payload.iat > TOKEN_LIFETIME_SECONDS) return null;
+      if (payload.iat > nowSeconds + CLOCK_SKEW_SECONDS) return null;
       this.remember(token, payload.sub, payload.exp);
       return payload.sub;
     } catch {

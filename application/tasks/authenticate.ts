@@ -2,6 +2,8 @@ import { Unauthorized } from '../../domain/tasks/errors.ts';
 import type { User } from '../../domain/tasks/user.ts';
 import type { TokenService, UserRepository } from './ports.ts';
 
+const INVALID_TOKEN = 'The token is invalid or has expired.';
+
 /** Turns a bearer token into its user; every failure is the same Unauthorized. */
 export class Authenticate {
   constructor(
@@ -11,9 +13,10 @@ export class Authenticate {
 
   async execute(token: string): Promise<User> {
     const userId = await this.tokens.verify(token);
-    if (userId === null) throw new Unauthorized('The token is invalid or has expired.');
-    const user = await this.users.findById(userId);
-    if (!user) throw new Unauthorized('The token belongs to an account that no longer exists.');
+    // One message for every failure, a deleted account's token included: a 401 should not tell a token
+    // holder which accounts exist.
+    const user = userId === null ? undefined : await this.users.findById(userId);
+    if (!user) throw new Unauthorized(INVALID_TOKEN);
     return user;
   }
 }

@@ -189,3 +189,31 @@ describe('login timing', () => {
     assert.ok(ratio > 0.6 && ratio < 1.6, `unknown/wrong time ratio ${ratio.toFixed(2)}`);
   });
 });
+
+describe('token sanity', () => {
+  test('a token whose user is gone gets the same 401 body as any other bad token', async () => {
+    const { SignJWT } = await import('jose');
+    const { TEST_SECRET } = await import('../support/http.ts');
+    const w = await httpWorld();
+    const iat = Math.floor(w.clock.now().getTime() / 1000);
+    const orphan = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('0f8fad5b-d9cb-469f-a165-70867728950e')
+      .setIssuedAt(iat).setExpirationTime(iat + 600).sign(new TextEncoder().encode(TEST_SECRET));
+    const gone = await w.call('GET', '/api/tasks', { token: orphan });
+    const junk = await w.call('GET', '/api/tasks', { token: 'aaa.bbb.ccc' });
+    assert.equal(gone.status, 401);
+    assert.equal(gone.text, junk.text);
+  });
+
+  test('a validly signed token with exp in 2999 or iat ten years ahead is a 401', async () => {
+    const { SignJWT } = await import('jose');
+    const { TEST_SECRET } = await import('../support/http.ts');
+    const w = await httpWorld();
+    const { id } = await w.signUp();
+    const now = Math.floor(w.clock.now().getTime() / 1000);
+    const key = new TextEncoder().encode(TEST_SECRET);
+    for (const [iat, exp] of [[now, Date.UTC(2999, 0, 1) / 1000], [now + 315_360_000, now + 315_360_600]] as const) {
+      const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+      assert.equal((await w.call('GET', '/api/tasks', { token })).status, 401);
+    }
+  });
+});

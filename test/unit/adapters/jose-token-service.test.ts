@@ -20,6 +20,20 @@ describe('JoseTokenService', () => {
     assert.equal(await tokens.verify(token), sub);
   });
 
+  test('refuses tokens Taskcast never issues: a lifetime over 7 days, or an iat in the future', async () => {
+    const clock = new FixedClock(new Date('2026-03-01T00:00:00Z'));
+    const tokens = new JoseTokenService(secret, clock);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const sign = (iat: number, exp: number) =>
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+    assert.equal(await tokens.verify(await sign(now, Date.UTC(2999, 0, 1) / 1000)), null, 'exp in the year 2999');
+    assert.equal(await tokens.verify(await sign(now, now + 604801)), null, 'one second too long');
+    assert.equal(await tokens.verify(await sign(now + 10 * 365 * 86400, now + 10 * 365 * 86400 + 600)), null, 'iat ten years ahead');
+    assert.equal(await tokens.verify(await sign(now - 8 * 86400, now + 600)), null, 'issued over 7 days ago');
+    assert.equal(await tokens.verify(await sign(now + 30, now + 30 + 604800)), sub, 'a little clock skew is fine');
+    assert.equal(await tokens.verify(await sign(now - 60, now + 600)), sub, 'a shorter lifetime is fine');
+  });
+
   test('expires after seven days, even once cached', async () => {
     const clock = new FixedClock(new Date('2026-03-01T00:00:00Z'));
     const tokens = new JoseTokenService(secret, clock);
