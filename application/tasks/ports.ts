@@ -1,3 +1,4 @@
+import type { TaskRange } from '../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
 
@@ -34,8 +35,11 @@ export interface UserRepository {
 export interface TaskRepository {
   add(task: Task): Promise<void>;
   findOwned(userId: string, taskId: string): Promise<Task | undefined>;
-  /** The owner's tasks matching the filter, newest first (later creation first on equal timestamps). */
-  listOwned(userId: string, filter: TaskFilter): Promise<Task[]>;
+  /**
+   * The owner's tasks matching the filter, newest first (later creation first on equal timestamps); with a
+   * range, only those after its cursor and at most its limit (see `selectRange`, the rule every adapter follows).
+   */
+  listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]>;
   /** Applies `change` atomically to the owner's task; undefined when there is no such task. */
   updateOwned(userId: string, taskId: string, change: (current: Task) => Task): Promise<Task | undefined>;
   removeOwned(userId: string, taskId: string): Promise<boolean>;

@@ -5,6 +5,7 @@ import {
 } from '../../../domain/tasks/invariants.ts';
 import { LIMITS, TASK_PRIORITIES, TASK_STATUSES, hasNonBlank, isEmailShaped, normaliseEmail } from '../../../domain/tasks/rules.ts';
 import type { FieldIssue } from '../../../domain/shared/domain-error.ts';
+import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 
 // The task API's request schemas. The rules themselves live in the domain; these schemas add the HTTP
 // concerns: JSON types, strict objects, and which fields each route takes.
@@ -93,4 +94,30 @@ export function parseTaskFilter(params: URLSearchParams): { status?: (typeof TAS
   }
   if (details.length > 0) throw new ValidationError(details);
   return filter;
+}
+
+/**
+ * `?limit=&cursor=` on the task list: absent both, the list is whole (the spec's form); either present,
+ * the answer is one page. Each at most once; `limit` an integer from 1 to 500.
+ */
+export function parseTaskPage(params: URLSearchParams): { limit?: number; cursor?: string } | undefined {
+  const limits = params.getAll('limit');
+  const cursors = params.getAll('cursor');
+  if (limits.length === 0 && cursors.length === 0) return undefined;
+  const details: FieldIssue[] = [];
+  const page: { limit?: number; cursor?: string } = {};
+  if (limits.length > 1) details.push({ path: 'limit', message: 'must be given at most once' });
+  else if (limits.length === 1) {
+    const raw = limits[0] ?? '';
+    const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+    if (!(n >= 1 && n <= TASK_PAGE.maxLimit)) details.push({ path: 'limit', message: `must be an integer from 1 to ${TASK_PAGE.maxLimit}` });
+    else page.limit = n;
+  }
+  if (cursors.length > 1) details.push({ path: 'cursor', message: 'must be given at most once' });
+  else if (cursors.length === 1) {
+    if (cursors[0] === '') details.push({ path: 'cursor', message: 'must not be empty' });
+    else page.cursor = cursors[0];
+  }
+  if (details.length > 0) throw new ValidationError(details);
+  return page;
 }

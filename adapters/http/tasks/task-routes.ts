@@ -6,7 +6,9 @@ import { methodNotAllowed } from '../http-problem.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerToken } from './bearer-token.ts';
-import { createTaskBody, loginBody, parseBody, parseTaskFilter, signUpBody, updateTaskBody } from './schemas.ts';
+import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
+import { createTaskBody, loginBody, parseBody, parseTaskFilter, parseTaskPage, signUpBody, updateTaskBody } from './schemas.ts';
+import { decodeCursor, encodeCursor } from './task-cursor.ts';
 
 /** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
 export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: AuthThrottle, trustProxy: boolean): void {
@@ -43,8 +45,26 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
   route(app, '/api/tasks', {
     GET: async (event) => {
       const user = await currentUser(event);
-      const tasks = await listTasks.execute(user.id, parseTaskFilter(event.url.searchParams));
-      return { count: tasks.length, tasks };
+      const params = event.url.searchParams;
+      const filter = parseTaskFilter(params);
+      const paging = parseTaskPage(params);
+      if (!paging) {
+        const tasks = await listTasks.execute(user.id, filter);
+        return { count: tasks.length, tasks };
+      }
+      const after = paging.cursor === undefined ? undefined : decodeCursor(paging.cursor);
+      const page = await listTasks.page(user.id, filter, { limit: paging.limit, after });
+      let next: string | null = null;
+      if (page.next) {
+        const query = new URLSearchParams();
+        if (filter.status) query.set('status', filter.status);
+        if (filter.priority) query.set('priority', filter.priority);
+        query.set('limit', String(paging.limit ?? TASK_PAGE.defaultLimit));
+        query.set('cursor', encodeCursor(page.next));
+        next = `/api/tasks?${query}`;
+        event.res.headers.set('link', `<${next}>; rel="next"`);
+      }
+      return { count: page.tasks.length, tasks: page.tasks, next };
     },
     POST: async (event) => {
       const user = await currentUser(event);

@@ -1,4 +1,5 @@
 import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
+import { selectRange, type TaskRange } from '../../../domain/tasks/paging.ts';
 import { matchesFilter, type Task, type TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
 import type { StoreChange, StoreState } from './store-state.ts';
@@ -46,10 +47,11 @@ export class StateTaskRepository implements TaskRepository {
     return this.state.tasksByUser.get(userId)?.get(taskId);
   }
 
-  async listOwned(userId: string, filter: TaskFilter): Promise<Task[]> {
+  async listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]> {
     const own = this.state.tasksByUser.get(userId);
     if (!own) return [];
     const newestFirst = [...own.values()].reverse();
+    if (range !== undefined) return selectRange(newestFirst, filter, range);
     return filter.status === undefined && filter.priority === undefined
       ? newestFirst
       : newestFirst.filter((task) => matchesFilter(task, filter));

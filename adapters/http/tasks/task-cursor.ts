@@ -1,0 +1,18 @@
+import { ValidationError } from '../../../domain/tasks/errors.ts';
+import type { TaskCursor } from '../../../domain/tasks/paging.ts';
+import { isUuid, parseTimestamp } from '../../../domain/tasks/rules.ts';
+
+// The cursor is opaque to clients (base64url), so its form can change without breaking them; inside it
+// is the last task's creation time and id.
+
+export function encodeCursor(cursor: TaskCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(value: string): TaskCursor {
+  const invalid = new ValidationError([{ path: 'cursor', message: 'is not a cursor this server gave; start again without it' }]);
+  if (value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid;
+  const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !isUuid(id) || Number.isNaN(parseTimestamp(createdAt)) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(createdAt)) throw invalid;
+  return { createdAt, id };
+}
