@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -11,11 +11,16 @@ test('the README library example runs as written and prints what the README says
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const block = /<!-- library-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(readme)?.[1];
   assert.ok(block, 'README has the library example block');
-  // Inside the project, so that `import ... from 'taskcast'` resolves through package.json's self-reference.
+  // The package's `exports` point at the compiled dist/ (test/e2e/package.test.ts runs this block against the
+  // packed tarball with plain node); here the same block runs against the sources, so 'taskcast' becomes
+  // the entry's source file.
+  const sourceEntry = pathToFileURL(join(root, 'bootstrap', 'library.ts')).href;
+  const source = block.replace(/from 'taskcast';/g, `from '${sourceEntry}';`);
+  assert.notEqual(source, block, "the block imports from 'taskcast'");
   const dir = join(root, '.tmp');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `readme-example-${process.pid}.ts`);
-  writeFileSync(file, block);
+  writeFileSync(file, source);
   try {
     const out = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
     assert.match(out, /ada@example\.com \[ 'Write the README' \]/);

@@ -52,8 +52,10 @@ function inWorker(zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: n
 }
 
 /**
- * The worker runs this module's sibling alert-worker file. Under tsx (how the project runs) a worker does
- * not inherit the TypeScript loader, so the worker first registers tsx's ESM hooks, then imports the file.
+ * The worker runs this module's sibling alert-worker file, with this module's own extension: `.mjs` in the
+ * `npm start` bundle, `.js` in the compiled package (tsconfig.build.json lists the worker, which nothing
+ * imports). Under tsx (how the project runs) a worker does not inherit the TypeScript loader, so the
+ * worker first registers tsx's ESM hooks, then imports the file.
  */
 function workerSource(): { source: string | URL; evaluate: boolean } {
   const ext = extname(new URL(import.meta.url).pathname);

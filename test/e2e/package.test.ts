@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The library as its users get it: `npm pack` (which runs `prepack`, the tsc build), the tarball installed
+ * into a new project, then the README's examples run with plain `node` and a TypeScript consumer checked
+ * with `tsc`. Nothing here goes through tsx or the sources.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+// Under `npm test`, npm exports this checkout's settings (npm_config_local_prefix, npm_package_*, the
+// running command); the child npm must behave as if run by hand, so only the cache location is kept. The
+// child node must be plain: no loader options either.
+const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) =>
+  key !== 'NODE_OPTIONS' && key !== 'INIT_CWD' && (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig')));
+
+const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
+const skip = npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
+
+function run(command: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+  }
+}
+
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const pattern = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`);
+  const block = pattern.exec(readme)?.[1];
+  assert.ok(block, `README has the ${name} block`);
+  return block;
+}
+
+/** A TypeScript consumer beyond the README: typed results, and a wrong call that must not type-check. */
+const TYPED_CONSUMER = `
+import { createContainer, createTaskcast, NotFound, TOKENS, type Task, type Taskcast } from 'taskcast';
+import { hourlySeries, weatherAt, type Place, type WeatherSample } from 'taskcast/weather';
+
+const taskcast: Taskcast = await createTaskcast({ storage: 'memory', bcryptCost: 4 });
+const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+const task: Task = await taskcast.tasks.createTask.execute(user.id, { title: 'typed', priority: 'low' });
+const status: 'pending' | 'in_progress' | 'completed' = task.status;
+
+const place: Place = { lat: 39.7456, lon: -97.0892, elevationM: 450 };
+const samples: WeatherSample[] = hourlySeries(place, 0, 3);
+const celsius: number = weatherAt(place, 0).temperatureC + samples.length;
+// @ts-expect-error: a place needs lat, lon and elevationM (fails if the types were missing or any)
+weatherAt({ lat: 39.7 }, 0);
+
+console.log(status, celsius, NotFound.name, TOKENS.Clock, createContainer);
+await taskcast.close();
+`;
+
+/** What the README cannot show in a few lines: the embedded data and the alert worker, from dist/. */
+const FORECAST_CHECK = `
+import { createContainer, TOKENS } from 'taskcast';
+import { epochHourOf, latestCycle } from 'taskcast/weather';
+
+// The embedded provider loads its data through data-dir.ts, which must find it from the compiled location.
+const forecast = await createContainer().getAsync(TOKENS.ForecastUseCases);
+const { body } = await forecast.resolvePoint.execute('39.7456,-97.0892', { baseUrl: 'http://localhost' });
+console.log('point', body.properties.gridId, body.properties.gridX, body.properties.gridY);
+
+// The worker thread starts from a file beside the compiled generator; this entry has no fallback to hide it.
+const generator = new URL('./node_modules/taskcast/dist/adapters/forecast/embedded/alert-generator.js', import.meta.url);
+const { generateAlertsInWorker } = await import(generator.href);
+const zone = { id: 'KSZ040', name: 'Riley', state: 'KS', lat: 39.3, lon: -96.7, officeId: 'TOP', officeName: 'Topeka KS', timeZone: 'America/Chicago' };
+const alerts = await generateAlertsInWorker([[zone]], latestCycle(epochHourOf(Date.parse('2026-07-04T12:00:00Z'))));
+console.log('worker', Array.isArray(alerts));
+`;
+
+test('the packed library installs into a new project and works with plain node and tsc', { skip, timeout: 300_000 }, async (t) => {
+  const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
+  const consumer = join(work, 'consumer');
+  try {
+    const packed = run(npm, ['pack', '--json', '--pack-destination', work], root);
+    const [manifest] = JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+    assert.ok(manifest);
+    const files = manifest.files.map((f) => f.path);
+
+    await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
+      for (const file of [
+        'dist/bootstrap/library.js', 'dist/bootstrap/library.d.ts',
+        'dist/adapters/forecast/embedded/weather/index.js', 'dist/adapters/forecast/embedded/weather/index.d.ts',
+        'dist/adapters/forecast/embedded/alert-worker.js', 'adapters/forecast/embedded/data/offices.json',
+        'adapters/forecast/embedded/data/SOURCES.md',
+      ]) assert.ok(files.includes(file), `${file} is in the tarball`);
+      const strays = files.filter((f) => /^(test|bench|scripts|\.build|\.tmp)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
+      assert.deepEqual(strays, []);
+    });
+
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'taskcast-consumer', private: true, type: 'module' }));
+    // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
+    run(npm, ['install', join(work, manifest.filename), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
+
+    await t.test("the README's library example runs with plain node", () => {
+      writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));
+      const out = run(process.execPath, ['library-example.mjs'], consumer);
+      assert.match(out, /ada@example\.com \[ 'Write the README' \]/);
+      assert.match(out, /private, as it should be/);
+    });
+
+    await t.test("the README's taskcast/weather example prints what the README says", () => {
+      const block = readmeBlock('weather-example');
+      const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
+      assert.ok(expected.length >= 2, 'the block shows its output');
+      writeFileSync(join(consumer, 'weather-example.mjs'), block);
+      assert.deepEqual(run(process.execPath, ['weather-example.mjs'], consumer).trimEnd().split('\n'), expected);
+    });
+
+    await t.test('the embedded forecast data and the alert worker are found from the installed package', () => {
+      writeFileSync(join(consumer, 'forecast-check.mjs'), FORECAST_CHECK);
+      assert.deepEqual(run(process.execPath, ['forecast-check.mjs'], consumer).trimEnd().split('\n'), ['point TOP 32 81', 'worker true']);
+    });
+
+    await t.test('a TypeScript consumer type-checks against the shipped .d.ts files', () => {
+      writeFileSync(join(consumer, 'library-example.ts'), readmeBlock('library-example'));
+      writeFileSync(join(consumer, 'weather-example.ts'), readmeBlock('weather-example'));
+      writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
+      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true,
+          noEmit: true, skipLibCheck: false, types: [],
+        },
+        files: ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts'],
+      }));
+      run(process.execPath, [tsc, '-p', consumer], consumer);
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
