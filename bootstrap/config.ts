@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
@@ -38,6 +39,9 @@ const environment = v.object({
   LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAddress),
   SIGNUPS_PER_ADDRESS: integer('SIGNUPS_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.signUpsPerAddress),
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
+  MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
+  HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
+  REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -90,5 +94,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
+    connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
   };
 }

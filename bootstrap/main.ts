@@ -1,4 +1,6 @@
+import type { Server } from 'node:http';
 import { toNodeHandler } from 'h3';
+import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
 import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     await store.close();
     throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
   }
+  guardConnections(listener.server as Server, config.connectionLimits);
   const { port } = listener.address;
   log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : null });
 
