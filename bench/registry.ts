@@ -2,6 +2,7 @@
 // and listing it here.
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
+import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksSet } from './scenarios/tasks.ts';
 
 export const DEFAULT_SET = 'tasks';
@@ -9,4 +10,5 @@ export const DEFAULT_SET = 'tasks';
 export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
+  [tasksLoginsSet.name, tasksLoginsSet],
 ]);
