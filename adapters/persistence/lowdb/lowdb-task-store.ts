@@ -1,11 +1,11 @@
-import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { Low } from 'lowdb';
 import { StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
+import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal } from './journal.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
@@ -69,6 +69,18 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     snapshotBytes = statSync(dbPath).size;
     if (replay.changes.length > 0) log(`store: replayed ${replay.changes.length} journalled changes into ${dbPath}`);
 
+    // A clean stop leaves DB_PATH holding every acknowledged change, and no journal beside it: whoever opens
+    // the file after SIGTERM, SIGINT or close() reads the whole store there. When the disk refuses the
+    // snapshot, the journal stays and is folded in at the next start, so nothing is lost either way.
+    const foldOnClose = async (): Promise<void> => {
+      try {
+        if (journal.size > 0) await compact();
+        unlinkSync(journalPath);
+        syncFolder(dirname(dbPath));
+      } catch (error) {
+        log(`store: could not fold the journal into ${dbPath} at close; ${journalPath} keeps every change and is folded in at the next start: ${(error as Error).message}`);
+      }
+    };
     const commit = (change: StoreChange): Promise<void> => journal.append(JSON.stringify(change));
     let closed: Promise<void> | undefined;
     return {
@@ -78,6 +90,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
         (closed ??= (async () => {
           try {
             await journal.flush();
+            await foldOnClose();
           } finally {
             closeSync(fd);
             lock.release();

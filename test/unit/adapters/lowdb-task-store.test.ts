@@ -6,6 +6,7 @@ import { after, describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { createTaskcast } from '../../../bootstrap/library.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -34,6 +35,19 @@ describe('lowdb task store', () => {
     assert.deepEqual((await again.tasks.listOwned(u.id, {})).map((t) => t.title), ['t3', 'changed']);
     assert.equal((await again.users.findByEmail('u1@x.io'))?.name, 'U1');
     await again.close();
+  });
+
+  test("the library's close() folds the journal into DB_PATH and removes the journal", async () => {
+    const path = freshPath();
+    const taskcast = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4 });
+    const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+    const created = await taskcast.tasks.createTask.execute(user.id, { title: 'folded at close' });
+    assert.ok(readFileSync(`${path}.journal`, 'utf8').includes(created.id), 'while open, the change is in the journal');
+    await taskcast.close();
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { users: { email: string }[]; tasks: Task[] };
+    assert.deepEqual(stored.users.map((u) => u.email), ['ada@example.com']);
+    assert.deepEqual(stored.tasks, [created]);
+    assert.equal(existsSync(`${path}.journal`), false);
   });
 
   test('a write is in the journal before its promise resolves (what kill -9 leaves behind)', async () => {
