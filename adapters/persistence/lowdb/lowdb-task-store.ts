@@ -34,7 +34,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
   }
   if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
 
-  const lock = StoreLock.acquire(dbPath);
+  const lock = await StoreLock.acquire(dbPath);
   try {
     const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath), emptyDocument());
     await snapshot.read();
@@ -93,12 +93,12 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
             await foldOnClose();
           } finally {
             closeSync(fd);
-            lock.release();
+            await lock.release();
           }
         })()),
     };
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
@@ -12,6 +13,15 @@ const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshPath = () => join(root, `case-${++n}`, 'nested', 'tasks.db');
+const lockSockets = (path: string) => readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.lock.`));
+
+/** Leaves a socket at `path` as a process killed with SIGKILL does: bound, listening, then dead. */
+async function listenAndDie(path: string): Promise<void> {
+  const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
 
 const user = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email: `u${i}@x.io`, passwordHash: 'h' });
 const task = (i: number, userId: string, title = `t${i}`): Task => ({
@@ -58,12 +68,7 @@ describe('lowdb task store', () => {
     await store.tasks.add(task(7, u.id));
     const journal = readFileSync(`${path}.journal`, 'utf8');
     assert.match(journal, /10000000-0000-4000-8000-000000000007/);
-    // No close(): simulate a crash by dropping the lock as a dead process would leave it, then reopen.
-    writeFileSync(`${path}.lock`, '999999\n');
-    const again = await openLowdbTaskStore(path);
-    assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
-    await again.close();
-    await store.close().catch(() => {});
+    await store.close();
   });
 
   test('concurrent writes share group commits', async () => {
@@ -99,14 +104,13 @@ describe('lowdb task store', () => {
     const store = await openLowdbTaskStore(path);
     const u = user(1);
     await store.users.addIfEmailFree(u);
-    await store.tasks.add(task(1, u.id));
-    writeFileSync(`${path}.lock`, '999999\n');
-    appendFileSync(`${path}.journal`, '{"kind":"task","task":{"id":"torn');
+    await store.close();
+    // What a crash leaves: a journal of acknowledged lines, and the start of one that was never acknowledged.
+    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'task', task: task(1, u.id) })}\n{"kind":"task","task":{"id":"torn`);
     const again = await openLowdbTaskStore(path);
     assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
     assert.equal(readFileSync(`${path}.journal`, 'utf8'), '', 'replayed journal folded into the snapshot');
     await again.close();
-    await store.close().catch(() => {});
   });
 
   test('a corrupt snapshot stops the open, names the file and leaves it untouched', async () => {
@@ -118,7 +122,7 @@ describe('lowdb task store', () => {
     assert.ok(error instanceof StoreOpenError);
     assert.match(error.message, new RegExp(path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.equal(readFileSync(path, 'utf8'), '{"users": [oops');
-    assert.ok(!existsSync(`${path}.lock`), 'lock released after a failed open');
+    assert.deepEqual(lockSockets(path), [], 'lock released after a failed open');
   });
 
   test('a damaged line in the middle of the journal stops the open', async () => {
@@ -128,15 +132,42 @@ describe('lowdb task store', () => {
     await assert.rejects(openLowdbTaskStore(path), /damaged at line 1/);
   });
 
-  test('a second open of the same path is refused while the first holds it', async () => {
+  test('a second open of the same path is refused while the first holds it, naming the holder', async () => {
     const path = freshPath();
     const first = await openLowdbTaskStore(path);
-    // The lock names this very process; pretend it is another live one by writing our parent's pid.
-    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
-    await assert.rejects(openLowdbTaskStore(path), /in use/);
-    writeFileSync(`${path}.lock`, `${process.pid}\n`);
+    await assert.rejects(openLowdbTaskStore(path), new RegExp(`in use by another Taskcast process \\(pid ${process.pid}`));
     await first.close();
-    assert.ok(!existsSync(`${path}.lock`));
+    assert.deepEqual(lockSockets(path), [], 'a clean close removes the lock socket');
+    await (await openLowdbTaskStore(path)).close();
+  });
+
+  test('the lock of a process killed with SIGKILL is taken over, whatever its pid', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    const stale = `${path}.lock.deadbeefdeadbeef`;
+    await listenAndDie(stale);
+    assert.ok(statSync(stale).isSocket(), 'the killed holder left its socket behind');
+    const store = await openLowdbTaskStore(path);
+    assert.equal(existsSync(stale), false, 'the stale socket was removed');
+    assert.equal(lockSockets(path).length, 1);
+    await store.close();
+  });
+
+  test('a pid lock file of older versions naming a live, unrelated process does not block the open', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
+    const store = await openLowdbTaskStore(path);
+    assert.equal(existsSync(`${path}.lock`), false);
+    await store.close();
+  });
+
+  test('a store path too long for a socket address still locks (through /proc on Linux)', { skip: process.platform !== 'linux' }, async () => {
+    const path = join(root, `case-${++n}`, 'x'.repeat(120), 'tasks.db');
+    const first = await openLowdbTaskStore(path);
+    await assert.rejects(openLowdbTaskStore(path), /in use/);
+    await first.close();
+    await (await openLowdbTaskStore(path)).close();
   });
 
   test('a folder as DB_PATH is refused with a clear message', async () => {
