@@ -2,11 +2,12 @@ import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync, unli
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { Low } from 'lowdb';
-import { StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
+import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
-import { Journal } from './journal.ts';
+import { Journal, JournalWriteError, type JournalFileOps } from './journal.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
@@ -16,7 +17,14 @@ export interface LowdbTaskStoreOptions {
   /** Compact once the journal is this big and at least as big as the last snapshot. */
   readonly compactAfterBytes?: number;
   readonly log?: (message: string) => void;
+  /** The journal's file operations; tests inject a full or failing disk here. */
+  readonly journalFileOps?: JournalFileOps;
+  /** The `Retry-After` of a write refused because the disk failed it (seconds). */
+  readonly retryAfterSeconds?: number;
 }
+
+/** A disk that keeps failing is reported once per this interval, not once per request. */
+const FAILURE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
@@ -52,14 +60,16 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       snapshotBytes = statSync(dbPath).size;
       await journal.truncate();
     };
+    const failures = failureReporter(journalPath, log);
     const journal = new Journal(fd, 0, async (journalBytes) => {
+      failures.recovered();
       if (journalBytes < Math.max(minCompactBytes, snapshotBytes)) return;
       try {
         await compact();
       } catch (error) {
         log(`store: compaction failed, the journal keeps every change: ${(error as Error).message}`);
       }
-    });
+    }, options.journalFileOps, (error) => failures.failed(error));
     // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
     if (replay.changes.length > 0 || replay.bytes > 0 || snapshot.data === null || !existsAsFile(dbPath)) {
       snapshot.data = state.toDocument();
@@ -81,11 +91,17 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
         log(`store: could not fold the journal into ${dbPath} at close; ${journalPath} keeps every change and is folded in at the next start: ${(error as Error).message}`);
       }
     };
-    const commit = (change: StoreChange): Promise<void> => journal.append(JSON.stringify(change));
+    const retryAfterSeconds = options.retryAfterSeconds ?? 2;
+    // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
+    const commit = (change: StoreChange): Promise<void> =>
+      journal.append(JSON.stringify(change), () => state.apply(change)).catch((error: unknown) => {
+        throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
+      });
+    const reservations = new KeyedReservations();
     let closed: Promise<void> | undefined;
     return {
-      users: new StateUserRepository(state, commit),
-      tasks: new StateTaskRepository(state, commit),
+      users: new StateUserRepository(state, commit, reservations),
+      tasks: new StateTaskRepository(state, commit, reservations),
       close: () =>
         (closed ??= (async () => {
           try {
@@ -101,6 +117,33 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     await lock.release();
     throw error;
   }
+}
+
+/** Logs the first failure of a run of failed batches, then at most one summary per interval, then the recovery. */
+function failureReporter(journalPath: string, log: (message: string) => void) {
+  let failing = false;
+  let unreported = 0;
+  let lastLog = 0;
+  return {
+    failed(error: Error): void {
+      const now = Date.now();
+      if (failing && now - lastLog < FAILURE_LOG_INTERVAL_MS) {
+        unreported++;
+        return;
+      }
+      const more = unreported > 0 ? ` (${unreported} more failed batches since the last report)` : '';
+      log(`store: a batch of writes was refused and undone (503), ${journalPath}: ${error.message}${more}`);
+      failing = true;
+      unreported = 0;
+      lastLog = now;
+    },
+    recovered(): void {
+      if (!failing) return;
+      failing = false;
+      log(`store: journal writes succeed again (${journalPath})${unreported > 0 ? `; ${unreported} more batches had failed` : ''}`);
+      unreported = 0;
+    },
+  };
 }
 
 function emptyDocument(): StoreDocument {
