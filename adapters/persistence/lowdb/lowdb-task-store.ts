@@ -1,4 +1,4 @@
-import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, ftruncate, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { Low } from 'lowdb';
@@ -8,6 +8,8 @@ import { StoreState, type StoreChange, type StoreDocument } from '../memory/stor
 import type { TaskStore } from '../task-store.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal, JournalWriteError, type JournalFileOps } from './journal.ts';
+import { readJournal } from './journal-reader.ts';
+import { checkSnapshot } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
@@ -44,13 +46,18 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
 
   const lock = await StoreLock.acquire(dbPath);
   try {
-    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath), emptyDocument());
+    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath)), emptyDocument());
     await snapshot.read();
-    const state = StoreState.fromDocument(checkDocument(snapshot.data, dbPath));
+    const state = StoreState.fromDocument(snapshot.data);
 
     const journalPath = `${dbPath}.journal`;
     const replay = readJournal(journalPath);
+    if (replay.bytes > 0 && !existsAsFile(dbPath)) {
+      // The snapshot holds the users the journal's tasks belong to; starting without it would serve orphans.
+      throw new StoreOpenError(`The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`);
+    }
     for (const change of replay.changes) state.apply(change);
+    for (const note of replay.notes) log(note);
 
     const fd = openSync(journalPath, 'a', 0o600);
     let snapshotBytes = 0;
@@ -71,7 +78,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       }
     }, options.journalFileOps, (error) => failures.failed(error));
     // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
-    if (replay.changes.length > 0 || replay.bytes > 0 || snapshot.data === null || !existsAsFile(dbPath)) {
+    if (replay.changes.length > 0 || replay.bytes > 0 || !existsAsFile(dbPath)) {
       snapshot.data = state.toDocument();
       await snapshot.write();
       await truncateAsync(fd, 0);
@@ -166,41 +173,11 @@ function existsAsFile(path: string): boolean {
   }
 }
 
-function checkDocument(data: unknown, path: string): StoreDocument {
-  const doc = data as Partial<StoreDocument> | null;
-  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.users) || !Array.isArray(doc.tasks)) {
-    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (no users and tasks arrays); it was left untouched.`);
+
+function checkedSnapshot(data: unknown, path: string): StoreDocument {
+  const checked = checkSnapshot(data);
+  if (!checked.ok) {
+    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);
   }
-  return doc as StoreDocument;
+  return checked.value;
 }
-
-interface Replay {
-  readonly changes: StoreChange[];
-  readonly bytes: number;
-}
-
-/**
- * Reads the journal. Only a final line with no newline can be torn by a crash, and it was never acknowledged,
- * so it is dropped; any other unreadable line means the file is damaged, and start-up stops.
- */
-function readJournal(path: string): Replay {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0 };
-    throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
-  }
-  const lines = text.split('\n');
-  lines.pop(); // after the last newline: empty, or a torn line
-  const changes: StoreChange[] = [];
-  lines.forEach((line, index) => {
-    try {
-      changes.push(JSON.parse(line) as StoreChange);
-    } catch {
-      throw new StoreOpenError(`The store's journal ${path} is damaged at line ${index + 1}; it was left untouched.`);
-    }
-  });
-  return { changes, bytes: text.length };
-}
-

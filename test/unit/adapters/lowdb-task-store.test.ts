@@ -170,6 +170,83 @@ describe('lowdb task store', () => {
     await (await openLowdbTaskStore(path)).close();
   });
 
+  const goodSnapshot = () => JSON.stringify({ format: 'taskcast-tasks/1', users: [user(1)], tasks: [task(1, user(1).id)] });
+  for (const [name, journal, problem] of [
+    ['a line that is null', 'null\n', /invalid record at line 2 \(it is null\)/],
+    ['a line without its task', '{"kind":"task"}\n', /invalid record at line 2 \(task: missing\)/],
+    ['a task lacking fields', `${JSON.stringify({ kind: 'task', task: { id: 'x', user_id: 'y' } })}\n`, /invalid record at line 2 \(task\.title: missing\)/],
+    ['an unknown kind', '{"kind":"rename-task","id":"x"}\n', /invalid record at line 2 \(unknown kind "rename-task"\)/],
+    ['a record that is not JSON', 'garbage\n', /damaged at line 2 \(not JSON\)/],
+    ['a final record without newline that is null', 'null', /invalid record at line 2 \(it is null\)/],
+  ] as const) {
+    test(`a journal with ${name} stops the open with one line naming the journal, and leaves both files untouched`, async () => {
+      const path = freshPath();
+      await (await openLowdbTaskStore(path)).close();
+      writeFileSync(path, goodSnapshot());
+      const content = `${JSON.stringify({ kind: 'delete-task', id: 'nothing' })}\n${journal}`;
+      writeFileSync(`${path}.journal`, content);
+      const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
+      assert.ok(error instanceof StoreOpenError, String(error));
+      assert.match(error.message, problem);
+      assert.ok(error.message.includes(`${path}.journal`), error.message);
+      assert.ok(!error.message.includes('\n'), 'one line');
+      assert.equal(readFileSync(`${path}.journal`, 'utf8'), content);
+      assert.equal(readFileSync(path, 'utf8'), goodSnapshot());
+      assert.deepEqual(lockSockets(path), []);
+    });
+  }
+
+  for (const [name, content, problem] of [
+    ['null', 'null', /it is null/],
+    ['an array', '[]', /an array, not an object/],
+    ['a store whose task lacks a field', JSON.stringify({ users: [], tasks: [{ id: 'x' }] }), /tasks\.0\.user_id: missing/],
+  ] as const) {
+    test(`a snapshot that reads ${name} stops the open, naming the file, and is not overwritten`, async () => {
+      const path = freshPath();
+      await (await openLowdbTaskStore(path)).close();
+      writeFileSync(path, content);
+      const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
+      assert.ok(error instanceof StoreOpenError, String(error));
+      assert.match(error.message, problem);
+      assert.ok(error.message.includes(path), error.message);
+      assert.equal(readFileSync(path, 'utf8'), content);
+    });
+  }
+
+  test('a journal without its snapshot stops the open; an empty one does not', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    rmSync(path);
+    const journal = `${JSON.stringify({ kind: 'task', task: task(1, user(1).id) })}\n`;
+    writeFileSync(`${path}.journal`, journal);
+    await assert.rejects(openLowdbTaskStore(path), (error: Error) => error instanceof StoreOpenError && /journal .*tasks\.db\.journal is there but its snapshot .*tasks\.db is missing/.test(error.message));
+    assert.equal(existsSync(path), false, 'no empty snapshot was made');
+    assert.equal(readFileSync(`${path}.journal`, 'utf8'), journal);
+
+    writeFileSync(`${path}.journal`, ''); // what a crash before the first snapshot can leave
+    await (await openLowdbTaskStore(path)).close();
+    assert.ok(existsSync(path));
+  });
+
+  test('a complete final record lacking only its newline is recovered and logged; a cut one is dropped and logged', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(path, goodSnapshot());
+    writeFileSync(`${path}.journal`, JSON.stringify({ kind: 'task', task: task(2, user(1).id, 'no newline') }));
+    const logs: string[] = [];
+    const store = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
+    assert.deepEqual((await store.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline', 't1']);
+    assert.ok(logs.some((m) => /recovered the final record .* complete but for its newline/.test(m)), logs.join('\n'));
+    await store.close();
+
+    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'delete-task', id: task(1, user(1).id).id })}\n{"kind":"task","ta`);
+    logs.length = 0;
+    const again = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
+    assert.deepEqual((await again.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline']);
+    assert.ok(logs.some((m) => /dropped the final record .*line 2/.test(m)), logs.join('\n'));
+    await again.close();
+  });
+
   test('a folder as DB_PATH is refused with a clear message', async () => {
     const path = freshPath();
     await (await openLowdbTaskStore(path)).close();
