@@ -4,3 +4,4 @@ export * from './task.ts';
 export * from './user.ts';
 export * from './invariants.ts';
 export { DomainError, type FieldIssue } from '../shared/domain-error.ts';
+export { ServiceUnavailable } from '../shared/service-unavailable.ts';

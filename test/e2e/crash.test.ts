@@ -1,13 +1,12 @@
 /**
  * `kill -9` of the server in the middle of a burst of writes loses no acknowledged task, and the next start
- * takes over the stale lock file. Two rounds: the second crashes a server that itself recovered from a crash.
+ * takes over the stale lock socket. Two rounds: the second crashes a server that itself recovered from a crash.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Api, type Session, type Task } from './api-client.ts';
-import { isAlive, killLeftovers, makeTempDir, ServerProcess, sleep, type StopResult } from './server-process.ts';
+import { isAlive, killLeftovers, lockSockets, makeTempDir, ServerProcess, sleep, type StopResult } from './server-process.ts';
 
 const LOOPS = 16;
 const KILL_AFTER_ACKS = 300;
@@ -17,7 +16,6 @@ after(killLeftovers);
 
 test('kill -9 during a burst of writes loses no acknowledged task; the restart takes over the stale lock', async (t) => {
   const dbPath = join(makeTempDir('crash'), 'tasks.db');
-  const lockPath = `${dbPath}.lock`;
   let server = await ServerProcess.start({ dbPath });
   const users = await Promise.all([new Api(server.baseUrl).signUp(), new Api(server.baseUrl).signUp()]);
   const ackedIds = new Set<string>();
@@ -31,13 +29,15 @@ test('kill -9 during a burst of writes loses no acknowledged task; the restart t
     assert.equal(isAlive(server.serverPid), false, 'the server process is dead');
     assert.deepEqual(burst.crash.orphans, [], server.output);
 
-    // The crash left the lock file behind, naming a process that is gone.
-    assert.ok(existsSync(lockPath), 'kill -9 leaves the lock file');
-    assert.equal(readFileSync(lockPath, 'utf8').trim(), String(server.serverPid));
+    // The crash left its lock socket behind; nobody listens on it any more.
+    const staleLock = lockSockets(dbPath);
+    assert.equal(staleLock.length, 1, 'kill -9 leaves the lock socket');
 
     const crashed = server;
     server = await ServerProcess.start({ dbPath });
-    assert.equal(readFileSync(lockPath, 'utf8').trim(), String(server.serverPid), 'the new server took over the stale lock');
+    const newLock = lockSockets(dbPath);
+    assert.equal(newLock.length, 1, 'one lock socket, the new server’s');
+    assert.notDeepEqual(newLock, staleLock, 'the new server removed the stale lock and holds its own');
 
     const api = new Api(server.baseUrl);
     const present = new Set<string>();

@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Api, type Task } from './api-client.ts';
-import { killLeftovers, makeTempDir, runUntilExit, ServerProcess, serverLines, sleep } from './server-process.ts';
+import { killLeftovers, lockSockets, makeTempDir, runUntilExit, ServerProcess, serverLines, sleep } from './server-process.ts';
 
 const SHUTDOWN_LIMIT_MS = 5_000;
 
@@ -69,15 +69,15 @@ describe('one store across restarts (npm start)', () => {
   test('a second server on the same DB_PATH exits 1 saying the store is in use; the first keeps serving', async () => {
     const first = await running();
     const session = await api.signUp();
-    const lockPath = `${dbPath}.lock`;
-    const lockBefore = readFileSync(lockPath, 'utf8');
+    const lockBefore = lockSockets(dbPath);
+    assert.equal(lockBefore.length, 1, 'the running server holds one lock socket');
 
     const second = await runUntilExit({ dbPath });
     assert.equal(second.listened, false, `the second server must not start serving\n${second.output}`);
     assert.equal(second.code, 1, `exit code of the second server\n${second.output}`);
     assert.match(serverLines(second.stderr).join('\n'), /in use/i, second.output);
 
-    assert.equal(readFileSync(lockPath, 'utf8'), lockBefore, 'the refused server leaves the lock alone');
+    assert.deepEqual(lockSockets(dbPath), lockBefore, 'the refused server leaves the lock alone');
     const health = await api.request('GET', '/health');
     assert.equal(health.status, 200, `the first server still answers\n${first.output}`);
     const task = await api.createTask(session.token, 'written after the refused start');
@@ -153,7 +153,7 @@ describe('one store across restarts (npm start)', () => {
     assert.ok(stopped.elapsedMs < SHUTDOWN_LIMIT_MS, `exit took ${Math.round(stopped.elapsedMs)} ms`);
     assert.deepEqual(stopped.orphans, [], srv.output);
     assert.match(srv.stdout, /SIGINT received/, 'node itself handled SIGINT');
-    assert.equal(existsSync(`${dbPath}.lock`), false, 'a clean stop releases the lock');
+    assert.deepEqual(lockSockets(dbPath), [], 'a clean stop releases the lock');
 
     // The store was flushed and closed cleanly: a restart finds the task.
     const again = await running();

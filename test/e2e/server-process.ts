@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -38,6 +38,8 @@ export interface SpawnOptions {
   readonly port?: number;
   /** Extra variables; `undefined` removes one. Applied last. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A command that runs node (`via: 'node'` only), e.g. `['unshare', '-pf', '--mount-proc']`. */
+  readonly wrap?: readonly string[];
 }
 
 interface Tracked {
@@ -140,7 +142,9 @@ function spawnServer(port: number, options: SpawnOptions): ChildProcess {
     if (options.cwd !== undefined) throw new Error('npm start runs in the project root; use via: "node" for another cwd');
     return spawn('npm', ['start'], { ...common, cwd: PROJECT_ROOT });
   }
-  return spawn(process.execPath, ['--enable-source-maps', START_SCRIPT], { ...common, cwd: options.cwd ?? PROJECT_ROOT });
+  const node = [process.execPath, '--enable-source-maps', START_SCRIPT];
+  const [command, ...args] = [...(options.wrap ?? []), ...node] as [string, ...string[]];
+  return spawn(command, args, { ...common, cwd: options.cwd ?? PROJECT_ROOT });
 }
 
 /** A spawned process, its output, and its exit. */
@@ -293,6 +297,16 @@ export class ServerProcess {
     return { ...exit, elapsedMs: performance.now() - started, orphans: await this.orphans() };
   }
 
+  /**
+   * `kill -9` of the whole process group (npm and node at once, as a supervisor or the OOM killer of a
+   * container would), without waiting for anything: the caller restarts at once, while the dead may still be
+   * zombies. `exited` settles later.
+   */
+  killGroup9(): void {
+    this.spawned.rememberDescendants();
+    process.kill(-this.pid, 'SIGKILL');
+  }
+
   /** Descendants still alive, given a short grace for the kernel to finish an exit. */
   private async orphans(): Promise<number[]> {
     const all = [...this.spawned.tracked.descendants, this.serverPid];
@@ -383,6 +397,12 @@ process.on('exit', () => {
     }
   }
 });
+
+/** The lock sockets beside a store (`${DB_PATH}.lock.<random>`): one while a server holds it. */
+export function lockSockets(dbPath: string): string[] {
+  const dir = dirname(dbPath);
+  return readdirSync(dir).filter((name) => name.startsWith(`${basename(dbPath)}.lock.`)).map((name) => join(dir, name));
+}
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,6 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
+import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { ValidationError } from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
 
@@ -9,6 +10,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   Unauthorized: 401,
   NotFound: 404,
   Conflict: 409,
+  ServiceUnavailable: 503,
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,7 +27,8 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
     const body = error instanceof ValidationError
       ? { error: error.code, message: error.message, details: error.details }
       : { error: error.code, message: error.message };
-    return json(STATUS_BY_CODE[error.code] ?? 400, body);
+    const headers: Record<string, string> = error instanceof ServiceUnavailable ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    return json(STATUS_BY_CODE[error.code] ?? 400, body, headers);
   }
   if (error instanceof HttpProblem) {
     return json(error.status, { error: error.code, message: error.message }, error.headers);

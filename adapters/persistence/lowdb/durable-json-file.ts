@@ -12,10 +12,12 @@ import { StoreOpenError } from './store-open-error.ts';
 export class DurableJsonFile<T> implements Adapter<T> {
   private readonly tempPath: string;
 
-  constructor(readonly path: string) {
+  /** @param check turns what the file holds into a T, or throws a StoreOpenError naming the file */
+  constructor(readonly path: string, private readonly check: (data: unknown) => T) {
     this.tempPath = join(dirname(path), `.${basename(path)}.tmp`);
   }
 
+  /** Null only when the file does not exist; anything else in it must pass `check`. */
   async read(): Promise<T | null> {
     let text: string;
     try {
@@ -24,11 +26,14 @@ export class DurableJsonFile<T> implements Adapter<T> {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw new StoreOpenError(`Cannot read the store ${this.path}: ${(error as Error).message}`);
     }
+    let data: unknown;
     try {
-      return JSON.parse(text) as T;
+      data = JSON.parse(text);
     } catch {
       throw new StoreOpenError(`The store ${this.path} is not valid JSON; it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);
     }
+    // Null here means "no file" to lowdb, which would start empty and overwrite a file that reads `null`.
+    return this.check(data);
   }
 
   async write(data: T): Promise<void> {

@@ -1,26 +1,54 @@
 import { fdatasync, ftruncate, write } from 'node:fs';
 import { promisify } from 'node:util';
 
-const writeAsync = promisify(write) as (fd: number, data: string) => Promise<{ bytesWritten: number }>;
-const datasyncAsync = promisify(fdatasync);
-const truncateAsync = promisify(ftruncate);
+/**
+ * The journal's file operations: the seam through which tests inject a full or failing disk. Each works on
+ * a descriptor opened for appending.
+ */
+export interface JournalFileOps {
+  /** Appends `data`; resolves with the bytes written (fewer than asked is a failure). */
+  write(fd: number, data: string): Promise<number>;
+  datasync(fd: number): Promise<void>;
+  truncate(fd: number, length: number): Promise<void>;
+}
 
-interface Waiter {
+const writeAsync = promisify(write) as (fd: number, data: string) => Promise<{ bytesWritten: number }>;
+
+export const nodeJournalFileOps: JournalFileOps = {
+  write: async (fd, data) => (await writeAsync(fd, data)).bytesWritten,
+  datasync: promisify(fdatasync),
+  truncate: promisify(ftruncate),
+};
+
+/** A batch that could not be made durable; the journal was cut back to before it (or will be, before any write). */
+export class JournalWriteError extends Error {
+  override readonly name = 'JournalWriteError';
+}
+
+interface Entry {
+  readonly line: string;
+  readonly onDurable: () => void;
   resolve(): void;
   reject(error: Error): void;
 }
 
 /**
  * An append-only file of JSON lines with group commit: every line appended while a write+fdatasync is in
- * flight rides on the next one, so one disk flush acknowledges a whole batch of requests. A caller's
- * promise resolves only after its line is on disk.
+ * flight rides on the next one, so one disk flush acknowledges a whole batch of requests. An entry's
+ * `onDurable` runs, in journal order, once its batch is on disk and before any promise resolves: that is
+ * where the store makes a change visible, so nobody ever reads a change the disk might still lose.
+ *
+ * A batch that fails (ENOSPC, EIO, a short write) is cut off again: the file is truncated back to its last
+ * good size, so the next batch never lands behind a torn or unacknowledged tail, and that batch's promises
+ * reject. Later batches are tried as they come, so writes resume as soon as the disk accepts them, as
+ * SQLite does after SQLITE_FULL.
  */
 export class Journal {
-  private pending: string[] = [];
-  private waiters: Waiter[] = [];
+  private queue: Entry[] = [];
   private running: Promise<void> | undefined;
-  private failure: Error | undefined;
   private bytes: number;
+  /** Set when a failed batch could not be cut off yet; nothing is written before it is. */
+  private needsRepair = false;
 
   /**
    * @param fd opened for appending
@@ -31,19 +59,20 @@ export class Journal {
     private readonly fd: number,
     initialBytes: number,
     private readonly afterBatch: (journalBytes: number) => Promise<void>,
+    private readonly ops: JournalFileOps = nodeJournalFileOps,
+    private readonly onFailure: (error: JournalWriteError) => void = () => {},
   ) {
     this.bytes = initialBytes;
   }
 
+  /** The bytes known to be on disk. */
   get size(): number {
     return this.bytes;
   }
 
-  append(line: string): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+  append(line: string, onDurable: () => void = () => {}): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push(line);
-      this.waiters.push({ resolve, reject });
+      this.queue.push({ line, onDurable, resolve, reject });
       // setImmediate lets every request handled in this turn of the event loop join the first batch.
       this.running ??= new Promise<void>((done) => setImmediate(done)).then(() => this.drain());
     });
@@ -56,37 +85,57 @@ export class Journal {
 
   /** Empties the file; only safe from `afterBatch`, when nothing is in flight. */
   async truncate(): Promise<void> {
-    await truncateAsync(this.fd, 0);
-    await datasyncAsync(this.fd);
+    await this.ops.truncate(this.fd, 0);
+    await this.ops.datasync(this.fd);
     this.bytes = 0;
   }
 
   private async drain(): Promise<void> {
     try {
-      while (this.pending.length > 0 && !this.failure) {
-        const lines = this.pending;
-        const waiters = this.waiters;
-        this.pending = [];
-        this.waiters = [];
-        try {
-          const chunk = lines.join('\n') + '\n';
-          const { bytesWritten } = await writeAsync(this.fd, chunk);
-          if (bytesWritten !== Buffer.byteLength(chunk)) throw new Error('short write to the journal');
-          await datasyncAsync(this.fd);
-          this.bytes += bytesWritten;
-        } catch (error) {
-          // The state in memory is ahead of the disk now; refusing further writes is the only honest answer.
-          this.failure = new Error(`The store's journal could not be written: ${(error as Error).message}`);
-          for (const w of [...waiters, ...this.waiters]) w.reject(this.failure);
-          this.waiters = [];
-          this.pending = [];
-          return;
+      while (this.queue.length > 0) {
+        const batch = this.queue;
+        this.queue = [];
+        const failure = await this.writeBatch(batch.map((entry) => entry.line).join('\n') + '\n');
+        if (failure) {
+          this.onFailure(failure);
+          for (const entry of batch) entry.reject(failure);
+          continue;
         }
-        for (const w of waiters) w.resolve();
+        for (const entry of batch) entry.onDurable();
+        for (const entry of batch) entry.resolve();
         await this.afterBatch(this.bytes);
       }
     } finally {
       this.running = undefined;
+    }
+  }
+
+  /** Writes and syncs one batch; on failure, cuts the file back to its last good size. */
+  private async writeBatch(chunk: string): Promise<JournalWriteError | undefined> {
+    if (this.needsRepair && !(await this.repair())) {
+      return new JournalWriteError("the journal's last failed batch could not be cut off yet");
+    }
+    try {
+      const written = await this.ops.write(this.fd, chunk);
+      if (written !== Buffer.byteLength(chunk)) throw new Error(`short write to the journal (${written} of ${Buffer.byteLength(chunk)} bytes)`);
+      await this.ops.datasync(this.fd);
+      this.bytes += written;
+      return undefined;
+    } catch (error) {
+      this.needsRepair = true;
+      await this.repair();
+      return new JournalWriteError(`the journal could not be written: ${(error as Error).message}`);
+    }
+  }
+
+  private async repair(): Promise<boolean> {
+    try {
+      await this.ops.truncate(this.fd, this.bytes);
+      await this.ops.datasync(this.fd);
+      this.needsRepair = false;
+      return true;
+    } catch {
+      return false;
     }
   }
 }

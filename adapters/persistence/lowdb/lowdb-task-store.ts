@@ -1,12 +1,15 @@
-import { closeSync, ftruncate, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, ftruncate, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { Low } from 'lowdb';
-import { StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
+import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
-import { DurableJsonFile } from './durable-json-file.ts';
-import { Journal } from './journal.ts';
+import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
+import { Journal, JournalWriteError, type JournalFileOps } from './journal.ts';
+import { readJournal } from './journal-reader.ts';
+import { checkSnapshot } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
@@ -16,7 +19,14 @@ export interface LowdbTaskStoreOptions {
   /** Compact once the journal is this big and at least as big as the last snapshot. */
   readonly compactAfterBytes?: number;
   readonly log?: (message: string) => void;
+  /** The journal's file operations; tests inject a full or failing disk here. */
+  readonly journalFileOps?: JournalFileOps;
+  /** The `Retry-After` of a write refused because the disk failed it (seconds). */
+  readonly retryAfterSeconds?: number;
 }
+
+/** A disk that keeps failing is reported once per this interval, not once per request. */
+const FAILURE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
@@ -34,15 +44,20 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
   }
   if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
 
-  const lock = StoreLock.acquire(dbPath);
+  const lock = await StoreLock.acquire(dbPath);
   try {
-    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath), emptyDocument());
+    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath)), emptyDocument());
     await snapshot.read();
-    const state = StoreState.fromDocument(checkDocument(snapshot.data, dbPath));
+    const state = StoreState.fromDocument(snapshot.data);
 
     const journalPath = `${dbPath}.journal`;
     const replay = readJournal(journalPath);
+    if (replay.bytes > 0 && !existsAsFile(dbPath)) {
+      // The snapshot holds the users the journal's tasks belong to; starting without it would serve orphans.
+      throw new StoreOpenError(`The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`);
+    }
     for (const change of replay.changes) state.apply(change);
+    for (const note of replay.notes) log(note);
 
     const fd = openSync(journalPath, 'a', 0o600);
     let snapshotBytes = 0;
@@ -52,16 +67,18 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       snapshotBytes = statSync(dbPath).size;
       await journal.truncate();
     };
+    const failures = failureReporter(journalPath, log);
     const journal = new Journal(fd, 0, async (journalBytes) => {
+      failures.recovered();
       if (journalBytes < Math.max(minCompactBytes, snapshotBytes)) return;
       try {
         await compact();
       } catch (error) {
         log(`store: compaction failed, the journal keeps every change: ${(error as Error).message}`);
       }
-    });
+    }, options.journalFileOps, (error) => failures.failed(error));
     // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
-    if (replay.changes.length > 0 || replay.bytes > 0 || snapshot.data === null || !existsAsFile(dbPath)) {
+    if (replay.changes.length > 0 || replay.bytes > 0 || !existsAsFile(dbPath)) {
       snapshot.data = state.toDocument();
       await snapshot.write();
       await truncateAsync(fd, 0);
@@ -69,25 +86,71 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     snapshotBytes = statSync(dbPath).size;
     if (replay.changes.length > 0) log(`store: replayed ${replay.changes.length} journalled changes into ${dbPath}`);
 
-    const commit = (change: StoreChange): Promise<void> => journal.append(JSON.stringify(change));
+    // A clean stop leaves DB_PATH holding every acknowledged change, and no journal beside it: whoever opens
+    // the file after SIGTERM, SIGINT or close() reads the whole store there. When the disk refuses the
+    // snapshot, the journal stays and is folded in at the next start, so nothing is lost either way.
+    const foldOnClose = async (): Promise<void> => {
+      try {
+        if (journal.size > 0) await compact();
+        unlinkSync(journalPath);
+        syncFolder(dirname(dbPath));
+      } catch (error) {
+        log(`store: could not fold the journal into ${dbPath} at close; ${journalPath} keeps every change and is folded in at the next start: ${(error as Error).message}`);
+      }
+    };
+    const retryAfterSeconds = options.retryAfterSeconds ?? 2;
+    // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
+    const commit = (change: StoreChange): Promise<void> =>
+      journal.append(JSON.stringify(change), () => state.apply(change)).catch((error: unknown) => {
+        throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
+      });
+    const reservations = new KeyedReservations();
     let closed: Promise<void> | undefined;
     return {
-      users: new StateUserRepository(state, commit),
-      tasks: new StateTaskRepository(state, commit),
+      users: new StateUserRepository(state, commit, reservations),
+      tasks: new StateTaskRepository(state, commit, reservations),
       close: () =>
         (closed ??= (async () => {
           try {
             await journal.flush();
+            await foldOnClose();
           } finally {
             closeSync(fd);
-            lock.release();
+            await lock.release();
           }
         })()),
     };
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
+}
+
+/** Logs the first failure of a run of failed batches, then at most one summary per interval, then the recovery. */
+function failureReporter(journalPath: string, log: (message: string) => void) {
+  let failing = false;
+  let unreported = 0;
+  let lastLog = 0;
+  return {
+    failed(error: Error): void {
+      const now = Date.now();
+      if (failing && now - lastLog < FAILURE_LOG_INTERVAL_MS) {
+        unreported++;
+        return;
+      }
+      const more = unreported > 0 ? ` (${unreported} more failed batches since the last report)` : '';
+      log(`store: a batch of writes was refused and undone (503), ${journalPath}: ${error.message}${more}`);
+      failing = true;
+      unreported = 0;
+      lastLog = now;
+    },
+    recovered(): void {
+      if (!failing) return;
+      failing = false;
+      log(`store: journal writes succeed again (${journalPath})${unreported > 0 ? `; ${unreported} more batches had failed` : ''}`);
+      unreported = 0;
+    },
+  };
 }
 
 function emptyDocument(): StoreDocument {
@@ -110,41 +173,11 @@ function existsAsFile(path: string): boolean {
   }
 }
 
-function checkDocument(data: unknown, path: string): StoreDocument {
-  const doc = data as Partial<StoreDocument> | null;
-  if (!doc || typeof doc !== 'object' || !Array.isArray(doc.users) || !Array.isArray(doc.tasks)) {
-    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (no users and tasks arrays); it was left untouched.`);
+
+function checkedSnapshot(data: unknown, path: string): StoreDocument {
+  const checked = checkSnapshot(data);
+  if (!checked.ok) {
+    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);
   }
-  return doc as StoreDocument;
+  return checked.value;
 }
-
-interface Replay {
-  readonly changes: StoreChange[];
-  readonly bytes: number;
-}
-
-/**
- * Reads the journal. Only a final line with no newline can be torn by a crash, and it was never acknowledged,
- * so it is dropped; any other unreadable line means the file is damaged, and start-up stops.
- */
-function readJournal(path: string): Replay {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0 };
-    throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
-  }
-  const lines = text.split('\n');
-  lines.pop(); // after the last newline: empty, or a torn line
-  const changes: StoreChange[] = [];
-  lines.forEach((line, index) => {
-    try {
-      changes.push(JSON.parse(line) as StoreChange);
-    } catch {
-      throw new StoreOpenError(`The store's journal ${path} is damaged at line ${index + 1}; it was left untouched.`);
-    }
-  });
-  return { changes, bytes: text.length };
-}
-

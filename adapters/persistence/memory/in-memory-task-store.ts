@@ -1,15 +1,16 @@
 import type { TaskStore } from '../task-store.ts';
-import { StateTaskRepository, StateUserRepository } from './repositories.ts';
+import { KeyedReservations, StateTaskRepository, StateUserRepository, type Commit } from './repositories.ts';
 import { StoreState } from './store-state.ts';
-
-const durableAtOnce = (): Promise<void> => Promise.resolve();
 
 /** STORAGE=memory: nothing touches the disk. For tests and for embedding. */
 export function createInMemoryTaskStore(): TaskStore {
   const state = new StoreState();
+  // Durable at once: the change is visible as soon as it is made.
+  const commit: Commit = async (change) => state.apply(change);
+  const reservations = new KeyedReservations();
   return {
-    users: new StateUserRepository(state, durableAtOnce),
-    tasks: new StateTaskRepository(state, durableAtOnce),
+    users: new StateUserRepository(state, commit, reservations),
+    tasks: new StateTaskRepository(state, commit, reservations),
     close: async () => {},
   };
 }

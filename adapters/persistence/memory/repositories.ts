@@ -5,16 +5,40 @@ import type { User } from '../../../domain/tasks/user.ts';
 import type { StoreChange, StoreState } from './store-state.ts';
 
 /**
- * Records a change that has already been applied to the state; resolves once it is durable.
- * In memory that is at once; the lowdb adapter resolves after the journal's group commit.
+ * Makes a change durable, then applies it to the state (before resolving), so that a read only ever sees
+ * durable changes. In memory that is at once; the lowdb adapter applies after the journal's group commit.
+ * Rejects when the change could not be stored; the state is then untouched.
  */
 export type Commit = (change: StoreChange) => Promise<void>;
 
-// Changes are applied to the state synchronously, before the commit is awaited, so that check-and-set
-// sequences (email uniqueness, read-modify-write of a task) are atomic on the event loop.
+/**
+ * Serialises the writers of one key (an email, a task id) while reads go on: a writer that finds the key
+ * reserved waits until the earlier change is durable or undone, then decides on the state as it then is.
+ * That keeps check-and-set atomic (email uniqueness, read-modify-write of a task) although a change becomes
+ * visible only once durable, and a change that fails never leaks into a later one.
+ */
+export class KeyedReservations {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key);
+    // Without a reservation, `work` starts at once, in this very turn: its check and its append are atomic.
+    const result = previous === undefined ? work() : previous.then(work);
+    const tail = result.then(() => {}, () => {});
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
+  }
+}
 
 export class StateUserRepository implements UserRepository {
-  constructor(private readonly state: StoreState, private readonly commit: Commit) {}
+  constructor(
+    private readonly state: StoreState,
+    private readonly commit: Commit,
+    private readonly reservations: KeyedReservations,
+  ) {}
 
   async findById(id: string): Promise<User | undefined> {
     return this.state.usersById.get(id);
@@ -25,22 +49,25 @@ export class StateUserRepository implements UserRepository {
     return id === undefined ? undefined : this.state.usersById.get(id);
   }
 
-  async addIfEmailFree(user: User): Promise<boolean> {
-    if (this.state.userIdByEmail.has(user.email)) return false;
-    const change: StoreChange = { kind: 'user', user };
-    this.state.apply(change);
-    await this.commit(change);
-    return true;
+  addIfEmailFree(user: User): Promise<boolean> {
+    return this.reservations.run(`email:${user.email}`, async () => {
+      if (this.state.userIdByEmail.has(user.email)) return false;
+      await this.commit({ kind: 'user', user });
+      return true;
+    });
   }
 }
 
 export class StateTaskRepository implements TaskRepository {
-  constructor(private readonly state: StoreState, private readonly commit: Commit) {}
+  constructor(
+    private readonly state: StoreState,
+    private readonly commit: Commit,
+    private readonly reservations: KeyedReservations,
+  ) {}
 
   async add(task: Task): Promise<void> {
-    const change: StoreChange = { kind: 'task', task };
-    this.state.apply(change);
-    await this.commit(change);
+    // A fresh id: nobody else can know it before it is acknowledged, so no reservation is needed.
+    await this.commit({ kind: 'task', task });
   }
 
   async findOwned(userId: string, taskId: string): Promise<Task | undefined> {
@@ -57,21 +84,21 @@ export class StateTaskRepository implements TaskRepository {
       : newestFirst.filter((task) => matchesFilter(task, filter));
   }
 
-  async updateOwned(userId: string, taskId: string, change: (current: Task) => Task): Promise<Task | undefined> {
-    const current = this.state.tasksByUser.get(userId)?.get(taskId);
-    if (!current) return undefined;
-    const next = change(current);
-    const storeChange: StoreChange = { kind: 'task', task: next };
-    this.state.apply(storeChange);
-    await this.commit(storeChange);
-    return next;
+  updateOwned(userId: string, taskId: string, change: (current: Task) => Task): Promise<Task | undefined> {
+    return this.reservations.run(`task:${taskId}`, async () => {
+      const current = this.state.tasksByUser.get(userId)?.get(taskId);
+      if (!current) return undefined;
+      const next = change(current);
+      await this.commit({ kind: 'task', task: next });
+      return next;
+    });
   }
 
-  async removeOwned(userId: string, taskId: string): Promise<boolean> {
-    if (!this.state.tasksByUser.get(userId)?.has(taskId)) return false;
-    const change: StoreChange = { kind: 'delete-task', id: taskId };
-    this.state.apply(change);
-    await this.commit(change);
-    return true;
+  removeOwned(userId: string, taskId: string): Promise<boolean> {
+    return this.reservations.run(`task:${taskId}`, async () => {
+      if (!this.state.tasksByUser.get(userId)?.has(taskId)) return false;
+      await this.commit({ kind: 'delete-task', id: taskId });
+      return true;
+    });
   }
 }

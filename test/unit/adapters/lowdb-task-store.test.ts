@@ -1,16 +1,27 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { createTaskcast } from '../../../bootstrap/library.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshPath = () => join(root, `case-${++n}`, 'nested', 'tasks.db');
+const lockSockets = (path: string) => readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.lock.`));
+
+/** Leaves a socket at `path` as a process killed with SIGKILL does: bound, listening, then dead. */
+async function listenAndDie(path: string): Promise<void> {
+  const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
 
 const user = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email: `u${i}@x.io`, passwordHash: 'h' });
 const task = (i: number, userId: string, title = `t${i}`): Task => ({
@@ -36,6 +47,19 @@ describe('lowdb task store', () => {
     await again.close();
   });
 
+  test("the library's close() folds the journal into DB_PATH and removes the journal", async () => {
+    const path = freshPath();
+    const taskcast = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4 });
+    const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+    const created = await taskcast.tasks.createTask.execute(user.id, { title: 'folded at close' });
+    assert.ok(readFileSync(`${path}.journal`, 'utf8').includes(created.id), 'while open, the change is in the journal');
+    await taskcast.close();
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { users: { email: string }[]; tasks: Task[] };
+    assert.deepEqual(stored.users.map((u) => u.email), ['ada@example.com']);
+    assert.deepEqual(stored.tasks, [created]);
+    assert.equal(existsSync(`${path}.journal`), false);
+  });
+
   test('a write is in the journal before its promise resolves (what kill -9 leaves behind)', async () => {
     const path = freshPath();
     const store = await openLowdbTaskStore(path);
@@ -44,12 +68,7 @@ describe('lowdb task store', () => {
     await store.tasks.add(task(7, u.id));
     const journal = readFileSync(`${path}.journal`, 'utf8');
     assert.match(journal, /10000000-0000-4000-8000-000000000007/);
-    // No close(): simulate a crash by dropping the lock as a dead process would leave it, then reopen.
-    writeFileSync(`${path}.lock`, '999999\n');
-    const again = await openLowdbTaskStore(path);
-    assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
-    await again.close();
-    await store.close().catch(() => {});
+    await store.close();
   });
 
   test('concurrent writes share group commits', async () => {
@@ -85,14 +104,13 @@ describe('lowdb task store', () => {
     const store = await openLowdbTaskStore(path);
     const u = user(1);
     await store.users.addIfEmailFree(u);
-    await store.tasks.add(task(1, u.id));
-    writeFileSync(`${path}.lock`, '999999\n');
-    appendFileSync(`${path}.journal`, '{"kind":"task","task":{"id":"torn');
+    await store.close();
+    // What a crash leaves: a journal of acknowledged lines, and the start of one that was never acknowledged.
+    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'task', task: task(1, u.id) })}\n{"kind":"task","task":{"id":"torn`);
     const again = await openLowdbTaskStore(path);
     assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
     assert.equal(readFileSync(`${path}.journal`, 'utf8'), '', 'replayed journal folded into the snapshot');
     await again.close();
-    await store.close().catch(() => {});
   });
 
   test('a corrupt snapshot stops the open, names the file and leaves it untouched', async () => {
@@ -104,7 +122,7 @@ describe('lowdb task store', () => {
     assert.ok(error instanceof StoreOpenError);
     assert.match(error.message, new RegExp(path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     assert.equal(readFileSync(path, 'utf8'), '{"users": [oops');
-    assert.ok(!existsSync(`${path}.lock`), 'lock released after a failed open');
+    assert.deepEqual(lockSockets(path), [], 'lock released after a failed open');
   });
 
   test('a damaged line in the middle of the journal stops the open', async () => {
@@ -114,15 +132,119 @@ describe('lowdb task store', () => {
     await assert.rejects(openLowdbTaskStore(path), /damaged at line 1/);
   });
 
-  test('a second open of the same path is refused while the first holds it', async () => {
+  test('a second open of the same path is refused while the first holds it, naming the holder', async () => {
     const path = freshPath();
     const first = await openLowdbTaskStore(path);
-    // The lock names this very process; pretend it is another live one by writing our parent's pid.
-    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
-    await assert.rejects(openLowdbTaskStore(path), /in use/);
-    writeFileSync(`${path}.lock`, `${process.pid}\n`);
+    await assert.rejects(openLowdbTaskStore(path), new RegExp(`in use by another Taskcast process \\(pid ${process.pid}`));
     await first.close();
-    assert.ok(!existsSync(`${path}.lock`));
+    assert.deepEqual(lockSockets(path), [], 'a clean close removes the lock socket');
+    await (await openLowdbTaskStore(path)).close();
+  });
+
+  test('the lock of a process killed with SIGKILL is taken over, whatever its pid', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    const stale = `${path}.lock.deadbeefdeadbeef`;
+    await listenAndDie(stale);
+    assert.ok(statSync(stale).isSocket(), 'the killed holder left its socket behind');
+    const store = await openLowdbTaskStore(path);
+    assert.equal(existsSync(stale), false, 'the stale socket was removed');
+    assert.equal(lockSockets(path).length, 1);
+    await store.close();
+  });
+
+  test('a pid lock file of older versions naming a live, unrelated process does not block the open', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(`${path}.lock`, `${process.ppid}\n`);
+    const store = await openLowdbTaskStore(path);
+    assert.equal(existsSync(`${path}.lock`), false);
+    await store.close();
+  });
+
+  test('a store path too long for a socket address still locks (through /proc on Linux)', { skip: process.platform !== 'linux' }, async () => {
+    const path = join(root, `case-${++n}`, 'x'.repeat(120), 'tasks.db');
+    const first = await openLowdbTaskStore(path);
+    await assert.rejects(openLowdbTaskStore(path), /in use/);
+    await first.close();
+    await (await openLowdbTaskStore(path)).close();
+  });
+
+  const goodSnapshot = () => JSON.stringify({ format: 'taskcast-tasks/1', users: [user(1)], tasks: [task(1, user(1).id)] });
+  for (const [name, journal, problem] of [
+    ['a line that is null', 'null\n', /invalid record at line 2 \(it is null\)/],
+    ['a line without its task', '{"kind":"task"}\n', /invalid record at line 2 \(task: missing\)/],
+    ['a task lacking fields', `${JSON.stringify({ kind: 'task', task: { id: 'x', user_id: 'y' } })}\n`, /invalid record at line 2 \(task\.title: missing\)/],
+    ['an unknown kind', '{"kind":"rename-task","id":"x"}\n', /invalid record at line 2 \(unknown kind "rename-task"\)/],
+    ['a record that is not JSON', 'garbage\n', /damaged at line 2 \(not JSON\)/],
+    ['a final record without newline that is null', 'null', /invalid record at line 2 \(it is null\)/],
+  ] as const) {
+    test(`a journal with ${name} stops the open with one line naming the journal, and leaves both files untouched`, async () => {
+      const path = freshPath();
+      await (await openLowdbTaskStore(path)).close();
+      writeFileSync(path, goodSnapshot());
+      const content = `${JSON.stringify({ kind: 'delete-task', id: 'nothing' })}\n${journal}`;
+      writeFileSync(`${path}.journal`, content);
+      const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
+      assert.ok(error instanceof StoreOpenError, String(error));
+      assert.match(error.message, problem);
+      assert.ok(error.message.includes(`${path}.journal`), error.message);
+      assert.ok(!error.message.includes('\n'), 'one line');
+      assert.equal(readFileSync(`${path}.journal`, 'utf8'), content);
+      assert.equal(readFileSync(path, 'utf8'), goodSnapshot());
+      assert.deepEqual(lockSockets(path), []);
+    });
+  }
+
+  for (const [name, content, problem] of [
+    ['null', 'null', /it is null/],
+    ['an array', '[]', /an array, not an object/],
+    ['a store whose task lacks a field', JSON.stringify({ users: [], tasks: [{ id: 'x' }] }), /tasks\.0\.user_id: missing/],
+  ] as const) {
+    test(`a snapshot that reads ${name} stops the open, naming the file, and is not overwritten`, async () => {
+      const path = freshPath();
+      await (await openLowdbTaskStore(path)).close();
+      writeFileSync(path, content);
+      const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
+      assert.ok(error instanceof StoreOpenError, String(error));
+      assert.match(error.message, problem);
+      assert.ok(error.message.includes(path), error.message);
+      assert.equal(readFileSync(path, 'utf8'), content);
+    });
+  }
+
+  test('a journal without its snapshot stops the open; an empty one does not', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    rmSync(path);
+    const journal = `${JSON.stringify({ kind: 'task', task: task(1, user(1).id) })}\n`;
+    writeFileSync(`${path}.journal`, journal);
+    await assert.rejects(openLowdbTaskStore(path), (error: Error) => error instanceof StoreOpenError && /journal .*tasks\.db\.journal is there but its snapshot .*tasks\.db is missing/.test(error.message));
+    assert.equal(existsSync(path), false, 'no empty snapshot was made');
+    assert.equal(readFileSync(`${path}.journal`, 'utf8'), journal);
+
+    writeFileSync(`${path}.journal`, ''); // what a crash before the first snapshot can leave
+    await (await openLowdbTaskStore(path)).close();
+    assert.ok(existsSync(path));
+  });
+
+  test('a complete final record lacking only its newline is recovered and logged; a cut one is dropped and logged', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(path, goodSnapshot());
+    writeFileSync(`${path}.journal`, JSON.stringify({ kind: 'task', task: task(2, user(1).id, 'no newline') }));
+    const logs: string[] = [];
+    const store = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
+    assert.deepEqual((await store.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline', 't1']);
+    assert.ok(logs.some((m) => /recovered the final record .* complete but for its newline/.test(m)), logs.join('\n'));
+    await store.close();
+
+    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'delete-task', id: task(1, user(1).id).id })}\n{"kind":"task","ta`);
+    logs.length = 0;
+    const again = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
+    assert.deepEqual((await again.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline']);
+    assert.ok(logs.some((m) => /dropped the final record .*line 2/.test(m)), logs.join('\n'));
+    await again.close();
   });
 
   test('a folder as DB_PATH is refused with a clear message', async () => {

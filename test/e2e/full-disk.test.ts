@@ -1,0 +1,100 @@
+/**
+ * The real server on a small tmpfs that fills up: writes get 503 while the disk is full, reads and /health
+ * keep answering, writes succeed again once space is freed, and nothing acknowledged is lost across a
+ * restart. Needs `mount -t tmpfs` (root with CAP_SYS_ADMIN); skipped with a message elsewhere.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { Api, type Task } from './api-client.ts';
+import { killLeftovers, makeTempDir, ServerProcess } from './server-process.ts';
+
+let mounted: string | undefined;
+after(async () => {
+  // Lazily: detached at once, freed once the (killed) server lets go; then the folder is an ordinary one.
+  if (mounted !== undefined) spawnSync('umount', ['-l', mounted]);
+  await killLeftovers();
+});
+
+/** Mounts a tmpfs of `size` on a fresh folder, or says why it cannot. */
+function mountTmpfs(size: string): { dir: string } | { reason: string } {
+  const dir = makeTempDir('tmpfs');
+  const run = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { encoding: 'utf8' });
+  if (run.error !== undefined || run.status !== 0) return { reason: `mount -t tmpfs is not allowed here (${run.error?.message ?? (run.stderr.trim() || `exit ${run.status}`)})` };
+  return { dir };
+}
+
+/** Writes zeros until the file system refuses; returns the filler's path. */
+function fill(dir: string): string {
+  const path = join(dir, 'filler');
+  const fd = openSync(path, 'w');
+  const chunk = Buffer.alloc(64 * 1024);
+  try {
+    for (;;) {
+      try {
+        writeSync(fd, chunk);
+      } catch {
+        // Whatever the last pages can still hold, a byte at a time, so the disk is truly full.
+        for (;;) writeSync(fd, chunk, 0, 1);
+      }
+    }
+  } catch {
+    // ENOSPC: full
+  } finally {
+    closeSync(fd);
+  }
+  return path;
+}
+
+test('a full disk: writes get 503 and are undone, the server keeps answering, writes resume once space is freed', async (t) => {
+  const tmpfs = mountTmpfs('2m');
+  if ('reason' in tmpfs) {
+    console.log(`# skipped: ${tmpfs.reason}`);
+    t.skip(tmpfs.reason);
+    return;
+  }
+  mounted = tmpfs.dir;
+  const dbPath = join(tmpfs.dir, 'tasks.db');
+  let server = await ServerProcess.start({ dbPath });
+  let api = new Api(server.baseUrl);
+  const session = await api.signUp();
+  const acked = new Set<string>();
+  for (let i = 0; i < 5; i++) acked.add((await api.createTask(session.token, `before the disk filled ${i}`)).id);
+
+  const filler = fill(tmpfs.dir);
+  let refused = 0;
+  for (let i = 0; i < 40; i++) {
+    const res = await api.request<{ task?: Task; error?: string }>('POST', '/api/tasks', { token: session.token, body: { title: `while full ${i} ${'x'.repeat(150)}` } });
+    if (res.status === 201) acked.add(res.body.task!.id);
+    else {
+      assert.equal(res.status, 503, JSON.stringify(res.body));
+      assert.equal(res.body.error, 'ServiceUnavailable');
+      refused++;
+    }
+    assert.equal((await api.request('GET', '/health')).status, 200, 'the server keeps answering');
+    const list = await api.listTasks(session.token);
+    assert.equal(list.status, 200);
+    assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked, 'reads show exactly what was acknowledged');
+  }
+  t.diagnostic(`${refused} of 40 writes refused with 503 while the disk was full`);
+  // The journal's last page may still take a few lines; after that, every write is refused.
+  assert.ok(refused >= 20, `writes on a full disk are refused (${refused} of 40)`);
+
+  unlinkSync(filler);
+  for (let i = 0; i < 5; i++) acked.add((await api.createTask(session.token, `after space was freed ${i}`)).id);
+
+  const first = server;
+  const stopped = await server.stop('SIGTERM');
+  assert.equal(stopped.code, 0, server.output);
+  assert.match(first.stdout, /refused and undone/, 'the failure was logged');
+  const stored = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };
+  assert.deepEqual(new Set(stored.tasks.map((task) => task.id)), acked, 'DB_PATH holds every acknowledged task and nothing else');
+
+  server = await ServerProcess.start({ dbPath });
+  api = new Api(server.baseUrl);
+  const list = await api.listTasks(session.token);
+  assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked);
+  await server.stop('SIGTERM');
+});
