@@ -2,6 +2,9 @@ import type { Container } from 'inversify';
 import type { H3 } from 'h3';
 import { createHttpApp } from '../adapters/http/create-http-app.ts';
 import type { AuthThrottleBudgets } from '../adapters/http/tasks/auth-throttle.ts';
+import type { TaskStore } from '../adapters/persistence/task-store.ts';
+import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
+import type { ForecastProvider } from '../application/forecast/index.ts';
 import type { Logger } from '../adapters/logging/console-logger.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -15,7 +18,14 @@ export interface HttpAppOptions {
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
 export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
+  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
+  const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
+  if (container.isBound(TOKENS.ForecastProvider)) {
+    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck }>(TOKENS.ForecastProvider);
+    if (provider.health) readiness.push(provider.health);
+  }
   return createHttpApp({
+    readiness,
     tasks: await container.getAsync(TOKENS.TaskUseCases),
     forecast: container.isBound(TOKENS.ForecastUseCases) ? await container.getAsync(TOKENS.ForecastUseCases) : undefined,
     publicBaseUrl: options.publicBaseUrl,

@@ -8,6 +8,8 @@ import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerHealthRoute } from './health-routes.ts';
+import { registerReadyRoute } from './ready-route.ts';
+import type { ReadinessCheck } from '../shared/readiness.ts';
 import { routeNotFound } from './http-problem.ts';
 import { countRequest, processMetrics, registerMetricsRoute, type MetricsRegistry } from './metrics-route.ts';
 import { FixedWindowRateLimiter } from './rate-limiter.ts';
@@ -29,11 +31,13 @@ export interface HttpAppDependencies {
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
+  /** What GET /ready asks (the store, the upstream); none: /ready is always 200. */
+  readonly readiness?: readonly ReadinessCheck[];
   /** Where request counts go and what GET /metrics shows; the process-wide registry by default. */
   readonly metrics?: MetricsRegistry;
 }
 
-const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health';
+const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
 
 /**
  * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. The task API lives
@@ -58,6 +62,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   });
   registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
+  registerReadyRoute(app, deps.readiness ?? []);
   registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {

@@ -20,6 +20,8 @@ export interface UpstreamClientOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   readonly counters?: UpstreamCounters;
   readonly log?: UpstreamLog;
+  /** Told whether each call, retries included, got an answer (anything below 500) or not. */
+  readonly health?: { record(outcome: { reachable: true } | { reachable: false; reason: string }): void };
 }
 
 export interface UpstreamReply {
@@ -95,6 +97,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             continue;
           }
           finish(reply.status, retry, reply.status >= 500 ? 'warn' : 'info');
+          options.health?.record(reply.status >= 500 ? { reachable: false, reason: `${reply.status} after ${retry + 1} attempts` } : { reachable: true });
           return { ...reply, retries: retry };
         } catch (error) {
           const reason = isTimeout(error) ? 'timeout' : 'network';
@@ -104,6 +107,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             continue;
           }
           finish(reason, retry, 'warn');
+          options.health?.record({ reachable: false, reason: `${reason} after ${retry + 1} attempts` });
           const what = reason === 'timeout' ? `did not answer within ${options.timeoutMs} ms` : `could not be reached (${describe(error)})`;
           throw new UpstreamUnreachable(reason, retry, `The upstream forecast service ${what}, ${retry + 1} attempts.`);
         }

@@ -8,6 +8,7 @@ import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamCli
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
+import { UpstreamHealth } from './upstream-health.ts';
 
 export interface UpstreamProviderOptions {
   /** UPSTREAM_URL, such as https://api.weather.gov. */
@@ -31,12 +32,15 @@ export interface UpstreamProviderOptions {
 export interface UpstreamForecastProvider extends ForecastProvider {
   /** The cache, for tests and diagnostics. */
   readonly cache: UpstreamCache;
+  /** Whether upstream is reachable, for GET /ready. */
+  readonly health: UpstreamHealth;
 }
 
 /** The ForecastProvider that relays api.weather.gov through a cache, retries and link rewriting. */
 export function createUpstreamForecastProvider(options: UpstreamProviderOptions): UpstreamForecastProvider {
   const now = options.now ?? Date.now;
   const rewriter = createLinkRewriter(options.baseUrl);
+  const health = new UpstreamHealth({ baseUrl: options.baseUrl, userAgent: options.userAgent, fetch: options.fetch, now });
   const client = createUpstreamClient({
     baseUrl: options.baseUrl,
     userAgent: options.userAgent,
@@ -45,6 +49,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     backoffMs: options.backoffMs,
     counters: options.counters,
     log: options.log,
+    health,
   });
   const cache = createUpstreamCache({
     client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
@@ -67,6 +72,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
 
   return {
     cache,
+    health,
     point: (p, ctx) => document(paths.point(p), ctx),
     async gridOf(p, ctx): Promise<GridRef> {
       // Shares the cached /points document with point(), so /points/{p}/forecast costs no extra call when warm.

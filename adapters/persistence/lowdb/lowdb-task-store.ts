@@ -1,4 +1,5 @@
 import { closeSync, ftruncate, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { Low } from 'lowdb';
@@ -7,7 +8,7 @@ import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../
 import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
-import { Journal, JournalWriteError, type JournalFileOps } from './journal.ts';
+import { Journal, JournalWriteError, nodeJournalFileOps, type JournalFileOps } from './journal.ts';
 import { readJournal } from './journal-reader.ts';
 import { checkSnapshot } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
@@ -109,6 +110,17 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     return {
       users: new StateUserRepository(state, commit, reservations),
       tasks: new StateTaskRepository(state, commit, reservations),
+      readiness: async () => {
+        const failure = failures.current();
+        if (!failure) return { ok: true };
+        // Nothing may be writing while the node is out of rotation, so ask the disk directly: a small
+        // synced write beside the store. The journal itself repairs and resumes on its next batch.
+        if (await diskAcceptsWrites(`${dbPath}.probe`, options.journalFileOps ?? nodeJournalFileOps)) {
+          failures.recovered();
+          return { ok: true };
+        }
+        return { ok: false, detail: `the store cannot write to ${journalPath}: ${failure}` };
+      },
       close: () =>
         (closed ??= (async () => {
           try {
@@ -129,11 +141,17 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
 /** Logs the first failure of a run of failed batches, then at most one summary per interval, then the recovery. */
 function failureReporter(journalPath: string, log: (message: string) => void) {
   let failing = false;
+  let lastError = '';
   let unreported = 0;
   let lastLog = 0;
   return {
+    /** The last failure's message while writes are failing; undefined once they succeed again. */
+    current(): string | undefined {
+      return failing ? lastError : undefined;
+    },
     failed(error: Error): void {
       const now = Date.now();
+      lastError = error.message;
       if (failing && now - lastLog < FAILURE_LOG_INTERVAL_MS) {
         unreported++;
         return;
@@ -151,6 +169,26 @@ function failureReporter(journalPath: string, log: (message: string) => void) {
       unreported = 0;
     },
   };
+}
+
+/**
+ * 4 KiB written, synced and removed, through the journal's own file operations: enough to see a full disk
+ * (one block) or a read-only one, and the same seam through which tests inject a failing disk.
+ */
+async function diskAcceptsWrites(probePath: string, ops: JournalFileOps): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(probePath, 'w', 0o600);
+    const block = ' '.repeat(4096);
+    if ((await ops.write(handle.fd, block)) !== block.length) return false;
+    await ops.datasync(handle.fd);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close().catch(() => {});
+    await rm(probePath, { force: true }).catch(() => {});
+  }
 }
 
 function emptyDocument(): StoreDocument {

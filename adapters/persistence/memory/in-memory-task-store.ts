@@ -11,6 +11,7 @@ export function createInMemoryTaskStore(): TaskStore {
   return {
     users: new StateUserRepository(state, commit, reservations),
     tasks: new StateTaskRepository(state, commit, reservations),
+    readiness: async () => ({ ok: true }),
     close: async () => {},
   };
 }
