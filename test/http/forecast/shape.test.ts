@@ -30,6 +30,10 @@ const OMITTED: Record<string, { paths: string[]; why: string }> = {
   'forecast.json': { paths: ['geometry.geometries'], why: 'the 2019 fixture has a GeometryCollection; today\'s API, the spec and Taskcast give the cell Polygon' },
   'forecast_hourly.json': { paths: ['geometry.geometries'], why: 'as forecast.json' },
   'station.json': { paths: ['properties.provider', 'properties.subProvider'], why: 'the observing network of a station is not in the shipped data' },
+  'zones_list.json': {
+    paths: ['features[].properties.observationStations (array)'],
+    why: 'the spec\'s Zone table gives list entries one URL, the zone\'s station list, where the official schema has an array',
+  },
   'stations_list.json': { paths: ['features[].properties.provider', 'features[].properties.subProvider'], why: 'as station.json' },
   'alert.json': {
     paths: ['geometry (object)', 'properties.parameters.eventMotionDescription', 'properties.parameters.maxWindGust', 'properties.parameters.maxHailSize'],
