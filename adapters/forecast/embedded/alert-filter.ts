@@ -15,6 +15,8 @@ export function alertPredicate(query: AlertQuery, nowMs: number, zones: Readonly
   const statusOk = (f: AlertFacts) => !query.status || oneOf(query.status, f.alert.properties.status) || (wantsExpired && f.expiresMs <= nowMs);
   return (f) => {
     const p = f.alert.properties;
+    // A cycle holds the storm warnings due until the next cycle; one not yet sent is not listed.
+    if (f.sentMs > nowMs) return false;
     if (query.activeOnly && !isActiveAt(f, nowMs)) return false;
     if (!statusOk(f) || !oneOf(query.messageType, p.messageType)) return false;
     if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty)) return false;
