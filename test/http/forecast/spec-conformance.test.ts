@@ -456,7 +456,7 @@ describe('forecast spec conformance', () => {
     });
 
     test('a request without a valid User-Agent: 403 with title Access denied and a detail, nothing else', async () => {
-      for (const headers of [{}, { 'user-agent': '' }, { 'user-agent': '   ' }]) {
+      for (const headers of [{}, { 'user-agent': '' }, { 'user-agent': '   ' }] as Record<string, string>[]) {
         const response = await w.app.fetch(new Request(`${BASE}/points/${POINT}`, { headers }));
         assert.equal(response.status, 403);
         const body = await response.json();
