@@ -7,6 +7,7 @@ import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
+import { registerProblemPages } from './forecast/problem-pages.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
@@ -68,6 +69,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   if (deps.forecast) {
     const limiter = new FixedWindowRateLimiter(deps.forecastRequestsPerMinute ?? 0, 60_000);
     registerForecastRoutes(app, deps.forecast, { ...baseOptions, limiter }, report);
+    registerProblemPages(app, baseOptions, report);
     other = otherForecastHandler(deps.forecast, { ...baseOptions, limiter }, report);
   }
   app.all('/**', (event) => {
