@@ -38,7 +38,7 @@ export function gridpointBody(profile: CellProfile, issuedHour: number, base: st
       forecastHourly: links.forecastHourly(office.id, x, y),
       forecastGridData: id,
       observationStations: links.gridpointStations(office.id, x, y),
-      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS), issuedHour),
+      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS), { place, timeZone: profile.timeZone, startHour: issuedHour }),
     },
   };
 }

@@ -6,6 +6,7 @@ import { hashString, hexDigest } from './hash.ts';
 import type { WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, localTime, zoneAbbreviation } from './time.ts';
 import { compassPoint, compassWords, kmhToMph } from './units.ts';
+import { withoutTrailingSlashes } from './url.ts';
 
 /**
  * Storm-based warnings: severe thunderstorm, tornado and flash flood warnings. Unlike the zone-based
@@ -211,7 +212,7 @@ function motionDescription(track: StormTrack, sentMs: number): string {
 }
 
 function buildStormAlert(rule: StormRule, zone: AlertZone, hour: number, s: WeatherSample, baseUrl: string): AlertFeature {
-  const base = baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(baseUrl);
   const tz = zone.timeZone;
   const sent = epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 50)) * 60_000;
   const ends = sent + rule.durationMinutes * 60_000;
