@@ -3,10 +3,12 @@
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
 import { tasksSet } from './scenarios/tasks.ts';
+import { tasksCompactionSet } from './scenarios/tasks-compaction.ts';
 
 export const DEFAULT_SET = 'tasks';
 
 export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
+  [tasksCompactionSet.name, tasksCompactionSet],
 ]);

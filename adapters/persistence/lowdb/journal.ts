@@ -56,7 +56,7 @@ export class Journal {
    * @param afterBatch runs between batches with no write in flight; the store compacts there
    */
   constructor(
-    private readonly fd: number,
+    private fd: number,
     initialBytes: number,
     private readonly afterBatch: (journalBytes: number) => Promise<void>,
     private readonly ops: JournalFileOps = nodeJournalFileOps,
@@ -83,11 +83,20 @@ export class Journal {
     while (this.running) await this.running;
   }
 
-  /** Empties the file; only safe from `afterBatch`, when nothing is in flight. */
-  async truncate(): Promise<void> {
-    await this.ops.truncate(this.fd, 0);
-    await this.ops.datasync(this.fd);
+  /**
+   * Goes on in a new, empty file (the store has moved the old one aside to fold it into the snapshot) and
+   * returns the old descriptor for the caller to close. Only safe from `afterBatch`, when nothing is in flight.
+   */
+  switchTo(fd: number): number {
+    const old = this.fd;
+    this.fd = fd;
     this.bytes = 0;
+    return old;
+  }
+
+  /** The file's descriptor, for closing once the journal is done with. */
+  get descriptor(): number {
+    return this.fd;
   }
 
   private async drain(): Promise<void> {
