@@ -49,6 +49,7 @@ export class Journal {
   private bytes: number;
   /** Set when a failed batch could not be cut off yet; nothing is written before it is. */
   private needsRepair = false;
+  private sealed = false;
 
   /**
    * @param fd opened for appending
@@ -71,11 +72,17 @@ export class Journal {
   }
 
   append(line: string, onDurable: () => void = () => {}): Promise<void> {
+    if (this.sealed) return Promise.reject(new Error('The store is closed; the change was not made.'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ line, onDurable, resolve, reject });
       // setImmediate lets every request handled in this turn of the event loop join the first batch.
       this.running ??= new Promise<void>((done) => setImmediate(done)).then(() => this.drain());
     });
+  }
+
+  /** Refuses every later append: the store is closing, and what it folds must be final. */
+  seal(): void {
+    this.sealed = true;
   }
 
   /** Resolves when everything appended so far is on disk (or has failed). */

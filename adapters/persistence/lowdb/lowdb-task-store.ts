@@ -101,6 +101,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       close: () =>
         (closed ??= (async () => {
           try {
+            journal.seal();
             await journal.flush();
             // A clean stop leaves DB_PATH holding every acknowledged change, and no journal beside it:
             // whoever opens the file after SIGTERM, SIGINT or close() reads the whole store there. When the
