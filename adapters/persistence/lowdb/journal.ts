@@ -119,7 +119,8 @@ export class Journal {
         }
         for (const entry of batch) entry.onDurable();
         for (const entry of batch) entry.resolve();
-        await this.afterBatch(this.bytes);
+        // Housekeeping (compaction) must never stall the appends queued behind it.
+        await this.afterBatch(this.bytes).catch(() => {});
       }
     } finally {
       this.running = undefined;
