@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,27 @@ describe('background compaction', () => {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as { tasks: Task[] };
     assert.equal(stored.tasks.length, 1000);
     assert.deepEqual(stored.tasks.map((t) => t.id), Array.from({ length: 1000 }, (_, i) => task(i, u.id).id), 'in creation order');
+  });
+
+  test('a compaction the disk refuses keeps every change in the journals; writes go on, and close folds them in', async () => {
+    const path = freshPath();
+    const logs: string[] = [];
+    const store = await openLowdbTaskStore(path, { compactAfterBytes: 20_000, log: (m) => logs.push(m) });
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    mkdirSync(join(dirname(path), '.tasks.db.tmp')); // the snapshot's temp file cannot be opened: EISDIR
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => store.tasks.add(task(round * 20 + i, u.id, `t${round * 20 + i} ${'x'.repeat(100)}`))));
+    }
+    assert.ok(logs.some((m) => /compaction failed/.test(m)), logs.join('\n'));
+    assert.ok(existsSync(`${path}.journal.compacting`), 'the journal moved aside stays until a snapshot holds it');
+    assert.equal((await store.tasks.listOwned(u.id, {})).length, 200, 'every write was acknowledged and is visible');
+    rmSync(join(dirname(path), '.tasks.db.tmp'), { recursive: true });
+    await store.close();
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { tasks: Task[] };
+    assert.equal(stored.tasks.length, 200);
+    assert.equal(existsSync(`${path}.journal.compacting`), false);
+    assert.equal(existsSync(`${path}.journal`), false);
   });
 
   test('kill -9 of a writer at random moments, compactions included, loses no acknowledged write', async (t) => {
