@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { parseCorsOrigins } from '../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
@@ -38,6 +39,7 @@ const environment = v.object({
   LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAddress),
   SIGNUPS_PER_ADDRESS: integer('SIGNUPS_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.signUpsPerAddress),
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
+  CORS_ORIGINS: v.optional(v.string()),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -69,6 +71,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.FORECAST_PROVIDER === 'upstream' && (c.UPSTREAM_USER_AGENT === undefined || c.UPSTREAM_USER_AGENT.trim() === '')) {
     throw new ConfigError('Invalid configuration: UPSTREAM_USER_AGENT is required when FORECAST_PROVIDER=upstream (api.weather.gov asks for an app name and a contact, such as "taskcast (ops@example.com)").');
   }
+  const cors = parseCorsOrigins(c.CORS_ORIGINS);
+  if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -90,5 +94,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
+    corsOrigins: cors.origins,
   };
 }

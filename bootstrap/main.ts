@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
     log,
   });
 
