@@ -19,7 +19,7 @@ const LISTENING = /Taskcast listening on http:\/\/([^\s:]+):(\d+)/;
 /** The variables the server reads; they are removed from the inherited environment unless a test sets them. */
 const SERVER_VARIABLES = [
   'PORT', 'HOST', 'DB_PATH', 'STORAGE', 'JWT_SECRET', 'FORECAST_PROVIDER', 'UPSTREAM_URL', 'UPSTREAM_USER_AGENT',
-  'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_ADDRESS', 'SIGNUPS_PER_ADDRESS', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS',
+  'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'CORS_ORIGINS', 'AUTH_RATE_LIMIT', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_ADDRESS', 'SIGNUPS_PER_ADDRESS', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS',
 ];
 
 export interface ExitInfo {

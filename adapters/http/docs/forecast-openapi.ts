@@ -108,6 +108,7 @@ function buildTemplate(): Json {
     description: "Taskcast: in a zone list entry, one URL (the zone's station list); in a single zone, the official array of station URLs.",
     oneOf: [{ type: 'string', format: 'uri' }, zone['observationStations'] as Json],
   };
+  describeRealMembers(schemas);
   const alertStatus = parameters['AlertStatus'] as Json;
   alertStatus['description'] = 'Status (actual, exercise, system, test, draft); Taskcast also takes `expired`: alerts whose end has passed.';
   (((alertStatus['schema'] as Json)['items'] as Json)['enum'] as string[]).push('expired');
@@ -160,6 +161,66 @@ function buildTemplate(): Json {
   doc['tags'] = ['Points', 'Gridpoints', 'Alerts', 'Stations', 'Zones', 'Offices', 'Icons'].map((name) => ({ name }));
   doc['paths'] = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)));
   return doc;
+}
+
+/**
+ * Where the official 1.9.0 schemas are narrower than what api.weather.gov answers today (and so what the
+ * upstream provider relays, and what the embedded provider copies): members added since, with
+ * `additionalProperties: false` still in place; `gridX`/`gridY` as numeric strings; forecast geometry as a
+ * GeometryCollection (point + cell); UGC codes of territories the pattern forgot (MP). The contract tests
+ * hold real responses (test/fixtures/nws) against this document, which is how these were found.
+ */
+function describeRealMembers(schemas: Json): void {
+  const props = (name: string) => (schemas[name] as Json)['properties'] as Json;
+  const qv = { $ref: '#/components/schemas/QuantitativeValue' };
+  Object.assign(props('GridpointForecastPeriod'), {
+    probabilityOfPrecipitation: { ...qv, description: 'Chance of precipitation, percent.' },
+    dewpoint: { ...qv, description: 'Dew point (hourly periods).' },
+    relativeHumidity: { ...qv, description: 'Relative humidity, percent (hourly periods).' },
+  });
+  Object.assign(props('Zone'), {
+    forecastOffice: { type: 'string', format: 'uri', description: "The zone's forecast office." },
+    gridIdentifier: { type: 'string' },
+    awipsLocationIdentifier: { type: 'string' },
+    relatedZones: {
+      type: 'object', description: 'Taskcast: the zones of each type that share ground with this zone.',
+      additionalProperties: { type: 'array', items: { type: 'string', format: 'uri' } },
+    },
+  });
+  Object.assign(props('ObservationStation'), {
+    provider: { type: 'string', description: 'The network that provides the observations.' },
+    subProvider: { type: 'string' },
+    distance: { ...qv, description: 'In a list near a point: the distance from it.' },
+    bearing: { ...qv, description: 'In a list near a point: the bearing from it.' },
+  });
+  Object.assign(props('Office'), {
+    responsibleOffices: { type: 'array', items: { type: 'string', format: 'uri' }, description: "Taskcast: a regional headquarters' forecast offices." },
+  });
+  for (const axis of ['gridX', 'gridY']) {
+    const gridpoint = props('Gridpoint');
+    gridpoint[axis] = { description: 'api.weather.gov answers a numeric string here; the embedded provider an integer.', anyOf: [gridpoint[axis], { type: 'string', pattern: '^\\d+$' }] };
+  }
+  const geometry = schemas['GeoJsonGeometry'] as Json;
+  schemas['GeoJsonGeometry'] = {
+    description: `${String(geometry['description'] ?? '')} A forecast's geometry may also be a GeometryCollection (the point and the cell).`,
+    anyOf: [
+      ...(geometry['anyOf'] as Json[]),
+      { title: 'GeoJSON GeometryCollection', type: 'object', required: ['type', 'geometries'], properties: { type: { const: 'GeometryCollection' }, geometries: { type: 'array', items: { $ref: '#/components/schemas/GeoJsonGeometry' } } } },
+    ],
+  };
+  const feature = schemas['GeoJsonFeature'] as Json;
+  feature['additionalProperties'] = true;
+  feature['description'] = `${String(feature['description'])} Relayed documents may carry members newer than this document.`;
+  relaxUgcPattern(schemas);
+}
+
+/** The UGC pattern lists state codes and forgets some territories: any two letters, C or Z, three digits. */
+function relaxUgcPattern(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(relaxUgcPattern);
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (typeof schema['pattern'] === 'string' && (schema['pattern'] as string).includes('[CZ]\\d{3}$')) schema['pattern'] = '^[A-Z]{2}[CZ]\\d{3}$';
+  for (const value of Object.values(schema)) relaxUgcPattern(value);
 }
 
 function dropHeaders(node: unknown, names: readonly string[]): void {
