@@ -154,7 +154,9 @@ function buildTemplate(): Json {
     responses['200'] = isIcon ? iconSuccess(success) : documentSuccess(success, path === '/alerts' || path === '/stations' || path.startsWith('/zones') || path.endsWith('/stations'));
     delete responses['default'];
     responses['304'] = { $ref: '#/components/responses/NotModified' };
+    // The official /alerts documents a 301 for "certain common queries"; Taskcast redirects only points.
     if (POINT_PATHS.has(path)) responses['301'] = { $ref: '#/components/responses/PointRedirect' };
+    else delete responses['301'];
     for (const status of ['400', '403', '404', '406', '429', '500', '502', '503', '504']) responses[status] = { $ref: `#/components/responses/Problem${status}` };
     get['tags'] = [tagOf(path)];
   }
