@@ -60,6 +60,14 @@ function buildTemplate(): Json {
     license: { name: 'MIT' },
   };
 
+  // The User-Agent rule, and how it meets browsers (which cannot set the header).
+  (components['securitySchemes'] as Json)['userAgent'] = {
+    type: 'apiKey', in: 'header', name: 'User-Agent',
+    description: 'A non-blank User-Agent is required (403 without one), as api.weather.gov requires it; an app name and a contact are good manners. '
+      + 'A browser cannot set this header, but it always sends its own, which is accepted: a web page needs nothing here. '
+      + 'CORS preflights are answered whatever their User-Agent.',
+  };
+
   // Headers Taskcast sends.
   const headers = components['headers'] as Json;
   dropHeaders(doc, ['X-Request-Id', 'X-Server-Id']); // api.weather.gov's server ids; Taskcast has none
