@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
+import { parseCorsOrigins } from '../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
@@ -42,6 +43,7 @@ const environment = v.object({
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  CORS_ORIGINS: v.optional(v.string()),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -73,6 +75,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.FORECAST_PROVIDER === 'upstream' && (c.UPSTREAM_USER_AGENT === undefined || c.UPSTREAM_USER_AGENT.trim() === '')) {
     throw new ConfigError('Invalid configuration: UPSTREAM_USER_AGENT is required when FORECAST_PROVIDER=upstream (api.weather.gov asks for an app name and a contact, such as "taskcast (ops@example.com)").');
   }
+  const cors = parseCorsOrigins(c.CORS_ORIGINS);
+  if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -95,5 +99,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
+    corsOrigins: cors.origins,
   };
 }

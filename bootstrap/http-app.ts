@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
+  /** CORS_ORIGINS: origins allowed on the task API (`*` for all); none by default. */
+  readonly corsOrigins?: readonly string[];
   readonly log: Logger;
 }
 
@@ -33,6 +35,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     clock: container.get(TOKENS.Clock),
     authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
+    corsOrigins: options.corsOrigins,
     log: options.log,
   });
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
     log,
   });
 
