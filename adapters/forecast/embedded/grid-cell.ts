@@ -1,16 +1,26 @@
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { fromOfficeGrid, isInsideGrid, latLonToGrid, NDFD_CONUS, toOfficeGrid } from './geo/ndfd-grid.ts';
+import {
+  fromOfficeGrid,
+  isInsideGrid,
+  latLonToGrid,
+  NDFD_GRIDS,
+  toOfficeGrid,
+  type NdfdGrid,
+} from './geo/ndfd-grid.ts';
 import type { GridRef } from '../../../application/forecast/ports.ts';
 import type { OfficeRecord } from './catalogue/types.ts';
-import type { EmbeddedDeps } from './embedded-deps.ts';
+import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
 
-/** A forecast cell: its office, its office-relative address and its index on the CONUS grid. */
+/** A forecast cell: its office, the grid it is addressed on, its grid address and its index on the NDFD grid. */
 export interface Cell {
   readonly office: OfficeRecord;
+  /** The id in /gridpoints/{gridId}/…: the office id, except where api.weather.gov names the grid otherwise (AER). */
+  readonly gridId: string;
+  readonly grid: NdfdGrid;
   readonly gridX: number;
   readonly gridY: number;
-  /** Integer CONUS grid indices of the cell's centre. */
+  /** NDFD grid indices of the cell's centre (fractional for an office grid NWS realigned). */
   readonly i: number;
   readonly j: number;
 }
@@ -18,42 +28,52 @@ export interface Cell {
 export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
 
 /**
- * Coverage choice: the embedded provider serves the NDFD CONUS grid only. Alaska, Hawaii, Puerto Rico and
- * Guam have their own NDFD grids whose projections and office offsets we don't ship, so a point in
- * AFC/AFG/AJK/HFO/SJU/GUM/PPG territory answers 404 saying so, rather than a made-up grid address.
+ * Grid ids that are not office ids. api.weather.gov answers Anchorage (AFC's area) with gridId AER, whose
+ * window is fitted from real answers; AFC's other grid, ALU (Aleutians), has no recording in the project,
+ * so AFC's whole area is served on AER's window.
  */
+const GRID_ID_OF_OFFICE: Readonly<Record<string, string>> = { AFC: 'AER' };
+const OFFICE_OF_GRID_ID: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GRID_ID_OF_OFFICE).map(([office, grid]) => [grid, office]),
+);
+
+export function gridIdOfOffice(officeId: string): string {
+  return GRID_ID_OF_OFFICE[officeId] ?? officeId;
+}
+
 function pointUnavailable(lat: number, lon: number, office?: OfficeRecord): ForecastNotFound {
   const point = `${formatCoordinate(lat)},${formatCoordinate(lon)}`;
-  const region = office ? `the ${office.id} forecast area` : OUTSIDE_CONUS.find(([, box]) => inBox(box, lat, lon))?.[0];
-  const why = region ? `: the embedded forecast provider covers the contiguous United States only (the point is in ${region})` : '';
+  // American Samoa (PPG) is the one NWS area without an NDFD grid here.
+  const why = office ? `: the embedded forecast provider has no forecast grid for the ${office.id} forecast area` : '';
   return new ForecastNotFound(`Unable to provide data for requested point ${point}${why}`, POINT_UNAVAILABLE);
 }
 
-type Box = readonly [west: number, south: number, east: number, north: number];
+function windowOf(deps: EmbeddedDeps, gridId: string): { origin: GridWindowOrigin; grid: NdfdGrid } | undefined {
+  const origin = deps.offsets.get(gridId);
+  return origin ? { origin, grid: NDFD_GRIDS[origin[2] ?? 'conus'] } : undefined;
+}
 
-/** NWS areas off the CONUS grid, for points the simplified CWA outlines miss (a coast, a small island). */
-const OUTSIDE_CONUS: readonly (readonly [string, Box])[] = [
-  ['Alaska', [-180, 51, -129, 72]],
-  ['Alaska', [170, 51, 180, 56]],
-  ['Hawaii', [-161, 18, -154, 23]],
-  ['Puerto Rico and the U.S. Virgin Islands', [-68, 17.5, -64.5, 18.8]],
-  ['Guam and the Northern Mariana Islands', [144, 13, 146.5, 21]],
-  ['American Samoa', [-172, -15, -168, -11]],
-];
-
-function inBox([w, s, e, n]: Box, lat: number, lon: number): boolean {
-  return lon >= w && lon <= e && lat >= s && lat <= n;
+/**
+ * The simplified office outlines cut corners off fjords and shores (downtown Juneau lies outside AJK's);
+ * the county polygons are finer, so a point on land they hold takes its county's office.
+ */
+function officeOfCoast(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
+  const cwa = deps.catalogue.countyZoneAt(lat, lon)?.cwas[0] ?? deps.catalogue.forecastZoneAt(lat, lon)?.cwa;
+  return cwa === undefined ? undefined : deps.catalogue.offices.get(cwa);
 }
 
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const office = deps.catalogue.officeAt(lat, lon);
+  const office = deps.catalogue.officeAt(lat, lon) ?? officeOfCoast(deps, lat, lon);
   if (!office) throw pointUnavailable(lat, lon);
-  const offset = deps.offsets.get(office.id);
-  const index = latLonToGrid(lat, lon);
-  if (!offset || !isInsideGrid(index.i, index.j)) throw pointUnavailable(lat, lon, office);
-  const { gridX, gridY } = toOfficeGrid(index, { dx: offset[0], dy: offset[1] });
-  return { office, gridX, gridY, i: gridX + offset[0], j: gridY + offset[1] };
+  const gridId = gridIdOfOffice(office.id);
+  const window = windowOf(deps, gridId);
+  if (!window) throw pointUnavailable(lat, lon, office);
+  const { origin, grid } = window;
+  const index = latLonToGrid(lat, lon, grid);
+  if (!isInsideGrid(index.i, index.j, grid)) throw pointUnavailable(lat, lon, office);
+  const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
+  return { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
 }
 
 /** Margin around the CWA, in cells: NWS office grids extend a little past their CWA (coastal waters, edges). */
@@ -69,56 +89,63 @@ export interface GridWindow {
 const windows = new WeakMap<OfficeRecord, GridWindow>();
 
 /**
- * The gridX/gridY range an office answers for: its CWA's extent on the CONUS grid (every outline vertex
- * projected, since parallels are curved on the Lambert grid) plus a margin, clipped to non-negative
- * indices and to the CONUS grid.
+ * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
+ * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
+ * non-negative indices and to the grid.
  */
-export function officeWindow(office: OfficeRecord, offset: readonly [number, number]): GridWindow {
+export function officeWindow(office: OfficeRecord, offset: GridWindowOrigin): GridWindow {
   const cached = windows.get(office);
   if (cached) return cached;
+  const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
   let minI = Infinity, maxI = -Infinity, minJ = Infinity, maxJ = -Infinity;
   for (const polygon of office.shape.polygons) {
     const outer = polygon[0];
     for (let k = 0; outer && k + 1 < outer.length; k += 2) {
-      const g = latLonToGrid(outer[k + 1]!, outer[k]!);
+      const g = latLonToGrid(outer[k + 1]!, outer[k]!, grid);
       minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
       minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
     }
   }
-  const [dx, dy] = offset;
+  // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
+  const dx = Math.round(offset[0]);
+  const dy = Math.round(offset[1]);
   const window = {
     minX: Math.max(0, -dx, Math.floor(minI) - WINDOW_MARGIN - dx),
-    maxX: Math.min(NDFD_CONUS.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
+    maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
     minY: Math.max(0, -dy, Math.floor(minJ) - WINDOW_MARGIN - dy),
-    maxY: Math.min(NDFD_CONUS.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
+    maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
   };
   windows.set(office, window);
   return window;
 }
 
 /** The cell a gridpoint address names, or ForecastNotFound naming the office and coordinates. */
-export function cellOfGrid(deps: EmbeddedDeps, grid: GridRef): Cell {
-  const where = `${grid.office}/${grid.x},${grid.y}`;
-  const office = deps.catalogue.offices.get(grid.office);
-  if (!office) throw new ForecastNotFound(`Unknown forecast office ${grid.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
-  const offset = deps.offsets.get(office.id);
-  if (!offset) {
+export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
+  const where = `${ref.office}/${ref.x},${ref.y}`;
+  const office = deps.catalogue.offices.get(OFFICE_OF_GRID_ID[ref.office] ?? ref.office);
+  if (!office) throw new ForecastNotFound(`Unknown forecast office ${ref.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
+  const gridId = gridIdOfOffice(office.id);
+  const window = gridId === ref.office ? windowOf(deps, gridId) : undefined;
+  if (!window) {
     throw new ForecastNotFound(
-      `No forecast grid at ${where}: the embedded forecast provider covers the contiguous United States only.`,
+      gridId === ref.office
+        ? `No forecast grid at ${where}: the embedded forecast provider has no forecast grid for the ${office.id} forecast area.`
+        : `No forecast grid at ${where}: the ${office.id} forecast area is served on grid ${gridId}.`,
       'Invalid Gridpoint',
     );
   }
-  const w = officeWindow(office, offset);
-  if (grid.x < w.minX || grid.x > w.maxX || grid.y < w.minY || grid.y > w.maxY) {
+  const { origin, grid } = window;
+  const w = officeWindow(office, origin);
+  if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
-      `Grid coordinates ${grid.x},${grid.y} are outside the ${grid.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
+      `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
       'Invalid Gridpoint',
     );
   }
-  const { i, j } = fromOfficeGrid({ gridX: grid.x, gridY: grid.y }, { dx: offset[0], dy: offset[1] });
-  return { office, gridX: grid.x, gridY: grid.y, i, j };
+  const { i, j } = fromOfficeGrid({ gridX: ref.x, gridY: ref.y }, { dx: origin[0], dy: origin[1] });
+  return { office, gridId, grid, gridX: ref.x, gridY: ref.y, i, j };
 }
 
 export function cellKey(cell: Cell): string {
-  return `${cell.office.id}/${cell.gridX},${cell.gridY}`;
+  return `${cell.gridId}/${cell.gridX},${cell.gridY}`;
 }

@@ -40,7 +40,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
 
     async gridOf(point) {
       const cell = points.cell(point);
-      return { office: cell.office.id, x: cell.gridX, y: cell.gridY };
+      return { office: cell.gridId, x: cell.gridX, y: cell.gridY };
     },
 
     async gridpoint(grid, ctx) {
@@ -66,7 +66,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
         const { centre } = profileOf(cell);
         const nearest = deps.catalogue.nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT).map((n) => n.item);
         const links = cachedLinks(ctx.baseUrl);
-        const url = links.gridpointStations(cell.office.id, cell.gridX, cell.gridY);
+        const url = links.gridpointStations(cell.gridId, cell.gridX, cell.gridY);
         const body = stationCollection(nearest, page, deps.catalogue, links, ctx.baseUrl, (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`);
         return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
       });

@@ -86,7 +86,7 @@ function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
  */
 function pointBody(f: PointFacts, base: string, local: { year: number; month: number; day: number }): Record<string, unknown> {
   const links = cachedLinks(base);
-  const { office, gridX: x, gridY: y } = f.cell;
+  const { office, gridId, gridX: x, gridY: y } = f.cell;
   const id = links.point(f.lat, f.lon);
   return {
     '@context': sharedGeoJsonContext(base),
@@ -99,13 +99,13 @@ function pointBody(f: PointFacts, base: string, local: { year: number; month: nu
       cwa: office.id,
       type: 'land',
       forecastOffice: links.office(office.id),
-      gridId: office.id,
+      gridId,
       gridX: x,
       gridY: y,
-      forecast: links.forecast(office.id, x, y),
-      forecastHourly: links.forecastHourly(office.id, x, y),
-      forecastGridData: links.gridpoint(office.id, x, y),
-      observationStations: links.gridpointStations(office.id, x, y),
+      forecast: links.forecast(gridId, x, y),
+      forecastHourly: links.forecastHourly(gridId, x, y),
+      forecastGridData: links.gridpoint(gridId, x, y),
+      observationStations: links.gridpointStations(gridId, x, y),
       relativeLocation: f.relativeLocation,
       forecastZone: f.forecastZone === null ? null : links.zone('forecast', f.forecastZone),
       county: f.county === null ? null : links.zone('county', f.county),

@@ -83,15 +83,27 @@ describe('point', () => {
     await assert.rejects(grid.gridOf({ lat: 10, lon: -150 }, ctx), ForecastNotFound);
   });
 
-  it('answers 404 for Alaska, Hawaii, Puerto Rico and Guam: the provider covers the contiguous US only', async () => {
-    for (const [lat, lon] of [[61.2181, -149.9003], [21.3069, -157.8583], [18.4655, -66.1057], [13.4443, 144.7937]] as const) {
-      await assert.rejects(grid.point({ lat, lon }, ctx), (e: unknown) => {
-        assert.ok(e instanceof ForecastNotFound);
-        assert.ok(e.detail.startsWith(`Unable to provide data for requested point ${lat},${lon}`), e.detail);
-        assert.match(e.detail, /contiguous United States only/);
-        return true;
-      });
+  it('answers Alaska, Hawaii, Puerto Rico and Guam on their own NDFD grids, as api.weather.gov does', async () => {
+    // Real answers (weather-gov/weather.gov api-proxy recordings, 2026; ws4kp regional cities, 2025).
+    const cases = [
+      [61.2181, -149.9003, 'AFC', 'AER', 143, 236],
+      [64.837, -147.739, 'AFG', 'AFG', 492, 119],
+      [21.305, -157.858, 'HFO', 'HFO', 154, 145],
+      [13.444, 144.778, 'GUM', 'GUM', 47, 48],
+    ] as const;
+    for (const [lat, lon, cwa, gridId, x, y] of cases) {
+      const p = ((await grid.point({ lat, lon }, ctx)).body as Json)['properties'];
+      assert.deepEqual([p.cwa, p.gridId, p.gridX, p.gridY], [cwa, gridId, x, y], `${lat},${lon}`);
+      assert.equal(p.forecast, `${ctx.baseUrl}/gridpoints/${gridId}/${x},${y}/forecast`);
     }
+  });
+
+  it('answers 404 for American Samoa, the one NWS area without an NDFD grid here', async () => {
+    await assert.rejects(grid.point({ lat: -14.28, lon: -170.7 }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.match(e.detail, /^Unable to provide data for requested point -14\.28,-170\.7: .*PPG/);
+      return true;
+    });
   });
 });
 
