@@ -54,17 +54,26 @@ function windowOf(deps: EmbeddedDeps, gridId: string): { origin: GridWindowOrigi
 }
 
 /**
- * The simplified office outlines cut corners off fjords and shores (downtown Juneau lies outside AJK's);
- * the county polygons are finer, so a point on land they hold takes its county's office.
+ * The office whose county holds the point, when the county has one office, else the office outline's.
+ * Forecast areas are unions of counties, and the county outlines are finer than the simplified office
+ * outlines: those cut corners off fjords, keys and shores (downtown Juneau, Key West) and draw some
+ * borders a little off (White River Junction VT fell to GYX instead of BTV). A county split between
+ * offices leaves it to the office outline, or to the county's main office where no outline holds the point.
  */
-function officeOfCoast(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
-  const cwa = deps.catalogue.countyZoneAt(lat, lon)?.cwas[0] ?? deps.catalogue.forecastZoneAt(lat, lon)?.cwa;
-  return cwa === undefined ? undefined : deps.catalogue.offices.get(cwa);
+function officeOfLand(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
+  const { catalogue } = deps;
+  const cwas = catalogue.countyZoneAt(lat, lon)?.cwas ?? [];
+  const sole = cwas.length === 1 ? catalogue.offices.get(cwas[0] as string) : undefined;
+  if (sole) return sole;
+  const outlined = catalogue.officeAt(lat, lon);
+  if (outlined) return outlined;
+  const main = cwas[0] ?? catalogue.forecastZoneAt(lat, lon)?.cwa;
+  return main === undefined ? undefined : catalogue.offices.get(main);
 }
 
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const office = deps.catalogue.officeAt(lat, lon) ?? officeOfCoast(deps, lat, lon);
+  const office = officeOfLand(deps, lat, lon);
   if (!office) throw pointUnavailable(lat, lon);
   const gridId = gridIdOfOffice(office.id);
   const window = windowOf(deps, gridId);
