@@ -2,6 +2,7 @@ import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import {
   fromOfficeGrid,
+  gridToLatLon,
   isInsideGrid,
   latLonToGrid,
   NDFD_GRIDS,
@@ -23,6 +24,13 @@ export interface Cell {
   /** NDFD grid indices of the cell's centre (fractional for an office grid NWS realigned). */
   readonly i: number;
   readonly j: number;
+  /** Set on the cell of a point over coastal waters or a Great Lake: /points says `type: marine`. */
+  readonly overWater?: boolean;
+  /**
+   * For a point just off the simplified land outlines (a barrier island, a pier): the nearby land point whose
+   * zones and county it takes.
+   */
+  readonly shore?: { readonly lat: number; readonly lon: number };
 }
 
 export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
@@ -71,9 +79,55 @@ function officeOfLand(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecor
   return main === undefined ? undefined : catalogue.offices.get(main);
 }
 
+/** How far from land a point still lies in an office's coastal waters: 20 nautical miles and a little. */
+const COASTAL_WATERS_KM = 40;
+/** The Great Lakes lie wholly in the offices' marine zones; their open waters reach 95 km from shore. */
+const GREAT_LAKES_KM = 100;
+/** The outlines are simplified to about 100-500 m: a point this close to them is taken as on the shore. */
+const SHORE_KM = 1.5;
+const PROBE_RINGS_KM = [0.5, 1, SHORE_KM, 3, 6, 10, 15, 22, 30, COASTAL_WATERS_KM, 55, 70, 85, GREAT_LAKES_KM];
+const PROBE_BEARINGS = Array.from({ length: 16 }, (_, k) => (k * Math.PI) / 8);
+
+type Box = readonly [south: number, west: number, north: number, east: number];
+const GREAT_LAKES: readonly Box[] = [
+  [46.3, -92.3, 49.1, -84.3], // Superior
+  [41.5, -88.1, 46.2, -84.7], // Michigan
+  [42.9, -84.9, 46.4, -79.6], // Huron
+  [41.3, -83.6, 43.0, -78.8], // Erie
+  [43.1, -80.0, 44.4, -75.9], // Ontario
+];
+
+interface Shore {
+  readonly office: OfficeRecord;
+  readonly lat: number;
+  readonly lon: number;
+  readonly km: number;
+}
+
+/**
+ * The nearest land within reach of a point over water, and its office. api.weather.gov answers points over
+ * an office's coastal waters and the Great Lakes from that office's grid (with `type: "marine"`) and 404s
+ * farther out; probing rings of points outwards finds the nearest shore without shipping marine zones.
+ */
+function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
+  const reach = GREAT_LAKES.some(([s, w, n, e]) => lat >= s && lat <= n && lon >= w && lon <= e) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
+  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
+  for (const km of PROBE_RINGS_KM) {
+    if (km > reach) break;
+    for (const bearing of PROBE_BEARINGS) {
+      const at = { lat: lat + (km * Math.cos(bearing)) / 111.32, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
+      const office = officeOfLand(deps, at.lat, at.lon);
+      if (office) return { office, ...at, km };
+    }
+  }
+  return undefined;
+}
+
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const office = officeOfLand(deps, lat, lon);
+  const onLand = officeOfLand(deps, lat, lon);
+  const shore = onLand ? undefined : nearestShore(deps, lat, lon);
+  const office = onLand ?? shore?.office;
   if (!office) throw pointUnavailable(lat, lon);
   const gridId = gridIdOfOffice(office.id);
   const window = windowOf(deps, gridId);
@@ -82,11 +136,30 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
   const index = latLonToGrid(lat, lon, grid);
   if (!isInsideGrid(index.i, index.j, grid)) throw pointUnavailable(lat, lon, office);
   const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
-  return { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
+  const cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
+  if (!shore) return cell;
+  // Open water beyond the office's grid (the far side of a lake belongs to the office across it).
+  const w = officeWindow(office, origin);
+  if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) throw pointUnavailable(lat, lon);
+  return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
 }
 
-/** Margin around the CWA, in cells: NWS office grids extend a little past their CWA (coastal waters, edges). */
-const WINDOW_MARGIN = 5;
+/**
+ * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county. Such
+ * cells are marine-only; api.weather.gov has no forecast for them ("Marine Forecast Not Supported",
+ * netbymatt/ws4kp#230, 2026) though their raw grid data is served. No recorded land answer's cell fails
+ * this test.
+ */
+export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
+  const probes = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3]] as const;
+  return !probes.some(([di, dj]) => {
+    const p = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
+    return deps.catalogue.countyZoneAt(p.lat, p.lon) !== undefined;
+  });
+}
+
+/** Margin around the CWA: NWS office grids extend past their CWA over their coastal waters. */
+const WINDOW_MARGIN_KM = COASTAL_WATERS_KM + 5;
 
 export interface GridWindow {
   readonly minX: number;
@@ -118,6 +191,7 @@ export function officeWindow(office: OfficeRecord, offset: GridWindowOrigin): Gr
   // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
   const dx = Math.round(offset[0]);
   const dy = Math.round(offset[1]);
+  const WINDOW_MARGIN = Math.ceil((WINDOW_MARGIN_KM * 1000) / grid.cellM);
   const window = {
     minX: Math.max(0, -dx, Math.floor(minI) - WINDOW_MARGIN - dx),
     maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),

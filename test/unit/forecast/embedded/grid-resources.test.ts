@@ -98,6 +98,29 @@ describe('point', () => {
     }
   });
 
+  it('answers a point over coastal waters or a Great Lake from the office grid, as marine, and 404 farther out', async () => {
+    // api.weather.gov: marine points come from the office grid that covers the water (weather-gov/api#16),
+    // `type` "marine" (weather-gov/weather.gov's client tells them apart by it), and a marine-only cell has no
+    // forecast, "Marine Forecast Not Supported" (netbymatt/ws4kp#230), though its raw grid data is served.
+    const lake = ((await grid.point({ lat: 41.9, lon: -87.5 }, ctx)).body as Json)['properties'];
+    assert.deepEqual([lake.type, lake.cwa, lake.gridId, lake.forecastZone, lake.county, lake.fireWeatherZone], ['marine', 'LOT', 'LOT', null, null, null]);
+    const cell = { office: 'LOT', x: lake.gridX as number, y: lake.gridY as number };
+    await assert.rejects(grid.forecast(cell, { hourly: false, units: 'us' }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.equal(e.title, 'Marine Forecast Not Supported');
+      return true;
+    });
+    assert.equal(((await grid.gridpoint(cell, ctx)).body as Json)['properties'].gridId, 'LOT');
+    await assert.rejects(grid.point({ lat: 38, lon: -70 }, ctx), ForecastNotFound, 'the open Atlantic, 300 km out');
+  });
+
+  it('takes a shore the simplified outlines miss as land, with the zones next to it (Miami Beach)', async () => {
+    const p = ((await grid.point({ lat: 25.79, lon: -80.13 }, ctx)).body as Json)['properties'];
+    assert.deepEqual([p.type, p.cwa], ['land', 'MFL']);
+    assert.match(p.forecastZone, /\/zones\/forecast\/FLZ\d{3}$/);
+    assert.equal((await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !== undefined, true);
+  });
+
   it('answers 404 for American Samoa, the one NWS area without an NDFD grid here', async () => {
     await assert.rejects(grid.point({ lat: -14.28, lon: -170.7 }, ctx), (e: unknown) => {
       assert.ok(e instanceof ForecastNotFound);
