@@ -37,8 +37,8 @@ export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
 
 /**
  * Grid ids that are not office ids. api.weather.gov answers Anchorage (AFC's area) with gridId AER, whose
- * window is fitted from real answers; AFC's other grid, ALU (Aleutians), has no recording in the project,
- * so AFC's whole area is served on AER's window.
+ * window is fitted from real answers; AFC's other grid, ALU (south-west Alaska, the Aleutians), has no
+ * recording in the project, so AFC's area is served on AER's window as far as it reaches, 404 beyond.
  */
 const GRID_ID_OF_OFFICE: Readonly<Record<string, string>> = { AFC: 'AER' };
 const OFFICE_OF_GRID_ID: Readonly<Record<string, string>> = Object.fromEntries(
@@ -49,10 +49,14 @@ export function gridIdOfOffice(officeId: string): string {
   return GRID_ID_OF_OFFICE[officeId] ?? officeId;
 }
 
-function pointUnavailable(lat: number, lon: number, office?: OfficeRecord): ForecastNotFound {
+function pointUnavailable(lat: number, lon: number, office?: OfficeRecord, offGrid?: string): ForecastNotFound {
   const point = `${formatCoordinate(lat)},${formatCoordinate(lon)}`;
   // American Samoa (PPG) is the one NWS area without an NDFD grid here.
-  const why = office ? `: the embedded forecast provider has no forecast grid for the ${office.id} forecast area` : '';
+  const why = offGrid
+    ? `: the point lies outside the ${offGrid} grid window of the ${office?.id} forecast area`
+    : office
+      ? `: the embedded forecast provider has no forecast grid for the ${office.id} forecast area`
+      : '';
   return new ForecastNotFound(`Unable to provide data for requested point ${point}${why}`, POINT_UNAVAILABLE);
 }
 
@@ -137,10 +141,13 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
   if (!isInsideGrid(index.i, index.j, grid)) throw pointUnavailable(lat, lon, office);
   const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
   const cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
-  if (!shore) return cell;
-  // Open water beyond the office's grid (the far side of a lake belongs to the office across it).
+  // Off the window: open water the office grid does not reach, or western Alaska, which api.weather.gov
+  // serves on the ALU grid (no recording of it here, so no window).
   const w = officeWindow(office, origin);
-  if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) throw pointUnavailable(lat, lon);
+  if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) {
+    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridId);
+  }
+  if (!shore) return cell;
   return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
 }
 

@@ -121,6 +121,14 @@ describe('point', () => {
     assert.equal((await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !== undefined, true);
   });
 
+  it('answers 404 for western Alaska, which api.weather.gov serves on the ALU grid (no recording here)', async () => {
+    await assert.rejects(grid.point({ lat: 60.79, lon: -161.76 }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.match(e.detail, /outside the AER grid window of the AFC forecast area/);
+      return true;
+    });
+  });
+
   it('answers 404 for American Samoa, the one NWS area without an NDFD grid here', async () => {
     await assert.rejects(grid.point({ lat: -14.28, lon: -170.7 }, ctx), (e: unknown) => {
       assert.ok(e instanceof ForecastNotFound);
