@@ -56,3 +56,15 @@ describe('embedded provider outside the contiguous US', () => {
     });
   }
 });
+
+test('a gridpoint on a grid that is not named after its office (AER) names its grid, and its office stays AFC', async () => {
+  const { forecastWorld } = await import('../../support/forecast-http.ts');
+  const w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
+  const point = (await w.get('/points/61.2181,-149.9003')).body.properties;
+  assert.equal(point.gridId, 'AER');
+  const grid = (await w.get(`/gridpoints/AER/${point.gridX},${point.gridY}`)).body.properties;
+  assert.equal(grid.gridId, 'AER');
+  assert.match(grid.forecastOffice, /\/offices\/AFC$/);
+  assert.match(grid.forecast, /\/gridpoints\/AER\//);
+  assert.equal(grid.forecastGridData, grid['@id']);
+});
