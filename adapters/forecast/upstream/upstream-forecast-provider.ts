@@ -9,6 +9,7 @@ import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamCli
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
+import { upstreamSurfacePaths as more } from './upstream-surface-paths.ts';
 import { UpstreamHealth } from './upstream-health.ts';
 
 export interface UpstreamProviderOptions {
@@ -107,24 +108,68 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     office: (id, ctx) => document(paths.office(id), ctx),
     // Any other endpoint of api.weather.gov that a rewritten link points at goes through the same cache.
     other: (pathAndQuery, ctx) => document(pathAndQuery, ctx),
-    icon: (pathAndQuery) => relayIcon(client, pathAndQuery, now),
+    icon: (pathAndQuery) => relayAsset(client, pathAndQuery, now, ICON_MEDIA),
+
+    alertCounts: (ctx) => document(more.alertCounts(), ctx),
+    alertTypes: (ctx) => document(more.alertTypes(), ctx),
+    observations: (id, q, ctx) => document(more.observations(id, q), ctx),
+    observationAt: (id, time, ctx) => document(more.observationAt(id, time), ctx),
+    tafs: (id, ctx) => document(more.tafs(id), ctx),
+    taf: (id, date, time) => relayAsset(client, more.taf(id, date, time), now, TAF_MEDIA),
+    officeHeadlines: (office, ctx) => document(more.officeHeadlines(office), ctx),
+    officeHeadline: (office, id, ctx) => document(more.officeHeadline(office, id), ctx),
+    officeConfig: (office, ctx) => document(more.officeConfig(office), ctx),
+    zoneForecast: (type, id, ctx) => document(more.zoneForecast(type, id), ctx),
+    zoneObservations: (id, q, ctx) => document(more.zoneObservations(id, q), ctx),
+    products: (q, ctx) => document(more.products(q), ctx),
+    product: (id, ctx) => document(more.product(id), ctx),
+    productTypes: (location, ctx) => document(more.productTypes(location), ctx),
+    productLocations: (type, ctx) => document(more.productLocations(type), ctx),
+    productsOfType: (type, location, ctx) => document(more.productsOfType(type, location), ctx),
+    cwsu: (id, ctx) => document(more.cwsu(id), ctx),
+    cwas: (id, ctx) => document(more.cwas(id), ctx),
+    cwa: (id, date, sequence, ctx) => document(more.cwa(id, date, sequence), ctx),
+    sigmets: (q, ctx) => document(more.sigmets(q), ctx),
+    sigmet: (fir, date, sequence, ctx) => document(more.sigmet(fir, date, sequence), ctx),
+    radarServers: (host, ctx) => document(more.radarServers(host), ctx),
+    radarServer: (id, host, ctx) => document(more.radarServer(id, host), ctx),
+    radarStations: (q, ctx) => document(more.radarStations(q), ctx),
+    radarStation: (id, q, ctx) => document(more.radarStation(id, q), ctx),
+    radarAlarms: (id, ctx) => document(more.radarAlarms(id), ctx),
+    radarQueue: (host, limit, ctx) => document(more.radarQueue(host, limit), ctx),
+    radarProfiler: (id, ctx) => document(more.radarProfiler(id), ctx),
+    glossary: (ctx) => document(more.glossary(), ctx),
+    iconIndex: (ctx) => document(more.iconIndex(), ctx),
+    satelliteThumbnail: (area) => relayAsset(client, more.satelliteThumbnail(area), now, THUMBNAIL_MEDIA),
   };
 }
 
+/** What a binary or XML answer is asked for with, and which content types are accepted back. */
+interface AssetMedia {
+  readonly accept: string;
+  readonly matches: (contentType: string) => boolean;
+  readonly what: string;
+}
+
+const ICON_MEDIA: AssetMedia = { accept: 'image/png,image/*;q=0.9,*/*;q=0.1', matches: (t) => t.startsWith('image/'), what: 'an icon' };
+const THUMBNAIL_MEDIA: AssetMedia = { accept: 'image/jpeg,image/*;q=0.9', matches: (t) => t.startsWith('image/'), what: 'a satellite thumbnail' };
+const TAF_MEDIA: AssetMedia = { accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9', matches: (t) => /xml/i.test(t), what: 'a TAF' };
+
 /**
- * An icon, relayed byte for byte (api.weather.gov draws them as PNG). Browsers cache icons themselves, so
- * they skip Taskcast's document cache; failures become the same problems as for documents.
+ * An icon, a thumbnail or an XML TAF, relayed byte for byte (api.weather.gov draws icons as PNG). Browsers
+ * cache images themselves, so these skip Taskcast's document cache; failures become the same problems as
+ * for documents.
  */
-async function relayIcon(client: UpstreamClient, pathAndQuery: string, now: () => number): Promise<ForecastAsset> {
+async function relayAsset(client: UpstreamClient, pathAndQuery: string, now: () => number, media: AssetMedia): Promise<ForecastAsset> {
   let reply;
   try {
-    reply = await client.get(pathAndQuery, { accept: 'image/png,image/*;q=0.9,*/*;q=0.1' }, true);
+    reply = await client.get(pathAndQuery, { accept: media.accept }, true);
   } catch (error) {
     if (error instanceof UpstreamUnreachable) throw unreachableError(error);
     throw error;
   }
   const type = reply.headers.get('content-type') ?? 'application/octet-stream';
-  if (reply.status === 200 && reply.bytes && type.startsWith('image/')) {
+  if (reply.status === 200 && reply.bytes && media.matches(type)) {
     const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
     return {
       contentType: type,
@@ -136,5 +181,5 @@ async function relayIcon(client: UpstreamClient, pathAndQuery: string, now: () =
   const kind = classifyReply(reply, now());
   if (kind.kind === 'problem') throw new ForecastProblemPassthrough(kind.status, kind.json);
   if (kind.kind === 'failure') throw kind.error;
-  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for an icon.`, 502, undefined, 'Bad Gateway');
+  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for ${media.what}.`, 502, undefined, 'Bad Gateway');
 }

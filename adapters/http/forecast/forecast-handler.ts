@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
 import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
-import { PointNotCanonical } from '../../../domain/forecast/errors.ts';
+import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
@@ -30,9 +30,9 @@ export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAs
  * requests, and the redirect for points given with more than 4 decimals. An asset route (an icon) skips
  * the JSON media-type negotiation and answers its own bytes.
  */
-export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void): (event: H3Event) => Promise<HTTPResponse>;
+export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind?: 'document', served?: readonly string[]): (event: H3Event) => Promise<HTTPResponse>;
 export function forecastHandler(route: AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'asset'): (event: H3Event) => Promise<HTTPResponse>;
-export function forecastHandler(route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'document' | 'asset' = 'document') {
+export function forecastHandler(route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'document' | 'asset' = 'document', served: readonly string[] = SERVED_TYPES) {
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = randomUUID();
     const baseUrl = baseUrlOf(event, options);
@@ -50,11 +50,11 @@ export function forecastHandler(route: ForecastRoute | AssetRoute, options: Fore
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'));
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'), served);
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
-        detail: 'The Accept header allows none of application/geo+json, application/ld+json or application/json.',
+        detail: `The Accept header allows none of ${served.join(', ')}.`,
       }, baseUrl, correlationId);
     }
     try {
@@ -70,6 +70,9 @@ export function forecastHandler(route: ForecastRoute | AssetRoute, options: Fore
         : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);
     } catch (error) {
       if (error instanceof PointNotCanonical) return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
+      if (error instanceof ResourceMoved) {
+        return new HTTPResponse(null, { status: 301, headers: { location: `${baseUrl}${error.path}`, 'x-correlation-id': correlationId } });
+      }
       return forecastErrorResponse(error, baseUrl, correlationId, report);
     }
   };
