@@ -78,7 +78,7 @@ export function schemaErrors(template: string, mediaType: string, body: unknown)
     compiled.set(key, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).slice(0, 400).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 /** Whether the schema of `template`'s 200 for `mediaType` is a JSON schema (not binary or XML text). */

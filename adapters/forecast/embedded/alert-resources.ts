@@ -34,7 +34,7 @@ const MAX_AGE_SECONDS = 60;
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
-  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue), generateFitted);
+  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => deps.offsets.has(office)), generateFitted);
   const relations = zoneRelations(deps.catalogue);
 
   /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */

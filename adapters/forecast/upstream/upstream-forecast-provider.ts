@@ -57,8 +57,8 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
   });
 
-  async function document(path: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    const lookup = await cache.get(path);
+  async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
+    const lookup = await cache.get(path, accept);
     if (lookup.kind === 'problem') {
       throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
     }
@@ -105,44 +105,47 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     zones: (q, ctx) => document(paths.zones(q), ctx),
     zone: (type, id, effective, ctx) => document(paths.zone(type, id, effective), ctx),
     zoneStations: (type, id, page, ctx) => document(paths.zoneStations(type, id, page), ctx),
-    office: (id, ctx) => document(paths.office(id), ctx),
+    office: (id, ctx) => document(paths.office(id), ctx, LD),
     // Any other endpoint of api.weather.gov that a rewritten link points at goes through the same cache.
     other: (pathAndQuery, ctx) => document(pathAndQuery, ctx),
     icon: (pathAndQuery) => relayAsset(client, pathAndQuery, now, ICON_MEDIA),
 
-    alertCounts: (ctx) => document(more.alertCounts(), ctx),
-    alertTypes: (ctx) => document(more.alertTypes(), ctx),
+    alertCounts: (ctx) => document(more.alertCounts(), ctx, LD),
+    alertTypes: (ctx) => document(more.alertTypes(), ctx, LD),
     observations: (id, q, ctx) => document(more.observations(id, q), ctx),
     observationAt: (id, time, ctx) => document(more.observationAt(id, time), ctx),
-    tafs: (id, ctx) => document(more.tafs(id), ctx),
+    tafs: (id, ctx) => document(more.tafs(id), ctx, LD),
     taf: (id, date, time) => relayAsset(client, more.taf(id, date, time), now, TAF_MEDIA),
-    officeHeadlines: (office, ctx) => document(more.officeHeadlines(office), ctx),
-    officeHeadline: (office, id, ctx) => document(more.officeHeadline(office, id), ctx),
-    officeConfig: (office, ctx) => document(more.officeConfig(office), ctx),
+    officeHeadlines: (office, ctx) => document(more.officeHeadlines(office), ctx, LD),
+    officeHeadline: (office, id, ctx) => document(more.officeHeadline(office, id), ctx, LD),
+    officeConfig: (office, ctx) => document(more.officeConfig(office), ctx, LD),
     zoneForecast: (type, id, ctx) => document(more.zoneForecast(type, id), ctx),
     zoneObservations: (id, q, ctx) => document(more.zoneObservations(id, q), ctx),
-    products: (q, ctx) => document(more.products(q), ctx),
-    product: (id, ctx) => document(more.product(id), ctx),
-    productTypes: (location, ctx) => document(more.productTypes(location), ctx),
-    productLocations: (type, ctx) => document(more.productLocations(type), ctx),
-    productsOfType: (type, location, ctx) => document(more.productsOfType(type, location), ctx),
-    cwsu: (id, ctx) => document(more.cwsu(id), ctx),
+    products: (q, ctx) => document(more.products(q), ctx, LD),
+    product: (id, ctx) => document(more.product(id), ctx, LD),
+    productTypes: (location, ctx) => document(more.productTypes(location), ctx, LD),
+    productLocations: (type, ctx) => document(more.productLocations(type), ctx, LD),
+    productsOfType: (type, location, ctx) => document(more.productsOfType(type, location), ctx, LD),
+    cwsu: (id, ctx) => document(more.cwsu(id), ctx, LD),
     cwas: (id, ctx) => document(more.cwas(id), ctx),
     cwa: (id, date, sequence, ctx) => document(more.cwa(id, date, sequence), ctx),
     sigmets: (q, ctx) => document(more.sigmets(q), ctx),
     sigmet: (fir, date, sequence, ctx) => document(more.sigmet(fir, date, sequence), ctx),
-    radarServers: (host, ctx) => document(more.radarServers(host), ctx),
-    radarServer: (id, host, ctx) => document(more.radarServer(id, host), ctx),
+    radarServers: (host, ctx) => document(more.radarServers(host), ctx, LD),
+    radarServer: (id, host, ctx) => document(more.radarServer(id, host), ctx, LD),
     radarStations: (q, ctx) => document(more.radarStations(q), ctx),
     radarStation: (id, q, ctx) => document(more.radarStation(id, q), ctx),
-    radarAlarms: (id, ctx) => document(more.radarAlarms(id), ctx),
-    radarQueue: (host, limit, ctx) => document(more.radarQueue(host, limit), ctx),
-    radarProfiler: (id, ctx) => document(more.radarProfiler(id), ctx),
-    glossary: (ctx) => document(more.glossary(), ctx),
-    iconIndex: (ctx) => document(more.iconIndex(), ctx),
+    radarAlarms: (id, ctx) => document(more.radarAlarms(id), ctx, LD),
+    radarQueue: (host, limit, ctx) => document(more.radarQueue(host, limit), ctx, LD),
+    radarProfiler: (id, ctx) => document(more.radarProfiler(id), ctx, LD),
+    glossary: (ctx) => document(more.glossary(), ctx, LD),
+    iconIndex: (ctx) => document(more.iconIndex(), ctx, LD),
     satelliteThumbnail: (area) => relayAsset(client, more.satelliteThumbnail(area), now, THUMBNAIL_MEDIA),
   };
 }
+
+/** api.weather.gov's JSON-LD-only documents are asked for as such. */
+const LD = 'application/ld+json';
 
 /** What a binary or XML answer is asked for with, and which content types are accepted back. */
 interface AssetMedia {
