@@ -41,6 +41,21 @@ export function wrap(text: string, width = 66): string[] {
   return lines;
 }
 
+/** A list joined by `-` and ended by one, wrapped at `width` after a separator (zone name lines). */
+export function wrapList(items: readonly string[], width = 66): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items) {
+    const piece = `${item}-`;
+    if (line !== '' && line.length + piece.length > width) {
+      lines.push(line);
+      line = piece;
+    } else line += piece;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
 /** UGC line "KSZ008>012-020-160400-": zones of one state compressed into ranges, then the purge time. */
 export function ugcLine(zones: readonly string[], purgeMs: number): string {
   const byState = new Map<string, number[]>();
@@ -56,10 +71,14 @@ export function ugcLine(zones: readonly string[], purgeMs: number): string {
     for (let i = 0; i < numbers.length; ) {
       let j = i;
       while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
-      const a = String(numbers[i]).padStart(3, '0');
-      const b = String(numbers[j]).padStart(3, '0');
-      groups.push(j > i ? `${a}>${b}` : a);
-      i = j + 1;
+      // Three or more consecutive zones make a range (008>012); two stay a pair (058-059), as the NWS writes them.
+      if (j - i >= 2) {
+        groups.push(`${String(numbers[i]).padStart(3, '0')}>${String(numbers[j]).padStart(3, '0')}`);
+        i = j + 1;
+      } else {
+        groups.push(String(numbers[i]).padStart(3, '0'));
+        i++;
+      }
     }
     parts.push(`${prefix}${groups.join('-')}`);
   }
@@ -130,7 +149,7 @@ export function hazardousWeatherOutlook({ issue, alerts, zones, areaZones }: Pro
     'Hazardous Weather Outlook',
     `National Weather Service ${officeSignature(issue.office)}`,
     nwsTimeLine(issue.issuedMs, issue.office.timeZone), '',
-    ...wrap(ugc), ...wrap(areaZones.map((z) => z.name).join('-') + '-'),
+    ...wrapList(ugc.split('-').filter((t) => t !== '')), ...wrapList(areaZones.map((z) => z.name)),
     nwsTimeLine(issue.issuedMs, issue.office.timeZone), '',
     ...wrap(`This Hazardous Weather Outlook is for the forecast area of the National Weather Service office in ${officeSignature(issue.office)}.`), '',
     '.DAY ONE...Today and Tonight.', '',
@@ -148,7 +167,7 @@ export function hazardousWeatherOutlook({ issue, alerts, zones, areaZones }: Pro
 export function zoneForecastProduct({ issue, zones }: ProductInputs): string {
   const segments = zones.flatMap((z) => [
     ...wrap(ugcLine([z.zone.id], issue.issuedMs + 12 * 3_600_000)),
-    `${z.zone.name.toUpperCase()}-`,
+    ...wrapList([z.zone.name.toUpperCase()]),
     nwsTimeLine(issue.issuedMs, issue.office.timeZone),
     ...z.periods.slice(0, 14).flatMap((p) => wrap(`.${p.name.toUpperCase()}...${p.detailedForecast.toUpperCase()}`)),
     '',
