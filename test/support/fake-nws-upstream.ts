@@ -24,6 +24,8 @@ export const FIXTURE_ROUTES: Array<[RegExp, string]> = [
   [/^\/stations\/KFLL\/observations\/latest$/, 'observation_latest.json'],
   [/^\/zones$/, 'zones_list.json'],
   [/^\/zones\/forecast\/UTZ101$/, 'zone.json'],
+  [/^\/products\/types\/AFD\/locations\/OKX$/, 'products_afd_okx.json'],
+  [/^\/stations\/KDAL\/observations$/, 'observations_kdal.json'],
 ];
 
 export const DOCUMENT_FIXTURES = [...new Set(FIXTURE_ROUTES.map(([, f]) => f))];

@@ -75,3 +75,20 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
     });
   }
 });
+
+describe('upstream provider: recorded api.weather.gov answers of the new families', () => {
+  let get: Get;
+  let close: () => Promise<void>;
+  before(async () => {
+    const w = await upstreamWorld();
+    get = getter(w.app);
+    close = w.fake.close;
+  });
+  after(async () => close());
+  test('a real AFD list and a real observation history pass through, links rewritten, valid against the OpenAPI', async () => {
+    await checkPath(get, '/products/types/{typeId}/locations/{locationId}', '/products/types/AFD/locations/OKX');
+    await checkPath(get, '/stations/{stationId}/observations', '/stations/KDAL/observations?limit=1');
+    const afd = await get('/products/types/AFD/locations/OKX');
+    assert.equal(afd.body['@graph'][0]['@id'], `${BASE}/products/b60036c1-2f33-429f-b44e-12771d698985`);
+  });
+});
