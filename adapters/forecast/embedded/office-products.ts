@@ -46,11 +46,23 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     return found;
   };
 
-  function issues(types: readonly ProductType[], of: readonly OfficeRecord[], sinceMs: number, untilMs: number): ProductIssue[] {
+  // Every office's issues of the retention span, newest first, built once per minute (the finest issue time):
+  // a list request then filters it instead of walking 123 offices' schedules.
+  const issueLists = new Lru<number, ProductIssue[]>(4);
+  function allIssues(): ProductIssue[] {
     const nowMs = deps.clock.now().getTime();
-    const floor = Math.max(sinceMs, nowMs - PRODUCT_RETENTION_HOURS * 3_600_000);
-    const all = of.flatMap((o) => types.flatMap((t) => issuesOf(t, o, floor, Math.min(untilMs, nowMs))));
-    return all.sort((a, b) => b.issuedMs - a.issuedMs || a.id.localeCompare(b.id));
+    const minute = Math.floor(nowMs / 60_000);
+    return issueLists.getOrSet(minute, () => {
+      const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
+      const all = offices.flatMap((o) => PRODUCT_TYPES.flatMap((t) => issuesOf(t, o, floor, nowMs)));
+      return all.sort((a, b) => b.issuedMs - a.issuedMs || a.id.localeCompare(b.id));
+    });
+  }
+
+  function issues(types: readonly ProductType[], of: readonly OfficeRecord[], sinceMs: number, untilMs: number): ProductIssue[] {
+    const typeSet = new Set(types);
+    const officeSet = new Set(of);
+    return allIssues().filter((i) => typeSet.has(i.type) && officeSet.has(i.office) && i.issuedMs >= sinceMs && i.issuedMs <= untilMs);
   }
 
   function entry(issue: ProductIssue, base: string): Record<string, unknown> {
