@@ -87,6 +87,8 @@ export interface ForecastSurfaceProvider {
   alertCounts(ctx: ForecastContext): Promise<ForecastDocument>;
   /** /alerts/types: the event names the source can issue. */
   alertTypes(ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /alerts/{id} as CAP 1.2 XML (application/cap+xml). */
+  alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset>;
 
   observations(stationId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
   observationAt(stationId: string, time: Date, ctx: ForecastContext): Promise<ForecastDocument>;

@@ -73,6 +73,7 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     glossary: answer('glossary'),
     iconIndex: answer('iconIndex'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
+    alertCap: asset('alertCap', 'application/cap+xml'),
     satelliteThumbnail: asset('satelliteThumbnail', 'image/jpeg'),
   };
   return { provider, calls };

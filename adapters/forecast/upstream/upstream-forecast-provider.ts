@@ -112,6 +112,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
 
     alertCounts: (ctx) => document(more.alertCounts(), ctx, LD),
     alertTypes: (ctx) => document(more.alertTypes(), ctx, LD),
+    alertCap: (id) => relayAsset(client, paths.alert(id), now, CAP_MEDIA),
     observations: (id, q, ctx) => document(more.observations(id, q), ctx),
     observationAt: (id, time, ctx) => document(more.observationAt(id, time), ctx),
     tafs: (id, ctx) => document(more.tafs(id), ctx, LD),
@@ -156,6 +157,7 @@ interface AssetMedia {
 
 const ICON_MEDIA: AssetMedia = { accept: 'image/png,image/*;q=0.9,*/*;q=0.1', matches: (t) => t.startsWith('image/'), what: 'an icon' };
 const THUMBNAIL_MEDIA: AssetMedia = { accept: 'image/jpeg,image/*;q=0.9', matches: (t) => t.startsWith('image/'), what: 'a satellite thumbnail' };
+const CAP_MEDIA: AssetMedia = { accept: 'application/cap+xml', matches: (t) => /xml/i.test(t), what: 'a CAP alert' };
 const TAF_MEDIA: AssetMedia = { accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9', matches: (t) => /xml/i.test(t), what: 'a TAF' };
 
 /**

@@ -30,9 +30,17 @@ export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAs
  * requests, and the redirect for points given with more than 4 decimals. An asset route (an icon) skips
  * the JSON media-type negotiation and answers its own bytes.
  */
-export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind?: 'document', served?: readonly string[]): (event: H3Event) => Promise<HTTPResponse>;
+/** Other renderings of a document route, by media type (an alert as application/cap+xml), chosen by Accept. */
+export type AlternateRenderings = Readonly<Record<string, AssetRoute>>;
+
+export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind?: 'document', served?: readonly string[], alternates?: AlternateRenderings): (event: H3Event) => Promise<HTTPResponse>;
 export function forecastHandler(route: AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'asset'): (event: H3Event) => Promise<HTTPResponse>;
-export function forecastHandler(route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'document' | 'asset' = 'document', served: readonly string[] = SERVED_TYPES) {
+export function forecastHandler(
+  route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void,
+  kind: 'document' | 'asset' = 'document', served: readonly string[] = SERVED_TYPES, alternates: AlternateRenderings = {},
+) {
+  // The alternates rank after the JSON types: only an Accept that prefers them picks them.
+  const negotiable = [...served, ...Object.keys(alternates)];
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = randomUUID();
     const baseUrl = baseUrlOf(event, options);
@@ -50,21 +58,24 @@ export function forecastHandler(route: ForecastRoute | AssetRoute, options: Fore
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'), served);
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'), negotiable);
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
-        detail: `The Accept header allows none of ${served.join(', ')}.`,
+        detail: `The Accept header allows none of ${negotiable.join(', ')}.`,
       }, baseUrl, correlationId);
     }
+    const alternate = kind === 'document' ? alternates[type] : undefined;
     try {
       const params = event.context.params ?? {};
-      const answer = await route({
+      const request: ForecastRequestContext = {
         event,
         baseUrl,
         query: queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
-      });
+      };
+      if (alternate) return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
+      const answer = await route(request);
       return kind === 'asset'
         ? assetResponse(answer as ForecastAsset, event.req as unknown as Request, correlationId)
         : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);

@@ -39,7 +39,11 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   get('/alerts/active/region/:region', (r) => uc.listAlerts.execute({ ...r.query, region: [r.param('region')] }, true, r));
   ld('/alerts/active/count', (r) => uc.summariseAlerts.count(r));
   ld('/alerts/types', (r) => uc.summariseAlerts.types(r));
-  get('/alerts/:id', (r) => uc.getAlert.execute(r.param('id'), r));
+  const alert = forecastHandler((r) => uc.getAlert.execute(r.param('id'), r), options, report, 'document', SERVED_TYPES, {
+    'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
+  });
+  app.get('/alerts/:id', alert);
+  app.on('HEAD', '/alerts/:id', alert);
 
   get('/stations', (r) => uc.listStations.execute(r.query, r));
   get('/stations/:id', (r) => uc.getStation.execute(r.param('id'), r));

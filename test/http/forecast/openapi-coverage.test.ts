@@ -70,6 +70,13 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
   after(async () => close());
   // Routes the provider sends upstream in another (equivalent) form: the alert sub-lists as filters of
   // /alerts/active, and /points/{p}/stations through the point's document.
+  test('an alert as CAP XML is relayed with its media type', async () => {
+    const id = (await get('/alerts/active')).body.features[0].properties.id;
+    const reply = await get(`/alerts/${id}`, { accept: 'application/cap+xml' });
+    assert.equal(reply.status, 200, reply.text.slice(0, 200));
+    assert.equal(reply.headers.get('content-type'), 'application/cap+xml');
+    assert.ok(reply.text.includes(`<identifier>${id}</identifier>`));
+  });
   const REWRITTEN = new Set(['/alerts/active/zone/{zoneId}', '/alerts/active/area/{area}', '/alerts/active/region/{region}', '/points/{point}/stations']);
   for (const template of getPathTemplates()) {
     test(template, async () => {

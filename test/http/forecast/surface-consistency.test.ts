@@ -258,3 +258,22 @@ describe('parameters are checked as the OpenAPI declares them', () => {
     });
   }
 });
+
+describe('an alert as CAP XML', () => {
+  test('Accept: application/cap+xml gets the same alert as CAP 1.2, well-formed; JSON stays the default', async () => {
+    const alert = (await w.get('/alerts/active')).body.features[0];
+    const url = path(alert.id);
+    const reply = await w.app.fetch(new Request(`${BASE}${url}`, { headers: { 'user-agent': UA, accept: 'application/cap+xml' } }));
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers.get('content-type'), 'application/cap+xml');
+    assert.equal(reply.headers.get('vary'), 'Accept');
+    const xml = await reply.text();
+    assert.equal(XMLValidator.validate(xml), true);
+    assert.ok(xml.includes('<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">'));
+    assert.ok(xml.includes(`<identifier>${alert.properties.id}</identifier>`));
+    assert.ok(xml.includes(`<event>${alert.properties.event}</event>`));
+    for (const ugc of alert.properties.geocode.UGC) assert.ok(xml.includes(`<value>${ugc}</value>`), ugc);
+    assert.equal((await w.get(url)).headers.get('content-type'), 'application/geo+json');
+    assert.equal((await w.get(url, { accept: 'application/cap+xml;q=0.5, application/geo+json' })).headers.get('content-type'), 'application/geo+json');
+  });
+});
