@@ -1,8 +1,8 @@
 import { parseStationId } from '../../domain/forecast/grid-ref.ts';
 import type { QueryValues } from '../../domain/forecast/queries.ts';
-import { parseDateSegment, parseHhmm, parseObservationQuery, parseTimeSegment } from '../../domain/forecast/surface-queries.ts';
+import { parseObservationQuery, parseTimeSegment } from '../../domain/forecast/surface-queries.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
-import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
+import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** Past observations: a station's history, one observation by time, and the observations in a zone. */
 export class ListObservations {
@@ -19,18 +19,5 @@ export class ListObservations {
   inZone(zoneId: string, query: QueryValues, ctx: ForecastContext): Promise<ForecastDocument> {
     if (!/^[A-Za-z]{2}[Zz]\d{3}$/.test(zoneId)) throw new ForecastNotFound(`Zone "${zoneId}" does not exist.`);
     return this.provider.zoneObservations(zoneId.toUpperCase(), parseObservationQuery(query), ctx);
-  }
-}
-
-/** Terminal aerodrome forecasts of a station: the list, and one TAF as IWXXM. */
-export class GetTerminalForecasts {
-  constructor(private readonly provider: ForecastProvider) {}
-
-  list(stationId: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    return this.provider.tafs(parseStationId(stationId), ctx);
-  }
-
-  one(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset> {
-    return this.provider.taf(parseStationId(stationId), parseDateSegment(date), parseHhmm(time), ctx);
   }
 }

@@ -2,7 +2,7 @@ import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import { parseOfficeId } from '../../domain/forecast/grid-ref.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
-/** An office's headlines (one by id too) and its configuration document. */
+/** An office's headlines, and one by id. */
 export class GetOfficeHeadlines {
   constructor(private readonly provider: ForecastProvider) {}
 
@@ -13,9 +13,5 @@ export class GetOfficeHeadlines {
   one(officeId: string, headlineId: string, ctx: ForecastContext): Promise<ForecastDocument> {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(headlineId)) throw new ForecastNotFound(`Headline "${headlineId}" does not exist.`);
     return this.provider.officeHeadline(parseOfficeId(officeId), headlineId.toLowerCase(), ctx);
-  }
-
-  config(officeId: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    return this.provider.officeConfig(parseOfficeId(officeId), ctx);
   }
 }

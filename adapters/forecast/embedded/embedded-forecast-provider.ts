@@ -34,7 +34,7 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
     ...officeProductResources(deps, activeAlerts, zoneText),
     ...alerts,
     ...zoneResources(deps),
-    ...zoneForecastResources(deps, zoneText),
+    ...zoneForecastResources(zoneText),
     ...aviationResources(deps),
     ...radarResources(deps),
     ...referenceResources(),

@@ -45,7 +45,7 @@ export function zoneForecastText(deps: EmbeddedDeps, grid: GridPart) {
 export type ZoneForecastSource = ReturnType<typeof zoneForecastText>;
 
 /** /zones/{type}/{zoneId}/forecast: public (forecast) zones only, as NWS writes text forecasts per public zone. */
-export function zoneForecastResources(deps: EmbeddedDeps, text: ZoneForecastSource): Pick<ForecastProvider, 'zoneForecast'> {
+export function zoneForecastResources(text: ZoneForecastSource): Pick<ForecastProvider, 'zoneForecast'> {
   return {
     async zoneForecast(type, zoneId, ctx): Promise<ForecastDocument> {
       if (type !== 'forecast') throw new ForecastNotFound(`Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`);

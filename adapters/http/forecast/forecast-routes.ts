@@ -63,7 +63,7 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
   ld('/offices/:office/headlines', (r) => uc.getOfficeHeadlines.list(r.param('office'), r));
   ld('/offices/:office/headlines/:headlineId', (r) => uc.getOfficeHeadlines.one(r.param('office'), r.param('headlineId'), r));
-  ld('/offices/:office/config', (r) => uc.getOfficeHeadlines.config(r.param('office'), r));
+  ld('/offices/:office/config', (r) => uc.getOffice.config(r.param('office'), r));
 
   const products = uc.browseTextProducts;
   ld('/products', (r) => products.list(r.query, r));
