@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
 import {
   GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetOtherResource, GetStation, GetZone, ListAlerts, ListStations,
-  ListZones, ResolvePoint, type ForecastProvider, type ForecastUseCases,
+  ListZones, ResolvePoint, type ForecastProvider, type ForecastUseCases, FindPointStations, SummariseAlerts, ListObservations,
+  GetTerminalForecasts, GetOfficeHeadlines, BrowseTextProducts, GetAviationAdvisories, GetRadarMetadata, GetReferenceDocuments,
 } from '../application/forecast/index.ts';
 import type { Clock } from '../application/shared/clock.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
@@ -58,6 +59,15 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
       getZone: new GetZone(p),
       getOffice: new GetOffice(p),
       getOther: new GetOtherResource(p),
+      findPointStations: new FindPointStations(p),
+      summariseAlerts: new SummariseAlerts(p),
+      listObservations: new ListObservations(p),
+      getTerminalForecasts: new GetTerminalForecasts(p),
+      getOfficeHeadlines: new GetOfficeHeadlines(p),
+      browseTextProducts: new BrowseTextProducts(p),
+      getAviationAdvisories: new GetAviationAdvisories(p),
+      getRadarMetadata: new GetRadarMetadata(p),
+      getReferenceDocuments: new GetReferenceDocuments(p),
     }), [TOKENS.ForecastProvider]);
   });
 }

@@ -8,6 +8,15 @@ export { ListStations, GetStation, GetLatestObservation } from './stations.ts';
 export { ListZones, GetZone } from './zones.ts';
 export { GetOffice } from './get-office.ts';
 export { GetOtherResource } from './get-other-resource.ts';
+export { FindPointStations } from './find-point-stations.ts';
+export { SummariseAlerts } from './alert-summaries.ts';
+export { ListObservations } from './observation-history.ts';
+export { GetTerminalForecasts } from './terminal-forecasts.ts';
+export { GetOfficeHeadlines } from './office-headlines.ts';
+export { BrowseTextProducts } from './text-products.ts';
+export { GetAviationAdvisories } from './aviation-advisories.ts';
+export { GetRadarMetadata } from './radar-metadata.ts';
+export { GetReferenceDocuments } from './reference-documents.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
@@ -18,6 +27,15 @@ import type { ListAlerts } from './list-alerts.ts';
 import type { ResolvePoint } from './resolve-point.ts';
 import type { GetLatestObservation, GetStation, ListStations } from './stations.ts';
 import type { GetZone, ListZones } from './zones.ts';
+import type { FindPointStations } from './find-point-stations.ts';
+import type { SummariseAlerts } from './alert-summaries.ts';
+import type { ListObservations } from './observation-history.ts';
+import type { GetTerminalForecasts } from './terminal-forecasts.ts';
+import type { GetOfficeHeadlines } from './office-headlines.ts';
+import type { BrowseTextProducts } from './text-products.ts';
+import type { GetAviationAdvisories } from './aviation-advisories.ts';
+import type { GetRadarMetadata } from './radar-metadata.ts';
+import type { GetReferenceDocuments } from './reference-documents.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -33,4 +51,13 @@ export interface ForecastUseCases {
   readonly getZone: GetZone;
   readonly getOffice: GetOffice;
   readonly getOther: GetOtherResource;
+  readonly findPointStations: FindPointStations;
+  readonly summariseAlerts: SummariseAlerts;
+  readonly listObservations: ListObservations;
+  readonly getTerminalForecasts: GetTerminalForecasts;
+  readonly getOfficeHeadlines: GetOfficeHeadlines;
+  readonly browseTextProducts: BrowseTextProducts;
+  readonly getAviationAdvisories: GetAviationAdvisories;
+  readonly getRadarMetadata: GetRadarMetadata;
+  readonly getReferenceDocuments: GetReferenceDocuments;
 }

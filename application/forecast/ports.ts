@@ -1,5 +1,6 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
 import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
+import type { ObservationQuery, ProductQuery, RadarStationQuery, SatelliteArea, SigmetQuery } from '../../domain/forecast/surface-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -49,7 +50,7 @@ export interface ForecastOptions {
  * domain errors: ForecastNotFound, InvalidParameter, ForecastUnavailable, ForecastProblemPassthrough.
  * Inputs arrive validated and normalised (see domain/forecast/queries.ts and coordinates.ts).
  */
-export interface ForecastProvider {
+export interface ForecastProvider extends ForecastSurfaceProvider {
   /** Point metadata; `point` has at most 4 decimals. */
   point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
@@ -74,4 +75,60 @@ export interface ForecastProvider {
   other?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastDocument>;
   /** Optional: a forecast icon, `/icons/...` as the periods' `icon` links give it. Absent: a 404. */
   icon?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset>;
+}
+
+/**
+ * The rest of api.weather.gov's OpenAPI beyond the forecast spec's routes: alert summaries, observation
+ * history, TAFs, office headlines, text products, aviation advisories, radar metadata, the glossary, icons
+ * and satellite thumbnails. Same contract as ForecastProvider (inputs validated, domain errors thrown).
+ */
+export interface ForecastSurfaceProvider {
+  /** /alerts/active/count: totals by land/marine, area, zone and marine region. */
+  alertCounts(ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /alerts/types: the event names the source can issue. */
+  alertTypes(ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /alerts/{id} as CAP 1.2 XML (application/cap+xml). */
+  alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset>;
+
+  observations(stationId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  observationAt(stationId: string, time: Date, ctx: ForecastContext): Promise<ForecastDocument>;
+  tafs(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
+  taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;
+
+  officeHeadlines(officeId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  officeHeadline(officeId: string, headlineId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  officeConfig(officeId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+
+  zoneForecast(type: ZoneType, zoneId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  zoneObservations(zoneId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+
+  products(query: ProductQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  product(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /products/types, or /products/locations/{location}/types. */
+  productTypes(location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /products/locations, or /products/types/{type}/locations. */
+  productLocations(type: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /products/types/{type}, or /products/types/{type}/locations/{location}. */
+  productsOfType(type: string, location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+
+  cwsu(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  cwas(cwsuId: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  cwa(cwsuId: string, date: string, sequence: number, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /aviation/sigmets with its filters, and its path forms /{fir} and /{fir}/{date}. */
+  sigmets(query: SigmetQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  sigmet(fir: string, date: string, sequence: string, ctx: ForecastContext): Promise<ForecastDocument>;
+
+  radarServers(reportingHost: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarServer(id: string, reportingHost: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarStations(query: RadarStationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarStation(id: string, query: RadarStationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarAlarms(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarQueue(host: string, limit: number, ctx: ForecastContext): Promise<ForecastDocument>;
+  radarProfiler(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+
+  glossary(ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /icons: the icon conditions and what they mean. */
+  iconIndex(ctx: ForecastContext): Promise<ForecastDocument>;
+  satelliteThumbnail(area: SatelliteArea, ctx: ForecastContext): Promise<ForecastAsset>;
 }

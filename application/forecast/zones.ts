@@ -31,6 +31,11 @@ export class GetZone {
     return this.provider.zone(zt, zoneId(id), effective, ctx);
   }
 
+  /** /zones/{type}/{zoneId}/forecast: the zone's text forecast periods. */
+  async forecast(type: string, id: string, ctx: ForecastContext): Promise<ForecastDocument> {
+    return this.provider.zoneForecast(zoneType(type), zoneId(id), ctx);
+  }
+
   async stations(type: string, id: string, query: QueryValues, ctx: ForecastContext): Promise<ForecastDocument> {
     return this.provider.zoneStations(zoneType(type), zoneId(id), parsePage(query, 500), ctx);
   }

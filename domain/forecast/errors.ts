@@ -57,3 +57,11 @@ export class PointNotCanonical extends DomainError {
     super(`Coordinates are limited to 4 decimals; use ${canonical}.`);
   }
 }
+
+/** The resource lives at another path of the API (api.weather.gov's 301s, such as /points/{p}/stations). */
+export class ResourceMoved extends DomainError {
+  readonly code = 'ResourceMoved';
+  constructor(readonly path: string) {
+    super(`Moved permanently to ${path}.`);
+  }
+}

@@ -55,7 +55,14 @@ export interface AlertQuery {
   readonly certainty?: readonly string[];
   readonly start?: Date;
   readonly end?: Date;
+  /** Marine region codes (MarineRegionCode: AL, AT, GL, GM, PA, PI). */
+  readonly region?: readonly string[];
+  /** `land` or `marine`: alerts for land zones only, or marine zones only. */
+  readonly regionType?: 'land' | 'marine';
 }
+
+/** api.weather.gov's marine regions (MarineRegionCode), each a group of marine area codes. */
+export const MARINE_REGIONS = ['AL', 'AT', 'GL', 'GM', 'PA', 'PI'] as const;
 
 export interface StationQuery extends Page {
   readonly ids?: readonly string[];
@@ -147,8 +154,12 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
   const zones = [...(zoneValues ?? []), ...(areaZones ?? [])];
   const zone = zones.length > 0 ? [...new Set(zones)] : undefined;
   const pointText = single(q, 'point');
-  const exclusive = [area, zone, pointText].filter((x) => x !== undefined).length;
-  if (exclusive > 1) throw new BadRequest('The area, zone and point parameters cannot be combined (a zone code given as area counts as zone).');
+  const region = enumList(q, 'region', MARINE_REGIONS.map((r) => r.toLowerCase()))?.map((r) => r.toUpperCase());
+  const regionType = enumList(q, 'region_type', ['land', 'marine']);
+  if (regionType && regionType.length > 1) throw new InvalidParameter('Parameter "region_type" takes one value, land or marine.', 'region_type');
+  // The OpenAPI puts area, point, region, region_type and zone in one exclusive group.
+  const exclusive = [area, zone, pointText, region, regionType].filter((x) => x !== undefined).length;
+  if (exclusive > 1) throw new BadRequest('The area, zone, point, region and region_type parameters cannot be combined (a zone code given as area counts as zone).');
   const start = date(q, 'start');
   const end = date(q, 'end');
   const limitGiven = q['limit'] !== undefined && q['limit'].length > 0;
@@ -167,6 +178,8 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
     point: pointText === undefined ? undefined : parsePoint(pointText),
     start,
     end,
+    region,
+    regionType: regionType?.[0] as 'land' | 'marine' | undefined,
   };
 }
 
@@ -221,3 +234,6 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
     cursor: cursor(q),
   };
 }
+
+// The shared readers, for the parsers of the other routes (surface-queries.ts).
+export { list as listParam, single as singleParam, date as dateParam, limit as limitParam };

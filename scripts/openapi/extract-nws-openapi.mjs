@@ -15,34 +15,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const source = process.argv[2] ?? join(root, '../shared/reference/nws/openapi.json');
 const target = join(root, 'adapters/http/docs/nws-openapi.json');
 
-const SERVED_PATHS = [
-  '/points/{point}',
-  '/gridpoints/{wfo}/{x},{y}',
-  '/gridpoints/{wfo}/{x},{y}/forecast',
-  '/gridpoints/{wfo}/{x},{y}/forecast/hourly',
-  '/gridpoints/{wfo}/{x},{y}/stations',
-  '/alerts',
-  '/alerts/active',
-  '/alerts/active/zone/{zoneId}',
-  '/alerts/active/area/{area}',
-  '/alerts/{id}',
-  '/stations',
-  '/stations/{stationId}',
-  '/stations/{stationId}/observations/latest',
-  '/zones',
-  '/zones/{type}',
-  '/zones/{type}/{zoneId}',
-  '/zones/forecast/{zoneId}/stations',
-  '/offices/{officeId}',
-  '/icons/{set}/{timeOfDay}/{first}',
-  '/icons/{set}/{timeOfDay}/{first}/{second}',
-];
-const SERVED_MEDIA = new Set(['application/geo+json', 'application/ld+json', 'application/json', 'application/problem+json', 'image/png', 'image/svg+xml']);
+// Every GET path of the official document: the embedded and upstream providers serve them all (issue 11).
+const SERVED_PATHS = null;
+// Media types Taskcast answers; the others the official document lists (Atom, DWML, the uswx/obs XML) get a 406.
+const SERVED_MEDIA = new Set([
+  'application/geo+json', 'application/ld+json', 'application/json', 'application/problem+json', 'image/png', 'image/svg+xml',
+  'image/jpeg', 'application/cap+xml', 'application/vnd.wmo.iwxxm+xml',
+]);
 
 const official = JSON.parse(readFileSync(source, 'utf8'));
 
 const paths = {};
-for (const path of SERVED_PATHS) {
+for (const path of SERVED_PATHS ?? Object.keys(official.paths).filter((p) => official.paths[p].get)) {
   if (!official.paths[path]) throw new Error(`the official document has no ${path}`);
   paths[path] = official.paths[path];
 }
@@ -116,6 +100,11 @@ for (const [key, value] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
 }
 document.components.securitySchemes = official.components.securitySchemes;
 toOpenApi31(document);
+// The official document writes one schema (CenterWeatherServiceUnitJsonLd) as a bare array of schemas, which
+// no validator accepts; what it means is "all of these".
+for (const [name, schema] of Object.entries(document.components.schemas ?? {})) {
+  if (Array.isArray(schema)) document.components.schemas[name] = { allOf: schema };
+}
 
 document['x-taskcast-source'] = {
   description: 'Extracted from the official api.weather.gov OpenAPI by scripts/openapi/extract-nws-openapi.mjs: the served paths and the components they use, converted to OpenAPI 3.1.',

@@ -4,6 +4,7 @@
  * contract names, and the forecast document's additions to the official one.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -135,9 +136,13 @@ test('forecast API: derived from the official document, with the contract\'s add
   // Our paths: the forecast of a point, zone stations under every type.
   for (const path of ['/points/{point}/forecast', '/points/{point}/forecast/hourly', '/zones/{type}/{zoneId}/stations']) assert.ok(paths[path], path);
   assert.equal(paths['/zones/forecast/{zoneId}/stations'], undefined);
-  // Paths we do not serve are not there.
-  assert.equal(paths['/products'], undefined);
-  assert.equal(paths['/radar/servers'], undefined);
+  // Every GET path of the official document is served (issue 11), plus Taskcast's own additions.
+  const official = JSON.parse(readFileSync(new URL('../fixtures/nws/openapi.json', import.meta.url), 'utf8'));
+  const officialPaths = Object.keys(official.paths).filter((p) => official.paths[p].get);
+  assert.equal(officialPaths.length, 58);
+  // Taskcast serves the zone station list under every zone type: the official forecast-only path is that.
+  const generalised: Record<string, string> = { '/zones/forecast/{zoneId}/stations': '/zones/{type}/{zoneId}/stations' };
+  assert.deepEqual(officialPaths.filter((p) => !paths[generalised[p] ?? p]), [], 'official paths missing from /openapi.json');
 
   // The problem-type pages are documentation (no User-Agent, no negotiation of forecast types).
   assert.deepEqual(Object.keys(paths['/problems/{name}']['get']['responses']).sort(), ['200', '304', '404']);
@@ -145,9 +150,13 @@ test('forecast API: derived from the official document, with the contract\'s add
     if (path === '/problems/{name}') continue;
     const responses = (item as Json)['get']['responses'];
     assert.equal(responses['default'], undefined, `${path}: explicit statuses, no catch-all`);
-    for (const status of ['200', '304', '400', '403', '404', '406', '429', '500']) assert.ok(responses[status], `${path} ${status}`);
+    const redirectOnly = path === '/points/{point}/stations'; // its official answer is a 301 to the gridpoint's stations
+    for (const status of redirectOnly ? ['301', '400', '403', '404'] : ['200', '304', '400', '403', '404', '406', '429', '500']) assert.ok(responses[status], `${path} ${status}`);
     assert.equal(Boolean(responses['301']), path.startsWith('/points/'), `${path}: 301 on point paths only`);
-    if (!path.startsWith('/icons/')) assert.deepEqual(Object.keys(responses['200']['content']), ['application/geo+json', 'application/ld+json', 'application/json'], path);
+    if (responses['200'] === undefined) continue; // /points/{point}/stations: the declared 301 only
+    const types = Object.keys(responses['200']['content']);
+    // JSON documents are served under every JSON type; images and XML-only answers keep their official type.
+    if (!path.startsWith('/icons/') && types.some((t) => /json/.test(t))) assert.deepEqual(types.slice(0, 3), ['application/geo+json', 'application/ld+json', 'application/json'], path);
   }
   const redirect = forecast['components']['responses']['PointRedirect'];
   assert.ok(redirect['headers']['Location']);

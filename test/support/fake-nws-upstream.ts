@@ -24,6 +24,8 @@ export const FIXTURE_ROUTES: Array<[RegExp, string]> = [
   [/^\/stations\/KFLL\/observations\/latest$/, 'observation_latest.json'],
   [/^\/zones$/, 'zones_list.json'],
   [/^\/zones\/forecast\/UTZ101$/, 'zone.json'],
+  [/^\/products\/types\/AFD\/locations\/OKX$/, 'products_afd_okx.json'],
+  [/^\/stations\/KDAL\/observations$/, 'observations_kdal.json'],
 ];
 
 export const DOCUMENT_FIXTURES = [...new Set(FIXTURE_ROUTES.map(([, f]) => f))];
@@ -56,9 +58,23 @@ export function fixtureFor(path: string): string | undefined {
   return FIXTURE_ROUTES.find(([re]) => re.test(pathname))?.[1];
 }
 
+/** An answer the fake relays for a path it has no fixture for (bodies may name `REAL_ORIGIN`-style origins). */
+export interface FallbackAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
 export interface FakeUpstreamOptions {
   /** Cache-Control max-age the fake sends (default 60 s). */
   readonly maxAgeSeconds?: number;
+  /**
+   * Answers the paths no fixture covers: the fake then stands for a complete api.weather.gov. `origin` is
+   * the fake's own, for the links of the body.
+   */
+  readonly fallback?: (pathAndQuery: string, accept: string, origin: string) => Promise<FallbackAnswer>;
+  /** false: serve no recorded fixture, only the fallback (default true). */
+  readonly fixtures?: boolean;
 }
 
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
@@ -87,7 +103,13 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
         reply(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }, ICON_PNG);
         return;
       }
-      const fixture = fixtureFor(path);
+      const fixture = options.fixtures === false ? undefined : fixtureFor(path);
+      if (!fixture && options.fallback) {
+        void options.fallback(path, String(req.headers['accept'] ?? ''), origin).then((answer) => {
+          reply(answer.status, { 'content-type': answer.contentType, 'cache-control': `public, max-age=${maxAge}`, 'last-modified': lastModified }, answer.body);
+        }, (error: unknown) => reply(500, { 'content-type': 'text/plain' }, String(error)));
+        return;
+      }
       if (!fixture) {
         const body = JSON.stringify({
           correlationId: 'fake', title: 'Not Found', type: `${origin}/problems/NotFound`, status: 404,

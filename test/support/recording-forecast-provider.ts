@@ -1,4 +1,4 @@
-import type { ForecastDocument, ForecastProvider } from '../../application/forecast/ports.ts';
+import type { ForecastAsset, ForecastDocument, ForecastProvider } from '../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 
 /** Providers whose bodies are placeholders (see forecastWorld's contract checks). */
@@ -24,6 +24,10 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     if (method === 'stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
     return { body, lastModified, maxAgeSeconds: 120 };
   };
+  const asset = (method: keyof ForecastProvider, contentType: string) => async (...args: unknown[]): Promise<ForecastAsset> => {
+    calls.push({ method, args });
+    return { contentType, bytes: new TextEncoder().encode(JSON.stringify(args.slice(0, -1))), lastModified, maxAgeSeconds: 120 };
+  };
   const provider: ForecastProvider = {
     point: answer('point'),
     gridOf: async (...args: unknown[]) => {
@@ -42,6 +46,38 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     zone: answer('zone'),
     zoneStations: answer('zoneStations'),
     office: answer('office'),
+    alertCounts: answer('alertCounts'),
+    alertTypes: answer('alertTypes'),
+    observations: answer('observations'),
+    observationAt: answer('observationAt'),
+    tafs: answer('tafs'),
+    officeHeadlines: answer('officeHeadlines'),
+    officeHeadline: answer('officeHeadline'),
+    officeConfig: answer('officeConfig'),
+    zoneForecast: answer('zoneForecast'),
+    zoneObservations: answer('zoneObservations'),
+    products: answer('products'),
+    product: answer('product'),
+    productTypes: answer('productTypes'),
+    productLocations: answer('productLocations'),
+    productsOfType: answer('productsOfType'),
+    cwsu: answer('cwsu'),
+    cwas: answer('cwas'),
+    cwa: answer('cwa'),
+    sigmets: answer('sigmets'),
+    sigmet: answer('sigmet'),
+    radarServers: answer('radarServers'),
+    radarServer: answer('radarServer'),
+    radarStations: answer('radarStations'),
+    radarStation: answer('radarStation'),
+    radarAlarms: answer('radarAlarms'),
+    radarQueue: answer('radarQueue'),
+    radarProfiler: answer('radarProfiler'),
+    glossary: answer('glossary'),
+    iconIndex: answer('iconIndex'),
+    taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
+    alertCap: asset('alertCap', 'application/cap+xml'),
+    satelliteThumbnail: asset('satelliteThumbnail', 'image/jpeg'),
   };
   // Its bodies are placeholders, not api.weather.gov shapes: the contract checks of forecastWorld then hold
   // its answers to the document's paths, statuses and media types, not to the body schemas.

@@ -21,6 +21,9 @@ export function alertPredicate(query: AlertQuery, nowMs: number, zones: Readonly
     if (!statusOk(f) || !oneOf(query.messageType, p.messageType)) return false;
     if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty)) return false;
     if (events && !events.has(p.event.toLowerCase())) return false;
+    // Every embedded alert is for land zones: the catalogue has no marine zones, so a marine region or
+    // region_type=marine matches nothing.
+    if (query.region || query.regionType === 'marine') return false;
     if (query.area && !query.area.some((s) => f.states.has(s))) return false;
     if (zones && ![...f.zones].some((z) => zones.has(z))) return false;
     // start/end select alerts whose effective..expires span overlaps [start, end].

@@ -1,4 +1,5 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
+import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
+import { alertCapXml } from './alert-cap.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../domain/forecast/queries.ts';
 import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } from './alert-collection.ts';
@@ -6,12 +7,23 @@ import { AlertCycles } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
 import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
-import { isActiveAt, type AlertSet } from './alert-set.ts';
+import { isActiveAt, type AlertFacts, type AlertSet } from './alert-set.ts';
+import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
+import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { alertContext } from './json-ld.ts';
 import { zoneRelations } from './zone-relations.ts';
+
+/** The alerts in force at a time (now, or within the held cycles' span). */
+export type ActiveAlerts = (nowMs: number) => Promise<readonly AlertFacts[]>;
+
+/** Every event the model issues (weather/alert-rules.ts and storm-warnings.ts), sorted as api.weather.gov sorts. */
+export const ALERT_EVENT_TYPES: readonly string[] = [...new Set([
+  ...HAZARD_RULES.map((r) => r.event),
+  'Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning',
+])].sort();
 
 /** Clients may reuse an alert list for a minute: alerts end and expire during a cycle. */
 const MAX_AGE_SECONDS = 60;
@@ -20,10 +32,10 @@ const MAX_AGE_SECONDS = 60;
  * /alerts, /alerts/active and /alerts/{id}: the weather model's alerts for the real forecast zones, one
  * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
  */
-export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert'> {
+export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
-  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue), generateFitted);
+  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => deps.offsets.has(office)), generateFitted);
   const relations = zoneRelations(deps.catalogue);
 
   /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
@@ -40,7 +52,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
    * When the answer last changed: the cycle's issue, or since then a storm warning sent, or (active list)
    * an alert leaving it.
    */
-  function lastChange(set: AlertSet, query: AlertQuery, nowMs: number): number {
+  function lastChange(set: AlertSet, query: Pick<AlertQuery, 'activeOnly'>, nowMs: number): number {
     let latest = set.issuedMs;
     for (const f of set.items) {
       if (f.sentMs <= nowMs && f.sentMs > latest) latest = f.sentMs;
@@ -51,7 +63,43 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     return latest;
   }
 
+  // The alerts in force at a time, from the cycle held now (it keeps the recent past): asking the cycles
+  // for an old time would evict the current one.
+  const activeAlerts: ActiveAlerts = async (atMs) => (await cycles.current(deps.clock.now().getTime())).items.filter((f) => isActiveAt(f, atMs));
+
+  /** The alert with this id, sent by now. */
+  async function held(id: string): Promise<AlertFacts> {
+    const nowMs = deps.clock.now().getTime();
+    // An id served just before a cycle switch still resolves from the previous cycle while it is held.
+    const found = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+    // A storm warning due later in the cycle does not exist yet.
+    if (!found || found.sentMs > nowMs) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
+    return found;
+  }
+
   return {
+    activeAlerts,
+
+    async alertCounts(ctx: ForecastContext): Promise<ForecastDocument> {
+      const nowMs = deps.clock.now().getTime();
+      const set = await cycles.current(nowMs);
+      const active = set.items.filter((f) => isActiveAt(f, nowMs));
+      const areas: Record<string, number> = {};
+      const zones: Record<string, number> = {};
+      // As api.weather.gov counts: an alert counts once per state and once per zone it names.
+      for (const f of active) {
+        for (const s of f.states) areas[s] = (areas[s] ?? 0) + 1;
+        for (const z of f.zones) zones[z] = (zones[z] ?? 0) + 1;
+      }
+      const body = { '@context': alertContext(ctx.baseUrl), total: active.length, land: active.length, marine: 0, regions: {}, areas, zones };
+      return { body, lastModified: new Date(lastChange(set, { activeOnly: true }, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
+    },
+
+    async alertTypes(ctx: ForecastContext): Promise<ForecastDocument> {
+      const body = { '@context': alertContext(ctx.baseUrl), eventTypes: [...ALERT_EVENT_TYPES] };
+      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+    },
+
     async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
       const set = await cycles.current(nowMs);
@@ -70,13 +118,17 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
       return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
     },
 
+    async alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset> {
+      const found = await held(id);
+      // renderAlert rebases the links under {base}; the shape stays the model's AlertFeature.
+      const xml = alertCapXml(renderAlert(found.alert, ctx.baseUrl) as unknown as AlertFeature);
+      const nowMs = deps.clock.now().getTime();
+      return { contentType: 'application/cap+xml', bytes: new TextEncoder().encode(xml), lastModified: new Date(found.sentMs), maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600 };
+    },
+
     async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
-      // An id served just before a cycle switch still resolves from the previous cycle while it is held.
-      const held = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
-      // A storm warning due later in the cycle does not exist yet.
-      const found = held && held.sentMs <= nowMs ? held : undefined;
-      if (!found) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
+      const found = await held(id);
       const feature = renderAlert(found.alert, ctx.baseUrl);
       return {
         body: { '@context': alertContext(ctx.baseUrl), ...feature },

@@ -6,13 +6,15 @@ import { officeSignature } from './office-sender-name.ts';
  * The weather model's view of the real forecast zones, grouped by issuing office. Alerts never join zones
  * of different offices (see groupEpisodes), so generating office by office gives exactly the nationwide
  * result while letting the work be cut into short slices. Zones whose office is not in the catalogue
- * (the Micronesian PQE/PQW areas) are left out: no office could sign their alerts.
+ * (the Micronesian PQE/PQW areas) are left out: no office could sign their alerts. So are zones of offices
+ * the service does not cover (`covered`): an alert for a zone whose points answer 404 would name a place
+ * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects).
  */
-export function alertZonesByOffice(catalogue: Catalogue): AlertZone[][] {
+export function alertZonesByOffice(catalogue: Catalogue, covered: (officeId: string) => boolean = () => true): AlertZone[][] {
   const byOffice = new Map<string, AlertZone[]>();
   for (const zone of catalogue.forecastZones.values()) {
     const office = catalogue.offices.get(zone.cwa);
-    if (!office) continue;
+    if (!office || !covered(office.id)) continue;
     const sameCodes: string[] = [];
     for (const countyId of zone.counties) {
       const county = catalogue.countyZones.get(countyId);

@@ -47,7 +47,8 @@ export function stationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'st
   };
 }
 
-function observationDocument(station: StationRecord, catalogue: Catalogue, hour: number, base: string): ForecastDocument {
+/** One station's observation for the model's `hour` (timed at :53 of the hour before). */
+export function observationDocument(station: StationRecord, catalogue: Catalogue, hour: number, base: string): ForecastDocument {
   const properties = latestObservation({
     station: { id: station.id, lat: station.lat, lon: station.lon, elevationM: stationElevation(station, catalogue), timeZone: station.timeZone },
     hour,

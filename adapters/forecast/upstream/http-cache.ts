@@ -53,7 +53,8 @@ export interface UpstreamCacheOptions {
 
 export interface UpstreamCache {
   /** The document at `path` (path plus query), from memory when fresh. Throws ForecastUnavailable. */
-  get(path: string): Promise<Lookup>;
+  /** `accept`: the media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
+  get(path: string, accept?: string): Promise<Lookup>;
   readonly lru: ByteLru<CacheEntry>;
 }
 
@@ -72,8 +73,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     return lookup;
   };
 
-  async function load(path: string, cached: CacheEntry | undefined): Promise<Lookup> {
-    const conditional: Record<string, string> = {};
+  async function load(path: string, cached: CacheEntry | undefined, accept: string | undefined): Promise<Lookup> {
+    const conditional: Record<string, string> = accept ? { accept } : {};
     if (cached?.etag) conditional['if-none-match'] = cached.etag;
     if (cached?.lastModifiedHeader) conditional['if-modified-since'] = cached.lastModifiedHeader;
     const staleOr = (error: ForecastUnavailable): Lookup => {
@@ -124,12 +125,12 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
 
   return {
     lru,
-    async get(path) {
+    async get(path, accept) {
       const cached = lru.get(path);
       if (cached && now() < cached.freshUntil) return count({ kind: 'document', entry: cached, status: 'HIT' });
       let flight = flights.get(path);
       if (!flight) {
-        flight = load(path, cached).finally(() => flights.delete(path));
+        flight = load(path, cached, accept).finally(() => flights.delete(path));
         flights.set(path, flight);
       }
       return count(await flight);

@@ -9,6 +9,7 @@ import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamCli
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
+import { upstreamSurfacePaths as more } from './upstream-surface-paths.ts';
 import { UpstreamHealth } from './upstream-health.ts';
 
 export interface UpstreamProviderOptions {
@@ -56,8 +57,8 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
   });
 
-  async function document(path: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    const lookup = await cache.get(path);
+  async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
+    const lookup = await cache.get(path, accept);
     if (lookup.kind === 'problem') {
       throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
     }
@@ -104,27 +105,76 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     zones: (q, ctx) => document(paths.zones(q), ctx),
     zone: (type, id, effective, ctx) => document(paths.zone(type, id, effective), ctx),
     zoneStations: (type, id, page, ctx) => document(paths.zoneStations(type, id, page), ctx),
-    office: (id, ctx) => document(paths.office(id), ctx),
+    office: (id, ctx) => document(paths.office(id), ctx, LD),
     // Any other endpoint of api.weather.gov that a rewritten link points at goes through the same cache.
     other: (pathAndQuery, ctx) => document(pathAndQuery, ctx),
-    icon: (pathAndQuery) => relayIcon(client, pathAndQuery, now),
+    icon: (pathAndQuery) => relayAsset(client, pathAndQuery, now, ICON_MEDIA),
+
+    alertCounts: (ctx) => document(more.alertCounts(), ctx, LD),
+    alertTypes: (ctx) => document(more.alertTypes(), ctx, LD),
+    alertCap: (id) => relayAsset(client, paths.alert(id), now, CAP_MEDIA),
+    observations: (id, q, ctx) => document(more.observations(id, q), ctx),
+    observationAt: (id, time, ctx) => document(more.observationAt(id, time), ctx),
+    tafs: (id, ctx) => document(more.tafs(id), ctx, LD),
+    taf: (id, date, time) => relayAsset(client, more.taf(id, date, time), now, TAF_MEDIA),
+    officeHeadlines: (office, ctx) => document(more.officeHeadlines(office), ctx, LD),
+    officeHeadline: (office, id, ctx) => document(more.officeHeadline(office, id), ctx, LD),
+    officeConfig: (office, ctx) => document(more.officeConfig(office), ctx, LD),
+    zoneForecast: (type, id, ctx) => document(more.zoneForecast(type, id), ctx),
+    zoneObservations: (id, q, ctx) => document(more.zoneObservations(id, q), ctx),
+    products: (q, ctx) => document(more.products(q), ctx, LD),
+    product: (id, ctx) => document(more.product(id), ctx, LD),
+    productTypes: (location, ctx) => document(more.productTypes(location), ctx, LD),
+    productLocations: (type, ctx) => document(more.productLocations(type), ctx, LD),
+    productsOfType: (type, location, ctx) => document(more.productsOfType(type, location), ctx, LD),
+    cwsu: (id, ctx) => document(more.cwsu(id), ctx, LD),
+    cwas: (id, ctx) => document(more.cwas(id), ctx),
+    cwa: (id, date, sequence, ctx) => document(more.cwa(id, date, sequence), ctx),
+    sigmets: (q, ctx) => document(more.sigmets(q), ctx),
+    sigmet: (fir, date, sequence, ctx) => document(more.sigmet(fir, date, sequence), ctx),
+    radarServers: (host, ctx) => document(more.radarServers(host), ctx, LD),
+    radarServer: (id, host, ctx) => document(more.radarServer(id, host), ctx, LD),
+    radarStations: (q, ctx) => document(more.radarStations(q), ctx),
+    radarStation: (id, q, ctx) => document(more.radarStation(id, q), ctx),
+    radarAlarms: (id, ctx) => document(more.radarAlarms(id), ctx, LD),
+    radarQueue: (host, limit, ctx) => document(more.radarQueue(host, limit), ctx, LD),
+    radarProfiler: (id, ctx) => document(more.radarProfiler(id), ctx, LD),
+    glossary: (ctx) => document(more.glossary(), ctx, LD),
+    iconIndex: (ctx) => document(more.iconIndex(), ctx, LD),
+    satelliteThumbnail: (area) => relayAsset(client, more.satelliteThumbnail(area), now, THUMBNAIL_MEDIA),
   };
 }
 
+/** api.weather.gov's JSON-LD-only documents are asked for as such. */
+const LD = 'application/ld+json';
+
+/** What a binary or XML answer is asked for with, and which content types are accepted back. */
+interface AssetMedia {
+  readonly accept: string;
+  readonly matches: (contentType: string) => boolean;
+  readonly what: string;
+}
+
+const ICON_MEDIA: AssetMedia = { accept: 'image/png,image/*;q=0.9,*/*;q=0.1', matches: (t) => t.startsWith('image/'), what: 'an icon' };
+const THUMBNAIL_MEDIA: AssetMedia = { accept: 'image/jpeg,image/*;q=0.9', matches: (t) => t.startsWith('image/'), what: 'a satellite thumbnail' };
+const CAP_MEDIA: AssetMedia = { accept: 'application/cap+xml', matches: (t) => /xml/i.test(t), what: 'a CAP alert' };
+const TAF_MEDIA: AssetMedia = { accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9', matches: (t) => /xml/i.test(t), what: 'a TAF' };
+
 /**
- * An icon, relayed byte for byte (api.weather.gov draws them as PNG). Browsers cache icons themselves, so
- * they skip Taskcast's document cache; failures become the same problems as for documents.
+ * An icon, a thumbnail or an XML TAF, relayed byte for byte (api.weather.gov draws icons as PNG). Browsers
+ * cache images themselves, so these skip Taskcast's document cache; failures become the same problems as
+ * for documents.
  */
-async function relayIcon(client: UpstreamClient, pathAndQuery: string, now: () => number): Promise<ForecastAsset> {
+async function relayAsset(client: UpstreamClient, pathAndQuery: string, now: () => number, media: AssetMedia): Promise<ForecastAsset> {
   let reply;
   try {
-    reply = await client.get(pathAndQuery, { accept: 'image/png,image/*;q=0.9,*/*;q=0.1' }, true);
+    reply = await client.get(pathAndQuery, { accept: media.accept }, true);
   } catch (error) {
     if (error instanceof UpstreamUnreachable) throw unreachableError(error);
     throw error;
   }
   const type = reply.headers.get('content-type') ?? 'application/octet-stream';
-  if (reply.status === 200 && reply.bytes && type.startsWith('image/')) {
+  if (reply.status === 200 && reply.bytes && media.matches(type)) {
     const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
     return {
       contentType: type,
@@ -136,5 +186,5 @@ async function relayIcon(client: UpstreamClient, pathAndQuery: string, now: () =
   const kind = classifyReply(reply, now());
   if (kind.kind === 'problem') throw new ForecastProblemPassthrough(kind.status, kind.json);
   if (kind.kind === 'failure') throw kind.error;
-  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for an icon.`, 502, undefined, 'Bad Gateway');
+  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for ${media.what}.`, 502, undefined, 'Bad Gateway');
 }

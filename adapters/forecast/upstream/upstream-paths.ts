@@ -38,6 +38,8 @@ export const upstreamPaths = {
       ['area', csv(q.area)],
       ['zone', csv(q.zone)],
       ['point', q.point ? point(q.point) : undefined],
+      ['region', csv(q.region)],
+      ['region_type', q.regionType],
       ['severity', csv(q.severity)],
       ['urgency', csv(q.urgency)],
       ['certainty', csv(q.certainty)],

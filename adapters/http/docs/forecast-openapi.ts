@@ -158,13 +158,17 @@ function buildTemplate(): Json {
     if ((get['parameters'] as Json[]).length === 0) delete get['parameters'];
     const isIcon = path.startsWith('/icons/');
     const responses = get['responses'] as Json;
-    const success = resolveResponse(components, responses['200'] as Json);
-    responses['200'] = isIcon ? iconSuccess(success) : documentSuccess(success, path === '/alerts' || path === '/stations' || path.startsWith('/zones') || path.endsWith('/stations'));
+    // /points/{point}/stations answers only a 301 (to the gridpoint's stations), as the official one does.
+    const redirectOnly = responses['200'] === undefined;
+    if (!redirectOnly) {
+      const success = resolveResponse(components, responses['200'] as Json);
+      responses['200'] = isIcon ? iconSuccess(success) : documentSuccess(success, path === '/alerts' || path === '/stations' || path.startsWith('/zones') || path.endsWith('/stations'));
+      responses['304'] = { $ref: '#/components/responses/NotModified' };
+    }
     delete responses['default'];
-    responses['304'] = { $ref: '#/components/responses/NotModified' };
     // The official /alerts documents a 301 for "certain common queries"; Taskcast redirects only points.
     if (POINT_PATHS.has(path)) responses['301'] = { $ref: '#/components/responses/PointRedirect' };
-    else delete responses['301'];
+    else if (!redirectOnly) delete responses['301'];
     for (const status of ['400', '403', '404', '406', '429', '500', '502', '503', '504']) responses[status] = { $ref: `#/components/responses/Problem${status}` };
     get['tags'] = [tagOf(path)];
   }
@@ -296,13 +300,22 @@ const COMMON_HEADERS = {
 };
 
 /** The official 200 with its GeoJSON schema under each of the three served types. */
+/**
+ * A document's 200: its JSON schema under each JSON type Taskcast negotiates (a JSON-LD-only document is
+ * JSON-LD by default, and geo+json or plain JSON when asked), and the official non-JSON types it also
+ * serves (CAP for an alert, IWXXM for a TAF, JPEG for a thumbnail) as the official document has them.
+ */
 function documentSuccess(official: Json, pages: boolean): Json {
-  const content = official['content'] as Record<string, Json>;
-  const schema = (content['application/geo+json'] ?? Object.values(content)[0])?.['schema'];
+  const content = (official['content'] ?? {}) as Record<string, Json>;
+  const json = Object.entries(content).find(([type]) => /json/.test(type));
+  const other = Object.entries(content).filter(([type]) => !/json/.test(type));
   return {
     description: official['description'] ?? 'success',
     headers: { ...COMMON_HEADERS, ...(pages ? { Link: { $ref: '#/components/headers/Link' } } : {}) },
-    content: Object.fromEntries(DOCUMENT_TYPES.map((type) => [type, { schema }])),
+    content: {
+      ...(json ? Object.fromEntries(DOCUMENT_TYPES.map((type) => [type, { schema: json[1]['schema'] }])) : {}),
+      ...Object.fromEntries(other),
+    },
   };
 }
 

@@ -44,7 +44,7 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
 }
 
 /** An icon or other binary answer, with the same caching headers and conditional handling. */
-export function assetResponse(asset: ForecastAsset, request: Request, correlationId: string): HTTPResponse {
+export function assetResponse(asset: ForecastAsset, request: Request, correlationId: string, variesByAccept = false): HTTPResponse {
   const etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`;
   const lastModified = new Date(Math.floor(asset.lastModified.getTime() / 1000) * 1000);
   const headers: Record<string, string> = {
@@ -54,6 +54,8 @@ export function assetResponse(asset: ForecastAsset, request: Request, correlatio
     'last-modified': lastModified.toUTCString(),
     'cache-control': `public, max-age=${Math.max(0, Math.round(asset.maxAgeSeconds))}`,
   };
+  // An XML rendering of a JSON document shares its URL: caches must key it by Accept.
+  if (variesByAccept) headers['vary'] = 'Accept';
   if (notModified(request, etag, lastModified)) {
     delete headers['content-type'];
     return new HTTPResponse(null, { status: 304, headers });

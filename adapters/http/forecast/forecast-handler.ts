@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
 import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
-import { PointNotCanonical } from '../../../domain/forecast/errors.ts';
+import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
@@ -30,9 +30,17 @@ export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAs
  * requests, and the redirect for points given with more than 4 decimals. An asset route (an icon) skips
  * the JSON media-type negotiation and answers its own bytes.
  */
-export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void): (event: H3Event) => Promise<HTTPResponse>;
+/** Other renderings of a document route, by media type (an alert as application/cap+xml), chosen by Accept. */
+export type AlternateRenderings = Readonly<Record<string, AssetRoute>>;
+
+export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind?: 'document', served?: readonly string[], alternates?: AlternateRenderings): (event: H3Event) => Promise<HTTPResponse>;
 export function forecastHandler(route: AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'asset'): (event: H3Event) => Promise<HTTPResponse>;
-export function forecastHandler(route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'document' | 'asset' = 'document') {
+export function forecastHandler(
+  route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void,
+  kind: 'document' | 'asset' = 'document', served: readonly string[] = SERVED_TYPES, alternates: AlternateRenderings = {},
+) {
+  // The alternates rank after the JSON types: only an Accept that prefers them picks them.
+  const negotiable = [...served, ...Object.keys(alternates)];
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = randomUUID();
     const baseUrl = baseUrlOf(event, options);
@@ -50,26 +58,32 @@ export function forecastHandler(route: ForecastRoute | AssetRoute, options: Fore
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'));
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'), negotiable);
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
-        detail: 'The Accept header allows none of application/geo+json, application/ld+json or application/json.',
+        detail: `The Accept header allows none of ${negotiable.join(', ')}.`,
       }, baseUrl, correlationId);
     }
+    const alternate = kind === 'document' ? alternates[type] : undefined;
     try {
       const params = event.context.params ?? {};
-      const answer = await route({
+      const request: ForecastRequestContext = {
         event,
         baseUrl,
         query: queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
-      });
+      };
+      if (alternate) return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
+      const answer = await route(request);
       return kind === 'asset'
         ? assetResponse(answer as ForecastAsset, event.req as unknown as Request, correlationId)
         : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);
     } catch (error) {
       if (error instanceof PointNotCanonical) return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
+      if (error instanceof ResourceMoved) {
+        return new HTTPResponse(null, { status: 301, headers: { location: `${baseUrl}${error.path}`, 'x-correlation-id': correlationId } });
+      }
       return forecastErrorResponse(error, baseUrl, correlationId, report);
     }
   };

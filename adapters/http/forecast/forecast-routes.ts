@@ -1,11 +1,22 @@
 import type { H3 } from 'h3';
 import type { ForecastUseCases } from '../../../application/forecast/index.ts';
-import { forecastHandler, type ForecastHandlerOptions, type ForecastRoute } from './forecast-handler.ts';
+import { forecastHandler, type AssetRoute, type ForecastHandlerOptions, type ForecastRoute } from './forecast-handler.ts';
+import { LD_TYPES, SERVED_TYPES } from './negotiate.ts';
+
+/** GeoJSON documents the OpenAPI declares without JSON-LD (CWAs, SIGMETs): geo+json, or plain JSON. */
+const GEO_ONLY = ['application/geo+json', 'application/json'] as const;
 
 /** Every forecast route of the spec, at the root, GET and HEAD. */
 export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: ForecastHandlerOptions, report: (e: unknown) => void): void {
-  const get = (path: string, route: ForecastRoute): void => {
-    const handler = forecastHandler(route, options, report);
+  // Each route serves the media types its OpenAPI entry declares (JSON-LD-only documents default to ld+json).
+  const get = (path: string, route: ForecastRoute, served: readonly string[] = SERVED_TYPES): void => {
+    const handler = forecastHandler(route, options, report, 'document', served);
+    app.get(path, handler);
+    app.on('HEAD', path, handler);
+  };
+  const ld = (path: string, route: ForecastRoute): void => get(path, route, LD_TYPES);
+  const asset = (path: string, route: AssetRoute): void => {
+    const handler = forecastHandler(route, options, report, 'asset');
     app.get(path, handler);
     app.on('HEAD', path, handler);
   };
@@ -14,6 +25,7 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
   get('/points/:point/forecast', (r) => uc.getForecast.forPoint(r.param('point'), { hourly: false, units: units(r) }, r));
   get('/points/:point/forecast/hourly', (r) => uc.getForecast.forPoint(r.param('point'), { hourly: true, units: units(r) }, r));
+  get('/points/:point/stations', (r) => uc.findPointStations.execute(r.param('point'), r));
 
   get('/gridpoints/:office/:xy', (r) => uc.getGridpoint.execute(r.param('office'), r.param('xy'), r));
   get('/gridpoints/:office/:xy/forecast', (r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r));
@@ -24,18 +36,67 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   get('/alerts/active', (r) => uc.listAlerts.execute(r.query, true, r));
   get('/alerts/active/zone/:zoneId', (r) => uc.listAlerts.execute({ ...r.query, zone: [r.param('zoneId')] }, true, r));
   get('/alerts/active/area/:area', (r) => uc.listAlerts.execute({ ...r.query, area: [r.param('area')] }, true, r));
-  get('/alerts/:id', (r) => uc.getAlert.execute(r.param('id'), r));
+  get('/alerts/active/region/:region', (r) => uc.listAlerts.execute({ ...r.query, region: [r.param('region')] }, true, r));
+  ld('/alerts/active/count', (r) => uc.summariseAlerts.count(r));
+  ld('/alerts/types', (r) => uc.summariseAlerts.types(r));
+  const alert = forecastHandler((r) => uc.getAlert.execute(r.param('id'), r), options, report, 'document', SERVED_TYPES, {
+    'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
+  });
+  app.get('/alerts/:id', alert);
+  app.on('HEAD', '/alerts/:id', alert);
 
   get('/stations', (r) => uc.listStations.execute(r.query, r));
   get('/stations/:id', (r) => uc.getStation.execute(r.param('id'), r));
   get('/stations/:id/observations/latest', (r) => uc.getLatestObservation.execute(r.param('id'), r));
+  get('/stations/:id/observations', (r) => uc.listObservations.atStation(r.param('id'), r.query, r));
+  get('/stations/:id/observations/:time', (r) => uc.listObservations.oneAt(r.param('id'), r.param('time'), r));
+  ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
+  asset('/stations/:id/tafs/:date/:time', (r) => uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r));
 
   get('/zones', (r) => uc.listZones.execute(undefined, r.query, r));
   get('/zones/:type', (r) => uc.listZones.execute(r.param('type'), r.query, r));
   get('/zones/:type/:zoneId', (r) => uc.getZone.execute(r.param('type'), r.param('zoneId'), r.query, r));
   get('/zones/:type/:zoneId/stations', (r) => uc.getZone.stations(r.param('type'), r.param('zoneId'), r.query, r));
+  get('/zones/:type/:zoneId/forecast', (r) => uc.getZone.forecast(r.param('type'), r.param('zoneId'), r));
+  get('/zones/forecast/:zoneId/observations', (r) => uc.listObservations.inZone(r.param('zoneId'), r.query, r));
 
-  get('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
+  ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
+  ld('/offices/:office/headlines', (r) => uc.getOfficeHeadlines.list(r.param('office'), r));
+  ld('/offices/:office/headlines/:headlineId', (r) => uc.getOfficeHeadlines.one(r.param('office'), r.param('headlineId'), r));
+  ld('/offices/:office/config', (r) => uc.getOffice.config(r.param('office'), r));
+
+  const products = uc.browseTextProducts;
+  ld('/products', (r) => products.list(r.query, r));
+  ld('/products/types', (r) => products.types(undefined, r));
+  ld('/products/locations', (r) => products.locations(undefined, r));
+  ld('/products/:productId', (r) => products.one(r.param('productId'), r));
+  ld('/products/types/:typeId', (r) => products.ofType(r.param('typeId'), undefined, r));
+  ld('/products/types/:typeId/locations', (r) => products.locations(r.param('typeId'), r));
+  ld('/products/locations/:locationId/types', (r) => products.types(r.param('locationId'), r));
+  ld('/products/types/:typeId/locations/:locationId', (r) => products.ofType(r.param('typeId'), r.param('locationId'), r));
+
+  const aviation = uc.getAviationAdvisories;
+  ld('/aviation/cwsus/:cwsuId', (r) => aviation.cwsu(r.param('cwsuId'), r));
+  get('/aviation/cwsus/:cwsuId/cwas', (r) => aviation.cwas(r.param('cwsuId'), r), GEO_ONLY);
+  get('/aviation/cwsus/:cwsuId/cwas/:date/:sequence', (r) => aviation.cwa(r.param('cwsuId'), r.param('date'), r.param('sequence'), r), GEO_ONLY);
+  get('/aviation/sigmets', (r) => aviation.sigmets(r.query, {}, r), GEO_ONLY);
+  get('/aviation/sigmets/:fir', (r) => aviation.sigmets(r.query, { fir: r.param('fir') }, r), GEO_ONLY);
+  get('/aviation/sigmets/:fir/:date', (r) => aviation.sigmets(r.query, { fir: r.param('fir'), date: r.param('date') }, r), GEO_ONLY);
+  get('/aviation/sigmets/:fir/:date/:sequence', (r) => aviation.sigmet(r.param('fir'), r.param('date'), r.param('sequence'), r), GEO_ONLY);
+
+  const radar = uc.getRadarMetadata;
+  ld('/radar/servers', (r) => radar.servers(r.query, r));
+  ld('/radar/servers/:id', (r) => radar.server(r.param('id'), r.query, r));
+  get('/radar/stations', (r) => radar.stations(r.query, r));
+  get('/radar/stations/:stationId', (r) => radar.station(r.param('stationId'), r.query, r));
+  ld('/radar/stations/:stationId/alarms', (r) => radar.alarms(r.param('stationId'), r));
+  ld('/radar/queues/:host', (r) => radar.queue(r.param('host'), r.query, r));
+  ld('/radar/profilers/:stationId', (r) => radar.profiler(r.param('stationId'), r));
+
+  const reference = uc.getReferenceDocuments;
+  ld('/glossary', (r) => reference.glossary(r));
+  ld('/icons', (r) => reference.icons(r));
+  asset('/thumbnails/satellite/:area', (r) => reference.satelliteThumbnail(r.param('area'), r));
 
   const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(r.event.url), r), options, report, 'asset');
   app.get('/icons/**', icon);

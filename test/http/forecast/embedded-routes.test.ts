@@ -137,11 +137,13 @@ describe('embedded provider: every route', () => {
       assert.ok(icon.startsWith(`${BASE}/icons/land/`), icon);
       const response = await w.app.fetch(new Request(icon, { headers: { 'user-agent': 'tests' } }));
       assert.equal(response.status, 200, icon);
-      assert.equal(response.headers.get('content-type'), 'image/svg+xml', icon);
-      assert.match(await response.text(), /^<svg /);
+      assert.equal(response.headers.get('content-type'), 'image/png', icon);
+      // The PNG signature: an image of the type the OpenAPI declares for /icons.
+      assert.deepEqual([...new Uint8Array(await response.arrayBuffer()).slice(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
     }
     assert.equal((await w.get('/icons/land/day/unknown_thing')).status, 404);
-    assert.equal((await w.get('/products/types')).status, 404, 'other documents: the embedded provider has none');
+    assert.equal((await w.get('/products/nothing-like-this')).status, 404, 'an unknown product is a 404');
+    assert.equal((await w.get('/no/such/route')).status, 404, 'paths outside the OpenAPI: the embedded provider has none');
   });
 
   test('office', async () => {

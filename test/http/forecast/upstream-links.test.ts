@@ -22,6 +22,8 @@ const SERVED_BY: Record<string, string> = {
   'observation_latest.json': '/stations/KFLL/observations/latest',
   'zones_list.json': '/zones?limit=5',
   'zone.json': '/zones/forecast/UTZ101',
+  'products_afd_okx.json': '/products/types/AFD/locations/OKX',
+  'observations_kdal.json': '/stations/KDAL/observations?limit=1',
 };
 
 

@@ -1,19 +1,21 @@
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
-import { loadCatalogue } from '../../../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
+import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 
 // Shared by the alerts-zones-* tests: one catalogue, fixed clocks, and link checks.
 
 export const BASE = 'http://taskcast.test:8080';
 export const ctx = { baseUrl: BASE };
-export const catalogue = loadCatalogue();
+// The real offsets too: alerts are issued only for the offices the service covers (those on the grid).
+const loaded = loadEmbeddedDeps({ now: () => new Date(0) });
+export const catalogue = loaded.catalogue;
 
 /** The model produces heat and flood products on this summer date, cold and winter ones on the winter date. */
 export const SUMMER = '2026-07-15T18:20:00Z';
 export const WINTER = '2026-01-20T12:00:00Z';
 
 export function depsAt(iso: string): EmbeddedDeps {
-  return { catalogue, offsets: new Map(), clock: { now: () => new Date(iso) } };
+  return { catalogue, offsets: loaded.offsets, clock: { now: () => new Date(iso) } };
 }
 
 export function alertQuery(over: Partial<AlertQuery> = {}): AlertQuery {
