@@ -4,6 +4,7 @@ import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
 import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
+import { describeUrl } from '../adapters/persistence/postgres/pg-sql-client.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
     forecastProvider: config.forecastProvider,
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
   }
   guardConnections(listener.server as Server, config.connectionLimits);
   const { port } = listener.address;
-  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : null });
+  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : config.storage === 'postgres' ? describeUrl(config.databaseUrl ?? '') : null });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
