@@ -4,6 +4,9 @@ import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
 import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
+import { createRedisDocumentCache } from '../adapters/forecast/upstream/redis-document-cache.ts';
+import { RedisConnection } from '../adapters/redis/redis-connection.ts';
+import { redisLimiters } from '../adapters/redis/redis-limiters.ts';
 import { describeUrl } from '../adapters/persistence/postgres/pg-sql-client.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
@@ -19,6 +22,8 @@ async function main(): Promise<void> {
   const config = readConfig();
   const log = createConsoleLogger(config.logLevel);
   installProcessGuard(process, { log });
+  // Optional: with REDIS_URL the auth budgets and the upstream cache are shared by every node.
+  const redis = config.redisUrl === undefined ? undefined : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,
@@ -34,11 +39,13 @@ async function main(): Promise<void> {
       timeoutMs: config.upstreamTimeoutMs,
       staleMaxSeconds: config.upstreamStaleMaxSeconds,
       log,
+      shared: redis && createRedisDocumentCache(redis),
     },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const app = await buildHttpApp(container, {
     authBudgets: config.authBudgets,
+    authLimiters: redis && redisLimiters(redis),
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     await store.close();
+    await redis?.close();
     throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
   }
   guardConnections(listener.server as Server, config.connectionLimits);
@@ -76,6 +84,7 @@ async function main(): Promise<void> {
     deadline.unref();
     await listener.close();
     await store.close();
+    await redis?.close();
     log.info('stopped');
     process.exit(0);
   };
