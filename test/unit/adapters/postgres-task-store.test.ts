@@ -7,6 +7,7 @@ import { loadMigrations } from '../../../adapters/persistence/postgres/migration
 import { createPgSqlClient, isUnavailability } from '../../../adapters/persistence/postgres/pg-sql-client.ts';
 import { openPostgresTaskStore } from '../../../adapters/persistence/postgres/postgres-task-store.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import { Unauthorized } from '../../../domain/tasks/errors.ts';
 import { ConfigError, readConfig } from '../../../bootstrap/config.ts';
 import { aTask, aUser } from '../../contract/task-store-contract.ts';
 import { freshSchema, TEST_DATABASE_URL, TestDatabases } from '../../support/test-postgres.ts';
@@ -44,7 +45,8 @@ describe(`postgres migrations (${databases.kind})`, () => {
     await assert.rejects(bad({ status: 'done' as never }), /check constraint/);
     await assert.rejects(bad({ priority: 'urgent' as never }), /check constraint/);
     await assert.rejects(bad({ title: '   ' }), /check constraint/);
-    await assert.rejects(store.tasks.add(aTask(aUser(), '2026-03-01 12:00:00')), /foreign key/);
+    // A task for an account that is gone (deleted in SQL after its token was checked) is a 401, not a 500.
+    await assert.rejects(store.tasks.add(aTask(aUser(), '2026-03-01 12:00:00')), (e: unknown) => e instanceof Unauthorized);
     await assert.rejects(bad({ title: 'nul \u0000 inside' }), (e: unknown) => (e as Error).name === 'Error' && /U\+0000/.test((e as Error).message));
     const kept = aTask(ada, '2026-03-01 12:00:00');
     await store.tasks.add(kept);
@@ -109,6 +111,9 @@ describe('postgres configuration', () => {
     const config = readConfig({ STORAGE: 'postgres', DATABASE_URL: 'postgres://db/taskcast', JWT_SECRET: secret, DATABASE_POOL_SIZE: '4' });
     assert.equal(config.storage, 'postgres');
     assert.equal(config.databasePoolSize, 4);
+    assert.equal(config.redisUrl, undefined);
+    assert.equal(readConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl, 'redis://cache:6379');
+    assert.throws(() => readConfig({ REDIS_URL: 'http://cache:6379' }), /REDIS_URL must be a redis/);
   });
 });
 
