@@ -5,6 +5,7 @@ import { forecastSet } from './scenarios/forecast.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
 import { tasksSet } from './scenarios/tasks.ts';
+import { tasksCompactionSet } from './scenarios/tasks-compaction.ts';
 
 export const DEFAULT_SET = 'tasks';
 
@@ -13,4 +14,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [forecastSet.name, forecastSet],
   [tasksLoginsSet.name, tasksLoginsSet],
   [tasksPostgresSet.name, tasksPostgresSet],
+  [tasksCompactionSet.name, tasksCompactionSet],
 ]);

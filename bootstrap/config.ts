@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
+import { parseCorsOrigins } from '../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
@@ -45,6 +46,7 @@ const environment = v.object({
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  CORS_ORIGINS: v.optional(v.string()),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -84,6 +86,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.STORAGE === 'postgres' && c.JWT_SECRET === undefined) {
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when STORAGE=postgres, the same on every node (at least 32 characters, such as the output of `openssl rand -base64 48`).');
   }
+  const cors = parseCorsOrigins(c.CORS_ORIGINS);
+  if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -109,5 +113,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
+    corsOrigins: cors.origins,
   };
 }

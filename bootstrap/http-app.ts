@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
+  /** CORS_ORIGINS: origins allowed on the task API (`*` for all); none by default. */
+  readonly corsOrigins?: readonly string[];
   readonly log: Logger;
 }
 
@@ -36,6 +38,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     authBudgets: options.authBudgets,
     authLimiters: options.authLimiters,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
+    corsOrigins: options.corsOrigins,
     log: options.log,
   });
 }

@@ -10,6 +10,7 @@ import type { StoreDocument } from '../adapters/persistence/memory/store-state.t
 export interface MigrationSummary {
   readonly users: number;
   readonly tasks: number;
+  readonly idempotencyKeys: number;
 }
 
 /**
@@ -44,6 +45,13 @@ export async function migrateLowdbToPostgres(dbPath: string, client: SqlClient, 
         await tasks.add(task);
         if (++copied % 50_000 === 0) log(`migrate-store: ${copied} of ${document.tasks.length} tasks copied`);
       }
+      // Idempotency-Key records, so that a client retrying a create across the move still gets its first answer.
+      for (const record of document.idempotency ?? []) {
+        await session.query({
+          name: 'taskcast_import_idempotency_key',
+          text: 'INSERT INTO idempotency_keys (user_id, key, fingerprint, task, created_at_ms) VALUES ($1, $2, $3, $4::jsonb, $5::bigint)',
+        }, [record.userId, record.key, record.fingerprint, JSON.stringify(record.task), record.createdAtMs]);
+      }
       const [counted] = await session.query<{ users: number; tasks: number }>({
         name: 'taskcast_count_all', text: 'SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM tasks) AS tasks',
       });
@@ -51,7 +59,7 @@ export async function migrateLowdbToPostgres(dbPath: string, client: SqlClient, 
         throw new Error(`Counted ${counted?.users} users and ${counted?.tasks} tasks after copying ${document.users.length} and ${document.tasks.length}; rolled back.`);
       }
       await session.exec('COMMIT');
-      return { users: counted.users, tasks: counted.tasks };
+      return { users: counted.users, tasks: counted.tasks, idempotencyKeys: document.idempotency?.length ?? 0 };
     } catch (error) {
       await session.exec('ROLLBACK').catch(() => {});
       throw error;

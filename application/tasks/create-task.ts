@@ -1,10 +1,27 @@
-import { ValidationError } from '../../domain/tasks/errors.ts';
+import { IdempotencyKeyInFlight, IdempotencyKeyMismatch, ValidationError } from '../../domain/tasks/errors.ts';
+import { IDEMPOTENCY, isIdempotencyKey, isIdempotencyRecordLive, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
 import { assertTaskFields, messages } from '../../domain/tasks/invariants.ts';
 import { formatTimestamp } from '../../domain/tasks/rules.ts';
 import type { NewTaskFields, Task } from '../../domain/tasks/task.ts';
 import type { Clock, IdGenerator, TaskRepository } from './ports.ts';
 
+export interface IdempotencyRequest {
+  /** The client's Idempotency-Key. */
+  readonly key: string;
+  /** A digest of the request (the adapter's choice), to tell a repeat from a different request. */
+  readonly fingerprint: string;
+}
+
+export interface CreatedTask {
+  readonly task: Task;
+  /** True when this is the first answer again, for a repeat of an earlier request with the same key. */
+  readonly replayed: boolean;
+}
+
 export class CreateTask {
+  /** Keys whose first request is still running, in this process (the store settles races between nodes). */
+  private readonly inFlight = new Set<string>();
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly ids: IdGenerator,
@@ -12,10 +29,50 @@ export class CreateTask {
   ) {}
 
   async execute(userId: string, fields: NewTaskFields): Promise<Task> {
+    const task = this.newTask(userId, fields);
+    await this.tasks.add(task);
+    return task;
+  }
+
+  /**
+   * Creates the task once per key: a repeat with the same request gets the first task again (replayed), a
+   * different request under the same key is refused, and a repeat while the first is still running is told
+   * to retry. The key is stored in the same durable step as the task.
+   */
+  async executeOnce(userId: string, fields: NewTaskFields, idempotency: IdempotencyRequest): Promise<CreatedTask> {
+    if (!isIdempotencyKey(idempotency.key)) {
+      throw new ValidationError([{ path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY.maxKeyLength} visible ASCII characters` }]);
+    }
+    const earlier = await this.liveRecord(userId, idempotency.key);
+    if (earlier) return replay(earlier, idempotency);
+    const slot = `${userId}\n${idempotency.key}`;
+    if (this.inFlight.has(slot)) throw new IdempotencyKeyInFlight();
+    this.inFlight.add(slot);
+    try {
+      const task = this.newTask(userId, fields);
+      const record: IdempotencyRecord = {
+        userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: this.clock.now().getTime(),
+      };
+      if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
+      // Another node stored this key first (or an expired record is still there): answer as its repeat.
+      const winner = await this.liveRecord(userId, idempotency.key);
+      if (!winner) throw new IdempotencyKeyInFlight();
+      return replay(winner, idempotency);
+    } finally {
+      this.inFlight.delete(slot);
+    }
+  }
+
+  private async liveRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {
+    const record = await this.tasks.findIdempotencyRecord(userId, key);
+    return record && isIdempotencyRecordLive(record, this.clock.now().getTime()) ? record : undefined;
+  }
+
+  private newTask(userId: string, fields: NewTaskFields): Task {
     if (fields.title === undefined) throw new ValidationError([{ path: 'title', message: `is required and ${messages.title}` }]);
     assertTaskFields(fields);
     const now = formatTimestamp(this.clock.now());
-    const task: Task = {
+    return {
       id: this.ids.newId(),
       user_id: userId,
       title: fields.title,
@@ -26,7 +83,10 @@ export class CreateTask {
       created_at: now,
       updated_at: now,
     };
-    await this.tasks.add(task);
-    return task;
   }
+}
+
+function replay(record: IdempotencyRecord, request: IdempotencyRequest): CreatedTask {
+  if (record.fingerprint !== request.fingerprint) throw new IdempotencyKeyMismatch();
+  return { task: record.task, replayed: true };
 }

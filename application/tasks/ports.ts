@@ -1,3 +1,4 @@
+import type { IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
 import type { TaskRange } from '../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
@@ -33,14 +34,25 @@ export interface UserRepository {
 }
 
 export interface TaskRepository {
-  add(task: Task): Promise<void>;
+  /**
+   * Stores a new task. With `idempotency`, the key's record is stored in the same durable step, so a crash
+   * never leaves one without the other; 'key-taken' (and nothing stored) when that user's key already has
+   * a record still within its retention at the new record's time (an expired one is replaced).
+   */
+  add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'>;
+  /** The record of a user's Idempotency-Key, if one is stored (expired ones may still be returned). */
+  findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined>;
   findOwned(userId: string, taskId: string): Promise<Task | undefined>;
   /**
    * The owner's tasks matching the filter, newest first (later creation first on equal timestamps); with a
    * range, only those after its cursor and at most its limit (see `selectRange`, the rule every adapter follows).
    */
   listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]>;
-  /** Applies `change` atomically to the owner's task; undefined when there is no such task. */
+  /**
+   * Applies `change` atomically to the owner's task; undefined when there is no such task. `change` may
+   * throw (a failed precondition): then nothing is written, and no other writer of that task came between.
+   */
   updateOwned(userId: string, taskId: string, change: (current: Task) => Task): Promise<Task | undefined>;
-  removeOwned(userId: string, taskId: string): Promise<boolean>;
+  /** Removes the owner's task; `precondition` runs on the current task in the same atomic step and may throw. */
+  removeOwned(userId: string, taskId: string, precondition?: (current: Task) => void): Promise<boolean>;
 }

@@ -18,6 +18,8 @@ export interface Target {
    * always asking for `url`'s path; `url` then only names the origin.
    */
   paths?: readonly string[];
+  /** When set, every request carries this header with a value no other request had (e.g. Idempotency-Key). */
+  uniqueHeader?: string;
 }
 
 export interface RoundFigures {
@@ -68,9 +70,19 @@ export async function fire(target: Target, extra: Omit<Options, 'url' | 'method'
   if (target.headers) options.headers = target.headers;
   if (target.body !== undefined) options.body = target.body;
   const paths = target.paths;
-  if (paths && paths.length > 0) {
+  const unique = target.uniqueHeader;
+  if ((paths && paths.length > 0) || unique) {
     let next = 0;
-    options.requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }) }];
+    const run = `${process.pid}-${Date.now().toString(36)}`;
+    options.requests = [{
+      setupRequest: (request) => {
+        const n = next++;
+        const out = { ...request };
+        if (paths && paths.length > 0) out.path = paths[n % paths.length] as string;
+        if (unique) out.headers = { ...request.headers, [unique]: `bench-${run}-${n}` };
+        return out;
+      },
+    }];
   }
   return autocannon(options);
 }

@@ -9,11 +9,12 @@ import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/typ
 const LIST_SIZE = 20;
 const BIG_STORE = 20_000;
 const PREFILL_USERS = 4;
-const TARGETS = { get: 3.5, post: 2.5, postBig: 0.5, rssMb: 200 } as const;
+const TARGETS = { get: 3.5, post: 2.5, postKeyed: 0.9, postBig: 0.5, rssMb: 200 } as const;
 
 const SCENARIO = {
   get: `GET /api/tasks (${LIST_SIZE} tasks)`,
   post: 'POST /api/tasks',
+  postKeyed: 'POST /api/tasks with Idempotency-Key',
   postBig: `POST /api/tasks @${BIG_STORE / 1000}k stored`,
   rss: `RSS @${BIG_STORE / 1000}k stored`,
 } as const;
@@ -82,6 +83,16 @@ export const tasksSet: ScenarioSet = {
         }),
       );
     }
+    // Right after, on the same server: every POST with a fresh Idempotency-Key, whose record is journalled
+    // in the same line as its task.
+    const keyedUser = await signUp(taskcast.origin, 'post-keyed');
+    const postKeyed = await bench(SCENARIO.postKeyed, taskcast, {
+      url: `${taskcast.origin}/api/tasks`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...keyedUser.auth },
+      body: SMALL_TASK_BODY,
+      uniqueHeader: 'idempotency-key',
+    });
     // The "empty store" POST figure is taken while the store grows from ~LIST_SIZE tasks to this many.
     const tcPost = post.get('taskcast');
     extra['taskcastStoreAfterPostScenario'] = tcPost ? LIST_SIZE + sumStatus2xx(tcPost) : null;
@@ -148,6 +159,19 @@ export const tasksSet: ScenarioSet = {
     };
     rows.push(versusPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
     rows.push(versusPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
+    const keyedRatio = tcPost ? postKeyed.reqPerSec / tcPost.reqPerSec : null;
+    rows.push(
+      judged({
+        scenario: SCENARIO.postKeyed,
+        unit: 'req/s',
+        taskcast: postKeyed.reqPerSec,
+        peer: null,
+        ratio: keyedRatio,
+        ratioOf: 'Taskcast POST without a key',
+        target: `≥ ${TARGETS.postKeyed}× Taskcast POST`,
+        pass: keyedRatio === null ? null : keyedRatio >= TARGETS.postKeyed,
+      }, [postKeyed, tcPost]),
+    );
     const bigRatio = tcPost ? postBig.reqPerSec / tcPost.reqPerSec : null;
     rows.push(
       judged({

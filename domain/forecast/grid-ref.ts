@@ -1,4 +1,4 @@
-import { InvalidParameter } from './errors.ts';
+import { ForecastNotFound, InvalidParameter } from './errors.ts';
 
 const OFFICE = /^[A-Za-z]{3}$/;
 const XY = /^(\d{1,4}),(\d{1,4})$/;
@@ -13,8 +13,12 @@ export function parseGridRef(office: string, xy: string): { office: string; x: n
 
 const STATION = /^[A-Za-z0-9]{3,5}$/;
 
+/**
+ * A station id from a path. The spec lists only 403 and 404 for /stations/{stationId}, and a 404 "naming
+ * the station": an id that cannot be a station (`K`, `K$`) names no station, so it is that 404, not a 400.
+ */
 export function parseStationId(id: string): string {
-  if (!STATION.test(id)) throw new InvalidParameter(`Invalid station id "${id}": expected 3 to 5 letters or digits, such as KSLC.`, 'stationId');
+  if (!STATION.test(id)) throw new ForecastNotFound(`Station ${id} not found: station ids are 3 to 5 letters or digits, such as KSLC.`);
   return id.toUpperCase();
 }
 

@@ -5,8 +5,15 @@ import { BadRequest, InvalidParameter } from './errors.ts';
 export type QueryValues = Readonly<Record<string, readonly string[] | undefined>>;
 
 // Values are matched in lower case, as the reference OpenAPI lists them; responses capitalise them.
-export const ALERT_STATUSES = ['actual', 'exercise', 'system', 'test', 'draft'] as const;
+// The spec adds `expired` to the CAP statuses (the alerts whose `expires` is past) and calls the CAP
+// `Alert` message type `original`; both are accepted beside the official values (CONTRACT.md).
+export const ALERT_STATUSES = ['actual', 'exercise', 'system', 'test', 'draft', 'expired'] as const;
 export const ALERT_MESSAGE_TYPES = ['alert', 'update', 'cancel'] as const;
+/** The spec's names for official values: `message_type=original` is CAP's `Alert`. */
+const ALERT_MESSAGE_TYPE_ALIASES: Readonly<Record<string, string>> = { original: 'alert' };
+/** `/alerts` without `limit` pages at this size, so that a large result is paged ("Large results are paged"). */
+export const DEFAULT_ALERT_PAGE = 100;
+export const MAX_ALERT_PAGE = 500;
 export const ALERT_SEVERITIES = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
 export const ALERT_URGENCIES = ['immediate', 'expected', 'future', 'past', 'unknown'] as const;
 export const ALERT_CERTAINTIES = ['observed', 'likely', 'possible', 'unlikely', 'unknown'] as const;
@@ -26,10 +33,18 @@ export interface Page {
   readonly cursor?: string;
 }
 
-export interface AlertQuery extends Page {
+export interface AlertQuery {
   /** Only alerts in effect now (the /alerts/active route). */
   readonly activeOnly: boolean;
+  /**
+   * The page size: what `limit` says, else DEFAULT_ALERT_PAGE for /alerts; undefined (the whole list) for
+   * /alerts/active without `limit`, as api.weather.gov serves it.
+   */
+  readonly limit?: number;
+  readonly cursor?: string;
+  /** Lower-case CAP statuses, plus `expired` (expires is past); an alert matching any value is kept. */
   readonly status?: readonly string[];
+  /** Lower-case CAP message types; `original` arrives here as `alert`. */
   readonly messageType?: readonly string[];
   readonly event?: readonly string[];
   readonly area?: readonly string[];
@@ -78,12 +93,15 @@ function single(q: QueryValues, name: string): string | undefined {
   return values[0];
 }
 
-function enumList(q: QueryValues, name: string, allowed: readonly string[]): string[] | undefined {
-  const items = list(q[name])?.map((v) => v.toLowerCase());
+function enumList(q: QueryValues, name: string, allowed: readonly string[], aliases: Readonly<Record<string, string>> = {}): string[] | undefined {
+  const items = list(q[name])?.map((v) => v.toLowerCase()).map((v) => aliases[v] ?? v);
   for (const item of items ?? []) {
-    if (!allowed.includes(item)) throw new InvalidParameter(`Invalid value "${item}" for "${name}": expected one of ${allowed.join(', ')}.`, name);
+    if (!allowed.includes(item)) {
+      const names = [...allowed, ...Object.keys(aliases)].join(', ');
+      throw new InvalidParameter(`Invalid value "${item}" for "${name}": expected one of ${names}.`, name);
+    }
   }
-  return items;
+  return items && [...new Set(items)];
 }
 
 function limit(q: QueryValues, fallback: number, max: number): number {
@@ -116,21 +134,30 @@ export function parsePage(q: QueryValues, fallback: number, max = 500): Page {
 }
 
 export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery {
-  const area = list(q['area'])?.map((a) => a.toUpperCase());
-  for (const a of area ?? []) if (!STATE.test(a)) throw new InvalidParameter(`Invalid area "${a}": expected a two-letter state or marine area code.`, 'area');
-  const zone = list(q['zone'])?.map((z) => z.toUpperCase());
-  for (const z of zone ?? []) if (!ZONE_ID.test(z)) throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
+  // The spec's `area` is "Two-letter state or zone code": a zone code there is read as `zone`.
+  const areaValues = list(q['area'])?.map((a) => a.toUpperCase());
+  for (const a of areaValues ?? []) {
+    if (!STATE.test(a) && !ZONE_ID.test(a)) throw new InvalidParameter(`Invalid area "${a}": expected a two-letter state or marine area code, or a zone id such as OHZ003.`, 'area');
+  }
+  const areaStates = areaValues?.filter((a) => STATE.test(a));
+  const areaZones = areaValues?.filter((a) => ZONE_ID.test(a));
+  const zoneValues = list(q['zone'])?.map((z) => z.toUpperCase());
+  for (const z of zoneValues ?? []) if (!ZONE_ID.test(z)) throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
+  const area = areaStates && areaStates.length > 0 ? areaStates : undefined;
+  const zones = [...(zoneValues ?? []), ...(areaZones ?? [])];
+  const zone = zones.length > 0 ? [...new Set(zones)] : undefined;
   const pointText = single(q, 'point');
   const exclusive = [area, zone, pointText].filter((x) => x !== undefined).length;
-  if (exclusive > 1) throw new BadRequest('The area, zone and point parameters cannot be combined.');
+  if (exclusive > 1) throw new BadRequest('The area, zone and point parameters cannot be combined (a zone code given as area counts as zone).');
   const start = date(q, 'start');
   const end = date(q, 'end');
+  const limitGiven = q['limit'] !== undefined && q['limit'].length > 0;
   return {
     activeOnly,
-    limit: limit(q, 500, 500),
+    limit: limitGiven ? limit(q, DEFAULT_ALERT_PAGE, MAX_ALERT_PAGE) : activeOnly ? undefined : DEFAULT_ALERT_PAGE,
     cursor: cursor(q),
     status: enumList(q, 'status', ALERT_STATUSES),
-    messageType: enumList(q, 'message_type', ALERT_MESSAGE_TYPES),
+    messageType: enumList(q, 'message_type', ALERT_MESSAGE_TYPES, ALERT_MESSAGE_TYPE_ALIASES),
     severity: enumList(q, 'severity', ALERT_SEVERITIES),
     urgency: enumList(q, 'urgency', ALERT_URGENCIES),
     certainty: enumList(q, 'certainty', ALERT_CERTAINTIES),

@@ -42,3 +42,28 @@ export class Conflict extends DomainError {
     super(message);
   }
 }
+
+/** A create repeated with an Idempotency-Key that an earlier, different request used. */
+export class IdempotencyKeyMismatch extends DomainError {
+  readonly code = 'IdempotencyKeyMismatch';
+  constructor() {
+    super('This Idempotency-Key was used with a different request body; use a new key for a new request.');
+  }
+}
+
+/** The first request with this Idempotency-Key is still being processed. */
+export class IdempotencyKeyInFlight extends DomainError {
+  readonly code = 'IdempotencyKeyInFlight';
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('A request with this Idempotency-Key is still in progress; retry shortly to get its answer.');
+  }
+}
+
+/** If-Match named a version of the task that is no longer the current one. */
+export class PreconditionFailed extends DomainError {
+  readonly code = 'PreconditionFailed';
+  constructor(readonly currentVersion: string) {
+    super('The task has changed since the version named in If-Match; read it again and retry.');
+  }
+}

@@ -37,6 +37,7 @@ import {
   type MultiPolygonCoords,
 } from './build-deps.ts';
 import { largestPartCentroid, round, sampleInteriorish, toMultiPolygon, type LatLon } from './geo-helpers.ts';
+import { nwsRegionOf } from './nws-regions.ts';
 import { readGeoNamesUs, terrainPoints } from './read-geonames.ts';
 import * as src from './read-sources.ts';
 import { StationElevations } from './station-elevation.ts';
@@ -105,7 +106,7 @@ function buildOffices(): OfficeRow[] {
     const centroid = { lat: o.cwaCentroidLat, lon: o.cwaCentroidLon };
     const [timeZone] = resolveAreaZones(null, areaSamples(centroid, mp));
     if (timeZone === undefined) throw new Error(`no time zone for office ${o.id}`);
-    return [o.id, o.name, o.region, p4(centroid.lat), p4(centroid.lon), timeZone, encodeMultiPolygon(mp, POLYGON_SCALE)];
+    return [o.id, o.name, nwsRegionOf(o.id), p4(centroid.lat), p4(centroid.lon), timeZone, encodeMultiPolygon(mp, POLYGON_SCALE)];
   });
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
+import { IDEMPOTENCY, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
 import { cursorOf } from '../../domain/tasks/paging.ts';
 import type { Task } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
@@ -168,6 +169,53 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     assert.equal(await store.tasks.removeOwned(ada.id, 'not-a-uuid'), false);
     assert.equal(await store.tasks.findOwned(ada.id, drop.id), undefined);
     assert.deepEqual((await store.tasks.listOwned(ada.id, {})).map((t) => t.id), [keep.id]);
+  });
+
+  withStore('an Idempotency-Key is claimed once per user, with its task, and freed when past its retention', async ({ store }) => {
+    const ada = aUser();
+    const bob = aUser('Bob');
+    await store.users.addIfEmailFree(ada);
+    await store.users.addIfEmailFree(bob);
+    const at = Date.parse('2026-03-01T12:00:00Z');
+    const keyed = (user: User, key: string, createdAtMs: number): [Task, IdempotencyRecord] => {
+      const task = aTask(user, '2026-03-01 12:00:00');
+      return [task, { userId: user.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs }];
+    };
+    const [first, firstRecord] = keyed(ada, 'key-1', at);
+    assert.equal(await store.tasks.add(first, firstRecord), 'added');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, first.id), first);
+
+    const [again, againRecord] = keyed(ada, 'key-1', at + 1000);
+    assert.equal(await store.tasks.add(again, againRecord), 'key-taken');
+    assert.equal(await store.tasks.findOwned(ada.id, again.id), undefined, 'nothing stored with a taken key');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+    assert.equal(await store.tasks.findIdempotencyRecord(bob.id, 'key-1'), undefined);
+
+    const [bobs, bobsRecord] = keyed(bob, 'key-1', at);
+    assert.equal(await store.tasks.add(bobs, bobsRecord), 'added', 'keys are per user');
+
+    const [later, laterRecord] = keyed(ada, 'key-1', at + IDEMPOTENCY.retentionMs);
+    assert.equal(await store.tasks.add(later, laterRecord), 'added', 'a record past its retention is replaced');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), laterRecord);
+
+    const racers = Array.from({ length: 6 }, () => keyed(ada, 'key-race', at));
+    const results = await Promise.all(racers.map(([task, record]) => store.tasks.add(task, record)));
+    assert.equal(results.filter((r) => r === 'added').length, 1, JSON.stringify(results));
+  });
+
+  withStore('a precondition or change that throws leaves the task as it was', async ({ store }) => {
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const t = aTask(ada, '2026-03-01 12:00:00');
+    await store.tasks.add(t);
+    const refuse = () => {
+      throw new Error('precondition failed');
+    };
+    await assert.rejects(store.tasks.removeOwned(ada.id, t.id, refuse), /precondition failed/);
+    await assert.rejects(store.tasks.updateOwned(ada.id, t.id, refuse), /precondition failed/);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, t.id), t);
+    assert.equal(await store.tasks.removeOwned(ada.id, t.id, () => {}), true);
   });
 
   withStore('reports itself ready', async ({ store }) => {

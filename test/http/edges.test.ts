@@ -92,6 +92,7 @@ describe('unexpected failures', () => {
       add: async () => { throw new Error('EACCES: permission denied, open \'/var/lib/taskcast/secret.db\''); },
       findOwned: async () => { throw new TypeError('Cannot read properties of undefined (reading \'x\')'); },
       listOwned: async () => { throw new Error('boom at /work/main/adapters/x.ts:12'); },
+      findIdempotencyRecord: async () => undefined,
       updateOwned: async () => undefined,
       removeOwned: async () => false,
     };

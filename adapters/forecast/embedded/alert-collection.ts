@@ -41,7 +41,7 @@ export function nextPageUrl(base: string, query: AlertQuery, cursor: string): st
   add('certainty', query.certainty);
   if (query.start) params.set('start', query.start.toISOString());
   if (query.end) params.set('end', query.end.toISOString());
-  params.set('limit', String(query.limit));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
   params.set('cursor', cursor);
   return `${query.activeOnly ? links.alertsActive() : links.alerts()}?${params.toString()}`;
 }

@@ -2,7 +2,7 @@ import type { AlertFeature } from './weather/index.ts';
 import { linksFor } from './links.ts';
 
 /**
- * An alert as served. The cached alert is base-free, so every link is built here from ids and the
+ * An alert as served, with its polygon when it is a storm-based warning (null for zone-based products). The cached alert is base-free, so every link is built here from ids and the
  * request's base. `note` (null on api.weather.gov's zone-based products) follows `response`, as there.
  * `web` is http://www.weather.gov on api.weather.gov; the contract wants every link under {base}, so it
  * is the alert's own URL here, the one page this service has for it.
@@ -20,5 +20,5 @@ export function renderAlert(alert: AlertFeature, base: string): Record<string, u
   properties['affectedZones'] = p.geocode.UGC.map((ugc) => links.zone('forecast', ugc));
   properties['references'] = p.references.map((r) => ({ ...r, '@id': links.alert(r.identifier) }));
   properties['web'] = url;
-  return { id: url, type: 'Feature', geometry: null, properties };
+  return { id: url, type: 'Feature', geometry: alert.geometry, properties };
 }

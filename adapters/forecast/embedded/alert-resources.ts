@@ -8,6 +8,7 @@ import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
 import { isActiveAt, type AlertSet } from './alert-set.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
+import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { alertContext } from './json-ld.ts';
 import { zoneRelations } from './zone-relations.ts';
@@ -20,7 +21,9 @@ const MAX_AGE_SECONDS = 60;
  * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
  */
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert'> {
-  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue), generate);
+  // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
+  const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
+  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue), generateFitted);
   const relations = zoneRelations(deps.catalogue);
 
   /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
@@ -33,11 +36,15 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     return undefined;
   }
 
-  /** When the answer last changed: the cycle's issue, or since then an alert leaving the active list. */
+  /**
+   * When the answer last changed: the cycle's issue, or since then a storm warning sent, or (active list)
+   * an alert leaving it.
+   */
   function lastChange(set: AlertSet, query: AlertQuery, nowMs: number): number {
-    if (!query.activeOnly) return set.issuedMs;
     let latest = set.issuedMs;
     for (const f of set.items) {
+      if (f.sentMs <= nowMs && f.sentMs > latest) latest = f.sentMs;
+      if (!query.activeOnly) continue;
       const gone = Math.min(f.expiresMs, f.endsMs);
       if (gone <= nowMs && gone > latest) latest = gone;
     }
@@ -66,7 +73,9 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
       // An id served just before a cycle switch still resolves from the previous cycle while it is held.
-      const found = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+      const held = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+      // A storm warning due later in the cycle does not exist yet.
+      const found = held && held.sentMs <= nowMs ? held : undefined;
       if (!found) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
       const feature = renderAlert(found.alert, ctx.baseUrl);
       return {

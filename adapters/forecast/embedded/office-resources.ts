@@ -80,16 +80,11 @@ function headquartersBody(catalogue: Catalogue, id: string, region: { code: stri
   };
 }
 
-const ALASKA_ZONES = new Set(['America/Anchorage', 'America/Juneau', 'America/Sitka', 'America/Nome', 'America/Yakutat', 'America/Metlakatla', 'America/Adak']);
-
 /**
- * The catalogue's region code, corrected where its source is wrong: it labels the Alaska offices "PR" (with
- * the name "Alaska Region") though NWS's Alaska code is AR and PR is the Pacific Region, puts Guam in SR and
- * gives Pago Pago none. So an office in an Alaskan zone is AR, one in a Pacific/* zone is PR.
+ * The office's NWS region. The catalogue holds the official grouping (scripts/forecast-data/nws-regions.ts,
+ * from the api.weather.gov OpenAPI), so the zones' `region` filter and this agree.
  */
 function regionOf(office: OfficeRecord): string | null {
-  if (ALASKA_ZONES.has(office.timeZone)) return 'AR';
-  if (office.timeZone.startsWith('Pacific/')) return 'PR';
   return (office.region as string | null) ?? null;
 }
 

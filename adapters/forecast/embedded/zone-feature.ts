@@ -1,5 +1,5 @@
 import type { ZoneType } from '../../../domain/forecast/queries.ts';
-import type { Catalogue, StationRecord } from './catalogue/types.ts';
+import type { Catalogue } from './catalogue/types.ts';
 import type { Links } from './links.ts';
 import type { RelatedZones } from './zone-relations.ts';
 import { shapeGeometry } from './zone-geometry.ts';
@@ -10,13 +10,23 @@ export const ZONES_EFFECTIVE_MS = Date.parse('2024-03-05T00:00:00Z');
 const EFFECTIVE_DATE = '2024-03-05T00:00:00+00:00';
 /** api.weather.gov's "no planned end" date for current zones. */
 const EXPIRATION_DATE = '2200-01-01T00:00:00+00:00';
+export const ZONES_EXPIRATION_MS = Date.parse(EXPIRATION_DATE);
+
+/** The one version of each zone is in effect from its effectiveDate until (not at) its expirationDate. */
+export function zoneVersionInEffect(at: Date | undefined): boolean {
+  return at === undefined || (at.getTime() >= ZONES_EFFECTIVE_MS && at.getTime() < ZONES_EXPIRATION_MS);
+}
 
 /** api.weather.gov calls forecast zones "public" in the type property (the URL says forecast). */
 const API_TYPE: Readonly<Record<ZoneType, string>> = { forecast: 'public', county: 'county', fire: 'fire' };
 
 export interface ZoneFeatureParts {
   readonly geometry: boolean;
-  readonly stations: readonly StationRecord[];
+  /**
+   * A single zone lists its stations' URLs (as api.weather.gov); a list entry gives the URL of the zone's
+   * station list, `/zones/{type}/{id}/stations` (the spec's Zone table: "string (URL), in list entries").
+   */
+  readonly observationStations: readonly string[] | string;
   /** Only single-zone documents carry relatedZones. */
   readonly related?: RelatedZones;
 }
@@ -40,7 +50,7 @@ export function zoneFeature(zone: ZoneRecord, catalogue: Catalogue, links: Links
     cwa: zone.cwas,
     forecastOffices: zone.cwas.filter((id) => catalogue.offices.has(id)).map((id) => links.office(id)),
     timeZone: zone.timeZones,
-    observationStations: parts.stations.map((s) => links.station(s.id)),
+    observationStations: parts.observationStations,
     radarStation: null,
   };
   if (parts.related) {

@@ -6,7 +6,7 @@ import type { EmbeddedDeps } from './embedded-deps.ts';
 import { zoneContext } from './json-ld.ts';
 import { linksFor } from './links.ts';
 import { stationCollection } from './station-collection.ts';
-import { zoneFeature, ZONES_EFFECTIVE_MS } from './zone-feature.ts';
+import { zoneFeature, zoneVersionInEffect } from './zone-feature.ts';
 import { zoneListUrl, zonePage, type ZoneKey } from './zone-list.ts';
 import { zoneAt, zoneIds, zoneRecord, type ZoneRecord } from './zone-records.ts';
 import { zoneRelations } from './zone-relations.ts';
@@ -14,8 +14,9 @@ import { zoneStationsIndex } from './zone-stations-index.ts';
 
 /**
  * /zones, /zones/{type}, /zones/{type}/{id} and its stations, from the catalogue's zone sets. There is
- * one version of each zone, in effect since the zone files' date (2024-03-05): an `effective` time
- * before it selects nothing (an empty list, or a 404 for a single zone).
+ * one version of each zone, in effect from the zone files' date (2024-03-05) until its expirationDate
+ * (2200-01-01): an `effective` time outside that span selects nothing (an empty list, or a 404 for a
+ * single zone).
  */
 export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones' | 'zone' | 'zoneStations'> {
   const { catalogue } = deps;
@@ -31,7 +32,7 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
   };
 
   function matching(query: ZoneQuery): ZoneKey[] {
-    if (query.effective && query.effective.getTime() < ZONES_EFFECTIVE_MS) return [];
+    if (!zoneVersionInEffect(query.effective)) return [];
     const out: ZoneKey[] = [];
     for (const type of query.types) {
       const at = query.point && zoneAt(catalogue, type, query.point.lat, query.point.lon);
@@ -54,7 +55,7 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
       const links = linksFor(ctx.baseUrl);
       const { page, next, prev } = zonePage(matching(query), query);
       const features = page.map(({ type, id }) =>
-        zoneFeature(find(type, id), catalogue, links, { geometry: query.includeGeometry, stations: stationsOf(type, id) }),
+        zoneFeature(find(type, id), catalogue, links, { geometry: query.includeGeometry, observationStations: links.zoneStations(type, id) }),
       );
       const body = {
         '@context': zoneContext(),
@@ -70,12 +71,13 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
 
     async zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument> {
       const zone = find(type, id);
-      if (effective && effective.getTime() < ZONES_EFFECTIVE_MS) {
-        throw new ForecastNotFound(`Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05.`);
+      if (effective && !zoneVersionInEffect(effective)) {
+        throw new ForecastNotFound(`Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`);
       }
-      const feature = zoneFeature(zone, catalogue, linksFor(ctx.baseUrl), {
+      const links = linksFor(ctx.baseUrl);
+      const feature = zoneFeature(zone, catalogue, links, {
         geometry: true,
-        stations: stationsOf(type, id),
+        observationStations: stationsOf(type, id).map((s) => links.station(s.id)),
         related: relations.related(type, id),
       });
       return { body: { '@context': zoneContext(), ...feature }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };

@@ -3,6 +3,7 @@ import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } fro
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
 import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
+import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
 import { filterStationsToBbox } from './station-bbox.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
@@ -93,7 +94,10 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     gridpoint: (g, ctx) => document(paths.gridpoint(g), ctx),
     forecast: (g, o, ctx) => document(paths.forecast(g, o), ctx),
     gridpointStations: (g, page, ctx) => document(paths.gridpointStations(g, page), ctx),
-    alerts: (q, ctx) => document(paths.alerts(q), ctx),
+    async alerts(q, ctx) {
+      const doc = await document(paths.alerts(upstreamAlertQuery(q)), ctx);
+      return q.status?.includes('expired') ? { ...doc, body: keepRequestedStatuses(doc.body, q, now()) } : doc;
+    },
     alert: (id, ctx) => document(paths.alert(id), ctx),
     async stations(q, ctx) {
       const doc = await document(paths.stations(q), ctx);

@@ -43,8 +43,8 @@ export const upstreamPaths = {
       ['certainty', csv(q.certainty)],
       ['start', iso(q.start)],
       ['end', iso(q.end)],
-      // 500 is the parsed default: leave it to upstream, whose /alerts/active rejects what it does not expect.
-      ['limit', q.limit === 500 ? undefined : q.limit],
+      // /alerts/active without limit is whole (limit undefined); /alerts gets the parsed page size.
+      ['limit', q.limit],
       ['cursor', q.activeOnly ? undefined : q.cursor],
     ]),
   alert: (id: string): string => `/alerts/${seg(id)}`,

@@ -4,19 +4,13 @@ import {
   BadRequest, ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable, InvalidParameter,
 } from '../../../domain/forecast/errors.ts';
 
+import { PROBLEM_TYPES, type ProblemName } from './problem-types.ts';
+
 export const PROBLEM_TYPE = 'application/problem+json';
 
-const TITLES: Record<string, string> = {
-  BadRequest: 'Bad Request',
-  InvalidParameter: 'Invalid Parameter',
-  NotFound: 'Not Found',
-  NotAcceptable: 'Not Acceptable',
-  TooManyRequests: 'Too Many Requests',
-  UnexpectedProblem: 'Unexpected Problem',
-};
-
 export interface ProblemInput {
-  readonly name: keyof typeof TITLES;
+  /** A type whose page /problems/{name} serves (problem-pages.ts), so the `type` link resolves. */
+  readonly name: ProblemName;
   readonly status: number;
   readonly detail: string;
   readonly title?: string;
@@ -27,7 +21,7 @@ export interface ProblemInput {
 export function problemResponse(problem: ProblemInput, base: string, correlationId: string): HTTPResponse {
   const body = {
     type: `${base}/problems/${problem.name}`,
-    title: problem.title ?? TITLES[problem.name] ?? 'Problem',
+    title: problem.title ?? PROBLEM_TYPES[problem.name].title,
     status: problem.status,
     detail: problem.detail,
     instance: `${base}/requests/${correlationId}`,

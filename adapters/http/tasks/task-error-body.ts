@@ -1,7 +1,7 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
-import { ValidationError } from '../../../domain/tasks/errors.ts';
+import { IdempotencyKeyInFlight, PreconditionFailed, ValidationError } from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -10,6 +10,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   Unauthorized: 401,
   NotFound: 404,
   Conflict: 409,
+  IdempotencyKeyInFlight: 409,
+  PreconditionFailed: 412,
+  IdempotencyKeyMismatch: 422,
   ServiceUnavailable: 503,
 };
 
@@ -27,7 +30,10 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
     const body = error instanceof ValidationError
       ? { error: error.code, message: error.message, details: error.details }
       : { error: error.code, message: error.message };
-    const headers: Record<string, string> = error instanceof ServiceUnavailable ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    const headers: Record<string, string> = {};
+    if (error instanceof ServiceUnavailable || error instanceof IdempotencyKeyInFlight) headers['retry-after'] = String(error.retryAfterSeconds);
+    // A 412 says which version is current, so the client can fetch it or retry against it.
+    if (error instanceof PreconditionFailed) headers['etag'] = `"${error.currentVersion}"`;
     return json(STATUS_BY_CODE[error.code] ?? 400, body, headers);
   }
   if (error instanceof HttpProblem) {

@@ -9,6 +9,7 @@ import { bearerToken } from './bearer-token.ts';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 import { createTaskBody, loginBody, parseBody, parseTaskFilter, parseTaskPage, signUpBody, updateTaskBody } from './schemas.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
+import { ifMatchVersions, listResponse, requestFingerprint, taskEtag, withEtag } from './conditional.ts';
 
 /** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
 export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: AuthThrottle, trustProxy: boolean): void {
@@ -50,7 +51,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       const paging = parseTaskPage(params);
       if (!paging) {
         const tasks = await listTasks.execute(user.id, filter);
-        return { count: tasks.length, tasks };
+        return listResponse(event, { count: tasks.length, tasks });
       }
       const after = paging.cursor === undefined ? undefined : decodeCursor(paging.cursor);
       const page = await listTasks.page(user.id, filter, { limit: paging.limit, after });
@@ -64,31 +65,40 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
         next = `/api/tasks?${query}`;
         event.res.headers.set('link', `<${next}>; rel="next"`);
       }
-      return { count: page.tasks.length, tasks: page.tasks, next };
+      return listResponse(event, { count: page.tasks.length, tasks: page.tasks, next });
     },
     POST: async (event) => {
       const user = await currentUser(event);
       const input = parseBody(createTaskBody, await readJsonBody(event));
-      const task = await createTask.execute(user.id, input);
+      const key = event.req.headers.get('idempotency-key');
+      if (key === null) {
+        const task = await createTask.execute(user.id, input);
+        event.res.status = 201;
+        return { message: 'Task created.', task };
+      }
+      const created = await createTask.executeOnce(user.id, input, { key, fingerprint: requestFingerprint(input) });
       event.res.status = 201;
-      return { message: 'Task created.', task };
+      if (created.replayed) event.res.headers.set('idempotent-replayed', 'true');
+      return { message: 'Task created.', task: created.task };
     },
   });
 
   route(app, '/api/tasks/:id', {
     GET: async (event) => {
       const user = await currentUser(event);
-      return { task: await getTask.execute(user.id, taskId(event)) };
+      const task = await getTask.execute(user.id, taskId(event));
+      return withEtag(event, { task }, taskEtag(task));
     },
     PATCH: async (event) => {
       const user = await currentUser(event);
       const input = parseBody(updateTaskBody, await readJsonBody(event));
-      const task = await updateTask.execute(user.id, taskId(event), input);
+      const task = await updateTask.execute(user.id, taskId(event), input, ifMatchVersions(event));
+      event.res.headers.set('etag', taskEtag(task));
       return { message: 'Task updated.', task };
     },
     DELETE: async (event) => {
       const user = await currentUser(event);
-      await deleteTask.execute(user.id, taskId(event));
+      await deleteTask.execute(user.id, taskId(event), ifMatchVersions(event));
       return { message: 'Task deleted.' };
     },
   });

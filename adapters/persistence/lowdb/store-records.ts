@@ -25,9 +25,17 @@ const taskRecord = v.looseObject({
   updated_at: v.string(),
 });
 
+const idempotencyRecord = v.looseObject({
+  userId: v.string(),
+  key: v.string(),
+  fingerprint: v.string(),
+  task: taskRecord,
+  createdAtMs: v.number(),
+});
+
 const changeRecord = v.variant('kind', [
   v.object({ kind: v.literal('user'), user: userRecord }),
-  v.object({ kind: v.literal('task'), task: taskRecord }),
+  v.object({ kind: v.literal('task'), task: taskRecord, idempotency: v.optional(idempotencyRecord) }),
   v.object({ kind: v.literal('delete-task'), id: v.string() }),
 ]);
 
@@ -35,6 +43,7 @@ const snapshotDocument = v.looseObject({
   format: v.optional(v.literal('taskcast-tasks/1')),
   users: v.array(userRecord),
   tasks: v.array(taskRecord),
+  idempotency: v.optional(v.array(idempotencyRecord)),
 });
 
 export type RecordCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };

@@ -1,4 +1,5 @@
 import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
+import { isIdempotencyRecordLive, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import { selectRange, type TaskRange } from '../../../domain/tasks/paging.ts';
 import { matchesFilter, type Task, type TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
@@ -65,9 +66,20 @@ export class StateTaskRepository implements TaskRepository {
     private readonly reservations: KeyedReservations,
   ) {}
 
-  async add(task: Task): Promise<void> {
-    // A fresh id: nobody else can know it before it is acknowledged, so no reservation is needed.
-    await this.commit({ kind: 'task', task });
+  add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'> {
+    // A fresh id: nobody else can know it before it is acknowledged, so only the key needs a reservation.
+    if (!idempotency) return this.commit({ kind: 'task', task }).then(() => 'added');
+    return this.reservations.run(`idempotency:${idempotency.userId}\n${idempotency.key}`, async () => {
+      const earlier = this.state.idempotencyRecord(idempotency.userId, idempotency.key);
+      // An expired record no longer holds the key: the new one replaces it.
+      if (earlier && isIdempotencyRecordLive(earlier, idempotency.createdAtMs)) return 'key-taken';
+      await this.commit({ kind: 'task', task, idempotency });
+      return 'added';
+    });
+  }
+
+  async findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {
+    return this.state.idempotencyRecord(userId, key);
   }
 
   async findOwned(userId: string, taskId: string): Promise<Task | undefined> {
@@ -94,9 +106,11 @@ export class StateTaskRepository implements TaskRepository {
     });
   }
 
-  removeOwned(userId: string, taskId: string): Promise<boolean> {
+  removeOwned(userId: string, taskId: string, precondition?: (current: Task) => void): Promise<boolean> {
     return this.reservations.run(`task:${taskId}`, async () => {
-      if (!this.state.tasksByUser.get(userId)?.has(taskId)) return false;
+      const current = this.state.tasksByUser.get(userId)?.get(taskId);
+      if (!current) return false;
+      precondition?.(current);
       await this.commit({ kind: 'delete-task', id: taskId });
       return true;
     });

@@ -1,5 +1,6 @@
 import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
 import { Unauthorized, ValidationError } from '../../../domain/tasks/errors.ts';
+import { IDEMPOTENCY, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import type { TaskRange } from '../../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
@@ -25,6 +26,28 @@ const SQL = {
     text: `INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamp, $9::timestamp)`,
   },
+  // The key's record and the task in one statement: the task is inserted only if the key was free, or held
+  // by a record past its retention at the new record's time (which is then replaced). Two nodes adding the
+  // same key at once: ON CONFLICT waits for the first to commit, then finds the key taken.
+  addTaskWithKey: {
+    name: 'taskcast_add_task_with_key',
+    text: `WITH claimed AS (
+        INSERT INTO idempotency_keys AS k (user_id, key, fingerprint, task, created_at_ms)
+        VALUES ($2, $10, $11, $12::jsonb, $13::bigint)
+        ON CONFLICT (user_id, key) DO UPDATE
+          SET fingerprint = EXCLUDED.fingerprint, task = EXCLUDED.task, created_at_ms = EXCLUDED.created_at_ms
+          WHERE k.created_at_ms <= EXCLUDED.created_at_ms - $14::bigint
+        RETURNING 1
+      )
+      INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
+      SELECT $1, $2, $3, $4, $5, $6, $7, $8::timestamp, $9::timestamp WHERE EXISTS (SELECT 1 FROM claimed)
+      RETURNING id`,
+  },
+  findKey: {
+    name: 'taskcast_find_idempotency_key',
+    text: 'SELECT user_id::text, key, fingerprint, task, created_at_ms::float8 AS created_at_ms FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+  },
+  forgetKeys: { name: 'taskcast_forget_idempotency_keys', text: 'DELETE FROM idempotency_keys WHERE created_at_ms < $1::bigint' },
   findTask: { name: 'taskcast_find_task', text: `SELECT ${TASK_COLUMNS}, version::text FROM tasks WHERE id = $2 AND user_id = $1` },
   // The cursor's own task, when it is still there, gives its exact place (created_at, seq); when it was
   // deleted, the page starts at the first task created in an earlier second: (created_at, seq) < (at, 0).
@@ -46,7 +69,7 @@ const SQL = {
         updated_at = $9::timestamp, version = version + 1
       WHERE id = $2 AND user_id = $1 AND version = $3::bigint RETURNING id`,
   },
-  removeTask: { name: 'taskcast_remove_task', text: 'DELETE FROM tasks WHERE id = $2 AND user_id = $1 RETURNING id' },
+  removeTask: { name: 'taskcast_remove_task', text: 'DELETE FROM tasks WHERE id = $2 AND user_id = $1 AND version = $3::bigint RETURNING id' },
 } satisfies Record<string, Statement>;
 
 interface UserRow { id: string; name: string; email: string; password_hash: string }
@@ -123,18 +146,47 @@ export class PostgresUserRepository implements UserRepository {
   }
 }
 
+interface KeyRow { user_id: string; key: string; fingerprint: string; task: Task | string; created_at_ms: number }
+
+/** Expired Idempotency-Key records are deleted by whichever node next uses a key, at most this often. */
+const FORGET_KEYS_EVERY_MS = 60 * 60 * 1000;
+
 export class PostgresTaskRepository implements TaskRepository {
+  private lastForget = 0;
+
   constructor(private readonly sql: SqlSession) {}
 
-  async add(task: Task): Promise<void> {
+  async add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'> {
+    const values = [task.id, task.user_id, task.title, task.description, task.status, task.priority, task.due_date, task.created_at, task.updated_at];
     try {
-      await storing(() => this.sql.query(SQL.addTask, [task.id, task.user_id, task.title, task.description, task.status, task.priority,
-        task.due_date, task.created_at, task.updated_at]), { title: task.title, description: task.description });
+      if (!idempotency) {
+        await storing(() => this.sql.query(SQL.addTask, values), { title: task.title, description: task.description });
+        return 'added';
+      }
+      this.forgetExpiredKeys(idempotency.createdAtMs);
+      const rows = await storing(() => this.sql.query(SQL.addTaskWithKey, [...values, idempotency.key, idempotency.fingerprint,
+        JSON.stringify(idempotency.task), idempotency.createdAtMs, IDEMPOTENCY.retentionMs]), { title: task.title, description: task.description });
+      return rows.length === 1 ? 'added' : 'key-taken';
     } catch (error) {
       // The owner is gone (deleted in SQL since this node last looked it up): the token no longer names an account.
       if ((error as { code?: unknown }).code === '23503') throw new Unauthorized('The token is invalid or has expired.');
       throw error;
     }
+  }
+
+  async findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {
+    if (!isKey(userId)) return undefined;
+    const [row] = await this.sql.query<KeyRow>(SQL.findKey, [userId, key]);
+    if (!row) return undefined;
+    const task = typeof row.task === 'string' ? (JSON.parse(row.task) as Task) : row.task;
+    return { userId: row.user_id, key: row.key, fingerprint: row.fingerprint, task, createdAtMs: Number(row.created_at_ms) };
+  }
+
+  /** Housekeeping, never in a request's way: failures are left for the next time. */
+  private forgetExpiredKeys(nowMs: number): void {
+    if (nowMs - this.lastForget < FORGET_KEYS_EVERY_MS) return;
+    this.lastForget = nowMs;
+    this.sql.query(SQL.forgetKeys, [nowMs - IDEMPOTENCY.retentionMs]).catch(() => {});
   }
 
   async findOwned(userId: string, taskId: string): Promise<Task | undefined> {
@@ -168,9 +220,14 @@ export class PostgresTaskRepository implements TaskRepository {
     }
   }
 
-  async removeOwned(userId: string, taskId: string): Promise<boolean> {
-    if (!isKey(userId) || !isKey(taskId)) return false;
-    return (await this.sql.query(SQL.removeTask, [userId, taskId])).length === 1;
+  /** Like updateOwned: the precondition judges the version it read, and the delete applies only to that version. */
+  async removeOwned(userId: string, taskId: string, precondition?: (current: Task) => void): Promise<boolean> {
+    for (;;) {
+      const row = await this.findRow(userId, taskId);
+      if (!row) return false;
+      precondition?.(toTask(row));
+      if ((await this.sql.query(SQL.removeTask, [userId, taskId, row.version])).length === 1) return true;
+    }
   }
 
   private async findRow(userId: string, taskId: string): Promise<TaskRow | undefined> {

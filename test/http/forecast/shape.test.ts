@@ -9,32 +9,18 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
 
-/** Paths (dot-joined, `[]` for array elements) absent from ours on purpose. */
-const LAYERS_NOT_MODELLED = ['maxTemperature', 'minTemperature', 'apparentTemperature', 'heatIndex', 'windChill', 'weather',
-  'hazards', 'iceAccumulation', 'snowfallAmount', 'snowLevel', 'ceilingHeight', 'transportWindSpeed', 'transportWindDirection',
-  'mixingHeight', 'hainesIndex', 'lightningActivityLevel', 'twentyFootWindSpeed', 'twentyFootWindDirection', 'waveHeight',
-  'wavePeriod', 'waveDirection', 'primarySwellHeight', 'primarySwellDirection', 'secondarySwellHeight', 'secondarySwellDirection',
-  'wavePeriod2', 'windWaveHeight', 'dispersionIndex', 'pressure', 'probabilityOfTropicalStormWinds', 'probabilityOfHurricaneWinds',
-  'potentialOf15mphWinds', 'potentialOf25mphWinds', 'potentialOf35mphWinds', 'potentialOf45mphWinds', 'potentialOf20mphWindGusts',
-  'potentialOf30mphWindGusts', 'potentialOf40mphWindGusts', 'potentialOf50mphWindGusts', 'potentialOf60mphWindGusts',
-  'grasslandFireDangerIndex', 'probabilityOfThunder', 'davisStabilityIndex', 'atmosphericDispersionIndex',
-  'lowVisibilityOccurrenceRiskIndex', 'stability', 'redFlagThreatIndex'].map((layer) => `properties.${layer}`);
-
 /** Paths (dot-joined, `[]` for array elements) absent from ours on purpose, with the reason. */
 const OMITTED: Record<string, { paths: string[]; why: string }> = {
   'points.json': { paths: ['properties.nwr'], why: 'no NOAA Weather Radio transmitter data is shipped' },
-  'gridpoint.json': {
-    paths: LAYERS_NOT_MODELLED,
-    why: 'the embedded model serves the layers it computes (temperature, dewpoint, humidity, wind, gusts, sky, precipitation, visibility); fire-weather, marine, hazard and text layers are not modelled',
-  },
+
   'forecast.json': { paths: ['geometry.geometries'], why: 'the 2019 fixture has a GeometryCollection; today\'s API, the spec and Taskcast give the cell Polygon' },
   'forecast_hourly.json': { paths: ['geometry.geometries'], why: 'as forecast.json' },
   'station.json': { paths: ['properties.provider', 'properties.subProvider'], why: 'the observing network of a station is not in the shipped data' },
-  'stations_list.json': { paths: ['features[].properties.provider', 'features[].properties.subProvider'], why: 'as station.json' },
-  'alert.json': {
-    paths: ['geometry (object)', 'properties.parameters.eventMotionDescription', 'properties.parameters.maxWindGust', 'properties.parameters.maxHailSize'],
-    why: 'synthetic alerts are zone-based (geometry null, as the spec allows) and none is a storm-based warning with motion or hail parameters',
+  'zones_list.json': {
+    paths: ['features[].properties.observationStations (array)'],
+    why: 'the spec\'s Zone table gives list entries one URL, the zone\'s station list, where the official schema has an array',
   },
+  'stations_list.json': { paths: ['features[].properties.provider', 'features[].properties.subProvider'], why: 'as station.json' },
 };
 
 function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
@@ -56,12 +42,36 @@ function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
   return [];
 }
 
+/** The spec's Gridpoint table lists these point members; the real gridpoint document has none of them. */
+const SPEC_GRIDPOINT_MEMBERS = ['forecast', 'forecastGridData', 'forecastHourly', 'observationStations', 'relativeLocation', 'timeZone'];
+
+describe('the gridpoint document matches gridpoint.json both ways', () => {
+  test('every real property is there, and the only extra ones are the spec\'s six point members', async () => {
+    const w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
+    const ours = (await w.get('/gridpoints/TOP/32,81')).body.properties as Record<string, unknown>;
+    const real = (fixture('gridpoint.json') as { properties: Record<string, unknown> }).properties;
+    assert.deepEqual(Object.keys(real).filter((k) => !(k in ours)), [], 'real keys missing');
+    assert.deepEqual(Object.keys(ours).filter((k) => !(k in real)).sort(), SPEC_GRIDPOINT_MEMBERS);
+    // Same order as the real document for the shared keys, so a diff against api.weather.gov reads naturally.
+    assert.deepEqual(Object.keys(ours).filter((k) => k in real), Object.keys(real));
+    for (const [key, value] of Object.entries(real)) {
+      if (!value || typeof value !== 'object' || !('values' in value)) continue;
+      const mine = ours[key] as { uom?: string; values: unknown[] };
+      const realUom = (value as { uom?: string }).uom;
+      // The real document drops `uom` on layers it leaves empty; where it states one, ours is the same.
+      if (realUom !== undefined) assert.equal(mine.uom, realUom, `${key}: unit`);
+      assert.ok(Array.isArray(mine.values), `${key}: values`);
+    }
+  });
+});
+
 describe('response shapes match api.weather.gov', () => {
   let w: Awaited<ReturnType<typeof forecastWorld>>;
   let alertId = '';
   before(async () => {
     w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
-    const alerts = await w.get('/alerts?limit=1');
+    // alert.json is a storm-based product (polygon, motion, gust and hail): its like is a severe thunderstorm warning.
+    const alerts = await w.get('/alerts?limit=1&event=Severe%20Thunderstorm%20Warning');
     alertId = alerts.body.features[0]?.properties.id ?? '';
   });
 

@@ -33,6 +33,7 @@ async function lowdbStoreWithData(name: string): Promise<{ path: string; emails:
     for (let i = 0; i < 12; i++) {
       made.push(await taskcast.tasks.createTask.execute(user.id, { title: `${email} ${i}`, priority: i % 2 ? 'high' : 'low', due_date: i === 3 ? '2027-01-31' : null }));
     }
+    await taskcast.tasks.createTask.executeOnce(user.id, { title: `${email} keyed` }, { key: 'retry-me', fingerprint: 'fp' });
     await taskcast.tasks.updateTask.execute(user.id, made[2]!.id, { status: 'completed', description: 'done 🎉' });
     await taskcast.tasks.deleteTask.execute(user.id, made[5]!.id);
   }
@@ -45,7 +46,7 @@ describe(`migrate-store lowdb → postgres (${databases.kind})`, () => {
     const { path, emails } = await lowdbStoreWithData('copy');
     const schema = freshSchema();
     const summary = await migrateLowdbToPostgres(path, await databases.client({}, schema));
-    assert.deepEqual(summary, { users: 2, tasks: 22 });
+    assert.deepEqual(summary, { users: 2, tasks: 24, idempotencyKeys: 2 });
 
     const before = await openLowdbTaskStore(path);
     const afterwards = await openPostgresTaskStore(await databases.client({}, schema));
@@ -55,6 +56,7 @@ describe(`migrate-store lowdb → postgres (${databases.kind})`, () => {
         assert.ok(user);
         assert.deepEqual(await afterwards.users.findByEmail(email), user);
         assert.deepEqual(await afterwards.tasks.listOwned(user.id, {}), await before.tasks.listOwned(user.id, {}));
+        assert.deepEqual(await afterwards.tasks.findIdempotencyRecord(user.id, 'retry-me'), await before.tasks.findIdempotencyRecord(user.id, 'retry-me'));
         assert.deepEqual(await afterwards.tasks.listOwned(user.id, { priority: 'high' }, { limit: 3 }),
           await before.tasks.listOwned(user.id, { priority: 'high' }, { limit: 3 }));
       }
@@ -72,7 +74,7 @@ describe(`migrate-store lowdb → postgres (${databases.kind})`, () => {
       e instanceof StoreOpenError && /already holds 2 users/.test(e.message));
     const check = await openPostgresTaskStore(await databases.client({}, schema));
     const ada = await check.users.findByEmail('ada@example.com');
-    assert.equal((await check.tasks.listOwned(ada!.id, {})).length, 11, 'still one copy');
+    assert.equal((await check.tasks.listOwned(ada!.id, {})).length, 12, 'still one copy');
     await check.close();
   });
 });
@@ -99,12 +101,12 @@ describe('npm run migrate-store', () => {
       url.pathname = `/${database}`;
       const result = await npm(['--from', `lowdb:${path}`, '--to', 'postgres'], { DATABASE_URL: url.href });
       assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stdout, /copied 2 users and 22 tasks/);
+      assert.match(result.stdout, /copied 2 users and 24 tasks/);
       const target = new pg.Client({ connectionString: url.href });
       await target.connect();
       const { rows } = await target.query('SELECT count(*)::int AS n FROM tasks');
       await target.end();
-      assert.equal(rows[0].n, 22);
+      assert.equal(rows[0].n, 24);
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await admin.end();

@@ -27,7 +27,7 @@ export function vtecTime(ms: number): string {
  * P-VTEC string, e.g. /O.NEW.KTOP.HT.Y.0003.260703T1900Z-260705T0100Z/. For an event
  * already in effect the begin time is all zeros, as in the NWS's continuation products.
  */
-export function vtec(action: VtecAction, officeId: string, rule: HazardRule, etn: number, beginMs: number | null, endMs: number): string {
+export function vtec(action: VtecAction, officeId: string, rule: Pick<HazardRule, 'phenomenon' | 'significance'>, etn: number, beginMs: number | null, endMs: number): string {
   const begin = beginMs === null ? '000000T0000Z' : vtecTime(beginMs);
   return `/O.${action}.${officeIcao(officeId)}.${rule.phenomenon}.${rule.significance}.${pad(etn, 4)}.${begin}-${vtecTime(endMs)}/`;
 }
@@ -47,7 +47,12 @@ const WMO_PREFIX: Record<HazardRule['product'], string> = { NPW: 'WWUS7', WSW: '
 
 /** WMO abbreviated heading, e.g. "WWUS73 KTOP 031904" (day, hour, minute of issuance, UTC). */
 export function wmoIdentifier(rule: HazardRule, officeId: string, state: string, sentMs: number): string {
+  return wmoHeading(WMO_PREFIX[rule.product], officeId, state, sentMs);
+}
+
+/** A heading from its five-character prefix (WUUS5 for severe thunderstorm warnings, say) plus the region digit. */
+export function wmoHeading(prefix: string, officeId: string, state: string, sentMs: number): string {
   const d = new Date(sentMs);
   const region = REGION_BY_STATE[state] ?? 3;
-  return `${WMO_PREFIX[rule.product]}${region} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+  return `${prefix}${region} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 }

@@ -4,6 +4,7 @@ import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from '
 import { groupEpisodes, type AlertZone, type Episode } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
+import { stormWarnings, type StormTrack } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
@@ -48,15 +49,15 @@ export interface AlertProperties {
   readonly messageType: 'Alert' | 'Update';
   readonly category: 'Met';
   readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
-  readonly certainty: 'Likely' | 'Possible';
-  readonly urgency: 'Expected' | 'Future';
+  readonly certainty: 'Observed' | 'Likely' | 'Possible';
+  readonly urgency: 'Immediate' | 'Expected' | 'Future';
   readonly event: string;
   readonly sender: string;
   readonly senderName: string;
   readonly headline: string;
   readonly description: string;
   readonly instruction: string;
-  readonly response: 'Execute' | 'Prepare';
+  readonly response: 'Shelter' | 'Avoid' | 'Execute' | 'Prepare';
   readonly parameters: Readonly<Record<string, readonly string[]>>;
   readonly scope: 'Public';
   readonly code: 'IPAWSv1.0';
@@ -65,12 +66,22 @@ export interface AlertProperties {
   readonly eventCode: { readonly SAME: readonly string[]; readonly NationalWeatherService: readonly string[] };
 }
 
+export interface AlertPolygon {
+  readonly type: 'Polygon';
+  readonly coordinates: readonly (readonly (readonly [number, number])[])[];
+}
+
 export interface AlertFeature {
   readonly id: string;
   readonly type: 'Feature';
-  /** Zone-based products carry no polygon; areaDesc and affectedZones describe the area. */
-  readonly geometry: null;
+  /**
+   * Zone-based products carry no polygon; areaDesc and affectedZones describe the area. Storm-based
+   * warnings (storm-warnings.ts) carry the polygon of the storm's path.
+   */
+  readonly geometry: AlertPolygon | null;
   readonly properties: AlertProperties;
+  /** Storm-based warnings only: the storm's track, from which the polygon is drawn (not served). */
+  readonly track?: StormTrack;
 }
 
 export interface AlertRequest {
@@ -193,8 +204,10 @@ function zonePlace(zone: AlertZone): Place {
 
 /**
  * Every alert issued in the last ~48 hours for the given zones: the current ones
- * and those since expired (superseded by a later issuance or past their end).
- * Newest first. Use {@link isAlertActive} to tell them apart.
+ * and those since expired (superseded by a later issuance or past their end), plus
+ * the storm-based warnings due before the next cycle (sent later than `nowHour`:
+ * callers hide an alert until its `sent`). Newest first. Use {@link isAlertActive}
+ * to tell them apart.
  */
 export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const last = latestCycle(request.nowHour);
@@ -204,15 +217,22 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const hours = last + HORIZON_HOURS - first;
 
   const items: { zone: AlertZone; window: HazardWindow }[] = [];
+  const zoneSamples: { zone: AlertZone; samples: readonly WeatherSample[] }[] = [];
   for (const zone of request.zones) {
     const place = zonePlace(zone);
     const samples = request.sample
       ? Array.from({ length: hours }, (_, i) => request.sample!(place, first + i))
       : hourlySeries(place, first, hours);
+    zoneSamples.push({ zone, samples });
     for (const window of placeHazards(HAZARD_RULES, place, first, samples)) items.push({ zone, window });
   }
 
   const alerts: AlertFeature[] = [];
+  // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
+  // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
+  for (const { zone, samples } of zoneSamples) {
+    alerts.push(...stormWarnings({ zone, firstHour: first, samples, fromHour: first, toHour: last + CYCLE_HOURS, baseUrl: request.baseUrl }));
+  }
   for (const episode of groupEpisodes(items)) {
     const versions = versionsOf(episode, cycles);
     const issued: AlertFeature[] = [];

@@ -22,7 +22,9 @@ export type { Forecast, ForecastPeriod, ForecastRequest, QuantitativeValue } fro
 export type { UnitSystem } from './units.ts';
 
 export { generateAlerts, isAlertActive, latestCycle, CYCLE_HOURS, HORIZON_HOURS, LOOKBACK_HOURS } from './alerts.ts';
-export type { AlertFeature, AlertProperties, AlertReference, AlertRequest } from './alerts.ts';
+export type { AlertFeature, AlertPolygon, AlertProperties, AlertReference, AlertRequest } from './alerts.ts';
+export { stormPolygon } from './storm-warnings.ts';
+export type { StormTrack } from './storm-warnings.ts';
 export type { AlertZone } from './alert-zones.ts';
 export { HAZARD_RULES } from './alert-rules.ts';
 

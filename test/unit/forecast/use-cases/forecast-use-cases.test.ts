@@ -88,7 +88,8 @@ describe('lists and lookups', () => {
     await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['3'] }, ctx);
     assert.deepEqual(calls.map((c) => c.args[0]), ['KSLC', 'KSLC', 'TOP', 'urn:oid:2.49.0.1.840.0.abc', { office: 'TOP', x: 32, y: 81 }, { office: 'TOP', x: 32, y: 81 }]);
     assert.deepEqual(calls[5]!.args[1], { limit: 3, cursor: undefined });
-    await assert.rejects(new GetStation(provider).execute('K!', ctx), InvalidParameter);
+    // The spec lists 403 and 404 for /stations/{stationId}: an id that cannot be a station is not found.
+    await assert.rejects(new GetStation(provider).execute('K!', ctx), ForecastNotFound);
     await assert.rejects(new GetOffice(provider).execute('TOPEKA', ctx), InvalidParameter);
     await assert.rejects(new GetStation(provider).execute('KNONE', ctx), ForecastNotFound);
   });

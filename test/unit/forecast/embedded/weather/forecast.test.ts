@@ -18,13 +18,16 @@ describe('hourly forecast', () => {
     assert.equal(f.periods.length, 48);
     const first = f.periods[0]!;
     assert.equal(first.number, 1);
-    assert.equal(first.name, '');
+    // The spec's "Label such as a day name or Tonight": the 7-day period the hour falls in.
+    assert.equal(first.name, 'This Afternoon');
     assert.equal(first.startTime, '2026-11-21T15:00:00-06:00');
     assert.equal(first.endTime, '2026-11-21T16:00:00-06:00');
     assert.equal(first.isDaytime, true);
     assert.equal(first.temperatureUnit, 'F');
     assert.equal(first.temperatureTrend, null);
-    assert.equal(first.detailedForecast, '');
+    assert.match(first.detailedForecast, /^[A-Z].*\btemperature around \d+\. (Calm wind|[A-Z][a-z ]* wind around \d+ mph)\./i);
+    assert.equal(f.periods[3]!.name, 'Tonight');
+    assert.deepEqual(new Set(f.periods.map((p) => p.name)), new Set(dailyForecast(request('2026-11-21T21:30:00Z')).periods.slice(0, 5).map((p) => p.name)));
     assert.equal(first.probabilityOfPrecipitation.unitCode, 'wmoUnit:percent');
     assert.equal(first.dewpoint?.unitCode, 'wmoUnit:degC');
     assert.match(first.windSpeed, /^\d+ mph$/);

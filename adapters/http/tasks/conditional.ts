@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { HTTPResponse, type H3Event } from 'h3';
+import { taskVersion } from '../../../domain/tasks/idempotency.ts';
+import type { Task } from '../../../domain/tasks/task.ts';
+
+// RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
+// list (a digest of its bytes), If-None-Match for cheap polling, If-Match for safe concurrent edits.
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const taskEtag = (task: Task): string => `"${taskVersion(task)}"`;
+
+/**
+ * The entity-tags of an If-Match or If-None-Match header: `*`, or each quoted tag, marked weak or not.
+ * Parsed by hand (no regular expression): the header comes from the client.
+ */
+export function entityTags(header: string | null): Array<{ weak: boolean; tag: string }> | '*' | undefined {
+  if (header === null) return undefined;
+  if (header.trim() === '*') return '*';
+  const tags: Array<{ weak: boolean; tag: string }> = [];
+  for (const raw of header.slice(0, 8192).split(',')) {
+    let part = raw.trim();
+    const weak = part.startsWith('W/');
+    if (weak) part = part.slice(2);
+    if (part.length >= 2 && part.startsWith('"') && part.endsWith('"')) tags.push({ weak, tag: part.slice(1, -1) });
+  }
+  return tags;
+}
+
+/** If-Match as the use cases take it: the versions named (strong comparison: a weak tag never matches), or '*'. */
+export function ifMatchVersions(event: H3Event): string[] | undefined {
+  const tags = entityTags(event.req.headers.get('if-match'));
+  if (tags === undefined) return undefined;
+  if (tags === '*') return ['*'];
+  return tags.filter((t) => !t.weak).map((t) => t.tag);
+}
+
+/** If-None-Match uses weak comparison: `"x"` and `W/"x"` both match the tag x. */
+function noneMatch(event: H3Event, etag: string): boolean {
+  const tags = entityTags(event.req.headers.get('if-none-match'));
+  if (tags === undefined) return false;
+  if (tags === '*') return true;
+  const bare = etag.replace(/^W\//, '').slice(1, -1);
+  return tags.some((t) => t.tag === bare);
+}
+
+/** A JSON answer with its ETag, or a 304 when the client already holds that version. */
+export function withEtag(event: H3Event, body: unknown, etag: string): HTTPResponse {
+  if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag } });
+  return new HTTPResponse(event.req.method === 'HEAD' ? null : JSON.stringify(body), { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+}
+
+/** A task list's weak ETag: a digest of the exact body, so any change to any listed task changes it. */
+export function listResponse(event: H3Event, body: unknown): HTTPResponse {
+  const text = JSON.stringify(body);
+  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag } });
+  return new HTTPResponse(event.req.method === 'HEAD' ? null : text, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+}
+
+/**
+ * The fingerprint of a create request for Idempotency-Key: a digest of the validated body with its keys in
+ * a fixed order, so the same request spelled with other spacing or key order is recognised as the same.
+ */
+export function requestFingerprint(body: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.keys(body).sort().map((k) => [k, body[k]]));
+  return createHash('sha256').update(canonical).digest('base64url');
+}

@@ -1,0 +1,84 @@
+/**
+ * The gridpoint's layers and the forecasts are one model: for the same cell and issuance hour, the day
+ * periods' highs are the maxTemperature layer, the night lows the minTemperature layer, and every hour of
+ * the hourly forecast has the temperature, chance of precipitation and weather that the layers give.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { forecastWorld } from '../../support/forecast-http.ts';
+
+interface Run { validTime: string; value: any }
+interface Layer { uom?: string; values: Run[] }
+
+const cToF = (c: number): number => (c * 9) / 5 + 32;
+
+/** The layer's value at an instant (the run whose interval contains it). */
+function at(layer: Layer, ms: number): unknown {
+  for (const run of layer.values) {
+    const [start = '', duration = ''] = run.validTime.split('/');
+    const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?)?$/.exec(duration);
+    const hours = Number(m?.[1] ?? 0) * 24 + Number(m?.[2] ?? 0);
+    const from = Date.parse(start);
+    if (ms >= from && ms < from + hours * 3_600_000) return run.value;
+  }
+  return undefined;
+}
+
+/** What the hourly text names, as the NDFD weather word. */
+function expectedWeather(shortForecast: string): string | null {
+  for (const [words, weather] of [['Thunderstorm', 'thunderstorms'], ['Freezing Rain', 'freezing_rain'], ['Sleet', 'sleet'], ['Snow', 'snow'], ['Rain', 'rain'], ['Fog', 'fog']] as const) {
+    if (shortForecast.includes(words)) return weather;
+  }
+  return null;
+}
+
+const CASES: Array<[string, string, string]> = [
+  ['Kansas in July', '39.7456,-97.0892', '2026-07-15T18:20:00Z'],
+  ['Kansas in January', '39.7456,-97.0892', '2026-01-15T11:20:00Z'],
+  ['Duluth in January', '46.7867,-92.1005', '2026-01-20T03:10:00Z'],
+  ['Seattle in November', '47.6062,-122.3321', '2026-11-23T09:00:00Z'],
+  ['Miami in August', '25.7617,-80.1918', '2026-08-10T20:00:00Z'],
+];
+
+describe('gridpoint layers agree with the forecasts', () => {
+  for (const [label, point, now] of CASES) {
+    test(label, async () => {
+      const w = await forecastWorld({ now: new Date(now) });
+      const p = (await w.get(`/points/${point}`)).body.properties;
+      const grid = `/gridpoints/${p.gridId}/${p.gridX},${p.gridY}`;
+      const layers = (await w.get(grid)).body.properties as Record<string, Layer>;
+      const daily = (await w.get(`${grid}/forecast`)).body.properties.periods as any[];
+      const hourly = (await w.get(`${grid}/forecast/hourly`)).body.properties.periods as any[];
+
+      for (const period of daily) {
+        const layer = period.isDaytime ? layers['maxTemperature']! : layers['minTemperature']!;
+        const value = at(layer, Date.parse(period.startTime));
+        assert.equal(typeof value, 'number', `${period.name}: a ${period.isDaytime ? 'max' : 'min'} temperature`);
+        assert.equal(Math.round(cToF(value as number)), period.temperature, `${period.name}: layer ${value} °C vs text ${period.temperature} °F`);
+      }
+      let wet = 0;
+      for (const hour of hourly) {
+        const ms = Date.parse(hour.startTime);
+        assert.equal(Math.round(cToF(at(layers['temperature']!, ms) as number)), hour.temperature, `${hour.startTime} temperature`);
+        assert.equal(at(layers['probabilityOfPrecipitation']!, ms), hour.probabilityOfPrecipitation.value, `${hour.startTime} chance`);
+        const weather = (at(layers['weather']!, ms) as Array<{ weather: string | null }>)[0]?.weather ?? null;
+        assert.equal(weather, expectedWeather(hour.shortForecast), `${hour.startTime}: "${hour.shortForecast}" vs weather ${weather}`);
+        const snow = at(layers['snowfallAmount']!, ms) as number;
+        if (snow > 0) assert.ok(['snow', 'sleet'].includes(weather ?? '') || at(layers['probabilityOfPrecipitation']!, ms) as number < 20, `${hour.startTime}: snowfall ${snow} mm under "${hour.shortForecast}"`);
+        if (weather && weather !== 'fog') wet++;
+      }
+      // Every real layer has values over the seven days; only the sea and tropical ones are empty on land.
+      const empty = Object.entries(layers).filter(([, l]) => l && typeof l === 'object' && 'values' in l && l.values.length === 0).map(([k]) => k);
+      assert.deepEqual(empty.sort(), ['primarySwellDirection', 'primarySwellHeight', 'probabilityOfHurricaneWinds', 'probabilityOfTropicalStormWinds',
+        'secondarySwellDirection', 'secondarySwellHeight', 'waveDirection', 'waveHeight', 'wavePeriod', 'wavePeriod2', 'windWaveHeight']);
+      // Each case was chosen with rain or snow in its 48 hours, so the weather check above is not vacuous.
+      assert.ok(wet > 0, `${label}: no wet hour to compare`);
+    });
+  }
+
+  test('the layers are deterministic for a cell and issuance hour', async () => {
+    const a = await forecastWorld({ now: new Date('2026-03-02T12:00:00Z') });
+    const b = await forecastWorld({ now: new Date('2026-03-02T12:40:00Z') });
+    assert.equal((await a.get('/gridpoints/TOP/32,81')).text, (await b.get('/gridpoints/TOP/32,81')).text);
+  });
+});
