@@ -84,6 +84,30 @@ describe('two nodes on one PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'nee
     }
   });
 
+  test('an Idempotency-Key retried on the other node gets the first answer; the same key on both at once stores one task', async () => {
+    const session = await new Api(a.baseUrl).signUp();
+    const send = (node: ServerProcess, key: string) => fetch(`${node.baseUrl}/api/tasks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': key },
+      body: JSON.stringify({ title: 'once' }),
+    });
+    const key = `retry-${randomUUID()}`;
+    const first = await send(a, key);
+    assert.equal(first.status, 201);
+    const firstTask = (await first.json() as { task: Task }).task;
+    const retry = await send(b, key);
+    assert.ok(retry.status < 300, String(retry.status));
+    assert.equal((await retry.json() as { task: Task }).task.id, firstTask.id);
+
+    const raced = `race-${randomUUID()}`;
+    const answers = await Promise.all([send(a, raced), send(b, raced)]);
+    const statuses = answers.map((r) => r.status);
+    for (const r of answers) await r.arrayBuffer();
+    assert.ok(statuses.every((s) => s < 300 || s === 409), JSON.stringify(statuses));
+    const listed = await new Api(b.baseUrl).listTasks(session.token);
+    assert.equal(listed.body.tasks.length, 2, 'one task per key');
+  });
+
   test('the failed-login budget is shared by the nodes', { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL; skipped' }, async () => {
     const session = await new Api(a.baseUrl).signUp();
     const wrong = (node: ServerProcess) => new Api(node.baseUrl).login(session.user.email, 'wrong password!');
