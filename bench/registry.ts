@@ -3,6 +3,7 @@
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
+import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
 import { tasksSet } from './scenarios/tasks.ts';
 import { tasksCompactionSet } from './scenarios/tasks-compaction.ts';
 
@@ -12,5 +13,6 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
   [tasksLoginsSet.name, tasksLoginsSet],
+  [tasksPostgresSet.name, tasksPostgresSet],
   [tasksCompactionSet.name, tasksCompactionSet],
 ]);

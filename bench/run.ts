@@ -19,11 +19,18 @@ const LOUD = '!'.repeat(78);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((a) => a !== '--');
+  // `--storage postgres` picks the tasks set's PostgreSQL variant (bench/scenarios/tasks-postgres.ts).
+  const storageAt = args.indexOf('--storage');
+  const storage = storageAt >= 0 ? args.splice(storageAt, 2)[1] : undefined;
+  if (storage !== undefined && storage !== 'postgres') {
+    process.stderr.write(`bench: --storage takes postgres (lowdb is the default).\n${usage()}`);
+    return 2;
+  }
   if (args.includes('--help') || args.includes('-h') || args.length > 1) {
     process.stdout.write(usage());
     return args.length > 1 ? 2 : 0;
   }
-  const name = args[0] ?? DEFAULT_SET;
+  const name = (args[0] ?? DEFAULT_SET) + (storage === 'postgres' ? '-postgres' : '');
   const set = SCENARIO_SETS.get(name);
   if (!set) {
     process.stderr.write(`bench: unknown scenario set ${JSON.stringify(name)}.\n${usage()}`);
@@ -106,7 +113,7 @@ async function main(): Promise<number> {
 
 function usage(): string {
   return (
-    `usage: npm run bench -- [set]    (default: ${DEFAULT_SET})\n` +
+    `usage: npm run bench -- [set] [--storage postgres]    (default: ${DEFAULT_SET})\n` +
     `sets:\n${[...SCENARIO_SETS.values()].map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n')}\n` +
     `env: BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_WARMUP (2), BENCH_CONNECTIONS (32), BENCH_PEER_DIR\n`
   );

@@ -25,7 +25,10 @@ const environment = v.object({
   PORT: integer('PORT', 0, 65535, 3000),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('HOST must not be empty')), '0.0.0.0'),
   DB_PATH: v.optional(v.pipe(v.string(), v.nonEmpty('DB_PATH must not be empty')), './data/tasks.db'),
-  STORAGE: oneOf('STORAGE', ['lowdb', 'memory'], 'lowdb'),
+  STORAGE: oneOf('STORAGE', ['lowdb', 'memory', 'postgres'], 'lowdb'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/i, 'DATABASE_URL must be a postgres:// or postgresql:// URL'))),
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 1, 1000, 10),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/i, 'REDIS_URL must be a redis:// or rediss:// URL'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream'], 'embedded'),
   UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
@@ -67,13 +70,21 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0];
     const name = issue?.path?.[0]?.key;
-    const got = typeof name === 'string' && name !== 'JWT_SECRET' ? ` (got ${JSON.stringify(present[name])})` : '';
+    const got = typeof name === 'string' && !['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL'].includes(name) ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
   }
   const c = result.output;
   // api.weather.gov blocks clients that do not say who they are; better to stop now than to 403 later.
   if (c.FORECAST_PROVIDER === 'upstream' && (c.UPSTREAM_USER_AGENT === undefined || c.UPSTREAM_USER_AGENT.trim() === '')) {
     throw new ConfigError('Invalid configuration: UPSTREAM_USER_AGENT is required when FORECAST_PROVIDER=upstream (api.weather.gov asks for an app name and a contact, such as "taskcast (ops@example.com)").');
+  }
+  if (c.STORAGE === 'postgres' && c.DATABASE_URL === undefined) {
+    throw new ConfigError('Invalid configuration: DATABASE_URL is required when STORAGE=postgres (such as postgres://taskcast@db:5432/taskcast).');
+  }
+  // Every node must sign and check tokens with one secret. It is not made and kept in the database: a
+  // copy of the database (a backup, a dump handed to a developer) would then carry the key to every account.
+  if (c.STORAGE === 'postgres' && c.JWT_SECRET === undefined) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when STORAGE=postgres, the same on every node (at least 32 characters, such as the output of `openssl rand -base64 48`).');
   }
   const cors = parseCorsOrigins(c.CORS_ORIGINS);
   if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
@@ -82,6 +93,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     dbPath: resolve(c.DB_PATH),
     storage: c.STORAGE,
+    databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    redisUrl: c.REDIS_URL,
     jwtSecret: c.JWT_SECRET,
     forecastProvider: c.FORECAST_PROVIDER,
     upstreamUrl: c.UPSTREAM_URL,

@@ -2,11 +2,14 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
 import { forecastModule, type UpstreamModuleOptions } from './forecast-module.ts';
-import { tasksModule } from './tasks-module.ts';
+import { tasksModule, type StorageKind } from './tasks-module.ts';
 
 export interface ContainerOptions {
-  /** `memory` (the default for library use) or `lowdb`. */
-  readonly storage?: 'lowdb' | 'memory';
+  /** `memory` (the default for library use), `lowdb` or `postgres`. */
+  readonly storage?: StorageKind;
+  /** With `postgres`: the server's URL, and connections per node (10 by default). */
+  readonly databaseUrl?: string;
+  readonly databasePoolSize?: number;
   /** The lowdb document; `./data/tasks.db` by default. */
   readonly dbPath?: string;
   /** At least 32 characters. Unset: a file `jwt-secret` beside the store (lowdb) or a random one (memory). */
@@ -26,9 +29,12 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const dbPath = options.dbPath ?? './data/tasks.db';
   if (options.jwtSecret !== undefined && options.jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
   // The secret file is read or made only once the store has opened, so a refused start-up writes nothing.
+  if (storage === 'postgres' && options.jwtSecret === undefined) throw new Error('jwtSecret is required with storage postgres: every node must share it.');
+  if (storage === 'postgres' && options.databaseUrl === undefined) throw new Error('databaseUrl is required with storage postgres.');
   const jwtSecret = (): string => options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
+  const postgres = options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
+  container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
   if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream }));
   return container;

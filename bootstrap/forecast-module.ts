@@ -8,6 +8,7 @@ import type { Clock } from '../application/shared/clock.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
+import type { SharedDocumentCache } from '../adapters/forecast/upstream/shared-document-cache.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
 import { processMetrics } from '../adapters/http/metrics-route.ts';
 import { TOKENS } from './tokens.ts';
@@ -20,6 +21,8 @@ export interface UpstreamModuleOptions {
   readonly staleMaxSeconds: number;
   readonly log?: UpstreamLog;
   readonly counters?: UpstreamCounters;
+  /** The cluster's shared cache (REDIS_URL), behind each node's LRU. */
+  readonly shared?: SharedDocumentCache;
 }
 
 export interface ForecastModuleOptions {
@@ -42,6 +45,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         staleMaxSeconds: upstream.staleMaxSeconds,
         log: upstream.log,
         counters: upstream.counters ?? processMetrics,
+        shared: upstream.shared,
       }));
     } else {
       bind(TOKENS.ForecastProvider).toResolvedValue((clock: Clock) => createEmbeddedForecastProvider(loadEmbeddedDeps(clock)), [TOKENS.Clock]);

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { H3 } from 'h3';
 import { createHttpApp } from '../adapters/http/create-http-app.ts';
-import type { AuthThrottleBudgets } from '../adapters/http/tasks/auth-throttle.ts';
+import type { AuthThrottleBudgets, LimiterFactory } from '../adapters/http/tasks/auth-throttle.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../application/forecast/index.ts';
@@ -10,6 +10,8 @@ import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
   readonly authBudgets: AuthThrottleBudgets;
+  /** Where the auth budgets are counted: this node's memory by default, Redis to share them. */
+  readonly authLimiters?: LimiterFactory;
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
@@ -34,6 +36,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     trustProxy: options.trustProxy,
     clock: container.get(TOKENS.Clock),
     authBudgets: options.authBudgets,
+    authLimiters: options.authLimiters,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     corsOrigins: options.corsOrigins,
     log: options.log,

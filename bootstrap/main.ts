@@ -4,6 +4,10 @@ import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
 import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
+import { createRedisDocumentCache } from '../adapters/forecast/upstream/redis-document-cache.ts';
+import { RedisConnection } from '../adapters/redis/redis-connection.ts';
+import { redisLimiters } from '../adapters/redis/redis-limiters.ts';
+import { describeUrl } from '../adapters/persistence/postgres/pg-sql-client.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
@@ -18,9 +22,13 @@ async function main(): Promise<void> {
   const config = readConfig();
   const log = createConsoleLogger(config.logLevel);
   installProcessGuard(process, { log });
+  // Optional: with REDIS_URL the auth budgets and the upstream cache are shared by every node.
+  const redis = config.redisUrl === undefined ? undefined : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,
+    databaseUrl: config.databaseUrl,
+    databasePoolSize: config.databasePoolSize,
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
     forecastProvider: config.forecastProvider,
@@ -31,11 +39,13 @@ async function main(): Promise<void> {
       timeoutMs: config.upstreamTimeoutMs,
       staleMaxSeconds: config.upstreamStaleMaxSeconds,
       log,
+      shared: redis && createRedisDocumentCache(redis),
     },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const app = await buildHttpApp(container, {
     authBudgets: config.authBudgets,
+    authLimiters: redis && redisLimiters(redis),
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
@@ -58,11 +68,12 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     await store.close();
+    await redis?.close();
     throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
   }
   guardConnections(listener.server as Server, config.connectionLimits);
   const { port } = listener.address;
-  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : null });
+  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : config.storage === 'postgres' ? describeUrl(config.databaseUrl ?? '') : null });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -80,6 +91,7 @@ async function main(): Promise<void> {
       log.error(`the store did not close cleanly; its journal keeps every acknowledged change for the next start: ${(error as Error).message}`);
       process.exit(1);
     }
+    await redis?.close();
     log.info('stopped');
     process.exit(0);
   };

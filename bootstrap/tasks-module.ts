@@ -13,14 +13,20 @@ import { BcryptPasswordHasher } from '../adapters/crypto/bcrypt-password-hasher.
 import { JoseTokenService } from '../adapters/crypto/jose-token-service.ts';
 import { createInMemoryTaskStore } from '../adapters/persistence/memory/in-memory-task-store.ts';
 import { openLowdbTaskStore } from '../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { createPgSqlClient } from '../adapters/persistence/postgres/pg-sql-client.ts';
+import { openPostgresTaskStore } from '../adapters/persistence/postgres/postgres-task-store.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.ts';
 import { TOKENS } from './tokens.ts';
 
+export type StorageKind = 'lowdb' | 'memory' | 'postgres';
+
 export interface TasksModuleOptions {
-  readonly storage: 'lowdb' | 'memory';
+  readonly storage: StorageKind;
   readonly dbPath: string;
+  /** With storage `postgres`. */
+  readonly postgres?: { readonly url: string; readonly poolSize?: number };
   /** Called once, after the store has opened. */
   readonly jwtSecret: () => string;
   readonly bcryptCost: number;
@@ -39,8 +45,7 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
     bind(TOKENS.TokenService).toResolvedValue(
       (clock: Clock, _store: TaskStore) => new JoseTokenService(options.jwtSecret(), clock),
       [TOKENS.Clock, TOKENS.TaskStore]);
-    bind(TOKENS.TaskStore).toResolvedValue(() =>
-      options.storage === 'memory' ? createInMemoryTaskStore() : openLowdbTaskStore(options.dbPath, { log: options.log }));
+    bind(TOKENS.TaskStore).toResolvedValue(() => openStore(options));
     bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);
     bind(TOKENS.TaskRepository).toResolvedValue((store: TaskStore) => store.tasks, [TOKENS.TaskStore]);
 
@@ -70,4 +75,18 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
       [TOKENS.SignUp, TOKENS.Login, TOKENS.Authenticate, TOKENS.CreateTask, TOKENS.ListTasks, TOKENS.GetTask,
         TOKENS.UpdateTask, TOKENS.DeleteTask]);
   });
+}
+
+function openStore(options: TasksModuleOptions): TaskStore | Promise<TaskStore> {
+  switch (options.storage) {
+    case 'memory':
+      return createInMemoryTaskStore();
+    case 'lowdb':
+      return openLowdbTaskStore(options.dbPath, { log: options.log });
+    case 'postgres': {
+      if (!options.postgres) throw new Error('storage postgres needs the database URL.');
+      const client = createPgSqlClient({ connectionString: options.postgres.url, poolSize: options.postgres.poolSize, log: options.log });
+      return openPostgresTaskStore(client, { log: options.log });
+    }
+  }
 }

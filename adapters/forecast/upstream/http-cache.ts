@@ -3,6 +3,7 @@ import { ByteLru } from './byte-lru.ts';
 import { freshnessOf } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, type UpstreamCounters } from './metrics.ts';
+import type { SharedDocument, SharedDocumentCache } from './shared-document-cache.ts';
 import { type UpstreamClient, UpstreamUnreachable } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 
@@ -49,6 +50,10 @@ export interface UpstreamCacheOptions {
   readonly staleMaxMs: number;
   readonly now?: () => number;
   readonly counters?: UpstreamCounters;
+  /** A cache shared by the cluster's nodes (Redis), behind this node's LRU; see `loadShared`. */
+  readonly shared?: SharedDocumentCache;
+  /** How long a node waits for another node's fetch of the same document before fetching it itself. */
+  readonly sharedWaitMs?: number;
 }
 
 export interface UpstreamCache {
@@ -123,6 +128,42 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     }
   }
 
+  /**
+   * A miss with a shared cache: a fresh copy another node fetched is used as it is; otherwise the node that
+   * takes the path's lock fetches (or revalidates) it and shares the result, while the others poll for it,
+   * so upstream sees one request per document for the whole cluster. The lock expires with the wait, so a
+   * node that died while fetching holds nobody up for long; with the shared cache down, each node fetches.
+   */
+  async function loadShared(path: string, cached: CacheEntry | undefined, shared: SharedDocumentCache, accept?: string): Promise<Lookup> {
+    const waitMs = options.sharedWaitMs ?? 15_000;
+    const giveUpAt = now() + waitMs;
+    let known = cached;
+    for (;;) {
+      const record = await shared.get(path);
+      if (record && (!known || record.validatedAt > known.validatedAt)) {
+        known = entryOf(record);
+        if (now() < known.freshUntil) {
+          lru.set(path, known, known.bytes);
+          return { kind: 'document', entry: known, status: 'HIT' };
+        }
+      }
+      const lock = await shared.lock(path, waitMs);
+      if (lock !== 'held-elsewhere' || now() >= giveUpAt) {
+        try {
+          const lookup = await load(path, known, accept);
+          if (lookup.kind === 'document' && (lookup.status === 'MISS' || lookup.status === 'REVALIDATED') && lru.has(path)) {
+            const entry = lookup.entry;
+            await shared.set(path, recordOf(entry), Math.max(0, entry.freshUntil - now()) + options.staleMaxMs);
+          }
+          return lookup;
+        } finally {
+          if (lock === 'acquired') await shared.unlock(path);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   return {
     lru,
     async get(path, accept) {
@@ -130,12 +171,24 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       if (cached && now() < cached.freshUntil) return count({ kind: 'document', entry: cached, status: 'HIT' });
       let flight = flights.get(path);
       if (!flight) {
-        flight = load(path, cached, accept).finally(() => flights.delete(path));
+        flight = (options.shared ? loadShared(path, cached, options.shared, accept) : load(path, cached, accept)).finally(() => flights.delete(path));
         flights.set(path, flight);
       }
       return count(await flight);
     },
   };
+}
+
+function recordOf(entry: CacheEntry): SharedDocument {
+  return {
+    stripped: entry.stripped, bytes: entry.bytes, lastModified: entry.lastModified.toISOString(), etag: entry.etag,
+    lastModifiedHeader: entry.lastModifiedHeader, validatedAt: entry.validatedAt, freshUntil: entry.freshUntil,
+  };
+}
+
+function entryOf(record: SharedDocument): CacheEntry {
+  return new CacheEntry(record.stripped, record.bytes, new Date(record.lastModified), record.etag, record.lastModifiedHeader,
+    record.validatedAt, record.freshUntil);
 }
 
 function dataTime(headers: Headers, json: Record<string, unknown>, fallback: number): Date {

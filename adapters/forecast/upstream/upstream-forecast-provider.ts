@@ -8,6 +8,7 @@ import { filterStationsToBbox } from './station-bbox.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
+import type { SharedDocumentCache } from './shared-document-cache.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
 import { upstreamSurfacePaths as more } from './upstream-surface-paths.ts';
 import { UpstreamHealth } from './upstream-health.ts';
@@ -29,6 +30,8 @@ export interface UpstreamProviderOptions {
   /** Backoff before the first retry (doubling after); tests shorten it. */
   readonly backoffMs?: number;
   readonly now?: () => number;
+  /** The cluster's shared cache (Redis), when there is one. */
+  readonly shared?: SharedDocumentCache;
 }
 
 export interface UpstreamForecastProvider extends ForecastProvider {
@@ -55,6 +58,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
   });
   const cache = createUpstreamCache({
     client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
+    shared: options.shared,
   });
 
   async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../../domain/tasks/errors.ts';
 import type { TaskCursor } from '../../../domain/tasks/paging.ts';
-import { isUuid, parseTimestamp } from '../../../domain/tasks/rules.ts';
+import { formatTimestamp, isUuid, parseTimestamp } from '../../../domain/tasks/rules.ts';
 
 // The cursor is opaque to clients (base64url), so its form can change without breaking them; inside it
 // is the last task's creation time and id.
@@ -13,6 +13,16 @@ export function decodeCursor(value: string): TaskCursor {
   const invalid = new ValidationError([{ path: 'cursor', message: 'is not a cursor this server gave; start again without it' }]);
   if (value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid;
   const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !isUuid(id) || Number.isNaN(parseTimestamp(createdAt)) || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(createdAt)) throw invalid;
+  if (rest.length > 0 || !isUuid(id) || !isRealTimestamp(createdAt)) throw invalid;
   return { createdAt, id };
+}
+
+/**
+ * A time this server could have written: the right shape and a real instant (Date.parse takes 02-30 and
+ * rolls it over; PostgreSQL refuses it), so a forged cursor is a 400 with every store, never a 500.
+ */
+function isRealTimestamp(value: string): boolean {
+  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value)) return false;
+  const ms = parseTimestamp(value);
+  return !Number.isNaN(ms) && formatTimestamp(new Date(ms)) === value;
 }

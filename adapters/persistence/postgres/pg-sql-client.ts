@@ -1,0 +1,134 @@
+import pg from 'pg';
+import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import type { SqlClient, SqlSession, Statement } from './sql-client.ts';
+
+export interface PgClientOptions {
+  readonly connectionString: string;
+  /** Connections per node; PostgreSQL's max_connections is shared by every node. */
+  readonly poolSize?: number;
+  /** How long a request waits for a connection (a new one, or a free one of the pool) before a 503. */
+  readonly connectTimeoutMs?: number;
+  /** How long one statement may run, enforced by the server and by the driver (a dead socket never answers). */
+  readonly queryTimeoutMs?: number;
+  /** The `Retry-After` of a request refused while the database is unreachable. */
+  readonly retryAfterSeconds?: number;
+  /** Tables live in this schema (tests give each case its own); the server's default otherwise. */
+  readonly schema?: string;
+  /** How the connections name themselves in pg_stat_activity. */
+  readonly applicationName?: string;
+  readonly log?: (message: string) => void;
+}
+
+export const PG_DEFAULTS = { poolSize: 10, connectTimeoutMs: 2000, queryTimeoutMs: 5000, retryAfterSeconds: 2 } as const;
+
+/**
+ * Error classes a request may meet while the server is down, restarting or overloaded: connection
+ * exceptions (08), operator intervention (57: shutdown, cannot connect now, statement timeout), too many
+ * connections (53300), and serialization failures or deadlocks (40001, 40P01), which a retry resolves.
+ */
+const TRANSIENT_SQLSTATE = /^(08|57|53300$|40001$|40P01$)/;
+
+/**
+ * Whether the error says "the database cannot be reached now" rather than "this statement is wrong". An
+ * error the server reported carries a five-character SQLSTATE; one without it came from the socket or the
+ * driver (refused, reset, timed out, terminated), and means the same: try again shortly.
+ */
+export function isUnavailability(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_SQLSTATE.test(code);
+  return error instanceof Error;
+}
+
+/**
+ * The production SqlClient: a `pg` pool. Every wait is bounded (connecting, waiting for a free connection,
+ * running a statement), so while PostgreSQL is down a request gets a 503 with Retry-After within a few
+ * seconds instead of hanging; the pool drops dead connections and opens new ones on demand, so it recovers
+ * by itself once the server is back.
+ */
+export function createPgSqlClient(options: PgClientOptions): SqlClient {
+  const retryAfterSeconds = options.retryAfterSeconds ?? PG_DEFAULTS.retryAfterSeconds;
+  const queryTimeoutMs = options.queryTimeoutMs ?? PG_DEFAULTS.queryTimeoutMs;
+  const log = options.log ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? PG_DEFAULTS.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? PG_DEFAULTS.connectTimeoutMs,
+    query_timeout: queryTimeoutMs + 1000,
+    statement_timeout: queryTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: options.applicationName ?? 'taskcast',
+    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+  });
+  const describe = describeUrl(options.connectionString);
+  // An idle connection the server closed (a restart) emits here; without a listener Node would crash. The
+  // pool has already dropped it, and the next request opens a fresh one.
+  let lastIdleError = 0;
+  pool.on('error', (error) => {
+    if (Date.now() - lastIdleError > 10_000) log(`postgres: an idle connection to ${describe} failed and was dropped: ${error.message}`);
+    lastIdleError = Date.now();
+  });
+
+  const translate = (error: unknown): unknown =>
+    isUnavailability(error)
+      ? new ServiceUnavailable(retryAfterSeconds, 'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.')
+      : error;
+  const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => ({
+    async query<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+      try {
+        return (await run({ name: statement.name, text: statement.text, values: [...values] })).rows as R[];
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    async exec(script: string): Promise<void> {
+      try {
+        await run({ text: script });
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+  });
+
+  return {
+    ...sessionOf((config) => pool.query(config)),
+    describe,
+    async withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw translate(error);
+      }
+      let failed: Error | undefined;
+      try {
+        return await work(sessionOf((config) => client.query(config)));
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        // A session that failed may hold a lock or an open transaction: close it rather than reuse it.
+        client.release(failed);
+      }
+    },
+    async ping() {
+      try {
+        await pool.query({ text: 'SELECT 1', query_timeout: 1500 } as pg.QueryConfig);
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, detail: `PostgreSQL at ${describe} does not answer: ${(error as Error).message}` };
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** host:port/database of a connection URL, without user or password. */
+export function describeUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}`;
+  } catch {
+    return 'the configured database';
+  }
+}

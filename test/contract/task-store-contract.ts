@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TaskStore } from '../../adapters/persistence/task-store.ts';
+import { IDEMPOTENCY, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
+import { cursorOf } from '../../domain/tasks/paging.ts';
+import type { Task } from '../../domain/tasks/task.ts';
+import type { User } from '../../domain/tasks/user.ts';
+
+/**
+ * What every task store must do, as the use cases rely on it. The same cases run unchanged against each
+ * adapter (memory, lowdb, PostgreSQL); `open` gives a fresh, empty store, and `reopen` (for stores that
+ * persist) a second store over the same data, as another node or a restarted one would see it.
+ */
+export interface StoreUnderTest {
+  readonly store: TaskStore;
+  readonly reopen?: () => Promise<TaskStore>;
+}
+
+let counter = 0;
+const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+export const aUser = (name = 'Ada'): User => {
+  const n = ++counter;
+  return { id: uuid('00000000', n), name, email: `user${n}@example.com`, passwordHash: '$2b$04$hash' };
+};
+
+export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task => ({
+  id: uuid('abcdef00', ++counter), user_id: user.id, title: `task ${counter}`, description: null, status: 'pending',
+  priority: 'medium', due_date: null, created_at: at, updated_at: at, ...fields,
+});
+
+export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
+  const withStore = (name: string, body: (s: StoreUnderTest) => Promise<void>) =>
+    test(name, async () => {
+      const subject = await open();
+      try {
+        await body(subject);
+      } finally {
+        await subject.store.close();
+      }
+    });
+
+  withStore('a user is added once per email and found by id and email', async ({ store }) => {
+    const ada = aUser();
+    assert.equal(await store.users.addIfEmailFree(ada), true);
+    assert.equal(await store.users.addIfEmailFree({ ...aUser('Other'), email: ada.email }), false);
+    assert.deepEqual(await store.users.findById(ada.id), ada);
+    assert.deepEqual(await store.users.findByEmail(ada.email), ada);
+    assert.equal(await store.users.findByEmail('nobody@example.com'), undefined);
+    assert.equal(await store.users.findById(aUser().id), undefined);
+    assert.equal(await store.users.findById('not-a-uuid'), undefined);
+  });
+
+  withStore('of simultaneous sign-ups with one email, exactly one is stored', async ({ store }) => {
+    const email = aUser().email;
+    const results = await Promise.all(Array.from({ length: 8 }, () => store.users.addIfEmailFree({ ...aUser(), email })));
+    assert.equal(results.filter(Boolean).length, 1);
+  });
+
+  withStore('tasks keep every field as given, and are found only by their owner', async ({ store }) => {
+    const ada = aUser();
+    const bob = aUser('Bob');
+    await store.users.addIfEmailFree(ada);
+    await store.users.addIfEmailFree(bob);
+    const full = aTask(ada, '2026-03-01 12:00:00', {
+      title: 'Ünïcødé 🚀 "quotes" \\ and \'apostrophes\'', description: 'line one\nline two 🌧️', status: 'in_progress',
+      priority: 'high', due_date: '2028-02-29',
+    });
+    const bare = aTask(ada, '2026-03-01 12:00:01', { due_date: '0000-01-01' });
+    await store.tasks.add(full);
+    await store.tasks.add(bare);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, full.id), full);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, bare.id), bare);
+    assert.equal(await store.tasks.findOwned(bob.id, full.id), undefined);
+    assert.equal(await store.tasks.findOwned(ada.id, full.id.toUpperCase()), undefined);
+    assert.equal(await store.tasks.findOwned(ada.id, 'not-a-uuid'), undefined);
+    assert.deepEqual(await store.tasks.listOwned(bob.id, {}), []);
+  });
+
+  withStore('lists are newest first, and tasks of one second keep creation order, the later first', async ({ store }) => {
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const older = aTask(ada, '2026-03-01 11:59:59');
+    const same = [1, 2, 3, 4].map(() => aTask(ada, '2026-03-01 12:00:00'));
+    await store.tasks.add(older);
+    for (const t of same) await store.tasks.add(t);
+    const newer = aTask(ada, '2026-03-01 12:00:01');
+    await store.tasks.add(newer);
+    assert.deepEqual((await store.tasks.listOwned(ada.id, {})).map((t) => t.id), [newer, ...[...same].reverse(), older].map((t) => t.id));
+  });
+
+  withStore('filters by status and priority, alone and together', async ({ store }) => {
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const combos = (['pending', 'in_progress', 'completed'] as const).flatMap((status, i) =>
+      (['low', 'medium', 'high'] as const).map((priority, j) => aTask(ada, `2026-03-01 12:0${i}:0${j}`, { status, priority })));
+    for (const t of combos) await store.tasks.add(t);
+    const ids = (tasks: Task[]) => tasks.map((t) => t.id);
+    const expected = (keep: (t: Task) => boolean) => ids([...combos].reverse().filter(keep));
+    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { status: 'completed' })), expected((t) => t.status === 'completed'));
+    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { priority: 'low' })), expected((t) => t.priority === 'low'));
+    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { status: 'pending', priority: 'high' })),
+      expected((t) => t.status === 'pending' && t.priority === 'high'));
+  });
+
+  withStore('pages follow the cursor, also across a deleted cursor task and with a filter', async ({ store }) => {
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    // Three seconds, three tasks each; every other task is high priority.
+    const all = [0, 1, 2].flatMap((s) => [0, 1, 2].map((k) => aTask(ada, `2026-03-01 12:00:0${s}`, { priority: (s * 3 + k) % 2 === 0 ? 'high' : 'low' })));
+    for (const t of all) await store.tasks.add(t);
+    const newestFirst = [...all].reverse();
+    const ids = (tasks: Task[]) => tasks.map((t) => t.id);
+
+    const first = await store.tasks.listOwned(ada.id, {}, { limit: 4 });
+    assert.deepEqual(ids(first), ids(newestFirst.slice(0, 4)));
+    const second = await store.tasks.listOwned(ada.id, {}, { after: cursorOf(first.at(-1)!), limit: 4 });
+    assert.deepEqual(ids(second), ids(newestFirst.slice(4, 8)));
+    const rest = await store.tasks.listOwned(ada.id, {}, { after: cursorOf(second.at(-1)!) });
+    assert.deepEqual(ids(rest), ids(newestFirst.slice(8)));
+
+    // The cursor's task (the 4th, in the middle second) is deleted: the next page starts at the earlier
+    // second, skipping the cursor's same-second siblings, which cannot be placed without it.
+    const cursor = cursorOf(first.at(-1)!);
+    assert.equal(await store.tasks.removeOwned(ada.id, cursor.id), true);
+    const afterDeleted = await store.tasks.listOwned(ada.id, {}, { after: cursor, limit: 10 });
+    assert.deepEqual(ids(afterDeleted), ids(newestFirst.filter((t) => t.created_at < cursor.createdAt)));
+
+    const highs = newestFirst.filter((t) => t.priority === 'high' && t.id !== cursor.id);
+    const highPage = await store.tasks.listOwned(ada.id, { priority: 'high' }, { limit: 2 });
+    assert.deepEqual(ids(highPage), ids(highs.slice(0, 2)));
+    const highNext = await store.tasks.listOwned(ada.id, { priority: 'high' }, { after: cursorOf(highPage.at(-1)!), limit: 10 });
+    assert.deepEqual(ids(highNext), ids(highs.slice(2)));
+    assert.deepEqual(await store.tasks.listOwned(ada.id, {}, { limit: 0 }), []);
+  });
+
+  withStore('updates apply to the current task, and concurrent updates are all applied', async ({ store }) => {
+    const ada = aUser();
+    const bob = aUser('Bob');
+    await store.users.addIfEmailFree(ada);
+    await store.users.addIfEmailFree(bob);
+    const t = aTask(ada, '2026-03-01 12:00:00', { title: '0', description: 'd', due_date: '2026-05-01' });
+    await store.tasks.add(t);
+    const changed = await store.tasks.updateOwned(ada.id, t.id, (cur) => ({ ...cur, status: 'completed', description: null, due_date: null, updated_at: '2026-03-01 12:00:05' }));
+    assert.deepEqual(changed, { ...t, status: 'completed', description: null, due_date: null, updated_at: '2026-03-01 12:00:05' });
+    assert.deepEqual(await store.tasks.findOwned(ada.id, t.id), changed);
+    assert.equal(await store.tasks.updateOwned(bob.id, t.id, (cur) => ({ ...cur, title: 'stolen' })), undefined);
+    assert.equal(await store.tasks.updateOwned(ada.id, aTask(ada, '2026-03-01 12:00:00').id, (cur) => cur), undefined);
+
+    // Ten read-modify-write increments at once: none may be lost.
+    await Promise.all(Array.from({ length: 10 }, () =>
+      store.tasks.updateOwned(ada.id, t.id, (cur) => ({ ...cur, title: String(Number(cur.title) + 1) }))));
+    assert.equal((await store.tasks.findOwned(ada.id, t.id))?.title, '10');
+    assert.equal((await store.tasks.listOwned(ada.id, {}))[0]?.created_at, t.created_at, 'an update keeps the creation time');
+  });
+
+  withStore('a removed task is gone, and removing it again or as someone else does nothing', async ({ store }) => {
+    const ada = aUser();
+    const bob = aUser('Bob');
+    await store.users.addIfEmailFree(ada);
+    await store.users.addIfEmailFree(bob);
+    const keep = aTask(ada, '2026-03-01 12:00:00');
+    const drop = aTask(ada, '2026-03-01 12:00:01');
+    await store.tasks.add(keep);
+    await store.tasks.add(drop);
+    assert.equal(await store.tasks.removeOwned(bob.id, drop.id), false);
+    assert.equal(await store.tasks.removeOwned(ada.id, drop.id), true);
+    assert.equal(await store.tasks.removeOwned(ada.id, drop.id), false);
+    assert.equal(await store.tasks.removeOwned(ada.id, 'not-a-uuid'), false);
+    assert.equal(await store.tasks.findOwned(ada.id, drop.id), undefined);
+    assert.deepEqual((await store.tasks.listOwned(ada.id, {})).map((t) => t.id), [keep.id]);
+  });
+
+  withStore('an Idempotency-Key is claimed once per user, with its task, and freed when past its retention', async ({ store }) => {
+    const ada = aUser();
+    const bob = aUser('Bob');
+    await store.users.addIfEmailFree(ada);
+    await store.users.addIfEmailFree(bob);
+    const at = Date.parse('2026-03-01T12:00:00Z');
+    const keyed = (user: User, key: string, createdAtMs: number): [Task, IdempotencyRecord] => {
+      const task = aTask(user, '2026-03-01 12:00:00');
+      return [task, { userId: user.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs }];
+    };
+    const [first, firstRecord] = keyed(ada, 'key-1', at);
+    assert.equal(await store.tasks.add(first, firstRecord), 'added');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, first.id), first);
+
+    const [again, againRecord] = keyed(ada, 'key-1', at + 1000);
+    assert.equal(await store.tasks.add(again, againRecord), 'key-taken');
+    assert.equal(await store.tasks.findOwned(ada.id, again.id), undefined, 'nothing stored with a taken key');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+    assert.equal(await store.tasks.findIdempotencyRecord(bob.id, 'key-1'), undefined);
+
+    const [bobs, bobsRecord] = keyed(bob, 'key-1', at);
+    assert.equal(await store.tasks.add(bobs, bobsRecord), 'added', 'keys are per user');
+
+    const [later, laterRecord] = keyed(ada, 'key-1', at + IDEMPOTENCY.retentionMs);
+    assert.equal(await store.tasks.add(later, laterRecord), 'added', 'a record past its retention is replaced');
+    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), laterRecord);
+
+    const racers = Array.from({ length: 6 }, () => keyed(ada, 'key-race', at));
+    const results = await Promise.all(racers.map(([task, record]) => store.tasks.add(task, record)));
+    assert.equal(results.filter((r) => r === 'added').length, 1, JSON.stringify(results));
+  });
+
+  withStore('a precondition or change that throws leaves the task as it was', async ({ store }) => {
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const t = aTask(ada, '2026-03-01 12:00:00');
+    await store.tasks.add(t);
+    const refuse = () => {
+      throw new Error('precondition failed');
+    };
+    await assert.rejects(store.tasks.removeOwned(ada.id, t.id, refuse), /precondition failed/);
+    await assert.rejects(store.tasks.updateOwned(ada.id, t.id, refuse), /precondition failed/);
+    assert.deepEqual(await store.tasks.findOwned(ada.id, t.id), t);
+    assert.equal(await store.tasks.removeOwned(ada.id, t.id, () => {}), true);
+  });
+
+  withStore('reports itself ready', async ({ store }) => {
+    assert.deepEqual(await store.readiness(), { ok: true });
+  });
+
+  withStore('what was acknowledged is there when the store is opened again', async ({ store, reopen }) => {
+    if (!reopen) return; // memory keeps nothing by design
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const tasks = Array.from({ length: 20 }, (_, i) => aTask(ada, `2026-03-01 12:00:${String(i).padStart(2, '0')}`));
+    await Promise.all(tasks.map((t) => store.tasks.add(t)));
+    await store.tasks.updateOwned(ada.id, tasks[3]!.id, (cur) => ({ ...cur, title: 'edited' }));
+    await store.tasks.removeOwned(ada.id, tasks[5]!.id);
+    await store.close();
+    const again = await reopen();
+    try {
+      assert.deepEqual(await again.users.findByEmail(ada.email), ada);
+      const listed = await again.tasks.listOwned(ada.id, {});
+      assert.equal(listed.length, 19);
+      assert.equal(listed.find((t) => t.id === tasks[3]!.id)?.title, 'edited');
+      assert.equal(listed.some((t) => t.id === tasks[5]!.id), false);
+    } finally {
+      await again.close();
+    }
+  });
+}

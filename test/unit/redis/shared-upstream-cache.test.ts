@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { createUpstreamCache } from '../../../adapters/forecast/upstream/http-cache.ts';
+import { createLinkRewriter } from '../../../adapters/forecast/upstream/link-rewriter.ts';
+import { createRedisDocumentCache } from '../../../adapters/forecast/upstream/redis-document-cache.ts';
+import type { SharedDocumentCache } from '../../../adapters/forecast/upstream/shared-document-cache.ts';
+import { createUpstreamClient } from '../../../adapters/forecast/upstream/upstream-client.ts';
+import { RedisConnection } from '../../../adapters/redis/redis-connection.ts';
+import { startFakeUpstream, type FakeUpstream } from '../../support/fake-nws-upstream.ts';
+import { memorySharedCache } from '../../support/memory-shared-cache.ts';
+import { TEST_REDIS_URL } from '../../support/test-postgres.ts';
+
+let fake: FakeUpstream;
+before(async () => {
+  fake = await startFakeUpstream();
+});
+after(() => fake.close());
+
+const POINT = '/points/39.7456,-97.0892';
+/** A node: its own client and LRU, and the cluster's shared cache. */
+const node = (shared?: SharedDocumentCache) => createUpstreamCache({
+  client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000 }),
+  rewriter: createLinkRewriter(fake.origin), maxBytes: 1024 * 1024, staleMaxMs: 60_000, shared,
+});
+
+async function clusterFetchesOnce(shared: () => SharedDocumentCache): Promise<void> {
+  fake.reset();
+  fake.setMaxAge(60);
+  // Upstream is slow, so every node misses at once and would call it without the cluster-wide single flight.
+  fake.fail(POINT, { delayMs: 300 }, { delayMs: 300 }, { delayMs: 300 });
+  const nodes = [node(shared()), node(shared()), node(shared())];
+  const lookups = await Promise.all(nodes.flatMap((n) => [n.get(POINT), n.get(POINT)]));
+  assert.ok(lookups.every((l) => l.kind === 'document'));
+  assert.equal(fake.count(POINT), 1, 'one upstream request for the whole cluster');
+  // A node that starts later finds the document in the shared level.
+  const late = await node(shared()).get(POINT);
+  assert.equal(late.kind === 'document' && late.status, 'HIT');
+  assert.equal(fake.count(POINT), 1);
+}
+
+describe('upstream cache shared by nodes', () => {
+  test('in-process model of the shared level: one upstream request per document for the cluster', async () => {
+    const shared = memorySharedCache();
+    await clusterFetchesOnce(() => shared);
+  });
+
+  test('without a shared level each node fetches (the behaviour the shared level removes)', async () => {
+    fake.reset();
+    fake.fail(POINT, { delayMs: 200 }, { delayMs: 200 });
+    await Promise.all([node().get(POINT), node().get(POINT)]);
+    assert.equal(fake.count(POINT), 2);
+  });
+
+  test('Redis down: each node falls back to fetching for itself, logged once', async () => {
+    const notes: string[] = [];
+    const redis = new RedisConnection({ url: 'redis://127.0.0.1:1', log: (m) => notes.push(m) });
+    try {
+      fake.reset();
+      const shared = createRedisDocumentCache(redis, `taskcast-test:${randomBytes(4).toString('hex')}`);
+      const a = await node(shared).get(POINT);
+      const b = await node(shared).get(POINT);
+      assert.ok(a.kind === 'document' && b.kind === 'document');
+      assert.equal(fake.count(POINT), 2);
+      await new Promise((resolve) => setTimeout(resolve, 600)); // a few reconnection attempts
+      assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
+    } finally {
+      await redis.close();
+    }
+  });
+});
+
+describe('upstream cache shared through Redis', { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' }, () => {
+  test('one upstream request per document for the whole cluster', async () => {
+    const connections = [1, 2, 3, 4].map(() => new RedisConnection({ url: TEST_REDIS_URL! }));
+    try {
+      await Promise.all(connections.map((c) => new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())))));
+      const prefix = `taskcast-test:${process.pid}:${randomBytes(4).toString('hex')}`;
+      let i = 0;
+      await clusterFetchesOnce(() => createRedisDocumentCache(connections[i++ % connections.length]!, prefix));
+    } finally {
+      await Promise.all(connections.map((c) => c.close()));
+    }
+  });
+});
