@@ -41,6 +41,9 @@ const environment = v.object({
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
+  ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'ADMIN_TOKEN must be at least 32 characters'))),
+  FORECAST_NOW: v.optional(v.pipe(v.string(), v.isoTimestamp('FORECAST_NOW must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'))),
+  FORECAST_CLOCK_RATE: oneOf('FORECAST_CLOCK_RATE', ['0', '1'], '0'),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
 });
 
@@ -65,7 +68,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0];
     const name = issue?.path?.[0]?.key;
-    const got = typeof name === 'string' && name !== 'JWT_SECRET' ? ` (got ${JSON.stringify(present[name])})` : '';
+    const got = typeof name === 'string' && name !== 'JWT_SECRET' && name !== 'ADMIN_TOKEN' ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
   }
   const c = result.output;
@@ -94,6 +97,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
+    adminToken: c.ADMIN_TOKEN,
+    forecastClock: c.FORECAST_NOW === undefined ? undefined : { now: new Date(c.FORECAST_NOW), rate: c.FORECAST_CLOCK_RATE === '1' ? 1 as const : 0 as const },
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
   };
 }

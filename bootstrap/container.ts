@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
-import { forecastModule, type UpstreamModuleOptions } from './forecast-module.ts';
+import { forecastModule, type ForecastModuleOptions, type UpstreamModuleOptions } from './forecast-module.ts';
 import { tasksModule } from './tasks-module.ts';
 
 export interface ContainerOptions {
@@ -18,6 +18,8 @@ export interface ContainerOptions {
   readonly forecastProvider?: 'embedded' | 'upstream' | false;
   /** The upstream provider's settings; required with forecastProvider `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
+  /** FORECAST_NOW: where the forecast clock starts (frozen with rate 0, the default). */
+  readonly forecastClock?: ForecastModuleOptions['clockStart'];
 }
 
 /** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
@@ -30,6 +32,6 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
-  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream }));
+  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock }));
   return container;
 }

@@ -4,6 +4,8 @@ import {
   ListZones, ResolvePoint, type ForecastProvider, type ForecastUseCases,
 } from '../application/forecast/index.ts';
 import type { Clock } from '../application/shared/clock.ts';
+import { ForecastClock, type ClockRate } from '../adapters/forecast/control/forecast-clock.ts';
+import { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
@@ -25,12 +27,16 @@ export interface ForecastModuleOptions {
   readonly provider: 'embedded' | 'upstream';
   /** Required when provider is `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
+  /** FORECAST_NOW: where the forecast clock starts; unset, it follows the process clock until set. */
+  readonly clockStart?: { readonly now: Date; readonly rate: ClockRate };
 }
 
 /** The forecast context's wiring: the provider port to one adapter, the use cases to the port. */
 export function forecastModule(options: ForecastModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const upstream = options.upstream;
+    // The forecast clock wraps Clock, so a test that rebinds Clock still moves the forecasts.
+    bind(TOKENS.ForecastControls).toResolvedValue((clock: Clock) => new ForecastControls(new ForecastClock(clock, options.clockStart)), [TOKENS.Clock]);
     if (options.provider === 'upstream') {
       if (!upstream) throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
       bind(TOKENS.ForecastProvider).toConstantValue(createUpstreamForecastProvider({
@@ -43,7 +49,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         counters: upstream.counters ?? processMetrics,
       }));
     } else {
-      bind(TOKENS.ForecastProvider).toResolvedValue((clock: Clock) => createEmbeddedForecastProvider(loadEmbeddedDeps(clock)), [TOKENS.Clock]);
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => createEmbeddedForecastProvider(loadEmbeddedDeps(controls.clock)), [TOKENS.ForecastControls]);
     }
     bind(TOKENS.ForecastUseCases).toResolvedValue((p: ForecastProvider): ForecastUseCases => ({
       resolvePoint: new ResolvePoint(p),

@@ -14,6 +14,8 @@ export interface HttpAppOptions {
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly log: Logger;
+  /** ADMIN_TOKEN: mounts the test-double controls under /_taskcast/; unset, they do not exist. */
+  readonly adminToken?: string;
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
@@ -34,5 +36,8 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     log: options.log,
+    admin: options.adminToken !== undefined && container.isBound(TOKENS.ForecastControls)
+      ? { token: options.adminToken, controls: await container.getAsync(TOKENS.ForecastControls) }
+      : undefined,
   });
 }

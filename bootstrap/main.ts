@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
     forecastProvider: config.forecastProvider,
+    forecastClock: config.forecastClock,
     upstream: config.upstreamUserAgent === undefined ? undefined : {
       url: config.upstreamUrl,
       userAgent: config.upstreamUserAgent,
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
+    adminToken: config.adminToken,
     log,
   });
 

@@ -8,6 +8,7 @@ import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerProblemPages } from './forecast/problem-pages.ts';
+import { registerAdminRoutes, type AdminOptions } from './admin/admin-routes.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
@@ -36,6 +37,8 @@ export interface HttpAppDependencies {
   readonly readiness?: readonly ReadinessCheck[];
   /** Where request counts go and what GET /metrics shows; the process-wide registry by default. */
   readonly metrics?: MetricsRegistry;
+  /** The test-double controls under /_taskcast/ (ADMIN_TOKEN); absent, those paths are unknown (404). */
+  readonly admin?: AdminOptions;
 }
 
 const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
@@ -64,6 +67,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerMetricsRoute(app, metrics);
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);
+  if (deps.admin) registerAdminRoutes(app, deps.admin);
   registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {

@@ -1,0 +1,57 @@
+import { HTTPResponse, type H3, type H3Event } from 'h3';
+import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
+import { ValidationError } from '../../../domain/tasks/errors.ts';
+import { HttpProblem } from '../http-problem.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { ADMIN_COOKIE, hasAdminToken } from './admin-auth.ts';
+import { adminProblem, AdminBadRequest, json } from './admin-responses.ts';
+import { parseClockSetting } from './clock-body.ts';
+
+export interface AdminOptions {
+  /** ADMIN_TOKEN, at least 32 characters; the routes exist only when it is set. */
+  readonly token: string;
+  readonly controls: ForecastControls;
+}
+
+type AdminHandler = (event: H3Event) => Promise<HTTPResponse> | HTTPResponse;
+
+/**
+ * The test-double controls under /_taskcast/. They carry no User-Agent rule (a test harness is not an API
+ * client) and answer their own JSON, so a mistake here never looks like an api.weather.gov problem.
+ */
+export function registerAdminRoutes(app: H3, options: AdminOptions): void {
+  const route = (path: string, methods: Record<string, AdminHandler>): void => {
+    const allow = Object.keys(methods).join(', ');
+    app.all(path, async (event) => {
+      if (!hasAdminToken(event.req.headers, options.token)) {
+        return adminProblem(401, 'Unauthorized', 'The admin routes need Authorization: Bearer <ADMIN_TOKEN>.', { 'www-authenticate': 'Bearer realm="taskcast-admin"' });
+      }
+      const method = event.req.method === 'HEAD' ? 'GET' : event.req.method;
+      const handler = methods[method];
+      if (!handler) return adminProblem(405, 'Method Not Allowed', `${event.req.method} is not supported here; use ${allow}.`, { allow });
+      try {
+        return await handler(event);
+      } catch (error) {
+        if (error instanceof AdminBadRequest) return adminProblem(400, 'Bad Request', error.message, {}, error.path);
+        // The body reader's own refusals: empty or malformed JSON, an oversized body.
+        if (error instanceof ValidationError) return adminProblem(400, 'Bad Request', error.message, {}, error.details[0]?.path ?? '');
+        if (error instanceof HttpProblem) return adminProblem(error.status, error.code, error.message, error.headers);
+        throw error;
+      }
+    });
+  };
+
+  route('/_taskcast/clock', {
+    GET: () => json(options.controls.clockState()),
+    PUT: async (event) => {
+      const setting = parseClockSetting(await readJsonBody(event));
+      return json(options.controls.setClock(setting.now, setting.rate));
+    },
+  });
+}
+
+/** `?token=` on the page, once: a cookie for the rest of the visit, then the URL without the token. */
+export function tokenCookieRedirect(token: string, secure: boolean): HTTPResponse {
+  const attributes = ['Path=/_taskcast', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
+  return new HTTPResponse(null, { status: 303, headers: { location: '/_taskcast/', 'set-cookie': `${ADMIN_COOKIE}=${encodeURIComponent(token)}; ${attributes}` } });
+}
