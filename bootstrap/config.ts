@@ -43,6 +43,7 @@ const environment = v.object({
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
   ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'ADMIN_TOKEN must be at least 32 characters'))),
   FORECAST_NOW: v.optional(v.pipe(v.string(), v.isoTimestamp('FORECAST_NOW must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'))),
+  FORECAST_SCENARIO: v.optional(v.string()),
   FORECAST_CLOCK_RATE: oneOf('FORECAST_CLOCK_RATE', ['0', '1'], '0'),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
 });
@@ -98,6 +99,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
     adminToken: c.ADMIN_TOKEN,
+    forecastScenario: c.FORECAST_SCENARIO === undefined ? undefined : resolve(c.FORECAST_SCENARIO),
     forecastClock: c.FORECAST_NOW === undefined ? undefined : { now: new Date(c.FORECAST_NOW), rate: c.FORECAST_CLOCK_RATE === '1' ? 1 as const : 0 as const },
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
   };

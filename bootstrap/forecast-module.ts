@@ -49,7 +49,11 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         counters: upstream.counters ?? processMetrics,
       }));
     } else {
-      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => createEmbeddedForecastProvider(loadEmbeddedDeps(controls.clock)), [TOKENS.ForecastControls]);
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        const deps = loadEmbeddedDeps(controls.clock, controls);
+        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+        return createEmbeddedForecastProvider(deps);
+      }, [TOKENS.ForecastControls]);
     }
     bind(TOKENS.ForecastUseCases).toResolvedValue((p: ForecastProvider): ForecastUseCases => ({
       resolvePoint: new ResolvePoint(p),

@@ -36,8 +36,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     log: options.log,
-    admin: options.adminToken !== undefined && container.isBound(TOKENS.ForecastControls)
-      ? { token: options.adminToken, controls: await container.getAsync(TOKENS.ForecastControls) }
-      : undefined,
+    controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
+    adminToken: options.adminToken,
   });
 }

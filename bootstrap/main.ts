@@ -9,6 +9,9 @@ import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { buildHttpApp } from './http-app.ts';
 import { installProcessGuard } from './process-guard.ts';
+import { readFileSync } from 'node:fs';
+import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
+import { ScenarioInvalid } from '../adapters/forecast/control/scenario-schema.ts';
 import { TOKENS } from './tokens.ts';
 
 const SHUTDOWN_BUDGET_MS = 4000;
@@ -43,6 +46,15 @@ async function main(): Promise<void> {
     adminToken: config.adminToken,
     log,
   });
+
+  if (config.forecastScenario !== undefined) {
+    try {
+      loadScenarioFile(config.forecastScenario, container.get(TOKENS.ForecastControls));
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
 
   let listener;
   try {
@@ -80,6 +92,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** FORECAST_SCENARIO: a file that is missing, not JSON or off the schema stops start-up with one line. */
+function loadScenarioFile(file: string, controls: ForecastControls): void {
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((error as Error).message));
+    throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${reason}.`);
+  }
+  try {
+    controls.loadScenario(document);
+  } catch (error) {
+    if (error instanceof ScenarioInvalid) throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file} does not match the scenario schema at ${error.path || 'its root'}: ${error.reason}.`);
+    throw error;
+  }
 }
 
 function portProblem(error: unknown): string {

@@ -6,7 +6,7 @@ import { AlertCycles } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
 import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
-import { isActiveAt, type AlertSet } from './alert-set.ts';
+import { isActiveAt, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
@@ -51,10 +51,28 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     return latest;
   }
 
+  /**
+   * The one place alerts come from: the cycle's set, plus a scenario's injected alerts (newest first, like
+   * the rest), so every alert route and count built on it shows them.
+   */
+  const merged = new WeakMap<AlertSet, { revision: number; set: AlertSet }>();
+  async function alertSet(nowMs: number): Promise<AlertSet> {
+    const set = await cycles.current(nowMs);
+    const overlay = deps.overlay;
+    if (!overlay) return set;
+    const revision = overlay.revision();
+    const known = merged.get(set);
+    if (known?.revision === revision) return known.set;
+    const injected = overlay.alerts();
+    const out = injected.length === 0 ? set : withInjected(set, injected);
+    merged.set(set, { revision, set: out });
+    return out;
+  }
+
   return {
     async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
-      const set = await cycles.current(nowMs);
+      const set = await alertSet(nowMs);
       const matching = set.items.filter(alertPredicate(query, nowMs, zonesOf(query)));
       const rest = pageAfter(matching, query.cursor);
       const page = rest.slice(0, query.limit);
@@ -73,7 +91,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
       // An id served just before a cycle switch still resolves from the previous cycle while it is held.
-      const held = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+      const held = (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
       // A storm warning due later in the cycle does not exist yet.
       const found = held && held.sentMs <= nowMs ? held : undefined;
       if (!found) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
@@ -85,4 +103,9 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
       };
     },
   };
+}
+
+function withInjected(set: AlertSet, injected: readonly AlertFacts[]): AlertSet {
+  const items = [...injected, ...set.items].sort((a, b) => b.sentMs - a.sentMs || a.alert.properties.id.localeCompare(b.alert.properties.id));
+  return { cycleHour: set.cycleHour, issuedMs: set.issuedMs, items, byId: new Map(items.map((f) => [f.alert.properties.id, f])) };
 }

@@ -4,11 +4,12 @@ import type { Clock } from '../../../application/shared/clock.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
+import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 
 /** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
-export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {
+export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
   const offsets = new Map<string, readonly [number, number]>();
   for (const [office, value] of Object.entries(raw)) {
@@ -16,5 +17,6 @@ export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {
       offsets.set(office, [value[0], value[1]]);
     }
   }
-  return { catalogue: loadCatalogue(), offsets, clock };
+  const catalogue = loadCatalogue();
+  return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
 }

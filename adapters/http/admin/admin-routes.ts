@@ -6,6 +6,8 @@ import { readJsonBody } from '../read-json-body.ts';
 import { ADMIN_COOKIE, hasAdminToken } from './admin-auth.ts';
 import { adminProblem, AdminBadRequest, json } from './admin-responses.ts';
 import { parseClockSetting } from './clock-body.ts';
+import { scenarioJsonSchema } from '../../forecast/control/scenario-json-schema.ts';
+import { ScenarioInvalid } from '../../forecast/control/scenario-schema.ts';
 
 export interface AdminOptions {
   /** ADMIN_TOKEN, at least 32 characters; the routes exist only when it is set. */
@@ -32,6 +34,7 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
       try {
         return await handler(event);
       } catch (error) {
+        if (error instanceof ScenarioInvalid) return adminProblem(400, 'Bad Request', `The scenario does not match the schema at ${error.path || 'its root'}: ${error.reason}.`, {}, error.path);
         if (error instanceof AdminBadRequest) return adminProblem(400, 'Bad Request', error.message, {}, error.path);
         // The body reader's own refusals: empty or malformed JSON, an oversized body.
         if (error instanceof ValidationError) return adminProblem(400, 'Bad Request', error.message, {}, error.details[0]?.path ?? '');
@@ -48,6 +51,33 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
       return json(options.controls.setClock(setting.now, setting.rate));
     },
   });
+
+  route('/_taskcast/scenario', {
+    GET: () => json(scenarioState(options.controls)),
+    PUT: async (event) => {
+      options.controls.loadScenario(await readJsonBody(event));
+      return json(scenarioState(options.controls));
+    },
+    DELETE: () => {
+      options.controls.clearScenario();
+      return json(scenarioState(options.controls));
+    },
+  });
+
+  route('/_taskcast/scenario.schema.json', {
+    GET: () => new HTTPResponse(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, { headers: { 'content-type': 'application/schema+json', 'cache-control': 'no-store' } }),
+  });
+}
+
+/** The scenario in force (null: the plain model), the clock, and what is left of each fault. */
+export function scenarioState(controls: ForecastControls) {
+  const inForce = controls.scenario();
+  return {
+    scenario: inForce?.scenario ?? null,
+    anchor: inForce ? new Date(inForce.anchorMs).toISOString() : null,
+    clock: controls.clockState(),
+    faults: controls.faults.list(),
+  };
 }
 
 /** `?token=` on the page, once: a cookie for the rest of the visit, then the URL without the token. */
