@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
@@ -26,7 +27,11 @@ const environment = v.object({
   DB_PATH: v.optional(v.pipe(v.string(), v.nonEmpty('DB_PATH must not be empty')), './data/tasks.db'),
   STORAGE: oneOf('STORAGE', ['lowdb', 'memory'], 'lowdb'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
-  FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream'], 'embedded'),
+  FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream', 'replay'], 'embedded'),
+  FORECAST_RECORD_DIR: v.optional(v.string()),
+  FORECAST_RECORD_RELATIVE: oneOf('FORECAST_RECORD_RELATIVE', ['0', '1'], '0'),
+  FORECAST_REPLAY_DIR: v.optional(v.string()),
+  FORECAST_REPLAY_STRICT: oneOf('FORECAST_REPLAY_STRICT', ['0', '1'], '0'),
   UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
   UPSTREAM_USER_AGENT: v.optional(v.string()),
   UPSTREAM_CACHE_MB: integer('UPSTREAM_CACHE_MB', 1, 65536, 64),
@@ -77,6 +82,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.FORECAST_PROVIDER === 'upstream' && (c.UPSTREAM_USER_AGENT === undefined || c.UPSTREAM_USER_AGENT.trim() === '')) {
     throw new ConfigError('Invalid configuration: UPSTREAM_USER_AGENT is required when FORECAST_PROVIDER=upstream (api.weather.gov asks for an app name and a contact, such as "taskcast (ops@example.com)").');
   }
+  // A recording or replay setting that would silently do nothing is a mistake worth stopping for.
+  if (c.FORECAST_RECORD_DIR !== undefined && c.FORECAST_PROVIDER !== 'upstream') {
+    throw new ConfigError('Invalid configuration: FORECAST_RECORD_DIR records what the upstream provider fetches; it needs FORECAST_PROVIDER=upstream.');
+  }
+  if (c.FORECAST_PROVIDER === 'replay' && c.FORECAST_REPLAY_DIR === undefined) {
+    throw new ConfigError('Invalid configuration: FORECAST_REPLAY_DIR is required when FORECAST_PROVIDER=replay (a folder recorded with FORECAST_RECORD_DIR).');
+  }
+  if (c.FORECAST_REPLAY_DIR !== undefined && !existsSync(c.FORECAST_REPLAY_DIR)) {
+    throw new ConfigError(`Invalid configuration: FORECAST_REPLAY_DIR ${JSON.stringify(c.FORECAST_REPLAY_DIR)} does not exist.`);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -99,6 +114,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
     adminToken: c.ADMIN_TOKEN,
+    record: c.FORECAST_RECORD_DIR === undefined ? undefined : { dir: resolve(c.FORECAST_RECORD_DIR), relative: c.FORECAST_RECORD_RELATIVE === '1' },
+    replay: c.FORECAST_REPLAY_DIR === undefined ? undefined : { dir: resolve(c.FORECAST_REPLAY_DIR), strict: c.FORECAST_REPLAY_STRICT === '1' },
     forecastScenario: c.FORECAST_SCENARIO === undefined ? undefined : resolve(c.FORECAST_SCENARIO),
     forecastClock: c.FORECAST_NOW === undefined ? undefined : { now: new Date(c.FORECAST_NOW), rate: c.FORECAST_CLOCK_RATE === '1' ? 1 as const : 0 as const },
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },

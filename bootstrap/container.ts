@@ -15,7 +15,11 @@ export interface ContainerOptions {
   readonly bcryptCost?: number;
   readonly log?: (message: string) => void;
   /** The forecast provider to wire (`embedded` by default), or false for a task-only container. */
-  readonly forecastProvider?: 'embedded' | 'upstream' | false;
+  readonly forecastProvider?: 'embedded' | 'upstream' | 'replay' | false;
+  /** FORECAST_REPLAY_DIR and FORECAST_REPLAY_STRICT; required with forecastProvider `replay`. */
+  readonly replay?: ForecastModuleOptions['replay'];
+  /** FORECAST_RECORD_DIR and FORECAST_RECORD_RELATIVE, with forecastProvider `upstream`. */
+  readonly record?: ForecastModuleOptions['record'];
   /** The upstream provider's settings; required with forecastProvider `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
   /** FORECAST_NOW: where the forecast clock starts (frozen with rate 0, the default). */
@@ -32,6 +36,6 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
-  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock }));
+  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record }));
   return container;
 }

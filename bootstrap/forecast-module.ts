@@ -11,6 +11,8 @@ import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-de
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
 import { processMetrics } from '../adapters/http/metrics-route.ts';
+import { createBundleRecorder } from '../adapters/forecast/replay/bundle-recorder.ts';
+import { createReplayForecastProvider } from '../adapters/forecast/replay/replay-forecast-provider.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface UpstreamModuleOptions {
@@ -23,8 +25,26 @@ export interface UpstreamModuleOptions {
   readonly counters?: UpstreamCounters;
 }
 
+export interface ReplayModuleOptions {
+  /** FORECAST_REPLAY_DIR. */
+  readonly dir: string;
+  /** FORECAST_REPLAY_STRICT=1. */
+  readonly strict: boolean;
+}
+
+export interface RecordModuleOptions {
+  /** FORECAST_RECORD_DIR. */
+  readonly dir: string;
+  /** FORECAST_RECORD_RELATIVE=1. */
+  readonly relative: boolean;
+}
+
 export interface ForecastModuleOptions {
-  readonly provider: 'embedded' | 'upstream';
+  readonly provider: 'embedded' | 'upstream' | 'replay';
+  /** Required when provider is `replay`. */
+  readonly replay?: ReplayModuleOptions;
+  /** With provider `upstream`: write what it fetches into a bundle. */
+  readonly record?: RecordModuleOptions;
   /** Required when provider is `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
   /** FORECAST_NOW: where the forecast clock starts; unset, it follows the process clock until set. */
@@ -47,7 +67,16 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         staleMaxSeconds: upstream.staleMaxSeconds,
         log: upstream.log,
         counters: upstream.counters ?? processMetrics,
+        record: options.record ? createBundleRecorder(options.record) : undefined,
       }));
+    } else if (options.provider === 'replay') {
+      const replay = options.replay;
+      if (!replay) throw new Error('The replay forecast provider needs FORECAST_REPLAY_DIR.');
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        const deps = loadEmbeddedDeps(controls.clock, controls);
+        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+        return createReplayForecastProvider({ dir: replay.dir, strict: replay.strict, clock: controls.clock, fallback: createEmbeddedForecastProvider(deps) });
+      }, [TOKENS.ForecastControls]);
     } else {
       bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
         const deps = loadEmbeddedDeps(controls.clock, controls);

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     log: (message) => log.info(message),
     forecastProvider: config.forecastProvider,
     forecastClock: config.forecastClock,
+    record: config.record,
+    replay: config.replay,
     upstream: config.upstreamUserAgent === undefined ? undefined : {
       url: config.upstreamUrl,
       userAgent: config.upstreamUserAgent,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { writeEntry } from '../../adapters/forecast/replay/bundle-files.ts';
 import { killLeftovers, makeTempDir, runUntilExit, ServerProcess, serverLines } from './server-process.ts';
 
 after(killLeftovers);
@@ -47,5 +48,28 @@ describe('the test double on a real process', { concurrency: true }, () => {
     assert.equal(run.code, 1, run.output);
     assert.match(run.stderr, /ADMIN_TOKEN must be at least 32 characters/);
     assert.doesNotMatch(run.stderr, /short/, 'the token is never echoed');
+  });
+
+  test('FORECAST_PROVIDER=replay serves a bundle, strict 404 for the rest, relative dates from FORECAST_NOW', async () => {
+    const dir = makeTempDir('replay');
+    const bundle = join(dir, 'bundle');
+    writeEntry(bundle, {
+      path: '/offices/TOP', recordedAt: '2026-05-20T21:00:00.000Z', lastModified: '{date:now-1h@Z}',
+      body: { '@id': '{base}/offices/TOP', id: 'TOP', name: 'Topeka, KS', note: 'seen at {date:now+30m@-05:00}' },
+    });
+    const server = await ServerProcess.start({
+      via: 'node', dbPath: join(dir, 'tasks.db'),
+      env: { FORECAST_PROVIDER: 'replay', FORECAST_REPLAY_DIR: bundle, FORECAST_REPLAY_STRICT: '1', FORECAST_NOW: '2026-05-20T21:00:00Z', PUBLIC_BASE_URL: 'https://wx.example' },
+    });
+    try {
+      const headers = { 'user-agent': 'e2e (tests@example.com)' };
+      const office = await fetch(`${server.baseUrl}/offices/TOP`, { headers });
+      assert.equal(office.status, 200);
+      assert.deepEqual(await office.json(), { '@id': 'https://wx.example/offices/TOP', id: 'TOP', name: 'Topeka, KS', note: 'seen at 2026-05-20T16:30:00-05:00' });
+      assert.equal(office.headers.get('last-modified'), 'Wed, 20 May 2026 20:00:00 GMT');
+      assert.equal((await fetch(`${server.baseUrl}/offices/BOX`, { headers })).status, 404);
+    } finally {
+      await server.stop('SIGTERM');
+    }
   });
 });

@@ -28,6 +28,8 @@ export interface UpstreamProviderOptions {
   /** Backoff before the first retry (doubling after); tests shorten it. */
   readonly backoffMs?: number;
   readonly now?: () => number;
+  /** FORECAST_RECORD_DIR: called with each document fetched from upstream, its links under `{base}`. */
+  readonly record?: (pathAndQuery: string, body: Record<string, unknown>, lastModified: Date) => void;
 }
 
 export interface UpstreamForecastProvider extends ForecastProvider {
@@ -62,6 +64,10 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
       throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
     }
     const { entry, status } = lookup;
+    // Recorded when it came from upstream, not when a cached copy was served again.
+    if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
+      options.record(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+    }
     return {
       body: entry.bodyFor(ctx.baseUrl, rewriter),
       lastModified: entry.lastModified,
