@@ -22,9 +22,11 @@ export interface HttpAppOptions {
 export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
+  let bundlePaths: (() => string[]) | undefined;
   if (container.isBound(TOKENS.ForecastProvider)) {
-    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck }>(TOKENS.ForecastProvider);
+    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck; bundlePaths?: () => string[] }>(TOKENS.ForecastProvider);
     if (provider.health) readiness.push(provider.health);
+    bundlePaths = provider.bundlePaths;
   }
   return createHttpApp({
     readiness,
@@ -38,5 +40,6 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     log: options.log,
     controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
     adminToken: options.adminToken,
+    bundlePaths,
   });
 }

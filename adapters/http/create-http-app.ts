@@ -43,6 +43,8 @@ export interface HttpAppDependencies {
   readonly controls?: ForecastControls;
   /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
   readonly adminToken?: string;
+  /** The replayed bundle's paths, listed on the control page. */
+  readonly bundlePaths?: () => string[];
 }
 
 const isForecastPath = (path: string): boolean =>
@@ -75,7 +77,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);
   const controls = deps.controls;
-  if (controls && deps.adminToken !== undefined) registerAdminRoutes(app, { token: deps.adminToken, controls });
+  if (controls && deps.adminToken !== undefined) registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
   if (controls && deps.forecast) {
     // A scenario's faults stand in front of every forecast route, as the CDN and api.weather.gov's own
     // failures stand in front of its answers.

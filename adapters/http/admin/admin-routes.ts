@@ -6,6 +6,7 @@ import { readJsonBody } from '../read-json-body.ts';
 import { ADMIN_COOKIE, hasAdminToken } from './admin-auth.ts';
 import { adminProblem, AdminBadRequest, json } from './admin-responses.ts';
 import { parseClockSetting } from './clock-body.ts';
+import { controlPage } from './control-page.ts';
 import { scenarioJsonSchema } from '../../forecast/control/scenario-json-schema.ts';
 import { ScenarioInvalid } from '../../forecast/control/scenario-schema.ts';
 
@@ -13,6 +14,8 @@ export interface AdminOptions {
   /** ADMIN_TOKEN, at least 32 characters; the routes exist only when it is set. */
   readonly token: string;
   readonly controls: ForecastControls;
+  /** The replayed bundle's paths, for the page's links (none unless FORECAST_PROVIDER=replay). */
+  readonly bundlePaths?: () => string[];
 }
 
 type AdminHandler = (event: H3Event) => Promise<HTTPResponse> | HTTPResponse;
@@ -25,7 +28,9 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
   const route = (path: string, methods: Record<string, AdminHandler>): void => {
     const allow = Object.keys(methods).join(', ');
     app.all(path, async (event) => {
-      if (!hasAdminToken(event.req.headers, options.token)) {
+      const fromQuery = path.startsWith('/_taskcast/') && path.length > '/_taskcast/'.length ? null : event.url.searchParams.get('token');
+      const headers = fromQuery === null ? event.req.headers : new Headers({ authorization: `Bearer ${fromQuery}` });
+      if (!hasAdminToken(headers, options.token)) {
         return adminProblem(401, 'Unauthorized', 'The admin routes need Authorization: Bearer <ADMIN_TOKEN>.', { 'www-authenticate': 'Bearer realm="taskcast-admin"' });
       }
       const method = event.req.method === 'HEAD' ? 'GET' : event.req.method;
@@ -43,6 +48,16 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
       }
     });
   };
+
+  // The page, for a browser: `?token=` once sets a cookie (HttpOnly, SameSite=Strict, path /_taskcast) and
+  // drops the token from the address bar; after that the page and its script use the cookie.
+  const page: AdminHandler = (event) => {
+    const given = event.url.searchParams.get('token');
+    if (given !== null) return tokenCookieRedirect(given, event.url.protocol === 'https:');
+    return controlPage(options.controls, options.bundlePaths?.() ?? []);
+  };
+  route('/_taskcast', { GET: page });
+  route('/_taskcast/', { GET: page });
 
   route('/_taskcast/clock', {
     GET: () => json(options.controls.clockState()),

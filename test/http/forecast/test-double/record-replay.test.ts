@@ -46,10 +46,12 @@ async function record(relative: boolean) {
   return { dir, bodies, origin };
 }
 
+const TOKEN = 'admin-token-for-tests-0123456789abcdef';
+
 async function replayWorld(dir: string, strict: boolean, now = new Date(RECORDED_AT), publicBaseUrl?: string) {
   const clock = new FixedClock(now);
   const provider = createReplayForecastProvider({ dir, strict, clock, fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)) });
-  return { provider, world: await forecastWorld({ provider, publicBaseUrl, now }) };
+  return { provider, world: await forecastWorld({ provider, publicBaseUrl, now, adminToken: TOKEN }) };
 }
 
 describe('record and replay', () => {
@@ -73,6 +75,16 @@ describe('record and replay', () => {
     }
     // The /points/{p}/forecast route finds its grid in the replayed /points document.
     assert.equal((await world.get('/points/39.7456,-97.0892/forecast')).text, bodies.get('/gridpoints/TOP/32,81/forecast')!.replaceAll('http://taskcast.test', 'https://replay.example'));
+  });
+
+  it('the control page lists the bundle\'s points as links to their forecasts', async () => {
+    const { dir } = await record(false);
+    const { world } = await replayWorld(dir, true);
+    const page = await world.send('GET', '/_taskcast/', undefined, { authorization: `Bearer ${TOKEN}` });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(page.text, /<a href="\/points\/39\.7456,-97\.0892\/forecast">39\.7456,-97\.0892<\/a>/);
+    assert.doesNotMatch(page.text, /<script src=|<link [^>]*href="http/, 'nothing from a CDN');
   });
 
   it('a path missing from the bundle falls back to the embedded model, or 404 when strict', async () => {

@@ -44,6 +44,24 @@ describe('scenario controls', () => {
     assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
   });
 
+  it('the control page shows the scenario in force, escaped', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const name = '</textarea><script>alert(1)</script>';
+    await w.send('PUT', '/_taskcast/scenario', { ...TORNADO, name }, auth);
+    const page = await w.send('GET', '/_taskcast/', undefined, auth);
+    assert.equal(page.status, 200);
+    assert.ok(!page.text.includes('<script>alert(1)'), 'scenario text is escaped');
+    assert.match(page.text, /<td>Tornado Warning<\/td><td>point 39\.7456,-97\.0892<\/td><td>now<\/td><td>now\+45m<\/td>/);
+    assert.match(page.text, /<code>\/gridpoints\/\*\/\*\/forecast<\/code><\/td><td>ForecastGridExpired 503<\/td><td><\/td><td>2 of 2 left<\/td>/);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'nonce-/);
+    const redirect = await w.send('GET', `/_taskcast/?token=${TOKEN}`);
+    assert.equal(redirect.status, 303);
+    assert.match(redirect.headers.get('set-cookie') ?? '', /^taskcast_admin=.*HttpOnly; SameSite=Strict/);
+    const cookie = (redirect.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.equal((await w.send('GET', '/_taskcast/clock', undefined, { cookie })).status, 200);
+    assert.equal((await w.send('GET', '/_taskcast/?token=wrong-token-wrong-token-wrong-token')).status, 401);
+  });
+
   it('the same clock and scenario give byte-identical bodies', async () => {
     const a = await forecastWorld({ adminToken: TOKEN });
     const b = await forecastWorld({ adminToken: TOKEN, now: new Date('2025-01-01T00:00:00Z') });
