@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseScenario } from '../adapters/forecast/control/scenario-schema.ts';
 import { createTaskcast, ScenarioInvalid } from '../bootstrap/library.ts';
 
 describe('the library\'s forecast object', () => {
@@ -35,6 +40,35 @@ describe('the library\'s forecast object', () => {
       assert.equal(forecast.clock().now, '2026-05-20T21:10:00.000Z', 'still frozen');
     } finally {
       await taskcast.close();
+    }
+  });
+});
+
+describe('the README\'s "Testing your weather app against Taskcast"', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = (name: string, lang: string) => new RegExp(`<!-- ${name}:start -->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(readme)?.[1];
+
+  it('scenario file is the tested fixture and fits the schema', () => {
+    const scenario = JSON.parse(block('scenario-example', 'json')!);
+    assert.deepEqual(scenario, JSON.parse(readFileSync(join(root, 'test/fixtures/scenarios/tornado-in-topeka.json'), 'utf8')));
+    assert.equal(parseScenario(scenario).name, 'tornado-in-topeka');
+  });
+
+  it('library example runs as written and prints what it says', () => {
+    const code = block('testing-example', 'ts');
+    assert.ok(code, 'README has the testing example block');
+    const source = code.replace(/from 'taskcast';/g, `from '${pathToFileURL(join(root, 'bootstrap', 'library.ts')).href}';`);
+    const dir = join(root, '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `readme-testing-example-${process.pid}.ts`);
+    writeFileSync(file, source);
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+      const expected = [...code.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
+      assert.deepEqual(out.trim().split('\n'), expected);
+    } finally {
+      rmSync(file, { force: true });
     }
   });
 });
