@@ -6,6 +6,7 @@ import {
 import type { Clock } from '../application/shared/clock.ts';
 import { ForecastClock, type ClockRate } from '../adapters/forecast/control/forecast-clock.ts';
 import { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
+import { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
@@ -51,6 +52,11 @@ export interface ForecastModuleOptions {
   readonly clockStart?: { readonly now: Date; readonly rate: ClockRate };
 }
 
+function refuseModelChanges(scenario: Scenario): void {
+  if (scenario.alerts?.length) throw new ScenarioInvalid('alerts', 'the upstream provider relays api.weather.gov, so it cannot issue alerts; use FORECAST_PROVIDER=embedded or replay');
+  if (scenario.weather?.length) throw new ScenarioInvalid('weather', 'the upstream provider relays api.weather.gov, so it cannot change the weather; use FORECAST_PROVIDER=embedded or replay');
+}
+
 /** The forecast context's wiring: the provider port to one adapter, the use cases to the port. */
 export function forecastModule(options: ForecastModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -59,16 +65,21 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
     bind(TOKENS.ForecastControls).toResolvedValue((clock: Clock) => new ForecastControls(new ForecastClock(clock, options.clockStart)), [TOKENS.Clock]);
     if (options.provider === 'upstream') {
       if (!upstream) throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
-      bind(TOKENS.ForecastProvider).toConstantValue(createUpstreamForecastProvider({
-        baseUrl: upstream.url,
-        userAgent: upstream.userAgent,
-        cacheBytes: upstream.cacheMb * 1024 * 1024,
-        timeoutMs: upstream.timeoutMs,
-        staleMaxSeconds: upstream.staleMaxSeconds,
-        log: upstream.log,
-        counters: upstream.counters ?? processMetrics,
-        record: options.record ? createBundleRecorder(options.record) : undefined,
-      }));
+      // api.weather.gov's answers are relayed, not computed: a scenario's alerts and weather would be
+      // silently ignored, so they are refused (faults and the clock still apply).
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        controls.addVerifier(refuseModelChanges);
+        return createUpstreamForecastProvider({
+          baseUrl: upstream.url,
+          userAgent: upstream.userAgent,
+          cacheBytes: upstream.cacheMb * 1024 * 1024,
+          timeoutMs: upstream.timeoutMs,
+          staleMaxSeconds: upstream.staleMaxSeconds,
+          log: upstream.log,
+          counters: upstream.counters ?? processMetrics,
+          record: options.record ? createBundleRecorder(options.record) : undefined,
+        });
+      }, [TOKENS.ForecastControls]);
     } else if (options.provider === 'replay') {
       const replay = options.replay;
       if (!replay) throw new Error('The replay forecast provider needs FORECAST_REPLAY_DIR.');

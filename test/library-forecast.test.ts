@@ -44,6 +44,27 @@ describe('the library\'s forecast object', () => {
   });
 });
 
+describe('with the upstream provider', () => {
+  it('refuses a scenario\'s alerts and weather (it relays, it cannot compute), and takes its faults', async () => {
+    const taskcast = await createTaskcast({
+      storage: 'memory',
+      forecastProvider: 'upstream',
+      upstream: { url: 'http://127.0.0.1:9', userAgent: 'tests (tests@example.com)', cacheMb: 1, timeoutMs: 100, staleMaxSeconds: 0 },
+    });
+    const forecast = taskcast.forecast!;
+    try {
+      assert.throws(() => forecast.loadScenario({ alerts: [{ event: 'Tornado Warning', area: 'KS' }] }), (e: unknown) => e instanceof ScenarioInvalid && e.path === 'alerts');
+      assert.throws(() => forecast.loadScenario({ weather: [{ area: { state: 'KS' }, from: 'now', to: 'now+1h', set: { skyCover: 0 } }] }), (e: unknown) => e instanceof ScenarioInvalid && e.path === 'weather');
+      forecast.loadScenario({ faults: [{ path: '/points/*', html: true }] });
+      const denied = await forecast.fetch('https://api.weather.gov/points/39.7456,-97.0892');
+      assert.equal(denied.status, 403);
+      assert.match(await denied.text(), /Access Denied/);
+    } finally {
+      await taskcast.close();
+    }
+  });
+});
+
 describe('the README\'s "Testing your weather app against Taskcast"', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
