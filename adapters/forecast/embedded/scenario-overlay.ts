@@ -5,7 +5,7 @@ import { buildAlertSet, type AlertFacts } from './alert-set.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import { distanceMetres } from './geo/polygon.ts';
-import { epochHourOf, weatherAt, type AlertZone, type Place, type WeatherAdjust } from './weather/index.ts';
+import { epochHourOf, hourlySeries, weatherAt, type AlertZone, type Place, type WeatherAdjust } from './weather/index.ts';
 import { injectedAlert } from './weather/injected-alerts.ts';
 import { stormRuleFor } from './weather/storm-warnings.ts';
 import { overrideAdjust, type OverrideWindow } from './weather/weather-override.ts';
@@ -36,6 +36,8 @@ interface Compiled {
 /** Alerts are held base-free, as the model's cycles are; rendering adds the request's base. */
 const NO_BASE = '';
 const DEFAULT_ALERT_HOURS = 12;
+/** How much of a long product's weather its text looks at for the worst values. */
+const MAX_QUOTED_HOURS = 72;
 
 export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): EmbeddedOverlay {
   let zoneIndex: Map<string, AlertZone> | undefined;
@@ -132,6 +134,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         expiresMs,
         at: a.point ? { lat: a.point[0], lon: a.point[1] } : undefined,
         sample: weatherAt(place, epochHourOf(sentMs), adjust),
+        samples: storm ? undefined : hourlySeries(place, epochHourOf(onsetMs), Math.min(MAX_QUOTED_HOURS, Math.max(1, Math.ceil((endsMs - onsetMs) / 3_600_000))), adjust),
         index,
         baseUrl: NO_BASE,
         headline: a.headline,

@@ -22,6 +22,8 @@ export interface InjectedAlertRequest {
   readonly at?: { readonly lat: number; readonly lon: number };
   /** The weather at the first zone when the alert is sent: what storm text quotes. */
   readonly sample: WeatherSample;
+  /** The weather there from onset to end: a zone-based product quotes its worst ("heat index up to 105"). */
+  readonly samples?: readonly WeatherSample[];
   /** Distinguishes alerts otherwise alike (their position in the scenario). */
   readonly index: number;
   readonly baseUrl: string;
@@ -51,7 +53,7 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
     if (!rule) throw new RangeError(`No alert product is called ${request.event}.`);
     const startHour = epochHourOf(request.onsetMs);
     feature = buildAlert(
-      { rule, officeId: first.officeId, zones, startHour, endHour: epochHourOf(request.endsMs), samples: [request.sample] },
+      { rule, officeId: first.officeId, zones, startHour, endHour: epochHourOf(request.endsMs), samples: request.samples?.length ? request.samples : [request.sample] },
       { cycle: epochHourOf(request.sentMs), sent: request.sentMs, onset: request.onsetMs, ends: request.endsMs, action: 'NEW' },
       request.expiresMs, [], request.baseUrl,
     );
