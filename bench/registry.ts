@@ -4,6 +4,7 @@ import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksSet } from './scenarios/tasks.ts';
+import { tasksCompactionSet } from './scenarios/tasks-compaction.ts';
 
 export const DEFAULT_SET = 'tasks';
 
@@ -11,4 +12,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
   [tasksLoginsSet.name, tasksLoginsSet],
+  [tasksCompactionSet.name, tasksCompactionSet],
 ]);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
+import { parseCorsOrigins } from '../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
@@ -51,6 +52,7 @@ const environment = v.object({
   FORECAST_SCENARIO: v.optional(v.string()),
   FORECAST_CLOCK_RATE: oneOf('FORECAST_CLOCK_RATE', ['0', '1'], '0'),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  CORS_ORIGINS: v.optional(v.string()),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -92,6 +94,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (c.FORECAST_REPLAY_DIR !== undefined && !existsSync(c.FORECAST_REPLAY_DIR)) {
     throw new ConfigError(`Invalid configuration: FORECAST_REPLAY_DIR ${JSON.stringify(c.FORECAST_REPLAY_DIR)} does not exist.`);
   }
+  const cors = parseCorsOrigins(c.CORS_ORIGINS);
+  if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
   return {
     port: c.PORT,
     host: c.HOST,
@@ -119,5 +123,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     forecastScenario: c.FORECAST_SCENARIO === undefined ? undefined : resolve(c.FORECAST_SCENARIO),
     forecastClock: c.FORECAST_NOW === undefined ? undefined : { now: new Date(c.FORECAST_NOW), rate: c.FORECAST_CLOCK_RATE === '1' ? 1 as const : 0 as const },
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
+    corsOrigins: cors.origins,
   };
 }

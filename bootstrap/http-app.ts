@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
+  /** CORS_ORIGINS: origins allowed on the task API (`*` for all); none by default. */
+  readonly corsOrigins?: readonly string[];
   readonly log: Logger;
   /** ADMIN_TOKEN: mounts the test-double controls under /_taskcast/; unset, they do not exist. */
   readonly adminToken?: string;
@@ -37,6 +39,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     clock: container.get(TOKENS.Clock),
     authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
+    corsOrigins: options.corsOrigins,
     log: options.log,
     controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
     adminToken: options.adminToken,

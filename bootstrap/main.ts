@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     adminToken: config.adminToken,
+    corsOrigins: config.corsOrigins,
     log,
   });
 
@@ -88,7 +89,13 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => listener.server.closeAllConnections?.(), SHUTDOWN_BUDGET_MS);
     deadline.unref();
     await listener.close();
-    await store.close();
+    try {
+      // Folds the journal into DB_PATH, so the file alone holds every acknowledged change once we exit.
+      await store.close();
+    } catch (error) {
+      log.error(`the store did not close cleanly; its journal keeps every acknowledged change for the next start: ${(error as Error).message}`);
+      process.exit(1);
+    }
     log.info('stopped');
     process.exit(0);
   };

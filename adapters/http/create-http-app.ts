@@ -4,6 +4,8 @@ import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
+import { corsMiddleware } from './cors.ts';
+import { registerDocsRoutes } from './docs/docs-routes.ts';
 import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
@@ -34,6 +36,8 @@ export interface HttpAppDependencies {
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
+  /** CORS_ORIGINS: origins allowed to call the task API from a browser (`*` for all); none by default. */
+  readonly corsOrigins?: readonly string[];
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
   /** What GET /ready asks (the store, the upstream); none: /ready is always 200. */
   readonly readiness?: readonly ReadinessCheck[];
@@ -73,7 +77,9 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     onError: (error, event) => (isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event)),
     onResponse: (response, event) => countRequest(metrics, response, event),
   });
+  app.use(corsMiddleware({ taskOrigins: deps.corsOrigins ?? [] }));
   registerMetricsRoute(app, metrics);
+  registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);
   const controls = deps.controls;

@@ -4,7 +4,7 @@ import type { Lab } from './servers.ts';
 /** One line of the summary table: a figure, what it is compared with, and the target. */
 export interface TargetRow {
   scenario: string;
-  unit: 'req/s' | 'MB' | 's';
+  unit: 'req/s' | 'MB' | 's' | 'ms';
   taskcast: number | null;
   peer: number | null;
   /** The figure divided by its reference (the peer, or another Taskcast figure); null when not applicable. */

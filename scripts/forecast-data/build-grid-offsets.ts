@@ -1,24 +1,32 @@
-// Builds adapters/forecast/embedded/data/grid-offsets.json: where each CONUS
-// office's gridX/gridY window sits on the NDFD grid.
+// Builds adapters/forecast/embedded/data/grid-offsets.json: which NDFD grid each
+// office's gridX/gridY window lies on, and where on it.
 //
 //   tsx scripts/forecast-data/build-grid-offsets.ts [sourceDir] [outFile]
 //
-// Offices with offsets fitted from real /points answers keep them. The rest
-// get an offset predicted from their forecast-area outline, using whichever
-// "floor(min index − margin)" rule best reproduces the fitted offices — the
-// NWS pads each office grid a little beyond its area, and the pad is not
-// published, so we learn it.
+// Windows are fitted from real api.weather.gov answers kept in the project
+// (test/fixtures/forecast/: the ws4kp regional cities and recorded-points.json).
+// Each answer bounds an office's origin: gridX = round(i − dx) means
+// dx ∈ (i − gridX − ½, i − gridX + ½]; a real cell outline pins dx to its
+// centre. The fit takes, per axis, the value most answers agree with; a whole
+// cell when one fits (most office grids are aligned with the national grid),
+// else the agreeing value nearest a whole cell (an office NWS realigned).
+// Newer recordings win: NWS moves office windows (weather-gov/weather.gov#756),
+// so older answers that disagree with newer ones for the same office are set
+// aside and reported (and marked "superseded" in the fixture).
+// Offices without any recording get a window predicted from their
+// forecast-area outline, are listed in "_unfitted", and fail the test that
+// asks every office for a fitted window.
 
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isInsideGrid, latLonToGrid } from '../../adapters/forecast/embedded/geo/ndfd-grid.ts';
-
-interface FittedOffice {
-  dx: number;
-  dy: number;
-  samples: number;
-  agree: number;
-}
+import { fileURLToPath } from 'node:url';
+import {
+  isInsideGrid,
+  latLonToGrid,
+  NDFD_GRIDS,
+  type NdfdGrid,
+  type NdfdGridId,
+} from '../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 
 interface CwaFeature {
   properties: { wfo: string };
@@ -27,135 +35,241 @@ interface CwaFeature {
     | { type: 'MultiPolygon'; coordinates: number[][][][] };
 }
 
+interface Sample {
+  recorded: string;
+  source: string;
+  lat: number;
+  lon: number;
+  gridId: string;
+  gridX: number;
+  gridY: number;
+  cell?: number[][];
+  stale?: boolean;
+  /** Set in the fixture for recordings a newer one of the same office contradicts (the window moved). */
+  superseded?: string;
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const sourceDir = resolve(process.argv[2] ?? join(repoRoot, '../shared/reference/nws/data'));
+const outFile = resolve(process.argv[3] ?? join(repoRoot, 'adapters/forecast/embedded/data/grid-offsets.json'));
+const fixtures = join(repoRoot, 'test/fixtures/forecast');
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+const cwas = readJson<{ features: CwaFeature[] }>(join(sourceDir, 'nws_cwa_boundaries_simplified.geojson')).features;
+const ws4kp = readJson<Array<{ city: string; lat: string; lon: string; point: { x: number; y: number; wfo: string } }>>(
+  join(fixtures, 'ws4kp_regionalcities_points.json'),
+);
+const recorded = readJson<{ samples: Sample[] }>(join(fixtures, 'recorded-points.json')).samples;
+
+const samples: Sample[] = [
+  ...ws4kp.map((c) => ({
+    recorded: '2026-07-24',
+    source: 'ws4kp regionalcities',
+    lat: Number(c.lat),
+    lon: Number(c.lon),
+    gridId: c.point.wfo,
+    gridX: c.point.x,
+    gridY: c.point.y,
+  })),
+  ...recorded.filter((s) => s.superseded === undefined),
+];
+
+function outerRings(f: CwaFeature): number[][][] {
+  const g = f.geometry;
+  return g.type === 'Polygon' ? [g.coordinates[0] ?? []] : g.coordinates.map((p) => p[0] ?? []);
+}
+
+/** The national grid an office's whole forecast area lies on (none for American Samoa). */
+function gridOfArea(f: CwaFeature): NdfdGrid | undefined {
+  return Object.values(NDFD_GRIDS).find((grid) =>
+    outerRings(f).every((ring) =>
+      ring.every(([lon = NaN, lat = NaN]) => {
+        const { i, j } = latLonToGrid(lat, lon, grid);
+        return isInsideGrid(i, j, grid);
+      }),
+    ),
+  );
+}
+
 interface Extent {
   minI: number;
   minJ: number;
-  maxI: number;
-  maxJ: number;
 }
 
-const sourceDir = resolve(process.argv[2] ?? '../shared/reference/nws/data');
-const outFile = resolve(process.argv[3] ?? 'adapters/forecast/embedded/data/grid-offsets.json');
-
-const fitted = (
-  JSON.parse(readFileSync(join(sourceDir, 'wfo_grid_offsets_derived.json'), 'utf8')) as {
-    offices: Record<string, FittedOffice>;
-  }
-).offices;
-const cwas = (
-  JSON.parse(readFileSync(join(sourceDir, 'nws_cwa_boundaries_simplified.geojson'), 'utf8')) as {
-    features: CwaFeature[];
-  }
-).features;
-
-/** Extent in grid space, not lon/lat: the grid is rotated against meridians. */
-function gridExtent(feature: CwaFeature): Extent {
-  const g = feature.geometry;
-  const outers = g.type === 'Polygon' ? [g.coordinates[0] ?? []] : g.coordinates.map((p) => p[0] ?? []);
-  const e = { minI: Infinity, minJ: Infinity, maxI: -Infinity, maxJ: -Infinity };
-  for (const ring of outers) {
+function extentOn(f: CwaFeature, grid: NdfdGrid): Extent {
+  const e = { minI: Infinity, minJ: Infinity };
+  for (const ring of outerRings(f)) {
     for (const [lon = NaN, lat = NaN] of ring) {
-      const { i, j } = latLonToGrid(lat, lon);
+      const { i, j } = latLonToGrid(lat, lon, grid);
       e.minI = Math.min(e.minI, i);
       e.minJ = Math.min(e.minJ, j);
-      e.maxI = Math.max(e.maxI, i);
-      e.maxJ = Math.max(e.maxJ, j);
     }
   }
   return e;
 }
 
+const areaGrid = new Map<string, NdfdGrid>();
 const extents = new Map<string, Extent>();
-for (const f of cwas) extents.set(f.properties.wfo, gridExtent(f));
+for (const f of cwas) {
+  const grid = gridOfArea(f);
+  if (!grid) continue;
+  areaGrid.set(f.properties.wfo, grid);
+  extents.set(f.properties.wfo, extentOn(f, grid));
+}
 
-// An office belongs to CONUS when its whole area is on the grid; Alaska,
-// Hawaii, Puerto Rico, Guam and Samoa have their own NDFD grids.
-const conus = [...extents]
-  .filter(([, e]) => isInsideGrid(e.minI, e.minJ) && isInsideGrid(e.maxI, e.maxJ))
-  .map(([wfo]) => wfo)
-  .sort();
-const outside = [...extents.keys()].filter((w) => !conus.includes(w)).sort();
+/** A grid id (AER, ALU) need not be an office: it lies on the grid of the office area its samples fall in. */
+function gridOfWindow(id: string, own: Sample[]): NdfdGrid | undefined {
+  const known = areaGrid.get(id);
+  if (known) return known;
+  return Object.values(NDFD_GRIDS).find((grid) =>
+    own.every((s) => {
+      const { i, j } = latLonToGrid(s.lat, s.lon, grid);
+      return isInsideGrid(i, j, grid);
+    }),
+  );
+}
 
-const predict = (min: number, margin: number): number => Math.floor(min - margin);
+interface Bound {
+  lo: number;
+  hi: number;
+  sample: Sample;
+}
 
-const training = conus.filter((w) => fitted[w] !== undefined);
-const margins = Array.from({ length: 33 }, (_, k) => k / 8); // 0 … 4 cells
-
-function score(axis: 'x' | 'y', margin: number): { exact: number; absErr: number } {
-  let exact = 0;
-  let absErr = 0;
-  for (const w of training) {
-    const e = extents.get(w) as Extent;
-    const f = fitted[w] as FittedOffice;
-    const err = predict(axis === 'x' ? e.minI : e.minJ, margin) - (axis === 'x' ? f.dx : f.dy);
-    if (err === 0) exact++;
-    absErr += Math.abs(err);
+/** What one sample says of the origin on one axis. */
+function bound(s: Sample, grid: NdfdGrid, axis: 'i' | 'j'): Bound {
+  const g = axis === 'i' ? s.gridX : s.gridY;
+  if (s.cell) {
+    const corners = s.cell.map(([lon = NaN, lat = NaN]) => latLonToGrid(lat, lon, grid));
+    const centre = corners.reduce((sum, c) => sum + c[axis], 0) / corners.length;
+    // Outlines carry 4 to 7 decimals: about 0.005 cells.
+    return { lo: centre - g - 0.01, hi: centre - g + 0.01, sample: s };
   }
-  return { exact, absErr };
+  const at = latLonToGrid(s.lat, s.lon, grid)[axis];
+  return { lo: at - g - 0.5, hi: at - g + 0.5, sample: s };
 }
 
-// Most exact hits wins; sum of errors is useless as a tie-break because the
-// marine offices (tens of cells off) dominate it, so prefer the smaller margin.
-function bestMargin(axis: 'x' | 'y'): number {
-  let best = { margin: 0, exact: -1 };
-  for (const m of margins) {
-    const { exact } = score(axis, m);
-    if (exact > best.exact) best = { margin: m, exact };
+interface AxisFit {
+  value: number;
+  agree: number;
+  aligned: boolean;
+  rejected: Sample[];
+}
+
+/** The origin most bounds agree with; a whole cell when it is among them. */
+function fitAxis(bounds: Bound[]): AxisFit {
+  const edges = bounds.flatMap((b) => [b.lo, b.hi]).sort((a, b) => a - b);
+  let best = { count: -1, lo: 0, hi: 0 };
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const mid = ((edges[k] as number) + (edges[k + 1] as number)) / 2;
+    const count = bounds.filter((b) => b.lo < mid && mid <= b.hi).length;
+    if (count > best.count) best = { count, lo: edges[k] as number, hi: edges[k + 1] as number };
+    else if (count === best.count && edges[k] === best.hi) best.hi = edges[k + 1] as number;
   }
-  return best.margin;
+  // Nearest whole cell, or, for an office off the national grid, the agreeing value closest to one (the
+  // smallest realignment the answers allow), kept a hundredth of a cell inside the range.
+  const whole = Math.round((best.lo + best.hi) / 2);
+  const aligned = whole <= best.hi && whole > best.lo;
+  const margin = Math.min(0.01, (best.hi - best.lo) / 2);
+  const value = aligned ? whole : Math.round(Math.min(Math.max(whole, best.lo + margin), best.hi - margin) * 1000) / 1000;
+  const rejected = bounds.filter((b) => !(b.lo < value && value <= b.hi)).map((b) => b.sample);
+  return { value, agree: bounds.length - rejected.length, aligned, rejected };
 }
 
-const marginX = bestMargin('x');
-const marginY = bestMargin('y');
-
-// Report how well the rule reproduces the offices we already know.
-let bothExact = 0;
-let bothWithin1 = 0;
-const outliers: string[] = [];
-for (const w of training) {
-  const e = extents.get(w) as Extent;
-  const f = fitted[w] as FittedOffice;
-  const ex = predict(e.minI, marginX) - f.dx;
-  const ey = predict(e.minJ, marginY) - f.dy;
-  if (ex === 0 && ey === 0) bothExact++;
-  if (Math.abs(ex) <= 1 && Math.abs(ey) <= 1) bothWithin1++;
-  else outliers.push(`${w}(${ex >= 0 ? '+' : ''}${ex},${ey >= 0 ? '+' : ''}${ey})`);
+interface Window {
+  grid: NdfdGridId;
+  dx: number;
+  dy: number;
+  samples: number;
+  set: Sample[];
+  since: string;
 }
-const sx = score('x', marginX);
-const sy = score('y', marginY);
-console.log(`rule: dx = floor(minI - ${marginX}), dy = floor(minJ - ${marginY})`);
-console.log(`fitted CONUS offices: ${training.length}`);
-console.log(`  dx exact ${sx.exact}/${training.length}, dy exact ${sy.exact}/${training.length}`);
-console.log(`  both exact ${bothExact}/${training.length}, both within ±1 ${bothWithin1}/${training.length}`);
-console.log(`  off by more than 1 (predicted − fitted): ${outliers.join(' ')}`);
 
-const offsets: Record<string, [number, number]> = {};
-const derived: string[] = [];
-for (const w of conus) {
-  const f = fitted[w];
-  if (f) {
-    offsets[w] = [f.dx, f.dy];
+const byId = new Map<string, Sample[]>();
+for (const s of samples) byId.set(s.gridId, [...(byId.get(s.gridId) ?? []), s]);
+
+const windows = new Map<string, Window>();
+const notes: string[] = [];
+for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
+  const grid = gridOfWindow(id, own);
+  if (!grid) {
+    notes.push(`${id}: samples on no NDFD grid`);
     continue;
   }
-  const e = extents.get(w) as Extent;
-  offsets[w] = [predict(e.minI, marginX), predict(e.minJ, marginY)];
-  derived.push(w);
+  // Newest recordings first; an older one joins only if it agrees with all newer ones.
+  const dates = [...new Set(own.map((s) => s.recorded))].sort().reverse();
+  let kept: Sample[] = [];
+  let fit: { x: AxisFit; y: AxisFit } | undefined;
+  for (const date of dates) {
+    const trial = [...kept, ...own.filter((s) => s.recorded === date)];
+    const x = fitAxis(trial.map((s) => bound(s, grid, 'i')));
+    const y = fitAxis(trial.map((s) => bound(s, grid, 'j')));
+    if (fit && (x.rejected.length > 0 || y.rejected.length > 0)) {
+      notes.push(`${id}: ${trial.length - kept.length} answers of ${date} disagree with newer ones, set aside (window moved)`);
+      continue;
+    }
+    kept = trial;
+    fit = { x, y };
+  }
+  if (!fit) continue;
+  const misfits = new Set([...fit.x.rejected, ...fit.y.rejected]);
+  if (misfits.size > 0) notes.push(`${id}: ${misfits.size} of ${kept.length} answers disagree with the fit`);
+  if (!fit.x.aligned || !fit.y.aligned) notes.push(`${id}: realigned by a fraction of a cell (${fit.x.value}, ${fit.y.value})`);
+  windows.set(id, {
+    grid: grid.id,
+    dx: fit.x.value,
+    dy: fit.y.value,
+    samples: kept.length,
+    set: kept,
+    since: kept.map((s) => s.recorded).sort()[0] as string,
+  });
 }
-console.log(`derived (no fitted offset): ${derived.map((w) => `${w}${JSON.stringify(offsets[w])}`).join(' ')}`);
-console.log(`not on the CONUS grid (no offset written): ${outside.join(' ')}`);
+
+// Leave-one-out: how often would a recording the fit never saw get its cell?
+let looTotal = 0;
+let looRight = 0;
+for (const [id, w] of windows) {
+  if (w.set.length < 2) continue;
+  const grid = NDFD_GRIDS[w.grid];
+  for (const s of w.set) {
+    if (s.cell) continue;
+    const rest = w.set.filter((t) => t !== s);
+    const dx = fitAxis(rest.map((t) => bound(t, grid, 'i'))).value;
+    const dy = fitAxis(rest.map((t) => bound(t, grid, 'j'))).value;
+    const at = latLonToGrid(s.lat, s.lon, grid);
+    looTotal++;
+    if (Math.round(at.i - dx) === s.gridX && Math.round(at.j - dy) === s.gridY) looRight++;
+    else notes.push(`leave-one-out miss: ${id} ${s.gridX},${s.gridY} (${s.source} ${s.recorded})`);
+  }
+}
+
+// Offices with no recording: the old outline rule (floor(min index − 2)), learnt on CONUS offices.
+const unfitted: string[] = [];
+for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => a.localeCompare(b))) {
+  if (windows.has(wfo)) continue;
+  const e = extents.get(wfo) as Extent;
+  windows.set(wfo, { grid: grid.id, dx: Math.floor(e.minI - 2), dy: Math.floor(e.minJ - 2), samples: 0, set: [], since: '' });
+  unfitted.push(wfo);
+}
+
+for (const n of notes) console.log(n);
+console.log(`windows: ${windows.size} (${windows.size - unfitted.length} fitted from ${samples.length} recordings)`);
+console.log(`leave-one-out: ${looRight}/${looTotal} recordings get their cell from a window fitted without them`);
+console.log(`unfitted (outline rule): ${unfitted.join(' ')}`);
 
 const about =
-  'gridX = round(i) - dx, gridY = round(j) - dy on the NDFD CONUS 2.5 km grid ' +
-  '(see adapters/forecast/embedded/geo/ndfd-grid.ts). Offsets fitted from real api.weather.gov /points answers, ' +
-  `except _derived offices, predicted as floor(min i - ${marginX}), floor(min j - ${marginY}) over the ` +
-  'simplified CWA outline; those may be off where the office grid also covers coastal waters. ' +
-  'Built by scripts/forecast-data/build-grid-offsets.ts.';
+  'Office grid windows: gridX = round(i - dx), gridY = round(j - dy) on the named NDFD grid (conus unless ' +
+  'given; see adapters/forecast/embedded/geo/ndfd-grid.ts). Fitted from real api.weather.gov answers in ' +
+  'test/fixtures/forecast/ (dx, dy whole cells unless NWS realigned the office grid), except the _unfitted ' +
+  'offices, predicted from their forecast-area outline. Built by scripts/forecast-data/build-grid-offsets.ts.';
 
 const lines = [
   `  "_about": ${JSON.stringify(about)}`,
-  `  "_derived": ${JSON.stringify(derived)}`,
-  ...Object.entries(offsets).map(([w, o]) => `  ${JSON.stringify(w)}: ${JSON.stringify(o)}`),
+  `  "_unfitted": ${JSON.stringify(unfitted)}`,
+  ...[...windows]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, w]) => `  ${JSON.stringify(id)}: ${JSON.stringify(w.grid === 'conus' ? [w.dx, w.dy] : [w.dx, w.dy, w.grid])}`),
 ];
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, `{\n${lines.join(',\n')}\n}\n`);
-console.log(`wrote ${Object.keys(offsets).length} offices to ${outFile}`);
+console.log(`wrote ${windows.size} windows to ${outFile}`);

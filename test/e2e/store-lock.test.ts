@@ -46,7 +46,11 @@ describe('the store lock', () => {
           }
         }
       });
-      while (ackedThisRound < 20) await new Promise((r) => setTimeout(r, 2));
+      const deadline = Date.now() + 20_000;
+      while (ackedThisRound < 20) {
+        if (Date.now() > deadline) throw new Error(`round ${round}: only ${ackedThisRound} writes acknowledged in 20 s\n${server.output}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
       const inFlightAtKill = inFlight;
       server.killGroup9();
       killed = true;

@@ -4,6 +4,8 @@ import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { FixedClock } from './fakes.ts';
+import { servedContract } from './openapi-contract.ts';
+import { placeholderProviders } from './recording-forecast-provider.ts';
 
 export const UA = 'taskcast-tests (tests@example.com)';
 
@@ -35,6 +37,10 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     log: createConsoleLogger('silent'),
   });
 
+  // Every response a test receives must be one the served OpenAPI document describes.
+  const contract = servedContract(app);
+  await contract.ready();
+
   async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
     const response = await app.fetch(new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }));
     const text = await response.text();
@@ -44,6 +50,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     } catch {
       body = undefined;
     }
+    await contract({ method, url: `http://taskcast.test${path}`, requestHeaders: headers, status: response.status, headers: response.headers, text, bodies: !placeholderProviders.has(options.provider ?? {}) });
     return { status: response.status, headers: response.headers, text, body };
   }
 

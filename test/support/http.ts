@@ -6,6 +6,7 @@ import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { FixedClock } from './fakes.ts';
+import { servedContract } from './openapi-contract.ts';
 
 export const TEST_SECRET = 'http-tests-secret-of-at-least-32-chars!';
 
@@ -37,6 +38,10 @@ export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBud
     log: createConsoleLogger('silent'),
   });
 
+  // Every response a test receives must be one the served OpenAPI document describes.
+  const contract = servedContract(app);
+  await contract.ready();
+
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token !== undefined) headers['authorization'] = `Bearer ${opts.token}`;
@@ -55,6 +60,7 @@ export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBud
     } catch {
       parsed = undefined;
     }
+    await contract({ method, url: `http://taskcast.test${path}`, requestHeaders: headers, status: response.status, headers: response.headers, text });
     return { status: response.status, headers: response.headers, text, body: parsed };
   }
 

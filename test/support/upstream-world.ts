@@ -15,7 +15,8 @@ export async function upstreamWorld(options: Partial<UpstreamProviderOptions> & 
     baseUrl: fake.origin,
     userAgent: 'taskcast-tests (tests@example.com)',
     cacheBytes: 8 * 1024 * 1024,
-    timeoutMs: 250,
+    // Generous: a busy machine must not turn a slow answer into a retry; timeout tests set their own.
+    timeoutMs: 2000,
     staleMaxSeconds: 3600,
     backoffMs: 5,
     now: () => now,

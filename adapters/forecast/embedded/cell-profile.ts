@@ -26,8 +26,8 @@ export function cellProfiles(deps: EmbeddedDeps, capacity = 4096): (cell: Cell) 
 }
 
 function buildProfile(deps: EmbeddedDeps, cell: Cell): CellProfile {
-  const centre = gridToLatLon(cell.i, cell.j);
-  const ring = cellOutline(cell.i, cell.j).map(([lon, lat]) => [round7(lon), round7(lat)] as const);
+  const centre = gridToLatLon(cell.i, cell.j, cell.grid);
+  const ring = cellOutline(cell.i, cell.j, cell.grid).map(([lon, lat]) => [round7(lon), round7(lat)] as const);
   return {
     cell,
     centre,

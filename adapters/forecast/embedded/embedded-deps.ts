@@ -1,12 +1,19 @@
 import type { Clock } from '../../../application/shared/clock.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import type { EmbeddedOverlay } from './scenario-overlay.ts';
+import type { NdfdGridId } from './geo/ndfd-grid.ts';
+
+/**
+ * Where a grid window lies: origin [dx, dy] (cells; fractional for a realigned office grid) on an NDFD
+ * grid, CONUS when the third element is absent.
+ */
+export type GridWindowOrigin = readonly [dx: number, dy: number, grid?: NdfdGridId];
 
 /** What every part of the embedded provider reads: the geography, the offices' grid offsets, the time. */
 export interface EmbeddedDeps {
   readonly catalogue: Catalogue;
-  /** Office id → [dx, dy] on the NDFD CONUS grid (data/grid-offsets.json). */
-  readonly offsets: ReadonlyMap<string, readonly [number, number]>;
+  /** Grid id (an office id, or AER for Anchorage) → its window on an NDFD grid (data/grid-offsets.json). */
+  readonly offsets: ReadonlyMap<string, GridWindowOrigin>;
   readonly clock: Clock;
   /** The scenario in force (test-double controls); absent, the plain model. */
   readonly overlay?: EmbeddedOverlay;

@@ -1,63 +1,172 @@
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { fromOfficeGrid, isInsideGrid, latLonToGrid, NDFD_CONUS, toOfficeGrid } from './geo/ndfd-grid.ts';
+import {
+  fromOfficeGrid,
+  gridToLatLon,
+  isInsideGrid,
+  latLonToGrid,
+  NDFD_GRIDS,
+  toOfficeGrid,
+  type NdfdGrid,
+} from './geo/ndfd-grid.ts';
 import type { GridRef } from '../../../application/forecast/ports.ts';
 import type { OfficeRecord } from './catalogue/types.ts';
-import type { EmbeddedDeps } from './embedded-deps.ts';
+import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
 
-/** A forecast cell: its office, its office-relative address and its index on the CONUS grid. */
+/** A forecast cell: its office, the grid it is addressed on, its grid address and its index on the NDFD grid. */
 export interface Cell {
   readonly office: OfficeRecord;
+  /** The id in /gridpoints/{gridId}/…: the office id, except where api.weather.gov names the grid otherwise (AER). */
+  readonly gridId: string;
+  readonly grid: NdfdGrid;
   readonly gridX: number;
   readonly gridY: number;
-  /** Integer CONUS grid indices of the cell's centre. */
+  /** NDFD grid indices of the cell's centre (fractional for an office grid NWS realigned). */
   readonly i: number;
   readonly j: number;
+  /** Set on the cell of a point over coastal waters or a Great Lake: /points says `type: marine`. */
+  readonly overWater?: boolean;
+  /**
+   * For a point just off the simplified land outlines (a barrier island, a pier): the nearby land point whose
+   * zones and county it takes.
+   */
+  readonly shore?: { readonly lat: number; readonly lon: number };
 }
 
 export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
 
 /**
- * Coverage choice: the embedded provider serves the NDFD CONUS grid only. Alaska, Hawaii, Puerto Rico and
- * Guam have their own NDFD grids whose projections and office offsets we don't ship, so a point in
- * AFC/AFG/AJK/HFO/SJU/GUM/PPG territory answers 404 saying so, rather than a made-up grid address.
+ * Grid ids that are not office ids. api.weather.gov answers Anchorage (AFC's area) with gridId AER, whose
+ * window is fitted from real answers; AFC's other grid, ALU (south-west Alaska, the Aleutians), has no
+ * recording in the project, so AFC's area is served on AER's window as far as it reaches, 404 beyond.
  */
-function pointUnavailable(lat: number, lon: number, office?: OfficeRecord): ForecastNotFound {
+const GRID_ID_OF_OFFICE: Readonly<Record<string, string>> = { AFC: 'AER' };
+const OFFICE_OF_GRID_ID: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GRID_ID_OF_OFFICE).map(([office, grid]) => [grid, office]),
+);
+
+export function gridIdOfOffice(officeId: string): string {
+  return GRID_ID_OF_OFFICE[officeId] ?? officeId;
+}
+
+function pointUnavailable(lat: number, lon: number, office?: OfficeRecord, offGrid?: string): ForecastNotFound {
   const point = `${formatCoordinate(lat)},${formatCoordinate(lon)}`;
-  const region = office ? `the ${office.id} forecast area` : OUTSIDE_CONUS.find(([, box]) => inBox(box, lat, lon))?.[0];
-  const why = region ? `: the embedded forecast provider covers the contiguous United States only (the point is in ${region})` : '';
+  // American Samoa (PPG) is the one NWS area without an NDFD grid here.
+  const why = offGrid
+    ? `: the point lies outside the ${offGrid} grid window of the ${office?.id} forecast area`
+    : office
+      ? `: the embedded forecast provider has no forecast grid for the ${office.id} forecast area`
+      : '';
   return new ForecastNotFound(`Unable to provide data for requested point ${point}${why}`, POINT_UNAVAILABLE);
 }
 
-type Box = readonly [west: number, south: number, east: number, north: number];
+function windowOf(deps: EmbeddedDeps, gridId: string): { origin: GridWindowOrigin; grid: NdfdGrid } | undefined {
+  const origin = deps.offsets.get(gridId);
+  return origin ? { origin, grid: NDFD_GRIDS[origin[2] ?? 'conus'] } : undefined;
+}
 
-/** NWS areas off the CONUS grid, for points the simplified CWA outlines miss (a coast, a small island). */
-const OUTSIDE_CONUS: readonly (readonly [string, Box])[] = [
-  ['Alaska', [-180, 51, -129, 72]],
-  ['Alaska', [170, 51, 180, 56]],
-  ['Hawaii', [-161, 18, -154, 23]],
-  ['Puerto Rico and the U.S. Virgin Islands', [-68, 17.5, -64.5, 18.8]],
-  ['Guam and the Northern Mariana Islands', [144, 13, 146.5, 21]],
-  ['American Samoa', [-172, -15, -168, -11]],
+/**
+ * The office whose county holds the point, when the county has one office, else the office outline's.
+ * Forecast areas are unions of counties, and the county outlines are finer than the simplified office
+ * outlines: those cut corners off fjords, keys and shores (downtown Juneau, Key West) and draw some
+ * borders a little off (White River Junction VT fell to GYX instead of BTV). A county split between
+ * offices leaves it to the office outline, or to the county's main office where no outline holds the point.
+ */
+function officeOfLand(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
+  const { catalogue } = deps;
+  const cwas = catalogue.countyZoneAt(lat, lon)?.cwas ?? [];
+  const sole = cwas.length === 1 ? catalogue.offices.get(cwas[0] as string) : undefined;
+  if (sole) return sole;
+  const outlined = catalogue.officeAt(lat, lon);
+  if (outlined) return outlined;
+  const main = cwas[0] ?? catalogue.forecastZoneAt(lat, lon)?.cwa;
+  return main === undefined ? undefined : catalogue.offices.get(main);
+}
+
+/** How far from land a point still lies in an office's coastal waters: 20 nautical miles and a little. */
+const COASTAL_WATERS_KM = 40;
+/** The Great Lakes lie wholly in the offices' marine zones; their open waters reach 95 km from shore. */
+const GREAT_LAKES_KM = 100;
+/** The outlines are simplified to about 100-500 m: a point this close to them is taken as on the shore. */
+const SHORE_KM = 1.5;
+const PROBE_RINGS_KM = [0.5, 1, SHORE_KM, 3, 6, 10, 15, 22, 30, COASTAL_WATERS_KM, 55, 70, 85, GREAT_LAKES_KM];
+const PROBE_BEARINGS = Array.from({ length: 16 }, (_, k) => (k * Math.PI) / 8);
+
+type Box = readonly [south: number, west: number, north: number, east: number];
+const GREAT_LAKES: readonly Box[] = [
+  [46.3, -92.3, 49.1, -84.3], // Superior
+  [41.5, -88.1, 46.2, -84.7], // Michigan
+  [42.9, -84.9, 46.4, -79.6], // Huron
+  [41.3, -83.6, 43.0, -78.8], // Erie
+  [43.1, -80.0, 44.4, -75.9], // Ontario
 ];
 
-function inBox([w, s, e, n]: Box, lat: number, lon: number): boolean {
-  return lon >= w && lon <= e && lat >= s && lat <= n;
+interface Shore {
+  readonly office: OfficeRecord;
+  readonly lat: number;
+  readonly lon: number;
+  readonly km: number;
+}
+
+/**
+ * The nearest land within reach of a point over water, and its office. api.weather.gov answers points over
+ * an office's coastal waters and the Great Lakes from that office's grid (with `type: "marine"`) and 404s
+ * farther out; probing rings of points outwards finds the nearest shore without shipping marine zones.
+ */
+function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
+  const reach = GREAT_LAKES.some(([s, w, n, e]) => lat >= s && lat <= n && lon >= w && lon <= e) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
+  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
+  for (const km of PROBE_RINGS_KM) {
+    if (km > reach) break;
+    for (const bearing of PROBE_BEARINGS) {
+      const at = { lat: lat + (km * Math.cos(bearing)) / 111.32, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
+      const office = officeOfLand(deps, at.lat, at.lon);
+      if (office) return { office, ...at, km };
+    }
+  }
+  return undefined;
 }
 
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const office = deps.catalogue.officeAt(lat, lon);
+  const onLand = officeOfLand(deps, lat, lon);
+  const shore = onLand ? undefined : nearestShore(deps, lat, lon);
+  const office = onLand ?? shore?.office;
   if (!office) throw pointUnavailable(lat, lon);
-  const offset = deps.offsets.get(office.id);
-  const index = latLonToGrid(lat, lon);
-  if (!offset || !isInsideGrid(index.i, index.j)) throw pointUnavailable(lat, lon, office);
-  const { gridX, gridY } = toOfficeGrid(index, { dx: offset[0], dy: offset[1] });
-  return { office, gridX, gridY, i: gridX + offset[0], j: gridY + offset[1] };
+  const gridId = gridIdOfOffice(office.id);
+  const window = windowOf(deps, gridId);
+  if (!window) throw pointUnavailable(lat, lon, office);
+  const { origin, grid } = window;
+  const index = latLonToGrid(lat, lon, grid);
+  if (!isInsideGrid(index.i, index.j, grid)) throw pointUnavailable(lat, lon, office);
+  const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
+  const cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
+  // Off the window: open water the office grid does not reach, or western Alaska, which api.weather.gov
+  // serves on the ALU grid (no recording of it here, so no window).
+  const w = officeWindow(office, origin);
+  if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) {
+    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridId);
+  }
+  if (!shore) return cell;
+  return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
 }
 
-/** Margin around the CWA, in cells: NWS office grids extend a little past their CWA (coastal waters, edges). */
-const WINDOW_MARGIN = 5;
+/**
+ * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county. Such
+ * cells are marine-only; api.weather.gov has no forecast for them ("Marine Forecast Not Supported",
+ * netbymatt/ws4kp#230, 2026) though their raw grid data is served. No recorded land answer's cell fails
+ * this test.
+ */
+export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
+  const probes = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3]] as const;
+  return !probes.some(([di, dj]) => {
+    const p = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
+    return deps.catalogue.countyZoneAt(p.lat, p.lon) !== undefined;
+  });
+}
+
+/** Margin around the CWA: NWS office grids extend past their CWA over their coastal waters. */
+const WINDOW_MARGIN_KM = COASTAL_WATERS_KM + 5;
 
 export interface GridWindow {
   readonly minX: number;
@@ -69,56 +178,64 @@ export interface GridWindow {
 const windows = new WeakMap<OfficeRecord, GridWindow>();
 
 /**
- * The gridX/gridY range an office answers for: its CWA's extent on the CONUS grid (every outline vertex
- * projected, since parallels are curved on the Lambert grid) plus a margin, clipped to non-negative
- * indices and to the CONUS grid.
+ * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
+ * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
+ * non-negative indices and to the grid.
  */
-export function officeWindow(office: OfficeRecord, offset: readonly [number, number]): GridWindow {
+export function officeWindow(office: OfficeRecord, offset: GridWindowOrigin): GridWindow {
   const cached = windows.get(office);
   if (cached) return cached;
+  const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
   let minI = Infinity, maxI = -Infinity, minJ = Infinity, maxJ = -Infinity;
   for (const polygon of office.shape.polygons) {
     const outer = polygon[0];
     for (let k = 0; outer && k + 1 < outer.length; k += 2) {
-      const g = latLonToGrid(outer[k + 1]!, outer[k]!);
+      const g = latLonToGrid(outer[k + 1]!, outer[k]!, grid);
       minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
       minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
     }
   }
-  const [dx, dy] = offset;
+  // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
+  const dx = Math.round(offset[0]);
+  const dy = Math.round(offset[1]);
+  const WINDOW_MARGIN = Math.ceil((WINDOW_MARGIN_KM * 1000) / grid.cellM);
   const window = {
     minX: Math.max(0, -dx, Math.floor(minI) - WINDOW_MARGIN - dx),
-    maxX: Math.min(NDFD_CONUS.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
+    maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
     minY: Math.max(0, -dy, Math.floor(minJ) - WINDOW_MARGIN - dy),
-    maxY: Math.min(NDFD_CONUS.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
+    maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
   };
   windows.set(office, window);
   return window;
 }
 
 /** The cell a gridpoint address names, or ForecastNotFound naming the office and coordinates. */
-export function cellOfGrid(deps: EmbeddedDeps, grid: GridRef): Cell {
-  const where = `${grid.office}/${grid.x},${grid.y}`;
-  const office = deps.catalogue.offices.get(grid.office);
-  if (!office) throw new ForecastNotFound(`Unknown forecast office ${grid.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
-  const offset = deps.offsets.get(office.id);
-  if (!offset) {
+export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
+  const where = `${ref.office}/${ref.x},${ref.y}`;
+  const office = deps.catalogue.offices.get(OFFICE_OF_GRID_ID[ref.office] ?? ref.office);
+  if (!office) throw new ForecastNotFound(`Unknown forecast office ${ref.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
+  const gridId = gridIdOfOffice(office.id);
+  const window = gridId === ref.office ? windowOf(deps, gridId) : undefined;
+  if (!window) {
     throw new ForecastNotFound(
-      `No forecast grid at ${where}: the embedded forecast provider covers the contiguous United States only.`,
+      gridId === ref.office
+        ? `No forecast grid at ${where}: the embedded forecast provider has no forecast grid for the ${office.id} forecast area.`
+        : `No forecast grid at ${where}: the ${office.id} forecast area is served on grid ${gridId}.`,
       'Invalid Gridpoint',
     );
   }
-  const w = officeWindow(office, offset);
-  if (grid.x < w.minX || grid.x > w.maxX || grid.y < w.minY || grid.y > w.maxY) {
+  const { origin, grid } = window;
+  const w = officeWindow(office, origin);
+  if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
-      `Grid coordinates ${grid.x},${grid.y} are outside the ${grid.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
+      `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
       'Invalid Gridpoint',
     );
   }
-  const { i, j } = fromOfficeGrid({ gridX: grid.x, gridY: grid.y }, { dx: offset[0], dy: offset[1] });
-  return { office, gridX: grid.x, gridY: grid.y, i, j };
+  const { i, j } = fromOfficeGrid({ gridX: ref.x, gridY: ref.y }, { dx: origin[0], dy: origin[1] });
+  return { office, gridId, grid, gridX: ref.x, gridY: ref.y, i, j };
 }
 
 export function cellKey(cell: Cell): string {
-  return `${cell.office.id}/${cell.gridX},${cell.gridY}`;
+  return `${cell.gridId}/${cell.gridX},${cell.gridY}`;
 }

@@ -2,7 +2,8 @@ import type { ForecastDocument, ForecastProvider } from '../../../application/fo
 import { cellProfiles } from './cell-profile.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { forecastBody } from './forecast-document.ts';
-import { cellKey, cellOfGrid } from './grid-cell.ts';
+import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
+import { cellKey, cellOfGrid, isMarineOnly } from './grid-cell.ts';
 import { gridpointBody } from './gridpoint-document.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from './document-times.ts';
 import { cachedLinks } from './links.ts';
@@ -25,6 +26,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
   const forecasts = new Lru<string, ForecastDocument>(2048);
   const gridpoints = new Lru<string, ForecastDocument>(256);
   const stationPages = new Lru<string, ForecastDocument>(1024);
+  const marineOnly = new Lru<string, boolean>(4096);
 
   // A document of one issuance hour; each request sets its own maxAgeSeconds.
   const ofHour = (body: Record<string, unknown>, hour: number): ForecastDocument => ({
@@ -40,7 +42,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
 
     async gridOf(point) {
       const cell = points.cell(point);
-      return { office: cell.office.id, x: cell.gridX, y: cell.gridY };
+      return { office: cell.gridId, x: cell.gridX, y: cell.gridY };
     },
 
     async gridpoint(grid, ctx) {
@@ -53,6 +55,12 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
 
     async forecast(grid, options, ctx) {
       const cell = cellOfGrid(deps, grid);
+      if (marineOnly.getOrSet(cellKey(cell), () => isMarineOnly(deps, cell))) {
+        throw new ForecastNotFound(
+          `No forecast for ${grid.office}/${grid.x},${grid.y}: the cell lies over water, and marine forecasts are not supported.`,
+          'Marine Forecast Not Supported',
+        );
+      }
       const { hour, maxAgeSeconds } = issuance(deps.clock);
       const key = `${ctx.baseUrl}|${cellKey(cell)}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${deps.overlay?.revision() ?? 0}`;
       const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
@@ -66,7 +74,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
         const { centre } = profileOf(cell);
         const nearest = deps.catalogue.nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT).map((n) => n.item);
         const links = cachedLinks(ctx.baseUrl);
-        const url = links.gridpointStations(cell.office.id, cell.gridX, cell.gridY);
+        const url = links.gridpointStations(cell.gridId, cell.gridX, cell.gridY);
         const body = stationCollection(nearest, page, deps.catalogue, links, ctx.baseUrl, (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`);
         return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
       });

@@ -13,8 +13,9 @@ export const GRID_HOURS = 168;
  */
 export function gridpointBody(profile: CellProfile, issuedHour: number, base: string, adjust?: WeatherAdjust): Record<string, unknown> {
   const links = cachedLinks(base);
-  const { office, gridX: x, gridY: y } = profile.cell;
-  const id = links.gridpoint(office.id, x, y);
+  // The grid's id (AER for most of Anchorage's area) names the gridpoint and its links; the office stays AFC.
+  const { office, gridId, gridX: x, gridY: y } = profile.cell;
+  const id = links.gridpoint(gridId, x, y);
   const updateTime = hourIso(issuedHour);
   const place = { lat: profile.centre.lat, lon: profile.centre.lon, elevationM: profile.elevationM };
   return {
@@ -29,15 +30,15 @@ export function gridpointBody(profile: CellProfile, issuedHour: number, base: st
       validTimes: `${updateTime}/P7D`,
       elevation: { unitCode: 'wmoUnit:m', value: profile.elevationM },
       forecastOffice: links.office(office.id),
-      gridId: office.id,
+      gridId,
       gridX: x,
       gridY: y,
       timeZone: profile.timeZone,
       relativeLocation: profile.relativeLocation,
-      forecast: links.forecast(office.id, x, y),
-      forecastHourly: links.forecastHourly(office.id, x, y),
+      forecast: links.forecast(gridId, x, y),
+      forecastHourly: links.forecastHourly(gridId, x, y),
       forecastGridData: id,
-      observationStations: links.gridpointStations(office.id, x, y),
+      observationStations: links.gridpointStations(gridId, x, y),
       ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS, adjust), { place, timeZone: profile.timeZone, startHour: issuedHour }),
     },
   };

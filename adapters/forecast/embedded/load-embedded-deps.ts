@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
-import type { EmbeddedDeps } from './embedded-deps.ts';
+import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
+import { isNdfdGridId } from './geo/ndfd-grid.ts';
 import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
@@ -11,11 +12,11 @@ const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 /** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
 export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
-  const offsets = new Map<string, readonly [number, number]>();
+  const offsets = new Map<string, GridWindowOrigin>();
   for (const [office, value] of Object.entries(raw)) {
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number') {
-      offsets.set(office, [value[0], value[1]]);
-    }
+    if (!Array.isArray(value) || typeof value[0] !== 'number' || typeof value[1] !== 'number') continue;
+    if (value.length === 2) offsets.set(office, [value[0], value[1]]);
+    else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
   const catalogue = loadCatalogue();
   return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };

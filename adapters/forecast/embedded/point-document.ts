@@ -65,15 +65,18 @@ export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
 function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
   const cell = cellOfPoint(deps, lat, lon);
   const { catalogue } = deps;
-  const forecastZone = catalogue.forecastZoneAt(lat, lon);
-  const county = catalogue.countyZoneAt(lat, lon);
+  // Over water no land zone applies (the marine zones that would are not in the catalogue); on a shore the
+  // simplified outlines miss, the zones are those of the land next to it.
+  const at = cell.shore ?? { lat, lon };
+  const forecastZone = cell.overWater ? undefined : catalogue.forecastZoneAt(at.lat, at.lon);
+  const county = cell.overWater ? undefined : catalogue.countyZoneAt(at.lat, at.lon);
   return {
     lat,
     lon,
     cell,
     forecastZone: forecastZone?.id ?? null,
     county: county?.id ?? null,
-    fireZone: catalogue.fireZoneAt(lat, lon)?.id ?? null,
+    fireZone: cell.overWater ? null : (catalogue.fireZoneAt(at.lat, at.lon)?.id ?? null),
     timeZone: localTimeZone(catalogue, cell.office, lat, lon, forecastZone?.timeZones ?? county?.timeZones ?? []),
     radar: catalogue.nearestRadar(lat, lon)?.item.id ?? null,
     relativeLocation: relativeLocation(catalogue, lat, lon),
@@ -86,7 +89,7 @@ function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
  */
 function pointBody(f: PointFacts, base: string, local: { year: number; month: number; day: number }): Record<string, unknown> {
   const links = cachedLinks(base);
-  const { office, gridX: x, gridY: y } = f.cell;
+  const { office, gridId, gridX: x, gridY: y } = f.cell;
   const id = links.point(f.lat, f.lon);
   return {
     '@context': sharedGeoJsonContext(base),
@@ -97,15 +100,15 @@ function pointBody(f: PointFacts, base: string, local: { year: number; month: nu
       '@id': id,
       '@type': 'wx:Point',
       cwa: office.id,
-      type: 'land',
+      type: f.cell.overWater ? 'marine' : 'land',
       forecastOffice: links.office(office.id),
-      gridId: office.id,
+      gridId,
       gridX: x,
       gridY: y,
-      forecast: links.forecast(office.id, x, y),
-      forecastHourly: links.forecastHourly(office.id, x, y),
-      forecastGridData: links.gridpoint(office.id, x, y),
-      observationStations: links.gridpointStations(office.id, x, y),
+      forecast: links.forecast(gridId, x, y),
+      forecastHourly: links.forecastHourly(gridId, x, y),
+      forecastGridData: links.gridpoint(gridId, x, y),
+      observationStations: links.gridpointStations(gridId, x, y),
       relativeLocation: f.relativeLocation,
       forecastZone: f.forecastZone === null ? null : links.zone('forecast', f.forecastZone),
       county: f.county === null ? null : links.zone('county', f.county),

@@ -49,6 +49,7 @@ export class Journal {
   private bytes: number;
   /** Set when a failed batch could not be cut off yet; nothing is written before it is. */
   private needsRepair = false;
+  private sealed = false;
 
   /**
    * @param fd opened for appending
@@ -56,7 +57,7 @@ export class Journal {
    * @param afterBatch runs between batches with no write in flight; the store compacts there
    */
   constructor(
-    private readonly fd: number,
+    private fd: number,
     initialBytes: number,
     private readonly afterBatch: (journalBytes: number) => Promise<void>,
     private readonly ops: JournalFileOps = nodeJournalFileOps,
@@ -71,6 +72,7 @@ export class Journal {
   }
 
   append(line: string, onDurable: () => void = () => {}): Promise<void> {
+    if (this.sealed) return Promise.reject(new Error('The store is closed; the change was not made.'));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ line, onDurable, resolve, reject });
       // setImmediate lets every request handled in this turn of the event loop join the first batch.
@@ -78,16 +80,30 @@ export class Journal {
     });
   }
 
+  /** Refuses every later append: the store is closing, and what it folds must be final. */
+  seal(): void {
+    this.sealed = true;
+  }
+
   /** Resolves when everything appended so far is on disk (or has failed). */
   async flush(): Promise<void> {
     while (this.running) await this.running;
   }
 
-  /** Empties the file; only safe from `afterBatch`, when nothing is in flight. */
-  async truncate(): Promise<void> {
-    await this.ops.truncate(this.fd, 0);
-    await this.ops.datasync(this.fd);
+  /**
+   * Goes on in a new, empty file (the store has moved the old one aside to fold it into the snapshot) and
+   * returns the old descriptor for the caller to close. Only safe from `afterBatch`, when nothing is in flight.
+   */
+  switchTo(fd: number): number {
+    const old = this.fd;
+    this.fd = fd;
     this.bytes = 0;
+    return old;
+  }
+
+  /** The file's descriptor, for closing once the journal is done with. */
+  get descriptor(): number {
+    return this.fd;
   }
 
   private async drain(): Promise<void> {
@@ -103,7 +119,8 @@ export class Journal {
         }
         for (const entry of batch) entry.onDurable();
         for (const entry of batch) entry.resolve();
-        await this.afterBatch(this.bytes);
+        // Housekeeping (compaction) must never stall the appends queued behind it.
+        await this.afterBatch(this.bytes).catch(() => {});
       }
     } finally {
       this.running = undefined;

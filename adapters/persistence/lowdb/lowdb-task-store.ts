@@ -1,20 +1,19 @@
-import { closeSync, ftruncate, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { promisify } from 'node:util';
 import { Low } from 'lowdb';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
+import { Compactor, storeFiles } from './compactor.ts';
+import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal, JournalWriteError, nodeJournalFileOps, type JournalFileOps } from './journal.ts';
 import { readJournal } from './journal-reader.ts';
 import { checkSnapshot } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
-
-const truncateAsync = promisify(ftruncate);
 
 export interface LowdbTaskStoreOptions {
   /** Compact once the journal is this big and at least as big as the last snapshot. */
@@ -32,8 +31,9 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
 /**
  * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
  * `${DB_PATH}.journal`, appended with group commit before the request is answered. The journal is folded
- * into the snapshot at start-up and whenever it outgrows the snapshot, so a write costs one small append
- * rather than a re-serialisation of every task, and compaction stays amortised O(1) per write.
+ * into the snapshot at start-up, at every clean close, and in the background whenever it outgrows the
+ * snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
+ * task, and compaction stays amortised O(1) per write.
  */
 export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
   const log = options.log ?? (() => {});
@@ -46,59 +46,48 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
   if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
 
   const lock = await StoreLock.acquire(dbPath);
+  let journalFd: number | undefined;
   try {
-    const snapshot = new Low<StoreDocument>(new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath)), emptyDocument());
+    const files = storeFiles(dbPath);
+    const snapshot = new Low<StoreDocument>(
+      new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath), documentSlices),
+      emptyDocument(),
+    );
     await snapshot.read();
     const state = StoreState.fromDocument(snapshot.data);
 
-    const journalPath = `${dbPath}.journal`;
-    const replay = readJournal(journalPath);
-    if (replay.bytes > 0 && !existsAsFile(dbPath)) {
+    // A journal moved aside by a compaction that did not finish comes first: it is the older of the two.
+    const replays = [readJournal(files.compacting), readJournal(files.journal)];
+    const journalled = replays.find((replay) => replay.bytes > 0);
+    if (journalled !== undefined && !existsAsFile(dbPath)) {
       // The snapshot holds the users the journal's tasks belong to; starting without it would serve orphans.
+      const journalPath = replays[0]!.bytes > 0 ? files.compacting : files.journal;
       throw new StoreOpenError(`The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`);
     }
-    for (const change of replay.changes) state.apply(change);
-    for (const note of replay.notes) log(note);
-
-    const fd = openSync(journalPath, 'a', 0o600);
-    let snapshotBytes = 0;
-    const compact = async (): Promise<void> => {
-      snapshot.data = state.toDocument();
-      await snapshot.write();
-      snapshotBytes = statSync(dbPath).size;
-      await journal.truncate();
-    };
-    const failures = failureReporter(journalPath, log);
-    const journal = new Journal(fd, 0, async (journalBytes) => {
-      failures.recovered();
-      if (journalBytes < Math.max(minCompactBytes, snapshotBytes)) return;
-      try {
-        await compact();
-      } catch (error) {
-        log(`store: compaction failed, the journal keeps every change: ${(error as Error).message}`);
-      }
-    }, options.journalFileOps, (error) => failures.failed(error));
-    // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
-    if (replay.changes.length > 0 || replay.bytes > 0 || !existsAsFile(dbPath)) {
-      snapshot.data = state.toDocument();
-      await snapshot.write();
-      await truncateAsync(fd, 0);
+    let replayed = 0;
+    for (const replay of replays) {
+      for (const change of replay.changes) state.apply(change);
+      for (const note of replay.notes) log(note);
+      replayed += replay.changes.length;
     }
-    snapshotBytes = statSync(dbPath).size;
-    if (replay.changes.length > 0) log(`store: replayed ${replay.changes.length} journalled changes into ${dbPath}`);
+    // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
+    if (journalled !== undefined || !existsAsFile(dbPath)) {
+      snapshot.data = state.toDocument();
+      await snapshot.write();
+    }
+    removeIfPresent(files.compacting);
+    journalFd = openSync(files.journal, 'a', 0o600);
+    ftruncateSync(journalFd, 0);
+    syncFolder(dirname(dbPath));
+    if (replayed > 0) log(`store: replayed ${replayed} journalled changes into ${dbPath}`);
 
-    // A clean stop leaves DB_PATH holding every acknowledged change, and no journal beside it: whoever opens
-    // the file after SIGTERM, SIGINT or close() reads the whole store there. When the disk refuses the
-    // snapshot, the journal stays and is folded in at the next start, so nothing is lost either way.
-    const foldOnClose = async (): Promise<void> => {
-      try {
-        if (journal.size > 0) await compact();
-        unlinkSync(journalPath);
-        syncFolder(dirname(dbPath));
-      } catch (error) {
-        log(`store: could not fold the journal into ${dbPath} at close; ${journalPath} keeps every change and is folded in at the next start: ${(error as Error).message}`);
-      }
-    };
+    const compactor = new Compactor(files, snapshot, state, minCompactBytes, log);
+    const failures = failureReporter(files.journal, log);
+    const journal: Journal = new Journal(journalFd, 0, async () => {
+      failures.recovered();
+      await compactor.afterBatch(journal);
+    }, options.journalFileOps, (error) => failures.failed(error));
+
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
     const commit = (change: StoreChange): Promise<void> =>
@@ -119,20 +108,27 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
           failures.recovered();
           return { ok: true };
         }
-        return { ok: false, detail: `the store cannot write to ${journalPath}: ${failure}` };
+        return { ok: false, detail: `the store cannot write to ${files.journal}: ${failure}` };
       },
       close: () =>
         (closed ??= (async () => {
           try {
+            journal.seal();
             await journal.flush();
-            await foldOnClose();
+            // A clean stop leaves DB_PATH holding every acknowledged change, and no journal beside it:
+            // whoever opens the file after SIGTERM, SIGINT or close() reads the whole store there. When the
+            // disk refuses, the journals stay and are folded in at the next start, so nothing is lost.
+            await compactor.foldAll(journal).catch((error: unknown) => {
+              log(`store: could not fold the journal into ${dbPath} at close; ${files.journal} keeps every change and is folded in at the next start: ${(error as Error).message}`);
+            });
           } finally {
-            closeSync(fd);
+            closeSync(journal.descriptor);
             await lock.release();
           }
         })()),
     };
   } catch (error) {
+    if (journalFd !== undefined) closeSync(journalFd);
     await lock.release();
     throw error;
   }
@@ -200,6 +196,16 @@ function isFolder(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+function removeIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new StoreOpenError(`Cannot remove ${path}: ${(error as Error).message}`);
+    }
   }
 }
 

@@ -21,7 +21,7 @@ describe('embedded provider: every route', () => {
     w = await forecastWorld({ now: new Date('2026-01-20T12:00:00Z') });
   });
 
-  test('points, its forecasts, and the 404 outside the contiguous US', async () => {
+  test('points, its forecasts, Honolulu and Anchorage on their own grids, and the 404 at sea', async () => {
     const point = await w.get('/points/39.7456,-97.0892');
     assert.equal(point.status, 200);
     const p = point.body.properties;
@@ -35,11 +35,15 @@ describe('embedded provider: every route', () => {
     assert.equal(daily.body.properties.periods.length, 14);
     assert.equal(hourly.body.properties.periods.length, 48);
     assert.deepEqual(daily.body, (await w.get('/gridpoints/TOP/32,81/forecast')).body, 'a point\'s forecast is its cell\'s');
-    for (const [where, path] of [['Honolulu', '/points/21.3069,-157.8583'], ['Anchorage', '/points/61.2181,-149.9003'], ['the Pacific', '/points/30,-140']]) {
-      const reply = await w.get(path!);
-      assert.equal(reply.status, 404, where);
-      assert.match(reply.body.detail, /\d/, `${where}: the detail names the point`);
-    }
+    // Real answers: ws4kp's regional cities (Honolulu 2026, Anchorage 2025).
+    const honolulu = (await w.get('/points/21.3069,-157.8583')).body.properties;
+    assert.deepEqual([honolulu.gridId, honolulu.gridX, honolulu.gridY, honolulu.timeZone], ['HFO', 154, 145, 'Pacific/Honolulu']);
+    const anchorage = (await w.get('/points/61.2181,-149.9003')).body.properties;
+    assert.deepEqual([anchorage.cwa, anchorage.gridId, anchorage.gridX, anchorage.gridY], ['AFC', 'AER', 143, 236]);
+    assert.equal((await w.get('/gridpoints/AER/143,236/forecast')).status, 200);
+    const sea = await w.get('/points/30,-140');
+    assert.equal(sea.status, 404);
+    assert.match(sea.body.detail, /\d/, 'the detail names the point');
   });
 
   test('si units: °C and km/h', async () => {

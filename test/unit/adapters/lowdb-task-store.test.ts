@@ -60,6 +60,21 @@ describe('lowdb task store', () => {
     assert.equal(existsSync(`${path}.journal`), false);
   });
 
+  test('close() waits for writes in flight, folds them into DB_PATH, and refuses writes after it', async () => {
+    const path = freshPath();
+    const store = await openLowdbTaskStore(path);
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    const inFlight = Promise.all([1, 2, 3].map((i) => store.tasks.add(task(i, u.id))));
+    const closing = store.close();
+    await assert.rejects(store.tasks.add(task(4, u.id)), /closed/);
+    await inFlight;
+    await closing;
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as { tasks: Task[] };
+    assert.deepEqual(stored.tasks.map((t) => t.title), ['t1', 't2', 't3']);
+    assert.equal(existsSync(`${path}.journal`), false);
+  });
+
   test('a write is in the journal before its promise resolves (what kill -9 leaves behind)', async () => {
     const path = freshPath();
     const store = await openLowdbTaskStore(path);

@@ -60,9 +60,13 @@ function coldThresholds(lat: number): { advisory: number; warning: number } {
   return { advisory: -29, warning: -34 };
 }
 
-/** Frost and freeze products are issued only while things are growing, not deep in winter. */
+/**
+ * Frost and freeze products are issued only while things are growing: a mild enough normal, and not the cold
+ * half of the year (the Aleutians' maritime normal stays above 4 °C in January, yet nobody there issues a
+ * Frost Advisory in winter).
+ */
 function growingSeason(ctx: HazardContext): boolean {
-  return ctx.climate.meanTempC >= 4;
+  return ctx.climate.meanTempC >= 4 && ctx.climate.season > -0.5;
 }
 
 function isSnowy(s: WeatherSample): boolean {

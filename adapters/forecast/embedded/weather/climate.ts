@@ -2,7 +2,9 @@
  * Climatology: the slowly varying "normal" weather of a place and day of year that
  * the model perturbs. Coefficients are fitted by eye to US station normals
  * (Miami, Phoenix, Denver, Minneapolis, Seattle, San Francisco, Boston...), so the
- * synthetic weather is plausible anywhere in CONUS without shipping any data.
+ * synthetic weather is plausible anywhere in CONUS without shipping any data; Alaska
+ * (Utqiagvik, Fairbanks, Anchorage, Juneau) and the tropical islands (Honolulu,
+ * San Juan, Guam) have their own terms, checked against their normals in the tests.
  */
 
 export interface Place {
@@ -52,11 +54,27 @@ function clamp(x: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, x));
 }
 
+/** Alaska, by its own coarse regions: the Panhandle is mild and wet, the Interior as continental as anywhere. */
+function alaskaMaritime(lat: number, lon: number): number {
+  if (lon > -141) return 0.85; // the Panhandle (Juneau, Sitka, Ketchikan)
+  if (lat < 56.5 || (lat < 58.5 && lon < -153)) return 0.8; // the Aleutians, the Alaska Peninsula, Kodiak
+  if (lon < -158) return 0.45; // the Bering Sea coast (Nome, Bethel): open water in summer, ice in winter
+  if (lat < 61.5) return 0.6; // the Gulf of Alaska coast, Cook Inlet (Anchorage)
+  if (lat >= 69) return 0.3; // the Arctic coast: an ocean frozen most of the year
+  return 0.15; // the Interior (Fairbanks)
+}
+
+/** The tropical islands: Hawaii, Puerto Rico and the Virgin Islands, Guam and the Marianas, Samoa. */
+export function isTropicalIsland(lat: number, lon: number): boolean {
+  const absLat = Math.abs(lat);
+  if (absLat >= 24) return false;
+  return lon < -140 || lon > 120 || (lon > -68.5 && lon < -64);
+}
+
 /** 0..1, decaying over ~350 km inland from the Pacific; Hawaii and other open-ocean points count as maritime. */
 export function maritimeFactor(lat: number, lon: number): number {
-  // Alaska's coasts are half maritime at best; the coastline table doesn't reach it.
-  if (lat > 54 && lon < -130) return 0.5;
-  if (lon < -140 || lon > -50 || lat < 15) return 1;
+  if (lat > 51 && (lon < -129.5 || lon > 170)) return alaskaMaritime(lat, lon);
+  if (isTropicalIsland(lat, lon) || lon < -140 || lon > -50 || lat < 15) return 1;
   const inlandKm = (lon - pacificCoastLon(lat)) * 111 * Math.cos((lat * Math.PI) / 180);
   return Math.exp(-Math.max(0, inlandKm) / 350);
 }
@@ -82,12 +100,31 @@ export interface PlaceClimate {
   readonly gulf: number;
   readonly monsoonZone: boolean;
   readonly baseWindKmh: number;
+  /**
+   * Extra moisture at the height of the wet season, whose peak is `wetPeak` (1 = with the warmest time of
+   * year, -1 = with the coldest): Guam's typhoon season (July to November), the Caribbean hurricane season,
+   * Hawaii's winter storms. 0 elsewhere.
+   */
+  readonly wetSeason: number;
+  readonly wetPeak: 1 | -1;
+  /** A tropical island: moist all year, its wet season its own rather than the Pacific coast's winter. */
+  readonly island: boolean;
+}
+
+/**
+ * How much colder than 25° N the latitude alone makes a place. 0.85 °C a degree fits CONUS; north of 50° the
+ * gradient weakens (Anchorage, Fairbanks), then steepens again over the Arctic's long night.
+ */
+function latitudeCooling(absLat: number): number {
+  const poleward = Math.max(0, absLat - 25);
+  return 0.85 * Math.min(poleward, 25) + 0.55 * clamp(absLat - 50, 0, 15) + 1.2 * Math.max(0, absLat - 65);
 }
 
 export function placeClimate(place: Place): PlaceClimate {
   const absLat = Math.abs(place.lat);
   const mW = maritimeFactor(place.lat, place.lon);
   const poleward = Math.max(0, absLat - 25);
+  const island = isTropicalIsland(place.lat, place.lon);
 
   // The low deserts of the Southwest run ~6°C warmer than latitude and elevation imply, most of all in summer.
   const dLat = place.lat - 33.8;
@@ -98,17 +135,27 @@ export function placeClimate(place: Place): PlaceClimate {
 
   const plains = Math.exp(-((place.lon + 99) ** 2) / (2 * 4 * 4)) * clamp((absLat - 28) / 6, 0, 1);
   const east = sigmoid((place.lon + 100) / 2.5);
+  // Sea-surface temperatures set the islands' climate: 27-28 °C near 15°, a little cooler by 21° (Honolulu),
+  // with an annual swing of 1 to 2.5 °C that grows with latitude.
+  const islandMeanC = 27.5 - 0.2 * Math.max(0, absLat - 15);
   return {
     place,
-    annualMeanC: 26.5 - 0.85 * poleward - elevationCooling(place.elevationM) + lowDesert + mildCoast,
-    amplitudeC: Math.min(20, (absLat < 25 ? 1 + (3.5 * absLat) / 25 : 4.5 + 0.65 * poleward) * (1 - 0.9 * mW)) + 0.4 * lowDesert,
+    annualMeanC: (island ? islandMeanC : 26.5 - latitudeCooling(absLat) + lowDesert + mildCoast) - elevationCooling(place.elevationM),
+    amplitudeC: island
+      ? 0.5 + 0.1 * absLat
+      : Math.min(20, (absLat < 25 ? 1 + (3.5 * absLat) / 25 : 4.5 + 0.65 * poleward) * (1 - 0.9 * mW)) + 0.4 * lowDesert,
     peakDay: 200 + 30 * mW + (place.lat < 0 ? 182.6 : 0),
     maritime: mW,
-    // Gulf and Atlantic moisture reaches everything east of the 100th meridian.
-    east,
-    gulf: east * sigmoid((36 - place.lat) / 3),
+    // Gulf and Atlantic moisture reaches everything east of the 100th meridian (the islands have their own).
+    east: island ? 0 : east,
+    gulf: island ? 0 : east * sigmoid((36 - place.lat) / 3),
     monsoonZone: place.lon > -115 && place.lon < -103 && place.lat > 20 && place.lat < 38,
-    baseWindKmh: 9 + 8 * plains + 4 * mW + clamp(place.elevationM - 1500, 0, 2500) * 0.003,
+    // The trade winds blow steadily over the tropical islands.
+    baseWindKmh: 9 + 8 * plains + 4 * mW + (island ? 10 : 0) + clamp(place.elevationM - 1500, 0, 2500) * 0.003,
+    wetSeason: island ? (place.lon > 120 ? 0.25 : 0.2) : 0,
+    // Guam and the Caribbean are wettest late in the warm season; Hawaii in winter.
+    wetPeak: island && place.lon < -140 ? -1 : 1,
+    island,
   };
 }
 
@@ -117,14 +164,16 @@ export function seasonalClimate(pc: PlaceClimate, dayOfYear: number): Climate {
   const season = Math.cos((2 * Math.PI * (dayOfYear - pc.peakDay)) / 365.25);
   // The summer monsoon brings a little moisture to the Southwest; the Pacific coast is wet in winter, dry in summer.
   const monsoon = pc.monsoonZone ? 0.06 * Math.max(0, season) : 0;
-  const pacific = pc.maritime * (0.5 - 0.15 * season);
-  const moisture = clamp(0.2 + 0.5 * pc.east + 0.2 * pc.gulf + pacific + monsoon, 0.1, 0.95);
+  const pacific = pc.island ? 0.45 : pc.maritime * (0.5 - 0.15 * season);
+  const wet = pc.wetSeason * Math.max(0, pc.wetPeak * season);
+  const moisture = clamp(0.2 + 0.5 * pc.east + 0.2 * pc.gulf + pacific + monsoon + wet, 0.1, 0.95);
   return {
     meanTempC: pc.annualMeanC + pc.amplitudeC * season,
     diurnalHalfRangeC: (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime),
     moisture,
     maritime: pc.maritime,
-    baseWindKmh: pc.baseWindKmh,
+    // Typhoons and tropical storms make the wet season windier too.
+    baseWindKmh: pc.baseWindKmh * (1 + 1.5 * wet),
     season,
   };
 }

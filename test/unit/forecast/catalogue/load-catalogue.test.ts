@@ -5,12 +5,15 @@ import { loadCatalogue } from '../../../../adapters/forecast/embedded/catalogue/
 // The /points/39.7456,-97.0892 fixture recorded from api.weather.gov.
 const KANSAS = { lat: 39.7456, lon: -97.0892 };
 
-const started = performance.now();
+// CPU time of the load (it is synchronous, so that is its cost), not wall time: other work on a shared
+// machine makes the wall clock say nothing about the catalogue.
+const started = process.cpuUsage();
 const catalogue = loadCatalogue();
-const loadMs = performance.now() - started;
+const used = process.cpuUsage(started);
+const loadMs = (used.user + used.system) / 1000;
 
 test('loads the whole catalogue in well under a second', () => {
-  assert.ok(loadMs < 1000, `took ${loadMs.toFixed(0)} ms`);
+  assert.ok(loadMs < 1000, `took ${loadMs.toFixed(0)} ms of CPU`);
 });
 
 test('holds every WFO and the NWS zone sets', () => {

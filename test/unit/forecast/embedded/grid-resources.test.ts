@@ -83,15 +83,58 @@ describe('point', () => {
     await assert.rejects(grid.gridOf({ lat: 10, lon: -150 }, ctx), ForecastNotFound);
   });
 
-  it('answers 404 for Alaska, Hawaii, Puerto Rico and Guam: the provider covers the contiguous US only', async () => {
-    for (const [lat, lon] of [[61.2181, -149.9003], [21.3069, -157.8583], [18.4655, -66.1057], [13.4443, 144.7937]] as const) {
-      await assert.rejects(grid.point({ lat, lon }, ctx), (e: unknown) => {
-        assert.ok(e instanceof ForecastNotFound);
-        assert.ok(e.detail.startsWith(`Unable to provide data for requested point ${lat},${lon}`), e.detail);
-        assert.match(e.detail, /contiguous United States only/);
-        return true;
-      });
+  it('answers Alaska, Hawaii, Puerto Rico and Guam on their own NDFD grids, as api.weather.gov does', async () => {
+    // Real answers (weather-gov/weather.gov api-proxy recordings, 2026; ws4kp regional cities, 2025).
+    const cases = [
+      [61.2181, -149.9003, 'AFC', 'AER', 143, 236],
+      [64.837, -147.739, 'AFG', 'AFG', 492, 119],
+      [21.305, -157.858, 'HFO', 'HFO', 154, 145],
+      [13.444, 144.778, 'GUM', 'GUM', 47, 48],
+    ] as const;
+    for (const [lat, lon, cwa, gridId, x, y] of cases) {
+      const p = ((await grid.point({ lat, lon }, ctx)).body as Json)['properties'];
+      assert.deepEqual([p.cwa, p.gridId, p.gridX, p.gridY], [cwa, gridId, x, y], `${lat},${lon}`);
+      assert.equal(p.forecast, `${ctx.baseUrl}/gridpoints/${gridId}/${x},${y}/forecast`);
     }
+  });
+
+  it('answers a point over coastal waters or a Great Lake from the office grid, as marine, and 404 farther out', async () => {
+    // api.weather.gov: marine points come from the office grid that covers the water (weather-gov/api#16),
+    // `type` "marine" (weather-gov/weather.gov's client tells them apart by it), and a marine-only cell has no
+    // forecast, "Marine Forecast Not Supported" (netbymatt/ws4kp#230), though its raw grid data is served.
+    const lake = ((await grid.point({ lat: 41.9, lon: -87.5 }, ctx)).body as Json)['properties'];
+    assert.deepEqual([lake.type, lake.cwa, lake.gridId, lake.forecastZone, lake.county, lake.fireWeatherZone], ['marine', 'LOT', 'LOT', null, null, null]);
+    const cell = { office: 'LOT', x: lake.gridX as number, y: lake.gridY as number };
+    await assert.rejects(grid.forecast(cell, { hourly: false, units: 'us' }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.equal(e.title, 'Marine Forecast Not Supported');
+      return true;
+    });
+    assert.equal(((await grid.gridpoint(cell, ctx)).body as Json)['properties'].gridId, 'LOT');
+    await assert.rejects(grid.point({ lat: 38, lon: -70 }, ctx), ForecastNotFound, 'the open Atlantic, 300 km out');
+  });
+
+  it('takes a shore the simplified outlines miss as land, with the zones next to it (Miami Beach)', async () => {
+    const p = ((await grid.point({ lat: 25.79, lon: -80.13 }, ctx)).body as Json)['properties'];
+    assert.deepEqual([p.type, p.cwa], ['land', 'MFL']);
+    assert.match(p.forecastZone, /\/zones\/forecast\/FLZ\d{3}$/);
+    assert.equal((await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !== undefined, true);
+  });
+
+  it('answers 404 for western Alaska, which api.weather.gov serves on the ALU grid (no recording here)', async () => {
+    await assert.rejects(grid.point({ lat: 60.79, lon: -161.76 }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.match(e.detail, /outside the AER grid window of the AFC forecast area/);
+      return true;
+    });
+  });
+
+  it('answers 404 for American Samoa, the one NWS area without an NDFD grid here', async () => {
+    await assert.rejects(grid.point({ lat: -14.28, lon: -170.7 }, ctx), (e: unknown) => {
+      assert.ok(e instanceof ForecastNotFound);
+      assert.match(e.detail, /^Unable to provide data for requested point -14\.28,-170\.7: .*PPG/);
+      return true;
+    });
   });
 });
 

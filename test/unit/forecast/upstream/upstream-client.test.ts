@@ -14,7 +14,7 @@ after(async () => {
 function client(extra: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
   const sleeps: number[] = [];
   const c = createUpstreamClient({
-    baseUrl: fake.origin, userAgent: 'ua', timeoutMs: 200, backoffMs: 100, random: () => 0.5,
+    baseUrl: fake.origin, userAgent: 'ua', timeoutMs: 2000, backoffMs: 100, random: () => 0.5,
     sleep: async (ms) => { sleeps.push(ms); }, ...extra,
   });
   return { c, sleeps };

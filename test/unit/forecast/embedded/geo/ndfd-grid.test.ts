@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   NDFD_CONUS,
+  NDFD_CONUS_PUBLISHED_ORIGIN,
   cellOutline,
   fromOfficeGrid,
   gridToLatLon,
@@ -22,9 +23,15 @@ test('the first grid point is index (0, 0)', () => {
 });
 
 test('GRIB-style 0..360 longitudes land on the same index', () => {
-  const a = latLonToGrid(20.191999, 238.445999);
+  const a = latLonToGrid(NDFD_CONUS.originLat, 360 + NDFD_CONUS.originLon);
   near(a.i, 0, 1e-9, 'i');
   near(a.j, 0, 1e-9, 'j');
+});
+
+test("the published first point lies 0.01 cells off api.weather.gov's, south-east", () => {
+  const a = latLonToGrid(NDFD_CONUS_PUBLISHED_ORIGIN.lat, NDFD_CONUS_PUBLISHED_ORIGIN.lon);
+  near(a.i, 0.0087, 0.002, 'i');
+  near(a.j, -0.0094, 0.002, 'j');
 });
 
 test('/points/39.7456,-97.0892 is TOP 32,81 (api.weather.gov fixture)', () => {

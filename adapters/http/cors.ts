@@ -1,0 +1,123 @@
+import { HTTPResponse, appendCorsHeaders, isPreflightRequest, type H3Event, type Middleware } from 'h3';
+
+/**
+ * Cross-origin access, as one global middleware in front of every route.
+ *
+ * - The forecast API (and the public documents: /openapi.json, /api/openapi.json, /docs, /) is open to every
+ *   origin, as api.weather.gov is: `Access-Control-Allow-Origin: *` on every answer, errors included, so a
+ *   page can read a 403 or a 404 problem too; the headers a client reads are exposed.
+ * - The task API (/api, /health) is open only to the origins in CORS_ORIGINS (none by default). `*` there
+ *   opens it to all. An allowed origin is echoed with `Vary: Origin`.
+ * - `Access-Control-Allow-Credentials` is never sent: the task API authenticates with a Bearer token that
+ *   the page sets itself, never with cookies, so a browser never needs credentials mode, and so a
+ *   credentialed request can never be combined with a `*`.
+ * - A preflight (OPTIONS with Origin and Access-Control-Request-Method) is answered here with 204, before
+ *   any route, so it is never a 405. A plain OPTIONS reaches the routes and keeps its 405 with `Allow`.
+ *
+ * The User-Agent rule of the forecast API is untouched: a browser cannot set User-Agent, but it always sends
+ * its own, which satisfies the rule (as on api.weather.gov). A preflight carries no data and is answered
+ * whatever its User-Agent.
+ */
+export interface CorsPolicy {
+  /** CORS_ORIGINS: exact origins (`scheme://host[:port]`) allowed on the task API, or `*`. Empty: none. */
+  readonly taskOrigins: readonly string[];
+}
+
+/** What a forecast client reads: caching validators, paging, tracing, back-off. */
+export const FORECAST_EXPOSED_HEADERS = ['ETag', 'Last-Modified', 'Link', 'X-Correlation-Id', 'Retry-After', 'Cache-Control', 'Location'] as const;
+/** What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405. */
+export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow'] as const;
+export const TASK_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
+export const TASK_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
+/** Headers a forecast page may send: Accept variants, conditional requests, api.weather.gov's Feature-Flags. */
+export const FORECAST_ALLOWED_HEADERS = ['Accept', 'If-None-Match', 'If-Modified-Since', 'Feature-Flags', 'User-Agent'] as const;
+const FORECAST_ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** Chromium caps a preflight cache at 2 hours. */
+const PREFLIGHT_MAX_AGE = '7200';
+
+type Area = 'public' | 'tasks' | 'none';
+
+/** Which policy a path falls under. The task API's documents are public: they describe, they hold no data. */
+export function corsAreaOf(path: string): Area {
+  if (path === '/api/openapi.json') return 'public';
+  if (path === '/api' || path.startsWith('/api/') || path === '/health') return 'tasks';
+  if (path === '/metrics') return 'none'; // operators scrape it; no page needs it
+  return 'public';
+}
+
+export function corsMiddleware(policy: CorsPolicy): Middleware {
+  const anyOrigin = policy.taskOrigins.includes('*');
+  const allowed = new Set(policy.taskOrigins);
+  return (event: H3Event) => {
+    const area = corsAreaOf(event.url.pathname);
+    if (area === 'none') return;
+    const preflight = isPreflightRequest(event);
+    if (area === 'public') {
+      if (preflight) {
+        return noContent({
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': FORECAST_ALLOWED_METHODS.join(', '),
+          'access-control-allow-headers': FORECAST_ALLOWED_HEADERS.join(', '),
+          'access-control-max-age': PREFLIGHT_MAX_AGE,
+        });
+      }
+      appendCorsHeaders(event, { origin: '*', exposeHeaders: [...FORECAST_EXPOSED_HEADERS] });
+      return;
+    }
+    const origin = event.req.headers.get('origin');
+    const allowOrigin = origin === null ? undefined : anyOrigin ? '*' : allowed.has(origin) ? origin : undefined;
+    if (preflight) {
+      // An origin not on the list gets no grant at all; the browser then blocks the request.
+      if (allowOrigin === undefined) return noContent({ vary: 'Origin' });
+      return noContent({
+        'access-control-allow-origin': allowOrigin,
+        'access-control-allow-methods': TASK_ALLOWED_METHODS.join(', '),
+        'access-control-allow-headers': TASK_ALLOWED_HEADERS.join(', '),
+        'access-control-max-age': PREFLIGHT_MAX_AGE,
+        vary: 'Origin',
+      });
+    }
+    // The answer depends on Origin whenever a list is configured, so caches must key on it.
+    if (!anyOrigin && allowed.size > 0) setBoth(event, 'vary', 'Origin');
+    if (allowOrigin !== undefined) {
+      setBoth(event, 'access-control-allow-origin', allowOrigin);
+      setBoth(event, 'access-control-expose-headers', TASK_EXPOSED_HEADERS.join(', '));
+    }
+  };
+}
+
+/** h3 merges `res.headers` into successful answers and `res.errHeaders` into errors: set both. */
+function setBoth(event: H3Event, name: string, value: string): void {
+  event.res.headers.set(name, value);
+  event.res.errHeaders.set(name, value);
+}
+
+function noContent(headers: Record<string, string>): HTTPResponse {
+  return new HTTPResponse(null, { status: 204, headers });
+}
+
+/**
+ * CORS_ORIGINS as a list: comma-separated, each `*` or an origin `scheme://host[:port]` (no path), compared
+ * exactly as browsers send the Origin header. Returns an error sentence for a malformed entry.
+ */
+export function parseCorsOrigins(raw: string | undefined): { origins: string[] } | { error: string } {
+  if (raw === undefined || raw.trim() === '') return { origins: [] };
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    if (entry === '*') {
+      origins.push('*');
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return { error: `CORS_ORIGINS entries must be * or origins such as https://app.example.com (got "${entry}")` };
+    }
+    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+      return { error: `CORS_ORIGINS entries must be * or origins such as https://app.example.com, without a path (got "${entry}")` };
+    }
+    origins.push(url.origin);
+  }
+  return { origins };
+}

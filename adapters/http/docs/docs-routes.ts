@@ -1,0 +1,66 @@
+import { HTTPResponse, type H3, type H3Event } from 'h3';
+import { baseUrlOf, type BaseUrlOptions } from '../forecast/base-url.ts';
+import { docsHtml, docsScript } from './docs-page.ts';
+import { forecastOpenApi } from './forecast-openapi.ts';
+import { prefersHtml } from './prefers-html.ts';
+import { isSwaggerUiFile, swaggerUiAsset } from './swagger-ui-assets.ts';
+import { taskOpenApi } from './task-openapi.ts';
+
+export interface DocsRouteOptions extends BaseUrlOptions {
+  /** Whether the forecast API is mounted; without it there is no /openapi.json. */
+  readonly forecast: boolean;
+}
+
+/**
+ * Discovery: GET /openapi.json (forecast API, where api.weather.gov has its own), GET /api/openapi.json
+ * (task API), /docs (Swagger UI over both, from the package's files), and GET / (a browser goes to /docs,
+ * anything else gets a small JSON index). HEAD works on each.
+ */
+export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
+  const get = (path: string, handler: (event: H3Event) => HTTPResponse): void => {
+    app.get(path, handler);
+    app.on('HEAD', path, handler);
+  };
+  const base = (event: H3Event) => baseUrlOf(event, options);
+
+  get('/api/openapi.json', (event) => json(taskOpenApi(base(event))));
+  if (options.forecast) get('/openapi.json', (event) => json(forecastOpenApi(base(event))));
+
+  get('/docs', () => new HTTPResponse(docsHtml(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } }));
+  get('/docs/', () => new HTTPResponse(null, { status: 301, headers: { location: '/docs' } }));
+  const script = docsScript({ forecast: options.forecast });
+  get('/docs/taskcast-docs.js', () => new HTTPResponse(script, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } }));
+  get('/docs/:file', (event) => {
+    const name = event.context.params?.['file'] ?? '';
+    if (!isSwaggerUiFile(name)) return notFound();
+    const asset = swaggerUiAsset(name);
+    const headers = { 'content-type': asset.contentType, etag: asset.etag, 'cache-control': 'public, max-age=86400' };
+    if (event.req.headers.get('if-none-match') === asset.etag) return new HTTPResponse(null, { status: 304, headers });
+    return new HTTPResponse(asset.bytes as Uint8Array<ArrayBuffer>, { headers });
+  });
+
+  get('/', (event) => {
+    if (prefersHtml(event.req.headers.get('accept'))) {
+      return new HTTPResponse(null, { status: 302, headers: { location: '/docs', vary: 'Accept' } });
+    }
+    const b = base(event);
+    return json({
+      name: 'Taskcast',
+      status: 'ok',
+      links: {
+        docs: `${b}/docs`,
+        health: `${b}/health`,
+        taskOpenApi: `${b}/api/openapi.json`,
+        ...(options.forecast ? { forecastOpenApi: `${b}/openapi.json` } : {}),
+      },
+    }, { vary: 'Accept' });
+  });
+}
+
+function json(body: unknown, headers: Record<string, string> = {}): HTTPResponse {
+  return new HTTPResponse(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', ...headers } });
+}
+
+function notFound(): HTTPResponse {
+  return new HTTPResponse(JSON.stringify({ error: 'NotFound', message: 'No such file.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}

@@ -1,0 +1,10 @@
+/** A JSON object, as the OpenAPI documents are built: plain data, no classes. */
+export type Json = Record<string, unknown>;
+
+/** A deep copy of plain JSON data, so a shared template is never changed by one request's answer. */
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** The `type` names of forecast problems (`{base}/problems/<Name>`), as CONTRACT.md lists them. */
+export const FORECAST_PROBLEM_NAMES = ['BadRequest', 'InvalidParameter', 'NotFound', 'NotAcceptable', 'TooManyRequests', 'UnexpectedProblem'] as const;

@@ -1,0 +1,136 @@
+import { closeSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Low } from 'lowdb';
+import type { StoreDocument, StoreState } from '../memory/store-state.ts';
+import { syncFolderAsync } from './durable-json-file.ts';
+import type { Journal } from './journal.ts';
+
+/** After a failed fold (a full disk, say), wait this long before trying again. */
+const RETRY_AFTER_MS = 10_000;
+
+export interface StoreFiles {
+  /** DB_PATH: the lowdb snapshot. */
+  readonly snapshot: string;
+  /** The live journal, where every write is appended. */
+  readonly journal: string;
+  /** The journal moved aside while it is folded into a new snapshot. */
+  readonly compacting: string;
+}
+
+export function storeFiles(dbPath: string): StoreFiles {
+  return { snapshot: dbPath, journal: `${dbPath}.journal`, compacting: `${dbPath}.journal.compacting` };
+}
+
+/**
+ * Folds the journal into the snapshot while requests go on being served. Between two batches (nothing in
+ * flight) the state is captured (arrays of records, which are never mutated) and the journal is renamed
+ * to `.compacting`; new writes go to a fresh journal at once. The captured document is then written as the
+ * new snapshot in slices that yield to the event loop (temp file, fsync, atomic rename), and only then is
+ * `.compacting` removed. A crash at any point leaves snapshot + `.compacting` + journal, or the new snapshot
+ * with the same, and replaying them in that order is idempotent: nothing acknowledged is lost.
+ */
+export class Compactor {
+  private running: Promise<void> | undefined;
+  /** The snapshot plus the journal moved aside: what the next snapshot must hold. Kept until it is written. */
+  private captured: StoreDocument | undefined;
+  private retryAt = 0;
+  private snapshotBytes: number;
+
+  constructor(
+    private readonly files: StoreFiles,
+    private readonly snapshot: Low<StoreDocument>,
+    private readonly state: StoreState,
+    private readonly minBytes: number,
+    private readonly log: (message: string) => void,
+  ) {
+    this.snapshotBytes = sizeOf(files.snapshot);
+  }
+
+  /** From the journal, between batches: starts a fold once the journal outgrows the snapshot. Never waits for it. */
+  async afterBatch(journal: Journal): Promise<void> {
+    if (this.running) return;
+    if (this.captured === undefined) {
+      if (journal.size < Math.max(this.minBytes, this.snapshotBytes)) return;
+      if (!(await this.rotate(journal))) return;
+    } else if (Date.now() < this.retryAt) {
+      return;
+    }
+    const doc = this.captured;
+    if (doc === undefined) return;
+    this.running = this.fold(doc).finally(() => (this.running = undefined));
+  }
+
+  /** At close, with the journal flushed: everything into the snapshot, and no journal left beside it. */
+  async foldAll(journal: Journal): Promise<void> {
+    await this.running;
+    if (journal.size > 0 || this.captured !== undefined || sizeOf(this.files.compacting) > 0) {
+      this.snapshot.data = this.state.toDocument();
+      await this.snapshot.write();
+      this.captured = undefined;
+    }
+    removeIfPresent(this.files.compacting);
+    removeIfPresent(this.files.journal);
+    await syncFolderAsync(dirname(this.files.snapshot));
+  }
+
+  /** Resolves when no fold is running (for tests and close). */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  private async rotate(journal: Journal): Promise<boolean> {
+    // Nothing is in flight: the state is exactly the snapshot plus the journal as it stands.
+    const doc = this.state.toDocument();
+    try {
+      renameSync(this.files.journal, this.files.compacting);
+    } catch (error) {
+      this.log(`store: could not move the journal aside for compaction; it keeps every change: ${(error as Error).message}`);
+      return false;
+    }
+    let fd: number;
+    try {
+      fd = openSync(this.files.journal, 'a', 0o600);
+    } catch (error) {
+      renameSync(this.files.compacting, this.files.journal); // the old descriptor still writes to it
+      this.log(`store: could not start a new journal for compaction; the old one goes on: ${(error as Error).message}`);
+      return false;
+    }
+    closeSync(journal.switchTo(fd));
+    // The rename must be durable before a write lands in the new journal, or a crash could reorder them.
+    await syncFolderAsync(dirname(this.files.snapshot));
+    this.captured = doc;
+    return true;
+  }
+
+  private async fold(doc: StoreDocument): Promise<void> {
+    const started = performance.now();
+    try {
+      this.snapshot.data = doc;
+      await this.snapshot.write();
+      this.snapshotBytes = sizeOf(this.files.snapshot);
+      removeIfPresent(this.files.compacting);
+      await syncFolderAsync(dirname(this.files.snapshot));
+      this.captured = undefined;
+      this.log(`store: compacted ${doc.tasks.length} tasks and ${doc.users.length} users into ${this.files.snapshot} in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      this.retryAt = Date.now() + RETRY_AFTER_MS;
+      this.log(`store: compaction failed, ${this.files.compacting} and the journal keep every change; retrying later: ${(error as Error).message}`);
+    }
+  }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function removeIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
