@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
@@ -30,7 +31,11 @@ const environment = v.object({
   DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 1, 1000, 10),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\/\S+$/i, 'REDIS_URL must be a redis:// or rediss:// URL'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
-  FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream'], 'embedded'),
+  FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream', 'replay'], 'embedded'),
+  FORECAST_RECORD_DIR: v.optional(v.string()),
+  FORECAST_RECORD_RELATIVE: oneOf('FORECAST_RECORD_RELATIVE', ['0', '1'], '0'),
+  FORECAST_REPLAY_DIR: v.optional(v.string()),
+  FORECAST_REPLAY_STRICT: oneOf('FORECAST_REPLAY_STRICT', ['0', '1'], '0'),
   UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
   UPSTREAM_USER_AGENT: v.optional(v.string()),
   UPSTREAM_CACHE_MB: integer('UPSTREAM_CACHE_MB', 1, 65536, 64),
@@ -45,6 +50,10 @@ const environment = v.object({
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
+  ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'ADMIN_TOKEN must be at least 32 characters'))),
+  FORECAST_NOW: v.optional(v.pipe(v.string(), v.isoTimestamp('FORECAST_NOW must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'))),
+  FORECAST_SCENARIO: v.optional(v.string()),
+  FORECAST_CLOCK_RATE: oneOf('FORECAST_CLOCK_RATE', ['0', '1'], '0'),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
   CORS_ORIGINS: v.optional(v.string()),
 });
@@ -70,7 +79,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0];
     const name = issue?.path?.[0]?.key;
-    const got = typeof name === 'string' && !['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL'].includes(name) ? ` (got ${JSON.stringify(present[name])})` : '';
+    const got = typeof name === 'string' && !['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN'].includes(name) ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
   }
   const c = result.output;
@@ -85,6 +94,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   // copy of the database (a backup, a dump handed to a developer) would then carry the key to every account.
   if (c.STORAGE === 'postgres' && c.JWT_SECRET === undefined) {
     throw new ConfigError('Invalid configuration: JWT_SECRET is required when STORAGE=postgres, the same on every node (at least 32 characters, such as the output of `openssl rand -base64 48`).');
+  }
+  // A recording or replay setting that would silently do nothing is a mistake worth stopping for.
+  if (c.FORECAST_RECORD_DIR !== undefined && c.FORECAST_PROVIDER !== 'upstream') {
+    throw new ConfigError('Invalid configuration: FORECAST_RECORD_DIR records what the upstream provider fetches; it needs FORECAST_PROVIDER=upstream.');
+  }
+  if (c.FORECAST_PROVIDER === 'replay' && c.FORECAST_REPLAY_DIR === undefined) {
+    throw new ConfigError('Invalid configuration: FORECAST_REPLAY_DIR is required when FORECAST_PROVIDER=replay (a folder recorded with FORECAST_RECORD_DIR).');
+  }
+  if (c.FORECAST_REPLAY_DIR !== undefined && !existsSync(c.FORECAST_REPLAY_DIR)) {
+    throw new ConfigError(`Invalid configuration: FORECAST_REPLAY_DIR ${JSON.stringify(c.FORECAST_REPLAY_DIR)} does not exist.`);
   }
   const cors = parseCorsOrigins(c.CORS_ORIGINS);
   if ('error' in cors) throw new ConfigError(`Invalid configuration: ${cors.error}.`);
@@ -112,6 +131,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
+    adminToken: c.ADMIN_TOKEN,
+    record: c.FORECAST_RECORD_DIR === undefined ? undefined : { dir: resolve(c.FORECAST_RECORD_DIR), relative: c.FORECAST_RECORD_RELATIVE === '1' },
+    replay: c.FORECAST_REPLAY_DIR === undefined ? undefined : { dir: resolve(c.FORECAST_REPLAY_DIR), strict: c.FORECAST_REPLAY_STRICT === '1' },
+    forecastScenario: c.FORECAST_SCENARIO === undefined ? undefined : resolve(c.FORECAST_SCENARIO),
+    forecastClock: c.FORECAST_NOW === undefined ? undefined : { now: new Date(c.FORECAST_NOW), rate: c.FORECAST_CLOCK_RATE === '1' ? 1 as const : 0 as const },
     connectionLimits: { maxConnections: c.MAX_CONNECTIONS, headersTimeoutMs: c.HEADERS_TIMEOUT_MS, requestTimeoutMs: c.REQUEST_TIMEOUT_MS },
     corsOrigins: cors.origins,
   };

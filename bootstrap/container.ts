@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
-import { forecastModule, type UpstreamModuleOptions } from './forecast-module.ts';
+import { forecastModule, type ForecastModuleOptions, type UpstreamModuleOptions } from './forecast-module.ts';
 import { tasksModule, type StorageKind } from './tasks-module.ts';
 
 export interface ContainerOptions {
@@ -18,9 +18,15 @@ export interface ContainerOptions {
   readonly bcryptCost?: number;
   readonly log?: (message: string) => void;
   /** The forecast provider to wire (`embedded` by default), or false for a task-only container. */
-  readonly forecastProvider?: 'embedded' | 'upstream' | false;
+  readonly forecastProvider?: 'embedded' | 'upstream' | 'replay' | false;
+  /** FORECAST_REPLAY_DIR and FORECAST_REPLAY_STRICT; required with forecastProvider `replay`. */
+  readonly replay?: ForecastModuleOptions['replay'];
+  /** FORECAST_RECORD_DIR and FORECAST_RECORD_RELATIVE, with forecastProvider `upstream`. */
+  readonly record?: ForecastModuleOptions['record'];
   /** The upstream provider's settings; required with forecastProvider `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
+  /** FORECAST_NOW: where the forecast clock starts (frozen with rate 0, the default). */
+  readonly forecastClock?: ForecastModuleOptions['clockStart'];
 }
 
 /** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
@@ -36,6 +42,6 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const postgres = options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
   container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
-  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream }));
+  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record }));
   return container;
 }

@@ -5,12 +5,17 @@ import {
   GetTerminalForecasts, GetOfficeHeadlines, BrowseTextProducts, GetAviationAdvisories, GetRadarMetadata, GetReferenceDocuments,
 } from '../application/forecast/index.ts';
 import type { Clock } from '../application/shared/clock.ts';
+import { ForecastClock, type ClockRate } from '../adapters/forecast/control/forecast-clock.ts';
+import { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
+import { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
 import type { SharedDocumentCache } from '../adapters/forecast/upstream/shared-document-cache.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
 import { processMetrics } from '../adapters/http/metrics-route.ts';
+import { createBundleRecorder } from '../adapters/forecast/replay/bundle-recorder.ts';
+import { createReplayForecastProvider } from '../adapters/forecast/replay/replay-forecast-provider.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface UpstreamModuleOptions {
@@ -25,30 +30,75 @@ export interface UpstreamModuleOptions {
   readonly shared?: SharedDocumentCache;
 }
 
+export interface ReplayModuleOptions {
+  /** FORECAST_REPLAY_DIR. */
+  readonly dir: string;
+  /** FORECAST_REPLAY_STRICT=1. */
+  readonly strict: boolean;
+}
+
+export interface RecordModuleOptions {
+  /** FORECAST_RECORD_DIR. */
+  readonly dir: string;
+  /** FORECAST_RECORD_RELATIVE=1. */
+  readonly relative: boolean;
+}
+
 export interface ForecastModuleOptions {
-  readonly provider: 'embedded' | 'upstream';
+  readonly provider: 'embedded' | 'upstream' | 'replay';
+  /** Required when provider is `replay`. */
+  readonly replay?: ReplayModuleOptions;
+  /** With provider `upstream`: write what it fetches into a bundle. */
+  readonly record?: RecordModuleOptions;
   /** Required when provider is `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
+  /** FORECAST_NOW: where the forecast clock starts; unset, it follows the process clock until set. */
+  readonly clockStart?: { readonly now: Date; readonly rate: ClockRate };
+}
+
+function refuseModelChanges(scenario: Scenario): void {
+  if (scenario.alerts?.length) throw new ScenarioInvalid('alerts', 'the upstream provider relays api.weather.gov, so it cannot issue alerts; use FORECAST_PROVIDER=embedded or replay');
+  if (scenario.weather?.length) throw new ScenarioInvalid('weather', 'the upstream provider relays api.weather.gov, so it cannot change the weather; use FORECAST_PROVIDER=embedded or replay');
 }
 
 /** The forecast context's wiring: the provider port to one adapter, the use cases to the port. */
 export function forecastModule(options: ForecastModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     const upstream = options.upstream;
+    // The forecast clock wraps Clock, so a test that rebinds Clock still moves the forecasts.
+    bind(TOKENS.ForecastControls).toResolvedValue((clock: Clock) => new ForecastControls(new ForecastClock(clock, options.clockStart)), [TOKENS.Clock]);
     if (options.provider === 'upstream') {
       if (!upstream) throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
-      bind(TOKENS.ForecastProvider).toConstantValue(createUpstreamForecastProvider({
-        baseUrl: upstream.url,
-        userAgent: upstream.userAgent,
-        cacheBytes: upstream.cacheMb * 1024 * 1024,
-        timeoutMs: upstream.timeoutMs,
-        staleMaxSeconds: upstream.staleMaxSeconds,
-        log: upstream.log,
-        counters: upstream.counters ?? processMetrics,
-        shared: upstream.shared,
-      }));
+      // api.weather.gov's answers are relayed, not computed: a scenario's alerts and weather would be
+      // silently ignored, so they are refused (faults and the clock still apply).
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        controls.addVerifier(refuseModelChanges);
+        return createUpstreamForecastProvider({
+          baseUrl: upstream.url,
+          userAgent: upstream.userAgent,
+          cacheBytes: upstream.cacheMb * 1024 * 1024,
+          timeoutMs: upstream.timeoutMs,
+          staleMaxSeconds: upstream.staleMaxSeconds,
+          log: upstream.log,
+          counters: upstream.counters ?? processMetrics,
+          shared: upstream.shared,
+          record: options.record ? createBundleRecorder(options.record) : undefined,
+        });
+      }, [TOKENS.ForecastControls]);
+    } else if (options.provider === 'replay') {
+      const replay = options.replay;
+      if (!replay) throw new Error('The replay forecast provider needs FORECAST_REPLAY_DIR.');
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        const deps = loadEmbeddedDeps(controls.clock, controls);
+        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+        return createReplayForecastProvider({ dir: replay.dir, strict: replay.strict, clock: controls.clock, fallback: createEmbeddedForecastProvider(deps) });
+      }, [TOKENS.ForecastControls]);
     } else {
-      bind(TOKENS.ForecastProvider).toResolvedValue((clock: Clock) => createEmbeddedForecastProvider(loadEmbeddedDeps(clock)), [TOKENS.Clock]);
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        const deps = loadEmbeddedDeps(controls.clock, controls);
+        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+        return createEmbeddedForecastProvider(deps);
+      }, [TOKENS.ForecastControls]);
     }
     bind(TOKENS.ForecastUseCases).toResolvedValue((p: ForecastProvider): ForecastUseCases => ({
       resolvePoint: new ResolvePoint(p),

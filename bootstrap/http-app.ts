@@ -18,15 +18,19 @@ export interface HttpAppOptions {
   /** CORS_ORIGINS: origins allowed on the task API (`*` for all); none by default. */
   readonly corsOrigins?: readonly string[];
   readonly log: Logger;
+  /** ADMIN_TOKEN: mounts the test-double controls under /_taskcast/; unset, they do not exist. */
+  readonly adminToken?: string;
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
 export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
+  let bundlePaths: (() => string[]) | undefined;
   if (container.isBound(TOKENS.ForecastProvider)) {
-    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck }>(TOKENS.ForecastProvider);
+    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck; bundlePaths?: () => string[] }>(TOKENS.ForecastProvider);
     if (provider.health) readiness.push(provider.health);
+    bundlePaths = provider.bundlePaths;
   }
   return createHttpApp({
     readiness,
@@ -40,5 +44,8 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     corsOrigins: options.corsOrigins,
     log: options.log,
+    controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
+    adminToken: options.adminToken,
+    bundlePaths,
   });
 }

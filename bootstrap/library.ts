@@ -1,16 +1,22 @@
 import type { TaskUseCases } from '../application/tasks/index.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { createContainer, type ContainerOptions } from './container.ts';
+import { libraryForecast, type TaskcastForecast } from './library-forecast.ts';
 import { TOKENS } from './tokens.ts';
 
 export { createContainer, type ContainerOptions } from './container.ts';
 export { TOKENS } from './tokens.ts';
 export * from '../domain/tasks/index.ts';
 export type * from '../application/tasks/index.ts';
+export type { TaskcastForecast } from './library-forecast.ts';
+export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
+export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 
 export interface Taskcast {
   /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */
   readonly tasks: TaskUseCases;
+  /** With `forecastProvider: 'embedded'` (or `upstream`): the forecast service in-process, and its test-double controls. */
+  readonly forecast?: TaskcastForecast;
   /** Flushes the store and releases its lock. */
   close(): Promise<void>;
 }
@@ -20,5 +26,6 @@ export async function createTaskcast(options: ContainerOptions = {}): Promise<Ta
   const container = createContainer({ forecastProvider: false, ...options });
   const tasks = await container.getAsync(TOKENS.TaskUseCases);
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  return { tasks, close: () => store.close() };
+  const forecast = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
+  return { tasks, forecast, close: () => store.close() };
 }

@@ -13,6 +13,9 @@ import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { buildHttpApp } from './http-app.ts';
 import { installProcessGuard } from './process-guard.ts';
+import { readFileSync } from 'node:fs';
+import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
+import { ScenarioInvalid } from '../adapters/forecast/control/scenario-schema.ts';
 import { TOKENS } from './tokens.ts';
 
 const SHUTDOWN_BUDGET_MS = 4000;
@@ -32,6 +35,9 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
     forecastProvider: config.forecastProvider,
+    forecastClock: config.forecastClock,
+    record: config.record,
+    replay: config.replay,
     upstream: config.upstreamUserAgent === undefined ? undefined : {
       url: config.upstreamUrl,
       userAgent: config.upstreamUserAgent,
@@ -49,9 +55,19 @@ async function main(): Promise<void> {
     forecastRequestsPerMinute: config.forecastRequestsPerMinute,
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
+    adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
     log,
   });
+
+  if (config.forecastScenario !== undefined) {
+    try {
+      loadScenarioFile(config.forecastScenario, container.get(TOKENS.ForecastControls));
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
 
   let listener;
   try {
@@ -97,6 +113,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** FORECAST_SCENARIO: a file that is missing, not JSON or off the schema stops start-up with one line. */
+function loadScenarioFile(file: string, controls: ForecastControls): void {
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((error as Error).message));
+    throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${reason}.`);
+  }
+  try {
+    controls.loadScenario(document);
+  } catch (error) {
+    if (error instanceof ScenarioInvalid) throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file} does not match the scenario schema at ${error.path || 'its root'}: ${error.reason}.`);
+    throw error;
+  }
 }
 
 function portProblem(error: unknown): string {

@@ -11,6 +11,7 @@ import type { UpdateTask } from '../application/tasks/update-task.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ServiceIdentifier } from 'inversify';
 import type { ForecastProvider, ForecastUseCases } from '../application/forecast/index.ts';
+import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${name}`) as ServiceIdentifier<T>;
 
@@ -34,4 +35,6 @@ export const TOKENS = {
   TaskUseCases: token<TaskUseCases>('TaskUseCases'),
   ForecastProvider: token<ForecastProvider>('ForecastProvider'),
   ForecastUseCases: token<ForecastUseCases>('ForecastUseCases'),
+  /** The forecast's own clock and scenario (test-double controls); the task service keeps Clock. */
+  ForecastControls: token<ForecastControls>('ForecastControls'),
 } as const;

@@ -10,6 +10,9 @@ import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerProblemPages } from './forecast/problem-pages.ts';
+import type { ForecastControls } from '../forecast/control/forecast-controls.ts';
+import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { faultResponse } from './forecast/fault-response.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
@@ -40,7 +43,16 @@ export interface HttpAppDependencies {
   readonly readiness?: readonly ReadinessCheck[];
   /** Where request counts go and what GET /metrics shows; the process-wide registry by default. */
   readonly metrics?: MetricsRegistry;
+  /** The forecast clock and scenario: its faults apply to forecast requests. */
+  readonly controls?: ForecastControls;
+  /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
+  readonly adminToken?: string;
+  /** The replayed bundle's paths, listed on the control page. */
+  readonly bundlePaths?: () => string[];
 }
+
+const isForecastPath = (path: string): boolean =>
+  !(path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready' || path === '/metrics' || path.startsWith('/_taskcast'));
 
 const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
 
@@ -70,6 +82,13 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);
+  const controls = deps.controls;
+  if (controls && deps.adminToken !== undefined) registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
+  if (controls && deps.forecast) {
+    // A scenario's faults stand in front of every forecast route, as the CDN and api.weather.gov's own
+    // failures stand in front of its answers.
+    app.use((event) => faultResponse(event, controls, baseOptions), { match: (event) => isForecastPath(event.url.pathname) });
+  }
   registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {

@@ -16,12 +16,16 @@ export interface ForecastWorldOptions {
   readonly trustProxy?: boolean;
   readonly now?: Date;
   readonly forecastRequestsPerMinute?: number;
+  /** Mounts the /_taskcast/ controls with this token. */
+  readonly adminToken?: string;
+  /** FORECAST_NOW. */
+  readonly forecastClock?: { readonly now: Date; readonly rate: 0 | 1 };
 }
 
 /** The real wiring with the forecast routes, driven through app.fetch at http://taskcast.test. */
 export async function forecastWorld(options: ForecastWorldOptions = {}) {
   const clock = new FixedClock(options.now ?? new Date('2026-07-15T18:20:00.000Z'));
-  const container = createContainer({ storage: 'memory', jwtSecret: 'forecast-tests-secret-at-least-32-chars', bcryptCost: 4 });
+  const container = createContainer({ storage: 'memory', jwtSecret: 'forecast-tests-secret-at-least-32-chars', bcryptCost: 4, forecastClock: options.forecastClock });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   if (options.provider) container.rebind(TOKENS.ForecastProvider).toConstantValue(options.provider);
   const app = await buildHttpApp(container, {
@@ -29,6 +33,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
+    adminToken: options.adminToken,
     log: createConsoleLogger('silent'),
   });
 
@@ -49,5 +54,20 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     return { status: response.status, headers: response.headers, text, body };
   }
 
-  return { app, clock, get };
+  /** Any method with a JSON body, no User-Agent unless given: what a test harness sends to /_taskcast/. */
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers } };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await app.fetch(new Request(`http://taskcast.test${path}`, init));
+    const text = await response.text();
+    let parsed: any;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+
+  return { app, clock, container, get, send };
 }

@@ -63,15 +63,33 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     return latest;
   }
 
-  // The alerts in force at a time, from the cycle held now (it keeps the recent past): asking the cycles
+  /**
+   * The one place alerts come from: the cycle's set, plus a scenario's injected alerts (newest first, like
+   * the rest), so every alert route, count, headline and product built on it shows them.
+   */
+  const merged = new WeakMap<AlertSet, { revision: number; set: AlertSet }>();
+  async function alertSet(nowMs: number): Promise<AlertSet> {
+    const set = await cycles.current(nowMs);
+    const overlay = deps.overlay;
+    if (!overlay) return set;
+    const revision = overlay.revision();
+    const known = merged.get(set);
+    if (known?.revision === revision) return known.set;
+    const injected = overlay.alerts();
+    const out = injected.length === 0 ? set : withInjected(set, injected);
+    merged.set(set, { revision, set: out });
+    return out;
+  }
+
+  // The alerts in force at a time, from the set held now (it keeps the recent past): asking the cycles
   // for an old time would evict the current one.
-  const activeAlerts: ActiveAlerts = async (atMs) => (await cycles.current(deps.clock.now().getTime())).items.filter((f) => isActiveAt(f, atMs));
+  const activeAlerts: ActiveAlerts = async (atMs) => (await alertSet(deps.clock.now().getTime())).items.filter((f) => isActiveAt(f, atMs));
 
   /** The alert with this id, sent by now. */
   async function held(id: string): Promise<AlertFacts> {
     const nowMs = deps.clock.now().getTime();
     // An id served just before a cycle switch still resolves from the previous cycle while it is held.
-    const found = (await cycles.current(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+    const found = (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
     // A storm warning due later in the cycle does not exist yet.
     if (!found || found.sentMs > nowMs) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
     return found;
@@ -82,7 +100,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 
     async alertCounts(ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
-      const set = await cycles.current(nowMs);
+      const set = await alertSet(nowMs);
       const active = set.items.filter((f) => isActiveAt(f, nowMs));
       const areas: Record<string, number> = {};
       const zones: Record<string, number> = {};
@@ -102,7 +120,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 
     async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
-      const set = await cycles.current(nowMs);
+      const set = await alertSet(nowMs);
       const matching = set.items.filter(alertPredicate(query, nowMs, zonesOf(query)));
       const rest = pageAfter(matching, query.cursor);
       const page = rest.slice(0, query.limit);
@@ -137,4 +155,9 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
       };
     },
   };
+}
+
+function withInjected(set: AlertSet, injected: readonly AlertFacts[]): AlertSet {
+  const items = [...injected, ...set.items].sort((a, b) => b.sentMs - a.sentMs || a.alert.properties.id.localeCompare(b.alert.properties.id));
+  return { cycleHour: set.cycleHour, issuedMs: set.issuedMs, items, byId: new Map(items.map((f) => [f.alert.properties.id, f])) };
 }

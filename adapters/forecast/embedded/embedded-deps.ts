@@ -1,5 +1,6 @@
 import type { Clock } from '../../../application/shared/clock.ts';
 import type { Catalogue } from './catalogue/types.ts';
+import type { EmbeddedOverlay } from './scenario-overlay.ts';
 import type { NdfdGridId } from './geo/ndfd-grid.ts';
 
 /**
@@ -14,4 +15,6 @@ export interface EmbeddedDeps {
   /** Grid id (an office id, or AER for Anchorage) → its window on an NDFD grid (data/grid-offsets.json). */
   readonly offsets: ReadonlyMap<string, GridWindowOrigin>;
   readonly clock: Clock;
+  /** The scenario in force (test-double controls); absent, the plain model. */
+  readonly overlay?: EmbeddedOverlay;
 }

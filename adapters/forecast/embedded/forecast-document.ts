@@ -1,4 +1,4 @@
-import { dailyForecast, hourlyForecast } from './weather/index.ts';
+import { dailyForecast, hourlyForecast, type WeatherAdjust } from './weather/index.ts';
 import type { ForecastOptions } from '../../../application/forecast/ports.ts';
 import type { CellProfile } from './cell-profile.ts';
 import { forecastContext } from './json-ld.ts';
@@ -8,13 +8,14 @@ import { forecastContext } from './json-ld.ts';
  * model's 14 day/night or 48 hourly periods, sampled at the cell centre. Period times carry the office's
  * UTC offset (the contract's rule), while the gridpoint's `timeZone` is the cell's own zone.
  */
-export function forecastBody(profile: CellProfile, options: ForecastOptions, issuedHour: number, base: string): Record<string, unknown> {
+export function forecastBody(profile: CellProfile, options: ForecastOptions, issuedHour: number, base: string, adjust?: WeatherAdjust): Record<string, unknown> {
   const request = {
     place: { lat: profile.centre.lat, lon: profile.centre.lon, elevationM: profile.elevationM },
     issuedHour,
     timeZone: profile.cell.office.timeZone,
     units: options.units,
     iconBaseUrl: `${base}/icons`,
+    adjust,
   };
   const f = options.hourly ? hourlyForecast(request) : dailyForecast(request);
   return {

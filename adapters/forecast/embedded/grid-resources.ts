@@ -48,8 +48,8 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
     async gridpoint(grid, ctx) {
       const cell = cellOfGrid(deps, grid);
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellKey(cell)}|${hour}`;
-      const doc = gridpoints.getOrSet(key, () => ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl), hour));
+      const key = `${ctx.baseUrl}|${cellKey(cell)}|${hour}|${deps.overlay?.revision() ?? 0}`;
+      const doc = gridpoints.getOrSet(key, () => ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
       return { ...doc, maxAgeSeconds };
     },
 
@@ -62,8 +62,8 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
         );
       }
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellKey(cell)}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}`;
-      const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl), hour));
+      const key = `${ctx.baseUrl}|${cellKey(cell)}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${deps.overlay?.revision() ?? 0}`;
+      const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
       return { ...doc, maxAgeSeconds };
     },
 

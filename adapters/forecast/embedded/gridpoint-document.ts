@@ -1,4 +1,4 @@
-import { hourlySeries } from './weather/index.ts';
+import { hourlySeries, type WeatherAdjust } from './weather/index.ts';
 import type { CellProfile } from './cell-profile.ts';
 import { gridLayers, hourIso } from './grid-layers.ts';
 import { gridpointContext } from './json-ld.ts';
@@ -11,7 +11,7 @@ export const GRID_HOURS = 168;
  * A gridpoint Feature as gridpoint.json, plus the members the spec's Gridpoint table lists (timeZone,
  * relativeLocation and the forecast/station links). `elevation` is the estimate described in elevation.ts.
  */
-export function gridpointBody(profile: CellProfile, issuedHour: number, base: string): Record<string, unknown> {
+export function gridpointBody(profile: CellProfile, issuedHour: number, base: string, adjust?: WeatherAdjust): Record<string, unknown> {
   const links = cachedLinks(base);
   // The grid's id (AER for most of Anchorage's area) names the gridpoint and its links; the office stays AFC.
   const { office, gridId, gridX: x, gridY: y } = profile.cell;
@@ -39,7 +39,7 @@ export function gridpointBody(profile: CellProfile, issuedHour: number, base: st
       forecastHourly: links.forecastHourly(gridId, x, y),
       forecastGridData: id,
       observationStations: links.gridpointStations(gridId, x, y),
-      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS), { place, timeZone: profile.timeZone, startHour: issuedHour }),
+      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS, adjust), { place, timeZone: profile.timeZone, startHour: issuedHour }),
     },
   };
 }

@@ -5,11 +5,12 @@ import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
 import { isNdfdGridId } from './geo/ndfd-grid.ts';
+import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 
 /** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
-export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {
+export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
   const offsets = new Map<string, GridWindowOrigin>();
   for (const [office, value] of Object.entries(raw)) {
@@ -17,5 +18,6 @@ export function loadEmbeddedDeps(clock: Clock): EmbeddedDeps {
     if (value.length === 2) offsets.set(office, [value[0], value[1]]);
     else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
-  return { catalogue: loadCatalogue(), offsets, clock };
+  const catalogue = loadCatalogue();
+  return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
 }

@@ -22,7 +22,8 @@ export function observationHistory(deps: EmbeddedDeps): Pick<ForecastProvider, '
   const { catalogue } = deps;
   const reports = new Lru<string, ForecastDocument>(8192);
   const report = (station: StationRecord, hour: number, base: string): ForecastDocument =>
-    reports.getOrSet(`${base}|${station.id}|${hour}`, () => observationDocument(station, catalogue, hour, base));
+    // A scenario's weather shows in the history as in observations/latest; its revision keys the cache.
+    reports.getOrSet(`${base}|${station.id}|${hour}|${deps.overlay?.revision() ?? 0}`, () => observationDocument(station, catalogue, hour, base, deps.overlay?.adjust()));
 
   const station = (id: string): StationRecord => {
     const found = catalogue.stations.get(id);

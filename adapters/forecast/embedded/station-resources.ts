@@ -1,6 +1,6 @@
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../domain/forecast/queries.ts';
-import { latestObservation } from './weather/index.ts';
+import { latestObservation, type WeatherAdjust } from './weather/index.ts';
 import type { ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
 import type { Catalogue, StationRecord } from './catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from './document-times.ts';
@@ -41,18 +41,19 @@ export function stationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'st
       const station = find(id);
       // The last full hour: at 18:20 the 17:53 routine report (the model's 18:00 weather) is the latest.
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}`, () => observationDocument(station, catalogue, hour, ctx.baseUrl));
+      const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}|${deps.overlay?.revision() ?? 0}`, () => observationDocument(station, catalogue, hour, ctx.baseUrl, deps.overlay?.adjust()));
       return { ...doc, maxAgeSeconds };
     },
   };
 }
 
-/** One station's observation for the model's `hour` (timed at :53 of the hour before). */
-export function observationDocument(station: StationRecord, catalogue: Catalogue, hour: number, base: string): ForecastDocument {
+/** One station's observation for the model's `hour` (timed at :53 of the hour before), with a scenario's weather. */
+export function observationDocument(station: StationRecord, catalogue: Catalogue, hour: number, base: string, adjust?: WeatherAdjust): ForecastDocument {
   const properties = latestObservation({
     station: { id: station.id, lat: station.lat, lon: station.lon, elevationM: stationElevation(station, catalogue), timeZone: station.timeZone },
     hour,
     baseUrl: base,
+    adjust,
   });
   return {
     body: {

@@ -88,7 +88,9 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
   function groups(t: TafIssue): TafGroup[] {
     const place = { lat: t.station.lat, lon: t.station.lon, elevationM: stationElevation(t.station, catalogue) };
     const out: TafGroup[] = [];
-    for (let ms = t.startMs; ms < t.endMs; ms += 3 * HOUR) out.push({ fromMs: ms, s: weatherAt(place, Math.floor(ms / HOUR)) });
+    // A scenario's weather reaches the TAF too, so a thunderstorm override shows in the aviation forecast.
+    const adjust = deps.overlay?.adjust();
+    for (let ms = t.startMs; ms < t.endMs; ms += 3 * HOUR) out.push({ fromMs: ms, s: weatherAt(place, Math.floor(ms / HOUR), adjust) });
     return out;
   }
 

@@ -32,6 +32,8 @@ export interface UpstreamProviderOptions {
   readonly now?: () => number;
   /** The cluster's shared cache (Redis), when there is one. */
   readonly shared?: SharedDocumentCache;
+  /** FORECAST_RECORD_DIR: called with each document fetched from upstream, its links under `{base}`. */
+  readonly record?: (pathAndQuery: string, body: Record<string, unknown>, lastModified: Date) => void;
 }
 
 export interface UpstreamForecastProvider extends ForecastProvider {
@@ -67,6 +69,10 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
       throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
     }
     const { entry, status } = lookup;
+    // Recorded when it came from upstream, not when a cached copy was served again.
+    if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
+      options.record(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+    }
     return {
       body: entry.bodyFor(ctx.baseUrl, rewriter),
       lastModified: entry.lastModified,

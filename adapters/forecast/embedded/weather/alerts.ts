@@ -110,7 +110,7 @@ function sentMs(cycleHour: number, officeId: string): number {
   return epochHourToMs(cycleHour) - MS_PER_HOUR + (5 + (hashString(officeId) % 50)) * 60_000;
 }
 
-interface Version {
+export interface Version {
   readonly cycle: number;
   readonly sent: number;
   readonly onset: number;
@@ -133,7 +133,7 @@ function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
   return versions;
 }
 
-function buildAlert(episode: Episode, v: Version, expires: number, previous: readonly AlertFeature[], baseUrl: string): AlertFeature {
+export function buildAlert(episode: Episode, v: Version, expires: number, previous: readonly AlertFeature[], baseUrl: string): AlertFeature {
   const rule = episode.rule;
   const first = episode.zones[0]!;
   const tz = first.timeZone;

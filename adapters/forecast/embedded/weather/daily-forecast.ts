@@ -18,7 +18,7 @@ export function dailyForecast(request: ForecastRequest): Forecast {
   const units = request.units ?? 'us';
   const spans = forecastPeriods(request.issuedHour, request.timeZone, DAILY_PERIOD_COUNT);
   const endHour = spans[spans.length - 1]?.endHour ?? request.issuedHour;
-  const samples = hourlySeries(request.place, request.issuedHour, endHour - request.issuedHour);
+  const samples = hourlySeries(request.place, request.issuedHour, endHour - request.issuedHour, request.adjust);
   const unit = speedUnitLabel(units);
 
   const periods = spans.map((span, i): ForecastPeriod => {

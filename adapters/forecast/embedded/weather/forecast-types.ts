@@ -1,3 +1,4 @@
+import type { WeatherAdjust } from './model.ts';
 import type { Place } from './climate.ts';
 import type { UnitSystem } from './units.ts';
 
@@ -39,6 +40,8 @@ export interface ForecastRequest {
   readonly units?: UnitSystem;
   /** Absolute base of icon URLs, e.g. `${base}/icons`; icons are `${iconBaseUrl}/land/day/sct?size=medium`. */
   readonly iconBaseUrl: string;
+  /** A scenario's change to the model's weather (see WeatherAdjust); none: the plain model. */
+  readonly adjust?: WeatherAdjust;
 }
 
 /** The `properties` of a forecast Feature, minus links, which belong to the HTTP layer. */

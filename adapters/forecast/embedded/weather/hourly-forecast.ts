@@ -97,7 +97,7 @@ function hourNames(request: ForecastRequest): string[] {
 /** The 48-hour hourly forecast, starting with the hour containing the issuance time. */
 export function hourlyForecast(request: ForecastRequest): Forecast {
   const units = request.units ?? 'us';
-  const samples = hourlySeries(request.place, request.issuedHour, HOURLY_PERIOD_COUNT);
+  const samples = hourlySeries(request.place, request.issuedHour, HOURLY_PERIOD_COUNT, request.adjust);
   const names = hourNames(request);
   const periods = samples.map((s, i) => hourlyPeriod(i, request.issuedHour + i, s, request, units, names[i] ?? ''));
   return forecastEnvelope(request, 'HourlyForecastGenerator', request.issuedHour + HOURLY_PERIOD_COUNT, periods);

@@ -14,7 +14,7 @@
  */
 
 export { weatherAt, hourlySeries } from './model.ts';
-export type { Place, PrecipType, WeatherSample } from './model.ts';
+export type { Place, PrecipType, WeatherAdjust, WeatherSample } from './model.ts';
 
 export { hourlyForecast, HOURLY_PERIOD_COUNT } from './hourly-forecast.ts';
 export { dailyForecast, DAILY_PERIOD_COUNT } from './daily-forecast.ts';

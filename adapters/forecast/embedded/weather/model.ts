@@ -28,6 +28,13 @@ export interface WeatherSample {
   readonly visibilityM: number;
 }
 
+/**
+ * A change to the model's weather (a test scenario's override): given a place, an hour and what the model
+ * says, the weather to use instead. Passed in as data, so the model stays pure: the same place, hour and
+ * adjustment always give the same weather, and every product built from the samples agrees.
+ */
+export type WeatherAdjust = (place: Place, epochHour: number, sample: WeatherSample) => WeatherSample;
+
 // Each field gets its own seed so fields are independent where physics doesn't couple them.
 const SYNOPTIC_PRESSURE: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
 const SYNOPTIC_TEMPERATURE: NoiseScale = { seed: 0x7e39, lengthKm: 700, periodHours: 48, driftKmh: 30 };
@@ -96,8 +103,9 @@ function precipTypeFor(tC: number, tdC: number, convective: boolean, warmNose: n
  * climatology (latitude, season, elevation, distance from the Pacific, diurnal
  * cycle) plus smooth synoptic (~1000 km, days) and mesoscale (~50 km, hours) noise.
  */
-export function weatherAt(place: Place, epochHour: number): WeatherSample {
-  return sample(placeClimate(place), epochHour);
+export function weatherAt(place: Place, epochHour: number, adjust?: WeatherAdjust): WeatherSample {
+  const s = sample(placeClimate(place), epochHour);
+  return adjust ? adjust(place, epochHour, s) : s;
 }
 
 function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
@@ -190,9 +198,12 @@ function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
 }
 
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */
-export function hourlySeries(place: Place, startHour: number, count: number): WeatherSample[] {
+export function hourlySeries(place: Place, startHour: number, count: number, adjust?: WeatherAdjust): WeatherSample[] {
   const out: WeatherSample[] = [];
   const pc = placeClimate(place);
-  for (let i = 0; i < count; i++) out.push(sample(pc, startHour + i));
+  for (let i = 0; i < count; i++) {
+    const s = sample(pc, startHour + i);
+    out.push(adjust ? adjust(place, startHour + i, s) : s);
+  }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { QuantitativeValue } from './forecast-types.ts';
 import { metar } from './metar.ts';
-import { weatherAt, type WeatherSample } from './model.ts';
+import { weatherAt, type WeatherAdjust, type WeatherSample } from './model.ts';
 import { heatIndexC, windChillC } from './physics.ts';
 import { isDaytimeHour } from './periods.ts';
 import { epochHourToMs, isoUtc, localTime } from './time.ts';
@@ -29,6 +29,8 @@ export interface ObservationRequest {
   readonly hour: number;
   /** Absolute base for links, e.g. the service's {base}. */
   readonly baseUrl: string;
+  /** A scenario's change to the model's weather; none: the plain model. */
+  readonly adjust?: WeatherAdjust;
 }
 
 type Qc = QuantitativeValue & { readonly qualityControl: string };
@@ -121,7 +123,7 @@ function cloudAmount(skyPct: number): string | null {
 
 export function latestObservation(request: ObservationRequest): ObservationProperties {
   const { station, hour } = request;
-  const s = weatherAt({ lat: station.lat, lon: station.lon, elevationM: station.elevationM }, hour);
+  const s = weatherAt({ lat: station.lat, lon: station.lon, elevationM: station.elevationM }, hour, request.adjust);
   const timeMs = epochHourToMs(hour) - 7 * 60_000;
   const base = withoutTrailingSlashes(request.baseUrl);
   const timestamp = isoUtc(timeMs);

@@ -212,11 +212,25 @@ function motionDescription(track: StormTrack, sentMs: number): string {
 }
 
 function buildStormAlert(rule: StormRule, zone: AlertZone, hour: number, s: WeatherSample, baseUrl: string): AlertFeature {
-  const base = withoutTrailingSlashes(baseUrl);
-  const tz = zone.timeZone;
   const sent = epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 50)) * 60_000;
   const ends = sent + rule.durationMinutes * 60_000;
   const etn = 1 + (hashString(`${zone.officeId}|${hour}|${rule.phenomenon}|${zone.id}`) % 400);
+  return buildStormAlertAt(rule, zone, sent, ends, etn, s, baseUrl);
+}
+
+/** The storm rule of a storm-based event name (Tornado Warning, ...), if it is one. */
+export function stormRuleFor(event: string): StormRule | undefined {
+  return Object.values(RULES).find((rule) => rule.event === event);
+}
+
+export const STORM_EVENTS: readonly string[] = Object.values(RULES).map((rule) => rule.event);
+
+export type { StormRule };
+
+/** A storm-based warning sent and ending at given instants (the cycle's own, or a scenario's). */
+export function buildStormAlertAt(rule: StormRule, zone: AlertZone, sent: number, ends: number, etn: number, s: WeatherSample, baseUrl: string): AlertFeature {
+  const base = withoutTrailingSlashes(baseUrl);
+  const tz = zone.timeZone;
   const vtecString = vtec('NEW', zone.officeId, { phenomenon: rule.phenomenon, significance: 'W' }, etn, sent, ends);
   const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${sent}|${zone.id}`, 40)}.001.1`;
   const iso = (ms: number) => isoWithOffset(ms, tz);

@@ -1,0 +1,81 @@
+import type { ScenarioFault } from './scenario-schema.ts';
+
+interface Entry {
+  readonly fault: ScenarioFault;
+  readonly index: number;
+  readonly pattern: RegExp;
+  /** Failures still to give when the fault has a count. */
+  remaining: number;
+}
+
+export interface FaultInForce {
+  readonly index: number;
+  readonly fault: ScenarioFault;
+  readonly remaining: number | null;
+}
+
+/**
+ * Which forecast request fails, and how: the scenario's faults in order, the first match winning. A
+ * `count` is spent per matching request; a `rate` draws from a PRNG seeded with the scenario's name, so a
+ * run of the same requests fails the same ones every time.
+ */
+export class FaultBook {
+  private entries: Entry[] = [];
+  private random: () => number = () => 0;
+
+  reset(faults: readonly ScenarioFault[], seed: string): void {
+    this.entries = faults.map((fault, index) => ({ fault, index, pattern: globToRegExp(fault.path), remaining: fault.count ?? Infinity }));
+    this.random = mulberry32(fnv1a(seed));
+  }
+
+  /** The fault to apply to this request, if any (spending one of its count). */
+  take(method: string, path: string): ScenarioFault | undefined {
+    for (const entry of this.entries) {
+      if (entry.remaining <= 0) continue;
+      if (entry.fault.method !== undefined && entry.fault.method !== method) continue;
+      if (!entry.pattern.test(path)) continue;
+      if (entry.fault.rate !== undefined && !(this.random() < entry.fault.rate)) continue;
+      entry.remaining--;
+      return entry.fault;
+    }
+    return undefined;
+  }
+
+  list(): FaultInForce[] {
+    return this.entries.map((e) => ({ index: e.index, fault: e.fault, remaining: Number.isFinite(e.remaining) ? e.remaining : null }));
+  }
+}
+
+/** `*` within one segment, `**` across segments; a `*` at the very end matches the rest of the path. */
+export function globToRegExp(glob: string): RegExp {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      out += '.*';
+      i++;
+    } else if (c === '*') {
+      out += i === glob.length - 1 ? '.*' : '[^/]*';
+    } else {
+      out += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${out}$`);
+}
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,156 @@
+import type { ScenarioInForce } from '../control/forecast-controls.ts';
+import { resolveTime } from '../control/relative-time.ts';
+import { ScenarioInvalid, type Scenario, type ScenarioAlert, type ScenarioWeather } from '../control/scenario-schema.ts';
+import { buildAlertSet, type AlertFacts } from './alert-set.ts';
+import { alertZonesByOffice } from './alert-zone-source.ts';
+import type { Catalogue } from './catalogue/types.ts';
+import { distanceMetres } from './geo/polygon.ts';
+import { epochHourOf, hourlySeries, weatherAt, type AlertZone, type Place, type WeatherAdjust } from './weather/index.ts';
+import { injectedAlert } from './weather/injected-alerts.ts';
+import { stormRuleFor } from './weather/storm-warnings.ts';
+import { overrideAdjust, type OverrideWindow } from './weather/weather-override.ts';
+
+/** Where the embedded provider reads the scenario in force (ForecastControls). */
+export interface ScenarioSource {
+  readonly revision: number;
+  scenario(): ScenarioInForce | undefined;
+}
+
+/** A scenario as the embedded provider uses it: a change to the model's weather and alerts to add. */
+export interface EmbeddedOverlay {
+  /** Changes with every scenario or clock change: part of every cache key of weather documents. */
+  revision(): number;
+  adjust(): WeatherAdjust | undefined;
+  /** The injected alerts, newest first, as the alert lists hold the model's own. */
+  alerts(): readonly AlertFacts[];
+  /** Throws ScenarioInvalid for what the schema cannot know: an unknown zone, a point outside every zone. */
+  verify(scenario: Scenario, anchorMs: number): void;
+}
+
+interface Compiled {
+  readonly revision: number;
+  readonly adjust: WeatherAdjust | undefined;
+  readonly alerts: readonly AlertFacts[];
+}
+
+/** Alerts are held base-free, as the model's cycles are; rendering adds the request's base. */
+const NO_BASE = '';
+const DEFAULT_ALERT_HOURS = 12;
+/** How much of a long product's weather its text looks at for the worst values. */
+const MAX_QUOTED_HOURS = 72;
+
+export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): EmbeddedOverlay {
+  let zoneIndex: Map<string, AlertZone> | undefined;
+  const zones = (): Map<string, AlertZone> => (zoneIndex ??= new Map(alertZonesByOffice(catalogue).flat().map((z) => [z.id, z])));
+  let compiled: Compiled | undefined;
+
+  function current(): Compiled {
+    const revision = source.revision;
+    if (compiled?.revision === revision) return compiled;
+    const inForce = source.scenario();
+    compiled = inForce ? compile(inForce, revision) : { revision, adjust: undefined, alerts: [] };
+    return compiled;
+  }
+
+  function alertZones(a: ScenarioAlert, path: string): AlertZone[] {
+    if (a.point) {
+      const record = catalogue.forecastZoneAt(a.point[0], a.point[1]);
+      const zone = record && zones().get(record.id);
+      if (!zone) throw new ScenarioInvalid(`${path}.point`, `no forecast zone covers ${a.point.join(',')}`);
+      return [zone];
+    }
+    if (a.zones) {
+      return a.zones.map((id, i) => {
+        const zone = zones().get(id);
+        if (!zone) throw new ScenarioInvalid(`${path}.zones[${i}]`, `no forecast zone is called ${id}`);
+        return zone;
+      });
+    }
+    const inState = [...zones().values()].filter((z) => z.state === a.area).sort((x, y) => x.id.localeCompare(y.id));
+    if (inState.length === 0) throw new ScenarioInvalid(`${path}.area`, `no forecast zone is in ${a.area}`);
+    return inState;
+  }
+
+  function weatherWindow(w: ScenarioWeather, nowMs: number, path: string): OverrideWindow {
+    const area = w.area;
+    let contains: (place: Place) => boolean;
+    let timeZone = 'UTC';
+    if ('point' in area) {
+      const [lat, lon] = area.point;
+      timeZone = catalogue.forecastZoneAt(lat, lon)?.timeZones[0] ?? 'UTC';
+      contains = (place) => distanceMetres(lat, lon, place.lat, place.lon) <= area.radiusKm * 1000;
+    } else {
+      const listed = 'zones' in area ? area.zones : undefined;
+      const ids = listed ? new Set(listed) : undefined;
+      if (listed) {
+        listed.forEach((id, i) => {
+          if (!catalogue.forecastZones.has(id)) throw new ScenarioInvalid(`${path}.area.zones[${i}]`, `no forecast zone is called ${id}`);
+        });
+        timeZone = catalogue.forecastZones.get(listed[0]!)?.timeZones[0] ?? 'UTC';
+      }
+      const state = 'state' in area ? area.state : undefined;
+      // Which zone a place is in costs a polygon search; forecasts ask about the same few places.
+      const memo = new Map<string, boolean>();
+      contains = (place) => {
+        const key = `${place.lat},${place.lon}`;
+        let inside = memo.get(key);
+        if (inside === undefined) {
+          const zone = catalogue.forecastZoneAt(place.lat, place.lon);
+          inside = zone !== undefined && (ids ? ids.has(zone.id) : zone.state === state);
+          if (memo.size > 10_000) memo.clear();
+          memo.set(key, inside);
+        }
+        return inside;
+      };
+    }
+    const fromMs = resolveTime(w.from, nowMs, timeZone);
+    const toMs = resolveTime(w.to, nowMs, timeZone);
+    if (toMs <= fromMs) throw new ScenarioInvalid(`${path}.to`, 'must be after from');
+    return { contains, fromHour: epochHourOf(fromMs), toHour: Math.ceil(toMs / 3_600_000), set: w.set };
+  }
+
+  function compile(inForce: ScenarioInForce, revision: number): Compiled {
+    const { scenario, anchorMs: nowMs } = inForce;
+    const adjust = overrideAdjust((scenario.weather ?? []).map((w, i) => weatherWindow(w, nowMs, `weather[${i}]`)));
+    const features = (scenario.alerts ?? []).map((a, index) => {
+      const path = `alerts[${index}]`;
+      const area = alertZones(a, path);
+      const first = area[0]!;
+      const at = (text: string | undefined) => (text === undefined ? undefined : resolveTime(text, nowMs, first.timeZone));
+      const onsetGiven = at(a.onset);
+      const sentMs = at(a.sent) ?? Math.min(nowMs, onsetGiven ?? nowMs);
+      const onsetMs = onsetGiven ?? sentMs;
+      const storm = stormRuleFor(a.event);
+      const endsMs = at(a.ends) ?? onsetMs + (storm ? storm.durationMinutes * 60_000 : DEFAULT_ALERT_HOURS * 3_600_000);
+      const expiresMs = at(a.expires) ?? endsMs;
+      if (endsMs <= onsetMs) throw new ScenarioInvalid(`${path}.ends`, 'must be after onset');
+      const place = a.point ? { lat: a.point[0], lon: a.point[1], elevationM: 0 } : { lat: first.lat, lon: first.lon, elevationM: first.elevationM ?? 0 };
+      return injectedAlert({
+        event: a.event,
+        zones: area,
+        sentMs,
+        onsetMs,
+        endsMs,
+        expiresMs,
+        at: a.point ? { lat: a.point[0], lon: a.point[1] } : undefined,
+        sample: weatherAt(place, epochHourOf(sentMs), adjust),
+        samples: storm ? undefined : hourlySeries(place, epochHourOf(onsetMs), Math.min(MAX_QUOTED_HOURS, Math.max(1, Math.ceil((endsMs - onsetMs) / 3_600_000))), adjust),
+        index,
+        baseUrl: NO_BASE,
+        headline: a.headline,
+        description: a.description,
+        instruction: a.instruction,
+      });
+    });
+    return { revision, adjust, alerts: buildAlertSet(0, features).items.slice().sort((x, y) => y.sentMs - x.sentMs || x.alert.properties.id.localeCompare(y.alert.properties.id)) };
+  }
+
+  return {
+    revision: () => source.revision,
+    adjust: () => current().adjust,
+    alerts: () => current().alerts,
+    verify(scenario, anchorMs) {
+      compile({ scenario, anchorMs }, -1);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { HAZARD_RULES } from './alert-rules.ts';
+import type { AlertZone } from './alert-zones.ts';
+import { buildAlert, type AlertFeature, type AlertPolygon } from './alerts.ts';
+import { hashString, hexDigest } from './hash.ts';
+import type { WeatherSample } from './model.ts';
+import { buildStormAlertAt, stormPolygon, STORM_EVENTS, stormRuleFor } from './storm-warnings.ts';
+import { epochHourOf, isoWithOffset } from './time.ts';
+import { withoutTrailingSlashes } from './url.ts';
+
+/** Every event an injected alert may name: the products this model issues itself. */
+export const INJECTABLE_EVENTS: readonly string[] = [...STORM_EVENTS, ...HAZARD_RULES.map((rule) => rule.event)];
+
+export interface InjectedAlertRequest {
+  readonly event: string;
+  /** The affected forecast zones, the first one naming the office and time zone. */
+  readonly zones: readonly AlertZone[];
+  readonly sentMs: number;
+  readonly onsetMs: number;
+  readonly endsMs: number;
+  readonly expiresMs: number;
+  /** Where a storm-based warning's storm is; its polygon is drawn from there. */
+  readonly at?: { readonly lat: number; readonly lon: number };
+  /** The weather at the first zone when the alert is sent: what storm text quotes. */
+  readonly sample: WeatherSample;
+  /** The weather there from onset to end: a zone-based product quotes its worst ("heat index up to 105"). */
+  readonly samples?: readonly WeatherSample[];
+  /** Distinguishes alerts otherwise alike (their position in the scenario). */
+  readonly index: number;
+  readonly baseUrl: string;
+  readonly headline?: string;
+  readonly description?: string;
+  readonly instruction?: string;
+}
+
+/**
+ * A scenario's alert as a complete CAP alert, built by the same code as the model's own: a storm-based
+ * warning (Tornado, Severe Thunderstorm, Flash Flood) with its polygon and motion, or a zone-based product
+ * with its VTEC, AWIPS and WMO ids, headlines and text. Only the times and the area come from the scenario.
+ */
+export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
+  const zones = request.zones;
+  const first = zones[0];
+  if (!first) throw new RangeError('An injected alert needs at least one zone.');
+  const etn = 1 + (hashString(`inject|${request.index}|${request.event}|${first.id}`) % 400);
+  const storm = stormRuleFor(request.event);
+  let feature: AlertFeature;
+  if (storm) {
+    const zone = request.at ? { ...first, lat: request.at.lat, lon: request.at.lon } : first;
+    feature = buildStormAlertAt(storm, zone, request.sentMs, request.endsMs, etn, request.sample, request.baseUrl);
+    feature = withZones(feature, zones, request.baseUrl, feature.track ? stormPolygon(feature.track) : feature.geometry);
+  } else {
+    const rule = HAZARD_RULES.find((r) => r.event === request.event);
+    if (!rule) throw new RangeError(`No alert product is called ${request.event}.`);
+    const startHour = epochHourOf(request.onsetMs);
+    feature = buildAlert(
+      { rule, officeId: first.officeId, zones, startHour, endHour: epochHourOf(request.endsMs), samples: request.samples?.length ? request.samples : [request.sample] },
+      { cycle: epochHourOf(request.sentMs), sent: request.sentMs, onset: request.onsetMs, ends: request.endsMs, action: 'NEW' },
+      request.expiresMs, [], request.baseUrl,
+    );
+  }
+  const p = feature.properties;
+  // Ids hash the scenario's position too, so two injected alerts never share one, nor one of the model's.
+  const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`inject|${request.index}|${p.parameters['VTEC']?.[0] ?? ''}|${request.sentMs}|${zones.map((z) => z.id).join(',')}`, 40)}.001.1`;
+  const url = `${withoutTrailingSlashes(request.baseUrl)}/alerts/${id}`;
+  return {
+    ...feature,
+    id: url,
+    properties: {
+      ...p,
+      '@id': url,
+      id,
+      expires: storm ? isoWithOffset(request.expiresMs, first.timeZone) : p.expires,
+      ...(request.headline === undefined ? {} : { headline: request.headline }),
+      ...(request.description === undefined ? {} : { description: request.description }),
+      ...(request.instruction === undefined ? {} : { instruction: request.instruction }),
+    },
+  };
+}
+
+/** An alert's area widened to several zones (a scenario naming zones or a state for a storm warning). */
+function withZones(feature: AlertFeature, zones: readonly AlertZone[], baseUrl: string, geometry: AlertPolygon | null): AlertFeature {
+  if (zones.length === 1) return { ...feature, geometry };
+  const base = withoutTrailingSlashes(baseUrl);
+  return {
+    ...feature,
+    geometry,
+    properties: {
+      ...feature.properties,
+      areaDesc: zones.map((z) => z.name).join('; '),
+      geocode: { SAME: zones.flatMap((z) => z.sameCodes ?? []), UGC: zones.map((z) => z.id) },
+      affectedZones: zones.map((z) => `${base}/zones/forecast/${z.id}`),
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+
+/**
+ * A bundle: one JSON file per API path and query, in folders that follow the path, so a person can find
+ * and edit `points/39.7456%2C-97.0892/index.json` by hand. Bodies are base-free: every link is written
+ * `{base}/…` and takes the serving origin on replay.
+ */
+export interface BundleEntry {
+  /** The path and query the document answers, e.g. `/gridpoints/TOP/32,81/forecast?units=si`. */
+  readonly path: string;
+  /** When it was recorded (ISO). */
+  readonly recordedAt: string;
+  /** The document's Last-Modified: an ISO instant, or a relative date token (see relative-dates.ts). */
+  readonly lastModified: string;
+  readonly body: Record<string, unknown>;
+}
+
+export const BASE_PLACEHOLDER = '{base}';
+/** File names stay well under the 255-byte limit of common file systems. */
+const MAX_NAME = 200;
+
+function segment(raw: string): string {
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // keep it as it came
+  }
+  // `.` and `..` would leave the bundle's folder: spelled as escapes instead.
+  return encodeURIComponent(decoded).replace(/^\.+$/, (dots) => '%2E'.repeat(dots.length));
+}
+
+/** Where a path and query lives in the bundle. Never outside `dir`, whatever the path holds. */
+export function entryFile(dir: string, pathAndQuery: string): string {
+  const q = pathAndQuery.indexOf('?');
+  const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+  const query = q < 0 ? '' : pathAndQuery.slice(q + 1);
+  const segments = path.split('/').filter((s) => s !== '').map(segment);
+  let name = query === '' ? 'index.json' : `index@${encodeURIComponent(query)}.json`;
+  if (name.length > MAX_NAME) name = `index@${createHash('sha256').update(query).digest('hex')}.json`;
+  return join(dir, ...segments, name);
+}
+
+export function writeEntry(dir: string, entry: BundleEntry): void {
+  const file = entryFile(dir, entry.path);
+  mkdirSync(dirname(file), { recursive: true });
+  // Written whole then renamed, so a replay reading the bundle meanwhile never sees half a file.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
+  renameSync(temp, file);
+}
+
+export function readEntry(dir: string, pathAndQuery: string): BundleEntry | undefined {
+  const file = entryFile(dir, pathAndQuery);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as BundleEntry;
+}
+
+/** Every path the bundle holds, sorted. */
+export function listEntries(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (folder: string): void => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      const full = join(folder, item.name);
+      if (item.isDirectory()) walk(full);
+      else if (item.name.endsWith('.json') && item.name.startsWith('index')) {
+        try {
+          out.push((JSON.parse(readFileSync(full, 'utf8')) as BundleEntry).path);
+        } catch {
+          out.push(`/${relative(dir, folder).split(sep).map((s) => decodeURIComponent(s)).join('/')}`);
+        }
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}

@@ -1,0 +1,45 @@
+import { relativeTo, resolveTime } from '../control/relative-time.ts';
+import { isoWithFixedOffset } from '../embedded/zone-clock.ts';
+
+/**
+ * FORECAST_RECORD_RELATIVE=1: dates in a recorded body become tokens relative to the recording's clock,
+ * `{date:now+3h@-05:00}` (the offset it was written with), and a replay writes them back from its own
+ * clock. A bundle recorded in May then replays as today's weather, every date moved together.
+ */
+const ISO_DATE = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})/g;
+const TOKEN = /\{date:(now(?:[+-]\d+[smhd])?)@(Z|[+-]\d{2}:\d{2})\}/g;
+
+export function relativiseDates(value: unknown, nowMs: number): unknown {
+  return mapStrings(value, (s) => s.replace(ISO_DATE, (whole, _main, _fraction, offset: string) => {
+    const ms = Date.parse(whole);
+    return Number.isNaN(ms) ? whole : `{date:${relativeTo(Math.round(ms / 1000) * 1000, nowMs)}@${offset}}`;
+  }));
+}
+
+export function resolveDates(value: unknown, nowMs: number): unknown {
+  return mapStrings(value, (s) => (s.includes('{date:') ? s.replace(TOKEN, (_whole, rel: string, offset: string) => formatAt(resolveTime(rel, nowMs, 'UTC'), offset)) : s));
+}
+
+/** A date written back from a token or as it is; for Last-Modified. */
+export function resolveDate(text: string, nowMs: number): Date {
+  const resolved = resolveDates(text, nowMs) as string;
+  return new Date(Date.parse(resolved));
+}
+
+function formatAt(ms: number, offset: string): string {
+  if (offset === 'Z') return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  return isoWithFixedOffset(ms, minutes);
+}
+
+export function mapStrings(value: unknown, map: (s: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = mapStrings(v, map);
+    return out;
+  }
+  return value;
+}

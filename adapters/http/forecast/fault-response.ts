@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HTTPResponse, type H3Event } from 'h3';
+import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
+import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
+import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { PROBLEM_TYPE } from './problem.ts';
+
+/**
+ * The bodies api.weather.gov fails with, as it sends them (test/fixtures/nws/problem_*.json): pretty-printed
+ * with four spaces, members in its order, `type` and `instance` under {base} as every link here.
+ */
+const PROBLEMS = {
+  ForecastGridExpired: { status: 503, title: 'Forecast Grid Expired', detail: (issued: string) => `The requested forecast grid was issued ${issued} and has expired.` },
+  UnexpectedProblem: { status: 500, title: 'Unexpected Problem', detail: () => 'An unexpected problem has occurred.' },
+  UnavailableWebService: { status: 503, title: 'Unavailable Resource', detail: () => 'The resource you requested is currently unavailable. Please try again later.' },
+} as const;
+
+/** How long before the forecast clock a "expired" grid says it was issued: a missed update cycle. */
+const EXPIRED_GRID_AGE_MS = 6 * 3_600_000 + 17 * 60_000 + 50_000;
+
+/**
+ * The scenario's faults on forecast requests: added latency, then (if the fault has a status) the real
+ * failure instead of the answer. Undefined: no fault, serve as usual.
+ */
+export async function faultResponse(event: H3Event, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> {
+  const fault = controls.faults.take(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
+  if (!fault) return undefined;
+  if (fault.delayMs) await sleep(fault.delayMs);
+  if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
+  if (fault.html) return cdnDenied(event, fault, controls.clock.now());
+  return problem(fault, baseUrlOf(event, options), controls.clock.now());
+}
+
+function problem(fault: ScenarioFault, base: string, now: Date): HTTPResponse {
+  // A bare status gets the body api.weather.gov sends with it: 503 unavailable, anything else unexpected.
+  const name = fault.problem ?? (fault.status === 503 ? 'UnavailableWebService' : 'UnexpectedProblem');
+  const kind = PROBLEMS[name];
+  const correlationId = randomUUID();
+  const issued = new Date(now.getTime() - EXPIRED_GRID_AGE_MS).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const body = {
+    correlationId,
+    title: kind.title,
+    type: `${base}/problems/${name}`,
+    status: fault.status ?? kind.status,
+    detail: kind.detail(issued),
+    instance: `${base}/requests/${correlationId}`,
+  };
+  return new HTTPResponse(JSON.stringify(body, null, 4), {
+    status: body.status,
+    headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId, 'x-request-id': correlationId, 'cache-control': 'no-store' },
+  });
+}
+
+/**
+ * The CDN's (Akamai's) HTML refusal, which api.weather.gov's clients meet before the API itself: every
+ * character of the URL but letters and digits as a decimal entity, and a "Reference #18.…" id.
+ */
+function cdnDenied(event: H3Event, fault: ScenarioFault, now: Date): HTTPResponse {
+  const url = `http://${event.url.host}${event.url.pathname}${event.url.search}`;
+  const reference = `18.${randomBytes(4).toString('hex')}.${Math.floor(now.getTime() / 1000)}.${randomBytes(4).toString('hex')}`;
+  const body = '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \n' +
+    `You don't have permission to access "${entities(url)}" on this server.<P>\n` +
+    `Reference&#32;&#35;${entities(reference)}\n</BODY>\n</HTML>\n`;
+  return new HTTPResponse(body, {
+    status: fault.status ?? 403,
+    headers: { 'content-type': 'text/html', server: 'AkamaiGHost', 'mime-version': '1.0', expires: now.toUTCString(), 'cache-control': 'max-age=0, no-cache, no-store' },
+  });
+}
+
+function entities(text: string): string {
+  return text.replace(/[^A-Za-z0-9]/g, (c) => `&#${c.charCodeAt(0)};`);
+}

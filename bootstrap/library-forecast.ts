@@ -1,0 +1,48 @@
+import type { Container } from 'inversify';
+import type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
+import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
+import type { ForecastUseCases } from '../application/forecast/index.ts';
+import { buildHttpApp } from './http-app.ts';
+import { TOKENS } from './tokens.ts';
+
+/** The forecast service in-process: its use cases, a fetch that answers as api.weather.gov, the controls. */
+export interface TaskcastForecast {
+  readonly useCases: ForecastUseCases;
+  /**
+   * The forecast API without a socket, for the code under test: give it where it would call the global
+   * fetch. Any origin works (the path is what counts), and links in the bodies keep that origin, so
+   * `https://api.weather.gov/points/…` answers with api.weather.gov links. A request without a
+   * User-Agent gets Node's fetch default (`node`), as over the network.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** Moves the forecast clock (the task service keeps real time): rate 0 frozen (default), 1 real time. */
+  setClock(now: Date | string, rate?: 0 | 1): ClockState;
+  /** Reads the forecast clock. */
+  clock(): ClockState;
+  /** Installs a scenario (see /_taskcast/scenario.schema.json); throws ScenarioInvalid with the path of a mistake. */
+  loadScenario(scenario: unknown): Scenario;
+  /** Back to the plain model. */
+  clearScenario(): void;
+}
+
+export async function libraryForecast(container: Container): Promise<TaskcastForecast> {
+  const useCases = await container.getAsync(TOKENS.ForecastUseCases);
+  const controls = await container.getAsync(TOKENS.ForecastControls);
+  const app = await buildHttpApp(container, {
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
+    log: createConsoleLogger('silent'),
+  });
+  return {
+    useCases,
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      if (!request.headers.has('user-agent')) request.headers.set('user-agent', 'node');
+      return app.fetch(request);
+    },
+    setClock: (now, rate = 0) => controls.setClock(typeof now === 'string' ? new Date(now) : now, rate),
+    clock: () => controls.clockState(),
+    loadScenario: (scenario) => controls.loadScenario(scenario),
+    clearScenario: () => controls.clearScenario(),
+  };
+}

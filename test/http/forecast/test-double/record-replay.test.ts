@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { entryFile, listEntries } from '../../../../adapters/forecast/replay/bundle-files.ts';
+import { createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
+import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
+import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
+import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { FixedClock } from '../../../support/fakes.ts';
+import { forecastWorld } from '../../../support/forecast-http.ts';
+import { upstreamWorld } from '../../../support/upstream-world.ts';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taskcast-bundle-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const PATHS = [
+  '/points/39.7456,-97.0892',
+  '/gridpoints/TOP/32,81',
+  '/gridpoints/TOP/32,81/forecast',
+  '/gridpoints/TOP/32,81/forecast/hourly',
+  '/alerts/active?zone=ORZ004',
+  '/stations/KFLL/observations/latest',
+  '/zones/forecast/UTZ101',
+];
+
+const RECORDED_AT = Date.parse('2026-07-15T18:20:00Z');
+
+async function record(relative: boolean) {
+  const dir = tempDir();
+  const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative, now: () => RECORDED_AT }) });
+  const bodies = new Map<string, string>();
+  for (const path of PATHS) {
+    const r = await w.get(path);
+    assert.equal(r.status, 200, `${path}: ${r.text.slice(0, 200)}`);
+    bodies.set(path, r.text);
+  }
+  const origin = w.fake.origin;
+  await w.fake.close();
+  return { dir, bodies, origin };
+}
+
+const TOKEN = 'admin-token-for-tests-0123456789abcdef';
+
+async function replayWorld(dir: string, strict: boolean, now = new Date(RECORDED_AT), publicBaseUrl?: string) {
+  const clock = new FixedClock(now);
+  const provider = createReplayForecastProvider({ dir, strict, clock, fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)) });
+  return { provider, world: await forecastWorld({ provider, publicBaseUrl, now, adminToken: TOKEN }) };
+}
+
+describe('record and replay', () => {
+  it('records one base-free file per path and query from the upstream provider', async () => {
+    const { dir, origin } = await record(false);
+    assert.deepEqual(listEntries(dir), [...PATHS].sort());
+    const file = readFileSync(entryFile(dir, '/gridpoints/TOP/32,81/forecast'), 'utf8');
+    assert.ok(!file.includes(origin), 'no upstream origin in the bundle');
+    assert.match(file, /"\{base\}\/ontology#"/);
+    assert.ok(entryFile(dir, '/points/39.7456,-97.0892').endsWith(join('points', '39.7456%2C-97.0892', 'index.json')));
+    assert.ok(entryFile(dir, '/../../etc/passwd').startsWith(dir), 'never outside the bundle');
+  });
+
+  it('replays with the fake stopped: the same bodies, links under the new base', async () => {
+    const { dir, bodies } = await record(false);
+    const { world } = await replayWorld(dir, true, new Date(RECORDED_AT), 'https://replay.example');
+    for (const path of PATHS) {
+      const r = await world.get(path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.text, bodies.get(path)!.replaceAll('http://taskcast.test', 'https://replay.example'), path);
+    }
+    // The /points/{p}/forecast route finds its grid in the replayed /points document.
+    assert.equal((await world.get('/points/39.7456,-97.0892/forecast')).text, bodies.get('/gridpoints/TOP/32,81/forecast')!.replaceAll('http://taskcast.test', 'https://replay.example'));
+  });
+
+  it('the control page lists the bundle\'s points as links to their forecasts', async () => {
+    const { dir } = await record(false);
+    const { world } = await replayWorld(dir, true);
+    const page = await world.send('GET', '/_taskcast/', undefined, { authorization: `Bearer ${TOKEN}` });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(page.text, /<a href="\/points\/39\.7456,-97\.0892\/forecast">39\.7456,-97\.0892<\/a>/);
+    assert.doesNotMatch(page.text, /<script src=|<link [^>]*href="http/, 'nothing from a CDN');
+  });
+
+  it('a path missing from the bundle falls back to the embedded model, or 404 when strict', async () => {
+    const { dir } = await record(false);
+    const loose = await replayWorld(dir, false);
+    const fallback = await loose.world.get('/gridpoints/BOX/70,90/forecast');
+    assert.equal(fallback.status, 200);
+    assert.equal(fallback.body.properties.periods.length, 14);
+    const strict = await replayWorld(dir, true);
+    const missing = await strict.world.get('/gridpoints/BOX/70,90/forecast');
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.detail, /not in the replay bundle/);
+  });
+
+  it('FORECAST_RECORD_RELATIVE=1 writes dates relative to the recording, resolved per request on replay', async () => {
+    const { dir, bodies } = await record(true);
+    const entry = JSON.parse(readFileSync(entryFile(dir, '/gridpoints/TOP/32,81/forecast'), 'utf8'));
+    const file = JSON.stringify(entry.body) + entry.lastModified;
+    assert.doesNotMatch(file, /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/, 'no absolute date left');
+    assert.match(file, /\{date:now[+-]\d+[smhd]@[+-]\d{2}:\d{2}\}/);
+    // Replayed at the recording's instant: the very bodies.
+    const same = await replayWorld(dir, true);
+    for (const path of PATHS) assert.equal((await same.world.get(path)).text, bodies.get(path), path);
+    // A day later: every date a day later.
+    const later = await replayWorld(dir, true, new Date(RECORDED_AT + 86_400_000));
+    const original = JSON.parse(bodies.get('/gridpoints/TOP/32,81/forecast')!);
+    const moved = (await later.world.get('/gridpoints/TOP/32,81/forecast')).body;
+    assert.equal(Date.parse(moved.properties.periods[0].startTime) - Date.parse(original.properties.periods[0].startTime), 86_400_000);
+    assert.equal(Date.parse(moved.properties.updateTime) - Date.parse(original.properties.updateTime), 86_400_000);
+  });
+});

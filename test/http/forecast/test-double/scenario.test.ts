@@ -1,0 +1,225 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { before, describe, it } from 'node:test';
+import { CDN_403_PAGE, fixtureText } from '../../../support/fake-nws-upstream.ts';
+import { forecastWorld, UA } from '../../../support/forecast-http.ts';
+
+const TOKEN = 'admin-token-for-tests-0123456789abcdef';
+const auth = { authorization: `Bearer ${TOKEN}` };
+const TORNADO = JSON.parse(readFileSync(new URL('../../../fixtures/scenarios/tornado-in-topeka.json', import.meta.url), 'utf8'));
+// The issue's example without its faults, for the tests that look at the model.
+const MODEL_ONLY = { ...TORNADO, faults: [] };
+const POINT = '39.7456,-97.0892';
+
+describe('scenario controls', () => {
+  it('PUT replaces, GET reads, DELETE goes back to the plain model; the schema is served', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
+    const plain = await w.get('/gridpoints/TOP/32,81/forecast/hourly');
+    const put = await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
+    assert.equal(put.status, 200);
+    assert.equal(put.body.scenario.name, 'tornado-in-topeka');
+    assert.deepEqual(put.body.clock, { now: '2026-05-20T21:00:00.000Z', rate: 0, controlled: true });
+    assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario.name, 'tornado-in-topeka');
+    await w.send('PUT', '/_taskcast/clock', { now: '2026-07-15T18:20:00Z' }, auth);
+    assert.equal((await w.send('DELETE', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).text, plain.text, 'DELETE restores the plain model');
+    const schema = await w.send('GET', '/_taskcast/scenario.schema.json', undefined, auth);
+    assert.equal(schema.status, 200);
+    assert.equal(schema.headers.get('content-type'), 'application/schema+json');
+    assert.ok(schema.body.properties.alerts);
+    assert.equal((await w.send('GET', '/_taskcast/scenario.schema.json')).status, 401);
+  });
+
+  it('a document off the schema gets 400 with the path of the mistake, and changes nothing', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const bad = await w.send('PUT', '/_taskcast/scenario', { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: 'soon' }] }, auth);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.headers.get('content-type'), 'application/problem+json');
+    assert.equal(bad.body.path, 'alerts[0].ends');
+    const zone = await w.send('PUT', '/_taskcast/scenario', { alerts: [{ event: 'Tornado Warning', zones: ['KSZ040', 'KSZ999'] }] }, auth);
+    assert.equal(zone.status, 400);
+    assert.equal(zone.body.path, 'alerts[0].zones[1]');
+    assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
+  });
+
+  it('the control page shows the scenario in force, escaped', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const name = '</textarea><script>alert(1)</script>';
+    await w.send('PUT', '/_taskcast/scenario', { ...TORNADO, name }, auth);
+    const page = await w.send('GET', '/_taskcast/', undefined, auth);
+    assert.equal(page.status, 200);
+    assert.ok(!page.text.includes('<script>alert(1)'), 'scenario text is escaped');
+    assert.match(page.text, /<td>Tornado Warning<\/td><td>point 39\.7456,-97\.0892<\/td><td>now<\/td><td>now\+45m<\/td>/);
+    assert.match(page.text, /<code>\/gridpoints\/\*\/\*\/forecast<\/code><\/td><td>ForecastGridExpired 503<\/td><td><\/td><td>2 of 2 left<\/td>/);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'nonce-/);
+    const redirect = await w.send('GET', `/_taskcast/?token=${TOKEN}`);
+    assert.equal(redirect.status, 303);
+    assert.match(redirect.headers.get('set-cookie') ?? '', /^taskcast_admin=.*HttpOnly; SameSite=Strict/);
+    const cookie = (redirect.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.equal((await w.send('GET', '/_taskcast/clock', undefined, { cookie })).status, 200);
+    assert.equal((await w.send('GET', '/_taskcast/?token=wrong-token-wrong-token-wrong-token')).status, 401);
+  });
+
+  it('the same clock and scenario give byte-identical bodies', async () => {
+    const a = await forecastWorld({ adminToken: TOKEN });
+    const b = await forecastWorld({ adminToken: TOKEN, now: new Date('2025-01-01T00:00:00Z') });
+    await a.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
+    await b.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
+    for (const path of ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81', `/alerts/active?point=${POINT}`, '/stations/KTOP/observations/latest']) {
+      const [x, y] = [await a.get(path), await b.get(path)];
+      assert.equal(x.status, 200, path);
+      assert.equal(x.text, y.text, path);
+      assert.equal(x.headers.get('last-modified'), y.headers.get('last-modified'), path);
+    }
+  });
+});
+
+describe('an injected Tornado Warning', () => {
+  let w: Awaited<ReturnType<typeof forecastWorld>>;
+  let feature: any;
+
+  before(async () => {
+    w = await forecastWorld({ adminToken: TOKEN });
+    assert.equal((await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth)).status, 200);
+    const list = await w.get(`/alerts/active?point=${POINT}`);
+    feature = list.body.features.find((f: any) => f.properties.event === 'Tornado Warning');
+    assert.ok(feature, 'in /alerts/active?point=');
+  });
+
+  it('is a complete CAP alert at the scenario\'s times', () => {
+    const p = feature.properties;
+    assert.equal(p.sent, '2026-05-20T16:00:00-05:00');
+    assert.equal(p.onset, '2026-05-20T16:00:00-05:00');
+    assert.equal(p.ends, '2026-05-20T16:45:00-05:00');
+    assert.equal(p.severity, 'Extreme');
+    assert.equal(p.urgency, 'Immediate');
+    assert.equal(p.senderName, 'NWS Topeka KS');
+    assert.match(p.parameters.VTEC[0], /^\/O\.NEW\.KTOP\.TO\.W\.\d{4}\.260520T2100Z-260520T2145Z\/$/);
+    assert.equal(feature.geometry.type, 'Polygon');
+    assert.match(p.description, /HAZARD\.\.\.Tornado/);
+    // The same members as a generated alert of the model's, in the same order.
+    assert.deepEqual(Object.keys(p), Object.keys(JSON.parse(fixtureText('alert.json')).properties).filter((k) => k in p));
+  });
+
+  it('shows in the zone, area and id routes, and disappears when it ends', async () => {
+    const zone = feature.properties.geocode.UGC[0];
+    for (const path of [`/alerts/active/zone/${zone}`, '/alerts/active/area/KS', '/alerts/active?event=Tornado%20Warning', '/alerts']) {
+      const r = await w.get(path);
+      assert.ok(r.body.features.some((f: any) => f.properties.id === feature.properties.id), path);
+    }
+    const one = await w.get(`/alerts/${feature.properties.id}`);
+    assert.equal(one.status, 200);
+    assert.equal(one.body.properties.id, feature.properties.id);
+    const count = await w.get('/alerts/active/count');
+    if (count.status === 200) assert.ok(count.body.zones[zone] >= 1, 'in the count');
+    await w.send('PUT', '/_taskcast/clock', { now: '2026-05-20T21:50:00Z' }, auth);
+    const later = await w.get(`/alerts/active?point=${POINT}`);
+    assert.ok(!later.body.features.some((f: any) => f.properties.event === 'Tornado Warning'), 'ended at now+45m');
+  });
+
+  it('reaches the weathered client', async (t) => {
+    const require = createRequire(import.meta.url);
+    const rewritingFetch = async (url: string, init?: { headers?: Record<string, string> }) => {
+      const target = new URL(url);
+      return w.app.fetch(new Request(`http://taskcast.test${target.pathname}${target.search}`, { headers: { 'user-agent': 'node-fetch/1.0', ...init?.headers } }));
+    };
+    const crossFetchPath = require.resolve('cross-fetch', { paths: [require.resolve('weathered')] });
+    require(crossFetchPath);
+    require.cache[crossFetchPath]!.exports = Object.assign(rewritingFetch, { default: rewritingFetch });
+    const { Client } = require('weathered') as { Client: new () => { getAlerts(active: boolean, o: object): Promise<any> } };
+    t.mock.method(console, 'log', () => {});
+    await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
+    const alerts = await new Client().getAlerts(true, { latitude: 39.7456, longitude: -97.0892 });
+    assert.ok(alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'));
+  });
+});
+
+describe('a thunderstorm override', () => {
+  it('shows in that cell\'s forecast text, hourly periods and gridpoint layers, and nowhere else', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
+    const hourly = await w.get('/gridpoints/TOP/32,81/forecast/hourly');
+    for (const p of hourly.body.properties.periods.slice(0, 6)) {
+      assert.match(p.shortForecast, /Thunderstorms/);
+      assert.equal(p.probabilityOfPrecipitation.value, 90);
+    }
+    assert.doesNotMatch(hourly.body.properties.periods[6].shortForecast, /Showers And Thunderstorms/);
+    const daily = await w.get('/gridpoints/TOP/32,81/forecast');
+    assert.match(daily.body.properties.periods[0].detailedForecast, /thunderstorm/i);
+    const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
+    assert.equal(grid.weather.values[0].value[0].weather, 'thunderstorms');
+    assert.match(grid.weather.values[0].validTime, /^2026-05-20T21:00:00\+00:00\/PT6H$/);
+    assert.equal(grid.probabilityOfPrecipitation.values[0].value, 90);
+    assert.ok(Math.round(grid.windGust.values[0].value) >= 112, 'a 70 mph gust, in km/h');
+    // Far away, the plain model.
+    const plainWorld = await forecastWorld({ forecastClock: { now: new Date('2026-05-20T21:00:00Z'), rate: 0 } });
+    const far = await w.get('/points/40.015,-105.2705/forecast'); // Boulder, Colorado
+    assert.equal(far.status, 200);
+    assert.equal(far.text, (await plainWorld.get('/points/40.015,-105.2705/forecast')).text);
+  });
+});
+
+describe('faults', () => {
+  const normalise = (text: string) => text
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"23a051dd"|\/23a051dd/g, (m) => m.startsWith('"') ? '"ID"' : m.startsWith('/') ? '/ID' : 'ID')
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00/g, 'DATE')
+    .replaceAll('http://taskcast.test', 'https://api.weather.gov');
+
+  it('ForecastGridExpired: the real body byte for byte (ids and dates aside), for its count', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    await w.send('PUT', '/_taskcast/scenario', TORNADO, auth);
+    const first = await w.get('/gridpoints/TOP/32,81/forecast');
+    assert.equal(first.status, 503);
+    assert.equal(first.headers.get('content-type'), 'application/problem+json');
+    assert.equal(normalise(first.text), normalise(fixtureText('problem_forecast_grid_expired_503.json')));
+    assert.equal(first.body.correlationId, first.headers.get('x-correlation-id'));
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast')).status, 503);
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast')).status, 200, 'count 2 spent');
+    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).status, 200, 'another path');
+  });
+
+  it('UnexpectedProblem and the CDN\'s HTML 403, byte for byte; latency added', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    await w.send('PUT', '/_taskcast/scenario', {
+      faults: [
+        { path: '/stations/*', status: 500, problem: 'UnexpectedProblem' },
+        { path: '/points/*', html: true, count: 1 },
+        { path: '/zones/**', delayMs: 300 },
+      ],
+    }, auth);
+    const problem = await w.get('/stations/KTOP');
+    assert.equal(problem.status, 500);
+    assert.equal(normalise(problem.text), normalise(fixtureText('problem_unexpected_500.json')));
+    // The CDN's page is no answer of the API, so it is outside the served OpenAPI contract `get` checks.
+    const denied = await w.send('GET', `/points/${POINT}`, undefined, { 'user-agent': UA });
+    assert.equal(denied.status, 403);
+    assert.equal(denied.headers.get('content-type'), 'text/html');
+    assert.equal(denied.headers.get('server'), 'AkamaiGHost');
+    const ref = (s: string) => s.replace(/Reference&#32;&#35;18&#46;[0-9a-f]{8}&#46;\d+&#46;[0-9a-f]{8}/, 'REF').replace('taskcast&#46;test', 'api&#46;weather&#46;gov');
+    assert.equal(ref(denied.text), ref(CDN_403_PAGE));
+    assert.equal((await w.get(`/points/${POINT}`)).status, 200);
+    const started = Date.now();
+    const slow = await w.get('/zones/forecast/KSZ040');
+    assert.equal(slow.status, 200);
+    assert.ok(Date.now() - started >= 290, 'delayed');
+    // The admin routes and the task API never fail.
+    assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).status, 200);
+    assert.equal((await w.get('/health')).status, 200);
+  });
+
+  it('a rate fails a reproducible share of requests', async () => {
+    const run = async () => {
+      const w = await forecastWorld({ adminToken: TOKEN });
+      await w.send('PUT', '/_taskcast/scenario', { name: 'flaky', faults: [{ path: '/offices/*', status: 500, rate: 0.5 }] }, auth);
+      const out: number[] = [];
+      for (let i = 0; i < 40; i++) out.push((await w.get('/offices/TOP')).status);
+      return out;
+    };
+    const a = await run();
+    assert.deepEqual(await run(), a);
+    const failed = a.filter((s) => s === 500).length;
+    assert.ok(failed > 5 && failed < 35, `${failed} of 40`);
+  });
+});
