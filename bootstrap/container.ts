@@ -18,6 +18,8 @@ export interface ContainerOptions {
   readonly forecastProvider?: 'embedded' | 'upstream' | false;
   /** The upstream provider's settings; required with forecastProvider `upstream`. */
   readonly upstream?: UpstreamModuleOptions;
+  /** Told of each group commit of the lowdb store (entries, fdatasync ms); bootstrap feeds the metrics. */
+  readonly onStoreBatch?: (entries: number, syncMs: number) => void;
 }
 
 /** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
@@ -28,7 +30,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
   // The secret file is read or made only once the store has opened, so a refused start-up writes nothing.
   const jwtSecret = (): string => options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
+  container.load(tasksModule({ storage, dbPath, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}), onStoreBatch: options.onStoreBatch }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
   if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream }));
   return container;

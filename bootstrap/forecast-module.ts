@@ -8,7 +8,7 @@ import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/em
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
-import { processMetrics } from '../adapters/http/metrics-route.ts';
+import { processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface UpstreamModuleOptions {
@@ -40,7 +40,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         timeoutMs: upstream.timeoutMs,
         staleMaxSeconds: upstream.staleMaxSeconds,
         log: upstream.log,
-        counters: upstream.counters ?? processMetrics,
+        counters: upstream.counters ?? processMetrics(),
       }));
     } else {
       bind(TOKENS.ForecastProvider).toResolvedValue((clock: Clock) => createEmbeddedForecastProvider(loadEmbeddedDeps(clock)), [TOKENS.Clock]);

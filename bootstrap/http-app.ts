@@ -5,7 +5,8 @@ import type { AuthThrottleBudgets } from '../adapters/http/tasks/auth-throttle.t
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../application/forecast/index.ts';
-import type { Logger } from '../adapters/logging/console-logger.ts';
+import type { Logger } from '../adapters/logging/logger.ts';
+import type { TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
@@ -14,6 +15,11 @@ export interface HttpAppOptions {
   readonly publicBaseUrl?: string;
   readonly trustProxy?: boolean;
   readonly log: Logger;
+  /** The registry /metrics shows; the process's by default, false for none (METRICS=off). */
+  readonly metrics?: TaskcastMetrics | false;
+  readonly metricsToken?: string;
+  /** Write one line per request (LOG_LEVEL info or debug). */
+  readonly logRequests?: boolean;
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
@@ -34,5 +40,8 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     authBudgets: options.authBudgets,
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     log: options.log,
+    metrics: options.metrics,
+    metricsToken: options.metricsToken,
+    requestLog: options.logRequests ? options.log : undefined,
   });
 }

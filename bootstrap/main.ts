@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
-import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
+import { createPinoLogger } from '../adapters/logging/pino-logger.ts';
+import { noCounters, processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
@@ -16,13 +17,16 @@ const SHUTDOWN_BUDGET_MS = 4000;
 /** `npm start`: both APIs on one port, until SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = createConsoleLogger(config.logLevel);
+  const log = createPinoLogger({ level: config.logLevel, format: config.logFormat });
+  // METRICS=off: nothing is recorded (no process metrics either) and /metrics is a 404.
+  const metrics = config.metrics ? processMetrics() : false;
   installProcessGuard(process, { log });
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
+    onStoreBatch: metrics ? (entries, syncMs) => metrics.observeCommit(entries, syncMs) : undefined,
     forecastProvider: config.forecastProvider,
     upstream: config.upstreamUserAgent === undefined ? undefined : {
       url: config.upstreamUrl,
@@ -31,6 +35,7 @@ async function main(): Promise<void> {
       timeoutMs: config.upstreamTimeoutMs,
       staleMaxSeconds: config.upstreamStaleMaxSeconds,
       log,
+      counters: metrics || noCounters,
     },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
@@ -40,6 +45,9 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     log,
+    metrics,
+    metricsToken: config.metricsToken,
+    logRequests: config.logLevel === 'debug' || config.logLevel === 'info',
   });
 
   let listener;

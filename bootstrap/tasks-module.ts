@@ -25,6 +25,8 @@ export interface TasksModuleOptions {
   readonly jwtSecret: () => string;
   readonly bcryptCost: number;
   readonly log: (message: string) => void;
+  /** The lowdb store's group-commit observer (metrics). */
+  readonly onStoreBatch?: (entries: number, syncMs: number) => void;
 }
 
 /**
@@ -40,7 +42,7 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
       (clock: Clock, _store: TaskStore) => new JoseTokenService(options.jwtSecret(), clock),
       [TOKENS.Clock, TOKENS.TaskStore]);
     bind(TOKENS.TaskStore).toResolvedValue(() =>
-      options.storage === 'memory' ? createInMemoryTaskStore() : openLowdbTaskStore(options.dbPath, { log: options.log }));
+      options.storage === 'memory' ? createInMemoryTaskStore() : openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch }));
     bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);
     bind(TOKENS.TaskRepository).toResolvedValue((store: TaskStore) => store.tasks, [TOKENS.TaskStore]);
 

@@ -1,5 +1,5 @@
 import type { ForecastProvider } from '../../application/forecast/ports.ts';
-import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { silentLogger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
@@ -27,7 +27,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
-    log: createConsoleLogger('silent'),
+    log: silentLogger,
   });
 
   async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {

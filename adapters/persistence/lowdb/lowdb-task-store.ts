@@ -24,6 +24,8 @@ export interface LowdbTaskStoreOptions {
   readonly journalFileOps?: JournalFileOps;
   /** The `Retry-After` of a write refused because the disk failed it (seconds). */
   readonly retryAfterSeconds?: number;
+  /** Told of each group commit: entries made durable and the fdatasync's duration (for metrics). */
+  readonly onBatch?: (entries: number, syncMs: number) => void;
 }
 
 /** A disk that keeps failing is reported once per this interval, not once per request. */
@@ -77,7 +79,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       } catch (error) {
         log(`store: compaction failed, the journal keeps every change: ${(error as Error).message}`);
       }
-    }, options.journalFileOps, (error) => failures.failed(error));
+    }, options.journalFileOps, (error) => failures.failed(error), options.onBatch);
     // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
     if (replay.changes.length > 0 || replay.bytes > 0 || !existsAsFile(dbPath)) {
       snapshot.data = state.toDocument();
@@ -212,7 +214,8 @@ function existsAsFile(path: string): boolean {
 }
 
 
-function checkedSnapshot(data: unknown, path: string): StoreDocument {
+/** The snapshot as read from `path`, or a StoreOpenError naming the file (also used by `taskcast check-store`). */
+export function checkedSnapshot(data: unknown, path: string): StoreDocument {
   const checked = checkSnapshot(data);
   if (!checked.ok) {
     throw new StoreOpenError(`The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);

@@ -1,0 +1,57 @@
+import { pino, type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
+import type { Logger, LogLevel } from './logger.ts';
+
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * Field names that must never reach a log line, whatever passes them in: credentials (a sign-up body, a
+ * request's headers, a config object). Matched at the top level and two levels down, which is where the
+ * fields given to the Logger port put them (`{ body: { password } }`, `{ req: { headers: { cookie } } }`).
+ */
+const SECRET_KEYS = [
+  'authorization', 'Authorization', 'cookie', 'Cookie', 'set-cookie', 'Set-Cookie', 'password', 'passwordHash',
+  'newPassword', 'token', 'accessToken', 'refreshToken', 'jwtSecret', 'JWT_SECRET', 'METRICS_TOKEN', 'metricsToken',
+] as const;
+
+export const REDACTED_PATHS: readonly string[] = SECRET_KEYS.flatMap((key) => {
+  const property = `["${key}"]`;
+  return [property, `*${property}`, `*.*${property}`];
+});
+
+export const REDACTED = '[redacted]';
+
+export interface PinoLoggerOptions {
+  readonly level: LogLevel;
+  /** LOG_FORMAT; unset: readable lines on a terminal, JSON lines otherwise (a pipe, a file, a collector). */
+  readonly format?: LogFormat;
+  /** Where lines go; stdout by default. Tests pass a stream they read. */
+  readonly destination?: DestinationStream;
+}
+
+/** The format used when LOG_FORMAT is unset. */
+export function defaultLogFormat(stdout: { isTTY?: boolean } = process.stdout): LogFormat {
+  return stdout.isTTY ? 'pretty' : 'json';
+}
+
+/**
+ * The Logger port on pino. JSON lines carry `level` as a number (pino's convention: 20 debug, 30 info, 40
+ * warn, 50 error), `time` in epoch ms, `msg`, then the fields. Every line goes to stdout, one stream for a
+ * collector to read. To a pipe or file it writes asynchronously (lines that arrive while a write is in
+ * flight are coalesced into the next) and flushes at exit, so logging does not cost a syscall per request.
+ */
+export function createPinoLogger(options: PinoLoggerOptions): Logger {
+  const format = options.format ?? defaultLogFormat();
+  const destination = options.destination ?? (format === 'pretty'
+    ? pretty({ colorize: process.stdout.isTTY === true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : pino.destination({ dest: 1, sync: false }));
+  const logger = pino({
+    level: options.level,
+    redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
+  }, destination);
+  const at = (method: 'debug' | 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>): void => {
+    if (fields === undefined) logger[method](message);
+    else logger[method](fields, message);
+  };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
