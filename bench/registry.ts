@@ -2,6 +2,7 @@
 // and listing it here.
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
+import { observabilitySet } from './scenarios/observability.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksSet } from './scenarios/tasks.ts';
 
@@ -11,4 +12,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
   [tasksLoginsSet.name, tasksLoginsSet],
+  [observabilitySet.name, observabilitySet],
 ]);
