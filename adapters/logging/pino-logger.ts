@@ -49,7 +49,7 @@ export function defaultLogFormat(stdout: { isTTY?: boolean } = process.stdout): 
 export function createPinoLogger(options: PinoLoggerOptions): Logger {
   const format = options.format ?? defaultLogFormat();
   const destination = options.destination ?? (format === 'pretty'
-    ? loadPretty()({ colorize: process.stdout.isTTY === true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    ? loadPretty()({ colorize: process.stdout.isTTY === true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
     : pino.destination({ dest: 1, sync: false }));
   const logger = pino({
     level: options.level,
