@@ -18,8 +18,8 @@ export interface HttpAppOptions {
   /** The registry /metrics shows; the process's by default, false for none (METRICS=off). */
   readonly metrics?: TaskcastMetrics | false;
   readonly metricsToken?: string;
-  /** Write one line per request (LOG_LEVEL info or debug). */
-  readonly logRequests?: boolean;
+  /** Where one line per request goes (LOG_LEVEL info or debug); absent, none. */
+  readonly requestLog?: Pick<Logger, 'info'>;
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
@@ -42,6 +42,6 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     log: options.log,
     metrics: options.metrics,
     metricsToken: options.metricsToken,
-    requestLog: options.logRequests ? options.log : undefined,
+    requestLog: options.requestLog,
   });
 }

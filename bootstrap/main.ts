@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     log,
     metrics,
     metricsToken: config.metricsToken,
-    logRequests: config.logLevel === 'debug' || config.logLevel === 'info',
+    requestLog: config.logLevel === 'debug' || config.logLevel === 'info' ? log.requests : undefined,
   });
 
   let listener;

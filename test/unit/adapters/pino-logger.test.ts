@@ -35,7 +35,7 @@ async function serve(options: { log: ReturnType<typeof capture>['log']; trustPro
     trustProxy: options.trustProxy ?? false,
     log: options.log,
     metrics: new TaskcastMetrics({ processMetrics: false }),
-    logRequests: options.logRequests ?? true,
+    requestLog: options.logRequests ?? true ? options.log.requests : undefined,
   });
   const server: Server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
