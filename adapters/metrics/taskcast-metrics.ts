@@ -124,17 +124,6 @@ export class TaskcastMetrics implements Counters {
   get contentType(): string {
     return this.registry.contentType;
   }
-
-  /** A counter's or gauge's current value, for tests and diagnostics. */
-  async value(name: string, labels: Record<string, string> = {}): Promise<number> {
-    const metric = this.registry.getSingleMetric(name);
-    if (!metric) throw new Error(`no metric named ${name}`);
-    const { values } = await metric.get();
-    const wanted = Object.entries(labels);
-    const found = values.find((v) => wanted.every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want)
-      && Object.keys(v.labels).length === wanted.length);
-    return found?.value ?? 0;
-  }
 }
 
 let shared: TaskcastMetrics | undefined;
