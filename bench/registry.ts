@@ -2,6 +2,7 @@
 // and listing it here.
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
+import { observabilitySet } from './scenarios/observability.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
 import { tasksSet } from './scenarios/tasks.ts';
@@ -15,4 +16,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksLoginsSet.name, tasksLoginsSet],
   [tasksPostgresSet.name, tasksPostgresSet],
   [tasksCompactionSet.name, tasksCompactionSet],
+  [observabilitySet.name, observabilitySet],
 ]);

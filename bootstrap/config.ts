@@ -44,6 +44,9 @@ const environment = v.object({
   PUBLIC_BASE_URL: v.optional(url('PUBLIC_BASE_URL')),
   TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1'], '0'),
   LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'LOG_FORMAT must be one of json, pretty')),
+  METRICS: oneOf('METRICS', ['on', 'off'], 'on'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAccount),
   LOGIN_FAILURES_PER_ADDRESS: integer('LOGIN_FAILURES_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.loginFailuresPerAddress),
   SIGNUPS_PER_ADDRESS: integer('SIGNUPS_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.signUpsPerAddress),
@@ -59,6 +62,9 @@ const environment = v.object({
 });
 
 export type Config = ReturnType<typeof readConfig>;
+
+/** Every variable the server reads, for `taskcast serve --help` (a test keeps the help in step). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environment.entries);
 
 /**
  * The configuration from the environment, validated. Empty variables count as unset, as shells and
@@ -79,7 +85,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0];
     const name = issue?.path?.[0]?.key;
-    const got = typeof name === 'string' && !['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN'].includes(name) ? ` (got ${JSON.stringify(present[name])})` : '';
+    const got = typeof name === 'string' && !['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'METRICS_TOKEN'].includes(name) ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${issue?.message ?? 'unknown problem'}${got}.`);
   }
   const c = result.output;
@@ -125,6 +131,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: c.PUBLIC_BASE_URL,
     trustProxy: c.TRUST_PROXY === '1',
     logLevel: c.LOG_LEVEL,
+    /** Unset: chosen by whether stdout is a terminal. */
+    logFormat: c.LOG_FORMAT,
+    metrics: c.METRICS === 'on',
+    metricsToken: c.METRICS_TOKEN,
     authBudgets: {
       loginFailuresPerAccount: c.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerAddress: c.LOGIN_FAILURES_PER_ADDRESS,

@@ -27,6 +27,8 @@ export interface ContainerOptions {
   readonly upstream?: UpstreamModuleOptions;
   /** FORECAST_NOW: where the forecast clock starts (frozen with rate 0, the default). */
   readonly forecastClock?: ForecastModuleOptions['clockStart'];
+  /** Told of each group commit of the lowdb store (entries, fdatasync ms); bootstrap feeds the metrics. */
+  readonly onStoreBatch?: (entries: number, syncMs: number) => void;
 }
 
 /** An inversify container with every port bound to its adapter. Only `bootstrap/` sees inversify. */
@@ -40,7 +42,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const jwtSecret = (): string => options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
   const container = new Container({ defaultScope: 'Singleton' });
   const postgres = options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
-  container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}) }));
+  container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}), onStoreBatch: options.onStoreBatch }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
   if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record }));
   return container;

@@ -13,7 +13,7 @@ import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-de
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
 import type { SharedDocumentCache } from '../adapters/forecast/upstream/shared-document-cache.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
-import { processMetrics } from '../adapters/http/metrics-route.ts';
+import { processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { createBundleRecorder } from '../adapters/forecast/replay/bundle-recorder.ts';
 import { createReplayForecastProvider } from '../adapters/forecast/replay/replay-forecast-provider.ts';
 import { TOKENS } from './tokens.ts';
@@ -80,7 +80,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
           timeoutMs: upstream.timeoutMs,
           staleMaxSeconds: upstream.staleMaxSeconds,
           log: upstream.log,
-          counters: upstream.counters ?? processMetrics,
+          counters: upstream.counters ?? processMetrics(),
           shared: upstream.shared,
           record: options.record ? createBundleRecorder(options.record) : undefined,
         });

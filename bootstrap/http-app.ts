@@ -5,7 +5,8 @@ import type { AuthThrottleBudgets, LimiterFactory } from '../adapters/http/tasks
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../application/forecast/index.ts';
-import type { Logger } from '../adapters/logging/console-logger.ts';
+import type { Logger } from '../adapters/logging/logger.ts';
+import type { TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
@@ -20,6 +21,11 @@ export interface HttpAppOptions {
   readonly log: Logger;
   /** ADMIN_TOKEN: mounts the test-double controls under /_taskcast/; unset, they do not exist. */
   readonly adminToken?: string;
+  /** The registry /metrics shows; the process's by default, false for none (METRICS=off). */
+  readonly metrics?: TaskcastMetrics | false;
+  readonly metricsToken?: string;
+  /** Where one line per request goes (LOG_LEVEL info or debug); absent, none. */
+  readonly requestLog?: Pick<Logger, 'info'>;
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
@@ -47,5 +53,8 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
     adminToken: options.adminToken,
     bundlePaths,
+    metrics: options.metrics,
+    metricsToken: options.metricsToken,
+    requestLog: options.requestLog,
   });
 }

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
+import { silentLogger } from '../adapters/logging/logger.ts';
 import type { ForecastUseCases } from '../application/forecast/index.ts';
 import { buildHttpApp } from './http-app.ts';
 import { TOKENS } from './tokens.ts';
@@ -31,7 +31,7 @@ export async function libraryForecast(container: Container): Promise<TaskcastFor
   const controls = await container.getAsync(TOKENS.ForecastControls);
   const app = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: createConsoleLogger('silent'),
+    log: silentLogger,
   });
   return {
     useCases,

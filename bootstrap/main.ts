@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';
-import { createConsoleLogger } from '../adapters/logging/console-logger.ts';
+import { createPinoLogger } from '../adapters/logging/pino-logger.ts';
+import { noCounters, processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
 import { createRedisDocumentCache } from '../adapters/forecast/upstream/redis-document-cache.ts';
 import { RedisConnection } from '../adapters/redis/redis-connection.ts';
@@ -23,7 +24,9 @@ const SHUTDOWN_BUDGET_MS = 4000;
 /** `npm start`: both APIs on one port, until SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = createConsoleLogger(config.logLevel);
+  const log = createPinoLogger({ level: config.logLevel, format: config.logFormat });
+  // METRICS=off: nothing is recorded (no process metrics either) and /metrics is a 404.
+  const metrics = config.metrics ? processMetrics() : false;
   installProcessGuard(process, { log });
   // Optional: with REDIS_URL the auth budgets and the upstream cache are shared by every node.
   const redis = config.redisUrl === undefined ? undefined : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     databasePoolSize: config.databasePoolSize,
     jwtSecret: config.jwtSecret,
     log: (message) => log.info(message),
+    onStoreBatch: metrics ? (entries, syncMs) => metrics.observeCommit(entries, syncMs) : undefined,
     forecastProvider: config.forecastProvider,
     forecastClock: config.forecastClock,
     record: config.record,
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
       staleMaxSeconds: config.upstreamStaleMaxSeconds,
       log,
       shared: redis && createRedisDocumentCache(redis),
+      counters: metrics || noCounters,
     },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
@@ -58,6 +63,9 @@ async function main(): Promise<void> {
     adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
     log,
+    metrics,
+    metricsToken: config.metricsToken,
+    requestLog: config.logLevel === 'debug' || config.logLevel === 'info' ? log.requests : undefined,
   });
 
   if (config.forecastScenario !== undefined) {

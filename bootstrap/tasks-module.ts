@@ -31,6 +31,8 @@ export interface TasksModuleOptions {
   readonly jwtSecret: () => string;
   readonly bcryptCost: number;
   readonly log: (message: string) => void;
+  /** The lowdb store's group-commit observer (metrics). */
+  readonly onStoreBatch?: (entries: number, syncMs: number) => void;
 }
 
 /**
@@ -82,7 +84,7 @@ function openStore(options: TasksModuleOptions): TaskStore | Promise<TaskStore> 
     case 'memory':
       return createInMemoryTaskStore();
     case 'lowdb':
-      return openLowdbTaskStore(options.dbPath, { log: options.log });
+      return openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch });
     case 'postgres': {
       if (!options.postgres) throw new Error('storage postgres needs the database URL.');
       const client = createPgSqlClient({ connectionString: options.postgres.url, poolSize: options.postgres.poolSize, log: options.log });

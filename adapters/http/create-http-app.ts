@@ -17,7 +17,9 @@ import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
 import { routeNotFound } from './http-problem.ts';
-import { countRequest, processMetrics, registerMetricsRoute, type MetricsRegistry } from './metrics-route.ts';
+import { processMetrics, type TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
+import { registerMetricsRoute } from './metrics-route.ts';
+import { createRequestObserver, type RequestLog } from './request-observer.ts';
 import { FixedWindowRateLimiter } from './rate-limiter.ts';
 import { AuthThrottle, type AuthThrottleBudgets, type LimiterFactory } from './tasks/auth-throttle.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
@@ -41,8 +43,12 @@ export interface HttpAppDependencies {
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
   /** What GET /ready asks (the store, the upstream); none: /ready is always 200. */
   readonly readiness?: readonly ReadinessCheck[];
-  /** Where request counts go and what GET /metrics shows; the process-wide registry by default. */
-  readonly metrics?: MetricsRegistry;
+  /** Where request metrics go and what GET /metrics shows; the process-wide registry by default, false for none (METRICS=off). */
+  readonly metrics?: TaskcastMetrics | false;
+  /** METRICS_TOKEN: /metrics then asks for it as a bearer token. */
+  readonly metricsToken?: string;
+  /** Where the one line per request goes; absent, no request lines. */
+  readonly requestLog?: RequestLog;
   /** The forecast clock and scenario: its faults apply to forecast requests. */
   readonly controls?: ForecastControls;
   /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
@@ -69,16 +75,18 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
     forecastErrorResponse(error, baseUrlOf(event, baseOptions), randomUUID(), report);
 
-  const metrics = deps.metrics ?? processMetrics;
+  const metrics = deps.metrics === false ? undefined : deps.metrics ?? processMetrics();
+  const observer = createRequestObserver({ metrics, log: deps.requestLog, trustProxy: baseOptions.trustProxy });
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
     onError: (error, event) => (isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event)),
-    onResponse: (response, event) => countRequest(metrics, response, event),
+    onRequest: observer?.onRequest,
+    onResponse: observer?.onResponse,
   });
   app.use(corsMiddleware({ taskOrigins: deps.corsOrigins ?? [] }));
-  registerMetricsRoute(app, metrics);
+  registerMetricsRoute(app, { metrics, token: deps.metricsToken });
   registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);

@@ -1,7 +1,7 @@
 // Starting, probing and stopping the servers under test. Each server is a direct `node` child, so its pid
 // is the server's own (no npm or tsx wrapper in between) and /proc/<pid>/status describes it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,11 @@ export interface ServerSpec {
   cwd: string;
   args: string[];
   env: Record<string, string>;
+  /**
+   * Where the server's stdout goes: a file, as a container runtime or a log shipper takes it. Unset, a pipe
+   * this process reads (and keeps the tail of, for error messages).
+   */
+  stdoutFile?: string;
 }
 
 export interface ShutdownReport {
@@ -142,11 +147,13 @@ export class Lab {
 
   async start(spec: ServerSpec): Promise<RunningServer> {
     const port = await freePort();
+    const stdout = spec.stdoutFile === undefined ? 'pipe' : openSync(spec.stdoutFile, 'a');
     const child = spawn(process.execPath, spec.args, {
       cwd: spec.cwd,
       env: { ...process.env, ...spec.env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', stdout, 'pipe'],
     });
+    if (typeof stdout === 'number') closeSync(stdout); // the child holds its own copy
     const server = new RunningServer(spec.label, port, child);
     this.servers.add(server);
     await new Promise<void>((resolve, reject) => {

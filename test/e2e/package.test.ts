@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,18 @@ function run(command: string, args: readonly string[], cwd: string): string {
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
   }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') return reject(new Error('no port'));
+      server.close(() => resolvePort(address.port));
+    });
+  });
 }
 
 function readmeBlock(name: string): string {
@@ -94,6 +107,7 @@ test('the packed library installs into a new project and works with plain node a
         'dist/bootstrap/library.js', 'dist/bootstrap/library.d.ts',
         'dist/adapters/forecast/embedded/weather/index.js', 'dist/adapters/forecast/embedded/weather/index.d.ts',
         'dist/adapters/forecast/embedded/alert-worker.js', 'adapters/forecast/embedded/data/offices.json',
+        'dist/bootstrap/cli.js', 'dist/bootstrap/main.js',
         'adapters/forecast/embedded/data/SOURCES.md',
       ]) assert.ok(files.includes(file), `${file} is in the tarball`);
       const strays = files.filter((f) => /^(test|bench|scripts|\.build|\.tmp)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
@@ -123,6 +137,73 @@ test('the packed library installs into a new project and works with plain node a
     await t.test('the embedded forecast data and the alert worker are found from the installed package', () => {
       writeFileSync(join(consumer, 'forecast-check.mjs'), FORECAST_CHECK);
       assert.deepEqual(run(process.execPath, ['forecast-check.mjs'], consumer).trimEnd().split('\n'), ['point TOP 32 81', 'worker true']);
+    });
+
+    const bin = join(consumer, 'node_modules', '.bin', 'taskcast');
+
+    await t.test('the taskcast command is installed and answers --help with plain node', () => {
+      const help = run(bin, ['--help'], consumer);
+      assert.match(help, /^Usage: taskcast \[command\]/);
+      assert.match(run(bin, ['serve', '--help'], consumer), /METRICS_TOKEN/);
+      assert.match(run(bin, ['check-store', '--help'], consumer), /--db PATH/);
+      const bad = spawnSync(bin, ['frobnicate'], { cwd: consumer, env, encoding: 'utf8' });
+      assert.equal(bad.status, 2, bad.stderr);
+    });
+
+    await t.test('taskcast check-store reads a store the installed library wrote, and refuses a damaged one', () => {
+      const dbPath = join(work, 'store', 'tasks.db');
+      writeFileSync(join(consumer, 'make-store.mjs'), `
+        import { createTaskcast } from 'taskcast';
+        const t = await createTaskcast({ storage: 'lowdb', dbPath: ${JSON.stringify(dbPath)}, bcryptCost: 4 });
+        const { user } = await t.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+        await t.tasks.createTask.execute(user.id, { title: 'checked' });
+        await t.close();
+      `);
+      run(process.execPath, ['make-store.mjs'], consumer);
+      assert.equal(run(bin, ['check-store', '--db', dbPath], consumer), `sound: ${dbPath} holds 1 user(s) and 1 task(s)\n`);
+      writeFileSync(dbPath, 'null');
+      const broken = spawnSync(bin, ['check-store', '--db', dbPath], { cwd: consumer, env, encoding: 'utf8' });
+      assert.equal(broken.status, 1);
+      assert.match(broken.stdout, /^NOT SOUND: .*it is null/);
+    });
+
+    await t.test('taskcast serve starts the server as npm start does: JSON request lines, /metrics, a clean SIGTERM', async () => {
+      const port = await freePort();
+      const child = spawn(bin, ['serve'], {
+        cwd: consumer,
+        env: { ...env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: join(work, 'served', 'tasks.db'), LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const deadline = Date.now() + 60_000;
+        while (!/Taskcast listening/.test(out)) {
+          if (Date.now() > deadline || child.exitCode !== null) assert.fail(`the server did not start:\n${out}\n${err}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const health = await fetch(`http://127.0.0.1:${port}/health`);
+        assert.equal(health.status, 200);
+        await health.text();
+        // A request is recorded once its response is fully written, a moment after the client has it.
+        let metrics = '';
+        for (let i = 0; i < 50 && !/route="\/health"/.test(metrics); i++) {
+          if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        }
+        assert.match(metrics, /taskcast_http_requests_total\{method="GET",route="\/health",status="200"\} 1/);
+        assert.match(metrics, /nodejs_eventloop_lag_seconds/);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      assert.equal(await exited, 0, `${out}\n${err}`);
+      // stdout is a pipe, so every line is JSON (stderr may carry Node's own warnings).
+      const lines = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      assert.ok(lines.some((l) => l['msg'] === 'request' && l['route'] === '/health' && l['status'] === 200), out);
+      assert.equal(lines.at(-1)?.['msg'], 'stopped');
     });
 
     await t.test('a TypeScript consumer type-checks against the shipped .d.ts files', () => {

@@ -18,7 +18,7 @@ describe('start-up', { concurrency: true }, () => {
     const dbFile = join(dataDir, 'tasks.db');
     const server = await ServerProcess.start({ via: 'node', cwd, dbPath: undefined });
     try {
-      assert.match(server.stdout, new RegExp(`db="${escape(dbFile)}"`), 'the log names the resolved store');
+      assert.match(server.stdout, new RegExp(`"db":"${escape(dbFile)}"`), 'the log names the resolved store');
       assert.ok(existsSync(dbFile), `${dbFile} exists once the server listens\n${server.output}`);
 
       const api = new Api(server.baseUrl);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
-import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { silentLogger } from '../../adapters/logging/logger.ts';
 import { ConfigError, readConfig } from '../../bootstrap/config.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
@@ -19,7 +19,7 @@ async function app(corsOrigins?: readonly string[]) {
   const h3 = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     corsOrigins,
-    log: createConsoleLogger('silent'),
+    log: silentLogger,
   });
   return async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
     const init: RequestInit = { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } };

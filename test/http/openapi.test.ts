@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { silentLogger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { createTaskBody, loginBody, signUpBody, updateTaskBody } from '../../adapters/http/tasks/schemas.ts';
@@ -204,7 +204,7 @@ test('HEAD works on both documents; a task-only embedding serves the task docume
   }
   const container = createContainer({ storage: 'memory', jwtSecret: 'openapi-tests-secret-of-at-least-32-chars', bcryptCost: 4, forecastProvider: false });
   const taskOnly = await buildHttpApp(container, {
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 }, log: createConsoleLogger('silent'),
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 }, log: silentLogger,
   });
   assert.equal((await taskOnly.fetch(new Request('http://taskcast.test/api/openapi.json'))).status, 200);
   assert.equal((await taskOnly.fetch(new Request('http://taskcast.test/openapi.json', { headers: { 'user-agent': 'x' } }))).status, 404);

@@ -1,5 +1,5 @@
 import type { ForecastProvider } from '../../application/forecast/ports.ts';
-import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { silentLogger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
@@ -34,7 +34,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
     adminToken: options.adminToken,
-    log: createConsoleLogger('silent'),
+    log: silentLogger,
   });
 
   // Every response a test receives must be one the served OpenAPI document describes.

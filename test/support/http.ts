@@ -1,7 +1,7 @@
 import type { H3 } from 'h3';
 import type { Container } from 'inversify';
 import type { AuthThrottleBudgets } from '../../adapters/http/tasks/auth-throttle.ts';
-import { createConsoleLogger } from '../../adapters/logging/console-logger.ts';
+import { silentLogger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
@@ -35,7 +35,7 @@ export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBud
     // Off unless a test asks for a budget, so that other tests may sign up and fail logins freely.
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0, ...options.authBudgets },
     trustProxy: options.trustProxy ?? false,
-    log: createConsoleLogger('silent'),
+    log: silentLogger,
   });
 
   // Every response a test receives must be one the served OpenAPI document describes.

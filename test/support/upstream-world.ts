@@ -1,5 +1,5 @@
 import { createUpstreamForecastProvider, type UpstreamProviderOptions } from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
-import { processMetrics } from '../../adapters/http/metrics-route.ts';
+import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { startFakeUpstream, type FakeUpstreamOptions } from './fake-nws-upstream.ts';
 import { forecastWorld } from './forecast-http.ts';
 
@@ -20,7 +20,7 @@ export async function upstreamWorld(options: Partial<UpstreamProviderOptions> & 
     staleMaxSeconds: 3600,
     backoffMs: 5,
     now: () => now,
-    counters: processMetrics,
+    counters: processMetrics(),
     log: { info: (message, fields) => log.push({ message, ...fields }), warn: (message, fields) => log.push({ message, level: 'warn', ...fields }) },
     ...options,
   });

@@ -1,5 +1,5 @@
 import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
-import { ByteLru } from './byte-lru.ts';
+import { LRUCache } from 'lru-cache';
 import { freshnessOf } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, type UpstreamCounters } from './metrics.ts';
@@ -60,7 +60,24 @@ export interface UpstreamCache {
   /** The document at `path` (path plus query), from memory when fresh. Throws ForecastUnavailable. */
   /** `accept`: the media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
   get(path: string, accept?: string): Promise<Lookup>;
-  readonly lru: ByteLru<CacheEntry>;
+  /** `calculatedSize` is the body bytes held. */
+  readonly lru: LRUCache<string, CacheEntry>;
+}
+
+/**
+ * A least-recently-used map bounded by the sum of its entries' body bytes rather than their count: upstream
+ * bodies run from 300 bytes (a problem) to 130 kB (raw gridpoint data), so a count bound says nothing about
+ * memory. An entry larger than the whole budget is not kept (lru-cache's maxEntrySize defaults to maxSize).
+ */
+export function byteBoundedLru<V extends { readonly bytes: number }>(maxBytes: number, onEvict: () => void = () => {}): LRUCache<string, V> {
+  return new LRUCache<string, V>({
+    maxSize: maxBytes,
+    // lru-cache wants a positive size; an empty body still costs its entry.
+    sizeCalculation: (value) => Math.max(1, value.bytes),
+    dispose: (_value, _key, reason) => {
+      if (reason === 'evict') onEvict();
+    },
+  });
 }
 
 /**
@@ -70,7 +87,16 @@ export interface UpstreamCache {
 export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
   const now = options.now ?? Date.now;
   const counters = options.counters ?? noCounters;
-  const lru = new ByteLru<CacheEntry>(options.maxBytes, () => counters.inc(METRIC.evictions));
+  const lru = byteBoundedLru<CacheEntry>(options.maxBytes, () => counters.inc(METRIC.evictions));
+  // The gauges follow every change of the cache's content (evictions happen inside set).
+  const store = (path: string, entry: CacheEntry): void => {
+    lru.set(path, entry);
+    held();
+  };
+  const held = (): void => {
+    counters.set(METRIC.cacheBytes, lru.calculatedSize);
+    counters.set(METRIC.cacheEntries, lru.size);
+  };
   const flights = new Map<string, Promise<Lookup>>();
 
   const count = (lookup: Lookup): Lookup => {
@@ -103,7 +129,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
         const freshness = freshnessOf(reply.headers, at);
         cached.validatedAt = at;
         cached.freshUntil = at + freshness.lifetimeMs;
-        if (!lru.has(path)) lru.set(path, cached, cached.bytes);
+        if (!lru.has(path)) store(path, cached);
         return { kind: 'document', entry: cached, status: 'REVALIDATED' };
       }
       case 'document': {
@@ -117,8 +143,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
           at,
           at + freshness.lifetimeMs,
         );
-        if (freshness.storable) lru.set(path, entry, entry.bytes);
-        else lru.delete(path);
+        if (freshness.storable) store(path, entry);
+        else if (lru.delete(path)) held();
         return { kind: 'document', entry, status: 'MISS' };
       }
       case 'problem':
@@ -143,7 +169,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       if (record && (!known || record.validatedAt > known.validatedAt)) {
         known = entryOf(record);
         if (now() < known.freshUntil) {
-          lru.set(path, known, known.bytes);
+          lru.set(path, known);
           return { kind: 'document', entry: known, status: 'HIT' };
         }
       }

@@ -1,7 +1,7 @@
+import { METRIC as ALL, noCounters as none, type Counters } from '../../metrics/taskcast-metrics.ts';
+
 /** The counting this adapter needs; bootstrap hands it the process's Prometheus registry. */
-export interface UpstreamCounters {
-  inc(name: string, labels?: Record<string, string>, by?: number): void;
-}
+export type UpstreamCounters = Counters;
 
 /** The structured log this adapter writes: one line per upstream call. */
 export interface UpstreamLog {
@@ -10,12 +10,14 @@ export interface UpstreamLog {
 }
 
 export const silentLog: UpstreamLog = { info: () => {}, warn: () => {} };
-export const noCounters: UpstreamCounters = { inc: () => {} };
+export const noCounters: UpstreamCounters = none;
 
-/** Metric names, in one place so /metrics and the tests agree. */
+/** The names this adapter writes, from the one list /metrics and the dashboard share. */
 export const METRIC = {
-  calls: 'taskcast_upstream_calls_total',
-  retries: 'taskcast_upstream_retries_total',
-  cache: 'taskcast_upstream_cache_total',
-  evictions: 'taskcast_upstream_cache_evictions_total',
+  calls: ALL.upstreamCalls,
+  retries: ALL.upstreamRetries,
+  cache: ALL.upstreamCache,
+  evictions: ALL.upstreamEvictions,
+  cacheBytes: ALL.upstreamCacheBytes,
+  cacheEntries: ALL.upstreamCacheEntries,
 } as const;

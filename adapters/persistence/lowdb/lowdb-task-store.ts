@@ -23,6 +23,8 @@ export interface LowdbTaskStoreOptions {
   readonly journalFileOps?: JournalFileOps;
   /** The `Retry-After` of a write refused because the disk failed it (seconds). */
   readonly retryAfterSeconds?: number;
+  /** Told of each group commit: entries made durable and the fdatasync's duration (for metrics). */
+  readonly onBatch?: (entries: number, syncMs: number) => void;
 }
 
 /** A disk that keeps failing is reported once per this interval, not once per request. */
@@ -86,7 +88,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     const journal: Journal = new Journal(journalFd, 0, async () => {
       failures.recovered();
       await compactor.afterBatch(journal);
-    }, options.journalFileOps, (error) => failures.failed(error));
+    }, options.journalFileOps, (error) => failures.failed(error), options.onBatch);
 
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
@@ -218,7 +220,8 @@ function existsAsFile(path: string): boolean {
 }
 
 
-function checkedSnapshot(data: unknown, path: string): StoreDocument {
+/** The snapshot as read from `path`, or a StoreOpenError naming the file (also used by `taskcast check-store`). */
+export function checkedSnapshot(data: unknown, path: string): StoreDocument {
   const checked = checkSnapshot(data);
   if (!checked.ok) {
     throw new StoreOpenError(`The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);

@@ -226,4 +226,15 @@ describe('observability', () => {
     assert.match(text, /taskcast_upstream_cache_total\{result="HIT"\} \d+/);
     assert.match(text, /taskcast_upstream_cache_total\{result="MISS"\} \d+/);
   });
+
+  test('GET /metrics: the bytes and documents the upstream cache holds, as gauges', async () => {
+    const w = await world();
+    await w.get('/stations/KSLC');
+    await w.get('/points/39.7456,-97.0892');
+    const text = await (await w.app.fetch(new Request('http://taskcast.test/metrics'))).text();
+    const held = w.provider.cache.lru.calculatedSize;
+    assert.ok(held > 1000, `${held} bytes held`);
+    assert.match(text, new RegExp(`^taskcast_upstream_cache_bytes ${held}$`, 'm'));
+    assert.match(text, new RegExp(`^taskcast_upstream_cache_entries ${w.provider.cache.lru.size}$`, 'm'));
+  });
 });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ByteLru } from '../../../../adapters/forecast/upstream/byte-lru.ts';
-import { createUpstreamCache } from '../../../../adapters/forecast/upstream/http-cache.ts';
+import { byteBoundedLru, createUpstreamCache } from '../../../../adapters/forecast/upstream/http-cache.ts';
 import { createLinkRewriter } from '../../../../adapters/forecast/upstream/link-rewriter.ts';
 import { createUpstreamClient } from '../../../../adapters/forecast/upstream/upstream-client.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../../support/fake-nws-upstream.ts';
@@ -14,18 +13,22 @@ after(async () => {
   await fake.close();
 });
 
-test('ByteLru evicts least recently used entries until the byte total fits', () => {
-  const evicted: string[] = [];
-  const lru = new ByteLru<string>(100, (k) => evicted.push(k));
-  lru.set('a', 'A', 40);
-  lru.set('b', 'B', 40);
+test('the byte-bounded LRU evicts least recently used entries until the byte total fits', () => {
+  let evictions = 0;
+  const lru = byteBoundedLru<{ bytes: number }>(100, () => evictions++);
+  lru.set('a', { bytes: 40 });
+  lru.set('b', { bytes: 40 });
   lru.get('a'); // a is now the most recent
-  lru.set('c', 'C', 40);
-  assert.deepEqual(evicted, ['b']);
-  assert.equal(lru.bytes, 80);
-  lru.set('huge', 'H', 101);
+  lru.set('c', { bytes: 40 });
+  assert.equal(evictions, 1);
+  assert.deepEqual([...lru.keys()].sort(), ['a', 'c'], 'b, the least recently used, went');
+  assert.equal(lru.calculatedSize, 80);
+  lru.set('huge', { bytes: 101 });
   assert.equal(lru.has('huge'), false, 'larger than the whole budget: not kept');
-  assert.equal(lru.bytes, 80);
+  assert.equal(lru.calculatedSize, 80);
+  lru.set('a', { bytes: 50 });
+  assert.equal(evictions, 1, 'replacing an entry is not an eviction');
+  assert.equal(lru.calculatedSize, 90);
 });
 
 test('cache eviction by size, proven by upstream calls: a big body pushes out the small ones', async () => {
@@ -43,7 +46,7 @@ test('cache eviction by size, proven by upstream calls: a big body pushes out th
   assert.equal(fake.count(), 2, 'both small bodies served from memory');
   const big = await cache.get('/gridpoints/TAE/58,65');
   assert.equal(big.kind, 'document');
-  assert.ok(cache.lru.bytes <= budget);
+  assert.ok(cache.lru.calculatedSize <= budget);
   assert.equal(cache.lru.size, 2);
   const bigBytes = big.kind === 'document' ? big.entry.bytes : 0;
   assert.ok(bigBytes > 90 * 1024, `gridpoint body is ${bigBytes} bytes`);

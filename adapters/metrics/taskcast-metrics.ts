@@ -1,0 +1,140 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * What adapters need to count things: the upstream provider and the HTTP layer take this shape, not
+ * prom-client, so they can be handed a no-op in tests and embeddings.
+ */
+export interface Counters {
+  inc(name: string, labels?: Record<string, string>, by?: number): void;
+  /** Sets a gauge (a level, such as the bytes a cache holds). */
+  set(name: string, value: number, labels?: Record<string, string>): void;
+}
+
+/** Every metric Taskcast defines, in one place, so /metrics, the adapters, the dashboard and the tests agree. */
+export const METRIC = {
+  httpRequests: 'taskcast_http_requests_total',
+  httpDuration: 'taskcast_http_request_duration_seconds',
+  commitBatch: 'taskcast_store_commit_batch_entries',
+  fdatasync: 'taskcast_store_fdatasync_seconds',
+  upstreamCalls: 'taskcast_upstream_calls_total',
+  upstreamRetries: 'taskcast_upstream_retries_total',
+  upstreamCache: 'taskcast_upstream_cache_total',
+  upstreamEvictions: 'taskcast_upstream_cache_evictions_total',
+  upstreamCacheBytes: 'taskcast_upstream_cache_bytes',
+  upstreamCacheEntries: 'taskcast_upstream_cache_entries',
+} as const;
+
+// Request latencies of this service run from ~0.2 ms (a cached forecast) to seconds (a bcrypt login under
+// load); fdatasync from ~50 µs (tmpfs) to hundreds of ms (a busy disk). Buckets cover both ends.
+const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const SYNC_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+
+export interface TaskcastMetricsOptions {
+  /** prom-client's process metrics (CPU, heap, GC, event-loop lag, handles, file descriptors); on by default. */
+  readonly processMetrics?: boolean;
+}
+
+/**
+ * The process's Prometheus registry (prom-client): Node's default process metrics plus Taskcast's own. Every
+ * metric is declared up front, so /metrics lists each family (HELP and TYPE) even before its first sample,
+ * and a dashboard query never points at a name that only appears under traffic.
+ */
+export class TaskcastMetrics implements Counters {
+  readonly registry = new Registry();
+  private readonly counters = new Map<string, Counter<string>>();
+  private readonly gauges = new Map<string, Gauge<string>>();
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly requestSeconds: Histogram<'route' | 'method' | 'status'>;
+  private readonly batchEntries: Histogram<string>;
+  private readonly syncSeconds: Histogram<string>;
+
+  constructor(options: TaskcastMetricsOptions = {}) {
+    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    const registers = [this.registry];
+    const counter = (name: string, help: string, labelNames: string[] = []): Counter<string> => {
+      const made = new Counter({ name, help, labelNames, registers });
+      this.counters.set(name, made);
+      return made;
+    };
+    const gauge = (name: string, help: string): void => {
+      this.gauges.set(name, new Gauge({ name, help, registers }));
+    };
+    this.requests = counter(METRIC.httpRequests, 'HTTP requests served, by route pattern, method and status.', ['route', 'method', 'status']);
+    this.requestSeconds = new Histogram({
+      name: METRIC.httpDuration,
+      help: 'Time from a request reaching the app to its response being written, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.batchEntries = new Histogram({
+      name: METRIC.commitBatch,
+      help: 'Writes made durable by one group commit (one journal write + fdatasync).',
+      buckets: BATCH_BUCKETS,
+      registers,
+    });
+    this.syncSeconds = new Histogram({
+      name: METRIC.fdatasync,
+      help: "Duration of the journal's fdatasync per group commit.",
+      buckets: SYNC_BUCKETS,
+      registers,
+    });
+    counter(METRIC.upstreamCalls, 'Calls made to the upstream forecast API (each attempt), by status.', ['status']);
+    counter(METRIC.upstreamRetries, 'Upstream attempts that were retries.');
+    counter(METRIC.upstreamCache, 'Upstream provider answers, by cache result (HIT, MISS, REVALIDATED, STALE).', ['result']);
+    counter(METRIC.upstreamEvictions, 'Upstream cache entries evicted to stay within UPSTREAM_CACHE_MB.');
+    gauge(METRIC.upstreamCacheBytes, 'Body bytes the upstream cache holds (bounded by UPSTREAM_CACHE_MB).');
+    gauge(METRIC.upstreamCacheEntries, 'Documents the upstream cache holds.');
+  }
+
+  inc(name: string, labels?: Record<string, string>, by = 1): void {
+    const counter = this.counters.get(name);
+    if (!counter) throw new Error(`no counter named ${name}`);
+    if (labels) counter.inc(labels, by);
+    else counter.inc(by);
+  }
+
+  set(name: string, value: number, labels?: Record<string, string>): void {
+    const gauge = this.gauges.get(name);
+    if (!gauge) throw new Error(`no gauge named ${name}`);
+    if (labels) gauge.set(labels, value);
+    else gauge.set(value);
+  }
+
+  /** One answered request; `route` is the pattern (never the raw path, which would let clients mint series). */
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    // Keys in label order, so the exposition reads method, route, status as before.
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.requestSeconds.observe(labels, seconds);
+  }
+
+  /** One group commit of the store's journal. */
+  observeCommit(entries: number, syncMs: number): void {
+    this.batchEntries.observe(entries);
+    this.syncSeconds.observe(syncMs / 1000);
+  }
+
+  /** Prometheus text exposition format 0.0.4. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+let shared: TaskcastMetrics | undefined;
+
+/**
+ * The process's registry, made on first use. The HTTP app, the store and the upstream provider are built in
+ * different places (the container, the app factory, test worlds), so they meet here unless given one. Lazy,
+ * so that library use without HTTP starts no event-loop monitor.
+ */
+export function processMetrics(): TaskcastMetrics {
+  return (shared ??= new TaskcastMetrics());
+}
+
+export const noCounters: Counters = { inc: () => {}, set: () => {} };
