@@ -113,7 +113,12 @@ describe('an injected Tornado Warning', () => {
     assert.equal(one.status, 200);
     assert.equal(one.body.properties.id, feature.properties.id);
     const count = await w.get('/alerts/active/count');
-    if (count.status === 200) assert.ok(count.body.zones[zone] >= 1, 'in the count');
+    assert.equal(count.status, 200);
+    assert.ok(count.body.zones[zone] >= 1, 'in the count');
+    // The office's headlines carry it too. (The HWO lists what was in force at its fixed issuance hour, so
+    // an alert injected later reaches only the next HWO: a known gap, see the README.)
+    const headlines = await w.get('/offices/TOP/headlines');
+    assert.ok(JSON.stringify(headlines.body).includes('Tornado Warning'), 'in the headlines');
     await w.send('PUT', '/_taskcast/clock', { now: '2026-05-20T21:50:00Z' }, auth);
     const later = await w.get(`/alerts/active?point=${POINT}`);
     assert.ok(!later.body.features.some((f: any) => f.properties.event === 'Tornado Warning'), 'ended at now+45m');
