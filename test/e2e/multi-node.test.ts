@@ -7,8 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-postgres.ts';
+import { adminQuery, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-postgres.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { Api, type Task } from './api-client.ts';
 import { killLeftovers, ServerProcess, sleep } from './server-process.ts';
@@ -17,15 +16,6 @@ after(killLeftovers);
 
 const SECRET = 'multi-node-e2e-secret-of-at-least-32-chars';
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('two nodes on one PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (a PostgreSQL server both nodes can reach); skipped' }, () => {
   const database = `taskcast_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -35,7 +25,7 @@ describe('two nodes on one PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'nee
   let nodeEnv: Record<string, string | undefined>;
 
   before(async () => {
-    await admin(`CREATE DATABASE ${database}`);
+    await adminQuery(`CREATE DATABASE ${database}`);
     // The nodes reach PostgreSQL through a proxy the test can cut (see the outage test).
     const target = new URL(TEST_DATABASE_URL!);
     proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
@@ -55,7 +45,7 @@ describe('two nodes on one PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'nee
   after(async () => {
     await Promise.all([a?.stop().catch(() => {}), b?.stop().catch(() => {})]);
     await proxy?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
   });
 
   test('a task made through A is listed by B at once, and a token from A works on B', async () => {

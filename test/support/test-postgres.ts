@@ -42,13 +42,18 @@ export class TestDatabases {
     }
   }
 
-  private async admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
+  private admin(sql: string): Promise<void> {
+    return adminQuery(sql);
+  }
+}
+
+/** One statement on TEST_DATABASE_URL over a connection of its own (CREATE/DROP SCHEMA or DATABASE). */
+export async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
   }
 }
