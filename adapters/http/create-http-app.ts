@@ -20,7 +20,7 @@ import { routeNotFound } from './http-problem.ts';
 import { processMetrics, type TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
 import { createRequestObserver, type RequestLog } from './request-observer.ts';
-import { FixedWindowRateLimiter } from './rate-limiter.ts';
+import { RequestBudget } from './rate-limiter.ts';
 import { AuthThrottle, type AuthThrottleBudgets, type LimiterFactory } from './tasks/auth-throttle.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
 import { registerTaskRoutes } from './tasks/task-routes.ts';
@@ -100,7 +100,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {
-    const limiter = new FixedWindowRateLimiter(deps.forecastRequestsPerMinute ?? 0, 60_000);
+    const limiter = RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0);
     registerForecastRoutes(app, deps.forecast, { ...baseOptions, limiter }, report);
     registerProblemPages(app, baseOptions, report);
     other = otherForecastHandler(deps.forecast, { ...baseOptions, limiter }, report);

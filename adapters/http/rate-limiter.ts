@@ -1,27 +1,26 @@
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { isLimiterRes, retrySeconds } from './tasks/auth-throttle.ts';
+
 /**
- * A fixed-window counter per key (the client address). It guards the password routes, where every
- * attempt costs a bcrypt hash and guessing is the threat.
+ * A budget of requests per client address per minute (FORECAST_RATE_LIMIT), on rate-limiter-flexible like
+ * the password routes' budgets, so a shared store can replace memory the same way.
  */
-export class FixedWindowRateLimiter {
-  private windowStart = 0;
-  private counts = new Map<string, number>();
+export class RequestBudget {
+  private constructor(private readonly limiter: RateLimiterAbstract) {}
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  /** Undefined when `perMinute` is 0: the limit is off and costs nothing. */
+  static perMinute(perMinute: number): RequestBudget | undefined {
+    return perMinute > 0 ? new RequestBudget(new RateLimiterMemory({ keyPrefix: 'taskcast:forecast', points: perMinute, duration: 60 })) : undefined;
+  }
 
-  /** Seconds to wait when over the limit, else 0. A limit of 0 turns the limiter off. */
-  take(key: string): number {
-    if (this.limit <= 0) return 0;
-    const now = this.now();
-    if (now - this.windowStart >= this.windowMs) {
-      this.windowStart = now - ((now - this.windowStart) % this.windowMs);
-      this.counts = new Map();
+  /** Seconds to wait when over the budget, else 0. */
+  async take(key: string): Promise<number> {
+    try {
+      await this.limiter.consume(key);
+      return 0;
+    } catch (rejection) {
+      if (isLimiterRes(rejection)) return retrySeconds(rejection);
+      throw rejection;
     }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    return count > this.limit ? Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000)) : 0;
   }
 }

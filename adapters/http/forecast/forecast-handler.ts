@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
-import type { FixedWindowRateLimiter } from '../rate-limiter.ts';
+import type { RequestBudget } from '../rate-limiter.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
@@ -19,7 +19,8 @@ export type ForecastRoute = (request: ForecastRequestContext) => Promise<Forecas
 
 export interface ForecastHandlerOptions extends BaseUrlOptions {
   /** FORECAST_RATE_LIMIT: requests per client address per minute; a limit of 0 never refuses. */
-  readonly limiter: FixedWindowRateLimiter;
+  /** FORECAST_RATE_LIMIT; absent, no limit. */
+  readonly limiter?: RequestBudget;
 }
 
 export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAsset>;
@@ -51,7 +52,7 @@ export function forecastHandler(
         headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
       });
     }
-    const wait = options.limiter.take(getRequestIP(event) ?? 'unknown');
+    const wait = options.limiter ? await options.limiter.take(getRequestIP(event) ?? 'unknown') : 0;
     if (wait > 0) {
       return problemResponse({
         name: 'TooManyRequests', status: 429, detail: `Too many requests from this client; retry in ${wait} s.`,

@@ -29,9 +29,9 @@ export type LimiterFactory = (options: { keyPrefix: string; points: number; dura
 
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
-const retrySeconds = (res: Pick<RateLimiterRes, 'msBeforeNext'>): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+export const retrySeconds = (res: Pick<RateLimiterRes, 'msBeforeNext'>): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-const isLimiterRes = (value: unknown): value is RateLimiterRes =>
+export const isLimiterRes = (value: unknown): value is RateLimiterRes =>
   typeof value === 'object' && value !== null && 'msBeforeNext' in value && !(value instanceof Error);
 
 /**
