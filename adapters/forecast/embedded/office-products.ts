@@ -10,7 +10,7 @@ import { plainContext } from './json-ld.ts';
 import { cachedLinks } from './links.ts';
 import { Lru } from './lru.ts';
 import {
-  issuesOf, issuingOfficeId, parseProductId, PRODUCT_RETENTION_HOURS, PRODUCT_TYPE_BY_CODE, PRODUCT_TYPES, wmoCollectiveId,
+  issuesOf, issuingOfficeId, parseProductId, productId, PRODUCT_RETENTION_HOURS, PRODUCT_TYPE_BY_CODE, PRODUCT_TYPES, wmoCollectiveId,
   type ProductIssue, type ProductType,
 } from './product-catalogue.ts';
 import { areaForecastDiscussion, hazardousWeatherOutlook, zoneForecastProduct, type ProductInputs } from './product-text.ts';
@@ -23,6 +23,8 @@ const TEXT: Readonly<Record<string, (inputs: ProductInputs) => string>> = {
   HWO: hazardousWeatherOutlook,
   ZFP: zoneForecastProduct,
 };
+
+const HWO = PRODUCT_TYPE_BY_CODE.get('HWO')!;
 
 /** The default page of /products, as the OpenAPI caps `limit`. */
 const DEFAULT_PRODUCT_LIMIT = 500;
@@ -46,15 +48,45 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     return found;
   };
 
-  // Every office's issues of the retention span, newest first, built once per minute (the finest issue time):
-  // a list request then filters it instead of walking 123 offices' schedules.
-  const issueLists = new Lru<number, ProductIssue[]>(4);
+  /** A scenario changes what the products say and which outlooks exist: part of every cache key here. */
+  const revision = (): number => deps.overlay?.revision() ?? 0;
+
+  let officeOfZone: Map<string, OfficeRecord> | undefined;
+  const officeOf = (zoneId: string): OfficeRecord | undefined => {
+    officeOfZone ??= new Map(offices.flatMap((o) => (catalogue.byOffice.get(o.id)?.forecastZones ?? []).map((z) => [z, o] as const)));
+    return officeOfZone.get(zoneId);
+  };
+
+  /**
+   * Offices update their HWO when a hazard is issued between the scheduled outlooks, as NWS offices do: an
+   * alert a scenario injects gives each of its offices an outlook at the alert's minute, so the latest HWO
+   * names it at once. (The model's own alerts belong to the cycle the scheduled outlooks already cover.)
+   */
+  function outlookUpdates(sinceMs: number, nowMs: number): ProductIssue[] {
+    const out = new Map<string, ProductIssue>();
+    for (const f of deps.overlay?.alerts() ?? []) {
+      if (f.sentMs > nowMs || f.sentMs < sinceMs) continue;
+      const issuedMs = Math.floor(f.sentMs / 60_000) * 60_000;
+      for (const zone of f.zones) {
+        const o = officeOf(zone);
+        if (!o) continue;
+        const id = productId(HWO, o, issuedMs);
+        if (!out.has(id) && !parseProductId(id, catalogue.offices)) out.set(id, { type: HWO, office: o, issuedMs, id });
+      }
+    }
+    return [...out.values()];
+  }
+
+  // Every office's issues of the retention span, newest first, built once per minute (the finest issue time)
+  // and scenario: a list request then filters it instead of walking 123 offices' schedules.
+  const issueLists = new Lru<string, ProductIssue[]>(4);
   function allIssues(): ProductIssue[] {
     const nowMs = deps.clock.now().getTime();
     const minute = Math.floor(nowMs / 60_000);
-    return issueLists.getOrSet(minute, () => {
+    return issueLists.getOrSet(`${minute}|${revision()}`, () => {
       const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
       const all = offices.flatMap((o) => PRODUCT_TYPES.flatMap((t) => issuesOf(t, o, floor, nowMs)));
+      all.push(...outlookUpdates(floor, nowMs));
       return all.sort((a, b) => b.issuedMs - a.issuedMs || a.id.localeCompare(b.id));
     });
   }
@@ -94,7 +126,9 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     const first = own && own.cwa === issue.office.id ? own : areaZones[0];
     const forZones = issue.type.code === 'ZFP' ? areaZones : first ? [first] : [];
     const zones = await Promise.all(forZones.map((z) => zoneText(z.id, ctx)));
-    return TEXT[issue.type.code]!({ issue, alerts: await officeAlerts(issue.office, issue.issuedMs), zones, areaZones });
+    // The hazards in force by the end of the issue's minute (an update is issued the minute its alert is sent).
+    const atMs = Math.min(issue.issuedMs + 59_999, deps.clock.now().getTime());
+    return TEXT[issue.type.code]!({ issue, alerts: await officeAlerts(issue.office, atMs), zones, areaZones });
   }
 
   function locationsOf(types: readonly ProductType[], base: string): ForecastDocument {
@@ -140,12 +174,13 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     },
 
     async product(id, ctx) {
-      const issue = parseProductId(id, catalogue.offices);
       const nowMs = deps.clock.now().getTime();
-      if (!issue || issue.issuedMs > nowMs || issue.issuedMs < nowMs - PRODUCT_RETENTION_HOURS * 3_600_000) {
+      const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
+      const issue = parseProductId(id, catalogue.offices) ?? outlookUpdates(floor, nowMs).find((u) => u.id === id);
+      if (!issue || issue.issuedMs > nowMs || issue.issuedMs < floor) {
         throw new ForecastNotFound(`Product ${id} does not exist.`);
       }
-      const key = `${ctx.baseUrl}|${id}`;
+      const key = `${ctx.baseUrl}|${id}|${revision()}`;
       const cached = texts.get(key);
       if (cached) return cached;
       const body = { '@context': plainContext(ctx.baseUrl), ...entry(issue, ctx.baseUrl), productText: await productText(issue, ctx) };

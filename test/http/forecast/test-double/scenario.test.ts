@@ -115,10 +115,15 @@ describe('an injected Tornado Warning', () => {
     const count = await w.get('/alerts/active/count');
     assert.equal(count.status, 200);
     assert.ok(count.body.zones[zone] >= 1, 'in the count');
-    // The office's headlines carry it too. (The HWO lists what was in force at its fixed issuance hour, so
-    // an alert injected later reaches only the next HWO: a known gap, see the README.)
+    // The office's headlines carry it too, and an updated HWO issued the minute the warning was sent.
     const headlines = await w.get('/offices/TOP/headlines');
     assert.ok(JSON.stringify(headlines.body).includes('Tornado Warning'), 'in the headlines');
+    const listed = await w.get('/products/types/HWO/locations/TOP');
+    const latest = listed.body['@graph'][0];
+    assert.equal(latest.issuanceTime, '2026-05-20T21:00:00+00:00', 'an update at the warning\'s minute heads the list');
+    const hwo = await w.get(`/products/${latest.id}`);
+    assert.equal(hwo.status, 200);
+    assert.match(hwo.body.productText, /Tornado Warning/i);
     await w.send('PUT', '/_taskcast/clock', { now: '2026-05-20T21:50:00Z' }, auth);
     const later = await w.get(`/alerts/active?point=${POINT}`);
     assert.ok(!later.body.features.some((f: any) => f.properties.event === 'Tornado Warning'), 'ended at now+45m');
