@@ -1,4 +1,5 @@
 import { HTTPResponse, appendCorsHeaders, isPreflightRequest, type H3Event, type Middleware } from 'h3';
+import { PlainResponse } from './plain-response.ts';
 
 /**
  * Cross-origin access, as one global middleware in front of every route.
@@ -48,7 +49,7 @@ export function corsAreaOf(path: string): Area {
 export function corsMiddleware(policy: CorsPolicy): Middleware {
   const anyOrigin = policy.taskOrigins.includes('*');
   const allowed = new Set(policy.taskOrigins);
-  return (event: H3Event) => {
+  return (event: H3Event, next: () => unknown) => {
     const area = corsAreaOf(event.url.pathname);
     if (area === 'none') return;
     const preflight = isPreflightRequest(event);
@@ -61,8 +62,7 @@ export function corsMiddleware(policy: CorsPolicy): Middleware {
           'access-control-max-age': PREFLIGHT_MAX_AGE,
         });
       }
-      appendCorsHeaders(event, { origin: '*', exposeHeaders: [...FORECAST_EXPOSED_HEADERS] });
-      return;
+      return withPublicCors(event, next);
     }
     const origin = event.req.headers.get('origin');
     const allowOrigin = origin === null ? undefined : anyOrigin ? '*' : allowed.has(origin) ? origin : undefined;
@@ -84,6 +84,37 @@ export function corsMiddleware(policy: CorsPolicy): Middleware {
       setBoth(event, 'access-control-expose-headers', TASK_EXPOSED_HEADERS.join(', '));
     }
   };
+}
+
+const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': FORECAST_EXPOSED_HEADERS.join(','),
+};
+
+/**
+ * The public area's two headers on whatever the route answers. A PlainResponse (every forecast document)
+ * takes them into its own record, which keeps the hot answers free of h3's Headers objects; anything else,
+ * a thrown error included, gets them through `event.res` as h3 merges them.
+ */
+function withPublicCors(event: H3Event, next: () => unknown): unknown {
+  const viaEvent = (): void => appendCorsHeaders(event, { origin: '*', exposeHeaders: [...FORECAST_EXPOSED_HEADERS] });
+  const onValue = (value: unknown): unknown => {
+    if (value instanceof PlainResponse) return value.withLeadingHeaders(PUBLIC_CORS_HEADERS);
+    viaEvent();
+    return value;
+  };
+  let result: unknown;
+  try {
+    result = next();
+  } catch (error) {
+    viaEvent();
+    throw error;
+  }
+  if (typeof (result as PromiseLike<unknown> | undefined)?.then !== 'function') return onValue(result);
+  return (result as Promise<unknown>).then(onValue, (error: unknown) => {
+    viaEvent();
+    throw error;
+  });
 }
 
 /** h3 merges `res.headers` into successful answers and `res.errHeaders` into errors: set both. */

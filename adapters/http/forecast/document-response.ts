@@ -1,6 +1,7 @@
 import { HTTPResponse } from 'h3';
 import { createHash } from 'node:crypto';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
+import { PlainResponse } from '../plain-response.ts';
 import type { ServedType } from './negotiate.ts';
 
 /** Serialised once per document object: providers cache their documents, so hot answers skip JSON.stringify. */
@@ -24,23 +25,20 @@ function serialise(document: ForecastDocument): { text: string; etag: string } {
 export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): HTTPResponse {
   const { text, etag } = serialise(document);
   const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
-  const headers: Record<string, string> = {
-    'content-type': type,
-    'x-correlation-id': correlationId,
-    etag,
-    'last-modified': lastModified.toUTCString(),
-    'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}`,
-    vary: 'Accept',
-  };
-  if (document.cacheStatus) headers['x-cache'] = document.cacheStatus;
+  const notModifiedHere = notModified(request, etag, lastModified);
+  // In the sorted order a Headers object would give them (the CORS headers, added in front, sort first).
+  const headers: Record<string, string> = { 'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}` };
+  if (!notModifiedHere) headers['content-type'] = type;
+  headers['etag'] = etag;
+  headers['last-modified'] = lastModified.toUTCString();
   const next = (document.body['pagination'] as { next?: unknown } | undefined)?.next;
   if (typeof next === 'string') headers['link'] = `<${next}>; rel="next"`;
+  headers['vary'] = 'Accept';
+  if (document.cacheStatus) headers['x-cache'] = document.cacheStatus;
+  headers['x-correlation-id'] = correlationId;
 
-  if (notModified(request, etag, lastModified)) {
-    delete headers['content-type'];
-    return new HTTPResponse(null, { status: 304, headers });
-  }
-  return new HTTPResponse(request.method === 'HEAD' ? null : text, { status: 200, headers });
+  if (notModifiedHere) return new PlainResponse(null, { status: 304, headers });
+  return new PlainResponse(request.method === 'HEAD' ? null : text, { status: 200, headers });
 }
 
 /** An icon or other binary answer, with the same caching headers and conditional handling. */

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { HTTPResponse, type H3Event } from 'h3';
 import { taskVersion } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { PlainResponse } from '../plain-response.ts';
+import { listEtag, listJson } from './task-json.ts';
 
 // RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
 // list (a digest of its bytes), If-None-Match for cheap polling, If-Match for safe concurrent edits.
@@ -50,12 +52,15 @@ export function withEtag(event: H3Event, body: unknown, etag: string): HTTPRespo
   return new HTTPResponse(event.req.method === 'HEAD' ? null : JSON.stringify(body), { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
 }
 
-/** A task list's weak ETag: a digest of the exact body, so any change to any listed task changes it. */
-export function listResponse(event: H3Event, body: unknown): HTTPResponse {
-  const text = JSON.stringify(body);
-  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
-  if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag } });
-  return new HTTPResponse(event.req.method === 'HEAD' ? null : text, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+/**
+ * A task list with its weak ETag, a digest of the exact body, so any change to any listed task changes it.
+ * `slot` names the list (the user, filter and page), so an unchanged list reuses its last digest.
+ */
+export function listResponse(event: H3Event, slot: string, tasks: readonly Task[], next?: string | null): HTTPResponse {
+  const text = listJson(tasks, next);
+  const etag = listEtag(slot, text);
+  if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag } });
+  return new PlainResponse(event.req.method === 'HEAD' ? null : text, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
 }
 
 /**

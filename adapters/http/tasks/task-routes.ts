@@ -51,7 +51,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       const paging = parseTaskPage(params);
       if (!paging) {
         const tasks = await listTasks.execute(user.id, filter);
-        return listResponse(event, { count: tasks.length, tasks });
+        return listResponse(event, `${user.id}${event.url.search}`, tasks);
       }
       const after = paging.cursor === undefined ? undefined : decodeCursor(paging.cursor);
       const page = await listTasks.page(user.id, filter, { limit: paging.limit, after });
@@ -65,7 +65,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
         next = `/api/tasks?${query}`;
         event.res.headers.set('link', `<${next}>; rel="next"`);
       }
-      return listResponse(event, { count: page.tasks.length, tasks: page.tasks, next });
+      return listResponse(event, `${user.id}${event.url.search}`, page.tasks, next);
     },
     POST: async (event) => {
       const user = await currentUser(event);

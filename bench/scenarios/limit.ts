@@ -1,0 +1,152 @@
+// `npm run bench -- limit`: how close the routes come to the server's own limit (issue 21). One Taskcast
+// process; `GET /health`, which does no work beyond HTTP, is the reference. Every target goes through the
+// same client path (a rotation of paths, even of one), and the rounds interleave target by target, so the
+// noise of a shared machine falls on each alike; the medians are compared.
+//
+//   - GET /api/tasks of 20 tasks (≥ 0.9× /health), a durable POST /api/tasks (≥ 0.85×);
+//   - /points over 64 places and their 7-day forecasts (≥ 0.85× each);
+//   - the first /alerts answer after start (< 100 ms), and spawn → first /health 200, which it must not slow.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
+import { fire, median, type Target } from '../lib/load.ts';
+import { taskcastSpec, type RunningServer } from '../lib/servers.ts';
+import { timeToFirstAnswer } from '../lib/startup.ts';
+import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
+
+const LIST_SIZE = 20;
+const PLACES = 64;
+const SEED = 20_261_123;
+const BOX = { south: 25, north: 49, west: -124, east: -67 } as const;
+const COLD_STARTS = 3;
+const GOALS = { list: 0.9, post: 0.85, points: 0.85, forecast: 0.85, firstAlertsMs: 100, startupMs: 1000 } as const;
+const HEADERS = { 'user-agent': 'taskcast-bench (bench/scenarios/limit.ts)', accept: 'application/geo+json' } as const;
+
+/** A small deterministic generator (mulberry32), so every run asks for the same places. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The first PLACES pseudo-random CONUS points the server answers 200 for, with their forecast URLs' paths. */
+async function places(origin: string): Promise<{ points: string[]; forecasts: string[] }> {
+  const next = random(SEED);
+  const points: string[] = [];
+  const forecasts: string[] = [];
+  for (let tries = 0; points.length < PLACES && tries < PLACES * 20; tries++) {
+    const lat = (BOX.south + next() * (BOX.north - BOX.south)).toFixed(4);
+    const lon = (BOX.west + next() * (BOX.east - BOX.west)).toFixed(4);
+    const path = `/points/${lat},${lon}`;
+    const res = await fetch(origin + path, { headers: HEADERS });
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      continue;
+    }
+    const body = (await res.json()) as { properties: { type?: string; forecast?: string } };
+    if (body.properties.type !== 'land' || !body.properties.forecast) continue;
+    points.push(path);
+    forecasts.push(new URL(body.properties.forecast).pathname);
+  }
+  if (points.length < PLACES) throw new Error(`only ${points.length} places answered /points 200`);
+  return { points, forecasts };
+}
+
+interface Row {
+  key: 'health' | 'list' | 'post' | 'points' | 'forecast';
+  label: string;
+  target: Target;
+  rps: number[];
+  p99: number[];
+}
+
+export const limitSet: ScenarioSet = {
+  name: 'limit',
+  description: `Routes against GET /health on one server: GET /api/tasks (${LIST_SIZE}), durable POST, /points and 7-day forecasts over ${PLACES} places; the first /alerts after start.`,
+  async run(ctx: BenchContext): Promise<SetReport> {
+    const { lab, load, log, warn } = ctx;
+
+    // 1. Cold starts first, while nothing else of ours runs: spawn → first /health 200.
+    const starts: number[] = [];
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const spec = taskcastSpec(join(lab.tempDir(`cold${i}`), 'tasks.db'));
+      const r = await timeToFirstAnswer({ label: `cold start ${i + 1}`, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env, path: '/health', headers: { ...HEADERS } });
+      starts.push(r.ms);
+      log(`  cold start ${i + 1}: ${r.ms.toFixed(0)} ms to the first /health 200`);
+    }
+
+    // 2. The first /alerts right after the server answers /health, as a test suite that starts it would ask.
+    const server: RunningServer = await lab.start({ ...taskcastSpec(join(lab.tempDir('limit'), 'tasks.db')), label: 'taskcast' });
+    const t0 = performance.now();
+    const first = await fetch(`${server.origin}/alerts`, { headers: HEADERS });
+    await first.arrayBuffer();
+    const firstAlertsMs = performance.now() - t0;
+    if (first.status !== 200) warn(`first /alerts answered ${first.status}`);
+    log(`  first /alerts after start: ${firstAlertsMs.toFixed(0)} ms`);
+
+    // 3. The data: a user with 20 tasks, another who posts; 64 places.
+    const lister = await signUp(server.origin, 'limit-list');
+    for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, lister, i);
+    const poster = await signUp(server.origin, 'limit-post');
+    const { points, forecasts } = await places(server.origin);
+    log(`  ${points.length} places, ${new Set(forecasts).size} forecast cells`);
+
+    const url = (path: string) => `${server.origin}${path}`;
+    const rows: Row[] = [
+      { key: 'health', label: 'GET /health (reference)', target: { url: url('/health'), method: 'GET', headers: { ...HEADERS }, paths: ['/health'] }, rps: [], p99: [] },
+      { key: 'list', label: `GET /api/tasks (${LIST_SIZE} tasks)`, target: { url: url('/api/tasks'), method: 'GET', headers: { ...HEADERS, ...lister.auth }, paths: ['/api/tasks'] }, rps: [], p99: [] },
+      { key: 'post', label: 'POST /api/tasks (durable)', target: { url: url('/api/tasks'), method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json', ...poster.auth }, body: SMALL_TASK_BODY, paths: ['/api/tasks'] }, rps: [], p99: [] },
+      { key: 'points', label: `GET /points (${PLACES} places)`, target: { url: url(points[0]!), method: 'GET', headers: { ...HEADERS }, paths: points }, rps: [], p99: [] },
+      { key: 'forecast', label: `GET /gridpoints/…/forecast (${PLACES} places)`, target: { url: url(forecasts[0]!), method: 'GET', headers: { ...HEADERS }, paths: forecasts }, rps: [], p99: [] },
+    ];
+
+    for (const row of rows) if (load.warmupSeconds > 0) await fire(row.target, { connections: load.connections, duration: load.warmupSeconds });
+    for (let round = 0; round < load.rounds; round++) {
+      const order = round % 2 === 0 ? rows : [...rows].reverse();
+      for (const row of order) {
+        server.assertAlive(row.label);
+        const result = await fire(row.target, { connections: load.connections, duration: load.roundSeconds });
+        if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) warn(`${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+        row.rps.push(result.requests.average);
+        row.p99.push(result.latency.p99);
+        log(`    round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
+      }
+    }
+
+    const health = median(rows[0]!.rps);
+    const goal: Record<Row['key'], number> = { health: 1, list: GOALS.list, post: GOALS.post, points: GOALS.points, forecast: GOALS.forecast };
+    const out: TargetRow[] = rows.map((row) => {
+      const m = median(row.rps);
+      const isReference = row.key === 'health';
+      const ratio = m / health;
+      return {
+        scenario: row.label,
+        unit: 'req/s',
+        taskcast: m,
+        peer: isReference ? null : health,
+        ratio: isReference ? null : ratio,
+        ratioOf: isReference ? null : '/health',
+        target: isReference ? '–' : `≥ ${goal[row.key]}× /health`,
+        pass: isReference ? null : ratio >= goal[row.key],
+        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms`,
+      };
+    });
+    const startMs = median(starts);
+    out.push(
+      { scenario: 'first /alerts after start', unit: 'ms', taskcast: firstAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: firstAlertsMs < GOALS.firstAlertsMs },
+      { scenario: `spawn → first /health 200 (median of ${COLD_STARTS})`, unit: 'ms', taskcast: startMs, peer: null, ratio: null, ratioOf: null, target: `≤ ${GOALS.startupMs} ms`, pass: startMs <= GOALS.startupMs, note: starts.map((s) => s.toFixed(0)).join(', ') },
+    );
+    return {
+      rows: out,
+      measurements: [],
+      warnings: [],
+      extra: { places: points, starts, firstAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])) },
+      columns: { value: 'Taskcast', reference: '/health' },
+    };
+  },
+};
