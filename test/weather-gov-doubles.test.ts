@@ -3,12 +3,13 @@
  * the packed tarball, beside a real server.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
 import { Client } from 'weathered';
 import { createWeatherGovFetch, ScenarioFileUnreadable, ScenarioInvalid } from '../bootstrap/fetch.ts';
@@ -149,6 +150,27 @@ describe('taskcast/fetch: the same answers without MSW', () => {
     assert.equal((await nws('/offices/TOP')).status, 500);
     nws.clearScenario();
     assert.equal((await nws(new Request('https://api.weather.gov/offices/TOP'))).status, 200);
+  });
+});
+
+describe('the README\'s MSW example', () => {
+  it('passes as written, against the sources', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const code = /<!-- msw-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- msw-example:end -->/.exec(readme)?.[1];
+    assert.ok(code, 'README has the msw-example block');
+    const dir = join(root, '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `readme-msw-example-${process.pid}.test.mjs`);
+    // The child runs its own tests: without this variable from our runner, it reports as a process by itself.
+    const { NODE_TEST_CONTEXT: _, ...childEnv } = process.env;
+    writeFileSync(file, code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'msw.ts')).href}';`));
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { cwd: root, encoding: 'utf8', env: childEnv });
+      assert.match(out, /# pass 2\n# fail 0/);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 
