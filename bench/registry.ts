@@ -2,6 +2,7 @@
 // and listing it here.
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
+import { mswSet } from './scenarios/msw.ts';
 import { observabilitySet } from './scenarios/observability.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
@@ -17,4 +18,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksPostgresSet.name, tasksPostgresSet],
   [tasksCompactionSet.name, tasksCompactionSet],
   [observabilitySet.name, observabilitySet],
+  [mswSet.name, mswSet],
 ]);
