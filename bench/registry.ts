@@ -3,6 +3,7 @@
 import type { ScenarioSet } from './lib/types.ts';
 import { forecastSet } from './scenarios/forecast.ts';
 import { limitSet } from './scenarios/limit.ts';
+import { mswSet } from './scenarios/msw.ts';
 import { observabilitySet } from './scenarios/observability.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
@@ -19,4 +20,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksCompactionSet.name, tasksCompactionSet],
   [observabilitySet.name, observabilitySet],
   [limitSet.name, limitSet],
+  [mswSet.name, mswSet],
 ]);

@@ -27,6 +27,8 @@ export interface ContainerOptions {
   readonly upstream?: UpstreamModuleOptions;
   /** FORECAST_NOW: where the forecast clock starts (frozen with rate 0, the default). */
   readonly forecastClock?: ForecastModuleOptions['clockStart'];
+  /** With the embedded provider: read its data on the first forecast request instead of at wiring (about 0.5 s). */
+  readonly lazyForecastData?: boolean;
   /** Told of each group commit of the lowdb store (entries, fdatasync ms); bootstrap feeds the metrics. */
   readonly onStoreBatch?: (entries: number, syncMs: number) => void;
 }
@@ -44,6 +46,6 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const postgres = options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
   container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}), onStoreBatch: options.onStoreBatch }));
   const forecastProvider = options.forecastProvider ?? 'embedded';
-  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record }));
+  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record, lazyData: options.lazyForecastData }));
   return container;
 }

@@ -9,7 +9,9 @@ import { ForecastClock, type ClockRate } from '../adapters/forecast/control/fore
 import { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
 import { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
+import type { EmbeddedDeps } from '../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
+import { lazyForecastProvider } from '../adapters/forecast/lazy-forecast-provider.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
 import type { SharedDocumentCache } from '../adapters/forecast/upstream/shared-document-cache.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
@@ -54,6 +56,11 @@ export interface ForecastModuleOptions {
   readonly upstream?: UpstreamModuleOptions;
   /** FORECAST_NOW: where the forecast clock starts; unset, it follows the process clock until set. */
   readonly clockStart?: { readonly now: Date; readonly rate: ClockRate };
+  /**
+   * With provider `embedded`: read the catalogue on the first forecast request (or scenario check) rather
+   * than when the provider is wired. The test runner entry points use it; a server loads at start-up.
+   */
+  readonly lazyData?: boolean;
 }
 
 function refuseModelChanges(scenario: Scenario): void {
@@ -92,6 +99,14 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         const deps = loadEmbeddedDeps(controls.clock, controls);
         if (deps.overlay) controls.addVerifier(deps.overlay.verify);
         return createReplayForecastProvider({ dir: replay.dir, strict: replay.strict, clock: controls.clock, fallback: createEmbeddedForecastProvider(deps) });
+      }, [TOKENS.ForecastControls]);
+    } else if (options.lazyData) {
+      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
+        let deps: EmbeddedDeps | undefined;
+        const load = (): EmbeddedDeps => (deps ??= loadEmbeddedDeps(controls.clock, controls));
+        // A scenario that names zones needs the catalogue to be checked: loading one builds it.
+        controls.addVerifier((scenario, anchorMs) => load().overlay?.verify(scenario, anchorMs));
+        return lazyForecastProvider(() => createEmbeddedForecastProvider(load()));
       }, [TOKENS.ForecastControls]);
     } else {
       bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {

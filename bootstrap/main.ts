@@ -14,7 +14,7 @@ import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { buildHttpApp } from './http-app.ts';
 import { installProcessGuard } from './process-guard.ts';
-import { readFileSync } from 'node:fs';
+import { readScenarioFile, ScenarioFileUnreadable } from './scenario-file.ts';
 import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
 import { ScenarioInvalid } from '../adapters/forecast/control/scenario-schema.ts';
 import { TOKENS } from './tokens.ts';
@@ -127,10 +127,10 @@ async function main(): Promise<void> {
 function loadScenarioFile(file: string, controls: ForecastControls): void {
   let document: unknown;
   try {
-    document = JSON.parse(readFileSync(file, 'utf8'));
+    document = readScenarioFile(file);
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((error as Error).message));
-    throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${reason}.`);
+    if (error instanceof ScenarioFileUnreadable) throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${error.reason}.`);
+    throw error;
   }
   try {
     controls.loadScenario(document);

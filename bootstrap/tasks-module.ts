@@ -12,9 +12,6 @@ import type { TaskUseCases } from '../application/tasks/index.ts';
 import { BcryptPasswordHasher } from '../adapters/crypto/bcrypt-password-hasher.ts';
 import { JoseTokenService } from '../adapters/crypto/jose-token-service.ts';
 import { createInMemoryTaskStore } from '../adapters/persistence/memory/in-memory-task-store.ts';
-import { openLowdbTaskStore } from '../adapters/persistence/lowdb/lowdb-task-store.ts';
-import { createPgSqlClient } from '../adapters/persistence/postgres/pg-sql-client.ts';
-import { openPostgresTaskStore } from '../adapters/persistence/postgres/postgres-task-store.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.ts';
@@ -79,14 +76,24 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
   });
 }
 
-function openStore(options: TasksModuleOptions): TaskStore | Promise<TaskStore> {
+/**
+ * The lowdb and PostgreSQL stores are imported only when chosen: each pulls in its packages (pg costs about
+ * 0.1 s to load), which a memory store, the library's default and the test runner doubles', never needs.
+ */
+async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
   switch (options.storage) {
     case 'memory':
       return createInMemoryTaskStore();
-    case 'lowdb':
+    case 'lowdb': {
+      const { openLowdbTaskStore } = await import('../adapters/persistence/lowdb/lowdb-task-store.ts');
       return openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch });
+    }
     case 'postgres': {
       if (!options.postgres) throw new Error('storage postgres needs the database URL.');
+      const [{ createPgSqlClient }, { openPostgresTaskStore }] = await Promise.all([
+        import('../adapters/persistence/postgres/pg-sql-client.ts'),
+        import('../adapters/persistence/postgres/postgres-task-store.ts'),
+      ]);
       const client = createPgSqlClient({ connectionString: options.postgres.url, poolSize: options.postgres.poolSize, log: options.log });
       return openPostgresTaskStore(client, { log: options.log });
     }

@@ -57,7 +57,8 @@ export interface HttpAppDependencies {
   readonly bundlePaths?: () => string[];
 }
 
-const isForecastPath = (path: string): boolean =>
+/** Paths of the forecast API (api.weather.gov's), as opposed to the task API, operations and /_taskcast/. */
+export const isForecastPath = (path: string): boolean =>
   !(path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready' || path === '/metrics' || path.startsWith('/_taskcast'));
 
 const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';

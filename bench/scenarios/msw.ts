@@ -1,0 +1,91 @@
+// `npm run bench -- msw`: what taskcast/msw and taskcast/fetch cost a test run (issue 18), on the compiled
+// package (it runs `npm run build` first), each figure from fresh plain-node processes (bench/lib/msw-probe.mjs):
+//
+//   - creation, cold: `import('taskcast/msw')` + `await weatherGovHandlers()` (msw/node's own import shown
+//     apart, since a test file pays it anyway), and the same for taskcast/fetch; median of COLD_RUNS
+//     processes each (target < 1 s);
+//   - the first answers, which read the forecast data (/points) and generate the alert cycle (/alerts), for
+//     information;
+//   - warm latency, WARM_REQUESTS requests per path, one at a time, through MSW's interception of the global
+//     fetch and through taskcast/fetch: median and p99 (target: about a millisecond).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { median } from '../lib/load.ts';
+import { MAIN_DIR } from '../lib/servers.ts';
+import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
+
+const COLD_RUNS = 5;
+const WARM_REQUESTS = 300;
+const TARGETS = { createMs: 1000, warmP50Ms: 1.5 } as const;
+const PROBE = join(MAIN_DIR, 'bench', 'lib', 'msw-probe.mjs');
+const POINTS = '/points/39.7456,-97.0892';
+const ALERTS = '/alerts/active?point=39.7456,-97.0892';
+
+interface ColdRun {
+  sinceProcessStartMs: number;
+  importMsw: number;
+  importTaskcast: number;
+  create: number;
+  first: Record<string, number>;
+}
+
+type WarmRun = Record<string, { p50: number; p99: number; max: number }>;
+
+function probe<T>(args: string[]): T {
+  const out = execFileSync(process.execPath, [PROBE, ...args], { cwd: MAIN_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as T;
+}
+
+const ms = (values: readonly number[]): string => values.map((v) => v.toFixed(0)).join(', ');
+
+export const mswSet: ScenarioSet = {
+  name: 'msw',
+  description: 'taskcast/msw and taskcast/fetch: creation in a fresh process (target < 1 s), first answers, warm latency (target ≈ 1 ms).',
+  async run(ctx: BenchContext): Promise<SetReport> {
+    const { log } = ctx;
+    log('building dist/ (npm run build) ...');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: MAIN_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+
+    const cold: Record<'msw' | 'fetch', ColdRun[]> = { msw: [], fetch: [] };
+    for (let i = 0; i < COLD_RUNS; i++) {
+      // Alternated, so the noise of a shared machine falls on both alike.
+      for (const entry of ['msw', 'fetch'] as const) {
+        const run = probe<ColdRun>(['cold', entry]);
+        cold[entry].push(run);
+        log(`  cold ${entry.padEnd(5)} ${i + 1}/${COLD_RUNS}: import msw/node ${run.importMsw.toFixed(0)} ms, import taskcast/${entry} ${run.importTaskcast.toFixed(0)} ms, create ${run.create.toFixed(0)} ms; first /points ${run.first[POINTS]!.toFixed(0)} ms, first /alerts ${run.first[ALERTS]!.toFixed(0)} ms`);
+      }
+    }
+    log(`  warm: ${WARM_REQUESTS} requests per path and entry point ...`);
+    const warm = probe<WarmRun>(['warm', String(WARM_REQUESTS)]);
+
+    const rows: TargetRow[] = [];
+    for (const entry of ['msw', 'fetch'] as const) {
+      const runs = cold[entry];
+      const creation = runs.map((r) => r.importTaskcast + r.create);
+      const value = median(creation);
+      rows.push({
+        scenario: entry === 'msw' ? 'import taskcast/msw + weatherGovHandlers(), cold' : 'import taskcast/fetch + createWeatherGovFetch(), cold',
+        unit: 'ms', taskcast: value, peer: null, ratio: null, ratioOf: null,
+        target: `< ${TARGETS.createMs} ms`, pass: value < TARGETS.createMs,
+        note: `runs ${ms(creation)}${entry === 'msw' ? `; msw/node's own import ${median(runs.map((r) => r.importMsw)).toFixed(0)} ms` : ''}; node start ${median(runs.map((r) => r.sinceProcessStartMs)).toFixed(0)} ms`,
+      });
+    }
+    const all = [...cold.msw, ...cold.fetch];
+    for (const [path, what] of [[POINTS, 'reads the forecast data'], ['/gridpoints/TOP/32,81/forecast', 'builds the forecast'], [ALERTS, 'generates the alert cycle']] as const) {
+      const firsts = all.map((r) => r.first[path]!);
+      rows.push({ scenario: `first ${path.split('?')[0]} answer (${what})`, unit: 'ms', taskcast: median(firsts), peer: null, ratio: null, ratioOf: null, target: '–', pass: null, note: `runs ${ms(firsts)}` });
+    }
+    for (const [key, figures] of Object.entries(warm)) {
+      const [entry, path] = key.split(' ');
+      rows.push({
+        scenario: `warm ${path!.split('?')[0]} via ${entry === 'msw' ? 'MSW (global fetch)' : 'taskcast/fetch'}, p50`,
+        unit: 'ms', taskcast: figures.p50, peer: null, ratio: null, ratioOf: null,
+        target: `≤ ${TARGETS.warmP50Ms} ms`, pass: figures.p50 <= TARGETS.warmP50Ms,
+        note: `p99 ${figures.p99.toFixed(2)} ms, max ${figures.max.toFixed(1)} ms`,
+      });
+    }
+    // The table prints ms without decimals; the warm figures need them.
+    for (const row of rows) if (row.scenario.startsWith('warm')) row.note = `p50 ${row.taskcast!.toFixed(2)} ms; ${row.note}`;
+    return { rows, measurements: [], warnings: [], extra: { cold, warm }, columns: { value: 'Taskcast', reference: '–' } };
+  },
+};

@@ -1,0 +1,84 @@
+import type { ClockRate, ClockState } from '../adapters/forecast/control/forecast-clock.ts';
+import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+import { isForecastPath } from '../adapters/http/create-http-app.ts';
+import { createTaskcast } from './library.ts';
+import { readScenarioFile } from './scenario-file.ts';
+
+/** A scenario as a document, or the path (or file: URL) of a JSON file that holds one. */
+export type ScenarioSource = object | string | URL;
+
+/** What `weatherGovHandlers` (taskcast/msw) and `createWeatherGovFetch` (taskcast/fetch) take. */
+export interface WeatherGovOptions {
+  /** Sets the forecast clock, frozen unless `rate` is 1. Unset: the clock follows the real time until set. */
+  readonly now?: Date | string;
+  /** With `now`: 0 frozen (the default), 1 running in real time from `now`. */
+  readonly rate?: ClockRate;
+  /** Loaded once `now` is set, so its relative times are read against it (its own `clock`, if any, wins). */
+  readonly scenario?: ScenarioSource;
+  /** The origin answered, and the one links in bodies point at: `https://api.weather.gov` by default. */
+  readonly origin?: string;
+}
+
+/** The test-double controls, the same as the library's forecast object but for scenario files. */
+export interface WeatherGovControls {
+  /** Moves the forecast clock: rate 0 frozen (default), 1 real time. */
+  setClock(now: Date | string, rate?: ClockRate): ClockState;
+  /** Reads the forecast clock. */
+  clock(): ClockState;
+  /**
+   * Installs a scenario, replacing any other; a string or URL is a JSON file to read. Synchronous (an
+   * `await` in front of it is harmless): a file that is missing or not JSON throws ScenarioFileUnreadable, a
+   * document off the schema ScenarioInvalid with the `path` of the mistake, and then nothing has changed.
+   */
+  loadScenario(scenario: ScenarioSource): Scenario;
+  /** Back to the plain model (the clock stays). */
+  clearScenario(): void;
+}
+
+export interface WeatherGov extends WeatherGovControls {
+  readonly origin: string;
+  /** Whether a request to this URL is one the double stands in for: its origin, and a forecast path. */
+  answers(url: URL): boolean;
+  /** The HTTP server's answer to the request, through the same h3 app, without a socket. */
+  respond(request: Request): Promise<Response>;
+}
+
+export const DEFAULT_ORIGIN = 'https://api.weather.gov';
+
+/**
+ * api.weather.gov in-process, for the test runner entry points: the library's forecast object (one
+ * implementation of the fetch and of the controls) on a memory store, with the options applied. The task
+ * API, /health, /metrics and /_taskcast/ are Taskcast's own, not api.weather.gov's, so they are left out.
+ */
+export async function createWeatherGov(options: WeatherGovOptions = {}): Promise<WeatherGov> {
+  const origin = originOf(options.origin ?? DEFAULT_ORIGIN);
+  const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
+  const forecast = taskcast.forecast!;
+  const loadScenario = (scenario: ScenarioSource): Scenario =>
+    forecast.loadScenario(typeof scenario === 'string' || scenario instanceof URL ? readScenarioFile(scenario) : scenario);
+  if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
+  if (options.scenario !== undefined) loadScenario(options.scenario);
+  return {
+    origin,
+    answers: (url) => url.origin === origin && isForecastPath(url.pathname),
+    respond: (request) => forecast.fetch(request),
+    setClock: (now, rate) => forecast.setClock(now, rate),
+    clock: () => forecast.clock(),
+    loadScenario,
+    clearScenario: () => forecast.clearScenario(),
+  };
+}
+
+/** `https://api.weather.gov/` → `https://api.weather.gov`; a path, query or non-http(s) scheme is refused. */
+function originOf(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new TypeError(`origin must be an http(s) origin such as ${DEFAULT_ORIGIN}, not ${JSON.stringify(text)}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+    throw new TypeError(`origin must be an http(s) origin such as ${DEFAULT_ORIGIN}, without a path or query, not ${JSON.stringify(text)}`);
+  }
+  return url.origin;
+}

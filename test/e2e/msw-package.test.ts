@@ -1,0 +1,285 @@
+/**
+ * taskcast/msw and taskcast/fetch as their users get them: the tarball (packed once for this file) installed
+ * into a new project beside msw, the `weathered` client and playwright-core from the registry (npm's cache
+ * holds them after `npm ci`), then scripts run there with plain node. Their answers are compared byte for
+ * byte with a real `npm start` given the same clock and scenario.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { killLeftovers, ServerProcess } from './server-process.ts';
+
+after(killLeftovers);
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const CHROMIUM = '/usr/bin/chromium';
+
+// As in package.test.ts: the child npm and node behave as if run by hand, not as parts of this run.
+const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) =>
+  key !== 'NODE_OPTIONS' && key !== 'INIT_CWD' && key !== 'NODE_TEST_CONTEXT' && (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig')));
+
+const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
+const skip = npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
+
+function run(command: string, args: readonly string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): string {
+  try {
+    return execFileSync(command, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+  }
+}
+
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(readme)?.[1];
+  assert.ok(block, `README has the ${name} block`);
+  return block;
+}
+
+/** The versions this checkout tests with, so the install finds them in npm's cache. */
+const version = (name: string): string => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+const NOW = '2026-05-20T21:00:00Z';
+const UA = 'e2e (tests@example.com)';
+/** No faults: a fault drawn by rate would make the two sides differ by chance, not by code. */
+const SCENARIO = {
+  name: 'msw-e2e',
+  alerts: [{ event: 'Tornado Warning', point: [39.7456, -97.0892], onset: 'now', ends: 'now+45m' }],
+  weather: [{ area: { point: [39.7456, -97.0892], radiusKm: 60 }, from: 'now', to: 'now+6h', set: { precipitation: 'thunderstorms', probabilityOfPrecipitation: 90 } }],
+};
+const COMPARED = [
+  '/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly',
+  '/alerts/active?point=39.7456,-97.0892', '/gridpoints/TOP/32,81/stations', '/offices/TOP', '/zones/forecast/KSZ040',
+];
+/**
+ * Written by Node's HTTP layer around the app's answer (absent in-process; the bodies are compared byte for
+ * byte, so their length is too), and X-Correlation-Id, a fresh UUID on every answer of either.
+ */
+const UNCOMPARED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-correlation-id']);
+
+/**
+ * Run in the consumer with plain node: the weathered client through MSW, then both entry points answering
+ * for the real server's origin. Any real connection is counted (MSW's sockets have their own connect).
+ */
+const CONSUMER_CHECK = `
+import net from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { setupServer } from 'msw/node';
+import { Client } from 'weathered';
+import { weatherGovHandlers } from 'taskcast/msw';
+import { createWeatherGovFetch } from 'taskcast/fetch';
+
+const [origin, scenario, out] = process.argv.slice(2);
+const paths = ${JSON.stringify(COMPARED)};
+let connects = 0;
+const connect = net.Socket.prototype.connect;
+net.Socket.prototype.connect = function (...args) { connects++; return connect.apply(this, args); };
+console.log = () => {}; // weathered prints each URL
+const result = {};
+
+// 1. MSW: the weathered client, unchanged, on https://api.weather.gov.
+const nws = await weatherGovHandlers({ now: ${JSON.stringify(NOW)} });
+const server = setupServer(...nws.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const client = new Client();
+const forecast = await client.getForecast(39.7456, -97.0892, 'baseline');
+const stations = await client.getStations(39.7456, -97.0892);
+const events = async () => (await client.getAlerts(true, { latitude: 39.7456, longitude: -97.0892 })).features.map((f) => f.properties.event);
+const before = await events();
+await nws.loadScenario({ alerts: [{ event: 'Tornado Warning', point: [39.7456, -97.0892] }] });
+const during = await events();
+nws.setClock('2026-05-20T23:00:00Z');
+const later = await client.getForecast(39.7456, -97.0892, 'baseline');
+result.msw = {
+  firstPeriod: forecast.properties.periods[0].startTime, laterPeriod: later.properties.periods[0].startTime,
+  stations: stations.features.length, stationLink: stations.features[0].id,
+  tornadoBefore: before.includes('Tornado Warning'), tornadoDuring: during.includes('Tornado Warning'),
+};
+server.close();
+
+// 2. taskcast/fetch: the same checks without MSW, through code that takes its fetch.
+const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
+const json = async (url) => (await nwsFetch(url)).json();
+const point = await json('https://api.weather.gov/points/39.7456,-97.0892');
+const alertEvents = async () => (await json('https://api.weather.gov/alerts/active?point=39.7456,-97.0892')).features.map((f) => f.properties.event);
+const fetchBefore = await alertEvents();
+nwsFetch.loadScenario({ alerts: [{ event: 'Tornado Warning', point: [39.7456, -97.0892] }] });
+const fetchDuring = await alertEvents();
+const first = (await json(point.properties.forecast)).properties.periods[0].startTime;
+nwsFetch.setClock('2026-05-20T23:00:00Z');
+result.fetch = {
+  firstPeriod: first, laterPeriod: (await json(point.properties.forecast)).properties.periods[0].startTime,
+  stations: (await json(point.properties.observationStations)).features.length,
+  tornadoBefore: fetchBefore.includes('Tornado Warning'), tornadoDuring: fetchDuring.includes('Tornado Warning'),
+};
+
+// 3. Both answering for the real server's origin, with its clock and scenario file.
+const answers = async (get) => {
+  const all = {};
+  for (const path of paths) {
+    const response = await get(origin + path, { headers: { 'user-agent': ${JSON.stringify(UA)} } });
+    all[path] = { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+  }
+  return all;
+};
+const forServer = await weatherGovHandlers({ now: ${JSON.stringify(NOW)}, scenario, origin });
+const second = setupServer(...forServer.handlers);
+second.listen({ onUnhandledRequest: 'error' });
+result.mswAnswers = await answers(fetch);
+second.close();
+result.fetchAnswers = await answers(await createWeatherGovFetch({ now: ${JSON.stringify(NOW)}, scenario, origin }));
+
+result.connects = connects;
+writeFileSync(out, JSON.stringify(result));
+`;
+
+const TYPED_CONSUMER = `
+import { setupServer } from 'msw/node';
+import { weatherGovHandlers, ScenarioInvalid, type ClockState, type Scenario } from 'taskcast/msw';
+import { createWeatherGovFetch, type WeatherGovFetch } from 'taskcast/fetch';
+
+const nws = await weatherGovHandlers({ now: new Date(), scenario: './tornado.json', origin: 'https://api.weather.gov' });
+setupServer(...nws.handlers);
+const state: ClockState = nws.setClock('2026-05-20T23:00:00Z', 1);
+const scenario: Scenario = nws.loadScenario({ alerts: [{ event: 'Tornado Warning', point: [39.7456, -97.0892] }] });
+const nwsFetch: WeatherGovFetch = await createWeatherGovFetch();
+const response: Response = await nwsFetch('/points/39.7456,-97.0892');
+// @ts-expect-error: the clock runs at 0 or 1
+nws.setClock(new Date(), 2);
+console.log(state.now, scenario.alerts?.length, response.status, ScenarioInvalid.name, nwsFetch.origin);
+`;
+
+test('taskcast/msw and taskcast/fetch from the packed library: offline, the controls, and the server\'s very bytes', { skip, timeout: 600_000 }, async (t) => {
+  const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
+  const consumer = join(work, 'consumer');
+  try {
+    const packed = run(npm, ['pack', '--json', '--pack-destination', work], root);
+    const [manifest] = JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+    assert.ok(manifest);
+    const files = manifest.files.map((f) => f.path);
+    for (const file of ['dist/bootstrap/msw.js', 'dist/bootstrap/msw.d.ts', 'dist/bootstrap/fetch.js', 'dist/bootstrap/fetch.d.ts']) {
+      assert.ok(files.includes(file), `${file} is in the tarball`);
+    }
+
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'weather-app', private: true, type: 'module' }));
+    run(npm, [
+      'install', join(work, manifest.filename), `msw@${version('msw')}`, `weathered@${version('weathered')}`, `playwright-core@${version('playwright-core')}`,
+      '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts',
+    ], consumer);
+
+    await t.test('without msw installed, the handlers say so in one line, and taskcast/fetch still works', () => {
+      const msw = join(consumer, 'node_modules', 'msw');
+      renameSync(msw, `${msw}.away`);
+      try {
+        writeFileSync(join(consumer, 'no-msw.mjs'), `
+          import { weatherGovHandlers, MSW_MISSING } from 'taskcast/msw';
+          import { createWeatherGovFetch } from 'taskcast/fetch';
+          try { await weatherGovHandlers(); } catch (error) { console.log(error.message === MSW_MISSING, error.cause === undefined); }
+          console.log((await (await createWeatherGovFetch())('/offices/TOP')).status);
+          await weatherGovHandlers();
+        `);
+        const result = spawnSync(process.execPath, ['no-msw.mjs'], { cwd: consumer, env, encoding: 'utf8' });
+        assert.equal(result.status, 1, result.stderr);
+        assert.deepEqual(result.stdout.trim().split('\n'), ['true true', '200']);
+        const uncaught = result.stderr.split('\n').filter((line) => /^\w*Error/.test(line));
+        assert.deepEqual(uncaught, ['Error: taskcast/msw needs the msw package: npm install --save-dev msw'], result.stderr);
+        assert.doesNotMatch(result.stderr, /ERR_MODULE_NOT_FOUND|Cannot find package/);
+      } finally {
+        renameSync(`${msw}.away`, msw);
+      }
+    });
+
+    await t.test("the README's MSW example passes with plain node --test", () => {
+      writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example'));
+      const out = run(process.execPath, ['--test', '--test-reporter=tap', 'weather.test.mjs'], consumer);
+      assert.match(out, /# pass 2\n# fail 0/, out);
+    });
+
+    await t.test('weathered through MSW, and taskcast/fetch, answer the server\'s bytes for the same clock and scenario', async () => {
+      const scenarioFile = join(work, 'scenario.json');
+      writeFileSync(scenarioFile, JSON.stringify(SCENARIO));
+      const server = await ServerProcess.start({ env: { STORAGE: 'memory', FORECAST_NOW: NOW, FORECAST_SCENARIO: scenarioFile } });
+      try {
+        const expected: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+        for (const path of COMPARED) {
+          const response = await fetch(server.baseUrl + path, { headers: { 'user-agent': UA } });
+          expected[path] = { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+        }
+        writeFileSync(join(consumer, 'check.mjs'), CONSUMER_CHECK);
+        const out = join(work, 'result.json');
+        run(process.execPath, ['check.mjs', server.baseUrl, scenarioFile, out], consumer);
+        const result = JSON.parse(readFileSync(out, 'utf8')) as Record<string, any>;
+
+        for (const side of ['msw', 'fetch']) {
+          assert.equal(result[side].firstPeriod, '2026-05-20T16:00:00-05:00', side);
+          assert.equal(result[side].laterPeriod, '2026-05-20T18:00:00-05:00', `${side}: the clock moved the periods`);
+          assert.ok(result[side].stations > 0, side);
+          assert.equal(result[side].tornadoBefore, false, side);
+          assert.equal(result[side].tornadoDuring, true, `${side}: the loaded warning is listed`);
+        }
+        assert.match(result['msw'].stationLink, /^https:\/\/api\.weather\.gov\/stations\//);
+        assert.equal(result['connects'], 0, 'no request left the process');
+
+        for (const side of ['mswAnswers', 'fetchAnswers']) {
+          for (const path of COMPARED) {
+            const got = result[side][path];
+            const want = expected[path]!;
+            assert.equal(got.status, want.status, `${side} ${path}`);
+            assert.equal(got.body, want.body, `${side} ${path}: the body`);
+            const drop = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !UNCOMPARED_HEADERS.has(name)));
+            assert.deepEqual(drop(got.headers), drop(want.headers), `${side} ${path}: the headers`);
+            assert.match(got.headers['x-correlation-id'], /^[0-9a-f-]{36}$/, `${side} ${path}`);
+          }
+        }
+        assert.ok(expected['/alerts/active?point=39.7456,-97.0892']!.body.includes('Tornado Warning'), 'the scenario was in force on both sides');
+      } finally {
+        await server.stop();
+      }
+    });
+
+    await t.test("the README's Playwright route sends a page's api.weather.gov calls to taskcast/fetch", { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, () => {
+      writeFileSync(join(consumer, 'weather-route.mjs'), readmeBlock('playwright-example'));
+      writeFileSync(join(consumer, 'page-check.mjs'), `
+        import { chromium } from 'playwright-core';
+        import { createWeatherGovFetch } from 'taskcast/fetch';
+        import { routeWeatherGov } from './weather-route.mjs';
+        const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)}, scenario: ${JSON.stringify({ alerts: [SCENARIO.alerts[0]] })} });
+        const browser = await chromium.launch({ executablePath: ${JSON.stringify(CHROMIUM)}, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+        try {
+          const page = await browser.newPage();
+          await routeWeatherGov(page, nwsFetch);
+          // The app's own page, on another origin, as a web app would be.
+          await page.route('https://app.example/', (route) => route.fulfill({ contentType: 'text/html', body: '<title>app</title>' }));
+          await page.goto('https://app.example/');
+          const events = await page.evaluate(async () => {
+            const response = await fetch('https://api.weather.gov/alerts/active?point=39.7456,-97.0892');
+            return (await response.json()).features.map((f) => f.properties.event);
+          });
+          console.log(events.includes('Tornado Warning'));
+        } finally {
+          await browser.close();
+        }
+      `);
+      assert.equal(run(process.execPath, ['page-check.mjs'], consumer).trim(), 'true');
+    });
+
+    await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
+      writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
+      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        files: ['typed.ts'],
+      }));
+      run(process.execPath, [tsc, '-p', consumer], consumer);
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
