@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { killLeftovers, ServerProcess } from './server-process.ts';
+import { packedTarball } from '../support/packed-tarball.ts';
 
 after(killLeftovers);
 
@@ -160,10 +161,8 @@ test('taskcast/msw and taskcast/fetch from the packed library: offline, the cont
   const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
   const consumer = join(work, 'consumer');
   try {
-    const packed = run(npm, ['pack', '--json', '--pack-destination', work], root);
-    const [manifest] = JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[];
-    assert.ok(manifest);
-    const files = manifest.files.map((f) => f.path);
+    const tarball = await packedTarball(work, (into) => run(npm, ['pack', '--json', '--pack-destination', into], root));
+    const files = tarball.files;
     for (const file of ['dist/bootstrap/msw.js', 'dist/bootstrap/msw.d.ts', 'dist/bootstrap/fetch.js', 'dist/bootstrap/fetch.d.ts']) {
       assert.ok(files.includes(file), `${file} is in the tarball`);
     }
@@ -171,7 +170,7 @@ test('taskcast/msw and taskcast/fetch from the packed library: offline, the cont
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'weather-app', private: true, type: 'module' }));
     run(npm, [
-      'install', join(work, manifest.filename), `msw@${version('msw')}`, `weathered@${version('weathered')}`, `playwright-core@${version('playwright-core')}`,
+      'install', tarball.path, `msw@${version('msw')}`, `weathered@${version('weathered')}`, `playwright-core@${version('playwright-core')}`,
       '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts',
     ], consumer);
 

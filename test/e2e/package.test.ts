@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { packedTarball } from '../support/packed-tarball.ts';
 
 /**
  * The library as its users get it: `npm pack` (which runs `prepack`, the tsc build), the tarball installed
@@ -97,10 +98,8 @@ test('the packed library installs into a new project and works with plain node a
   const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
   const consumer = join(work, 'consumer');
   try {
-    const packed = run(npm, ['pack', '--json', '--pack-destination', work], root);
-    const [manifest] = JSON.parse(packed.slice(packed.indexOf('['))) as { filename: string; files: { path: string }[] }[];
-    assert.ok(manifest);
-    const files = manifest.files.map((f) => f.path);
+    const tarball = await packedTarball(work, (into) => run(npm, ['pack', '--json', '--pack-destination', into], root));
+    const files = tarball.files;
 
     await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
       for (const file of [
@@ -117,7 +116,7 @@ test('the packed library installs into a new project and works with plain node a
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'taskcast-consumer', private: true, type: 'module' }));
     // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
-    run(npm, ['install', join(work, manifest.filename), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
+    run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
 
     await t.test("the README's library example runs with plain node", () => {
       writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));

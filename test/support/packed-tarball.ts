@@ -1,0 +1,55 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * `npm pack` for the tests that install the library, once per test run. Packing runs `prepack`, which
+ * deletes and rebuilds dist/: two test files packing at once (node --test runs files in parallel) would
+ * pack each other's half-built dist. So the first file to get here packs, under a lock, and the others
+ * wait for its tarball and copy it. The lock belongs to this test run (the runner's pid, their common
+ * parent), so a killed run leaves nothing that blocks the next one.
+ */
+export interface PackedTarball {
+  /** The tarball, copied into `destination`. */
+  readonly path: string;
+  readonly files: readonly string[];
+}
+
+const WAIT_MS = 300_000;
+
+export async function packedTarball(destination: string, pack: (into: string) => string): Promise<PackedTarball> {
+  const shared = join(tmpdir(), `taskcast-pack-${process.ppid}`);
+  const lock = `${shared}.lock`;
+  const done = join(shared, 'manifest.json');
+  let owner = false;
+  try {
+    mkdirSync(lock);
+    owner = true;
+  } catch {
+    // another test file of this run is packing
+  }
+  if (owner) {
+    try {
+      rmSync(shared, { recursive: true, force: true });
+      mkdirSync(shared, { recursive: true });
+      const out = pack(shared);
+      const [manifest] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+      if (!manifest) throw new Error(`npm pack printed no manifest:\n${out}`);
+      writeFileSync(done, JSON.stringify({ filename: manifest.filename, files: manifest.files.map((f) => f.path) }));
+    } catch (error) {
+      writeFileSync(join(shared, 'failed'), String(error instanceof Error ? error.message : error));
+      throw error;
+    }
+  } else {
+    const deadline = Date.now() + WAIT_MS;
+    while (!existsSync(done)) {
+      if (existsSync(join(shared, 'failed'))) throw new Error(`packing failed in another test file: ${readFileSync(join(shared, 'failed'), 'utf8')}`);
+      if (Date.now() > deadline) throw new Error('timed out waiting for another test file to pack the library');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const manifest = JSON.parse(readFileSync(done, 'utf8')) as { filename: string; files: string[] };
+  const path = join(destination, manifest.filename);
+  copyFileSync(join(shared, manifest.filename), path);
+  return { path, files: manifest.files };
+}
