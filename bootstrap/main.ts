@@ -77,6 +77,10 @@ async function main(): Promise<void> {
     }
   }
 
+  // The embedded alert cycle takes about a second of CPU: start it now (after the scenario, which may set the
+  // clock), in its worker beside the rest of start-up, so the first /alerts does not wait for it.
+  if (container.isBound(TOKENS.ForecastProvider)) (await container.getAsync(TOKENS.ForecastProvider)).prepare?.();
+
   let listener;
   try {
     listener = await listen(toNodeHandler(app), {

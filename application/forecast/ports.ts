@@ -51,6 +51,11 @@ export interface ForecastOptions {
  * Inputs arrive validated and normalised (see domain/forecast/queries.ts and coordinates.ts).
  */
 export interface ForecastProvider extends ForecastSurfaceProvider {
+  /**
+   * Starts, in the background, work the first requests would otherwise wait for (the embedded model's
+   * alert cycle). A server calls it once at start-up; embeddings and tests need not.
+   */
+  prepare?(): void;
   /** Point metadata; `point` has at most 4 decimals. */
   point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */

@@ -32,7 +32,7 @@ const MAX_AGE_SECONDS = 60;
  * /alerts, /alerts/active and /alerts/{id}: the weather model's alerts for the real forecast zones, one
  * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
  */
-export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap'> & { activeAlerts: ActiveAlerts } {
+export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
   const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => deps.offsets.has(office)), generateFitted);
@@ -97,6 +97,11 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 
   return {
     activeAlerts,
+
+    /** The cycle in force, generated now rather than on the first alert request. */
+    prepare() {
+      cycles.current(deps.clock.now().getTime()).catch(() => undefined);
+    },
 
     async alertCounts(ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
