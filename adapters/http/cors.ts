@@ -86,20 +86,21 @@ export function corsMiddleware(policy: CorsPolicy): Middleware {
   };
 }
 
-const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
+/** The public area's CORS headers, for answers that carry them in their own record (see documentResponse). */
+export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': FORECAST_EXPOSED_HEADERS.join(','),
 };
 
 /**
- * The public area's two headers on whatever the route answers. A PlainResponse (every forecast document)
- * takes them into its own record, which keeps the hot answers free of h3's Headers objects; anything else,
+ * The public area's two headers on whatever the route answers. A forecast document (a PlainResponse) already
+ * carries them in its own record, which keeps the hot answers free of h3's Headers objects; anything else,
  * a thrown error included, gets them through `event.res` as h3 merges them.
  */
 function withPublicCors(event: H3Event, next: () => unknown): unknown {
   const viaEvent = (): void => appendCorsHeaders(event, { origin: '*', exposeHeaders: [...FORECAST_EXPOSED_HEADERS] });
   const onValue = (value: unknown): unknown => {
-    if (value instanceof PlainResponse) return value.withLeadingHeaders(PUBLIC_CORS_HEADERS);
+    if (value instanceof PlainResponse && value.has('access-control-allow-origin')) return value;
     viaEvent();
     return value;
   };

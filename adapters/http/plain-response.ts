@@ -8,17 +8,16 @@ import { HTTPResponse } from 'h3';
  * the rest of the route. Anything that does ask the final Response for its headers still gets a `Headers`.
  */
 export class PlainResponse extends HTTPResponse {
-  #fields: Record<string, string>;
+  readonly #fields: Record<string, string>;
 
   constructor(body: string | null, init: { status: number; headers: Record<string, string> }) {
     super(body, init);
     this.#fields = init.headers;
   }
 
-  /** Puts these headers first (the CORS headers, which sort before every other header of these answers). */
-  withLeadingHeaders(first: Readonly<Record<string, string>>): this {
-    this.#fields = { ...first, ...this.#fields };
-    return this;
+  /** Whether the answer already carries this header (lower-case name). */
+  has(name: string): boolean {
+    return name in this.#fields;
   }
 
   // h3 only passes this on as a HeadersInit (see prepareResponse in h3's response.mjs); a record is one.

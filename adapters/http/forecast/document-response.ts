@@ -1,6 +1,7 @@
 import { HTTPResponse } from 'h3';
 import { createHash } from 'node:crypto';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
+import { PUBLIC_CORS_HEADERS } from '../cors.ts';
 import { PlainResponse } from '../plain-response.ts';
 import type { ServedType } from './negotiate.ts';
 
@@ -26,8 +27,13 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
   const { text, etag } = serialise(document);
   const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
   const notModifiedHere = notModified(request, etag, lastModified);
-  // In the sorted order a Headers object would give them (the CORS headers, added in front, sort first).
-  const headers: Record<string, string> = { 'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}` };
+  // Every forecast document is public (see cors.ts), so its CORS headers are part of it; the headers go in
+  // the sorted order a Headers object would give them.
+  const headers: Record<string, string> = {
+    'access-control-allow-origin': PUBLIC_CORS_HEADERS['access-control-allow-origin']!,
+    'access-control-expose-headers': PUBLIC_CORS_HEADERS['access-control-expose-headers']!,
+    'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}`,
+  };
   if (!notModifiedHere) headers['content-type'] = type;
   headers['etag'] = etag;
   headers['last-modified'] = lastModified.toUTCString();
