@@ -77,10 +77,6 @@ async function main(): Promise<void> {
     }
   }
 
-  // The embedded alert cycle takes about a second of CPU: start it now (after the scenario, which may set the
-  // clock), in its worker beside the rest of start-up, so the first /alerts does not wait for it.
-  if (container.isBound(TOKENS.ForecastProvider)) (await container.getAsync(TOKENS.ForecastProvider)).prepare?.();
-
   let listener;
   try {
     listener = await listen(toNodeHandler(app), {
@@ -100,6 +96,13 @@ async function main(): Promise<void> {
     throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
   }
   guardConnections(listener.server as Server, config.connectionLimits);
+  // The embedded alert cycle (read from the cycle cache, or about a second of CPU in its worker) starts as
+  // soon as the server listens, after the scenario (which may set the clock), so the first /alerts does not
+  // wait for it and start-up does not either.
+  if (container.isBound(TOKENS.ForecastProvider)) {
+    const provider = await container.getAsync(TOKENS.ForecastProvider);
+    setImmediate(() => provider.prepare?.());
+  }
   const { port } = listener.address;
   log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : config.storage === 'postgres' ? describeUrl(config.databaseUrl ?? '') : null });
 
