@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { fire, measure, median, unclean, type Measurement, type Target } from '../lib/load.ts';
 import { pointKey, startReplayUpstream, type ReplayUpstream } from '../lib/replay-upstream.ts';
+import { prng } from '../lib/prng.ts';
 import { MAIN_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
 import { timeToFirstAnswer, type StartupResult } from '../lib/startup.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
@@ -275,18 +276,6 @@ function embeddedSpec(dbPath: string) {
 function judged(row: TargetRow, inputs: Array<Measurement | null>): TargetRow {
   if (!inputs.some((m) => m && unclean(m))) return row;
   return { ...row, pass: row.pass === null ? null : false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
-}
-
-/** mulberry32: a small deterministic PRNG, so every run asks for the same points. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `count` distinct points in BOX, 4 decimals (the canonical form, so no 301s). */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
 import { fire, median, type Target } from '../lib/load.ts';
+import { prng } from '../lib/prng.ts';
 import { taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
@@ -22,21 +23,9 @@ const COLD_STARTS = 3;
 const GOALS = { list: 0.9, post: 0.85, points: 0.85, forecast: 0.85, firstAlertsMs: 100, startupMs: 1000 } as const;
 const HEADERS = { 'user-agent': 'taskcast-bench (bench/scenarios/limit.ts)', accept: 'application/geo+json' } as const;
 
-/** A small deterministic generator (mulberry32), so every run asks for the same places. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The first PLACES pseudo-random CONUS points the server answers 200 for, with their forecast URLs' paths. */
 async function places(origin: string): Promise<{ points: string[]; forecasts: string[] }> {
-  const next = random(SEED);
+  const next = prng(SEED);
   const points: string[] = [];
   const forecasts: string[] = [];
   for (let tries = 0; points.length < PLACES && tries < PLACES * 20; tries++) {

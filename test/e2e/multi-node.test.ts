@@ -11,6 +11,7 @@ import { adminQuery, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/test-p
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { Api, type Task } from './api-client.ts';
 import { killLeftovers, ServerProcess, sleep } from './server-process.ts';
+import { writesThroughOutage } from './writes-through-outage.ts';
 
 after(killLeftovers);
 
@@ -112,42 +113,17 @@ describe('two nodes on one PostgreSQL', { skip: TEST_DATABASE_URL ? false : 'nee
 
   test('while PostgreSQL is unreachable both nodes answer 503 with Retry-After in bounded time, then recover; nothing acknowledged is lost', async (t) => {
     const session = await new Api(a.baseUrl).signUp();
-    const acked = new Set<string>();
-    const statuses = new Map<number, number>();
-    let slowest = 0;
-    let stop = false;
-    const loop = async (node: ServerProcess, n: number) => {
-      for (let i = 0; !stop; i++) {
-        const started = performance.now();
-        const res = await fetch(`${node.baseUrl}/api/tasks`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-          body: JSON.stringify({ title: `outage ${n}.${i}` }),
-        });
-        const text = await res.text();
-        slowest = Math.max(slowest, performance.now() - started);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 201) acked.add((JSON.parse(text) as { task: Task }).task.id);
-        else {
-          assert.equal(res.status, 503, text);
-          assert.ok(Number(res.headers.get('retry-after')) >= 1, 'Retry-After');
-          assert.equal((JSON.parse(text) as { error: string }).error, 'ServiceUnavailable');
-          await sleep(50);
-        }
-      }
-    };
-    const loops = [a, b, a, b].map((node, n) => loop(node, n));
-    await sleep(500);
-    proxy.down();
-    await sleep(3000);
-    const ready = await fetch(`${b.baseUrl}/ready`);
-    const readyBody = await ready.json() as { dependencies: Record<string, { ok: boolean; detail?: string }> };
-    assert.equal(ready.status, 503);
-    assert.equal(readyBody.dependencies['store']?.ok, false);
-    proxy.up();
-    await sleep(3000);
-    stop = true;
-    await Promise.all(loops);
+    const { acked, statuses, slowest } = await writesThroughOutage([a, b], session.token, 'outage', async () => {
+      await sleep(500);
+      proxy.down();
+      await sleep(3000);
+      const ready = await fetch(`${b.baseUrl}/ready`);
+      const readyBody = await ready.json() as { dependencies: Record<string, { ok: boolean; detail?: string }> };
+      assert.equal(ready.status, 503);
+      assert.equal(readyBody.dependencies['store']?.ok, false);
+      proxy.up();
+      await sleep(3000);
+    }, (text) => assert.equal((JSON.parse(text) as { error: string }).error, 'ServiceUnavailable'));
     t.diagnostic(`outage: answers by status ${JSON.stringify(Object.fromEntries(statuses))}, slowest ${Math.round(slowest)} ms, ${acked.size} acknowledged`);
     assert.ok((statuses.get(503) ?? 0) > 0, `some requests met the outage: ${JSON.stringify([...statuses])}`);
     assert.ok(slowest < 8000, `every answer within the bound, slowest ${Math.round(slowest)} ms`);

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { freePort } from '../support/redis-server.ts';
 import { throwawayPostgresUnavailable, ThrowawayPostgres } from '../support/throwaway-postgres.ts';
-import { Api, type Task } from './api-client.ts';
+import { Api } from './api-client.ts';
 import { killLeftovers, ServerProcess, sleep } from './server-process.ts';
+import { writesThroughOutage } from './writes-through-outage.ts';
 
 const unavailable = throwawayPostgresUnavailable();
 let cluster: ThrowawayPostgres | undefined;
@@ -31,41 +32,16 @@ test('PostgreSQL restarted during traffic: 503 with Retry-After while it is down
   const env = { STORAGE: 'postgres', DATABASE_URL: cluster!.url, JWT_SECRET: 'restart-e2e-secret-of-at-least-32-chars!!' };
   nodes = await Promise.all([ServerProcess.start({ env }), ServerProcess.start({ env })]);
   const session = await new Api(nodes[0]!.baseUrl).signUp();
-  const acked = new Set<string>();
-  const statuses: Record<string, number> = {};
-  let slowest = 0;
-  let stop = false;
-  const loop = async (node: ServerProcess, n: number) => {
-    for (let i = 0; !stop; i++) {
-      const started = performance.now();
-      const res = await fetch(`${node.baseUrl}/api/tasks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-        body: JSON.stringify({ title: `restart ${n}.${i}` }),
-      });
-      const text = await res.text();
-      slowest = Math.max(slowest, performance.now() - started);
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      if (res.status === 201) {
-        acked.add((JSON.parse(text) as { task: Task }).task.id);
-      } else {
-        assert.equal(res.status, 503, text);
-        assert.ok(Number(res.headers.get('retry-after')) >= 1);
-        await sleep(50);
-      }
-    }
-  };
-  const loops = [0, 1, 2, 3].map((n) => loop(nodes[n % 2]!, n));
-  await sleep(700);
-  cluster!.stop('fast');
-  await sleep(2000);
-  assert.equal((await fetch(`${nodes[1]!.baseUrl}/ready`)).status, 503, 'out of rotation while the database is down');
-  cluster!.start();
-  await sleep(3000);
-  stop = true;
-  await Promise.all(loops);
-  t.diagnostic(`restart: answers by status ${JSON.stringify(statuses)}, slowest ${Math.round(slowest)} ms, ${acked.size} acknowledged`);
-  assert.ok((statuses[503] ?? 0) > 0, 'requests met the restart');
+  const { acked, statuses, slowest } = await writesThroughOutage([nodes[0]!, nodes[1]!], session.token, 'restart', async () => {
+    await sleep(700);
+    cluster!.stop('fast');
+    await sleep(2000);
+    assert.equal((await fetch(`${nodes[1]!.baseUrl}/ready`)).status, 503, 'out of rotation while the database is down');
+    cluster!.start();
+    await sleep(3000);
+  });
+  t.diagnostic(`restart: answers by status ${JSON.stringify(Object.fromEntries(statuses))}, slowest ${Math.round(slowest)} ms, ${acked.size} acknowledged`);
+  assert.ok((statuses.get(503) ?? 0) > 0, 'requests met the restart');
   assert.ok(slowest < 8000, `slowest answer ${Math.round(slowest)} ms`);
   for (const node of nodes) assert.equal((await fetch(`${node.baseUrl}/ready`)).status, 200);
   const listed = await new Api(nodes[1]!.baseUrl).listTasks(session.token);

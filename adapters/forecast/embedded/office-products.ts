@@ -51,10 +51,17 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
   /** A scenario changes what the products say and which outlooks exist: part of every cache key here. */
   const revision = (): number => deps.overlay?.revision() ?? 0;
 
-  let officeOfZone: Map<string, OfficeRecord> | undefined;
-  const officeOf = (zoneId: string): OfficeRecord | undefined => {
-    officeOfZone ??= new Map(offices.flatMap((o) => (catalogue.byOffice.get(o.id)?.forecastZones ?? []).map((z) => [z, o] as const)));
-    return officeOfZone.get(zoneId);
+  // An office's forecast zones: its alerts are those naming any of them.
+  const zoneSets = new Map<string, ReadonlySet<string>>();
+  const zonesOf = (o: OfficeRecord): ReadonlySet<string> => {
+    let zones = zoneSets.get(o.id);
+    if (!zones) zoneSets.set(o.id, (zones = new Set(catalogue.byOffice.get(o.id)?.forecastZones ?? [])));
+    return zones;
+  };
+  const covers = (o: OfficeRecord, f: AlertFacts): boolean => {
+    const zones = zonesOf(o);
+    for (const z of f.zones) if (zones.has(z)) return true;
+    return false;
   };
 
   /**
@@ -67,9 +74,8 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     for (const f of deps.overlay?.alerts() ?? []) {
       if (f.sentMs > nowMs || f.sentMs < sinceMs) continue;
       const issuedMs = Math.floor(f.sentMs / 60_000) * 60_000;
-      for (const zone of f.zones) {
-        const o = officeOf(zone);
-        if (!o) continue;
+      for (const o of offices) {
+        if (!covers(o, f)) continue;
         const id = productId(HWO, o, issuedMs);
         if (!out.has(id) && !parseProductId(id, catalogue.offices)) out.set(id, { type: HWO, office: o, issuedMs, id });
       }
@@ -116,8 +122,7 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
   }
 
   async function officeAlerts(o: OfficeRecord, atMs: number): Promise<AlertFacts[]> {
-    const zones = new Set(catalogue.byOffice.get(o.id)?.forecastZones ?? []);
-    return (await activeAlerts(atMs)).filter((f) => [...f.zones].some((z) => zones.has(z)));
+    return (await activeAlerts(atMs)).filter((f) => covers(o, f));
   }
 
   async function productText(issue: ProductIssue, ctx: ForecastContext): Promise<string> {
