@@ -1,4 +1,5 @@
 // Load generation: a warm-up, then several short autocannon rounds; the median round is the figure.
+import { readFileSync } from 'node:fs';
 import autocannon, { type Options, type Result } from 'autocannon';
 
 export interface LoadOptions {
@@ -155,4 +156,58 @@ export async function measure(
 /** True when a measurement saw anything but 2xx answers. */
 export function unclean(m: Pick<Measurement, 'non2xx' | 'errors' | 'timeouts'>): boolean {
   return m.non2xx > 0 || m.errors > 0 || m.timeouts > 0;
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc/<pid>/stat; null off Linux. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime: clock ticks of 10 ms on Linux
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface AlternatingFigures {
+  label: string;
+  /** Each round's req/s, in the order run. */
+  rps: number[];
+  /** The server's CPU per answered request in each round (µs), when /proc tells. */
+  cpuUsPerRequest: number[];
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Several targets on one server, their rounds alternating (ABC, CBA, ...) so that a shared machine's noise and
+ * a growing store fall on each alike. Besides req/s, each round reads the server's CPU time: µs per request is
+ * the server's own cost, which the load generator (on the same cores) does not blur.
+ */
+export async function alternate(
+  pid: number,
+  targets: ReadonlyArray<{ label: string; target: Target }>,
+  options: LoadOptions,
+  onRound: (label: string, pass: number, rps: number, cpuUs: number | null) => void = () => {},
+): Promise<AlternatingFigures[]> {
+  const figures = targets.map((t): AlternatingFigures => ({ label: t.label, rps: [], cpuUsPerRequest: [], non2xx: 0, errors: 0 }));
+  if (options.warmupSeconds > 0) for (const t of targets) await fire(t.target, { connections: options.connections, duration: options.warmupSeconds });
+  const passes = options.rounds * 2;
+  for (let pass = 0; pass < passes; pass++) {
+    const order = targets.map((_, i) => i);
+    if (pass % 2 === 1) order.reverse();
+    for (const i of order) {
+      const before = processCpuMs(pid);
+      const result = await fire(targets[i]!.target, { connections: options.connections, duration: options.roundSeconds });
+      const after = processCpuMs(pid);
+      const f = figures[i]!;
+      f.rps.push(result.requests.average);
+      f.non2xx += result.non2xx;
+      f.errors += result.errors;
+      const cpuUs = before !== null && after !== null && result.requests.total > 0 ? ((after - before) * 1000) / result.requests.total : null;
+      if (cpuUs !== null) f.cpuUsPerRequest.push(cpuUs);
+      onRound(targets[i]!.label, pass, result.requests.average, cpuUs);
+    }
+  }
+  return figures;
 }

@@ -1,31 +1,42 @@
+import type { IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import type { StoreDocument } from '../memory/store-state.ts';
 
 /** Records per slice: about a millisecond of JSON.stringify each, so the event loop is never held long. */
 const RECORDS_PER_SLICE = 500;
 
 /**
- * The store document as JSON text in slices, for DurableJsonFile to write one at a time. Joined, the slices
- * are exactly JSON.stringify(doc). The document's arrays must not change while it is being written: the
- * store hands over arrays captured for this write, whose records are never mutated (a change replaces them).
+ * The store document as JSON text in slices, for DurableJsonFile to write one at a time. The document's
+ * arrays must not change while it is being written: the store hands over arrays captured for this write,
+ * whose records are never mutated (a change replaces them). Joined, the slices are JSON.stringify(doc),
+ * except that an Idempotency-Key record whose task is in the document unchanged names it by `taskId` (see
+ * StoreDocument.idempotencyTaskInDocument); checkSnapshot resolves the id when the file is read.
  */
 export function* documentSlices(doc: StoreDocument): Generator<string> {
   yield `{"format":${JSON.stringify(doc.format)},"users":[`;
-  yield* records(doc.users);
+  yield* records(doc.users, (user) => JSON.stringify(user));
   yield '],"tasks":[';
-  yield* records(doc.tasks);
+  yield* records(doc.tasks, (task) => JSON.stringify(task));
   if (doc.idempotency === undefined) {
     yield ']}';
     return;
   }
   // Idempotency-Key records ride in the same snapshot, so a key outlives a compaction as its task does.
   yield '],"idempotency":[';
-  yield* records(doc.idempotency);
+  const inDocument = doc.idempotencyTaskInDocument;
+  yield* records(doc.idempotency, (record, index) => (inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record)));
   yield ']}';
 }
 
-function* records(items: readonly unknown[]): Generator<string> {
+function byTaskId(record: IdempotencyRecord): string {
+  const { userId, key, fingerprint, createdAtMs, task } = record;
+  return JSON.stringify({ userId, key, fingerprint, createdAtMs, taskId: task.id });
+}
+
+function* records<T>(items: readonly T[], json: (item: T, index: number) => string): Generator<string> {
   for (let start = 0; start < items.length; start += RECORDS_PER_SLICE) {
-    const slice = items.slice(start, start + RECORDS_PER_SLICE).map((item) => JSON.stringify(item)).join(',');
-    yield start === 0 ? slice : `,${slice}`;
+    let slice = '';
+    const end = Math.min(items.length, start + RECORDS_PER_SLICE);
+    for (let i = start; i < end; i++) slice += i === 0 ? json(items[i]!, i) : `,${json(items[i]!, i)}`;
+    yield slice;
   }
 }

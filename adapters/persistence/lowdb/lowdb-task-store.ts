@@ -11,7 +11,7 @@ import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal, JournalWriteError, nodeJournalFileOps, type JournalFileOps } from './journal.ts';
 import { readJournal } from './journal-reader.ts';
-import { checkSnapshot } from './store-records.ts';
+import { checkSnapshot, journalLine } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
@@ -93,7 +93,7 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
     const commit = (change: StoreChange): Promise<void> =>
-      journal.append(JSON.stringify(change), () => state.apply(change)).catch((error: unknown) => {
+      journal.append(journalLine(change), () => state.apply(change)).catch((error: unknown) => {
         throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
       });
     const reservations = new KeyedReservations();

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../domain/tasks/rules.ts';
+import type { IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
+import type { Task } from '../../../domain/tasks/task.ts';
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 
 // The shapes of what the store reads back from disk: the snapshot at DB_PATH and each journal line. A file
@@ -25,17 +27,27 @@ const taskRecord = v.looseObject({
   updated_at: v.string(),
 });
 
-const idempotencyRecord = v.looseObject({
-  userId: v.string(),
+/**
+ * An Idempotency-Key record in a journal line. The line's own task is the one it names, and that task's
+ * owner its user, so the store writes neither again (see journalLine); lines of earlier versions carry both.
+ */
+const journalledKey = v.looseObject({
+  userId: v.optional(v.string()),
   key: v.string(),
   fingerprint: v.string(),
-  task: taskRecord,
+  task: v.optional(taskRecord),
   createdAtMs: v.number(),
 });
 
+/** An Idempotency-Key record in a snapshot: with its task, or, while the task is unchanged, the task's id. */
+const snapshotKey = v.union([
+  v.looseObject({ userId: v.string(), key: v.string(), fingerprint: v.string(), task: taskRecord, createdAtMs: v.number() }),
+  v.looseObject({ userId: v.string(), key: v.string(), fingerprint: v.string(), taskId: v.string(), createdAtMs: v.number() }),
+]);
+
 const changeRecord = v.variant('kind', [
   v.object({ kind: v.literal('user'), user: userRecord }),
-  v.object({ kind: v.literal('task'), task: taskRecord, idempotency: v.optional(idempotencyRecord) }),
+  v.object({ kind: v.literal('task'), task: taskRecord, idempotency: v.optional(journalledKey) }),
   v.object({ kind: v.literal('delete-task'), id: v.string() }),
 ]);
 
@@ -43,18 +55,60 @@ const snapshotDocument = v.looseObject({
   format: v.optional(v.literal('taskcast-tasks/1')),
   users: v.array(userRecord),
   tasks: v.array(taskRecord),
-  idempotency: v.optional(v.array(idempotencyRecord)),
+  idempotency: v.optional(v.array(snapshotKey)),
 });
+
+/**
+ * The journal line of a change. A new task's Idempotency-Key record names that very task, so the line
+ * holds the record's own fields only (key, fingerprint, time): the task once, not twice, which halves what a
+ * keyed create writes and syncs. Any other change is written as it is.
+ */
+export function journalLine(change: StoreChange): string {
+  if (change.kind !== 'task' || change.idempotency === undefined) return JSON.stringify(change);
+  const { userId, key, fingerprint, task, createdAtMs } = change.idempotency;
+  if (task !== change.task || userId !== task.user_id) return JSON.stringify(change);
+  return JSON.stringify({ kind: 'task', task, idempotency: { key, fingerprint, createdAtMs } });
+}
 
 export type RecordCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
+type JournalledChange = Exclude<StoreChange, { kind: 'task' }> | {
+  readonly kind: 'task';
+  readonly task: Task;
+  readonly idempotency?: Omit<IdempotencyRecord, 'userId' | 'task'> & { readonly userId?: string; readonly task?: Task };
+};
+
+/** A journal line's record as the change it stands for; a key's record gets the line's task (one object) and owner. */
 export function checkChange(value: unknown): RecordCheck<StoreChange> {
-  return check<StoreChange>(changeRecord, value);
+  const result = check<JournalledChange>(changeRecord, value);
+  if (!result.ok) return result;
+  const change = result.value;
+  if (change.kind !== 'task' || change.idempotency === undefined) return result as RecordCheck<StoreChange>;
+  const { userId, task, ...rest } = change.idempotency;
+  return { ok: true, value: { kind: 'task', task: change.task, idempotency: { ...rest, userId: userId ?? change.task.user_id, task: task ?? change.task } } };
 }
 
+/** A snapshot as read back: Idempotency-Key records kept by task id get that task (the document's own object). */
 export function checkSnapshot(value: unknown): RecordCheck<StoreDocument> {
-  const result = check<StoreDocument>(snapshotDocument, value);
-  return result.ok ? { ok: true, value: { ...result.value, format: 'taskcast-tasks/1' } } : result;
+  type Stored = Omit<StoreDocument, 'idempotency'> & { idempotency?: Array<IdempotencyRecord | (Omit<IdempotencyRecord, 'task'> & { taskId: string })> };
+  const result = check<Stored>(snapshotDocument, value);
+  if (!result.ok) return result;
+  const doc = result.value;
+  if (doc.idempotency === undefined) return { ok: true, value: { ...doc, format: 'taskcast-tasks/1' } as StoreDocument };
+  let byId: Map<string, Task> | undefined;
+  const idempotency: IdempotencyRecord[] = [];
+  for (const [index, record] of doc.idempotency.entries()) {
+    if ('task' in record) {
+      idempotency.push(record);
+      continue;
+    }
+    byId ??= new Map(doc.tasks.map((task) => [task.id, task]));
+    const task = byId.get(record.taskId);
+    if (task === undefined) return { ok: false, problem: `idempotency.${index}.taskId: names no task in the store` };
+    const { taskId: _taskId, ...rest } = record;
+    idempotency.push({ ...rest, task });
+  }
+  return { ok: true, value: { ...doc, idempotency, format: 'taskcast-tasks/1' } };
 }
 
 function check<T>(schema: v.GenericSchema<unknown, unknown>, value: unknown): RecordCheck<T> {

@@ -25,11 +25,12 @@ export class KeyedReservations {
     const previous = this.tails.get(key);
     // Without a reservation, `work` starts at once, in this very turn: its check and its append are atomic.
     const result = previous === undefined ? work() : previous.then(work);
-    const tail = result.then(() => {}, () => {});
-    this.tails.set(key, tail);
-    void tail.then(() => {
+    // One settled-either-way promise per run, which also frees the key when nobody queued behind it.
+    const release = (): void => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
+    };
+    const tail: Promise<void> = result.then(release, release);
+    this.tails.set(key, tail);
     return result;
   }
 }

@@ -16,9 +16,14 @@ export interface StoreDocument {
   readonly tasks: Task[];
   /** Idempotency-Key records younger than IDEMPOTENCY.retentionMs; absent in stores written before them. */
   readonly idempotency?: IdempotencyRecord[];
+  /**
+   * For a document on its way to disk: 1 where `idempotency[i]`'s task is, unchanged, in `tasks` (the same
+   * object), so the snapshot may name it by id rather than repeat it (see documentSlices). Most records are
+   * so for the whole day they are kept. A flag array rather than a new object per record: a compaction
+   * captures every record at once, and that many objects would all outlive the young generation.
+   */
+  readonly idempotencyTaskInDocument?: Uint8Array;
 }
-
-const idempotencySlot = (userId: string, key: string): string => `${userId}\n${key}`;
 
 /**
  * The indexed in-memory state behind both storage adapters. Maps keep insertion order and keep a key's
@@ -30,11 +35,21 @@ export class StoreState {
   readonly userIdByEmail = new Map<string, string>();
   readonly tasksById = new Map<string, Task>();
   readonly tasksByUser = new Map<string, Map<string, Task>>();
-  /** By user and key. Kept even after the task is deleted: a repeat still gets the first answer. */
-  readonly idempotency = new Map<string, IdempotencyRecord>();
+  /**
+   * By user, then key. Kept even after the task is deleted: a repeat still gets the first answer. Two levels
+   * rather than one map of joined strings: a lookup then hashes the request's own key string (once; V8 keeps
+   * a string's hash) and builds no new string, and a record keeps no joined copy of its key.
+   */
+  private readonly keysByUser = new Map<string, Map<string, IdempotencyRecord>>();
+  private keyCount = 0;
 
   idempotencyRecord(userId: string, key: string): IdempotencyRecord | undefined {
-    return this.idempotency.get(idempotencySlot(userId, key));
+    return this.keysByUser.get(userId)?.get(key);
+  }
+
+  /** How many Idempotency-Key records are kept. */
+  get idempotencyKeys(): number {
+    return this.keyCount;
   }
 
   private lastPurgeMs = Number.NEGATIVE_INFINITY;
@@ -45,10 +60,21 @@ export class StoreState {
    * forgets exactly what the live store forgot. Keys thus cost memory and disk for about a day.
    */
   private remember(record: IdempotencyRecord): void {
-    this.idempotency.set(idempotencySlot(record.userId, record.key), record);
+    let own = this.keysByUser.get(record.userId);
+    if (!own) this.keysByUser.set(record.userId, (own = new Map()));
+    const size = own.size;
+    own.set(record.key, record);
+    this.keyCount += own.size - size;
     if (record.createdAtMs - this.lastPurgeMs < 3_600_000) return;
     this.lastPurgeMs = record.createdAtMs;
-    for (const [slot, kept] of this.idempotency) if (!isIdempotencyRecordLive(kept, record.createdAtMs)) this.idempotency.delete(slot);
+    for (const [userId, keys] of this.keysByUser) {
+      for (const [key, kept] of keys) {
+        if (isIdempotencyRecordLive(kept, record.createdAtMs)) continue;
+        keys.delete(key);
+        this.keyCount--;
+      }
+      if (keys.size === 0) this.keysByUser.delete(userId);
+    }
   }
 
   apply(change: StoreChange): void {
@@ -79,13 +105,24 @@ export class StoreState {
 
   toDocument(): StoreDocument {
     const doc = { format: 'taskcast-tasks/1' as const, users: [...this.usersById.values()], tasks: [...this.tasksById.values()] };
-    return this.idempotency.size > 0 ? { ...doc, idempotency: [...this.idempotency.values()] } : doc;
+    if (this.keyCount === 0) return doc;
+    const idempotency: IdempotencyRecord[] = [];
+    const idempotencyTaskInDocument = new Uint8Array(this.keyCount);
+    for (const keys of this.keysByUser.values()) {
+      for (const record of keys.values()) {
+        // The same object: the task has not changed since the first answer, so the document's copy is that answer.
+        if (this.tasksById.get(record.task.id) === record.task) idempotencyTaskInDocument[idempotency.length] = 1;
+        idempotency.push(record);
+      }
+    }
+    return { ...doc, idempotency, idempotencyTaskInDocument };
   }
 
   static fromDocument(doc: StoreDocument): StoreState {
     const state = new StoreState();
     for (const user of doc.users) state.apply({ kind: 'user', user });
     for (const task of doc.tasks) state.apply({ kind: 'task', task });
+    // A record read by its task's id holds the document's very task object, so it is written by id again.
     for (const record of doc.idempotency ?? []) state.remember(record);
     return state;
   }
