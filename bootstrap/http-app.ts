@@ -6,6 +6,7 @@ import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../application/forecast/index.ts';
 import type { Logger } from '../adapters/logging/logger.ts';
+import type { RequestLog } from '../adapters/logging/request-line.ts';
 import type { TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -25,7 +26,9 @@ export interface HttpAppOptions {
   readonly metrics?: TaskcastMetrics | false;
   readonly metricsToken?: string;
   /** Where one line per request goes (LOG_LEVEL info or debug); absent, none. */
-  readonly requestLog?: Pick<Logger, 'info'>;
+  readonly requestLog?: RequestLog;
+  /** `node` when a Node server serves the app (request lines and metrics then need no h3 response hook). */
+  readonly servedBy?: 'node' | 'fetch';
 }
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
@@ -56,5 +59,6 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     metrics: options.metrics,
     metricsToken: options.metricsToken,
     requestLog: options.requestLog,
+    servedBy: options.servedBy,
   });
 }

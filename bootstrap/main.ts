@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     metrics,
     metricsToken: config.metricsToken,
     requestLog: config.logLevel === 'debug' || config.logLevel === 'info' ? log.requests : undefined,
+    servedBy: 'node',
   });
 
   if (config.forecastScenario !== undefined) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newCorrelationId } from './correlation-id.ts';
 import { H3, HTTPResponse, type H3Event } from 'h3';
 import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
@@ -49,6 +49,8 @@ export interface HttpAppDependencies {
   readonly metricsToken?: string;
   /** Where the one line per request goes; absent, no request lines. */
   readonly requestLog?: RequestLog;
+  /** `node` when only a Node server serves the app: request records then need no h3 response hook (see RequestObserver). */
+  readonly servedBy?: 'node' | 'fetch';
   /** The forecast clock and scenario: its faults apply to forecast requests. */
   readonly controls?: ForecastControls;
   /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
@@ -74,10 +76,10 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   };
   const baseOptions = { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy ?? false };
   const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
-    forecastErrorResponse(error, baseUrlOf(event, baseOptions), randomUUID(), report);
+    forecastErrorResponse(error, baseUrlOf(event, baseOptions), newCorrelationId(event), report);
 
   const metrics = deps.metrics === false ? undefined : deps.metrics ?? processMetrics();
-  const observer = createRequestObserver({ metrics, log: deps.requestLog, trustProxy: baseOptions.trustProxy });
+  const observer = createRequestObserver({ metrics, log: deps.requestLog, trustProxy: baseOptions.trustProxy, servedBy: deps.servedBy });
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.

@@ -1,12 +1,13 @@
+import { subscribe } from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { H3Event } from 'h3';
 import type { TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
 import { clientAddress } from './client-address.ts';
+import { correlationIdOf } from './correlation-id.ts';
+import type { RequestLog } from '../logging/request-line.ts';
 
-/** Where the one line per request goes; the Logger port's `info`. */
-export interface RequestLog {
-  info(message: string, fields?: Record<string, unknown>): void;
-}
+export type { RequestLog } from '../logging/request-line.ts';
 
 export interface RequestObserverOptions {
   /** Absent: no request metrics (METRICS=off). */
@@ -14,67 +15,131 @@ export interface RequestObserverOptions {
   /** Absent: no request lines (LOG_LEVEL above info). */
   readonly log?: RequestLog;
   readonly trustProxy: boolean;
+  /**
+   * How the app is served. `node` (the server): every request has a Node response, and its record is taken
+   * when the socket has the whole answer, with no h3 response hook at all. `fetch` (the default: tests,
+   * embeddings, taskcast/msw): no socket, so the record is taken in h3's onResponse hook, when the Response
+   * is ready; a request that does come with a Node response is still recorded from its socket.
+   */
+  readonly servedBy?: 'node' | 'fetch';
 }
 
+/** h3's hooks, as its config takes them. */
 export interface RequestObserver {
   onRequest(event: H3Event): void;
-  onResponse(response: Response, event: H3Event): void;
+  onResponse?(response: Response, event: H3Event): void;
 }
 
 const STARTED = 'taskcast.startedAt';
 
+type Recorder = (event: H3Event, started: number, status: number, bytes: number | null, aborted: boolean) => void;
+
+/** What a response behind a socket carries until it is recorded. */
+interface Observation {
+  readonly record: Recorder;
+  readonly event: H3Event;
+  readonly started: number;
+  /** The socket's bytesWritten when the request came in. */
+  readonly before: number;
+}
+
+const OBSERVATION = Symbol('taskcast.observation');
+const CURRENT = Symbol('taskcast.currentResponse');
+type ObservedResponse = ServerResponse & { [OBSERVATION]?: Observation };
+type ObservedSocket = Socket & { [CURRENT]?: ObservedResponse };
+
+/**
+ * Responses behind a Node server are recorded from Node's own diagnostics channel, which Node publishes as
+ * each response finishes: one subscriber for the process, rather than a listener and its closures on every
+ * response. A response that never finishes (the client went away) is recorded when its socket closes, from
+ * one listener per connection.
+ */
+let finishSubscribed = false;
+function subscribeToFinishedResponses(): void {
+  if (finishSubscribed) return;
+  finishSubscribed = true;
+  subscribe('http.server.response.finish', (message) => {
+    const { response, socket } = message as { response: ObservedResponse; socket: Socket | null };
+    settle(response, socket, false);
+  });
+}
+
+function settle(response: ObservedResponse, socket: Socket | null, aborted: boolean): void {
+  const observation = response[OBSERVATION];
+  if (observation === undefined) return; // not one of ours, or already recorded
+  response[OBSERVATION] = undefined;
+  observation.record(observation.event, observation.started, response.statusCode, socket ? socket.bytesWritten - observation.before : null, aborted);
+}
+
+function watchSocket(socket: ObservedSocket, response: ObservedResponse): void {
+  if (!(CURRENT in socket)) {
+    socket.once('close', () => {
+      const current = socket[CURRENT];
+      if (current !== undefined) settle(current, socket, true);
+    });
+  }
+  socket[CURRENT] = response;
+}
+
 /**
  * Times every request and, once its answer is written, records it in the duration histogram and writes one
  * log line: method, route pattern, status, duration, bytes, the correlation id (forecast answers carry one),
- * the client address (after TRUST_PROXY). Behind a Node server the line waits for the socket to take the
- * whole answer, so the duration includes writing it and the bytes are those sent; through `app.fetch` (tests,
- * embeddings) it is taken when the Response is ready.
+ * the client address (after TRUST_PROXY).
+ *
+ * Behind a Node server the record waits for the socket to take the whole answer (or for the client to go
+ * away), so the duration includes writing it and the bytes are those sent. That is arranged from onRequest,
+ * which h3 calls synchronously: h3's onResponse hook would put every answer through three more promises
+ * and make it asynchronous, which cost about a sixth of a cheap request (the task list) on its own.
  */
 export function createRequestObserver(options: RequestObserverOptions): RequestObserver | undefined {
   const { metrics, log, trustProxy } = options;
   if (!metrics && !log) return undefined;
 
+  subscribeToFinishedResponses();
+  const record: Recorder = (event, started, status, bytes, aborted) => {
+    const ms = performance.now() - started;
+    const route = event.context.matchedRoute?.route ?? 'unmatched';
+    const method = event.req.method;
+    metrics?.observeRequest(route, method, status, ms / 1000);
+    if (!log) return;
+    log.request({
+      method,
+      route,
+      path: event.url.pathname,
+      status,
+      durationMs: Math.round(ms * 100) / 100,
+      bytes,
+      client: clientAddress(event, trustProxy),
+      correlationId: correlationIdOf(event),
+      aborted: aborted || undefined,
+    });
+  };
+
+  const onRequest = (event: H3Event): void => {
+    const started = performance.now();
+    const nodeRes = event.runtime?.node?.res as ObservedResponse | undefined;
+    if (!nodeRes) {
+      event.context[STARTED] = started;
+      return;
+    }
+    // The bytes this response puts on the socket, status line and headers included (nginx's $bytes_sent):
+    // the only count that holds for every body (string, stream, chunked), since srvx writes the response
+    // after the app is done with it. A keep-alive connection carries one response at a time, so the
+    // difference belongs to this one.
+    const socket = nodeRes.socket as ObservedSocket | null;
+    nodeRes[OBSERVATION] = { record, event, started, before: socket?.bytesWritten ?? 0 };
+    if (socket) watchSocket(socket, nodeRes);
+  };
+
+  if (options.servedBy === 'node') return { onRequest };
   return {
-    onRequest(event) {
-      event.context[STARTED] = performance.now();
-    },
+    onRequest,
     onResponse(response, event) {
       const started = event.context[STARTED] as number | undefined;
-      const route = event.context.matchedRoute?.route ?? 'unmatched';
-      const method = event.req.method;
-      const status = response.status;
-      // Read now: once written, the response's headers are gone from it.
-      const correlationId = log ? response.headers.get('x-correlation-id') : null;
-      const record = (bytes: number | null, aborted: boolean): void => {
-        const ms = started === undefined ? 0 : performance.now() - started;
-        metrics?.observeRequest(route, method, status, ms / 1000);
-        if (!log) return;
-        const fields: Record<string, unknown> = {
-          method,
-          route,
-          path: event.url.pathname,
-          status,
-          durationMs: Math.round(ms * 100) / 100,
-          bytes,
-          client: clientAddress(event, trustProxy),
-        };
-        if (correlationId) fields['correlationId'] = correlationId;
-        if (aborted) fields['aborted'] = true;
-        log.info('request', fields);
-      };
-      const nodeRes = event.runtime?.node?.res as ServerResponse | undefined;
-      if (!nodeRes) {
-        // Without a socket (app.fetch), the body's declared length when there is one.
-        record(lengthOf(response.headers.get('content-length')), false);
-        return;
-      }
-      // The bytes this response puts on the socket, status line and headers included (nginx's $bytes_sent):
-      // it is the only count that holds for every body (string, stream, chunked), since the response is
-      // written by srvx after this hook. A keep-alive connection carries one response at a time, so the
-      // difference belongs to this one. 'close' comes whether the body was sent in full or the client went away.
-      const socket = nodeRes.socket;
-      const before = socket?.bytesWritten ?? 0;
-      nodeRes.once('close', () => record(socket ? socket.bytesWritten - before : null, !nodeRes.writableFinished));
+      // Behind a socket after all: recorded when it finishes (see onRequest).
+      if (started === undefined) return;
+      // Without a socket (app.fetch), the body's declared length when there is one.
+      record(event, started, response.status, lengthOf(response.headers.get('content-length')), false);
     },
   };
 }

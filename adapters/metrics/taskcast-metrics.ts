@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestSeries } from './request-series.ts';
 
 /**
  * What adapters need to count things: the upstream provider and the HTTP layer take this shape, not
@@ -44,8 +45,7 @@ export class TaskcastMetrics implements Counters {
   readonly registry = new Registry();
   private readonly counters = new Map<string, Counter<string>>();
   private readonly gauges = new Map<string, Gauge<string>>();
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly requestSeconds: Histogram<'route' | 'method' | 'status'>;
+  private readonly requests = new RequestSeries(REQUEST_BUCKETS);
   private readonly batchEntries: Histogram<string>;
   private readonly syncSeconds: Histogram<string>;
 
@@ -60,14 +60,11 @@ export class TaskcastMetrics implements Counters {
     const gauge = (name: string, help: string): void => {
       this.gauges.set(name, new Gauge({ name, help, registers }));
     };
-    this.requests = counter(METRIC.httpRequests, 'HTTP requests served, by route pattern, method and status.', ['route', 'method', 'status']);
-    this.requestSeconds = new Histogram({
-      name: METRIC.httpDuration,
-      help: 'Time from a request reaching the app to its response being written, by route pattern, method and status.',
-      labelNames: ['route', 'method', 'status'],
-      buckets: REQUEST_BUCKETS,
-      registers,
-    });
+    this.registry.registerMetric(this.requests.counter(METRIC.httpRequests, 'HTTP requests served, by route pattern, method and status.'));
+    this.registry.registerMetric(this.requests.histogram(
+      METRIC.httpDuration,
+      'Time from a request reaching the app to its response being written, by route pattern, method and status.',
+    ));
     this.batchEntries = new Histogram({
       name: METRIC.commitBatch,
       help: 'Writes made durable by one group commit (one journal write + fdatasync).',
@@ -104,10 +101,7 @@ export class TaskcastMetrics implements Counters {
 
   /** One answered request; `route` is the pattern (never the raw path, which would let clients mint series). */
   observeRequest(route: string, method: string, status: number, seconds: number): void {
-    // Keys in label order, so the exposition reads method, route, status as before.
-    const labels = { method, route, status: String(status) };
-    this.requests.inc(labels);
-    this.requestSeconds.observe(labels, seconds);
+    this.requests.observe(route, method, status, seconds);
   }
 
   /** One group commit of the store's journal. */

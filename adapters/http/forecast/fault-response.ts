@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { newCorrelationId } from '../correlation-id.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HTTPResponse, type H3Event } from 'h3';
 import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
@@ -29,14 +30,13 @@ export async function faultResponse(event: H3Event, controls: ForecastControls, 
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
   if (fault.html) return cdnDenied(event, fault, controls.clock.now());
-  return problem(fault, baseUrlOf(event, options), controls.clock.now());
+  return problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
 }
 
-function problem(fault: ScenarioFault, base: string, now: Date): HTTPResponse {
+function problem(fault: ScenarioFault, base: string, now: Date, correlationId: string): HTTPResponse {
   // A bare status gets the body api.weather.gov sends with it: 503 unavailable, anything else unexpected.
   const name = fault.problem ?? (fault.status === 503 ? 'UnavailableWebService' : 'UnexpectedProblem');
   const kind = PROBLEMS[name];
-  const correlationId = randomUUID();
   const issued = new Date(now.getTime() - EXPIRED_GRID_AGE_MS).toISOString().replace(/\.\d{3}Z$/, '+00:00');
   const body = {
     correlationId,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newCorrelationId } from '../correlation-id.ts';
 import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
 import type { RequestBudget } from '../rate-limiter.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
@@ -43,7 +43,7 @@ export function forecastHandler(
   // The alternates rank after the JSON types: only an Accept that prefers them picks them.
   const negotiable = [...served, ...Object.keys(alternates)];
   return async (event: H3Event): Promise<HTTPResponse> => {
-    const correlationId = randomUUID();
+    const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
     const userAgent = event.req.headers.get('user-agent');
     if (userAgent === null || userAgent.trim() === '') {

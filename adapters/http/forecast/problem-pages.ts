@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { newCorrelationId } from '../correlation-id.ts';
 import { type H3, type H3Event, HTTPResponse } from 'h3';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
@@ -17,7 +18,7 @@ export function registerProblemPages(app: H3, options: BaseUrlOptions, report: (
     const name = decodeSegment(event.context.params?.['name'] ?? '');
     const type = problemType(name);
     if (!type) {
-      return forecastErrorResponse(new ForecastNotFound(`There is no problem type "${name}".`), base, randomUUID(), report);
+      return forecastErrorResponse(new ForecastNotFound(`There is no problem type "${name}".`), base, newCorrelationId(event), report);
     }
     const url = `${base}/problems/${name}`;
     const html = prefersHtml(event.req.headers.get('accept'));

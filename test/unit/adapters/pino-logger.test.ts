@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import { test } from 'node:test';
 import { toNodeHandler } from 'h3';
 import { createPinoLogger, defaultLogFormat } from '../../../adapters/logging/pino-logger.ts';
+import type { RequestLine } from '../../../adapters/logging/request-line.ts';
 import type { LogLevel } from '../../../adapters/logging/logger.ts';
 import { TaskcastMetrics } from '../../../adapters/metrics/taskcast-metrics.ts';
 import { createContainer } from '../../../bootstrap/container.ts';
@@ -28,7 +31,7 @@ function capture(level: LogLevel = 'info') {
 }
 
 /** The real app on a real socket (so the request line sees bytes on the wire), logging into `log`. */
-async function serve(options: { log: ReturnType<typeof capture>['log']; trustProxy?: boolean; logRequests?: boolean }) {
+async function serve(options: { log: ReturnType<typeof capture>['log']; trustProxy?: boolean; logRequests?: boolean; servedBy?: 'node' | 'fetch' }) {
   const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
   const app = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
@@ -36,6 +39,8 @@ async function serve(options: { log: ReturnType<typeof capture>['log']; trustPro
     log: options.log,
     metrics: new TaskcastMetrics({ processMetrics: false }),
     requestLog: options.logRequests ?? true ? options.log.requests : undefined,
+    // As npm start serves it unless told otherwise: request lines taken from the socket, no h3 response hook.
+    servedBy: options.servedBy ?? 'node',
   });
   const server: Server = createServer(toNodeHandler(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -160,4 +165,74 @@ test('LOG_FORMAT unset: readable lines on a terminal, JSON lines otherwise', () 
   assert.equal(defaultLogFormat({ isTTY: true }), 'pretty');
   assert.equal(defaultLogFormat({ isTTY: false }), 'json');
   assert.equal(defaultLogFormat({}), 'json');
+});
+
+test('request lines are byte for byte what pino writes for the same fields', () => {
+  const sink = capture();
+  const text = fc.string({ unit: 'binary', maxLength: 40 });
+  const line = fc.record<RequestLine>({
+    method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'HEAD'),
+    route: text,
+    path: text,
+    status: fc.integer({ min: 100, max: 599 }),
+    durationMs: fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 100) / 100),
+    bytes: fc.option(fc.nat(), { nil: null }),
+    client: text,
+    correlationId: fc.option(fc.uuid(), { nil: undefined }),
+    aborted: fc.option(fc.constant(true), { nil: undefined }),
+  }, { requiredKeys: ['method', 'route', 'path', 'status', 'durationMs', 'bytes', 'client'] });
+  fc.assert(fc.property(line, (l) => {
+    const before = sink.text().length;
+    sink.log.requests.request(l);
+    sink.log.info('request', { ...l });
+    const [ours, pinos] = sink.text().slice(before).split('\n');
+    const untimed = (s: string | undefined) => s?.replace(/"time":\d+/, '"time":0');
+    assert.equal(untimed(ours), untimed(pinos));
+  }), { numRuns: 300 });
+});
+
+test('through app.fetch (no socket) a request is logged too', async () => {
+  const sink = capture();
+  const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
+  const app = await buildHttpApp(container, {
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
+    log: sink.log,
+    metrics: new TaskcastMetrics({ processMetrics: false }),
+    requestLog: sink.log.requests,
+  });
+  const response = await app.fetch(new Request('http://localhost/health'));
+  const body = await response.arrayBuffer();
+  const [line] = await requestLines(sink, 1);
+  assert.equal(line?.['route'], '/health');
+  assert.equal(line?.['status'], 200);
+  // Without a socket the bytes are the body's declared length, and h3 declares none for this JSON answer.
+  assert.ok(line?.['bytes'] === null || line?.['bytes'] === body.byteLength, JSON.stringify(line));
+});
+
+test('a client that goes away before the answer is sent is logged as aborted', async () => {
+  const sink = capture();
+  const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
+  const app = await buildHttpApp(container, {
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
+    log: sink.log,
+    metrics: new TaskcastMetrics({ processMetrics: false }),
+    requestLog: sink.log.requests,
+    servedBy: 'node',
+  });
+  // A body announced but never sent: the request is in the app (reading it) when the client hangs up.
+  const server: Server = createServer(toNodeHandler(app));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const socket = new Socket();
+    await new Promise<void>((resolve) => socket.connect((server.address() as AddressInfo).port, '127.0.0.1', resolve));
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const [line] = await requestLines(sink, 1);
+    assert.equal(line?.['route'], '/api/auth/login');
+    assert.equal(line?.['aborted'], true);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
