@@ -73,7 +73,7 @@ export class TaskcastMetrics implements Counters {
     });
     this.syncSeconds = new Histogram({
       name: METRIC.fdatasync,
-      help: "Duration of the journal's fdatasync per group commit.",
+      help: 'Time to make one group commit durable: its O_DSYNC write (Linux), or the fdatasync after a plain write.',
       buckets: SYNC_BUCKETS,
       registers,
     });

@@ -6,12 +6,13 @@
 //   - GET /api/tasks of 20 tasks (≥ 0.9× /health), a durable POST /api/tasks (≥ 0.85×);
 //   - /points over 64 places and their 7-day forecasts (≥ 0.85× each);
 //   - the first /alerts answer after start (< 100 ms), and spawn → first /health 200, which it must not slow.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
 import { fire, median, type Target } from '../lib/load.ts';
 import { prng } from '../lib/prng.ts';
-import { taskcastSpec, type RunningServer } from '../lib/servers.ts';
+import { MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
@@ -52,6 +53,50 @@ interface Row {
   target: Target;
   rps: number[];
   p99: number[];
+  /** The same requests answered by the mirror (a server that does nothing but send recorded answers). */
+  mirrorRps: number[];
+}
+
+/** Response headers that node:http writes itself. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Each row's answers as Taskcast gives them (status, headers, body bytes), for the mirror to send back:
+ * every path of the row once (a POST once: its 201 stands for all).
+ */
+async function record(rows: readonly Row[]): Promise<Array<{ method: string; path: string; status: number; headers: Record<string, string>; body: string }>> {
+  const answers = [];
+  for (const row of rows) {
+    const origin = new URL(row.target.url).origin;
+    for (const path of row.target.paths ?? [new URL(row.target.url).pathname]) {
+      const res = await fetch(origin + path, { method: row.target.method, headers: row.target.headers, body: row.target.body });
+      const body = Buffer.from(await res.arrayBuffer());
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (!HOP_HEADERS.has(name) && name !== 'content-encoding') headers[name] = value;
+      });
+      headers['content-length'] = String(body.length);
+      answers.push({ method: row.target.method, path, status: res.status, headers, body: body.toString('base64') });
+    }
+  }
+  return answers;
+}
+
+/** Interleaved rounds (forward, then backward) over the rows against one origin; req/s per row per round. */
+async function rounds(rows: readonly Row[], origin: string, ctx: BenchContext, label: string, into: (row: Row) => number[]): Promise<void> {
+  const { load, log, warn } = ctx;
+  const at = (row: Row): Target => ({ ...row.target, url: origin + new URL(row.target.url).pathname });
+  for (const row of rows) if (load.warmupSeconds > 0) await fire(at(row), { connections: load.connections, duration: load.warmupSeconds });
+  for (let round = 0; round < load.rounds; round++) {
+    const order = round % 2 === 0 ? rows : [...rows].reverse();
+    for (const row of order) {
+      const result = await fire(at(row), { connections: load.connections, duration: load.roundSeconds });
+      if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) warn(`${label} ${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      into(row).push(result.requests.average);
+      if (into(row) === row.rps) row.p99.push(result.latency.p99);
+      log(`    ${label} round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
+    }
+  }
 }
 
 export const limitSet: ScenarioSet = {
@@ -87,32 +132,47 @@ export const limitSet: ScenarioSet = {
 
     const url = (path: string) => `${server.origin}${path}`;
     const rows: Row[] = [
-      { key: 'health', label: 'GET /health (reference)', target: { url: url('/health'), method: 'GET', headers: { ...HEADERS }, paths: ['/health'] }, rps: [], p99: [] },
-      { key: 'list', label: `GET /api/tasks (${LIST_SIZE} tasks)`, target: { url: url('/api/tasks'), method: 'GET', headers: { ...HEADERS, ...lister.auth }, paths: ['/api/tasks'] }, rps: [], p99: [] },
-      { key: 'post', label: 'POST /api/tasks (durable)', target: { url: url('/api/tasks'), method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json', ...poster.auth }, body: SMALL_TASK_BODY, paths: ['/api/tasks'] }, rps: [], p99: [] },
-      { key: 'points', label: `GET /points (${PLACES} places)`, target: { url: url(points[0]!), method: 'GET', headers: { ...HEADERS }, paths: points }, rps: [], p99: [] },
-      { key: 'forecast', label: `GET /gridpoints/…/forecast (${PLACES} places)`, target: { url: url(forecasts[0]!), method: 'GET', headers: { ...HEADERS }, paths: forecasts }, rps: [], p99: [] },
+      { key: 'health', label: 'GET /health (reference)', target: { url: url('/health'), method: 'GET', headers: { ...HEADERS }, paths: ['/health'] }, rps: [], p99: [], mirrorRps: [] },
+      { key: 'list', label: `GET /api/tasks (${LIST_SIZE} tasks)`, target: { url: url('/api/tasks'), method: 'GET', headers: { ...HEADERS, ...lister.auth }, paths: ['/api/tasks'] }, rps: [], p99: [], mirrorRps: [] },
+      { key: 'post', label: 'POST /api/tasks (durable)', target: { url: url('/api/tasks'), method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json', ...poster.auth }, body: SMALL_TASK_BODY, paths: ['/api/tasks'] }, rps: [], p99: [], mirrorRps: [] },
+      { key: 'points', label: `GET /points (${PLACES} places)`, target: { url: url(points[0]!), method: 'GET', headers: { ...HEADERS }, paths: points }, rps: [], p99: [], mirrorRps: [] },
+      { key: 'forecast', label: `GET /gridpoints/…/forecast (${PLACES} places)`, target: { url: url(forecasts[0]!), method: 'GET', headers: { ...HEADERS }, paths: forecasts }, rps: [], p99: [], mirrorRps: [] },
     ];
 
-    for (const row of rows) if (load.warmupSeconds > 0) await fire(row.target, { connections: load.connections, duration: load.warmupSeconds });
-    for (let round = 0; round < load.rounds; round++) {
-      const order = round % 2 === 0 ? rows : [...rows].reverse();
-      for (const row of order) {
-        server.assertAlive(row.label);
-        const result = await fire(row.target, { connections: load.connections, duration: load.roundSeconds });
-        if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) warn(`${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-        row.rps.push(result.requests.average);
-        row.p99.push(result.latency.p99);
-        log(`    round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
-      }
-    }
+    const check = { ...ctx, warn: (line: string) => {
+      server.assertAlive('limit');
+      warn(line);
+    } };
+    await rounds(rows, server.origin, check, 'taskcast', (row) => row.rps);
+
+    // 4. The ceiling: the same requests and answers (recorded from Taskcast, byte for byte) from the mirror,
+    // a bare node:http server that does nothing else (bench/lib/mirror-server.mjs), in the same rounds. What
+    // a route costs it beyond its /health is what moving that route's bytes costs on this machine (the
+    // kernel's loopback copies, the load generator's parsing, reading a request body), which no server can
+    // avoid; added to Taskcast's own /health, it gives the best ratio the route could reach.
+    const answersFile = join(lab.tempDir('mirror'), 'answers.json');
+    writeFileSync(answersFile, JSON.stringify(await record(rows)));
+    const mirror = await lab.start({ label: 'mirror', cwd: MAIN_DIR, args: [join(MAIN_DIR, 'bench/lib/mirror-server.mjs'), answersFile], env: {} });
+    await rounds(rows, mirror.origin, ctx, 'mirror  ', (row) => row.mirrorRps);
+    await lab.stop(mirror);
 
     const health = median(rows[0]!.rps);
+    const mirrorHealth = median(rows[0]!.mirrorRps);
     const goal: Record<Row['key'], number> = { health: 1, list: GOALS.list, post: GOALS.post, points: GOALS.points, forecast: GOALS.forecast };
+    const ceilings: Record<string, { mirrorRatio: number; ceilingRatio: number }> = {};
     const out: TargetRow[] = rows.map((row) => {
       const m = median(row.rps);
       const isReference = row.key === 'health';
       const ratio = m / health;
+      // Per request, the route costs the mirror this much more time than its /health does ...
+      const extra = 1 / median(row.mirrorRps) - 1 / mirrorHealth;
+      // ... so at best the route runs at Taskcast's /health rate with that added.
+      const ceilingRatio = 1 / (1 + Math.max(0, extra) * health);
+      const mirrorRatio = median(row.mirrorRps) / mirrorHealth;
+      ceilings[row.key] = { mirrorRatio, ceilingRatio };
+      const ceilingNote = isReference
+        ? `mirror ${median(row.mirrorRps).toFixed(0)} req/s`
+        : `ceiling ${ceilingRatio.toFixed(2)}× (the same bytes from a bare server: ${mirrorRatio.toFixed(2)}× its /health), so ${(ratio / ceilingRatio).toFixed(2)} of the reachable`;
       return {
         scenario: row.label,
         unit: 'req/s',
@@ -122,7 +182,7 @@ export const limitSet: ScenarioSet = {
         ratioOf: isReference ? null : '/health',
         target: isReference ? '–' : `≥ ${goal[row.key]}× /health`,
         pass: isReference ? null : ratio >= goal[row.key],
-        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms`,
+        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms; ${ceilingNote}`,
       };
     });
     const startMs = median(starts);
@@ -134,7 +194,7 @@ export const limitSet: ScenarioSet = {
       rows: out,
       measurements: [],
       warnings: [],
-      extra: { places: points, starts, firstAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])) },
+      extra: { places: points, starts, firstAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), ceilings },
       columns: { value: 'Taskcast', reference: '/health' },
     };
   },

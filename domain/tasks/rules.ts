@@ -79,9 +79,19 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** The last second formatted, and its text: every task created or changed in one second shares it. */
+let formattedSecond = Number.NaN;
+let formattedText = '';
+
 /** `YYYY-MM-DD HH:MM:SS` in UTC, the spec's timestamp format. */
 export function formatTimestamp(at: Date): string {
-  return at.toISOString().slice(0, 19).replace('T', ' ');
+  const second = Math.floor(at.getTime() / 1000);
+  if (second !== formattedSecond) {
+    // An invalid date (NaN) never matches, so it throws here as toISOString does.
+    formattedText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    formattedSecond = second;
+  }
+  return formattedText;
 }
 
 /** Parses a `YYYY-MM-DD HH:MM:SS` UTC timestamp to epoch milliseconds (NaN when it is not one). */

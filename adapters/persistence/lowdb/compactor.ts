@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Low } from 'lowdb';
 import type { StoreDocument, StoreState } from '../memory/store-state.ts';
@@ -42,6 +42,8 @@ export class Compactor {
     private readonly state: StoreState,
     private readonly minBytes: number,
     private readonly log: (message: string) => void,
+    /** Opens a new journal file as the first one was opened (see openJournalFile). */
+    private readonly openJournal: (path: string) => number,
   ) {
     this.snapshotBytes = sizeOf(files.snapshot);
   }
@@ -89,7 +91,7 @@ export class Compactor {
     }
     let fd: number;
     try {
-      fd = openSync(this.files.journal, 'a', 0o600);
+      fd = this.openJournal(this.files.journal);
     } catch (error) {
       renameSync(this.files.compacting, this.files.journal); // the old descriptor still writes to it
       this.log(`store: could not start a new journal for compaction; the old one goes on: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import { closeSync, ftruncateSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
@@ -9,7 +9,7 @@ import type { TaskStore } from '../task-store.ts';
 import { Compactor, storeFiles } from './compactor.ts';
 import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
-import { Journal, JournalWriteError, nodeJournalFileOps, type JournalFileOps } from './journal.ts';
+import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type JournalFileOps } from './journal.ts';
 import { readJournal } from './journal-reader.ts';
 import { checkSnapshot, journalLine } from './store-records.ts';
 import { StoreLock } from './store-lock.ts';
@@ -78,17 +78,19 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       await snapshot.write();
     }
     removeIfPresent(files.compacting);
-    journalFd = openSync(files.journal, 'a', 0o600);
+    // O_DSYNC writes, unless a test injects its own file operations (a failing fdatasync among them).
+    const opened = openJournalFile(files.journal, options.journalFileOps === undefined);
+    journalFd = opened.fd;
     ftruncateSync(journalFd, 0);
     syncFolder(dirname(dbPath));
     if (replayed > 0) log(`store: replayed ${replayed} journalled changes into ${dbPath}`);
 
-    const compactor = new Compactor(files, snapshot, state, minCompactBytes, log);
+    const compactor = new Compactor(files, snapshot, state, minCompactBytes, log, (path) => openJournalFile(path, opened.durableWrites).fd);
     const failures = failureReporter(files.journal, log);
     const journal: Journal = new Journal(journalFd, 0, async () => {
       failures.recovered();
       await compactor.afterBatch(journal);
-    }, options.journalFileOps, (error) => failures.failed(error), options.onBatch);
+    }, options.journalFileOps, (error) => failures.failed(error), options.onBatch, opened.durableWrites);
 
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
