@@ -10,8 +10,8 @@ import { HTTPResponse } from 'h3';
 export class PlainResponse extends HTTPResponse {
   readonly #fields: Record<string, string>;
 
-  constructor(body: string | null, init: { status: number; headers: Record<string, string> }) {
-    super(body, init);
+  constructor(body: string | Uint8Array | null, init: { status: number; headers: Record<string, string> }) {
+    super(body as BodyInit | null, init);
     this.#fields = init.headers;
   }
 

@@ -5,14 +5,17 @@ import { PUBLIC_CORS_HEADERS } from '../cors.ts';
 import { PlainResponse } from '../plain-response.ts';
 import type { ServedType } from './negotiate.ts';
 
-/** Serialised once per document object: providers cache their documents, so hot answers skip JSON.stringify. */
-const serialised = new WeakMap<object, { text: string; etag: string }>();
+/**
+ * Serialised once per document object, to UTF-8 bytes: providers cache their documents, so hot answers skip
+ * JSON.stringify, and the socket is given the bytes as they are (no length to measure, no text to encode).
+ */
+const serialised = new WeakMap<object, { bytes: Uint8Array; etag: string }>();
 
-function serialise(document: ForecastDocument): { text: string; etag: string } {
+function serialise(document: ForecastDocument): { bytes: Uint8Array; etag: string } {
   let entry = serialised.get(document.body);
   if (!entry) {
-    const text = JSON.stringify(document.body);
-    entry = { text, etag: `"${createHash('sha1').update(text).digest('base64url')}"` };
+    const bytes = Buffer.from(JSON.stringify(document.body), 'utf8');
+    entry = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
     serialised.set(document.body, entry);
   }
   return entry;
@@ -24,7 +27,7 @@ function serialise(document: ForecastDocument): { text: string; etag: string } {
  * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
  */
 export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): HTTPResponse {
-  const { text, etag } = serialise(document);
+  const { bytes, etag } = serialise(document);
   const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
   const notModifiedHere = notModified(request, etag, lastModified);
   // Every forecast document is public (see cors.ts), so its CORS headers are part of it; the headers go in
@@ -44,7 +47,7 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
   headers['x-correlation-id'] = correlationId;
 
   if (notModifiedHere) return new PlainResponse(null, { status: 304, headers });
-  return new PlainResponse(request.method === 'HEAD' ? null : text, { status: 200, headers });
+  return new PlainResponse(request.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
 /** An icon or other binary answer, with the same caching headers and conditional handling. */

@@ -3,7 +3,7 @@ import { HTTPResponse, type H3Event } from 'h3';
 import { taskVersion } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { PlainResponse } from '../plain-response.ts';
-import { listEtag, listJson } from './task-json.ts';
+import { listBody } from './task-json.ts';
 
 // RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
 // list (a digest of its bytes), If-None-Match for cheap polling, If-Match for safe concurrent edits.
@@ -57,10 +57,9 @@ export function withEtag(event: H3Event, body: unknown, etag: string): HTTPRespo
  * `slot` names the list (the user, filter and page), so an unchanged list reuses its last digest.
  */
 export function listResponse(event: H3Event, slot: string, tasks: readonly Task[], next?: string | null): HTTPResponse {
-  const text = listJson(tasks, next);
-  const etag = listEtag(slot, text);
+  const { bytes, etag } = listBody(slot, tasks, next);
   if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag } });
-  return new PlainResponse(event.req.method === 'HEAD' ? null : text, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+  return new PlainResponse(event.req.method === 'HEAD' ? null : bytes, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
 }
 
 /**

@@ -6,7 +6,8 @@ import type { Task } from '../../../domain/tasks/task.ts';
 //   - a task's JSON is kept beside the task object: stores hand out immutable objects and replace them on
 //     change (the memory and lowdb stores keep them between requests), so an unchanged task is not
 //     serialised again; and
-//   - the last body of each list and its digest are kept, so an unchanged list is not digested again.
+//   - the last body of each list, its bytes and its digest are kept, so an unchanged list (the same task
+//     objects) is not built, encoded or digested again.
 
 const taskText = new WeakMap<Task, string>();
 
@@ -28,25 +29,53 @@ export function listJson(tasks: readonly Task[], next?: string | null): string {
 }
 
 /**
- * The last body given for a list and its weak ETag; bounded, oldest dropped first (Map keeps insertion
+ * The last body given for a list, its bytes and weak ETag; bounded, oldest dropped first (Map keeps insertion
  * order). Long lists are not kept: their digest costs little beside their serialisation, and 1024 slots of
- * at most 16 KiB hold at most 16 MiB.
+ * at most 16 KiB hold at most 32 MiB (text and bytes).
  */
 const LAST_LISTS = 1024;
 const KEPT_LIST_CHARS = 16_384;
-const lastLists = new Map<string, { text: string; etag: string }>();
+
+interface KeptList {
+  /** The task objects the body was built from, in order; stores replace a task's object when it changes. */
+  readonly tasks: readonly Task[];
+  readonly next: string | null | undefined;
+  readonly text: string;
+  readonly bytes: Uint8Array;
+  readonly etag: string;
+}
+
+const lastLists = new Map<string, KeptList>();
+
+export interface ListBody {
+  /** The body's UTF-8 bytes: written to the socket as they are, with no length to measure or text to encode. */
+  readonly bytes: Uint8Array;
+  /** `W/"<SHA-1 of the bytes>"`. */
+  readonly etag: string;
+}
 
 /**
- * The weak ETag of a list body (a SHA-1 of its bytes), digested only when the body differs from the last
- * one given for the same `slot` (a user's list with its filter and page).
+ * The body of a task list and its weak ETag. `slot` names the list (the user, filter and page): when the
+ * list holds the very same task objects as the last one given for that slot (a poll of an unchanged list,
+ * the common case), the kept bytes and ETag are given again without building, comparing or digesting 5 KB
+ * of text; a changed, added or removed task is a different object, so the list is built anew.
  */
-export function listEtag(slot: string, text: string): string {
+export function listBody(slot: string, tasks: readonly Task[], next?: string | null): ListBody {
   const last = lastLists.get(slot);
-  if (last !== undefined && last.text === text) return last.etag;
-  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  if (last !== undefined && last.next === next && sameObjects(last.tasks, tasks)) return last;
+  const text = listJson(tasks, next);
+  const bytes = Buffer.from(text, 'utf8');
+  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
   lastLists.delete(slot);
-  if (text.length > KEPT_LIST_CHARS) return etag;
-  lastLists.set(slot, { text, etag });
-  if (lastLists.size > LAST_LISTS) lastLists.delete(lastLists.keys().next().value!);
-  return etag;
+  if (text.length <= KEPT_LIST_CHARS) {
+    lastLists.set(slot, { tasks: [...tasks], next, text, bytes, etag });
+    if (lastLists.size > LAST_LISTS) lastLists.delete(lastLists.keys().next().value!);
+  }
+  return { bytes, etag };
+}
+
+function sameObjects(a: readonly Task[], b: readonly Task[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

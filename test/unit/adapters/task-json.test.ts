@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { listEtag, listJson, taskJson } from '../../../adapters/http/tasks/task-json.ts';
+import { listBody, listJson, taskJson } from '../../../adapters/http/tasks/task-json.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 
 const task: fc.Arbitrary<Task> = fc.record({
@@ -34,13 +34,32 @@ describe('task list bodies built from kept task JSON', () => {
     assert.equal(taskJson(changed), JSON.stringify(changed));
   });
 
-  it('digest a list only when its body changed, and the ETag is the SHA-1 of the exact bytes', () => {
-    const digest = (text: string) => `W/"${createHash('sha1').update(text).digest('base64url')}"`;
-    assert.equal(listEtag('user-1', '{"count":0,"tasks":[]}'), digest('{"count":0,"tasks":[]}'));
-    assert.equal(listEtag('user-1', '{"count":0,"tasks":[]}'), digest('{"count":0,"tasks":[]}'));
-    assert.equal(listEtag('user-1', '{"count":1,"tasks":[{}]}'), digest('{"count":1,"tasks":[{}]}'));
-    assert.equal(listEtag('user-2', '{"count":0,"tasks":[]}'), digest('{"count":0,"tasks":[]}'));
-    const long = `{"count":1,"tasks":["${'x'.repeat(20_000)}"]}`;
-    assert.equal(listEtag('user-3', long), digest(long), 'a long list is digested every time, not kept');
+  it('give a list the bytes of its JSON and the SHA-1 of those bytes, built again whenever a task object differs', () => {
+    const digest = (bytes: Uint8Array) => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+    const text = (body: { bytes: Uint8Array }) => Buffer.from(body.bytes).toString('utf8');
+    const [a, b] = fc.sample(task, 2) as [Task, Task];
+    const first = listBody('user-1', [a, b]);
+    assert.equal(text(first), listJson([a, b]));
+    assert.equal(first.etag, digest(first.bytes));
+    assert.equal(listBody('user-1', [a, b]).bytes, first.bytes, 'the same objects: the kept bytes');
+    const changed = { ...b, title: `${b.title}!` };
+    const second = listBody('user-1', [a, changed]);
+    assert.equal(text(second), listJson([a, changed]), 'a replaced object: built anew');
+    assert.notEqual(second.etag, first.etag);
+    assert.equal(text(listBody('user-1', [a])), listJson([a]), 'a removed task');
+    assert.equal(text(listBody('user-1', [a], null)), listJson([a], null), 'another next');
+    assert.equal(text(listBody('user-2', [a, b])), listJson([a, b]), 'another slot');
+    const long = { ...a, title: 'x'.repeat(20_000) };
+    assert.equal(text(listBody('user-3', [long])), listJson([long]), 'a long list, not kept');
+    assert.equal(text(listBody('user-3', [long])), listJson([long]));
+  });
+
+  it('bytes and ETag are those of the exact text for any list (lone surrogates included)', () => {
+    fc.assert(fc.property(fc.array(task, { maxLength: 6 }), (tasks) => {
+      const body = listBody('any', tasks);
+      const expected = Buffer.from(JSON.stringify({ count: tasks.length, tasks }), 'utf8');
+      assert.deepEqual(Buffer.from(body.bytes), expected);
+      assert.equal(body.etag, `W/"${createHash('sha1').update(JSON.stringify({ count: tasks.length, tasks })).digest('base64url')}"`);
+    }));
   });
 });
