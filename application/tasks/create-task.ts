@@ -49,10 +49,9 @@ export class CreateTask {
     if (this.inFlight.has(slot)) throw new IdempotencyKeyInFlight();
     this.inFlight.add(slot);
     try {
-      const task = this.newTask(userId, fields);
-      const record: IdempotencyRecord = {
-        userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: this.clock.now().getTime(),
-      };
+      const now = this.clock.now();
+      const task = this.newTask(userId, fields, now);
+      const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: now.getTime() };
       if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
       // Another node stored this key first (or an expired record is still there): answer as its repeat.
       const winner = await this.liveRecord(userId, idempotency.key);
@@ -68,10 +67,10 @@ export class CreateTask {
     return record && isIdempotencyRecordLive(record, this.clock.now().getTime()) ? record : undefined;
   }
 
-  private newTask(userId: string, fields: NewTaskFields): Task {
+  private newTask(userId: string, fields: NewTaskFields, at: Date = this.clock.now()): Task {
     if (fields.title === undefined) throw new ValidationError([{ path: 'title', message: `is required and ${messages.title}` }]);
     assertTaskFields(fields);
-    const now = formatTimestamp(this.clock.now());
+    const now = formatTimestamp(at);
     return {
       id: this.ids.newId(),
       user_id: userId,

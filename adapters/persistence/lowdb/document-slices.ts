@@ -27,9 +27,10 @@ export function* documentSlices(doc: StoreDocument): Generator<string> {
   yield ']}';
 }
 
+/** `JSON.stringify({ userId, key, fingerprint, createdAtMs, taskId })`, without making that object for each record. */
 function byTaskId(record: IdempotencyRecord): string {
-  const { userId, key, fingerprint, createdAtMs, task } = record;
-  return JSON.stringify({ userId, key, fingerprint, createdAtMs, taskId: task.id });
+  const q = JSON.stringify;
+  return `{"userId":${q(record.userId)},"key":${q(record.key)},"fingerprint":${q(record.fingerprint)},"createdAtMs":${q(record.createdAtMs)},"taskId":${q(record.task.id)}}`;
 }
 
 function* records<T>(items: readonly T[], json: (item: T, index: number) => string): Generator<string> {
