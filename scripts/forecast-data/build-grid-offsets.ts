@@ -15,7 +15,11 @@
 // aside and reported (and marked "superseded" in the fixture).
 // Offices without any recording get a window predicted from their
 // forecast-area outline, are listed in "_unfitted", and fail the test that
-// asks every office for a fitted window.
+// asks every office for a fitted window. An office api.weather.gov serves on
+// grids named otherwise (Anchorage: AER and ALU) gets no window of its own:
+// it is fitted when all of its grids are, and a grid without a recording is
+// listed in "_unfitted" instead.
+// A recording whose date is not known ("undated") counts as the oldest.
 
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -185,6 +189,12 @@ interface Window {
   since: string;
 }
 
+/** Grid ids that are not office ids: api.weather.gov answers Anchorage's area (AFC) on grids AER and ALU. */
+const GRID_IDS_OF_OFFICE: Readonly<Record<string, readonly string[]>> = { AFC: ['AER', 'ALU'] };
+
+/** Sorts as a date; a recording of unknown date ranks oldest. */
+const dateKey = (recorded: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(recorded) ? recorded : '');
+
 const byId = new Map<string, Sample[]>();
 for (const s of samples) byId.set(s.gridId, [...(byId.get(s.gridId) ?? []), s]);
 
@@ -197,7 +207,7 @@ for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
     continue;
   }
   // Newest recordings first; an older one joins only if it agrees with all newer ones.
-  const dates = [...new Set(own.map((s) => s.recorded))].sort().reverse();
+  const dates = [...new Set(own.map((s) => s.recorded))].sort((a, b) => dateKey(b).localeCompare(dateKey(a)));
   let kept: Sample[] = [];
   let fit: { x: AxisFit; y: AxisFit } | undefined;
   for (const date of dates) {
@@ -221,7 +231,7 @@ for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
     dy: fit.y.value,
     samples: kept.length,
     set: kept,
-    since: kept.map((s) => s.recorded).sort()[0] as string,
+    since: kept.map((s) => dateKey(s.recorded)).sort()[0] as string,
   });
 }
 
@@ -246,6 +256,11 @@ for (const [id, w] of windows) {
 // Offices with no recording: the old outline rule (floor(min index − 2)), learnt on CONUS offices.
 const unfitted: string[] = [];
 for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => a.localeCompare(b))) {
+  const gridIds = GRID_IDS_OF_OFFICE[wfo];
+  if (gridIds) {
+    unfitted.push(...gridIds.filter((id) => !windows.has(id)));
+    continue;
+  }
   if (windows.has(wfo)) continue;
   const e = extents.get(wfo) as Extent;
   windows.set(wfo, { grid: grid.id, dx: Math.floor(e.minI - 2), dy: Math.floor(e.minJ - 2), samples: 0, set: [], since: '' });

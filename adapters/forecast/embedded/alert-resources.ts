@@ -13,6 +13,7 @@ import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
+import { hasForecastGrid } from './grid-cell.ts';
 import { alertContext } from './json-ld.ts';
 import { zoneRelations } from './zone-relations.ts';
 
@@ -35,7 +36,7 @@ const MAX_AGE_SECONDS = 60;
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
-  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => deps.offsets.has(office)), generateFitted);
+  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)), generateFitted);
   const relations = zoneRelations(deps.catalogue);
 
   /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */

@@ -12,7 +12,7 @@ export type GridWindowOrigin = readonly [dx: number, dy: number, grid?: NdfdGrid
 /** What every part of the embedded provider reads: the geography, the offices' grid offsets, the time. */
 export interface EmbeddedDeps {
   readonly catalogue: Catalogue;
-  /** Grid id (an office id, or AER for Anchorage) → its window on an NDFD grid (data/grid-offsets.json). */
+  /** Grid id (an office id, or AER and ALU for Anchorage) → its window on an NDFD grid (data/grid-offsets.json). */
   readonly offsets: ReadonlyMap<string, GridWindowOrigin>;
   readonly clock: Clock;
   /** The scenario in force (test-double controls); absent, the plain model. */

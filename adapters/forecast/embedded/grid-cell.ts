@@ -36,17 +36,24 @@ export interface Cell {
 export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
 
 /**
- * Grid ids that are not office ids. api.weather.gov answers Anchorage (AFC's area) with gridId AER, whose
- * window is fitted from real answers; AFC's other grid, ALU (south-west Alaska, the Aleutians), has no
- * recording in the project, so AFC's area is served on AER's window as far as it reaches, 404 beyond.
+ * Grid ids that are not office ids. api.weather.gov answers Anchorage's area (AFC) on two grids, both fitted
+ * from real answers: AER (Southcentral) and ALU (south-west Alaska, the Alaska Peninsula and the Aleutians). A
+ * point is served on the first grid whose window covers it: AER where its window reaches (it begins west of
+ * King Salmon), ALU beyond; recordings place Anchorage on AER and Akutan on ALU.
  */
-const GRID_ID_OF_OFFICE: Readonly<Record<string, string>> = { AFC: 'AER' };
+const GRID_IDS_OF_OFFICE: Readonly<Record<string, readonly string[]>> = { AFC: ['AER', 'ALU'] };
 const OFFICE_OF_GRID_ID: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(GRID_ID_OF_OFFICE).map(([office, grid]) => [grid, office]),
+  Object.entries(GRID_IDS_OF_OFFICE).flatMap(([office, grids]) => grids.map((grid) => [grid, office])),
 );
 
-export function gridIdOfOffice(officeId: string): string {
-  return GRID_ID_OF_OFFICE[officeId] ?? officeId;
+/** The grid ids an office's area is served on, in the order a point tries them. */
+export function gridIdsOfOffice(officeId: string): readonly string[] {
+  return GRID_IDS_OF_OFFICE[officeId] ?? [officeId];
+}
+
+/** Whether the embedded provider serves any forecast grid for the office's area (not American Samoa). */
+export function hasForecastGrid(deps: EmbeddedDeps, officeId: string): boolean {
+  return gridIdsOfOffice(officeId).some((id) => deps.offsets.has(id));
 }
 
 function pointUnavailable(lat: number, lon: number, office?: OfficeRecord, offGrid?: string): ForecastNotFound {
@@ -133,19 +140,26 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
   const shore = onLand ? undefined : nearestShore(deps, lat, lon);
   const office = onLand ?? shore?.office;
   if (!office) throw pointUnavailable(lat, lon);
-  const gridId = gridIdOfOffice(office.id);
-  const window = windowOf(deps, gridId);
-  if (!window) throw pointUnavailable(lat, lon, office);
-  const { origin, grid } = window;
-  const index = latLonToGrid(lat, lon, grid);
-  if (!isInsideGrid(index.i, index.j, grid)) throw pointUnavailable(lat, lon, office);
-  const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
-  const cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
-  // Off the window: open water the office grid does not reach, or western Alaska, which api.weather.gov
-  // serves on the ALU grid (no recording of it here, so no window).
-  const w = officeWindow(office, origin);
-  if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) {
-    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridId);
+  const gridIds = gridIdsOfOffice(office.id).filter((id) => deps.offsets.has(id));
+  if (gridIds.length === 0) throw pointUnavailable(lat, lon, office);
+  let cell: Cell | undefined;
+  for (const gridId of gridIds) {
+    const { origin, grid } = windowOf(deps, gridId) as { origin: GridWindowOrigin; grid: NdfdGrid };
+    const index = latLonToGrid(lat, lon, grid);
+    if (!isInsideGrid(index.i, index.j, grid)) continue;
+    const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
+    // Off the window: open water the office grid does not reach, or (Anchorage) the part of the area
+    // another of its grids serves.
+    const w = officeWindow(office, gridId, origin);
+    if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) continue;
+    cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
+    break;
+  }
+  if (!cell) {
+    const first = windowOf(deps, gridIds[0] as string) as { origin: GridWindowOrigin; grid: NdfdGrid };
+    const index = latLonToGrid(lat, lon, first.grid);
+    if (!isInsideGrid(index.i, index.j, first.grid)) throw pointUnavailable(lat, lon, office);
+    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridIds.join(' or '));
   }
   if (!shore) return cell;
   return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
@@ -175,15 +189,15 @@ export interface GridWindow {
   readonly maxY: number;
 }
 
-const windows = new WeakMap<OfficeRecord, GridWindow>();
+const windows = new WeakMap<OfficeRecord, Map<string, GridWindow>>();
 
 /**
  * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
  * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
  * non-negative indices and to the grid.
  */
-export function officeWindow(office: OfficeRecord, offset: GridWindowOrigin): GridWindow {
-  const cached = windows.get(office);
+export function officeWindow(office: OfficeRecord, gridId: string, offset: GridWindowOrigin): GridWindow {
+  const cached = windows.get(office)?.get(gridId);
   if (cached) return cached;
   const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
   let minI = Infinity, maxI = -Infinity, minJ = Infinity, maxJ = -Infinity;
@@ -205,7 +219,7 @@ export function officeWindow(office: OfficeRecord, offset: GridWindowOrigin): Gr
     minY: Math.max(0, -dy, Math.floor(minJ) - WINDOW_MARGIN - dy),
     maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
   };
-  windows.set(office, window);
+  windows.set(office, (windows.get(office) ?? new Map<string, GridWindow>()).set(gridId, window));
   return window;
 }
 
@@ -214,18 +228,18 @@ export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
   const where = `${ref.office}/${ref.x},${ref.y}`;
   const office = deps.catalogue.offices.get(OFFICE_OF_GRID_ID[ref.office] ?? ref.office);
   if (!office) throw new ForecastNotFound(`Unknown forecast office ${ref.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
-  const gridId = gridIdOfOffice(office.id);
-  const window = gridId === ref.office ? windowOf(deps, gridId) : undefined;
+  const gridIds = gridIdsOfOffice(office.id);
+  const window = gridIds.includes(ref.office) ? windowOf(deps, ref.office) : undefined;
   if (!window) {
     throw new ForecastNotFound(
-      gridId === ref.office
+      gridIds.includes(ref.office)
         ? `No forecast grid at ${where}: the embedded forecast provider has no forecast grid for the ${office.id} forecast area.`
-        : `No forecast grid at ${where}: the ${office.id} forecast area is served on grid ${gridId}.`,
+        : `No forecast grid at ${where}: the ${office.id} forecast area is served on grid ${gridIds.join(' and ')}.`,
       'Invalid Gridpoint',
     );
   }
   const { origin, grid } = window;
-  const w = officeWindow(office, origin);
+  const w = officeWindow(office, ref.office, origin);
   if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
       `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
@@ -233,7 +247,7 @@ export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
     );
   }
   const { i, j } = fromOfficeGrid({ gridX: ref.x, gridY: ref.y }, { dx: origin[0], dy: origin[1] });
-  return { office, gridId, grid, gridX: ref.x, gridY: ref.y, i, j };
+  return { office, gridId: ref.office, grid, gridX: ref.x, gridY: ref.y, i, j };
 }
 
 export function cellKey(cell: Cell): string {

@@ -121,10 +121,19 @@ describe('point', () => {
     assert.equal((await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !== undefined, true);
   });
 
-  it('answers 404 for western Alaska, which api.weather.gov serves on the ALU grid (no recording here)', async () => {
-    await assert.rejects(grid.point({ lat: 60.79, lon: -161.76 }, ctx), (e: unknown) => {
+  it('answers south-west Alaska and the Aleutians on AFC\'s ALU grid, and Southcentral on AER, as api.weather.gov does', async () => {
+    // Real answers: Akutan, ALU 509,77 (USSF-ORBIT/ussf-portal-client, 2023); Anchorage, AER 143,236 (ws4kp, 2025).
+    for (const [lat, lon, gridId, x, y] of [[54.143, -165.7854, 'ALU', 509, 77], [61.2181, -149.9003, 'AER', 143, 236]] as const) {
+      const p = ((await grid.point({ lat, lon }, ctx)).body as Json)['properties'];
+      assert.deepEqual([p.cwa, p.gridId, p.gridX, p.gridY], ['AFC', gridId, x, y]);
+      assert.equal(p.forecastOffice, `${ctx.baseUrl}/offices/AFC`);
+      const g = ((await grid.gridpoint({ office: gridId, x, y }, ctx)).body as Json)['properties'];
+      assert.equal(g.gridId, gridId);
+      assert.match(g.forecastOffice, /\/offices\/AFC$/);
+    }
+    await assert.rejects(grid.gridpoint({ office: 'AFC', x: 509, y: 77 }, ctx), (e: unknown) => {
       assert.ok(e instanceof ForecastNotFound);
-      assert.match(e.detail, /outside the AER grid window of the AFC forecast area/);
+      assert.match(e.detail, /served on grid AER and ALU/);
       return true;
     });
   });
