@@ -72,7 +72,9 @@ describe('upstream cache shared by nodes', () => {
 
 describe('upstream cache shared through Redis', { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' }, () => {
   test('one upstream request per document for the whole cluster', async () => {
-    const connections = [1, 2, 3, 4].map(() => new RedisConnection({ url: TEST_REDIS_URL! }));
+    // A generous command timeout: under a loaded test run a Redis reply can take longer than the default
+    // 500 ms, and a node whose lock command times out fetches for itself by design (Redis is only help).
+    const connections = [1, 2, 3, 4].map(() => new RedisConnection({ url: TEST_REDIS_URL!, commandTimeoutMs: 5000 }));
     try {
       await Promise.all(connections.map((c) => new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())))));
       const prefix = `taskcast-test:${process.pid}:${randomBytes(4).toString('hex')}`;
