@@ -30,19 +30,25 @@ function capture(level: LogLevel = 'info') {
   };
 }
 
-/** The real app on a real socket (so the request line sees bytes on the wire), logging into `log`. */
-async function serve(options: { log: ReturnType<typeof capture>['log']; trustProxy?: boolean; logRequests?: boolean; servedBy?: 'node' | 'fetch' }) {
+type AppOptions = { log: ReturnType<typeof capture>['log']; trustProxy?: boolean; logRequests?: boolean; servedBy?: 'node' | 'fetch' };
+
+/** The real app (task routes, no forecast), logging into `log`. */
+async function app(options: AppOptions) {
   const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
-  const app = await buildHttpApp(container, {
+  return buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     trustProxy: options.trustProxy ?? false,
     log: options.log,
     metrics: new TaskcastMetrics({ processMetrics: false }),
     requestLog: options.logRequests ?? true ? options.log.requests : undefined,
-    // As npm start serves it unless told otherwise: request lines taken from the socket, no h3 response hook.
-    servedBy: options.servedBy ?? 'node',
+    servedBy: options.servedBy,
   });
-  const server: Server = createServer(toNodeHandler(app));
+}
+
+/** The real app on a real socket (so the request line sees bytes on the wire), logging into `log`. */
+async function serve(options: AppOptions) {
+  // As npm start serves it unless told otherwise: request lines taken from the socket, no h3 response hook.
+  const server: Server = createServer(toNodeHandler(await app({ ...options, servedBy: options.servedBy ?? 'node' })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -193,14 +199,7 @@ test('request lines are byte for byte what pino writes for the same fields', () 
 
 test('through app.fetch (no socket) a request is logged too', async () => {
   const sink = capture();
-  const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
-  const app = await buildHttpApp(container, {
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: sink.log,
-    metrics: new TaskcastMetrics({ processMetrics: false }),
-    requestLog: sink.log.requests,
-  });
-  const response = await app.fetch(new Request('http://localhost/health'));
+  const response = await (await app({ log: sink.log })).fetch(new Request('http://localhost/health'));
   const body = await response.arrayBuffer();
   const [line] = await requestLines(sink, 1);
   assert.equal(line?.['route'], '/health');
@@ -211,20 +210,11 @@ test('through app.fetch (no socket) a request is logged too', async () => {
 
 test('a client that goes away before the answer is sent is logged as aborted', async () => {
   const sink = capture();
-  const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
-  const app = await buildHttpApp(container, {
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: sink.log,
-    metrics: new TaskcastMetrics({ processMetrics: false }),
-    requestLog: sink.log.requests,
-    servedBy: 'node',
-  });
-  // A body announced but never sent: the request is in the app (reading it) when the client hangs up.
-  const server: Server = createServer(toNodeHandler(app));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await serve({ log: sink.log });
   try {
+    // A body announced but never sent: the request is in the app (reading it) when the client hangs up.
     const socket = new Socket();
-    await new Promise<void>((resolve) => socket.connect((server.address() as AddressInfo).port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
     socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
@@ -232,7 +222,6 @@ test('a client that goes away before the answer is sent is logged as aborted', a
     assert.equal(line?.['route'], '/api/auth/login');
     assert.equal(line?.['aborted'], true);
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 });
