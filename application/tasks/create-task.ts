@@ -19,8 +19,12 @@ export interface CreatedTask {
 }
 
 export class CreateTask {
-  /** Keys whose first request is still running, in this process (the store settles races between nodes). */
-  private readonly inFlight = new Set<string>();
+  /**
+   * Keys whose first request is still running in this process, by user then key (the store settles races
+   * between nodes). Two levels rather than joined strings: the lookups hash the request's own key string,
+   * once, and build no new one.
+   */
+  private readonly inFlight = new Map<string, Set<string>>();
 
   constructor(
     private readonly tasks: TaskRepository,
@@ -43,28 +47,31 @@ export class CreateTask {
     if (!isIdempotencyKey(idempotency.key)) {
       throw new ValidationError([{ path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY.maxKeyLength} visible ASCII characters` }]);
     }
-    const earlier = await this.liveRecord(userId, idempotency.key);
+    // One clock reading: the record's time is also the instant its liveness is judged at.
+    const now = this.clock.now();
+    const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
     if (earlier) return replay(earlier, idempotency);
-    const slot = `${userId}\n${idempotency.key}`;
-    if (this.inFlight.has(slot)) throw new IdempotencyKeyInFlight();
-    this.inFlight.add(slot);
+    let running = this.inFlight.get(userId);
+    if (running?.has(idempotency.key)) throw new IdempotencyKeyInFlight();
+    if (running === undefined) this.inFlight.set(userId, (running = new Set()));
+    running.add(idempotency.key);
     try {
-      const now = this.clock.now();
       const task = this.newTask(userId, fields, now);
       const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: now.getTime() };
       if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
       // Another node stored this key first (or an expired record is still there): answer as its repeat.
-      const winner = await this.liveRecord(userId, idempotency.key);
+      const winner = await this.liveRecord(userId, idempotency.key, this.clock.now().getTime());
       if (!winner) throw new IdempotencyKeyInFlight();
       return replay(winner, idempotency);
     } finally {
-      this.inFlight.delete(slot);
+      running.delete(idempotency.key);
+      if (running.size === 0 && this.inFlight.get(userId) === running) this.inFlight.delete(userId);
     }
   }
 
-  private async liveRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  private async liveRecord(userId: string, key: string, nowMs: number): Promise<IdempotencyRecord | undefined> {
     const record = await this.tasks.findIdempotencyRecord(userId, key);
-    return record && isIdempotencyRecordLive(record, this.clock.now().getTime()) ? record : undefined;
+    return record && isIdempotencyRecordLive(record, nowMs) ? record : undefined;
   }
 
   private newTask(userId: string, fields: NewTaskFields, at: Date = this.clock.now()): Task {

@@ -130,6 +130,34 @@ describe('lowdb store on a faulty disk', () => {
     });
   }
 
+  test('an Idempotency-Key: an add waiting on the key gets it when the first fails, and takes it from anyone after', async () => {
+    const disk = new FaultyDisk();
+    const store = await openLowdbTaskStore(freshPath(), { journalFileOps: disk });
+    const u = user(1);
+    await store.users.addIfEmailFree(u);
+    const keyed = (i: number) => {
+      const t = task(i, u.id);
+      return [t, { userId: u.id, key: 'same-key', fingerprint: `fp${i}`, task: t, createdAtMs: Date.parse('2026-03-01T12:00:00Z') }] as const;
+    };
+    disk.full = true;
+    const first = store.tasks.add(...keyed(1));
+    const second = store.tasks.add(...keyed(2)); // waits for the first to settle, then decides
+    await assert.rejects(first, ServiceUnavailable);
+    disk.full = false;
+    const release = disk.holdSyncs();
+    await turn();
+    await turn();
+    const third = store.tasks.add(...keyed(3)); // the second is written, its sync held: the third must wait
+    await turn();
+    assert.equal(await store.tasks.findIdempotencyRecord(u.id, 'same-key'), undefined, 'nothing visible before it is durable');
+    release();
+    assert.equal(await second, 'added');
+    assert.equal(await third, 'key-taken');
+    assert.equal((await store.tasks.findIdempotencyRecord(u.id, 'same-key'))?.task.id, task(2, u.id).id);
+    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.id), [task(2, u.id).id]);
+    await store.close();
+  });
+
   test('a sign-up waiting on an email whose first sign-up fails gets the email', async () => {
     const disk = new FaultyDisk();
     const store = await openLowdbTaskStore(freshPath(), { journalFileOps: disk });
