@@ -180,13 +180,13 @@ export interface AlternatingFigures {
 }
 
 /**
- * Several targets on one server, their rounds alternating (ABC, CBA, ...) so that a shared machine's noise and
- * a growing store fall on each alike. Besides req/s, each round reads the server's CPU time: µs per request is
- * the server's own cost, which the load generator (on the same cores) does not blur.
+ * Several targets, their rounds alternating (ABC, CBA, ...) so that a shared machine's noise falls on each
+ * alike. Each target names the server process it loads (one each, or one shared); besides req/s, each round
+ * reads that process's CPU time: µs per request is the server's own cost, which the load generator (on the
+ * same cores) does not blur.
  */
 export async function alternate(
-  pid: number,
-  targets: ReadonlyArray<{ label: string; target: Target }>,
+  targets: ReadonlyArray<{ label: string; target: Target; pid: number }>,
   options: LoadOptions,
   onRound: (label: string, pass: number, rps: number, cpuUs: number | null) => void = () => {},
 ): Promise<AlternatingFigures[]> {
@@ -197,6 +197,7 @@ export async function alternate(
     const order = targets.map((_, i) => i);
     if (pass % 2 === 1) order.reverse();
     for (const i of order) {
+      const pid = targets[i]!.pid;
       const before = processCpuMs(pid);
       const result = await fire(targets[i]!.target, { connections: options.connections, duration: options.roundSeconds });
       const after = processCpuMs(pid);

@@ -84,34 +84,42 @@ export const tasksSet: ScenarioSet = {
         }),
       );
     }
-    // Then, on the same server, POST with a fresh Idempotency-Key each time against POST without a key, side
-    // by side: rounds alternate, and both requests carry one header with a value no other request had (the
-    // plain one an X-Request-Id that Taskcast ignores), because autocannon builds such requests one by one in
-    // JavaScript on the same two cores, which alone costs a plain POST about 15% of its rate. The server's CPU
-    // per request is read too: it is the key's own cost, which the load generator cannot blur.
-    const keyedUser = await signUp(taskcast.origin, 'post-keyed');
-    const postTarget = (uniqueHeader: string): Target => ({
-      url: `${taskcast.origin}/api/tasks`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...keyedUser.auth },
-      body: SMALL_TASK_BODY,
-      uniqueHeader,
-    });
-    log(`  ${SCENARIO.postKeyed} against ${SCENARIO.postUnkeyed}, alternating rounds on taskcast (pid ${taskcast.pid}) ...`);
-    const [unkeyed, keyed] = await alternate(taskcast.pid, [
-      { label: SCENARIO.postUnkeyed, target: postTarget('x-request-id') },
-      { label: SCENARIO.postKeyed, target: postTarget('idempotency-key') },
-    ], load, (label, pass, rps, cpuUs) => log(`    pass ${pass + 1} ${label.padEnd(48)} ${fmt(rps, 0).padStart(7)} req/s${cpuUs === null ? '' : `  server CPU ${fmt(cpuUs, 1)} µs/req`}`));
-    if (unkeyed!.non2xx + unkeyed!.errors + keyed!.non2xx + keyed!.errors > 0) {
-      warn(`keyed/unkeyed POST: ${unkeyed!.non2xx + keyed!.non2xx} non-2xx, ${unkeyed!.errors + keyed!.errors} errors`);
-    }
-    extra['keyedPost'] = { unkeyed, keyed };
     // The "empty store" POST figure is taken while the store grows from ~LIST_SIZE tasks to this many.
     const tcPost = post.get('taskcast');
     extra['taskcastStoreAfterPostScenario'] = tcPost ? LIST_SIZE + sumStatus2xx(tcPost) : null;
 
     shutdowns['taskcast (phase 1)'] = await lab.stop(taskcast);
     if (peer) shutdowns['peer'] = await lab.stop(peer);
+
+    // POST with a fresh Idempotency-Key each time against POST without a key, side by side. Each arm has a
+    // fresh server of its own, so each pays exactly its own costs: the background compaction that a growing
+    // store runs now and then (a keyed store also folds its keys) lands on the server that caused it rather
+    // than on whichever round happens to be running, as it did when both arms shared one server. Rounds
+    // alternate between the two. Both requests carry one header with a value no other request had (the plain
+    // one an X-Request-Id that Taskcast ignores), because autocannon builds such requests one by one in
+    // JavaScript on the same two cores, which alone costs a plain POST about 15% of its rate. The servers' CPU
+    // per request is read too: it is the key's own cost, which the load generator cannot blur.
+    const arms = [
+      await lab.start({ ...taskcastSpec(join(lab.tempDir('taskcast-unkeyed'), 'tasks.db')), label: 'taskcast (POST without a key)' }),
+      await lab.start({ ...taskcastSpec(join(lab.tempDir('taskcast-keyed'), 'tasks.db')), label: 'taskcast (POST with a key)' }),
+    ] as const;
+    // A fresh server generates its first alert cycle in the background; let that finish outside the rounds.
+    for (const arm of arms) await (await fetch(`${arm.origin}/alerts`, { headers: { 'user-agent': 'taskcast-bench' } })).arrayBuffer();
+    const postTarget = async (server: RunningServer, uniqueHeader: string): Promise<Target> => {
+      const user = await signUp(server.origin, uniqueHeader);
+      return { url: `${server.origin}/api/tasks`, method: 'POST', headers: { 'content-type': 'application/json', ...user.auth }, body: SMALL_TASK_BODY, uniqueHeader };
+    };
+    log(`  ${SCENARIO.postKeyed} against ${SCENARIO.postUnkeyed}, alternating rounds on two fresh servers (pids ${arms[0].pid}, ${arms[1].pid}) ...`);
+    const [unkeyed, keyed] = await alternate([
+      { label: SCENARIO.postUnkeyed, target: await postTarget(arms[0], 'x-request-id'), pid: arms[0].pid },
+      { label: SCENARIO.postKeyed, target: await postTarget(arms[1], 'idempotency-key'), pid: arms[1].pid },
+    ], load, (label, pass, rps, cpuUs) => log(`    pass ${pass + 1} ${label.padEnd(48)} ${fmt(rps, 0).padStart(7)} req/s${cpuUs === null ? '' : `  server CPU ${fmt(cpuUs, 1)} µs/req`}`));
+    if (unkeyed!.non2xx + unkeyed!.errors + keyed!.non2xx + keyed!.errors > 0) {
+      warn(`keyed/unkeyed POST: ${unkeyed!.non2xx + keyed!.non2xx} non-2xx, ${unkeyed!.errors + keyed!.errors} errors`);
+    }
+    extra['keyedPost'] = { unkeyed, keyed };
+    shutdowns['taskcast (POST without a key)'] = await lab.stop(arms[0]);
+    shutdowns['taskcast (POST with a key)'] = await lab.stop(arms[1]);
 
     // Phase 2: a fresh Taskcast with exactly BIG_STORE tasks, for POST and RSS.
     const bigDir = lab.tempDir('taskcast-20k');
