@@ -47,22 +47,22 @@ export class CreateTask {
     if (!isIdempotencyKey(idempotency.key)) {
       throw new ValidationError([{ path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY.maxKeyLength} visible ASCII characters` }]);
     }
-    // One clock reading: the record's time is also the instant its liveness is judged at.
-    const now = this.clock.now();
-    const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
-    if (earlier) return replay(earlier, idempotency);
     let running = this.inFlight.get(userId);
     if (running?.has(idempotency.key)) throw new IdempotencyKeyInFlight();
     if (running === undefined) this.inFlight.set(userId, (running = new Set()));
     running.add(idempotency.key);
     try {
+      // Straight to the store, which refuses a key it already holds: a new key (the common case) then costs
+      // one lookup rather than a lookup here and another in the store's atomic check. A repeat builds a task
+      // it throws away, which costs less than that lookup on every first request.
+      const now = this.clock.now();
       const task = this.newTask(userId, fields, now);
       const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: now.getTime() };
       if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
-      // Another node stored this key first (or an expired record is still there): answer as its repeat.
-      const winner = await this.liveRecord(userId, idempotency.key, this.clock.now().getTime());
-      if (!winner) throw new IdempotencyKeyInFlight();
-      return replay(winner, idempotency);
+      // The key is taken: by an earlier request of this client (a retry), or by another node just now.
+      const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
+      if (!earlier) throw new IdempotencyKeyInFlight();
+      return replay(earlier, idempotency);
     } finally {
       running.delete(idempotency.key);
       if (running.size === 0 && this.inFlight.get(userId) === running) this.inFlight.delete(userId);
