@@ -1,5 +1,5 @@
 import { IdempotencyKeyInFlight, IdempotencyKeyMismatch, ValidationError } from '../../domain/tasks/errors.ts';
-import { IDEMPOTENCY, isIdempotencyKey, isIdempotencyRecordLive, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
+import { createFingerprint, IDEMPOTENCY, isIdempotencyKey, isIdempotencyRecordLive, isSameCreate, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
 import { assertTaskFields, messages } from '../../domain/tasks/invariants.ts';
 import { formatTimestamp } from '../../domain/tasks/rules.ts';
 import type { NewTaskFields, Task } from '../../domain/tasks/task.ts';
@@ -8,8 +8,12 @@ import type { Clock, IdGenerator, TaskRepository } from './ports.ts';
 export interface IdempotencyRequest {
   /** The client's Idempotency-Key. */
   readonly key: string;
-  /** A digest of the request (the adapter's choice), to tell a repeat from a different request. */
-  readonly fingerprint: string;
+  /**
+   * The request's digest as versions before 2026-11-24 stored it (the adapter's), asked for only when the
+   * key's record is such an older one, so that a retry across an upgrade is still recognised. Without it,
+   * such a record matches no request.
+   */
+  readonly legacyFingerprint?: () => string;
 }
 
 export interface CreatedTask {
@@ -57,12 +61,12 @@ export class CreateTask {
       // it throws away, which costs less than that lookup on every first request.
       const now = this.clock.now();
       const task = this.newTask(userId, fields, now);
-      const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: idempotency.fingerprint, task, createdAtMs: now.getTime() };
+      const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: createFingerprint(fields), task, createdAtMs: now.getTime() };
       if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
       // The key is taken: by an earlier request of this client (a retry), or by another node just now.
       const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
       if (!earlier) throw new IdempotencyKeyInFlight();
-      return replay(earlier, idempotency);
+      return replay(earlier, fields, idempotency);
     } finally {
       running.delete(idempotency.key);
       if (running.size === 0 && this.inFlight.get(userId) === running) this.inFlight.delete(userId);
@@ -92,7 +96,8 @@ export class CreateTask {
   }
 }
 
-function replay(record: IdempotencyRecord, request: IdempotencyRequest): CreatedTask {
-  if (record.fingerprint !== request.fingerprint) throw new IdempotencyKeyMismatch();
+function replay(record: IdempotencyRecord, fields: NewTaskFields, request: IdempotencyRequest): CreatedTask {
+  const same = isSameCreate(record, fields) ?? (request.legacyFingerprint !== undefined && request.legacyFingerprint() === record.fingerprint);
+  if (!same) throw new IdempotencyKeyMismatch();
   return { task: record.task, replayed: true };
 }

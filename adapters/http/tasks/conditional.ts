@@ -63,10 +63,10 @@ export function listResponse(event: H3Event, slot: string, tasks: readonly Task[
 }
 
 /**
- * The fingerprint of a create request for Idempotency-Key: a digest of the validated body with its keys in
- * a fixed order, so the same request spelled with other spacing or key order is recognised as the same. The
- * digested text is `JSON.stringify` of the sorted `[key, value]` pairs, built in one pass (no arrays) since
- * it runs on every keyed create; fingerprints already stored stay comparable.
+ * The fingerprint versions before 2026-11-24 stored for an Idempotency-Key: a SHA-256 digest of the
+ * validated body with its keys in a fixed order (`JSON.stringify` of the sorted `[key, value]` pairs, built
+ * in one pass). Keys are now stored with the fields their request named instead (createFingerprint, no
+ * digest); this is computed only to recognise the repeat of a request that an earlier version stored.
  */
 export function requestFingerprint(body: Record<string, unknown>): string {
   const keys = Object.keys(body).sort();

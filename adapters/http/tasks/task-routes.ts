@@ -76,7 +76,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
         event.res.status = 201;
         return { message: 'Task created.', task };
       }
-      const created = await createTask.executeOnce(user.id, input, { key, fingerprint: requestFingerprint(input) });
+      const created = await createTask.executeOnce(user.id, input, { key, legacyFingerprint: () => requestFingerprint(input) });
       event.res.status = 201;
       if (created.replayed) event.res.headers.set('idempotent-replayed', 'true');
       return { message: 'Task created.', task: created.task };

@@ -11,6 +11,11 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { requestFingerprint } from '../../../adapters/http/tasks/conditional.ts';
+import { createInMemoryTaskStore } from '../../../adapters/persistence/memory/in-memory-task-store.ts';
+import { CreateTask } from '../../../application/tasks/create-task.ts';
+import { IdempotencyKeyMismatch } from '../../../domain/tasks/errors.ts';
+import { createFingerprint, isSameCreate } from '../../../domain/tasks/idempotency.ts';
+import type { NewTaskFields } from '../../../domain/tasks/task.ts';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { checkChange, journalLine } from '../../../adapters/persistence/lowdb/store-records.ts';
 import type { IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
@@ -86,7 +91,51 @@ describe('Idempotency-Key records on disk', () => {
   });
 });
 
-describe('the request fingerprint', () => {
+describe('telling a repeat from a different request', () => {
+  const created = (fields: NewTaskFields): IdempotencyRecord => ({
+    userId: user.id, key: 'k', fingerprint: createFingerprint(fields), createdAtMs: 0,
+    task: { ...task(1), title: fields.title, description: fields.description ?? null, status: fields.status ?? 'pending', priority: fields.priority ?? 'medium', due_date: fields.due_date ?? null },
+  });
+  const body = fc.record({
+    title: fc.constantFrom('a', 'b'),
+    description: fc.option(fc.constantFrom('x', 'y', null), { nil: undefined }),
+    status: fc.option(fc.constantFrom('pending', 'completed'), { nil: undefined }),
+    priority: fc.option(fc.constantFrom('low', 'medium'), { nil: undefined }),
+    due_date: fc.option(fc.constantFrom('2030-01-15', null), { nil: undefined }),
+  }, { requiredKeys: ['title'] }) as fc.Arbitrary<NewTaskFields>;
+  const defined = (b: NewTaskFields) => Object.fromEntries(Object.entries(b).filter(([, v]) => v !== undefined));
+
+  test('the same request is recognised, in any key order; any other is not, exactly as the digest of earlier versions tells them apart', () => {
+    fc.assert(fc.property(body, body, (first, second) => {
+      const record = created(first);
+      const reordered = Object.fromEntries(Object.entries(first).reverse()) as unknown as NewTaskFields;
+      assert.equal(isSameCreate(record, reordered), true);
+      assert.equal(isSameCreate(record, second), requestFingerprint(defined(first)) === requestFingerprint(defined(second)), JSON.stringify([first, second]));
+    }), { numRuns: 2000 });
+    assert.equal(isSameCreate(created({ title: 'a' }), { title: 'a', description: null }), false, 'naming a default is another request');
+    assert.equal(isSameCreate(created({ title: 'a', priority: 'medium' }), { title: 'a' }), false);
+  });
+
+  test('a key stored by an earlier version (a digest) is matched through the adapter\'s digest, and nothing else', async () => {
+    const store = createInMemoryTaskStore();
+    await store.users.addIfEmailFree(user);
+    const first = { title: 'Pay rent', priority: 'high' } as const;
+    const old: IdempotencyRecord = { userId: user.id, key: 'before-upgrade', fingerprint: requestFingerprint(first), task: { ...task(7), title: first.title, priority: 'high' }, createdAtMs: Date.now() };
+    assert.equal(await store.tasks.add(old.task, old), 'added');
+    assert.equal(isSameCreate(old, first), undefined, 'a digest is not a fields fingerprint');
+    let n = 0;
+    const create = new CreateTask(store.tasks, { newId: () => `20000000-0000-4000-8000-${String(++n).padStart(12, '0')}` }, { now: () => new Date() });
+    const again = { priority: 'high', title: 'Pay rent' } as const;
+    const replayed = await create.executeOnce(user.id, again, { key: 'before-upgrade', legacyFingerprint: () => requestFingerprint(again) });
+    assert.deepEqual(replayed, { task: old.task, replayed: true });
+    const other = { title: 'Pay rent' };
+    await assert.rejects(create.executeOnce(user.id, other, { key: 'before-upgrade', legacyFingerprint: () => requestFingerprint(other) }), IdempotencyKeyMismatch);
+    await assert.rejects(create.executeOnce(user.id, again, { key: 'before-upgrade' }), IdempotencyKeyMismatch, 'without the adapter\'s digest, an old record matches nothing');
+    assert.equal((await store.tasks.listOwned(user.id, {})).length, 1, 'nothing else was created');
+  });
+});
+
+describe('the digest of earlier versions', () => {
   // The digest of JSON.stringify(sorted [key, value] pairs): what earlier versions stored, so a key kept
   // across an upgrade still recognises its repeat.
   const reference = (body: Record<string, unknown>) =>

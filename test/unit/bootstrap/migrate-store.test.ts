@@ -33,7 +33,7 @@ async function lowdbStoreWithData(name: string): Promise<{ path: string; emails:
     for (let i = 0; i < 12; i++) {
       made.push(await taskcast.tasks.createTask.execute(user.id, { title: `${email} ${i}`, priority: i % 2 ? 'high' : 'low', due_date: i === 3 ? '2027-01-31' : null }));
     }
-    await taskcast.tasks.createTask.executeOnce(user.id, { title: `${email} keyed` }, { key: 'retry-me', fingerprint: 'fp' });
+    await taskcast.tasks.createTask.executeOnce(user.id, { title: `${email} keyed` }, { key: 'retry-me' });
     await taskcast.tasks.updateTask.execute(user.id, made[2]!.id, { status: 'completed', description: 'done 🎉' });
     await taskcast.tasks.deleteTask.execute(user.id, made[5]!.id);
   }
