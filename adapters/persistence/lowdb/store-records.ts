@@ -39,10 +39,13 @@ const journalledKey = v.looseObject({
   createdAtMs: v.number(),
 });
 
-/** An Idempotency-Key record in a snapshot: with its task, or, while the task is unchanged, the task's id. */
+/**
+ * An Idempotency-Key record in a snapshot: with its task, or, while the task is unchanged, the task's id and
+ * (since 2026-11-25) no user when it is the task's owner.
+ */
 const snapshotKey = v.union([
   v.looseObject({ userId: v.string(), key: v.string(), fingerprint: v.string(), task: taskRecord, createdAtMs: v.number() }),
-  v.looseObject({ userId: v.string(), key: v.string(), fingerprint: v.string(), taskId: v.string(), createdAtMs: v.number() }),
+  v.looseObject({ userId: v.optional(v.string()), key: v.string(), fingerprint: v.string(), taskId: v.string(), createdAtMs: v.number() }),
 ]);
 
 const changeRecord = v.variant('kind', [
@@ -88,9 +91,13 @@ export function checkChange(value: unknown): RecordCheck<StoreChange> {
   return { ok: true, value: { kind: 'task', task: change.task, idempotency: { ...rest, userId: userId ?? change.task.user_id, task: task ?? change.task } } };
 }
 
-/** A snapshot as read back: Idempotency-Key records kept by task id get that task (the document's own object). */
+/**
+ * A snapshot as read back: Idempotency-Key records kept by task id get that task (the document's own object)
+ * and, where the record leaves its user out, the task's owner.
+ */
 export function checkSnapshot(value: unknown): RecordCheck<StoreDocument> {
-  type Stored = Omit<StoreDocument, 'idempotency'> & { idempotency?: Array<IdempotencyRecord | (Omit<IdempotencyRecord, 'task'> & { taskId: string })> };
+  type ByTaskId = Omit<IdempotencyRecord, 'task' | 'userId'> & { readonly taskId: string; readonly userId?: string };
+  type Stored = Omit<StoreDocument, 'idempotency'> & { idempotency?: Array<IdempotencyRecord | ByTaskId> };
   const result = check<Stored>(snapshotDocument, value);
   if (!result.ok) return result;
   const doc = result.value;
@@ -105,8 +112,8 @@ export function checkSnapshot(value: unknown): RecordCheck<StoreDocument> {
     byId ??= new Map(doc.tasks.map((task) => [task.id, task]));
     const task = byId.get(record.taskId);
     if (task === undefined) return { ok: false, problem: `idempotency.${index}.taskId: names no task in the store` };
-    const { taskId: _taskId, ...rest } = record;
-    idempotency.push({ ...rest, task });
+    const { taskId: _taskId, userId, ...rest } = record;
+    idempotency.push({ ...rest, userId: userId ?? task.user_id, task });
   }
   return { ok: true, value: { ...doc, idempotency, format: 'taskcast-tasks/1' } };
 }

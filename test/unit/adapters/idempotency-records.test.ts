@@ -69,6 +69,8 @@ describe('Idempotency-Key records on disk', () => {
     const byKey = new Map(onDisk.idempotency.map((r) => [r['key'], r]));
     assert.equal(byKey.get('k1')?.['taskId'], task(1).id);
     assert.equal(byKey.get('k1')?.['task'], undefined, 'an unchanged task is not repeated');
+    assert.equal(byKey.get('k1')?.['userId'], undefined, "nor its owner, whom the task names");
+    assert.equal(byKey.get('k2')?.['userId'], user.id, 'a record with its task whole keeps its user');
     assert.deepEqual(byKey.get('k2')?.['task'], task(2), 'a changed task is kept as first answered');
     assert.deepEqual(byKey.get('k3')?.['task'], task(3), 'a deleted task too');
 
@@ -78,6 +80,26 @@ describe('Idempotency-Key records on disk', () => {
     // Written again from what was read: still by id where the task is unchanged.
     const again = JSON.parse(readFileSync(path, 'utf8')) as { idempotency: Array<Record<string, unknown>> };
     assert.equal(again.idempotency.find((r) => r['key'] === 'k1')?.['taskId'], task(1).id);
+  });
+
+  test('a by-id record of an earlier version (with its user) and one whose user is not the task\'s read back as written', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    const other = '00000000-0000-4000-8000-000000000002';
+    writeFileSync(path, JSON.stringify({
+      format: 'taskcast-tasks/1', users: [user], tasks: [task(1), task(2)],
+      idempotency: [
+        { userId: user.id, key: 'old', fingerprint: 'f', createdAtMs: Date.now(), taskId: task(1).id },
+        { userId: other, key: 'foreign', fingerprint: 'f', createdAtMs: Date.now(), taskId: task(2).id },
+      ],
+    }));
+    const store = await openLowdbTaskStore(path);
+    assert.equal((await store.tasks.findIdempotencyRecord(user.id, 'old'))?.task.id, task(1).id);
+    assert.equal((await store.tasks.findIdempotencyRecord(other, 'foreign'))?.task.id, task(2).id);
+    assert.equal(await store.tasks.findIdempotencyRecord(user.id, 'foreign'), undefined);
+    await store.close();
+    const written = JSON.parse(readFileSync(path, 'utf8')) as { idempotency: Array<Record<string, unknown>> };
+    assert.equal(written.idempotency.find((r) => r['key'] === 'foreign')?.['userId'], other, 'a user that is not the owner is kept');
   });
 
   test('a snapshot whose record names a task it does not hold stops start-up, naming the record', async () => {
