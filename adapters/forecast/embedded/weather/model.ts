@@ -1,5 +1,5 @@
 import { diurnalShape, placeClimate, seasonalClimate, seasonDay, type Place, type PlaceClimate } from './climate.ts';
-import { scaledNoise, toNoisePoint, type NoisePoint, type NoiseScale } from './noise.ts';
+import { NoiseField, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 
 export type { Place } from './climate.ts';
@@ -44,6 +44,21 @@ const MESO_CLOUD: NoiseScale = { seed: 0xc10d, lengthKm: 60, periodHours: 6, dri
 const MESO_TEMPERATURE: NoiseScale = { seed: 0x7e3b, lengthKm: 35, periodHours: 6 };
 const MESO_WIND: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
 
+/**
+ * One field per scale and use. Each remembers its last lattice cell (see NoiseField), so the three
+ * pressure samples (the point, and the two gradient offsets) keep separate fields rather than evicting
+ * each other's cell.
+ */
+const PRESSURE = new NoiseField(SYNOPTIC_PRESSURE);
+const PRESSURE_EAST = new NoiseField(SYNOPTIC_PRESSURE);
+const PRESSURE_NORTH = new NoiseField(SYNOPTIC_PRESSURE);
+const TEMPERATURE_ANOMALY = new NoiseField(SYNOPTIC_TEMPERATURE);
+const MOISTURE_ANOMALY = new NoiseField(SYNOPTIC_MOISTURE);
+const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
+const CLOUD_BANDS = new NoiseField(MESO_CLOUD);
+const MESO_TEMPERATURE_FIELD = new NoiseField(MESO_TEMPERATURE);
+const MESO_WIND_FIELD = new NoiseField(MESO_WIND);
+
 /** Sea-level pressure swing per unit of synoptic noise, hPa. */
 const PRESSURE_SWING_HPA = 10;
 /** Finite-difference step for the pressure gradient, km. */
@@ -57,13 +72,34 @@ function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-function shifted(p: NoisePoint, dxKm: number, dyKm: number): NoisePoint {
-  return { xKm: p.xKm + dxKm, yKm: p.yKm + dyKm, hours: p.hours };
-}
-
 /** Local solar hour: what the sun, not the time zone, says. */
 function solarHour(epochHour: number, lon: number): number {
   return ((((epochHour % 24) + lon / 15) % 24) + 24) % 24;
+}
+
+/**
+ * What the model needs of a place that does not change from hour to hour, worked out once per place (a
+ * series samples the same place many times): its climate, its position on the noise plane, and the
+ * Coriolis and friction terms of its wind.
+ */
+interface Site {
+  readonly pc: PlaceClimate;
+  readonly xKm: number;
+  readonly yKm: number;
+  /** Geostrophic speed per unit of pressure gradient, signed by hemisphere. */
+  readonly windGain: number;
+  /** The friction turn toward low pressure (25°, mirrored in the south). */
+  readonly turnCos: number;
+  readonly turnSin: number;
+}
+
+function siteOf(place: Place): Site {
+  const at = toNoisePoint(place.lat, place.lon, 0);
+  const north = place.lat >= 0 ? 1 : -1;
+  // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
+  const coriolisGain = Math.min(1.6, Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(place.lat) * Math.PI) / 180), 0.3));
+  const turn = (north * 25 * Math.PI) / 180;
+  return { pc: placeClimate(place), xKm: at.xKm, yKm: at.yKm, windGain: 4500 * coriolisGain * north, turnCos: Math.cos(turn), turnSin: Math.sin(turn) };
 }
 
 /**
@@ -72,20 +108,15 @@ function solarHour(epochHour: number, lon: number): number {
  * by friction. Speed is proportional to the gradient divided by the Coriolis
  * parameter, calibrated so a strong gradient gives ~35 km/h before mixing.
  */
-function windFromPressure(p: NoisePoint, lat: number, lowness: number): { u: number; v: number } {
-  const gx = (scaledNoise(SYNOPTIC_PRESSURE, shifted(p, GRADIENT_STEP_KM, 0)) - lowness) / GRADIENT_STEP_KM;
-  const gy = (scaledNoise(SYNOPTIC_PRESSURE, shifted(p, 0, GRADIENT_STEP_KM)) - lowness) / GRADIENT_STEP_KM;
-  const north = lat >= 0 ? 1 : -1;
+function windFromPressure(site: Site, hours: number, lowness: number): { u: number; v: number } {
   // Pressure falls where lowness rises, so the gradient of pressure is −∇lowness.
-  // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
-  const coriolisGain = Math.min(1.6, Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(lat) * Math.PI) / 180), 0.3));
-  const k = 4500 * coriolisGain * north;
-  const ug = k * gy;
-  const vg = -k * gx;
-  const turn = (north * 25 * Math.PI) / 180;
+  const gx = (PRESSURE_EAST.at(site.xKm + GRADIENT_STEP_KM, site.yKm + 0, hours) - lowness) / GRADIENT_STEP_KM;
+  const gy = (PRESSURE_NORTH.at(site.xKm + 0, site.yKm + GRADIENT_STEP_KM, hours) - lowness) / GRADIENT_STEP_KM;
+  const ug = site.windGain * gy;
+  const vg = -site.windGain * gx;
   return {
-    u: ug * Math.cos(turn) - vg * Math.sin(turn),
-    v: ug * Math.sin(turn) + vg * Math.cos(turn),
+    u: ug * site.turnCos - vg * site.turnSin,
+    v: ug * site.turnSin + vg * site.turnCos,
   };
 }
 
@@ -104,23 +135,24 @@ function precipTypeFor(tC: number, tdC: number, convective: boolean, warmNose: n
  * cycle) plus smooth synoptic (~1000 km, days) and mesoscale (~50 km, hours) noise.
  */
 export function weatherAt(place: Place, epochHour: number, adjust?: WeatherAdjust): WeatherSample {
-  const s = sample(placeClimate(place), epochHour);
+  const s = sample(siteOf(place), epochHour);
   return adjust ? adjust(place, epochHour, s) : s;
 }
 
-function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
+function sample(site: Site, epochHour: number): WeatherSample {
+  const pc = site.pc;
   const place = pc.place;
   const clim = seasonalClimate(pc, seasonDay(epochHour));
-  const p = toNoisePoint(place.lat, place.lon, epochHour);
   const solar = solarHour(epochHour, place.lon);
   const absLat = Math.abs(place.lat);
 
-  const lowness = scaledNoise(SYNOPTIC_PRESSURE, p);
-  const tempAnomaly = scaledNoise(SYNOPTIC_TEMPERATURE, p);
-  const moistAnomaly = scaledNoise(SYNOPTIC_MOISTURE, p);
-  const mesoCloud = scaledNoise(MESO_CLOUD, p);
-  const mesoTemp = scaledNoise(MESO_TEMPERATURE, p);
-  const mesoWind = scaledNoise(MESO_WIND, p);
+  const { xKm, yKm } = site;
+  const lowness = PRESSURE.at(xKm, yKm, epochHour);
+  const tempAnomaly = TEMPERATURE_ANOMALY.at(xKm, yKm, epochHour);
+  const moistAnomaly = MOISTURE_ANOMALY.at(xKm, yKm, epochHour);
+  const mesoCloud = CLOUD_BANDS.at(xKm, yKm, epochHour);
+  const mesoTemp = MESO_TEMPERATURE_FIELD.at(xKm, yKm, epochHour);
+  const mesoWind = MESO_WIND_FIELD.at(xKm, yKm, epochHour);
 
   // Clouds and stratiform precipitation follow lows, moisture and mesoscale bands.
   const storminess = 0.7 * lowness + 0.3 * mesoCloud + 0.6 * (clim.moisture - 0.55) + 0.2 * moistAnomaly;
@@ -157,7 +189,7 @@ function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
   dewpoint = Math.min(dewpoint, temperature);
   const rh = relativeHumidity(temperature, dewpoint);
 
-  const wind = windFromPressure(p, place.lat, lowness);
+  const wind = windFromPressure(site, epochHour, lowness);
   const westerlies = (place.lat < 0 ? -1 : 1) * 6 * clamp((absLat - 25) / 15, 0, 1);
   const u = wind.u + westerlies;
   const v = wind.v;
@@ -169,7 +201,7 @@ function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
   const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
 
   // The warm-nose field only matters near freezing, so it is only computed there.
-  const warmNose = pop >= 15 && temperature <= 0.5 ? scaledNoise(WARM_NOSE, p) : 0;
+  const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(xKm, yKm, epochHour) : 0;
   const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, convective, warmNose) : null;
 
   // Intensity scales with how much water the air can hold; convection rains hardest.
@@ -200,9 +232,9 @@ function sample(pc: PlaceClimate, epochHour: number): WeatherSample {
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */
 export function hourlySeries(place: Place, startHour: number, count: number, adjust?: WeatherAdjust): WeatherSample[] {
   const out: WeatherSample[] = [];
-  const pc = placeClimate(place);
+  const site = siteOf(place);
   for (let i = 0; i < count; i++) {
-    const s = sample(pc, startHour + i);
+    const s = sample(site, startHour + i);
     out.push(adjust ? adjust(place, startHour + i, s) : s);
   }
   return out;

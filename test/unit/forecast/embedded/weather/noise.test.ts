@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { gradientNoise3, LatticeCache, NoiseField, scaledNoise, type NoiseScale } from '../../../../../adapters/forecast/embedded/weather/noise.ts';
+import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
+
+// The noise as first written (before LatticeCache kept a cell's gradients): every call hashes its eight
+// corners. The cached noise must give exactly these numbers, bit for bit, or every forecast would move.
+const GX = [1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0];
+const GY = [1, 1, -1, -1, 0, 0, 0, 0, 1, -1, 1, -1];
+const GZ = [0, 0, 0, 0, 1, 1, -1, -1, 1, 1, -1, -1];
+const fade = (t: number) => t * t * t * (t * (t * 6 - 15) + 10);
+const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
+function referenceCorner(seed: number, ix: number, iy: number, iz: number, dx: number, dy: number, dz: number): number {
+  let h = Math.imul(ix, 0x27d4eb2d) ^ Math.imul(iy, 0x165667b1) ^ Math.imul(iz, 0x2545f491) ^ seed;
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  const g = ((h ^ (h >>> 16)) >>> 0) % 12;
+  return GX[g]! * dx + GY[g]! * dy + GZ[g]! * dz;
+}
+function referenceNoise(seed: number, x: number, y: number, z: number): number {
+  const x0 = Math.floor(x), y0 = Math.floor(y), z0 = Math.floor(z);
+  const fx = x - x0, fy = y - y0, fz = z - z0;
+  const u = fade(fx), v = fade(fy), w = fade(fz);
+  const c = (i: number, j: number, k: number) => referenceCorner(seed, x0 + i, y0 + j, z0 + k, fx - i, fy - j, fz - k);
+  return lerp(
+    lerp(lerp(c(0, 0, 0), c(1, 0, 0), u), lerp(c(0, 1, 0), c(1, 1, 0), u), v),
+    lerp(lerp(c(0, 0, 1), c(1, 0, 1), u), lerp(c(0, 1, 1), c(1, 1, 1), u), v),
+    w,
+  );
+}
+
+describe('noise: the lattice cache', () => {
+  it('gives the uncached formula bit for bit, however calls hit and miss its cell', () => {
+    // Walks that stay in a cell for a while (hits), step to the next (misses) and jump (misses), over seeds.
+    const step = fc.record({ dx: fc.double({ min: -0.7, max: 0.7, noNaN: true }), dy: fc.double({ min: -0.7, max: 0.7, noNaN: true }), dz: fc.double({ min: -0.7, max: 0.7, noNaN: true }), jump: fc.boolean() });
+    fc.assert(fc.property(fc.integer(), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.double({ min: 0, max: 1e5, noNaN: true }), fc.array(step, { minLength: 1, maxLength: 40 }), (seed, x0, y0, z0, steps) => {
+      const cache = new LatticeCache(seed);
+      let x = x0, y = y0, z = z0;
+      for (const s of steps) {
+        if (s.jump) { x = -x * 3.1 + 17; y = y * 0.5 - 3; }
+        x += s.dx; y += s.dy; z += s.dz;
+        const expected = referenceNoise(seed, x, y, z);
+        assert.ok(Object.is(cache.noise(x, y, z), expected), `seed ${seed} at ${x},${y},${z}`);
+        assert.ok(Object.is(gradientNoise3(seed, x, y, z), expected));
+      }
+    }), { numRuns: 500 });
+  });
+
+  it('a NoiseField is scaledNoise, with drift, scale and clamp, across hours at one place', () => {
+    const scale: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
+    const field = new NoiseField(scale);
+    for (let hour = 490_000; hour < 490_300; hour++) {
+      const expected = Math.max(-1, Math.min(1, referenceNoise(scale.seed, (1234.5 - 30 * hour) / 650, 4321 / 650, hour / 60) * 1.6));
+      assert.ok(Object.is(field.at(1234.5, 4321, hour), expected));
+      assert.ok(Object.is(scaledNoise(scale, { xKm: 1234.5, yKm: 4321, hours: hour }), expected));
+    }
+  });
+});
+
+describe('weather model: pinned output', () => {
+  it('gives the same samples as the model of 2026-11-24 (a digest over 600 places × 40 hours)', () => {
+    // Speed-ups of the model must not move a single number: forecasts, alerts and recorded bundles rely
+    // on it. If the model is changed on purpose, update the digest in the same commit and say why.
+    const hash = createHash('sha256');
+    let s = 12345;
+    const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
+    for (let i = 0; i < 600; i++) {
+      const place = { lat: -15 + random() * 90, lon: -180 + random() * 120, elevationM: random() * 3000 };
+      const start = 440_000 + Math.floor(random() * 100_000);
+      for (const sample of hourlySeries(place, start, 40)) hash.update(JSON.stringify(sample));
+    }
+    assert.equal(hash.digest('hex').slice(0, 16), PINNED);
+  });
+});
+
+const PINNED = 'c1462875266200f1';
