@@ -1,4 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadOnFirstUse } from '../shared/load-on-first-use.ts';
+
+const ioredis = loadOnFirstUse<typeof import('ioredis')>('ioredis');
 
 export interface RedisConnectionOptions {
   readonly url: string;
@@ -21,7 +24,7 @@ export class RedisConnection {
 
   constructor(private readonly options: RedisConnectionOptions) {
     const log = options.log ?? (() => {});
-    this.client = new Redis(options.url, {
+    this.client = new (ioredis().Redis)(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,

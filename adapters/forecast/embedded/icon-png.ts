@@ -1,9 +1,12 @@
-import { PNG } from 'pngjs';
+import type { PNG as PngImage } from 'pngjs';
+import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { ForecastAsset, ForecastProvider } from '../../../application/forecast/ports.ts';
 import { ForecastNotFound, InvalidParameter } from '../../../domain/forecast/errors.ts';
 import { CATALOGUE_EDITION } from './document-times.ts';
 import { ICON_CONDITIONS } from './icon-conditions.ts';
 import { Raster } from './raster.ts';
+
+const pngjs = loadOnFirstUse<{ PNG: typeof PngImage }>('pngjs');
 
 // The periods' `icon` links follow api.weather.gov's layout, /icons/{set}/{day|night}/{code[,pop]}[/{code[,pop]}],
 // and answer image/png as its OpenAPI declares. The NWS artwork is not shipped: each icon is drawn here, a
@@ -64,6 +67,7 @@ function drawIcon(day: boolean, segments: readonly string[], size: number): Uint
     const [code = '', pop] = segment.split(',');
     drawSegment(r, i * width, width, size, day, code, pop === undefined ? undefined : Number(pop));
   });
+  const { PNG } = pngjs();
   const png = new PNG({ width: size, height: size });
   png.data = Buffer.from(r.data);
   return new Uint8Array(PNG.sync.write(png));

@@ -1,4 +1,5 @@
-import jpeg from 'jpeg-js';
+import type jpegJs from 'jpeg-js';
+import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { ForecastProvider } from '../../../application/forecast/ports.ts';
 import type { SatelliteArea } from '../../../domain/forecast/surface-queries.ts';
 import { issuance } from './document-times.ts';
@@ -6,6 +7,8 @@ import type { EmbeddedDeps } from './embedded-deps.ts';
 import { Lru } from './lru.ts';
 import { Raster } from './raster.ts';
 import { weatherAt } from './weather/index.ts';
+
+const jpeg = loadOnFirstUse<typeof jpegJs>('jpeg-js');
 
 // /thumbnails/satellite/{area}: a visible-satellite-like JPEG of the model's cloud cover over the real map
 // (land is where an NWS office's county warning area lies, from the catalogue's CWA outlines; the rest is
@@ -71,7 +74,7 @@ export function satelliteResources(deps: EmbeddedDeps): Pick<ForecastProvider, '
             if (cover > 0.05) r.fillRect(x, y, CLOUD_STEP, CLOUD_STEP, CLOUD, Math.min(0.95, cover * cover));
           }
         }
-        return new Uint8Array(jpeg.encode({ data: Buffer.from(r.data), width: WIDTH, height: HEIGHT }, 80).data);
+        return new Uint8Array(jpeg().encode({ data: Buffer.from(r.data), width: WIDTH, height: HEIGHT }, 80).data);
       });
       return { contentType: 'image/jpeg', bytes, lastModified: new Date(hour * 3_600_000), maxAgeSeconds };
     },

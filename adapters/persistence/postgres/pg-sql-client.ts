@@ -1,6 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import type { SqlClient, SqlSession, Statement } from './sql-client.ts';
+
+const postgresDriver = loadOnFirstUse<typeof pg>('pg');
 
 export interface PgClientOptions {
   readonly connectionString: string;
@@ -49,7 +52,7 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
   const retryAfterSeconds = options.retryAfterSeconds ?? PG_DEFAULTS.retryAfterSeconds;
   const queryTimeoutMs = options.queryTimeoutMs ?? PG_DEFAULTS.queryTimeoutMs;
   const log = options.log ?? (() => {});
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: options.connectionString,
     max: options.poolSize ?? PG_DEFAULTS.poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs ?? PG_DEFAULTS.connectTimeoutMs,
