@@ -1,0 +1,50 @@
+// Whether `npm start` may reuse its last bundle (see start.mjs): a manifest beside the bundles names the
+// last one and the size and mtime of every file it was made from, of the folders that hold them (a file
+// added or removed changes its folder's mtime), and of what steers the build. Checking them is a few hundred
+// stat calls, about 3 ms, against 0.15-0.25 s for loading esbuild and bundling.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/** The last build's folder under `buildRoot`, when every file it was made from is as it was then. */
+export function reusableBuild(root, buildRoot) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(buildRoot, 'manifest.json'), 'utf8'));
+    const folder = join(buildRoot, manifest.digest);
+    if (typeof manifest.digest !== 'string' || !existsSync(join(folder, 'main.mjs'))) return undefined;
+    for (const [path, seen] of Object.entries(manifest.stamps)) {
+      if (stamp(join(root, path)) !== seen) return undefined;
+    }
+    return folder;
+  } catch {
+    return undefined; // no manifest yet, an unreadable one, or a file gone: build
+  }
+}
+
+/**
+ * Records that the bundle `digest` was made from `inputs` (paths relative to `root`) and `settings`.
+ * Not written when one of them changed while the build ran (its stamp could be newer than what was
+ * bundled): the next start then builds again. Returns whether it was written.
+ */
+export function writeManifest(root, buildRoot, digest, inputs, settings, buildStartedMs) {
+  try {
+    const files = [...new Set([...inputs, ...settings])];
+    const stamps = {};
+    for (const path of [...files, ...new Set(files.map((file) => dirname(file)))].sort()) {
+      const absolute = join(root, path);
+      if (statSync(absolute).mtimeMs >= buildStartedMs) return false;
+      stamps[relative(root, absolute) || '.'] = stamp(absolute);
+    }
+    const manifestFile = join(buildRoot, 'manifest.json');
+    const temporary = `${manifestFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify({ digest, stamps }));
+    renameSync(temporary, manifestFile);
+    return true;
+  } catch {
+    return false; // a manifest that cannot be written only costs the next start a build
+  }
+}
+
+function stamp(path) {
+  const stats = statSync(path);
+  return `${stats.size}:${stats.mtimeMs}`;
+}
