@@ -25,10 +25,10 @@ export class AlertCycles {
     const cycle = latestCycle(epochHourOf(nowMs));
     const next = cycle + CYCLE_HOURS;
     this.prune(cycle);
-    const current = this.get(cycle);
+    const current = this.get(cycle, true);
     // The next cycle starts only once this one is ready, so the two never compete for the CPU.
     if (epochHourToMs(next) - nowMs <= PREFETCH_MS && !this.cycles.has(next)) {
-      void current.then(() => this.get(next)).catch(() => undefined);
+      void current.then(() => this.get(next, false)).catch(() => undefined);
     }
     return current;
   }
@@ -38,11 +38,12 @@ export class AlertCycles {
     return this.cycles.get(latestCycle(epochHourOf(nowMs)) - CYCLE_HOURS);
   }
 
-  private get(cycle: number): Promise<AlertSet> {
+  /** `urgent`: something waits for this cycle now; a cycle generated ahead is not (see AlertGenerator). */
+  private get(cycle: number, urgent: boolean): Promise<AlertSet> {
     let pending = this.cycles.get(cycle);
     if (!pending) {
       this.zones ??= this.zonesByOffice();
-      pending = this.generate(this.zones, cycle).then((alerts) => buildAlertSet(cycle, alerts));
+      pending = this.generate(this.zones, cycle, { urgent }).then((alerts) => buildAlertSet(cycle, alerts));
       // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
       pending.catch(() => this.cycles.delete(cycle));
       this.cycles.set(cycle, pending);

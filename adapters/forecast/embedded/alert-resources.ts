@@ -35,7 +35,7 @@ const MAX_AGE_SECONDS = 60;
  */
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
-  const generateFitted: AlertGenerator = async (zones, cycleHour) => fitStormPolygons(await generate(zones, cycleHour), deps.catalogue);
+  const generateFitted: AlertGenerator = async (zones, cycleHour, options) => fitStormPolygons(await generate(zones, cycleHour, options), deps.catalogue);
   const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)), generateFitted);
   const relations = zoneRelations(deps.catalogue);
 

@@ -1,0 +1,64 @@
+import { extname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
+import type { AlertFeature } from './weather/index.ts';
+
+/** One alert worker at work (alert-worker.ts). */
+export interface AlertWorkerRun {
+  /** The digest of the zones it read (a worker started without zones); rejects if it fails first. */
+  readonly zones: Promise<string>;
+  /** Its share of the cycle, or `cached` when the cycle cache already holds it (a worker started without zones). */
+  readonly done: Promise<AlertFeature[] | 'cached'>;
+  terminate(): void;
+}
+
+/**
+ * Starts a worker on `job`. `moduleUrl` is the caller's `import.meta.url`: the worker is its sibling
+ * alert-worker file, with the caller's own extension (`.mjs` in the `npm start` bundle, `.js` in the
+ * compiled package, `.ts` under tsx). The worker never keeps the process alive on its own.
+ */
+export function spawnAlertWorker(job: AlertJob, moduleUrl: string): AlertWorkerRun {
+  const { source, evaluate } = workerSource(moduleUrl);
+  const worker = new Worker(source, { eval: evaluate, workerData: job });
+  worker.unref();
+  let zonesSeen: (digest: string) => void = () => {};
+  let zonesFailed: (error: Error) => void = () => {};
+  const zones = new Promise<string>((resolve, reject) => {
+    zonesSeen = resolve;
+    zonesFailed = reject;
+  });
+  zones.catch(() => undefined); // asked for only by the prefetch's taker
+  const done = new Promise<AlertFeature[] | 'cached'>((resolve, reject) => {
+    const fail = (error: Error) => {
+      zonesFailed(error);
+      reject(error);
+    };
+    worker.on('message', (message: AlertWorkerMessage) => {
+      if (message.kind === 'zones') return zonesSeen(message.digest);
+      zonesFailed(new Error('the alert worker was given its zones'));
+      resolve(message.kind === 'cached' ? 'cached' : (message.alerts as AlertFeature[]));
+      void worker.terminate();
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`alert worker exited with code ${code}`)));
+  });
+  return { zones, done, terminate: () => void worker.terminate() };
+}
+
+/**
+ * Under tsx (how the project runs its sources) a worker does not inherit the TypeScript loader, so the
+ * worker first registers tsx's ESM hooks, then imports the file.
+ */
+function workerSource(moduleUrl: string): { source: string | URL; evaluate: boolean } {
+  const ext = extname(new URL(moduleUrl).pathname);
+  const target = new URL(`./alert-worker${ext}`, moduleUrl);
+  if (ext !== '.ts') return { source: target, evaluate: false };
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target.href)}); });`;
+  return { source: code, evaluate: true };
+}
+
+/** Whether workers start from plain JavaScript (a bundle or the compiled package) rather than through tsx. */
+export function workersStartFast(moduleUrl: string): boolean {
+  return extname(new URL(moduleUrl).pathname) !== '.ts';
+}
