@@ -20,6 +20,10 @@ export interface StartupSpec {
   path: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Between polls, ms (default 20). */
+  pollMs?: number;
+  /** Run against the server right after its first 200, before it is stopped; its figures come back as `after`. */
+  then?: (origin: string) => Promise<Record<string, number>>;
 }
 
 export interface StartupResult {
@@ -29,6 +33,8 @@ export interface StartupResult {
   polls: number;
   /** Status codes seen before the first 200 (connection refusals not counted). */
   earlier: Record<string, number>;
+  /** What `then` measured. */
+  after?: Record<string, number>;
   /** How the group went down after the measurement. */
   stop: { signal: 'SIGTERM' | 'SIGKILL'; ms: number; exitCode: number | null };
 }
@@ -84,13 +90,14 @@ export async function timeToFirstAnswer(spec: StartupSpec): Promise<StartupResul
         await res.arrayBuffer();
         if (res.status === 200) {
           const ms = performance.now() - t0;
-          return { label: spec.label, ms, polls, earlier, stop: await stopGroup(pgid, gone, () => exited) };
+          const after = spec.then ? await spec.then(`http://127.0.0.1:${port}`) : undefined;
+          return { label: spec.label, ms, polls, earlier, ...(after ? { after } : {}), stop: await stopGroup(pgid, gone, () => exited) };
         }
         earlier[String(res.status)] = (earlier[String(res.status)] ?? 0) + 1;
       } catch {
         // Not listening yet.
       }
-      await sleep(Math.max(0, POLL_MS - (performance.now() - started)));
+      await sleep(Math.max(0, (spec.pollMs ?? POLL_MS) - (performance.now() - started)));
     }
   } finally {
     if (live.has(pgid)) await stopGroup(pgid, gone, () => exited);

@@ -104,24 +104,44 @@ export const limitSet: ScenarioSet = {
   description: `Routes against GET /health on one server: GET /api/tasks (${LIST_SIZE}), durable POST, /points and 7-day forecasts over ${PLACES} places; the first /alerts after start.`,
   async run(ctx: BenchContext): Promise<SetReport> {
     const { lab, load, log, warn } = ctx;
+    let warmAlertsMs = Number.NaN;
 
-    // 1. Cold starts first, while nothing else of ours runs: spawn → first /health 200.
+    // 1. Cold starts first, while nothing else of ours runs: spawn → first /health 200 (polled every 5 ms),
+    // then at once the first /alerts, as a test suite that starts the server would ask. Each start gets an
+    // empty alert-cycle cache, as on a fresh machine (a CI runner); one more start reuses the last one's
+    // cache, as the next start of the same 12-hour cycle on the same machine would.
     const starts: number[] = [];
-    for (let i = 0; i < COLD_STARTS; i++) {
+    const coldAlerts: number[] = [];
+    const alertsAfter = async (origin: string): Promise<Record<string, number>> => {
+      const t0 = performance.now();
+      const res = await fetch(`${origin}/alerts`, { headers: HEADERS });
+      await res.arrayBuffer();
+      if (res.status !== 200) warn(`first /alerts answered ${res.status}`);
+      return { alertsMs: performance.now() - t0 };
+    };
+    let cacheDir = '';
+    for (let i = 0; i <= COLD_STARTS; i++) {
+      const warm = i === COLD_STARTS;
+      if (!warm) cacheDir = lab.tempDir(`cycle-cache${i}`);
       const spec = taskcastSpec(join(lab.tempDir(`cold${i}`), 'tasks.db'));
-      const r = await timeToFirstAnswer({ label: `cold start ${i + 1}`, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env, path: '/health', headers: { ...HEADERS } });
-      starts.push(r.ms);
-      log(`  cold start ${i + 1}: ${r.ms.toFixed(0)} ms to the first /health 200`);
+      const r = await timeToFirstAnswer({
+        label: `cold start ${i + 1}`, command: process.execPath, args: spec.args, cwd: spec.cwd, env: { ...spec.env, TASKCAST_CACHE_DIR: cacheDir },
+        path: '/health', headers: { ...HEADERS }, pollMs: 5, then: alertsAfter,
+      });
+      const alertsMs = r.after?.['alertsMs'] ?? Number.NaN;
+      if (warm) {
+        warmAlertsMs = alertsMs;
+        log(`  start ${i + 1} (the last one's cycle cache): ${r.ms.toFixed(0)} ms to the first /health 200, then ${alertsMs.toFixed(0)} ms for the first /alerts`);
+      } else {
+        starts.push(r.ms);
+        coldAlerts.push(alertsMs);
+        log(`  cold start ${i + 1}: ${r.ms.toFixed(0)} ms to the first /health 200, then ${alertsMs.toFixed(0)} ms for the first /alerts (empty cycle cache)`);
+      }
     }
+    const firstAlertsMs = median(coldAlerts);
 
-    // 2. The first /alerts right after the server answers /health, as a test suite that starts it would ask.
+    // 2. The server the rounds run against.
     const server: RunningServer = await lab.start({ ...taskcastSpec(join(lab.tempDir('limit'), 'tasks.db')), label: 'taskcast' });
-    const t0 = performance.now();
-    const first = await fetch(`${server.origin}/alerts`, { headers: HEADERS });
-    await first.arrayBuffer();
-    const firstAlertsMs = performance.now() - t0;
-    if (first.status !== 200) warn(`first /alerts answered ${first.status}`);
-    log(`  first /alerts after start: ${firstAlertsMs.toFixed(0)} ms`);
 
     // 3. The data: a user with 20 tasks, another who posts; 64 places.
     const lister = await signUp(server.origin, 'limit-list');
@@ -187,14 +207,15 @@ export const limitSet: ScenarioSet = {
     });
     const startMs = median(starts);
     out.push(
-      { scenario: 'first /alerts after start', unit: 'ms', taskcast: firstAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: firstAlertsMs < GOALS.firstAlertsMs },
+      { scenario: `first /alerts after start, empty cycle cache (median of ${COLD_STARTS})`, unit: 'ms', taskcast: firstAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: firstAlertsMs < GOALS.firstAlertsMs, note: coldAlerts.map((s) => s.toFixed(0)).join(', ') },
+      { scenario: 'first /alerts after start, cycle cached', unit: 'ms', taskcast: warmAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: warmAlertsMs < GOALS.firstAlertsMs },
       { scenario: `spawn → first /health 200 (median of ${COLD_STARTS})`, unit: 'ms', taskcast: startMs, peer: null, ratio: null, ratioOf: null, target: `≤ ${GOALS.startupMs} ms`, pass: startMs <= GOALS.startupMs, note: starts.map((s) => s.toFixed(0)).join(', ') },
     );
     return {
       rows: out,
       measurements: [],
       warnings: [],
-      extra: { places: points, starts, firstAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), ceilings },
+      extra: { places: points, starts, firstAlertsMs, coldAlerts, warmAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), ceilings },
       columns: { value: 'Taskcast', reference: '/health' },
     };
   },
