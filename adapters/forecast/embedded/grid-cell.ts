@@ -100,13 +100,38 @@ const PROBE_RINGS_KM = [0.5, 1, SHORE_KM, 3, 6, 10, 15, 22, 30, COASTAL_WATERS_K
 const PROBE_BEARINGS = Array.from({ length: 16 }, (_, k) => (k * Math.PI) / 8);
 
 type Box = readonly [south: number, west: number, north: number, east: number];
-const GREAT_LAKES: readonly Box[] = [
-  [46.3, -92.3, 49.1, -84.3], // Superior
-  [41.5, -88.1, 46.2, -84.7], // Michigan
-  [42.9, -84.9, 46.4, -79.6], // Huron
-  [41.3, -83.6, 43.0, -78.8], // Erie
-  [43.1, -80.0, 44.4, -75.9], // Ontario
+
+/**
+ * The Great Lakes, each with the office that forecasts its open waters: beyond the nearshore zones (5
+ * nautical miles from the shore) a lake's waters are that office's, however near another office's coast,
+ * as the NWS open lakes forecasts are issued (Superior from Marquette, Michigan from Milwaukee, Huron
+ * from Detroit, Erie from Cleveland, Ontario from Buffalo). Recorded answers bear it out: of 32 county
+ * centroids that lie in the lakes (EAPerry/daily-weather-forecasts, 2023), every one 9.5 km or more from
+ * shore got the lake's office (Lake Michigan off Grand Haven: MKX, not GRR), every one 7.75 km or less
+ * the shore's. First match wins where boxes overlap (the Straits of Mackinac go to Lake Michigan).
+ */
+const GREAT_LAKES: readonly { readonly box: Box; readonly openWaters: string }[] = [
+  { box: [46.3, -92.3, 49.1, -84.3], openWaters: 'MQT' }, // Superior
+  { box: [41.5, -88.1, 46.2, -84.7], openWaters: 'MKX' }, // Michigan
+  { box: [42.9, -84.9, 46.4, -79.6], openWaters: 'DTX' }, // Huron
+  { box: [41.3, -83.6, 43.0, -78.8], openWaters: 'CLE' }, // Erie
+  { box: [43.1, -80.0, 44.4, -75.9], openWaters: 'BUF' }, // Ontario
 ];
+/**
+ * Waters inside those boxes that are the shore office's however far out: Green Bay (GRB), in three boxes
+ * along the bay that stay west of the Door Peninsula's Lake Michigan shore, and Lake St. Clair (DTX).
+ */
+const INNER_WATERS: readonly Box[] = [
+  [44.5, -88.1, 44.95, -87.6],
+  [44.95, -87.85, 45.35, -87.25],
+  [45.35, -87.65, 45.95, -86.95],
+  [42.3, -83.0, 42.7, -82.4],
+];
+/** The outer edge of the NWS nearshore marine zones: 5 nautical miles. */
+const NEARSHORE_KM = 9.26;
+const NEARSHORE_RINGS_KM = [...Array.from({ length: 12 }, (_, k) => 0.75 * (k + 1)), NEARSHORE_KM];
+
+const inBox = (lat: number, lon: number, [s, w, n, e]: Box): boolean => lat >= s && lat <= n && lon >= w && lon <= e;
 
 interface Shore {
   readonly office: OfficeRecord;
@@ -121,7 +146,7 @@ interface Shore {
  * farther out; probing rings of points outwards finds the nearest shore without shipping marine zones.
  */
 function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
-  const reach = GREAT_LAKES.some(([s, w, n, e]) => lat >= s && lat <= n && lon >= w && lon <= e) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
+  const reach = GREAT_LAKES.some((lake) => inBox(lat, lon, lake.box)) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
   const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
   for (const km of PROBE_RINGS_KM) {
     if (km > reach) break;
@@ -134,11 +159,30 @@ function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | und
   return undefined;
 }
 
+/**
+ * The office of a Great Lake's open waters, for a point over the lake more than 5 nautical miles from any
+ * shore (see GREAT_LAKES). The shore was found on rings 16 probes round; whether land lies within the
+ * nearshore distance is settled on denser rings (under 1 km between probes).
+ */
+function openWatersOffice(deps: EmbeddedDeps, lat: number, lon: number, shore: Shore): OfficeRecord | undefined {
+  if (shore.km <= NEARSHORE_KM / 2 || INNER_WATERS.some((box) => inBox(lat, lon, box))) return undefined;
+  const lake = GREAT_LAKES.find((l) => inBox(lat, lon, l.box));
+  if (!lake) return undefined;
+  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
+  for (const km of NEARSHORE_RINGS_KM) {
+    for (let k = 0; k < 64; k++) {
+      const bearing = (k * Math.PI) / 32;
+      if (deps.catalogue.countyZoneAt(lat + (km * Math.cos(bearing)) / 111.32, lon + (km * Math.sin(bearing)) / kmPerDegLon)) return undefined;
+    }
+  }
+  return deps.catalogue.offices.get(lake.openWaters);
+}
+
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
   const onLand = officeOfLand(deps, lat, lon);
   const shore = onLand ? undefined : nearestShore(deps, lat, lon);
-  const office = onLand ?? shore?.office;
+  const office = onLand ?? (shore && (openWatersOffice(deps, lat, lon, shore) ?? shore.office));
   if (!office) throw pointUnavailable(lat, lon);
   const gridIds = gridIdsOfOffice(office.id).filter((id) => deps.offsets.has(id));
   if (gridIds.length === 0) throw pointUnavailable(lat, lon, office);
@@ -205,6 +249,16 @@ export function officeWindow(office: OfficeRecord, gridId: string, offset: GridW
     const outer = polygon[0];
     for (let k = 0; outer && k + 1 < outer.length; k += 2) {
       const g = latLonToGrid(outer[k + 1]!, outer[k]!, grid);
+      minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
+      minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
+    }
+  }
+  // The office of a lake's open waters answers for the whole lake (MKX's grid reaches the Michigan shore).
+  for (const lake of GREAT_LAKES) {
+    if (lake.openWaters !== office.id) continue;
+    const [south, west, north, east] = lake.box;
+    for (const [lat, lon] of [[south, west], [south, east], [north, west], [north, east], [north, (west + east) / 2], [south, (west + east) / 2]] as const) {
+      const g = latLonToGrid(lat, lon, grid);
       minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
       minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
     }
