@@ -16,35 +16,15 @@ const buildRoot = join(root, '.build');
 const BUILD_SETTINGS = ['bootstrap/start.mjs', 'bootstrap/bundle-manifest.mjs', 'tsconfig.json', 'package.json', 'node_modules/esbuild/package.json'];
 
 const target = reusableBuild(root, buildRoot) ?? (await build());
-await prefetchAlertCycle(target);
 await import(pathToFileURL(join(target, 'main.mjs')).href);
-
-/**
- * Starts the alert cycle's worker before the server loads (adapters/forecast/embedded/alert-prefetch.ts):
- * it reads its own zones and generates on the second core while this one starts the server, so the first
- * /alerts does not wait a second for it. Only ever a head start: if it fails, the server generates alone.
- */
-async function prefetchAlertCycle(folder) {
-  try {
-    const { startAlertPrefetch } = await import(pathToFileURL(join(folder, 'alert-prefetch.mjs')).href);
-    startAlertPrefetch(process.env);
-  } catch {
-    // the server starts its own cycle once it listens
-  }
-}
 
 async function build() {
   const startedMs = Date.now();
   const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     absWorkingDir: root,
-    // The alert worker is a second entry (the generator looks for it beside the module that spawns it), and
-    // the launcher starts the alert cycle's prefetch from a third before it loads the server.
-    entryPoints: {
-      main: 'bootstrap/main.ts',
-      'alert-worker': 'adapters/forecast/embedded/alert-worker.ts',
-      'alert-prefetch': 'adapters/forecast/embedded/alert-prefetch.ts',
-    },
+    // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
+    entryPoints: { main: 'bootstrap/main.ts', 'alert-worker': 'adapters/forecast/embedded/alert-worker.ts' },
     outdir: join(buildRoot, 'staging'),
     outExtension: { '.js': '.mjs' },
     bundle: true,

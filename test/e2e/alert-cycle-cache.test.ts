@@ -1,7 +1,7 @@
 /**
- * The alert cycle at start-up (issue 21): `npm start` begins generating it before the server loads (the
- * prefetch, then a second worker once the server listens), and keeps what its workers generated, so a
- * later start in the same cycle answers the first /alerts from the cache with the very same bytes.
+ * The alert cycle at start-up (issue 21): the server starts generating it once it listens (a worker per
+ * core, up to four, taking offices in turn), and keeps what its workers generated, so a later start in the
+ * same cycle answers the first /alerts from the cache with the very same bytes.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -41,11 +41,3 @@ test('a second start in the same cycle answers the first /alerts from the cycle 
   console.log(`# first /alerts: ${first.ms.toFixed(0)} ms generating, ${second.ms.toFixed(0)} ms from the cache`);
 });
 
-test('the start-up prefetch and its helper worker give the bytes one worker gives after start-up', { timeout: 120_000 }, async () => {
-  const clock = { FORECAST_NOW: '2026-01-20T12:00:00Z' };
-  const withPrefetch = await firstAlerts(makeTempDir('cycle-cache'), clock);
-  const without = await firstAlerts(makeTempDir('cycle-cache'), { ...clock, TASKCAST_ALERT_PREFETCH: 'off' });
-  assert.ok(JSON.parse(withPrefetch.body).features.length > 0);
-  assert.ok(withPrefetch.body === without.body, 'the same alerts, byte for byte');
-  console.log(`# first /alerts on a cold cache: ${withPrefetch.ms.toFixed(0)} ms with the prefetch, ${without.ms.toFixed(0)} ms without`);
-});

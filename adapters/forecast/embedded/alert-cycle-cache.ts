@@ -29,7 +29,7 @@ export function cycleCacheFile(moduleUrl: string, zonesDigest: string, cycleHour
   }
 }
 
-/** A digest of the zones a cycle is generated for: what names a cycle in the cache and in a prefetch. */
+/** A digest of the zones a cycle is generated for: with the model's, what names a cycle in the cache. */
 export function zonesDigest(zonesByOffice: readonly (readonly AlertZone[])[]): string {
   return createHash('sha256').update(serialize(zonesByOffice)).digest('hex');
 }

@@ -1,14 +1,12 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
+import type { AlertJob } from './alert-worker.ts';
 import type { AlertFeature } from './weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
-  /** The digest of the zones it read (a worker started without zones); rejects if it fails first. */
-  readonly zones: Promise<string>;
-  /** Its share of the cycle, or `cached` when the cycle cache already holds it (a worker started without zones). */
-  readonly done: Promise<AlertFeature[] | 'cached'>;
+  /** Its share of the cycle: the offices it took. */
+  readonly done: Promise<AlertFeature[]>;
   terminate(): void;
 }
 
@@ -21,28 +19,15 @@ export function spawnAlertWorker(job: AlertJob, moduleUrl: string): AlertWorkerR
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
   worker.unref();
-  let zonesSeen: (digest: string) => void = () => {};
-  let zonesFailed: (error: Error) => void = () => {};
-  const zones = new Promise<string>((resolve, reject) => {
-    zonesSeen = resolve;
-    zonesFailed = reject;
-  });
-  zones.catch(() => undefined); // asked for only by the prefetch's taker
-  const done = new Promise<AlertFeature[] | 'cached'>((resolve, reject) => {
-    const fail = (error: Error) => {
-      zonesFailed(error);
-      reject(error);
-    };
-    worker.on('message', (message: AlertWorkerMessage) => {
-      if (message.kind === 'zones') return zonesSeen(message.digest);
-      zonesFailed(new Error('the alert worker was given its zones'));
-      resolve(message.kind === 'cached' ? 'cached' : (message.alerts as AlertFeature[]));
+  const done = new Promise<AlertFeature[]>((resolve, reject) => {
+    worker.once('message', (alerts: AlertFeature[]) => {
+      resolve(alerts);
       void worker.terminate();
     });
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`alert worker exited with code ${code}`)));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`alert worker exited with code ${code}`)));
   });
-  return { zones, done, terminate: () => void worker.terminate() };
+  return { done, terminate: () => void worker.terminate() };
 }
 
 /**
