@@ -50,7 +50,10 @@ interface GridBase {
   /** First grid point (i = 0, j = 0), the south-west corner. */
   readonly originLat: number;
   readonly originLon: number;
+  /** Grid spacing along x (i). */
   readonly cellM: number;
+  /** Grid spacing along y (j), where it differs from `cellM` (CONUS: AWIPS's Grid211, see NDFD_CONUS). */
+  readonly cellYM?: number;
   readonly nx: number;
   readonly ny: number;
 }
@@ -78,11 +81,19 @@ export interface MercatorGrid extends GridBase {
 export type NdfdGrid = LambertGrid | PolarStereographicGrid | MercatorGrid;
 
 /**
- * CONUS 2.5 km, NCEP grid 184: 2145 × 1377, LaD 25° N, LoV 265° E, 2,539.703 m. The published first point
- * is 20.191999° N 238.445999° E; api.weather.gov's cell outlines (13 real /gridpoints polygons from Alabama
- * to Minnesota) put it at 20.192213° N −121.554229°, 24 m north and 22 m west, with an rms of 0.002 cells
- * after the fit (0.01 cells, growing northwards, before). Those 0.01 cells were the one-cell misses at cell
- * edges.
+ * CONUS 2.5 km, NCEP grid 184: 2145 × 1377, LaD 25° N, LoV 265° E, nominally 2,539.703 m, first point
+ * published as 20.191999° N 238.445999° E. api.weather.gov's office grids are AWIPS GFE grids, and GFE
+ * builds this projection from its `Grid211` (serverConfig.py in Unidata/awips2): the 80 km grid given by
+ * its corners rounded to 3 decimals, (12.190° N, −133.459°) and (57.290° N, −49.385°), 93 × 65 points spread
+ * evenly between them (ProjectionData). The 2.5 km grid is Grid211 cut 32 times finer, and the rounded
+ * corners make its cells 2,539.7004709 m along x and 2,539.7452511 m along y (1.7·10⁻⁵ longer than NCEP's
+ * along y); its first point is Grid211 point (19, 8), 20.1919533° N −121.5541451°. With one isotropic
+ * 2,539.703 m cell the rows drift by 0.017 cells per 1,000, which put points near a cell edge in the
+ * neighbouring cell (40 of 11,797 held-out answers of 2023; 8 now, all within 0.001 cells, about 2.5 m, of
+ * an edge), and three offices seemed realigned by a fraction of a cell (EWX, FGF, JAN: whole cells now).
+ * A free fit of both cell sizes and the first point to 12,316 real answers, knowing nothing of GFE, gives
+ * 2,539.7011 m and 2,539.7491 m at 20.191922° N −121.554147°. The earth's radius cancels out of GFE's
+ * construction; the real cell outlines are matched within 0.0023 cells.
  */
 export const NDFD_CONUS: LambertGrid = {
   id: 'conus',
@@ -90,9 +101,10 @@ export const NDFD_CONUS: LambertGrid = {
   radiusM: 6371200,
   tangentLatDeg: 25,
   centralLonDeg: -95,
-  originLat: 20.192213,
-  originLon: -121.554229,
-  cellM: 2539.703,
+  originLat: 20.1919533,
+  originLon: -121.5541451,
+  cellM: 2539.7004709,
+  cellYM: 2539.7452511,
   nx: 2145,
   ny: 1377,
 };
@@ -260,12 +272,12 @@ function prepare(grid: NdfdGrid): Prepared {
 export function latLonToGrid(lat: number, lon: number, grid: NdfdGrid = NDFD_CONUS): GridIndex {
   const { projection, origin } = prepare(grid);
   const p = projection.forward(lat, lon);
-  return { i: (p.x - origin.x) / grid.cellM, j: (p.y - origin.y) / grid.cellM };
+  return { i: (p.x - origin.x) / grid.cellM, j: (p.y - origin.y) / (grid.cellYM ?? grid.cellM) };
 }
 
 export function gridToLatLon(i: number, j: number, grid: NdfdGrid = NDFD_CONUS): LatLon {
   const { projection, origin } = prepare(grid);
-  return projection.inverse(origin.x + i * grid.cellM, origin.y + j * grid.cellM);
+  return projection.inverse(origin.x + i * grid.cellM, origin.y + j * (grid.cellYM ?? grid.cellM));
 }
 
 /**

@@ -7,7 +7,9 @@
 //     moved) are left out, each named below with what moved;
 //   - every other answer must get the real office and cell, except where the point lies within 1 km of the
 //     border of a county or forecast area on the shipped outlines (power plants sit on border rivers and
-//     dams), or within 0.01 cells of a cell edge (the projection's precision, about 25 m).
+//     dams), or within 0.004 cells (10 m) of a cell edge: the API's own jitter (its cell outlines' east
+//     edges wander by up to 5 m). Since the CONUS grid is GFE's Grid211 (ndfd-grid.ts) every CONUS miss of
+//     this kind is within 0.001 cells (2.5 m); Alaska's four are within 0.004.
 // The figures go to the test's diagnostics and the README's fidelity section.
 
 import assert from 'node:assert/strict';
@@ -16,6 +18,9 @@ import { describe, it } from 'node:test';
 import { pointDocuments } from '../../../../../adapters/forecast/embedded/point-document.ts';
 import { latLonToGrid, NDFD_GRIDS, type NdfdGridId } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { deps } from '../support.ts';
+
+/** How near a cell edge a point may lie and still be given the next cell (the API's jitter, not ours). */
+const EDGE_CELLS = 0.004;
 
 /** Offices whose window moved after the 2023 recordings, as newer recordings of theirs show. */
 const MOVED_SINCE_2023: Readonly<Record<string, string>> = {
@@ -83,10 +88,10 @@ describe('held out: 2023 answers for every county centroid and power plant', () 
 
   it('every answer of an office whose window has not moved since gets its office and cell, but at a border or a cell edge', (t) => {
     const right = outcomes.filter((o) => o.kind === 'right').length;
-    const atEdge = outcomes.filter((o) => o.kind === 'cell' && o.edge <= 0.01);
+    const atEdge = outcomes.filter((o) => o.kind === 'cell' && o.edge <= EDGE_CELLS);
     const offices = outcomes.filter((o) => o.kind === 'office');
     const atBorder = offices.filter((o) => officeWithin(o.a, o.a.gridId, 1));
-    t.diagnostic(`${answers.length} answers; ${checked.length} of offices whose window has not moved since 2023: ${right} right (${((100 * right) / checked.length).toFixed(2)}%), ${atEdge.length} one cell off within 0.01 cells of its edge, ${atBorder.length} given the neighbouring office within 1 km of its area`);
+    t.diagnostic(`${answers.length} answers; ${checked.length} of offices whose window has not moved since 2023: ${right} right (${((100 * right) / checked.length).toFixed(2)}%), ${atEdge.length} one cell off within ${EDGE_CELLS} cells of its edge, ${atBorder.length} given the neighbouring office within 1 km of its area`);
     const explained = new Set([...atEdge, ...atBorder].map((o) => o.a));
     const unexplained = outcomes.filter((o) => o.kind !== 'right' && !explained.has(o.a));
     assert.deepEqual(unexplained.map((o) => `${o.a.lat},${o.a.lon} ${o.a.gridId}/${o.a.gridX},${o.a.gridY} (${o.a.recorded}): ${o.kind} ${o.detail}`), [

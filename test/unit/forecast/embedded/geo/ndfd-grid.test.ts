@@ -28,10 +28,21 @@ test('GRIB-style 0..360 longitudes land on the same index', () => {
   near(a.j, 0, 1e-9, 'j');
 });
 
-test("the published first point lies 0.01 cells off api.weather.gov's, south-east", () => {
+test("the published first point lies within 0.01 cells of GFE's Grid211 point (19, 8), api.weather.gov's first point", () => {
   const a = latLonToGrid(NDFD_CONUS_PUBLISHED_ORIGIN.lat, NDFD_CONUS_PUBLISHED_ORIGIN.lon);
-  near(a.i, 0.0087, 0.002, 'i');
-  near(a.j, -0.0094, 0.002, 'j');
+  near(a.i, 0.0062, 0.001, 'i');
+  near(a.j, 0.0008, 0.001, 'j');
+});
+
+test("CONUS cells are GFE's Grid211 cut 32 times finer: the rounded corners, 92 × 64 cells apart, 32 times as many here", () => {
+  // serverConfig.py's Grid211 corners (to 3 decimals) lie exactly on Grid211 points (1, 1) and (93, 65), that
+  // is 2.5 km grid points (to 1e-5 cells: the first point is given to 7 decimals) (32·(1 − 19), 32·(1 − 8)) and (32·(93 − 19), 32·(65 − 8)) from the first point.
+  const lowerLeft = latLonToGrid(12.19, -133.459);
+  const upperRight = latLonToGrid(57.29, -49.385);
+  near(lowerLeft.i, -576, 1e-5, 'lower-left i');
+  near(lowerLeft.j, -224, 1e-5, 'lower-left j');
+  near(upperRight.i, 2368, 1e-5, 'upper-right i');
+  near(upperRight.j, 1824, 1e-5, 'upper-right j');
 });
 
 test('/points/39.7456,-97.0892 is TOP 32,81 (api.weather.gov fixture)', () => {
