@@ -16,22 +16,17 @@ import type { AlertFeature, AlertZone } from './weather/index.ts';
  * `moduleUrl` is the URL of a module of the bundle (the caller's `import.meta.url`): the worker bundle
  * lies beside it.
  */
-export function cycleCacheFile(moduleUrl: string, zonesDigest: string, cycleHour: number): string | undefined {
+export function cycleCacheFile(moduleUrl: string, zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: number): string | undefined {
   const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
   const module = new URL(moduleUrl);
   if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
   try {
     const model = readFileSync(new URL('./alert-worker.mjs', module));
-    const key = createHash('sha256').update(model).update(zonesDigest).digest('hex').slice(0, 32);
+    const key = createHash('sha256').update(model).update(serialize(zonesByOffice)).digest('hex').slice(0, 32);
     return join(dir, 'alert-cycles', `${key}-${cycleHour}.v8`);
   } catch {
     return undefined;
   }
-}
-
-/** A digest of the zones a cycle is generated for: with the model's, what names a cycle in the cache. */
-export function zonesDigest(zonesByOffice: readonly (readonly AlertZone[])[]): string {
-  return createHash('sha256').update(serialize(zonesByOffice)).digest('hex');
 }
 
 export function readCachedCycle(file: string | undefined): AlertFeature[] | undefined {

@@ -3,9 +3,8 @@ import { generateOfficeAlerts } from './alert-generation.ts';
 
 /**
  * A cycle's offices, shared out between the threads that generate it: each takes the next office from one
- * counter in shared memory until none is left, so two workers split the work evenly however long each
- * office takes, and one that starts late (the helper that joins once the server listens) simply takes
- * fewer. Offices never share an alert (see alert-zone-source.ts), so the union of their results, sorted, is
+ * counter in shared memory until none is left, so the workers split the work evenly however long each
+ * office takes, and one that starts late simply takes fewer. Offices never share an alert (see alert-zone-source.ts), so the union of their results, sorted, is
  * the cycle.
  */
 export function newOfficeCounter(): SharedArrayBuffer {
@@ -20,9 +19,4 @@ export function generateTakingTurns(zonesByOffice: readonly (readonly AlertZone[
     alerts.push(...generateOfficeAlerts(zonesByOffice[office]!, cycleHour));
   }
   return alerts;
-}
-
-/** Leaves no office for anyone still taking turns (a cycle that came from the cache needs none). */
-export function takeAllTurns(counter: SharedArrayBuffer): void {
-  Atomics.store(new Int32Array(counter), 0, 0x3fffffff);
 }

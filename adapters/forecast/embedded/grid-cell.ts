@@ -161,11 +161,12 @@ function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | und
 
 /**
  * The office of a Great Lake's open waters, for a point over the lake more than 5 nautical miles from any
- * shore (see GREAT_LAKES). The shore was found on rings 16 probes round; whether land lies within the
- * nearshore distance is settled on denser rings (under 1 km between probes).
+ * shore (see GREAT_LAKES). The shore was found on rings 16 probes round: land found within the nearshore
+ * distance settles it; land found only farther out is checked on denser rings (under 1 km between probes),
+ * which the sparse ones could have missed.
  */
 function openWatersOffice(deps: EmbeddedDeps, lat: number, lon: number, shore: Shore): OfficeRecord | undefined {
-  if (shore.km <= NEARSHORE_KM / 2 || INNER_WATERS.some((box) => inBox(lat, lon, box))) return undefined;
+  if (shore.km <= NEARSHORE_KM || INNER_WATERS.some((box) => inBox(lat, lon, box))) return undefined;
   const lake = GREAT_LAKES.find((l) => inBox(lat, lon, l.box));
   if (!lake) return undefined;
   const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);

@@ -11,13 +11,6 @@ const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 
 /** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
 export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
-  const offsets = readGridOffsets();
-  const catalogue = loadCatalogue();
-  return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
-}
-
-/** The shipped grid offsets (data/grid-offsets.json): grid id → its window on an NDFD grid. */
-export function readGridOffsets(): Map<string, GridWindowOrigin> {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
   const offsets = new Map<string, GridWindowOrigin>();
   for (const [office, value] of Object.entries(raw)) {
@@ -25,5 +18,6 @@ export function readGridOffsets(): Map<string, GridWindowOrigin> {
     if (value.length === 2) offsets.set(office, [value[0], value[1]]);
     else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
-  return offsets;
+  const catalogue = loadCatalogue();
+  return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
 }
