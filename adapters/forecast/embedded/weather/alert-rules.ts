@@ -45,19 +45,32 @@ function heatIndex(s: WeatherSample): number {
   return heatIndexC(s.temperatureC, s.relativeHumidity);
 }
 
+interface Thresholds {
+  readonly advisory: number;
+  readonly warning: number;
+}
+
+// The rules ask for thresholds at every hour of every zone (the alert cycle: 3,933 × 96), so each set is made
+// once rather than per call.
+const HEAT_NORTH: Thresholds = { advisory: 37.8, warning: 40.6 };
+const HEAT_SOUTH: Thresholds = { advisory: 40.6, warning: 43.3 };
+const COLD_SOUTH: Thresholds = { advisory: -15, warning: -23 };
+const COLD_MIDDLE: Thresholds = { advisory: -23, warning: -29 };
+const COLD_NORTH: Thresholds = { advisory: -29, warning: -34 };
+
 /** Northern offices warn at lower heat indices than southern ones, whose people are acclimatised. */
-function heatThresholds(lat: number): { advisory: number; warning: number } {
-  return lat >= 40 ? { advisory: 37.8, warning: 40.6 } : { advisory: 40.6, warning: 43.3 };
+function heatThresholds(lat: number): Thresholds {
+  return lat >= 40 ? HEAT_NORTH : HEAT_SOUTH;
 }
 
 function windChillOrTemp(s: WeatherSample): number {
   return windChillC(s.temperatureC, s.windSpeedKmh) ?? s.temperatureC;
 }
 
-function coldThresholds(lat: number): { advisory: number; warning: number } {
-  if (lat < 37) return { advisory: -15, warning: -23 };
-  if (lat < 42) return { advisory: -23, warning: -29 };
-  return { advisory: -29, warning: -34 };
+function coldThresholds(lat: number): Thresholds {
+  if (lat < 37) return COLD_SOUTH;
+  if (lat < 42) return COLD_MIDDLE;
+  return COLD_NORTH;
 }
 
 /**

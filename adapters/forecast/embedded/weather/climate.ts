@@ -159,23 +159,38 @@ export function placeClimate(place: Place): PlaceClimate {
   };
 }
 
+/** A {@link Climate} that {@link seasonalClimateInto} may fill in again and again. */
+export type ClimateScratch = { -readonly [K in keyof Climate]: Climate[K] };
+
+/** An empty scratch climate; its fields start as doubles, the representation they keep. */
+export function climateScratch(): ClimateScratch {
+  return { meanTempC: Number.NaN, diurnalHalfRangeC: Number.NaN, moisture: Number.NaN, maritime: Number.NaN, baseWindKmh: Number.NaN, season: Number.NaN };
+}
+
 /** A place's climate on a (fractional) day of the year. */
 export function seasonalClimate(pc: PlaceClimate, dayOfYear: number): Climate {
+  return seasonalClimateInto(pc, dayOfYear, climateScratch());
+}
+
+/**
+ * {@link seasonalClimate}, written into `out` and returned: the model needs one for every hour it samples, and
+ * refilling one object allocates nothing (a new one each hour was a sixth of the alert cycle's allocation).
+ */
+export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: ClimateScratch): Climate {
   const season = Math.cos((2 * Math.PI * (dayOfYear - pc.peakDay)) / 365.25);
   // The summer monsoon brings a little moisture to the Southwest; the Pacific coast is wet in winter, dry in summer.
   const monsoon = pc.monsoonZone ? 0.06 * Math.max(0, season) : 0;
   const pacific = pc.island ? 0.45 : pc.maritime * (0.5 - 0.15 * season);
   const wet = pc.wetSeason * Math.max(0, pc.wetPeak * season);
   const moisture = clamp(0.2 + 0.5 * pc.east + 0.2 * pc.gulf + pacific + monsoon + wet, 0.1, 0.95);
-  return {
-    meanTempC: pc.annualMeanC + pc.amplitudeC * season,
-    diurnalHalfRangeC: (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime),
-    moisture,
-    maritime: pc.maritime,
-    // Typhoons and tropical storms make the wet season windier too.
-    baseWindKmh: pc.baseWindKmh * (1 + 1.5 * wet),
-    season,
-  };
+  out.meanTempC = pc.annualMeanC + pc.amplitudeC * season;
+  out.diurnalHalfRangeC = (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime);
+  out.moisture = moisture;
+  out.maritime = pc.maritime;
+  // Typhoons and tropical storms make the wet season windier too.
+  out.baseWindKmh = pc.baseWindKmh * (1 + 1.5 * wet);
+  out.season = season;
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { HazardContext, HazardRule } from './alert-rules.ts';
-import { placeClimate, seasonalClimate, seasonDay } from './climate.ts';
+import { placeClimate, seasonalClimate, seasonDay, type Climate, type PlaceClimate } from './climate.ts';
 import type { Place, WeatherSample } from './model.ts';
 
 /** Finds, in one place's hourly series, the spans of time that meet each hazard rule. */
@@ -13,9 +13,39 @@ export interface HazardWindow {
   readonly samples: readonly WeatherSample[];
 }
 
-/** Hazard windows for one rule; `contexts[i]` describes the hour of `samples[i]`. */
-export function ruleWindows(rule: HazardRule, contexts: readonly HazardContext[], samples: readonly WeatherSample[]): HazardWindow[] {
-  const firstHour = contexts[0]?.hour ?? 0;
+/**
+ * The context of each hour of one place's series, handed to the rules one hour at a time. One object, moved
+ * from hour to hour (a rule reads it only during its call), and the season's climate is worked out only for
+ * an hour whose rule asks for it, once per hour for all rules: most rules never look at it, and the alert
+ * cycle asks for 3,933 zones × 96 hours. Pure, so the answers are those of a context made for every hour.
+ */
+class HourContexts implements HazardContext {
+  hour: number;
+  private index = 0;
+  private readonly climates: (Climate | undefined)[];
+  private readonly pc: PlaceClimate;
+
+  constructor(readonly place: Place, readonly firstHour: number, hours: number) {
+    this.hour = firstHour;
+    this.pc = placeClimate(place);
+    this.climates = new Array<Climate | undefined>(hours);
+  }
+
+  get climate(): Climate {
+    return (this.climates[this.index] ??= seasonalClimate(this.pc, seasonDay(this.hour)));
+  }
+
+  /** The context of the series' `i`-th hour. */
+  at(i: number): HazardContext {
+    this.index = i;
+    this.hour = this.firstHour + i;
+    return this;
+  }
+}
+
+/** Hazard windows for one rule over a place's series. */
+function ruleWindows(rule: HazardRule, contexts: HourContexts, samples: readonly WeatherSample[]): HazardWindow[] {
+  const firstHour = contexts.firstHour;
   const windows: HazardWindow[] = [];
   let start = -1;
   let last = -1;
@@ -29,13 +59,13 @@ export function ruleWindows(rule: HazardRule, contexts: readonly HazardContext[]
     start = -1;
     hits = 0;
   };
-  samples.forEach((s, i) => {
-    if (!rule.hourly(s, contexts[i]!)) return;
+  for (let i = 0; i < samples.length; i++) {
+    if (!rule.hourly(samples[i]!, contexts.at(i))) continue;
     if (start >= 0 && i - last - 1 > rule.mergeGapHours) close();
     if (start < 0) start = i;
     last = i;
     hits++;
-  });
+  }
   close();
   return windows;
 }
@@ -50,8 +80,7 @@ function overlaps(a: HazardWindow, b: HazardWindow): boolean {
  * upgrade rather than issue both.
  */
 export function placeHazards(rules: readonly HazardRule[], place: Place, firstHour: number, samples: readonly WeatherSample[]): HazardWindow[] {
-  const pc = placeClimate(place);
-  const contexts = samples.map((_, i) => ({ place, hour: firstHour + i, climate: seasonalClimate(pc, seasonDay(firstHour + i)) }));
+  const contexts = new HourContexts(place, firstHour, samples.length);
   const all = rules.flatMap((rule) => ruleWindows(rule, contexts, samples));
   const rank = (w: HazardWindow) => (w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2);
   return all.filter((w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)));

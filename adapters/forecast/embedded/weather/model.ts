@@ -1,5 +1,5 @@
-import { diurnalShape, placeClimate, seasonalClimate, seasonDay, type Place, type PlaceClimate } from './climate.ts';
-import { NoiseField, toNoisePoint, type NoiseScale } from './noise.ts';
+import { climateScratch, diurnalShape, placeClimate, seasonalClimateInto, seasonDay, type Place, type PlaceClimate } from './climate.ts';
+import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 
 export type { Place } from './climate.ts';
@@ -44,25 +44,40 @@ const MESO_CLOUD: NoiseScale = { seed: 0xc10d, lengthKm: 60, periodHours: 6, dri
 const MESO_TEMPERATURE: NoiseScale = { seed: 0x7e3b, lengthKm: 35, periodHours: 6 };
 const MESO_WIND: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
 
+/** Finite-difference step for the pressure gradient, km. */
+const GRADIENT_STEP_KM = 25;
+
 /**
- * One field per scale and use. Each remembers its last lattice cell (see NoiseField), so the three
- * pressure samples (the point, and the two gradient offsets) keep separate fields rather than evicting
- * each other's cell.
+ * The fields every sample needs, evaluated together (see NoiseSet), at these indices of its values. Each
+ * field remembers its last lattice cell, so the three pressure samples (the point, and the two gradient
+ * offsets) are separate fields rather than evicting each other's cell.
  */
-const PRESSURE = new NoiseField(SYNOPTIC_PRESSURE);
-const PRESSURE_EAST = new NoiseField(SYNOPTIC_PRESSURE);
-const PRESSURE_NORTH = new NoiseField(SYNOPTIC_PRESSURE);
-const TEMPERATURE_ANOMALY = new NoiseField(SYNOPTIC_TEMPERATURE);
-const MOISTURE_ANOMALY = new NoiseField(SYNOPTIC_MOISTURE);
+const FIELDS = new NoiseSet([
+  { scale: SYNOPTIC_PRESSURE },
+  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: GRADIENT_STEP_KM, dyKm: 0 } },
+  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: 0, dyKm: GRADIENT_STEP_KM } },
+  { scale: SYNOPTIC_TEMPERATURE },
+  { scale: SYNOPTIC_MOISTURE },
+  { scale: MESO_CLOUD },
+  { scale: MESO_TEMPERATURE },
+  { scale: MESO_WIND },
+]);
+const LOWNESS = 0;
+const LOWNESS_EAST = 1;
+const LOWNESS_NORTH = 2;
+const TEMPERATURE_ANOMALY = 3;
+const MOISTURE_ANOMALY = 4;
+const CLOUD_BANDS = 5;
+const MESO_TEMPERATURE_FIELD = 6;
+const MESO_WIND_FIELD = 7;
+/** Needed only near freezing, so sampled on its own, only there. */
 const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
-const CLOUD_BANDS = new NoiseField(MESO_CLOUD);
-const MESO_TEMPERATURE_FIELD = new NoiseField(MESO_TEMPERATURE);
-const MESO_WIND_FIELD = new NoiseField(MESO_WIND);
+
+/** The hour's climate, refilled by every sample (sample() runs to the end before the next begins). */
+const CLIMATE = climateScratch();
 
 /** Sea-level pressure swing per unit of synoptic noise, hPa. */
 const PRESSURE_SWING_HPA = 10;
-/** Finite-difference step for the pressure gradient, km. */
-const GRADIENT_STEP_KM = 25;
 
 function clamp(x: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, x));
@@ -108,10 +123,10 @@ function siteOf(place: Place): Site {
  * by friction. Speed is proportional to the gradient divided by the Coriolis
  * parameter, calibrated so a strong gradient gives ~35 km/h before mixing.
  */
-function windFromPressure(site: Site, hours: number, lowness: number): { u: number; v: number } {
+function windFromPressure(site: Site, lowness: number, lownessEast: number, lownessNorth: number): { u: number; v: number } {
   // Pressure falls where lowness rises, so the gradient of pressure is −∇lowness.
-  const gx = (PRESSURE_EAST.at(site.xKm + GRADIENT_STEP_KM, site.yKm + 0, hours) - lowness) / GRADIENT_STEP_KM;
-  const gy = (PRESSURE_NORTH.at(site.xKm + 0, site.yKm + GRADIENT_STEP_KM, hours) - lowness) / GRADIENT_STEP_KM;
+  const gx = (lownessEast - lowness) / GRADIENT_STEP_KM;
+  const gy = (lownessNorth - lowness) / GRADIENT_STEP_KM;
   const ug = site.windGain * gy;
   const vg = -site.windGain * gx;
   return {
@@ -142,17 +157,18 @@ export function weatherAt(place: Place, epochHour: number, adjust?: WeatherAdjus
 function sample(site: Site, epochHour: number): WeatherSample {
   const pc = site.pc;
   const place = pc.place;
-  const clim = seasonalClimate(pc, seasonDay(epochHour));
+  const clim = seasonalClimateInto(pc, seasonDay(epochHour), CLIMATE);
   const solar = solarHour(epochHour, place.lon);
   const absLat = Math.abs(place.lat);
 
-  const { xKm, yKm } = site;
-  const lowness = PRESSURE.at(xKm, yKm, epochHour);
-  const tempAnomaly = TEMPERATURE_ANOMALY.at(xKm, yKm, epochHour);
-  const moistAnomaly = MOISTURE_ANOMALY.at(xKm, yKm, epochHour);
-  const mesoCloud = CLOUD_BANDS.at(xKm, yKm, epochHour);
-  const mesoTemp = MESO_TEMPERATURE_FIELD.at(xKm, yKm, epochHour);
-  const mesoWind = MESO_WIND_FIELD.at(xKm, yKm, epochHour);
+  FIELDS.evaluate(site, epochHour);
+  const noise = FIELDS.values;
+  const lowness = noise[LOWNESS]!;
+  const tempAnomaly = noise[TEMPERATURE_ANOMALY]!;
+  const moistAnomaly = noise[MOISTURE_ANOMALY]!;
+  const mesoCloud = noise[CLOUD_BANDS]!;
+  const mesoTemp = noise[MESO_TEMPERATURE_FIELD]!;
+  const mesoWind = noise[MESO_WIND_FIELD]!;
 
   // Clouds and stratiform precipitation follow lows, moisture and mesoscale bands.
   const storminess = 0.7 * lowness + 0.3 * mesoCloud + 0.6 * (clim.moisture - 0.55) + 0.2 * moistAnomaly;
@@ -180,7 +196,8 @@ function sample(site: Site, epochHour: number): WeatherSample {
   pop = Math.round(pop);
 
   const cloudDamping = 1 - 0.55 * (sky / 100);
-  let temperature = dailyMean + clim.diurnalHalfRangeC * cloudDamping * diurnalShape(solar);
+  const diurnal = diurnalShape(solar);
+  let temperature = dailyMean + clim.diurnalHalfRangeC * cloudDamping * diurnal;
   // Falling rain cools the air, most noticeably by day.
   temperature -= 2.5 * (pop / 100) * (solar > 8 && solar < 20 ? 1 : 0.4);
 
@@ -189,19 +206,19 @@ function sample(site: Site, epochHour: number): WeatherSample {
   dewpoint = Math.min(dewpoint, temperature);
   const rh = relativeHumidity(temperature, dewpoint);
 
-  const wind = windFromPressure(site, epochHour, lowness);
+  const wind = windFromPressure(site, lowness, noise[LOWNESS_EAST]!, noise[LOWNESS_NORTH]!);
   const westerlies = (place.lat < 0 ? -1 : 1) * 6 * clamp((absLat - 25) / 15, 0, 1);
   const u = wind.u + westerlies;
   const v = wind.v;
   // Daytime mixing brings faster air down; clear calm nights decouple the surface.
-  const mixing = 1 + 0.25 * diurnalShape(solar) * cloudDamping;
+  const mixing = 1 + 0.25 * diurnal * cloudDamping;
   const speed = Math.max(0, (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind));
   const direction = ((((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360);
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
 
   // The warm-nose field only matters near freezing, so it is only computed there.
-  const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(xKm, yKm, epochHour) : 0;
+  const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(site.xKm, site.yKm, epochHour) : 0;
   const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, convective, warmNose) : null;
 
   // Intensity scales with how much water the air can hold; convection rains hardest.

@@ -39,63 +39,19 @@ export function gradientNoise3(seed: number, x: number, y: number, z: number): n
 }
 
 /**
- * Gradient noise that remembers the gradients of the last lattice cell it was asked about. The model samples
- * each field hour after hour at one place, and its cells span hours to days, so the eight hashes are mostly
- * skipped: about half the cost of a call (measured on the alert cycle's 3,933 zones × 96 hours). The values
- * are those of the plain formula, bit for bit: the same operations in the same order.
+ * Raw gradient noise that remembers the gradients of the last lattice cell it was asked about (see
+ * NoiseSet, which holds the one implementation): a one-field set on the unscaled lattice.
  */
 export class LatticeCache {
-  private x0 = Number.NaN;
-  private y0 = Number.NaN;
-  private z0 = Number.NaN;
-  private g000 = 0;
-  private g100 = 0;
-  private g010 = 0;
-  private g110 = 0;
-  private g001 = 0;
-  private g101 = 0;
-  private g011 = 0;
-  private g111 = 0;
+  private readonly set: NoiseSet;
 
-  constructor(private readonly seed: number) {}
+  constructor(seed: number) {
+    this.set = new NoiseSet([{ scale: { seed, lengthKm: 1, periodHours: 1 }, raw: true }]);
+  }
 
   noise(x: number, y: number, z: number): number {
-    const x0 = Math.floor(x);
-    const y0 = Math.floor(y);
-    const z0 = Math.floor(z);
-    if (x0 !== this.x0 || y0 !== this.y0 || z0 !== this.z0) {
-      const seed = this.seed;
-      this.x0 = x0;
-      this.y0 = y0;
-      this.z0 = z0;
-      this.g000 = gradientIndex(seed, x0, y0, z0);
-      this.g100 = gradientIndex(seed, x0 + 1, y0, z0);
-      this.g010 = gradientIndex(seed, x0, y0 + 1, z0);
-      this.g110 = gradientIndex(seed, x0 + 1, y0 + 1, z0);
-      this.g001 = gradientIndex(seed, x0, y0, z0 + 1);
-      this.g101 = gradientIndex(seed, x0 + 1, y0, z0 + 1);
-      this.g011 = gradientIndex(seed, x0, y0 + 1, z0 + 1);
-      this.g111 = gradientIndex(seed, x0 + 1, y0 + 1, z0 + 1);
-    }
-    const fx = x - x0;
-    const fy = y - y0;
-    const fz = z - z0;
-    const u = fade(fx);
-    const v = fade(fy);
-    const w = fade(fz);
-    const c000 = corner(this.g000, fx, fy, fz);
-    const c100 = corner(this.g100, fx - 1, fy, fz);
-    const c010 = corner(this.g010, fx, fy - 1, fz);
-    const c110 = corner(this.g110, fx - 1, fy - 1, fz);
-    const c001 = corner(this.g001, fx, fy, fz - 1);
-    const c101 = corner(this.g101, fx - 1, fy, fz - 1);
-    const c011 = corner(this.g011, fx, fy - 1, fz - 1);
-    const c111 = corner(this.g111, fx - 1, fy - 1, fz - 1);
-    return lerp(
-      lerp(lerp(c000, c100, u), lerp(c010, c110, u), v),
-      lerp(lerp(c001, c101, u), lerp(c011, c111, u), v),
-      w,
-    );
+    this.set.evaluate({ xKm: x, yKm: y }, z);
+    return this.set.values[0]!;
   }
 }
 
@@ -125,23 +81,127 @@ export function scaledNoise(scale: NoiseScale, p: NoisePoint): number {
   return new NoiseField(scale).at(p.xKm, p.yKm, p.hours);
 }
 
-/**
- * One scale's noise, sampled where the caller asks: {@link scaledNoise} with a {@link LatticeCache}, for a
- * caller that samples the same field again and again (the model keeps one per field and use).
- */
-export class NoiseField {
-  private readonly lattice: LatticeCache;
-  private readonly drift: number;
+/** One field of a {@link NoiseSet}: a scale, and optionally a fixed offset from the point asked about. */
+export interface NoiseSetField {
+  readonly scale: NoiseScale;
+  /** Sampled at (x + dxKm, y + dyKm) rather than (x, y): the pressure gradient's neighbours. */
+  readonly offsetKm?: { readonly dxKm: number; readonly dyKm: number };
+  /** The lattice's own value, without the gain and clamp of a scale (LatticeCache). */
+  readonly raw?: boolean;
+}
 
-  constructor(private readonly scale: NoiseScale) {
-    this.lattice = new LatticeCache(scale.seed);
-    this.drift = scale.driftKmh ?? 0;
+/**
+ * Several fields' noise at one point and hour, written into {@link values} (a field's value at its index).
+ *
+ * The model samples its fields together at every place and hour, hundreds of thousands of times an alert
+ * cycle, so this is written for V8: the lattice is evaluated inline in one loop, each field's state is in
+ * typed arrays, and nothing is returned. A function called for each value would box it, and the coordinates
+ * passed to it, as heap numbers: that was 40% of the alert cycle's allocation (measured).
+ *
+ * Each field remembers the gradients of its last lattice cell: the model asks for the same place hour after
+ * hour, and cells span hours to days, so the eight corner hashes are mostly skipped. A field's value is
+ * {@link scaledNoise}'s, bit for bit: the same operations in the same order.
+ */
+export class NoiseSet {
+  readonly values: Float64Array;
+  private readonly count: number;
+  private readonly seed: Int32Array;
+  private readonly drift: Float64Array;
+  private readonly lengthKm: Float64Array;
+  private readonly periodHours: Float64Array;
+  private readonly shifted: Uint8Array;
+  private readonly dxKm: Float64Array;
+  private readonly dyKm: Float64Array;
+  private readonly raw: Uint8Array;
+  /** Each field's last cell: x0, y0, z0 (NaN until the first call). */
+  private readonly cell: Float64Array;
+  /** Each field's last cell's eight corner gradients, in the order 000, 100, 010, 110, 001, 101, 011, 111. */
+  private readonly gradient: Uint8Array;
+
+  constructor(fields: readonly NoiseSetField[]) {
+    const n = fields.length;
+    this.count = n;
+    this.values = new Float64Array(n);
+    this.seed = Int32Array.from(fields, (f) => f.scale.seed);
+    this.drift = Float64Array.from(fields, (f) => f.scale.driftKmh ?? 0);
+    this.lengthKm = Float64Array.from(fields, (f) => f.scale.lengthKm);
+    this.periodHours = Float64Array.from(fields, (f) => f.scale.periodHours);
+    this.shifted = Uint8Array.from(fields, (f) => (f.offsetKm ? 1 : 0));
+    this.dxKm = Float64Array.from(fields, (f) => f.offsetKm?.dxKm ?? 0);
+    this.dyKm = Float64Array.from(fields, (f) => f.offsetKm?.dyKm ?? 0);
+    this.raw = Uint8Array.from(fields, (f) => (f.raw ? 1 : 0));
+    this.cell = new Float64Array(3 * n).fill(Number.NaN);
+    this.gradient = new Uint8Array(8 * n);
+  }
+
+  /** Every field at a point (km on the noise plane) and hour, into {@link values}. */
+  evaluate(at: { readonly xKm: number; readonly yKm: number }, hours: number): void {
+    const cell = this.cell;
+    const g = this.gradient;
+    for (let k = 0; k < this.count; k++) {
+      // An offset is added even when it is 0 on one axis, as the model always did (x + 0 turns −0 into 0).
+      const xKm = this.shifted[k] ? at.xKm + this.dxKm[k]! : at.xKm;
+      const yKm = this.shifted[k] ? at.yKm + this.dyKm[k]! : at.yKm;
+      const drift = this.drift[k]! * hours;
+      const lengthKm = this.lengthKm[k]!;
+      const x = (xKm - drift) / lengthKm;
+      const y = yKm / lengthKm;
+      const z = hours / this.periodHours[k]!;
+
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const z0 = Math.floor(z);
+      const c = 3 * k;
+      const o = 8 * k;
+      if (x0 !== cell[c] || y0 !== cell[c + 1] || z0 !== cell[c + 2]) {
+        const seed = this.seed[k]!;
+        cell[c] = x0;
+        cell[c + 1] = y0;
+        cell[c + 2] = z0;
+        g[o] = gradientIndex(seed, x0, y0, z0);
+        g[o + 1] = gradientIndex(seed, x0 + 1, y0, z0);
+        g[o + 2] = gradientIndex(seed, x0, y0 + 1, z0);
+        g[o + 3] = gradientIndex(seed, x0 + 1, y0 + 1, z0);
+        g[o + 4] = gradientIndex(seed, x0, y0, z0 + 1);
+        g[o + 5] = gradientIndex(seed, x0 + 1, y0, z0 + 1);
+        g[o + 6] = gradientIndex(seed, x0, y0 + 1, z0 + 1);
+        g[o + 7] = gradientIndex(seed, x0 + 1, y0 + 1, z0 + 1);
+      }
+      const fx = x - x0;
+      const fy = y - y0;
+      const fz = z - z0;
+      const u = fade(fx);
+      const v = fade(fy);
+      const w = fade(fz);
+      const c000 = corner(g[o]!, fx, fy, fz);
+      const c100 = corner(g[o + 1]!, fx - 1, fy, fz);
+      const c010 = corner(g[o + 2]!, fx, fy - 1, fz);
+      const c110 = corner(g[o + 3]!, fx - 1, fy - 1, fz);
+      const c001 = corner(g[o + 4]!, fx, fy, fz - 1);
+      const c101 = corner(g[o + 5]!, fx - 1, fy, fz - 1);
+      const c011 = corner(g[o + 6]!, fx, fy - 1, fz - 1);
+      const c111 = corner(g[o + 7]!, fx - 1, fy - 1, fz - 1);
+      const n = lerp(
+        lerp(lerp(c000, c100, u), lerp(c010, c110, u), v),
+        lerp(lerp(c001, c101, u), lerp(c011, c111, u), v),
+        w,
+      );
+      this.values[k] = this.raw[k] ? n : Math.max(-1, Math.min(1, n * 1.6));
+    }
+  }
+}
+
+/** One scale's noise, sampled again and again where the caller asks: a {@link NoiseSet} of one field. */
+export class NoiseField {
+  private readonly set: NoiseSet;
+
+  constructor(scale: NoiseScale) {
+    this.set = new NoiseSet([{ scale }]);
   }
 
   at(xKm: number, yKm: number, hours: number): number {
-    const drift = this.drift * hours;
-    const n = this.lattice.noise((xKm - drift) / this.scale.lengthKm, yKm / this.scale.lengthKm, hours / this.scale.periodHours);
-    return Math.max(-1, Math.min(1, n * 1.6));
+    this.set.evaluate({ xKm, yKm }, hours);
+    return this.set.values[0]!;
   }
 }
 

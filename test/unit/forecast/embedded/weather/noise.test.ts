@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { gradientNoise3, LatticeCache, NoiseField, scaledNoise, type NoiseScale } from '../../../../../adapters/forecast/embedded/weather/noise.ts';
+import { gradientNoise3, LatticeCache, NoiseField, NoiseSet, scaledNoise, type NoiseScale } from '../../../../../adapters/forecast/embedded/weather/noise.ts';
 import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 
 // The noise as first written (before LatticeCache kept a cell's gradients): every call hashes its eight
@@ -56,6 +56,23 @@ describe('noise: the lattice cache', () => {
       assert.ok(Object.is(field.at(1234.5, 4321, hour), expected));
       assert.ok(Object.is(scaledNoise(scale, { xKm: 1234.5, yKm: 4321, hours: hour }), expected));
     }
+  });
+});
+
+describe('noise: a set of fields evaluated together', () => {
+  it('gives each field its own scaledNoise, at its offset, bit for bit, hour after hour and place after place', () => {
+    const pressure: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
+    const meso: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
+    const set = new NoiseSet([{ scale: pressure }, { scale: pressure, offsetKm: { dxKm: 25, dyKm: 0 } }, { scale: meso }, { scale: meso, offsetKm: { dxKm: 0, dyKm: -7.5 } }]);
+    fc.assert(fc.property(fc.double({ min: -5000, max: 5000, noNaN: true }), fc.double({ min: -3000, max: 8000, noNaN: true }), fc.integer({ min: 400_000, max: 600_000 }), (xKm, yKm, start) => {
+      for (let hour = start; hour < start + 30; hour++) {
+        set.evaluate({ xKm, yKm }, hour);
+        assert.ok(Object.is(set.values[0], scaledNoise(pressure, { xKm, yKm, hours: hour })));
+        assert.ok(Object.is(set.values[1], scaledNoise(pressure, { xKm: xKm + 25, yKm: yKm + 0, hours: hour })));
+        assert.ok(Object.is(set.values[2], scaledNoise(meso, { xKm, yKm, hours: hour })));
+        assert.ok(Object.is(set.values[3], scaledNoise(meso, { xKm: xKm + 0, yKm: yKm - 7.5, hours: hour })));
+      }
+    }), { numRuns: 200 });
   });
 });
 
