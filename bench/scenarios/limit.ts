@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
-import { fire, median, type Target } from '../lib/load.ts';
+import { fire, median, processCpuMs, type Target } from '../lib/load.ts';
 import { prng } from '../lib/prng.ts';
 import { MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
@@ -47,6 +47,11 @@ async function places(origin: string): Promise<{ points: string[]; forecasts: st
   return { points, forecasts };
 }
 
+/** A row with no figures yet. */
+function row(spec: Pick<Row, 'key' | 'label' | 'target'>): Row {
+  return { ...spec, rps: [], p99: [], mirrorRps: [], cpuUs: [], mirrorCpuUs: [] };
+}
+
 interface Row {
   key: 'health' | 'list' | 'post' | 'points' | 'forecast';
   label: string;
@@ -55,6 +60,31 @@ interface Row {
   p99: number[];
   /** The same requests answered by the mirror (a server that does nothing but send recorded answers). */
   mirrorRps: number[];
+  /** The server's CPU per answered request in each round, µs (Taskcast's, then the mirror's): see rounds(). */
+  cpuUs: number[];
+  mirrorCpuUs: number[];
+}
+
+function cpuNote(us: readonly number[]): string {
+  return us.length > 0 ? median(us).toFixed(1) : '?';
+}
+
+/**
+ * The same comparison by the server's CPU per request, which the load generator's share of the cores does not
+ * move: the route against /health, what its bytes cost the mirror beyond the mirror's /health (which no server
+ * avoids), and so the ratio Taskcast would reach if its own work on the route cost nothing. The rest is the
+ * route's own work and what its slower pace costs: a loopback send that has to wake an idle load generator
+ * costs the sender about three times one that finds it busy (measured: a mirror made 20 µs slower a request
+ * spent 26 µs a send instead of 9), so a µs of work at the limit costs nearly two.
+ */
+function byCpu(route: Row, health: Row): string {
+  if (route.cpuUs.length === 0 || health.cpuUs.length === 0 || route.mirrorCpuUs.length === 0 || health.mirrorCpuUs.length === 0) return 'server CPU not measured';
+  const cpu = median(route.cpuUs);
+  const healthCpu = median(health.cpuUs);
+  const bytes = Math.max(0, median(route.mirrorCpuUs) - median(health.mirrorCpuUs));
+  return `server CPU ${cpu.toFixed(1)} µs/request against /health's ${healthCpu.toFixed(1)}, so ${(healthCpu / cpu).toFixed(2)}× by CPU; ` +
+    `its bytes cost the mirror ${bytes.toFixed(1)} µs beyond its /health (CPU ceiling ${(healthCpu / (healthCpu + bytes)).toFixed(2)}×), ` +
+    `the rest ${(cpu - healthCpu - bytes).toFixed(1)} µs (the route's own work, and the dearer sends of a slower pace)`;
 }
 
 /** Response headers that node:http writes itself. */
@@ -82,19 +112,27 @@ async function record(rows: readonly Row[]): Promise<Array<{ method: string; pat
   return answers;
 }
 
-/** Interleaved rounds (forward, then backward) over the rows against one origin; req/s per row per round. */
-async function rounds(rows: readonly Row[], origin: string, ctx: BenchContext, label: string, into: (row: Row) => number[]): Promise<void> {
+/**
+ * Interleaved rounds (forward, then backward) over the rows against one server; req/s per row per round, and
+ * the server's CPU time per answered request (user + system of all its threads, from /proc). The CPU figure
+ * is the steadier one: req/s also moves with what the load generator, on the same two cores, has to do.
+ */
+async function rounds(rows: readonly Row[], server: RunningServer, ctx: BenchContext, label: string, into: (row: Row) => number[], cpuInto: (row: Row) => number[]): Promise<void> {
+  const origin = server.origin;
   const { load, log, warn } = ctx;
   const at = (row: Row): Target => ({ ...row.target, url: origin + new URL(row.target.url).pathname });
   for (const row of rows) if (load.warmupSeconds > 0) await fire(at(row), { connections: load.connections, duration: load.warmupSeconds });
   for (let round = 0; round < load.rounds; round++) {
     const order = round % 2 === 0 ? rows : [...rows].reverse();
     for (const row of order) {
+      const cpuBefore = processCpuMs(server.pid);
       const result = await fire(at(row), { connections: load.connections, duration: load.roundSeconds });
+      const cpuAfter = processCpuMs(server.pid);
+      if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0) cpuInto(row).push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) warn(`${label} ${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
       into(row).push(result.requests.average);
       if (into(row) === row.rps) row.p99.push(result.latency.p99);
-      log(`    ${label} round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
+      log(`    ${label} round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  server CPU ${cpuInto(row).at(-1)?.toFixed(1) ?? '?'} µs/request`);
     }
   }
 }
@@ -152,18 +190,18 @@ export const limitSet: ScenarioSet = {
 
     const url = (path: string) => `${server.origin}${path}`;
     const rows: Row[] = [
-      { key: 'health', label: 'GET /health (reference)', target: { url: url('/health'), method: 'GET', headers: { ...HEADERS }, paths: ['/health'] }, rps: [], p99: [], mirrorRps: [] },
-      { key: 'list', label: `GET /api/tasks (${LIST_SIZE} tasks)`, target: { url: url('/api/tasks'), method: 'GET', headers: { ...HEADERS, ...lister.auth }, paths: ['/api/tasks'] }, rps: [], p99: [], mirrorRps: [] },
-      { key: 'post', label: 'POST /api/tasks (durable)', target: { url: url('/api/tasks'), method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json', ...poster.auth }, body: SMALL_TASK_BODY, paths: ['/api/tasks'] }, rps: [], p99: [], mirrorRps: [] },
-      { key: 'points', label: `GET /points (${PLACES} places)`, target: { url: url(points[0]!), method: 'GET', headers: { ...HEADERS }, paths: points }, rps: [], p99: [], mirrorRps: [] },
-      { key: 'forecast', label: `GET /gridpoints/…/forecast (${PLACES} places)`, target: { url: url(forecasts[0]!), method: 'GET', headers: { ...HEADERS }, paths: forecasts }, rps: [], p99: [], mirrorRps: [] },
+      row({ key: 'health', label: 'GET /health (reference)', target: { url: url('/health'), method: 'GET', headers: { ...HEADERS }, paths: ['/health'] } }),
+      row({ key: 'list', label: `GET /api/tasks (${LIST_SIZE} tasks)`, target: { url: url('/api/tasks'), method: 'GET', headers: { ...HEADERS, ...lister.auth }, paths: ['/api/tasks'] } }),
+      row({ key: 'post', label: 'POST /api/tasks (durable)', target: { url: url('/api/tasks'), method: 'POST', headers: { ...HEADERS, 'content-type': 'application/json', ...poster.auth }, body: SMALL_TASK_BODY, paths: ['/api/tasks'] } }),
+      row({ key: 'points', label: `GET /points (${PLACES} places)`, target: { url: url(points[0]!), method: 'GET', headers: { ...HEADERS }, paths: points } }),
+      row({ key: 'forecast', label: `GET /gridpoints/…/forecast (${PLACES} places)`, target: { url: url(forecasts[0]!), method: 'GET', headers: { ...HEADERS }, paths: forecasts } }),
     ];
 
     const check = { ...ctx, warn: (line: string) => {
       server.assertAlive('limit');
       warn(line);
     } };
-    await rounds(rows, server.origin, check, 'taskcast', (row) => row.rps);
+    await rounds(rows, server, check, 'taskcast', (row) => row.rps, (row) => row.cpuUs);
 
     // 4. The ceiling: the same requests and answers (recorded from Taskcast, byte for byte) from the mirror,
     // a bare node:http server that does nothing else (bench/lib/mirror-server.mjs), in the same rounds. What
@@ -173,7 +211,7 @@ export const limitSet: ScenarioSet = {
     const answersFile = join(lab.tempDir('mirror'), 'answers.json');
     writeFileSync(answersFile, JSON.stringify(await record(rows)));
     const mirror = await lab.start({ label: 'mirror', cwd: MAIN_DIR, args: [join(MAIN_DIR, 'bench/lib/mirror-server.mjs'), answersFile], env: {} });
-    await rounds(rows, mirror.origin, ctx, 'mirror  ', (row) => row.mirrorRps);
+    await rounds(rows, mirror, ctx, 'mirror  ', (row) => row.mirrorRps, (row) => row.mirrorCpuUs);
     await lab.stop(mirror);
 
     const health = median(rows[0]!.rps);
@@ -191,8 +229,8 @@ export const limitSet: ScenarioSet = {
       const mirrorRatio = median(row.mirrorRps) / mirrorHealth;
       ceilings[row.key] = { mirrorRatio, ceilingRatio };
       const ceilingNote = isReference
-        ? `mirror ${median(row.mirrorRps).toFixed(0)} req/s`
-        : `ceiling ${ceilingRatio.toFixed(2)}× (the same bytes from a bare server: ${mirrorRatio.toFixed(2)}× its /health), so ${(ratio / ceilingRatio).toFixed(2)} of the reachable`;
+        ? `mirror ${median(row.mirrorRps).toFixed(0)} req/s; server CPU ${cpuNote(row.cpuUs)} µs/request (mirror ${cpuNote(row.mirrorCpuUs)})`
+        : `ceiling ${ceilingRatio.toFixed(2)}× (the same bytes from a bare server: ${mirrorRatio.toFixed(2)}× its /health), so ${(ratio / ceilingRatio).toFixed(2)} of the reachable; ${byCpu(row, rows[0]!)}`;
       return {
         scenario: row.label,
         unit: 'req/s',
@@ -215,7 +253,7 @@ export const limitSet: ScenarioSet = {
       rows: out,
       measurements: [],
       warnings: [],
-      extra: { places: points, starts, firstAlertsMs, coldAlerts, warmAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), ceilings },
+      extra: { places: points, starts, firstAlertsMs, coldAlerts, warmAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), cpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.cpuUs])), mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])), ceilings },
       columns: { value: 'Taskcast', reference: '/health' },
     };
   },
