@@ -133,6 +133,12 @@ const NEARSHORE_RINGS_KM = [...Array.from({ length: 12 }, (_, k) => 0.75 * (k + 
 
 const inBox = (lat: number, lon: number, [s, w, n, e]: Box): boolean => lat >= s && lat <= n && lon >= w && lon <= e;
 
+/** The point `km` from (lat, lon) on a bearing (radians from north), on a local flat approximation. */
+function probePoint(lat: number, lon: number, km: number, bearing: number): { lat: number; lon: number } {
+  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
+  return { lat: lat + (km * Math.cos(bearing)) / 111.32, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
+}
+
 interface Shore {
   readonly office: OfficeRecord;
   readonly lat: number;
@@ -147,11 +153,10 @@ interface Shore {
  */
 function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
   const reach = GREAT_LAKES.some((lake) => inBox(lat, lon, lake.box)) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
-  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
   for (const km of PROBE_RINGS_KM) {
     if (km > reach) break;
     for (const bearing of PROBE_BEARINGS) {
-      const at = { lat: lat + (km * Math.cos(bearing)) / 111.32, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
+      const at = probePoint(lat, lon, km, bearing);
       const office = officeOfLand(deps, at.lat, at.lon);
       if (office) return { office, ...at, km };
     }
@@ -169,11 +174,10 @@ function openWatersOffice(deps: EmbeddedDeps, lat: number, lon: number, shore: S
   if (shore.km <= NEARSHORE_KM || INNER_WATERS.some((box) => inBox(lat, lon, box))) return undefined;
   const lake = GREAT_LAKES.find((l) => inBox(lat, lon, l.box));
   if (!lake) return undefined;
-  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
   for (const km of NEARSHORE_RINGS_KM) {
     for (let k = 0; k < 64; k++) {
-      const bearing = (k * Math.PI) / 32;
-      if (deps.catalogue.countyZoneAt(lat + (km * Math.cos(bearing)) / 111.32, lon + (km * Math.sin(bearing)) / kmPerDegLon)) return undefined;
+      const at = probePoint(lat, lon, km, (k * Math.PI) / 32);
+      if (deps.catalogue.countyZoneAt(at.lat, at.lon)) return undefined;
     }
   }
   return deps.catalogue.offices.get(lake.openWaters);
@@ -246,23 +250,20 @@ export function officeWindow(office: OfficeRecord, gridId: string, offset: GridW
   if (cached) return cached;
   const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
   let minI = Infinity, maxI = -Infinity, minJ = Infinity, maxJ = -Infinity;
+  const include = (lat: number, lon: number): void => {
+    const g = latLonToGrid(lat, lon, grid);
+    minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
+    minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
+  };
   for (const polygon of office.shape.polygons) {
     const outer = polygon[0];
-    for (let k = 0; outer && k + 1 < outer.length; k += 2) {
-      const g = latLonToGrid(outer[k + 1]!, outer[k]!, grid);
-      minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
-      minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
-    }
+    for (let k = 0; outer && k + 1 < outer.length; k += 2) include(outer[k + 1]!, outer[k]!);
   }
   // The office of a lake's open waters answers for the whole lake (MKX's grid reaches the Michigan shore).
   for (const lake of GREAT_LAKES) {
     if (lake.openWaters !== office.id) continue;
     const [south, west, north, east] = lake.box;
-    for (const [lat, lon] of [[south, west], [south, east], [north, west], [north, east], [north, (west + east) / 2], [south, (west + east) / 2]] as const) {
-      const g = latLonToGrid(lat, lon, grid);
-      minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
-      minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
-    }
+    for (const [lat, lon] of [[south, west], [south, east], [north, west], [north, east], [north, (west + east) / 2], [south, (west + east) / 2]] as const) include(lat, lon);
   }
   // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
   const dx = Math.round(offset[0]);

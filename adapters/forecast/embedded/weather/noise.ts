@@ -104,7 +104,6 @@ export interface NoiseSetField {
  */
 export class NoiseSet {
   readonly values: Float64Array;
-  private readonly count: number;
   private readonly seed: Int32Array;
   private readonly drift: Float64Array;
   private readonly lengthKm: Float64Array;
@@ -120,7 +119,6 @@ export class NoiseSet {
 
   constructor(fields: readonly NoiseSetField[]) {
     const n = fields.length;
-    this.count = n;
     this.values = new Float64Array(n);
     this.seed = Int32Array.from(fields, (f) => f.scale.seed);
     this.drift = Float64Array.from(fields, (f) => f.scale.driftKmh ?? 0);
@@ -138,7 +136,7 @@ export class NoiseSet {
   evaluate(at: { readonly xKm: number; readonly yKm: number }, hours: number): void {
     const cell = this.cell;
     const g = this.gradient;
-    for (let k = 0; k < this.count; k++) {
+    for (let k = 0; k < this.values.length; k++) {
       // An offset is added even when it is 0 on one axis, as the model always did (x + 0 turns −0 into 0).
       const xKm = this.shifted[k] ? at.xKm + this.dxKm[k]! : at.xKm;
       const yKm = this.shifted[k] ? at.yKm + this.dyKm[k]! : at.yKm;
