@@ -30,6 +30,8 @@ export interface TasksModuleOptions {
   readonly log: (message: string) => void;
   /** The lowdb store's group-commit observer (metrics). */
   readonly onStoreBatch?: (entries: number, syncMs: number) => void;
+  /** With lowdb: how many group commits may be in flight at once (2 by default). */
+  readonly journalDepth?: number;
 }
 
 /**
@@ -86,7 +88,7 @@ async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
       return createInMemoryTaskStore();
     case 'lowdb': {
       const { openLowdbTaskStore } = await import('../adapters/persistence/lowdb/lowdb-task-store.ts');
-      return openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch });
+      return openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch, journalDepth: options.journalDepth });
     }
     case 'postgres': {
       if (!options.postgres) throw new Error('storage postgres needs the database URL.');

@@ -14,14 +14,13 @@ export class FaultyDisk implements JournalFileOps {
   writes = 0;
   private held: Promise<void> | undefined;
 
-  async write(fd: number, data: string): Promise<number> {
+  async write(fd: number, data: Uint8Array, position: number): Promise<number> {
     this.writes++;
     if (this.full) {
-      const bytes = Buffer.from(data);
-      writeSync(fd, bytes, 0, Math.floor(bytes.length / 2));
+      writeSync(fd, data, 0, Math.floor(data.length / 2), position);
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     }
-    return nodeJournalFileOps.write(fd, data);
+    return nodeJournalFileOps.write(fd, data, position);
   }
 
   async datasync(fd: number): Promise<void> {

@@ -48,13 +48,19 @@ export class Compactor {
     this.snapshotBytes = sizeOf(files.snapshot);
   }
 
-  /** From the journal, between batches: starts a fold once the journal outgrows the snapshot. Never waits for it. */
-  async afterBatch(journal: Journal): Promise<void> {
-    if (this.running) return;
-    if (this.captured === undefined) {
-      if (journal.size < Math.max(this.minBytes, this.snapshotBytes)) return;
-      if (!(await this.rotate(journal))) return;
-    } else if (Date.now() < this.retryAt) {
+  /**
+   * The journal's housekeeping test, before every batch: a fold is due once the journal outgrows the
+   * snapshot, or a failed one's retry time has come. The journal then waits until nothing is in flight.
+   */
+  due(journalBytes: number): boolean {
+    if (this.running || Date.now() < this.retryAt) return false;
+    return this.captured !== undefined || journalBytes >= Math.max(this.minBytes, this.snapshotBytes);
+  }
+
+  /** With nothing in flight: moves the journal aside (unless a failed fold's is still there) and starts folding it. Never waits for the fold. */
+  async start(journal: Journal): Promise<void> {
+    if (this.captured === undefined && !(await this.rotate(journal))) {
+      this.retryAt = Date.now() + RETRY_AFTER_MS;
       return;
     }
     const doc = this.captured;

@@ -5,7 +5,7 @@ import { checkChange } from './store-records.ts';
 
 export interface Replay {
   readonly changes: StoreChange[];
-  /** The file's size in bytes; 0 when it is absent. */
+  /** The bytes of records, before the zeros written ahead of them; 0 when the file is absent. */
   readonly bytes: number;
   /** What was done about the final record, for the log. */
   readonly notes: string[];
@@ -17,6 +17,10 @@ export interface Replay {
  * naming it (the file is left untouched). Only the final record can be cut short by a crash, and its batch
  * was never acknowledged: without its newline but otherwise complete and valid, it is recovered; cut inside
  * the JSON, it is dropped. Both are logged.
+ *
+ * The records end at the first zero byte: the journal writes zeros ahead of its records (see Journal), and
+ * no record holds one, since JSON escapes U+0000. A batch a crash interrupted leaves zeros where it did not
+ * finish, so the reader stops there, before anything that was never acknowledged.
  */
 export function readJournal(path: string): Replay {
   let buffer: Buffer;
@@ -26,7 +30,9 @@ export function readJournal(path: string): Replay {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0, notes: [] };
     throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
   }
-  const lines = buffer.toString('utf8').split('\n');
+  const zeros = buffer.indexOf(0);
+  const records = zeros === -1 ? buffer : buffer.subarray(0, zeros);
+  const lines = records.toString('utf8').split('\n');
   const tail = lines.pop() ?? ''; // after the last newline: empty, or a record cut short
   const changes: StoreChange[] = [];
   const notes: string[] = [];
@@ -40,7 +46,7 @@ export function readJournal(path: string): Replay {
       notes.push(`store: dropped the final record of ${path} (line ${lineNumber}, ${Buffer.byteLength(tail)} bytes), cut short by a crash before it was acknowledged`);
     }
   }
-  return { changes, bytes: buffer.length, notes };
+  return { changes, bytes: records.length, notes };
 }
 
 function parseRecord(path: string, line: string, lineNumber: number): StoreChange {

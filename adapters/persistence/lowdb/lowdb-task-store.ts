@@ -25,7 +25,15 @@ export interface LowdbTaskStoreOptions {
   readonly retryAfterSeconds?: number;
   /** Told of each group commit: entries made durable and the fdatasync's duration (for metrics). */
   readonly onBatch?: (entries: number, syncMs: number) => void;
+  /** How many group commits may be in flight at once (see Journal). */
+  readonly journalDepth?: number;
 }
+
+/**
+ * Two group commits in flight: measured here (durable POSTs, before and after, interleaved) it beat one at 4,
+ * 8 and 16 connections and tied at 32, where the cores are the limit; four was no better than one.
+ */
+const JOURNAL_DEPTH = 2;
 
 /** A disk that keeps failing is reported once per this interval, not once per request. */
 const FAILURE_LOG_INTERVAL_MS = 10_000;
@@ -87,10 +95,17 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
 
     const compactor = new Compactor(files, snapshot, state, minCompactBytes, log, (path) => openJournalFile(path, opened.durableWrites).fd);
     const failures = failureReporter(files.journal, log);
-    const journal: Journal = new Journal(journalFd, 0, async () => {
-      failures.recovered();
-      await compactor.afterBatch(journal);
-    }, options.journalFileOps, (error) => failures.failed(error), options.onBatch, opened.durableWrites);
+    const journal: Journal = new Journal(journalFd, {
+      ops: options.journalFileOps,
+      writesAreDurable: opened.durableWrites,
+      depth: options.journalDepth ?? JOURNAL_DEPTH,
+      housekeeping: { due: (bytes) => compactor.due(bytes), run: () => compactor.start(journal) },
+      onFailure: (error) => failures.failed(error),
+      onBatch: (entries, syncMs) => {
+        failures.recovered();
+        options.onBatch?.(entries, syncMs);
+      },
+    });
 
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
@@ -179,8 +194,8 @@ async function diskAcceptsWrites(probePath: string, ops: JournalFileOps): Promis
   let handle;
   try {
     handle = await open(probePath, 'w', 0o600);
-    const block = ' '.repeat(4096);
-    if ((await ops.write(handle.fd, block)) !== block.length) return false;
+    const block = Buffer.alloc(4096, ' ');
+    if ((await ops.write(handle.fd, block, 0)) !== block.length) return false;
     await ops.datasync(handle.fd);
     return true;
   } catch {

@@ -13,6 +13,7 @@ import { createInMemoryTaskStore } from '../../../adapters/persistence/memory/in
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { FaultyDisk } from '../../support/faulty-disk.ts';
+import { journalRecords } from '../../support/journal-records.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-durability-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -57,7 +58,7 @@ describe('lowdb store on a faulty disk', () => {
     const u = user(1);
     await store.users.addIfEmailFree(u);
     await store.tasks.add(task(1, u.id, 'before'));
-    const goodSize = statSync(`${path}.journal`).size;
+    const good = journalRecords(`${path}.journal`);
 
     disk.full = true;
     const failing = [store.tasks.add(task(2, u.id)), store.tasks.updateOwned(u.id, task(1, u.id).id, (t) => ({ ...t, title: 'lost' })), store.users.addIfEmailFree(user(2))];
@@ -68,7 +69,9 @@ describe('lowdb store on a faulty disk', () => {
       assert.equal(outcome.reason.code, 'ServiceUnavailable');
       assert.equal(outcome.reason.retryAfterSeconds, 3);
     }
-    assert.equal(statSync(`${path}.journal`).size, goodSize, 'the half-written batch was cut off');
+    assert.equal(journalRecords(`${path}.journal`), good, 'the half-written batch was cut off');
+    const rest = readFileSync(`${path}.journal`).subarray(Buffer.byteLength(good));
+    assert.ok(rest.every((byte) => byte === 0), 'nothing of it is left further on either (zeros over it)');
     assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.title), ['before'], 'nothing of the batch is visible');
     assert.equal(await store.users.findByEmail('u2@x.io'), undefined);
     assert.equal(logs.filter((m) => /refused and undone/.test(m)).length, 1, logs.join('\n'));
@@ -95,15 +98,16 @@ describe('lowdb store on a faulty disk', () => {
     const store = await openLowdbTaskStore(path, { journalFileOps: disk });
     const u = user(1);
     await store.users.addIfEmailFree(u);
-    const goodSize = statSync(`${path}.journal`).size;
+    const good = journalRecords(`${path}.journal`);
     disk.full = true;
     disk.failingTruncates = 2; // the cut-back after the failure, and the retry before the next batch
     await assert.rejects(store.tasks.add(task(1, u.id)), ServiceUnavailable);
     disk.full = false;
     await assert.rejects(store.tasks.add(task(2, u.id)), ServiceUnavailable, 'the torn tail is still there: refuse');
     await store.tasks.add(task(3, u.id, 'kept'));
-    const lines = readFileSync(`${path}.journal`, 'utf8').split('\n').filter(Boolean);
-    assert.ok(statSync(`${path}.journal`).size > goodSize);
+    const records = journalRecords(`${path}.journal`);
+    assert.ok(records.startsWith(good) && records.length > good.length);
+    const lines = records.split('\n').filter(Boolean);
     for (const line of lines) JSON.parse(line); // no torn line in the middle
     await store.close();
     const again = await openLowdbTaskStore(path);

@@ -8,6 +8,7 @@ import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-ta
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { createTaskcast } from '../../../bootstrap/library.ts';
+import { journalRecords } from '../../support/journal-records.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -60,6 +61,27 @@ describe('lowdb task store', () => {
     assert.equal(existsSync(`${path}.journal`), false);
   });
 
+  test("the library's journalDepth lets group commits overlap and keeps every change; a depth out of range is refused", async () => {
+    const path = freshPath();
+    await assert.rejects(createTaskcast({ storage: 'lowdb', dbPath: path, journalDepth: 0 }), /journalDepth must be a whole number from 1 to 64 \(got 0\)/);
+    await assert.rejects(createTaskcast({ storage: 'lowdb', dbPath: path, journalDepth: 1.5 }), /journalDepth/);
+    let batches = 0;
+    const taskcast = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4, journalDepth: 4, onStoreBatch: () => batches++ });
+    const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+    const creating: Promise<unknown>[] = [];
+    for (let i = 0; i < 120; i++) {
+      creating.push(taskcast.tasks.createTask.execute(user.id, { title: `task ${i}` }));
+      if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(creating);
+    assert.ok(batches > 1, `${batches} batches`);
+    await taskcast.close();
+    const again = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4 });
+    const listed = await again.tasks.listTasks.execute(user.id, {});
+    assert.equal(listed.length, 120);
+    await again.close();
+  });
+
   test('close() waits for writes in flight, folds them into DB_PATH, and refuses writes after it', async () => {
     const path = freshPath();
     const store = await openLowdbTaskStore(path);
@@ -93,7 +115,7 @@ describe('lowdb task store', () => {
     await store.users.addIfEmailFree(u);
     await Promise.all(Array.from({ length: 500 }, (_, i) => store.tasks.add(task(i, u.id))));
     assert.equal((await store.tasks.listOwned(u.id, {})).length, 500);
-    const lines = readFileSync(`${path}.journal`, 'utf8').trim().split('\n');
+    const lines = journalRecords(`${path}.journal`).trim().split('\n');
     assert.equal(lines.length, 501);
     await store.close();
   });
@@ -105,7 +127,7 @@ describe('lowdb task store', () => {
     await store.users.addIfEmailFree(u);
     for (let i = 0; i < 200; i++) await store.tasks.add(task(i, u.id));
     // Compaction keeps the journal no bigger than the snapshot (plus the batch that crossed the line).
-    assert.ok(statSync(`${path}.journal`).size <= Math.max(10_000, statSync(path).size) + 1000, 'journal was truncated by compaction');
+    assert.ok(Buffer.byteLength(journalRecords(`${path}.journal`)) <= Math.max(10_000, statSync(path).size) + 1000, 'journal was truncated by compaction');
     const snapshot = JSON.parse(readFileSync(path, 'utf8')) as { tasks: unknown[] };
     assert.ok(snapshot.tasks.length >= 100, `snapshot holds compacted tasks (${snapshot.tasks.length})`);
     await store.close();
@@ -124,7 +146,7 @@ describe('lowdb task store', () => {
     writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'task', task: task(1, u.id) })}\n{"kind":"task","task":{"id":"torn`);
     const again = await openLowdbTaskStore(path);
     assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
-    assert.equal(readFileSync(`${path}.journal`, 'utf8'), '', 'replayed journal folded into the snapshot');
+    assert.equal(journalRecords(`${path}.journal`), '', 'replayed journal folded into the snapshot');
     await again.close();
   });
 
