@@ -103,6 +103,8 @@ export class Journal {
   private readonly writesAreDurable: boolean;
   private readonly depth: number;
   private readonly housekeeping: JournalHousekeeping;
+  private readonly onFailure: (error: JournalWriteError) => void;
+  private readonly onBatch: ((entries: number, syncMs: number) => void) | undefined;
   private queue: Entry[] = [];
   /** In file order; the head is acknowledged first. */
   private inFlight: Batch[] = [];
@@ -139,9 +141,6 @@ export class Journal {
     this.onBatch = options.onBatch;
     this.pump();
   }
-
-  private readonly onFailure: (error: JournalWriteError) => void;
-  private readonly onBatch: ((entries: number, syncMs: number) => void) | undefined;
 
   /** The bytes of records known to be on disk. */
   get size(): number {

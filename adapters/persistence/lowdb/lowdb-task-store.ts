@@ -31,7 +31,7 @@ export interface LowdbTaskStoreOptions {
 
 /**
  * Two group commits in flight: measured here (durable POSTs, before and after, interleaved) it beat one at 4,
- * 8 and 16 connections and tied at 32, where the cores are the limit; four was no better than one.
+ * 8 and 16 connections and tied at 32, where the cores are the limit; four did no better than two.
  */
 const JOURNAL_DEPTH = 2;
 
