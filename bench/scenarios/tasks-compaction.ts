@@ -130,7 +130,7 @@ function watchCompactions(compactingPath: string) {
   };
 }
 
-/** The journal's records, before the zeros the store writes ahead of them (the file itself is up to 4 MiB longer). */
+/** The journal's records, before the zeros the store writes ahead of them (the file itself is up to 6 MiB longer). */
 function journalRecordBytes(path: string): number {
   try {
     const bytes = readFileSync(path);

@@ -72,7 +72,7 @@ interface Batch {
   outcome?: { ok: true; ms: number } | { ok: false; error: Error };
 }
 
-/** The first stretch of zeros written into a new journal file; each later one doubles, up to the last. */
+/** The first stretch of zeros written into a new journal file; each later one is as long as all before it, up to the last. */
 const FIRST_FILL_BYTES = 64 * 1024;
 const MAX_FILL_BYTES = 4 * 1024 * 1024;
 /** After a fill the disk refused (it is full, say), batches append past the zeros; a fill is tried again after this. */
