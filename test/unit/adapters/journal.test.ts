@@ -93,6 +93,18 @@ class HeldDisk implements JournalFileOps {
   }
 }
 
+/** Appends lines 1 to 3 a turn apart, so each is a batch of its own, and waits until all three writes are held. */
+async function threeBatchesInFlight<T>(disk: HeldDisk, append: (i: number) => Promise<T>): Promise<{ results: Promise<T>[]; writes: [HeldWrite, HeldWrite, HeldWrite] }> {
+  const results: Promise<T>[] = [];
+  for (const i of [1, 2, 3]) {
+    results.push(append(i));
+    await turn();
+  }
+  await until(() => disk.held.length === 3, 'three batches in flight at once');
+  const writes = [...disk.held].sort((a, b) => a.start - b.start) as [HeldWrite, HeldWrite, HeldWrite];
+  return { results, writes };
+}
+
 function open(path: string, options: ConstructorParameters<typeof Journal>[1] = {}): Journal {
   return new Journal(openJournalFile(path, false).fd, options);
 }
@@ -121,13 +133,7 @@ describe('journal', () => {
     const durable: number[] = [];
     const journal = open(path, { ops: disk, depth: 3 });
     await disk.releaseFirstFill(journal);
-    const appends: Promise<void>[] = [];
-    for (const i of [1, 2, 3]) {
-      appends.push(journal.append(line(i), () => durable.push(i)));
-      await turn(); // each its own batch
-    }
-    await until(() => disk.held.length === 3, 'three batches in flight at once');
-    const [first, second, third] = [...disk.held].sort((a, b) => a.start - b.start) as [HeldWrite, HeldWrite, HeldWrite];
+    const { results: appends, writes: [first, second, third] } = await threeBatchesInFlight(disk, (i) => journal.append(line(i), () => durable.push(i)));
     disk.take((w) => w === third).release();
     disk.take((w) => w === second).release();
     await until(() => disk.completed === 3, 'the second and third batches on the file');
@@ -147,13 +153,8 @@ describe('journal', () => {
     const failures: string[] = [];
     const journal = open(path, { ops: disk, depth: 3, onFailure: (error) => failures.push(error.message) });
     await disk.releaseFirstFill(journal);
-    const outcomes: Promise<string>[] = [];
-    for (const i of [1, 2, 3]) {
-      outcomes.push(journal.append(line(i)).then(() => 'durable', (error: Error) => error.name));
-      await turn();
-    }
-    await until(() => disk.held.length === 3, 'three batches in flight at once');
-    const [first, second, third] = [...disk.held].sort((a, b) => a.start - b.start) as [HeldWrite, HeldWrite, HeldWrite];
+    const { results: outcomes, writes: [first, second, third] } = await threeBatchesInFlight(disk, (i) =>
+      journal.append(line(i)).then(() => 'durable', (error: Error) => error.name));
     disk.take((w) => w === third).release(); // lands on disk, but behind the failure: undone
     disk.take((w) => w === second).release('fail');
     disk.take((w) => w === first).release();
