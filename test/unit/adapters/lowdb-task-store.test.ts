@@ -263,6 +263,31 @@ describe('lowdb task store', () => {
     writeFileSync(`${path}.journal`, ''); // what a crash before the first snapshot can leave
     await (await openLowdbTaskStore(path)).close();
     assert.ok(existsSync(path));
+
+    // Zeros written ahead and no record yet: no journal to speak of, so the snapshot's absence is no fault.
+    rmSync(path);
+    writeFileSync(`${path}.journal`, Buffer.alloc(64 * 1024));
+    const reopened = await openLowdbTaskStore(path);
+    assert.deepEqual(await reopened.tasks.listOwned(user(1).id, {}), []);
+    await reopened.close();
+    assert.ok(existsSync(path));
+  });
+
+  test('a journal left by a crash with zeros after its records replays the records, whatever lies past the first zero', async () => {
+    const path = freshPath();
+    await (await openLowdbTaskStore(path)).close();
+    writeFileSync(path, goodSnapshot());
+    const u = user(1);
+    const records = `${JSON.stringify({ kind: 'task', task: task(1, u.id, 'kept') })}\n`;
+    // A later batch that reached the disk behind one that did not: past the first zero, so never replayed.
+    const later = `${JSON.stringify({ kind: 'task', task: task(2, u.id, 'behind a hole') })}\n`;
+    const file = Buffer.alloc(8192);
+    file.write(records, 0);
+    file.write(later, Buffer.byteLength(records) + 100);
+    writeFileSync(`${path}.journal`, file);
+    const store = await openLowdbTaskStore(path);
+    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.title), ['kept']);
+    await store.close();
   });
 
   test('a complete final record lacking only its newline is recovered and logged; a cut one is dropped and logged', async () => {
