@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { reusableBuild, writeManifest } from './bundle-manifest.mjs';
+import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const buildRoot = join(root, '.build');
@@ -67,14 +67,7 @@ async function build() {
   for (const entry of readdirSync(buildRoot)) {
     if (entry !== digest && entry !== 'manifest.json' && !entry.endsWith('.tmp')) rmSync(join(buildRoot, entry), { recursive: true, force: true });
   }
-  // A bundled package counts by its package.json (stamping each of its ~550 files would cost ~8 ms a start).
-  const inputs = [...new Set(Object.keys(result.metafile.inputs).map(packageManifestOf))];
+  const inputs = stampedInputs(Object.keys(result.metafile.inputs));
   writeManifest(root, buildRoot, digest, inputs, BUILD_SETTINGS, startedMs);
   return folder;
-}
-
-/** What stamps an input: a bundled package's files, its package.json; each of the project's own files, itself. */
-function packageManifestOf(path) {
-  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path);
-  return match ? `${match[1]}/package.json` : path;
 }

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-// @ts-expect-error: a plain .mjs module of the launcher (no types); its two functions are exercised here
-import { reusableBuild, writeManifest } from '../../../bootstrap/bundle-manifest.mjs';
+// @ts-expect-error: a plain .mjs module of the launcher (no types); its functions are exercised here
+import { reusableBuild, stampedInputs, writeManifest } from '../../../bootstrap/bundle-manifest.mjs';
 
 /** A project with two sources and a settings file, and a built bundle `abc` (all dated an hour ago). */
 function project(): { root: string; buildRoot: string; builtAt: number } {
@@ -54,6 +54,20 @@ describe('npm start: reusing the last bundle (bootstrap/bundle-manifest.mjs)', (
     } finally {
       rmSync(again.root, { recursive: true, force: true });
     }
+  });
+
+  it('stamps a bundled package by its package.json, so an install of another version builds again', () => {
+    const inputs = ['src/a.ts', 'node_modules/h3/dist/index.mjs', 'node_modules/h3/dist/utils.mjs', 'node_modules/@scope/pkg/lib/x.js', 'node_modules/a/node_modules/b/index.js'];
+    assert.deepEqual(stampedInputs(inputs), ['src/a.ts', 'node_modules/h3/package.json', 'node_modules/@scope/pkg/package.json', 'node_modules/a/node_modules/b/package.json']);
+    mkdirSync(join(p.root, 'node_modules', 'h3'), { recursive: true });
+    const manifest = join(p.root, 'node_modules', 'h3', 'package.json');
+    writeFileSync(manifest, '{"version":"2.0.8"}\n');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const path of ['node_modules/h3/package.json', 'node_modules/h3', 'node_modules', '.']) utimesSync(join(p.root, path), anHourAgo, anHourAgo);
+    assert.equal(writeManifest(p.root, p.buildRoot, 'abc', stampedInputs(['src/a.ts', 'node_modules/h3/dist/index.mjs']), ['tsconfig.json'], p.builtAt), true);
+    assert.equal(reusableBuild(p.root, p.buildRoot), join(p.buildRoot, 'abc'));
+    writeFileSync(manifest, '{"version":"2.0.9"}\n'); // same size, new mtime: what `npm ci` of another version does
+    assert.equal(reusableBuild(p.root, p.buildRoot), undefined);
   });
 
   it('builds again when a setting changes, or the bundle is gone', () => {
