@@ -12,8 +12,10 @@ import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.m
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const buildRoot = join(root, '.build');
-/** Files that steer the build without being bundled (relative to the project root). */
-// node_modules/.package-lock.json is rewritten by every `npm ci` and `npm install`: a change of packages rebuilds.
+/**
+ * Files that steer the build without being bundled (relative to the project root). Every `npm ci` and
+ * `npm install` rewrites node_modules/.package-lock.json, so a change of packages rebuilds.
+ */
 const BUILD_SETTINGS = ['bootstrap/start.mjs', 'bootstrap/bundle-manifest.mjs', 'tsconfig.json', 'package.json', 'node_modules/.package-lock.json', 'node_modules/esbuild/package.json'];
 /** Packages left to Node's loader: native code (a `.node` addon cannot be bundled), and the bundler itself. */
 const NOT_BUNDLED = ['@node-rs/bcrypt', 'esbuild'];
