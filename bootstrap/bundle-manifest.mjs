@@ -31,8 +31,9 @@ export function writeManifest(root, buildRoot, digest, inputs, settings, buildSt
     const stamps = {};
     for (const path of [...files, ...new Set(files.map((file) => dirname(file)))].sort()) {
       const absolute = join(root, path);
-      if (statSync(absolute).mtimeMs >= buildStartedMs) return false;
-      stamps[relative(root, absolute) || '.'] = stamp(absolute);
+      const stamped = stamp(absolute);
+      if (stamped !== ABSENT && statSync(absolute).mtimeMs >= buildStartedMs) return false;
+      stamps[relative(root, absolute) || '.'] = stamped;
     }
     const manifestFile = join(buildRoot, 'manifest.json');
     const temporary = `${manifestFile}.${process.pid}.tmp`;
@@ -53,7 +54,19 @@ export function stampedInputs(inputs) {
   return [...new Set(inputs.map((path) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1].concat('/package.json') ?? path))];
 }
 
+/**
+ * A setting may be absent: node_modules/.package-lock.json is npm's, and another package manager leaves none.
+ * Stamped as absent, it rebuilds only if it appears, instead of leaving every start without a manifest.
+ */
+const ABSENT = 'absent';
+
 function stamp(path) {
-  const stats = statSync(path);
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    if (error.code === 'ENOENT') return ABSENT;
+    throw error;
+  }
   return `${stats.size}:${stats.mtimeMs}`;
 }

@@ -70,6 +70,14 @@ describe('npm start: reusing the last bundle (bootstrap/bundle-manifest.mjs)', (
     assert.equal(reusableBuild(p.root, p.buildRoot), undefined);
   });
 
+  it('stamps a setting that is absent (npm\'s lock of node_modules under another package manager) and builds again if it appears', () => {
+    assert.equal(writeManifest(p.root, p.buildRoot, 'abc', ['src/a.ts'], ['tsconfig.json', 'node_modules/.package-lock.json'], p.builtAt), true);
+    assert.equal(reusableBuild(p.root, p.buildRoot), join(p.buildRoot, 'abc'), 'reused while it stays absent');
+    mkdirSync(join(p.root, 'node_modules'));
+    writeFileSync(join(p.root, 'node_modules', '.package-lock.json'), '{}\n');
+    assert.equal(reusableBuild(p.root, p.buildRoot), undefined);
+  });
+
   it('builds again when a setting changes, or the bundle is gone', () => {
     written();
     writeFileSync(join(p.root, 'tsconfig.json'), '{"compilerOptions":{}}\n');
