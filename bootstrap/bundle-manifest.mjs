@@ -12,7 +12,7 @@ export function reusableBuild(root, buildRoot) {
     const folder = join(buildRoot, manifest.digest);
     if (typeof manifest.digest !== 'string' || !existsSync(join(folder, 'main.mjs'))) return undefined;
     for (const [path, seen] of Object.entries(manifest.stamps)) {
-      if (stamp(join(root, path)) !== seen) return undefined;
+      if (stampOf(statsOf(join(root, path))) !== seen) return undefined;
     }
     return folder;
   } catch {
@@ -31,9 +31,9 @@ export function writeManifest(root, buildRoot, digest, inputs, settings, buildSt
     const stamps = {};
     for (const path of [...files, ...new Set(files.map((file) => dirname(file)))].sort()) {
       const absolute = join(root, path);
-      const stamped = stamp(absolute);
-      if (stamped !== ABSENT && statSync(absolute).mtimeMs >= buildStartedMs) return false;
-      stamps[relative(root, absolute) || '.'] = stamped;
+      const stats = statsOf(absolute);
+      if (stats && stats.mtimeMs >= buildStartedMs) return false;
+      stamps[relative(root, absolute) || '.'] = stampOf(stats);
     }
     const manifestFile = join(buildRoot, 'manifest.json');
     const temporary = `${manifestFile}.${process.pid}.tmp`;
@@ -58,15 +58,15 @@ export function stampedInputs(inputs) {
  * A setting may be absent: node_modules/.package-lock.json is npm's, and another package manager leaves none.
  * Stamped as absent, it rebuilds only if it appears, instead of leaving every start without a manifest.
  */
-const ABSENT = 'absent';
-
-function stamp(path) {
-  let stats;
+function statsOf(path) {
   try {
-    stats = statSync(path);
+    return statSync(path);
   } catch (error) {
-    if (error.code === 'ENOENT') return ABSENT;
+    if (error.code === 'ENOENT') return undefined;
     throw error;
   }
-  return `${stats.size}:${stats.mtimeMs}`;
+}
+
+function stampOf(stats) {
+  return stats ? `${stats.size}:${stats.mtimeMs}` : 'absent';
 }

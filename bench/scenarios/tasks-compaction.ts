@@ -10,6 +10,7 @@ import { createTask, prefill, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
 import { fire } from '../lib/load.ts';
 import { taskcastSpec } from '../lib/servers.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
+import { journalRecordsOf } from '../../adapters/persistence/lowdb/journal-reader.ts';
 
 /** Short of the fold at ~99k tasks, so that it comes during the measured load. */
 const PREFILL = 96_000;
@@ -133,9 +134,7 @@ function watchCompactions(compactingPath: string) {
 /** The journal's records, before the zeros the store writes ahead of them (the file itself is up to 6 MiB longer). */
 function journalRecordBytes(path: string): number {
   try {
-    const bytes = readFileSync(path);
-    const zeros = bytes.indexOf(0);
-    return zeros === -1 ? bytes.length : zeros;
+    return journalRecordsOf(readFileSync(path)).length;
   } catch {
     return 0;
   }

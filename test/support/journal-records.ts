@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { journalRecordsOf } from '../../adapters/persistence/lowdb/journal-reader.ts';
 
-/** The journal's records: its text up to the zeros the journal writes ahead of them (as the reader stops there). */
+/** The journal's records as text: up to the zeros the journal writes ahead of them, where the reader stops. */
 export function journalRecords(path: string): string {
-  const buffer = readFileSync(path);
-  const zeros = buffer.indexOf(0);
-  return (zeros === -1 ? buffer : buffer.subarray(0, zeros)).toString('utf8');
+  return journalRecordsOf(readFileSync(path)).toString('utf8');
 }

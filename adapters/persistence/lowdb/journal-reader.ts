@@ -22,6 +22,12 @@ export interface Replay {
  * no record holds one, since JSON escapes U+0000. A batch a crash interrupted leaves zeros where it did not
  * finish, so the reader stops there, before anything that was never acknowledged.
  */
+/** A journal file's records: its bytes up to the first zero (see readJournal). */
+export function journalRecordsOf(file: Buffer): Buffer {
+  const zeros = file.indexOf(0);
+  return zeros === -1 ? file : file.subarray(0, zeros);
+}
+
 export function readJournal(path: string): Replay {
   let buffer: Buffer;
   try {
@@ -30,8 +36,7 @@ export function readJournal(path: string): Replay {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0, notes: [] };
     throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
   }
-  const zeros = buffer.indexOf(0);
-  const records = zeros === -1 ? buffer : buffer.subarray(0, zeros);
+  const records = journalRecordsOf(buffer);
   const lines = records.toString('utf8').split('\n');
   const tail = lines.pop() ?? ''; // after the last newline: empty, or a record cut short
   const changes: StoreChange[] = [];
