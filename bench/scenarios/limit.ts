@@ -5,7 +5,8 @@
 //
 //   - GET /api/tasks of 20 tasks (≥ 0.9× /health), a durable POST /api/tasks (≥ 0.85×);
 //   - /points over 64 places and their 7-day forecasts (≥ 0.85× each);
-//   - the first /alerts answer after start (< 100 ms), and spawn → first /health 200, which it must not slow.
+//   - the first /alerts answer after start (< 100 ms), the country's and a point's, and spawn → first /health
+//     200, which it must not slow.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +23,8 @@ const SEED = 20_261_123;
 const BOX = { south: 25, north: 49, west: -124, east: -67 } as const;
 const COLD_STARTS = 3;
 const GOALS = { list: 0.9, post: 0.85, points: 0.85, forecast: 0.85, firstAlertsMs: 100, startupMs: 1000 } as const;
+/** A point's active alerts (Manhattan, KS): what a weather app's test most often asks for. */
+const SCOPED_ALERTS = '/alerts/active?point=39.1836,-96.5717';
 const HEADERS = { 'user-agent': 'taskcast-bench (bench/scenarios/limit.ts)', accept: 'application/geo+json' } as const;
 
 /** The first PLACES pseudo-random CONUS points the server answers 200 for, with their forecast URLs' paths. */
@@ -148,14 +151,22 @@ export const limitSet: ScenarioSet = {
     // then at once the first /alerts, as a test suite that starts the server would ask. Each start gets an
     // empty alert-cycle cache, as on a fresh machine (a CI runner); one more start reuses the last one's
     // cache, as the next start of the same 12-hour cycle on the same machine would.
+    // Two requests at once: the whole country's list, which needs the whole cycle, and one point's active
+    // alerts, which needs only the offices issuing there (AlertCycles.scoped), each timed from the first 200.
     const starts: number[] = [];
     const coldAlerts: number[] = [];
+    const coldScoped: number[] = [];
+    let warmScopedMs = Number.NaN;
     const alertsAfter = async (origin: string): Promise<Record<string, number>> => {
       const t0 = performance.now();
-      const res = await fetch(`${origin}/alerts`, { headers: HEADERS });
-      await res.arrayBuffer();
-      if (res.status !== 200) warn(`first /alerts answered ${res.status}`);
-      return { alertsMs: performance.now() - t0 };
+      const timed = async (path: string): Promise<number> => {
+        const res = await fetch(`${origin}${path}`, { headers: HEADERS });
+        await res.arrayBuffer();
+        if (res.status !== 200) warn(`first ${path} answered ${res.status}`);
+        return performance.now() - t0;
+      };
+      const [alertsMs, scopedMs] = await Promise.all([timed('/alerts'), timed(SCOPED_ALERTS)]);
+      return { alertsMs, scopedMs };
     };
     let cacheDir = '';
     for (let i = 0; i <= COLD_STARTS; i++) {
@@ -167,16 +178,21 @@ export const limitSet: ScenarioSet = {
         path: '/health', headers: { ...HEADERS }, pollMs: 5, then: alertsAfter,
       });
       const alertsMs = r.after?.['alertsMs'] ?? Number.NaN;
+      const scopedMs = r.after?.['scopedMs'] ?? Number.NaN;
+      const then = `then ${alertsMs.toFixed(0)} ms for the first /alerts, ${scopedMs.toFixed(0)} ms for a point's active alerts`;
       if (warm) {
         warmAlertsMs = alertsMs;
-        log(`  start ${i + 1} (the last one's cycle cache): ${r.ms.toFixed(0)} ms to the first /health 200, then ${alertsMs.toFixed(0)} ms for the first /alerts`);
+        warmScopedMs = scopedMs;
+        log(`  start ${i + 1} (the last one's cycle cache): ${r.ms.toFixed(0)} ms to the first /health 200, ${then}`);
       } else {
         starts.push(r.ms);
         coldAlerts.push(alertsMs);
-        log(`  cold start ${i + 1}: ${r.ms.toFixed(0)} ms to the first /health 200, then ${alertsMs.toFixed(0)} ms for the first /alerts (empty cycle cache)`);
+        coldScoped.push(scopedMs);
+        log(`  cold start ${i + 1}: ${r.ms.toFixed(0)} ms to the first /health 200, ${then} (empty cycle cache)`);
       }
     }
     const firstAlertsMs = median(coldAlerts);
+    const firstScopedMs = median(coldScoped);
 
     // 2. The server the rounds run against.
     const server: RunningServer = await lab.start({ ...taskcastSpec(join(lab.tempDir('limit'), 'tasks.db')), label: 'taskcast' });
@@ -246,14 +262,16 @@ export const limitSet: ScenarioSet = {
     const startMs = median(starts);
     out.push(
       { scenario: `first /alerts after start, empty cycle cache (median of ${COLD_STARTS})`, unit: 'ms', taskcast: firstAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: firstAlertsMs < GOALS.firstAlertsMs, note: coldAlerts.map((s) => s.toFixed(0)).join(', ') },
+      { scenario: `first ${SCOPED_ALERTS} after start, empty cycle cache (median of ${COLD_STARTS})`, unit: 'ms', taskcast: firstScopedMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: firstScopedMs < GOALS.firstAlertsMs, note: coldScoped.map((s) => s.toFixed(0)).join(', ') },
       { scenario: 'first /alerts after start, cycle cached', unit: 'ms', taskcast: warmAlertsMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: warmAlertsMs < GOALS.firstAlertsMs },
+      { scenario: `first ${SCOPED_ALERTS} after start, cycle cached`, unit: 'ms', taskcast: warmScopedMs, peer: null, ratio: null, ratioOf: null, target: `< ${GOALS.firstAlertsMs} ms`, pass: warmScopedMs < GOALS.firstAlertsMs },
       { scenario: `spawn → first /health 200 (median of ${COLD_STARTS})`, unit: 'ms', taskcast: startMs, peer: null, ratio: null, ratioOf: null, target: `≤ ${GOALS.startupMs} ms`, pass: startMs <= GOALS.startupMs, note: starts.map((s) => s.toFixed(0)).join(', ') },
     );
     return {
       rows: out,
       measurements: [],
       warnings: [],
-      extra: { places: points, starts, firstAlertsMs, coldAlerts, warmAlertsMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), cpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.cpuUs])), mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])), ceilings },
+      extra: { places: points, starts, firstAlertsMs, coldAlerts, warmAlertsMs, firstScopedMs, coldScoped, warmScopedMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), cpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.cpuUs])), mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])), ceilings },
       columns: { value: 'Taskcast', reference: '/health' },
     };
   },

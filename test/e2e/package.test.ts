@@ -90,7 +90,7 @@ console.log('point', body.properties.gridId, body.properties.gridX, body.propert
 const generator = new URL('./node_modules/taskcast/dist/adapters/forecast/embedded/alert-generator.js', import.meta.url);
 const { generateAlertsInWorker } = await import(generator.href);
 const zone = { id: 'KSZ040', name: 'Riley', state: 'KS', lat: 39.3, lon: -96.7, officeId: 'TOP', officeName: 'Topeka KS', timeZone: 'America/Chicago' };
-const alerts = await generateAlertsInWorker([[zone]], latestCycle(epochHourOf(Date.parse('2026-07-04T12:00:00Z'))));
+const alerts = await generateAlertsInWorker([[zone]], latestCycle(epochHourOf(Date.parse('2026-07-04T12:00:00Z')))).all;
 console.log('worker', Array.isArray(alerts));
 `;
 

@@ -1,59 +1,153 @@
-import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertZone } from './weather/index.ts';
-import type { AlertGenerator } from './alert-generator.ts';
-import { buildAlertSet, type AlertSet } from './alert-set.ts';
+import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertFeature, type AlertZone } from './weather/index.ts';
+import type { AlertGeneration, AlertGenerator } from './alert-generator.ts';
+import { newestFirst } from './alert-generation.ts';
+import { buildAlertSet, type AlertFacts, type AlertSet } from './alert-set.ts';
+import { OfficeIndex, type AlertScope } from './alert-scope.ts';
 
 /** Within this long before the next cycle, a request also starts generating it, so the switch does not wait. */
 const PREFETCH_MS = 60 * 60_000;
 
+/** One cycle, being generated or ready. */
+interface Cycle {
+  readonly hour: number;
+  readonly generation: AlertGeneration;
+  readonly set: Promise<AlertSet>;
+  ready?: AlertSet;
+  /** Offices' alerts as facts, for scoped requests made before the cycle is ready; each built once. */
+  readonly offices: Map<number, Promise<readonly AlertFacts[]>>;
+  /** The same, once built: where an id is looked up before the cycle is ready. */
+  readonly built: Map<number, readonly AlertFacts[]>;
+}
+
 /**
  * Alerts per issuance cycle. The model's output only changes when a new cycle begins, so each cycle is
  * generated once, off the request path (see alert-generator.ts), and shared by every request of the cycle.
- * A request arriving while its cycle is being generated waits for it rather than getting a partial answer.
- * The previous cycle is kept so that ids served moments before a switch still resolve.
+ * A request for the whole country arriving while its cycle is being generated waits for it rather than
+ * getting a partial answer; a request scoped to zones or states waits only for the offices that issue
+ * alerts there ({@link scoped}), which are the same alerts the whole cycle holds. The previous cycle is
+ * kept so that ids served moments before a switch still resolve.
+ *
+ * `finish` turns generated alerts into served ones (the storm polygons fitted to their zones); it works
+ * alert by alert, so an office's alerts finished alone are those the whole cycle finishes.
  */
 export class AlertCycles {
-  private readonly cycles = new Map<number, Promise<AlertSet>>();
+  private readonly cycles = new Map<number, Cycle>();
   private zones: AlertZone[][] | undefined;
+  private index: OfficeIndex | undefined;
 
   constructor(
     private readonly zonesByOffice: () => AlertZone[][],
     private readonly generate: AlertGenerator,
+    private readonly finish: (alerts: readonly AlertFeature[]) => AlertFeature[] = (alerts) => [...alerts],
   ) {}
 
   /** The cycle in force at `nowMs`. */
   current(nowMs: number): Promise<AlertSet> {
-    const cycle = latestCycle(epochHourOf(nowMs));
-    const next = cycle + CYCLE_HOURS;
-    this.prune(cycle);
-    const current = this.get(cycle, true);
-    // The next cycle starts only once this one is ready, so the two never compete for the CPU.
-    if (epochHourToMs(next) - nowMs <= PREFETCH_MS && !this.cycles.has(next)) {
-      void current.then(() => this.get(next, false)).catch(() => undefined);
+    return this.inForce(nowMs).set;
+  }
+
+  /**
+   * The alerts of the cycle in force at `nowMs` that the offices issuing alerts in `scope` issued: every
+   * alert that can name a zone of the scope, since an alert names the zones of one office only. The same
+   * set whether the cycle is ready or not: before it is, made from those offices alone.
+   */
+  async scoped(nowMs: number, scope: AlertScope): Promise<AlertSet> {
+    const cycle = this.inForce(nowMs);
+    const index = (this.index ??= new OfficeIndex(this.officeZones()));
+    const offices = index.officesOf(scope);
+    if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
+    const parts = await Promise.all(offices.map((office) => this.officeFacts(cycle, office)));
+    const items = parts.flat().sort(newestFirstFacts);
+    return { cycleHour: cycle.hour, issuedMs: epochHourToMs(cycle.hour), items, byId: byId(items) };
+  }
+
+  /** An alert of the cycle in force found among the offices made so far, while the cycle is not ready. */
+  early(nowMs: number, id: string): AlertFacts | undefined {
+    const cycle = this.cycles.get(cycleHourOf(nowMs));
+    if (!cycle || cycle.ready) return undefined;
+    for (const facts of cycle.built.values()) {
+      const found = facts.find((f) => f.alert.properties.id === id);
+      if (found) return found;
     }
-    return current;
+    return undefined;
   }
 
   /** The cycle before the one in force, when it is still held. */
   previous(nowMs: number): Promise<AlertSet> | undefined {
-    return this.cycles.get(latestCycle(epochHourOf(nowMs)) - CYCLE_HOURS);
+    return this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS)?.set;
+  }
+
+  private inForce(nowMs: number): Cycle {
+    const hour = cycleHourOf(nowMs);
+    const next = hour + CYCLE_HOURS;
+    this.prune(hour);
+    const cycle = this.get(hour, true);
+    // The next cycle starts only once this one is ready, so the two never compete for the CPU.
+    if (epochHourToMs(next) - nowMs <= PREFETCH_MS && !this.cycles.has(next)) {
+      void cycle.set.then(() => this.get(next, false)).catch(() => undefined);
+    }
+    return cycle;
+  }
+
+  private officeZones(): AlertZone[][] {
+    return (this.zones ??= this.zonesByOffice());
   }
 
   /** `urgent`: something waits for this cycle now; a cycle generated ahead is not (see AlertGenerator). */
-  private get(cycle: number, urgent: boolean): Promise<AlertSet> {
-    let pending = this.cycles.get(cycle);
-    if (!pending) {
-      this.zones ??= this.zonesByOffice();
-      pending = this.generate(this.zones, cycle, { urgent }).then((alerts) => buildAlertSet(cycle, alerts));
+  private get(hour: number, urgent: boolean): Cycle {
+    let cycle = this.cycles.get(hour);
+    if (!cycle) {
+      const generation = this.generate(this.officeZones(), hour, { urgent });
+      const made: Cycle = {
+        hour,
+        generation,
+        set: generation.all.then((alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts)))),
+        offices: new Map(),
+        built: new Map(),
+      };
       // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
-      pending.catch(() => this.cycles.delete(cycle));
-      this.cycles.set(cycle, pending);
+      made.set.catch(() => this.cycles.get(hour) === made && this.cycles.delete(hour));
+      this.cycles.set(hour, made);
+      cycle = made;
     }
-    return pending;
+    return cycle;
+  }
+
+  private officeFacts(cycle: Cycle, office: number): Promise<readonly AlertFacts[]> {
+    let facts = cycle.offices.get(office);
+    if (!facts) {
+      facts = cycle.generation.office(office).then((alerts) => {
+        const items = buildAlertSet(cycle.hour, this.finish(alerts)).items;
+        cycle.built.set(office, items);
+        return items;
+      });
+      cycle.offices.set(office, facts);
+    }
+    return facts;
   }
 
   private prune(current: number): void {
-    for (const cycle of this.cycles.keys()) {
-      if (cycle < current - CYCLE_HOURS || cycle > current + CYCLE_HOURS) this.cycles.delete(cycle);
+    for (const hour of this.cycles.keys()) {
+      if (hour < current - CYCLE_HOURS || hour > current + CYCLE_HOURS) this.cycles.delete(hour);
     }
   }
+}
+
+function cycleHourOf(nowMs: number): number {
+  return latestCycle(epochHourOf(nowMs));
+}
+
+/** The order of a cycle's alerts (newestFirst), on facts. */
+function newestFirstFacts(a: AlertFacts, b: AlertFacts): number {
+  return newestFirst(a.alert, b.alert);
+}
+
+function byId(items: readonly AlertFacts[]): ReadonlyMap<string, AlertFacts> {
+  return new Map(items.map((f) => [f.alert.properties.id, f]));
+}
+
+/** The alerts of a ready cycle that name one of `zones`. */
+function subset(set: AlertSet, zones: ReadonlySet<string>): AlertSet {
+  const items = set.items.filter((f) => [...f.zones].some((zone) => zones.has(zone)));
+  return { cycleHour: set.cycleHour, issuedMs: set.issuedMs, items, byId: byId(items) };
 }

@@ -7,6 +7,7 @@ import { AlertCycles } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
 import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
+import type { AlertScope } from './alert-scope.ts';
 import { isActiveAt, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
@@ -35,8 +36,11 @@ const MAX_AGE_SECONDS = 60;
  */
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & { activeAlerts: ActiveAlerts } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
-  const generateFitted: AlertGenerator = async (zones, cycleHour, options) => fitStormPolygons(await generate(zones, cycleHour, options), deps.catalogue);
-  const cycles = new AlertCycles(() => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)), generateFitted);
+  const cycles = new AlertCycles(
+    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)),
+    generate,
+    (alerts) => fitStormPolygons(alerts, deps.catalogue),
+  );
   const relations = zoneRelations(deps.catalogue);
 
   /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
@@ -50,8 +54,22 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
   }
 
   /**
+   * The part of the country a list asks about, so that it waits only for those offices' alerts while a
+   * cycle is being generated (AlertCycles.scoped); undefined for the whole country. A region, or the
+   * marine region type, reaches no office: the model issues no marine alerts.
+   */
+  function scopeOf(query: AlertQuery, zones: ReadonlySet<string> | undefined): AlertScope | undefined {
+    if (query.region || query.regionType === 'marine') return { zones: new Set() };
+    if (zones) return { zones };
+    if (query.area) return { states: query.area };
+    return undefined;
+  }
+
+  /**
    * When the answer last changed: the cycle's issue, or since then a storm warning sent, or (active list)
-   * an alert leaving it.
+   * an alert leaving it, among the alerts of `set`. For a list scoped to zones or states these are its
+   * offices' alerts (and any a scenario injected), so a storm warning elsewhere does not change it, and
+   * the answer is the same whether the cycle was ready or only those offices were.
    */
   function lastChange(set: AlertSet, query: Pick<AlertQuery, 'activeOnly'>, nowMs: number): number {
     let latest = set.issuedMs;
@@ -69,8 +87,8 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
    * the rest), so every alert route, count, headline and product built on it shows them.
    */
   const merged = new WeakMap<AlertSet, { revision: number; set: AlertSet }>();
-  async function alertSet(nowMs: number): Promise<AlertSet> {
-    const set = await cycles.current(nowMs);
+  async function alertSet(nowMs: number, scope?: AlertScope): Promise<AlertSet> {
+    const set = scope ? await cycles.scoped(nowMs, scope) : await cycles.current(nowMs);
     const overlay = deps.overlay;
     if (!overlay) return set;
     const revision = overlay.revision();
@@ -90,7 +108,8 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
   async function held(id: string): Promise<AlertFacts> {
     const nowMs = deps.clock.now().getTime();
     // An id served just before a cycle switch still resolves from the previous cycle while it is held.
-    const found = (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+    // While the cycle is being generated, an id a scoped list gave is found among the offices made so far.
+    const found = cycles.early(nowMs, id) ?? (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
     // A storm warning due later in the cycle does not exist yet.
     if (!found || found.sentMs > nowMs) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
     return found;
@@ -126,8 +145,9 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 
     async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
       const nowMs = deps.clock.now().getTime();
-      const set = await alertSet(nowMs);
-      const matching = set.items.filter(alertPredicate(query, nowMs, zonesOf(query)));
+      const zones = zonesOf(query);
+      const set = await alertSet(nowMs, scopeOf(query, zones));
+      const matching = set.items.filter(alertPredicate(query, nowMs, zones));
       const rest = pageAfter(matching, query.cursor);
       const page = rest.slice(0, query.limit);
       const last = page[page.length - 1];

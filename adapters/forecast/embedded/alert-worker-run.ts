@@ -1,33 +1,36 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AlertJob } from './alert-worker.ts';
+import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
 import type { AlertFeature } from './weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
-  /** Its share of the cycle: the offices it took. */
-  readonly done: Promise<AlertFeature[]>;
-  terminate(): void;
+  /** Settles once the worker has taken its last office (each was handed to `onOffice` as it came). */
+  readonly done: Promise<void>;
+  /** Stops the worker; resolves once its thread has stopped, so it claims nothing more. */
+  terminate(): Promise<void>;
 }
 
 /**
- * Starts a worker on `job`. `moduleUrl` is the caller's `import.meta.url`: the worker is its sibling
- * alert-worker file, with the caller's own extension (`.mjs` in the `npm start` bundle, `.js` in the
- * compiled package, `.ts` under tsx). The worker never keeps the process alive on its own.
+ * Starts a worker on `job`, handing each office's alerts to `onOffice` as the worker posts them.
+ * `moduleUrl` is the caller's `import.meta.url`: the worker is its sibling alert-worker file, with the
+ * caller's own extension (`.mjs` in the `npm start` bundle, `.js` in the compiled package, `.ts` under
+ * tsx). The worker never keeps the process alive on its own.
  */
-export function spawnAlertWorker(job: AlertJob, moduleUrl: string): AlertWorkerRun {
+export function spawnAlertWorker(job: AlertJob, moduleUrl: string, onOffice: (office: number, alerts: AlertFeature[]) => void): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
   worker.unref();
-  const done = new Promise<AlertFeature[]>((resolve, reject) => {
-    worker.once('message', (alerts: AlertFeature[]) => {
-      resolve(alerts);
+  const done = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: AlertWorkerMessage) => {
+      if (message) return onOffice(message.office, message.alerts);
+      resolve();
       void worker.terminate();
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`alert worker exited with code ${code}`)));
   });
-  return { done, terminate: () => void worker.terminate() };
+  return { done, terminate: async () => void (await worker.terminate()) };
 }
 
 /**

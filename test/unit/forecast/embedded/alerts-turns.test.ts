@@ -1,13 +1,13 @@
-/** The alert cycle shared between workers (issue 21): offices taken in turn from one counter. */
+/** The alert cycle shared between threads (issue 21): offices taken in turn, or claimed out of turn. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { generateAlertsInWorker } from '../../../../adapters/forecast/embedded/alert-generator.ts';
-import { generateTakingTurns, newOfficeCounter } from '../../../../adapters/forecast/embedded/alert-turns.ts';
+import { generateAlertsInSlices, generateAlertsInWorker } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import { claimOffice, generateTakingTurns, newOfficeBoard, releaseOffices, takeNextOffice } from '../../../../adapters/forecast/embedded/alert-turns.ts';
 import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
-import { epochHourOf, generateAlerts, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { epochHourOf, generateAlerts, latestCycle, type AlertFeature, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt, SUMMER } from './alerts-zones-support.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
@@ -17,21 +17,67 @@ const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC', 'OAX', 'EAX'
 // Workers are spawned as the generator spawns them: beside it.
 const GENERATOR_URL = new URL('../../../../adapters/forecast/embedded/alert-generator.ts', import.meta.url).href;
 const ids = (alerts: readonly AlertFeature[]) => alerts.map((a) => a.properties.id);
+const direct = (zonesByOffice: readonly (readonly AlertZone[])[]) => generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });
 
-test('a thread taking offices in turn generates those no other thread took, each once', () => {
-  const direct = generateAlerts({ zones: some.flat(), nowHour: cycle, baseUrl: '' });
-  assert.deepEqual(ids(generateTakingTurns(some, cycle, newOfficeCounter()).sort(newestFirst)), ids(direct), 'alone: the whole cycle');
-  // Another thread has taken the first two offices: this one generates the rest, and then finds none left.
-  const counter = newOfficeCounter();
-  Atomics.store(new Int32Array(counter), 0, 2);
-  const rest = generateTakingTurns(some, cycle, counter);
-  assert.deepEqual(ids(rest.sort(newestFirst)), ids(generateAlerts({ zones: some.slice(2).flat(), nowHour: cycle, baseUrl: '' })));
-  assert.deepEqual(generateTakingTurns(some, cycle, counter), []);
+/** What one thread generates from `board`: the offices it took, in the order it took them, and their alerts. */
+function takeTurns(board: SharedArrayBuffer): { taken: number[]; alerts: AlertFeature[] } {
+  const taken: number[] = [];
+  const alerts: AlertFeature[] = [];
+  generateTakingTurns(some, cycle, board, (office, made) => {
+    taken.push(office);
+    alerts.push(...made);
+  });
+  return { taken, alerts: alerts.sort(newestFirst) };
+}
+
+test('a thread taking offices in turn generates those no other thread claimed, each once', () => {
+  const alone = takeTurns(newOfficeBoard(some.length));
+  assert.deepEqual(alone.taken, [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(ids(alone.alerts), ids(direct(some)), 'alone: the whole cycle');
+  // Another thread has claimed offices 1 and 4 out of turn: this one generates the rest, then finds none left.
+  const board = newOfficeBoard(some.length);
+  const view = new Int32Array(board);
+  assert.ok(claimOffice(view, 1) && claimOffice(view, 4));
+  assert.equal(claimOffice(view, 4), false, 'a claim is had once');
+  const rest = takeTurns(board);
+  assert.deepEqual(rest.taken, [0, 2, 3, 5]);
+  assert.deepEqual(ids(rest.alerts), ids(direct([some[0]!, some[2]!, some[3]!, some[5]!]).sort(newestFirst)));
+  assert.deepEqual(takeTurns(board).taken, []);
+  // Claims given back (their thread stopped before sending) are taken again.
+  releaseOffices(view, [4]);
+  assert.equal(takeNextOffice(view), 4);
+  assert.equal(takeNextOffice(view), -1);
 });
 
-test('two workers on one counter give the cycle one worker gives', { timeout: 120_000 }, async () => {
-  const counter = newOfficeCounter();
-  const runs = [1, 2].map(() => spawnAlertWorker({ zonesByOffice: some, cycleHour: cycle, counter }, GENERATOR_URL));
-  const together = (await Promise.all(runs.map((run) => run.done))).flat().sort(newestFirst);
-  assert.deepEqual(together, await generateAlertsInWorker(some, cycle));
+test('two workers on one board give the cycle one worker gives, each office once', { timeout: 120_000 }, async () => {
+  const board = newOfficeBoard(some.length);
+  const arrived: number[] = [];
+  const alerts: AlertFeature[] = [];
+  const runs = [1, 2].map(() =>
+    spawnAlertWorker({ zonesByOffice: some, cycleHour: cycle, board }, GENERATOR_URL, (office, made) => {
+      arrived.push(office);
+      alerts.push(...made);
+    }),
+  );
+  await Promise.all(runs.map((run) => run.done));
+  assert.deepEqual([...arrived].sort(), [0, 1, 2, 3, 4, 5]);
+  assert.deepEqual(alerts.sort(newestFirst), await generateAlertsInWorker(some, cycle).all);
 });
+
+for (const [how, generate] of [['in slices', generateAlertsInSlices], ['in a worker', generateAlertsInWorker]] as const) {
+  test(`an office asked for (${how}) comes before the cycle, with the alerts the cycle holds for it`, { timeout: 120_000 }, async () => {
+    const generation = generate(some, cycle);
+    const last = some.length - 1;
+    let cycleDone = false;
+    void generation.all.then(() => (cycleDone = true));
+    const office = await generation.office(last);
+    if (how === 'in slices') assert.equal(cycleDone, false, 'generated out of turn, before the offices ahead of it');
+    const all = await generation.all;
+    const zones = new Set(some[last]!.map((zone) => zone.id));
+    assert.deepEqual([...office].sort(newestFirst), all.filter((alert) => zones.has(alert.properties.geocode.UGC[0]!)));
+    assert.deepEqual([...office].sort(newestFirst), direct([some[last]!]));
+    // Asked again, or once the cycle is done, the same alerts.
+    assert.equal(await generation.office(last), office);
+    assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])));
+  });
+}

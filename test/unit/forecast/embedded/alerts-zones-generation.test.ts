@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AlertCycles } from '../../../../adapters/forecast/embedded/alert-cycles.ts';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread, type AlertGeneration, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { officeSignature } from '../../../../adapters/forecast/embedded/office-sender-name.ts';
-import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertFeature, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, SUMMER } from './alerts-zones-support.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
@@ -22,22 +22,26 @@ test('zones are grouped by office with SAME codes, and every office signs with i
 test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
   const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC'].includes(zones[0]!.officeId));
   const direct = generateAlerts({ zones: some.flat(), nowHour: cycle, baseUrl: '' });
-  const viaWorker = await generateAlertsInWorker(some, cycle);
-  assert.deepEqual(await generateAlertsOffThread(some, cycle), direct);
-  const viaSlices = await generateAlertsInSlices(some, cycle);
+  const viaWorker = await generateAlertsInWorker(some, cycle).all;
+  assert.deepEqual(await generateAlertsOffThread(some, cycle).all, direct);
+  const viaSlices = await generateAlertsInSlices(some, cycle).all;
   assert.deepEqual(viaWorker, direct);
   assert.deepEqual(viaSlices, direct);
   assert.deepEqual([...direct].sort(newestFirst), direct);
 });
 
+/** A generation whose cycle is `all`, and each office's alerts those of the cycle naming it (none here). */
+function generation(all: Promise<AlertFeature[]>): AlertGeneration {
+  return { all, office: async () => (await all, []) };
+}
+
 function counting(): { generate: AlertGenerator; calls: number[] } {
   const calls: number[] = [];
   return {
     calls,
-    generate: async (_zones: readonly (readonly AlertZone[])[], hour: number) => {
+    generate: (_zones: readonly (readonly AlertZone[])[], hour: number) => {
       calls.push(hour);
-      await new Promise((r) => setTimeout(r, 5));
-      return [];
+      return generation(new Promise((r) => setTimeout(() => r([]), 5)));
     },
   };
 }
@@ -67,10 +71,7 @@ test('the next cycle is generated ahead during the last hour, and the previous o
 
 test('a failed generation is retried by the next request', async () => {
   let fail = true;
-  const cycles = new AlertCycles(() => [], async () => {
-    if (fail) throw new Error('boom');
-    return [];
-  });
+  const cycles = new AlertCycles(() => [], () => generation(fail ? Promise.reject(new Error('boom')) : Promise.resolve([])));
   const now = epochHourToMs(cycle) + 60_000;
   await assert.rejects(cycles.current(now), /boom/);
   fail = false;

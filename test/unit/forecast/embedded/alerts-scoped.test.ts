@@ -1,0 +1,95 @@
+/**
+ * Issue 21: a list scoped to a point, zones or states waits only for the offices that issue alerts there
+ * while the cycle is being generated, and its answer is the one the ready cycle gives, byte for byte.
+ */
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { generateAlertsInSlices, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import { alertResources } from '../../../../adapters/forecast/embedded/alert-resources.ts';
+import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
+import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
+import { alertQuery, catalogue, ctx, depsAt, SUMMER } from './alerts-zones-support.ts';
+
+type Feature = { id: string; properties: { id: string; geocode: { UGC: string[] } } };
+const features = (doc: ForecastDocument) => doc.body['features'] as Feature[];
+
+/** The cycle of a generator held back until `release`, while its offices can still be asked for one by one. */
+function held(): { generate: AlertGenerator; release: () => void; released: () => boolean } {
+  let open = false;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    generate: (zones, hour) => {
+      const generation = generateAlertsInSlices(zones, hour);
+      return { all: gate.then(() => generation.all), office: (office) => generation.office(office) };
+    },
+    release: () => {
+      open = true;
+      release();
+    },
+    released: () => open,
+  };
+}
+
+const ready = alertResources(depsAt(SUMMER));
+let queries: [string, Partial<AlertQuery>][] = [];
+
+before(async () => {
+  // The scopes are picked from the ready cycle, so that they hold alerts.
+  const all = features(await ready.alerts(alertQuery(), ctx));
+  assert.ok(all.length > 20, `the summer cycle holds alerts (${all.length})`);
+  const zone = all[0]!.properties.geocode.UGC[0]!;
+  const centroid = catalogue.forecastZones.get(zone)!.centroid;
+  const state = all[all.length - 1]!.properties.geocode.UGC[0]!.slice(0, 2);
+  queries = [
+    [`point in ${zone}`, { point: { lat: centroid.lat, lon: centroid.lon } }],
+    [`zone ${zone}, active`, { zone: [zone], activeOnly: true }],
+    [`area ${state}`, { area: [state] }],
+    [`area ${state}, paged by 2`, { area: [state], limit: 2 }],
+    [`area ${state} and TX, warnings`, { area: [state, 'TX'], severity: ['severe'] }],
+    ['a marine region: no office', { region: ['GM'] }],
+    ['a zone no office covers', { zone: ['GUZ001'] }],
+  ];
+});
+
+test('a scoped list is answered before the cycle is ready, with the answer of the ready cycle', { timeout: 300_000 }, async () => {
+  const cycle = held();
+  const early = alertResources(depsAt(SUMMER), cycle.generate);
+  for (const [name, query] of queries) {
+    const before = await early.alerts(alertQuery(query), ctx);
+    assert.equal(cycle.released(), false, `${name}: answered while the cycle was held`);
+    const after = await ready.alerts(alertQuery(query), ctx);
+    assert.deepEqual(before.body, after.body, name);
+    assert.equal(before.lastModified?.toISOString(), after.lastModified?.toISOString(), `${name}: Last-Modified`);
+    assert.equal(before.maxAgeSeconds, after.maxAgeSeconds, name);
+  }
+  // An id from an early list resolves early too, as the ready cycle has it.
+  const first = features(await early.alerts(alertQuery(queries[2]![1]), ctx))[0]!;
+  assert.deepEqual((await early.alert(first.properties.id, ctx)).body, (await ready.alert(first.properties.id, ctx)).body);
+  assert.equal(cycle.released(), false);
+
+  // The whole country waits for the cycle; once it is there, scoped lists come from it, unchanged.
+  let whole: ForecastDocument | undefined;
+  const waiting = early.alerts(alertQuery(), ctx).then((doc) => (whole = doc));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(whole, undefined, 'the unscoped list waits for the cycle');
+  cycle.release();
+  await waiting;
+  assert.deepEqual(whole!.body, (await ready.alerts(alertQuery(), ctx)).body);
+  for (const [name, query] of queries) {
+    assert.deepEqual((await early.alerts(alertQuery(query), ctx)).body, (await ready.alerts(alertQuery(query), ctx)).body, `${name}, after`);
+  }
+});
+
+test("a scoped list's Last-Modified counts only its offices' changes", async () => {
+  // Alerts left the country's active list since the cycle's issue; a list no office reaches did not
+  // change, and every scoped list changed no later than the country's.
+  const country = await ready.alerts(alertQuery({ activeOnly: true }), ctx);
+  const issued = Date.parse(country.body['updated'] as string);
+  assert.ok(country.lastModified!.getTime() > issued, 'an alert left the active list since the issue');
+  assert.equal((await ready.alerts(alertQuery({ activeOnly: true, region: ['GM'] }), ctx)).lastModified!.getTime(), issued);
+  for (const [name, query] of queries) {
+    const scoped = await ready.alerts(alertQuery({ ...query, activeOnly: true }), ctx);
+    assert.ok(scoped.lastModified!.getTime() <= country.lastModified!.getTime(), name);
+  }
+});
