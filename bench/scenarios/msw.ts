@@ -71,7 +71,7 @@ export const mswSet: ScenarioSet = {
       });
     }
     const all = [...cold.msw, ...cold.fetch];
-    for (const [path, what] of [[POINTS, 'reads the forecast data'], ['/gridpoints/TOP/32,81/forecast', 'builds the forecast'], [ALERTS, 'generates the alert cycle']] as const) {
+    for (const [path, what] of [[POINTS, 'reads the forecast data'], ['/gridpoints/TOP/32,81/forecast', 'builds the forecast'], [ALERTS, "generates the point's offices' alerts, not the whole cycle"]] as const) {
       const firsts = all.map((r) => r.first[path]!);
       rows.push({ scenario: `first ${path.split('?')[0]} answer (${what})`, unit: 'ms', taskcast: median(firsts), peer: null, ratio: null, ratioOf: null, target: '–', pass: null, note: `runs ${ms(firsts)}` });
     }
