@@ -58,7 +58,7 @@ class CycleGeneration implements AlertGeneration {
   readonly all: Promise<AlertFeature[]>;
   private readonly board: Int32Array;
   private readonly arrived = new Map<number, AlertFeature[]>();
-  private readonly waiting = new Map<number, ((alerts: AlertFeature[]) => void)[]>();
+  private readonly waiting = new Map<number, { resolve: (alerts: AlertFeature[]) => void; reject: (error: unknown) => void }[]>();
   /** Once the whole cycle is known, from the cache or generated, or why it failed. */
   private outcome: { alerts: AlertFeature[] } | { error: unknown } | undefined;
   /** Set when the workers have failed and their offices are being given back: nothing is claimed here meanwhile. */
@@ -83,7 +83,7 @@ class CycleGeneration implements AlertGeneration {
     if (this.outcome) return this.all.then(() => this.fromCycle(index));
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(index) ?? [];
-      list.push(resolve);
+      list.push({ resolve, reject });
       this.waiting.set(index, list);
       this.all.catch(reject);
       // Out of turn, here, unless a worker has it already: after the current turn of the event loop, so
@@ -134,13 +134,22 @@ class CycleGeneration implements AlertGeneration {
 
   private generateHere(office: number): void {
     if (this.outcome || this.recovering || this.arrived.has(office) || !claimOffice(this.board, office)) return;
-    this.arrive(office, generateOfficeAlerts(this.zonesByOffice[office]!, this.cycleHour));
+    let alerts: AlertFeature[];
+    try {
+      alerts = generateOfficeAlerts(this.zonesByOffice[office]!, this.cycleHour);
+    } catch (error) {
+      // Its requests fail, not the process; the office stays claimed, so the cycle fails too (collected).
+      for (const waiter of this.waiting.get(office) ?? []) waiter.reject(error);
+      this.waiting.delete(office);
+      return;
+    }
+    this.arrive(office, alerts);
   }
 
   private arrive(office: number, alerts: AlertFeature[]): void {
     if (this.arrived.has(office)) return;
     this.arrived.set(office, alerts);
-    for (const resolve of this.waiting.get(office) ?? []) resolve(alerts);
+    for (const waiter of this.waiting.get(office) ?? []) waiter.resolve(alerts);
     this.waiting.delete(office);
   }
 
@@ -154,7 +163,7 @@ class CycleGeneration implements AlertGeneration {
     this.outcome = outcome;
     if ('error' in outcome) throw outcome.error;
     // Requests still waiting for an office (the cycle came from the cache) take it from the cycle.
-    for (const [office, list] of this.waiting) for (const resolve of list) resolve(this.fromCycle(office));
+    for (const [office, list] of this.waiting) for (const waiter of list) waiter.resolve(this.fromCycle(office));
     this.waiting.clear();
     return outcome.alerts;
   }

@@ -81,3 +81,16 @@ for (const [how, generate] of [['in slices', generateAlertsInSlices], ['in a wor
     assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])));
   });
 }
+
+test('an office that cannot be generated fails its requests and the cycle, not the process', async () => {
+  const broken = Object.defineProperty({ ...some[0]![0]! }, 'lat', {
+    get() {
+      throw new Error('a broken zone');
+    },
+  });
+  // The slices take office 0, then 1; office 2 is asked for at once, so it is generated out of turn, and throws.
+  const generation = generateAlertsInSlices([some[0]!, some[1]!, [broken]], cycle);
+  await assert.rejects(generation.office(2), /a broken zone/);
+  await assert.rejects(generation.all, /1 offices never arrived/);
+  assert.deepEqual(ids([...(await generation.office(0))]), ids(direct([some[0]!])), 'the offices made before stand');
+});
