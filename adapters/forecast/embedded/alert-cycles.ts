@@ -1,7 +1,6 @@
 import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertFeature, type AlertZone } from './weather/index.ts';
 import type { AlertGeneration, AlertGenerator } from './alert-generator.ts';
-import { newestFirst } from './alert-generation.ts';
-import { buildAlertSet, type AlertFacts, type AlertSet } from './alert-set.ts';
+import { alertSetOf, buildAlertSet, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { OfficeIndex, type AlertScope } from './alert-scope.ts';
 
 /** Within this long before the next cycle, a request also starts generating it, so the switch does not wait. */
@@ -58,7 +57,7 @@ export class AlertCycles {
     if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
     const parts = await Promise.all(offices.map((office) => this.officeFacts(cycle, office)));
     const items = parts.flat().sort(newestFirstFacts);
-    return { cycleHour: cycle.hour, issuedMs: epochHourToMs(cycle.hour), items, byId: byId(items) };
+    return alertSetOf(cycle.hour, items);
   }
 
   /** An alert of the cycle in force found among the offices made so far, while the cycle is not ready. */
@@ -137,17 +136,7 @@ function cycleHourOf(nowMs: number): number {
   return latestCycle(epochHourOf(nowMs));
 }
 
-/** The order of a cycle's alerts (newestFirst), on facts. */
-function newestFirstFacts(a: AlertFacts, b: AlertFacts): number {
-  return newestFirst(a.alert, b.alert);
-}
-
-function byId(items: readonly AlertFacts[]): ReadonlyMap<string, AlertFacts> {
-  return new Map(items.map((f) => [f.alert.properties.id, f]));
-}
-
 /** The alerts of a ready cycle that name one of `zones`. */
 function subset(set: AlertSet, zones: ReadonlySet<string>): AlertSet {
-  const items = set.items.filter((f) => [...f.zones].some((zone) => zones.has(zone)));
-  return { cycleHour: set.cycleHour, issuedMs: set.issuedMs, items, byId: byId(items) };
+  return alertSetOf(set.cycleHour, set.items.filter((f) => [...f.zones].some((zone) => zones.has(zone))));
 }

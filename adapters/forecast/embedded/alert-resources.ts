@@ -8,7 +8,7 @@ import { renderAlert } from './alert-feature.ts';
 import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
 import type { AlertScope } from './alert-scope.ts';
-import { isActiveAt, type AlertFacts, type AlertSet } from './alert-set.ts';
+import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
@@ -184,6 +184,5 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 }
 
 function withInjected(set: AlertSet, injected: readonly AlertFacts[]): AlertSet {
-  const items = [...injected, ...set.items].sort((a, b) => b.sentMs - a.sentMs || a.alert.properties.id.localeCompare(b.alert.properties.id));
-  return { cycleHour: set.cycleHour, issuedMs: set.issuedMs, items, byId: new Map(items.map((f) => [f.alert.properties.id, f])) };
+  return alertSetOf(set.cycleHour, [...injected, ...set.items].sort(newestFirstFacts));
 }

@@ -35,7 +35,17 @@ export function buildAlertSet(cycleHour: number, alerts: readonly AlertFeature[]
       states: new Set(p.geocode.UGC.map((ugc) => ugc.slice(0, 2))),
     };
   });
+  return alertSetOf(cycleHour, items);
+}
+
+/** A cycle's set of these alerts (already in the cycle's order): a whole cycle, a part of one, or one with more. */
+export function alertSetOf(cycleHour: number, items: readonly AlertFacts[]): AlertSet {
   return { cycleHour, issuedMs: epochHourToMs(cycleHour), items, byId: new Map(items.map((f) => [f.alert.properties.id, f])) };
+}
+
+/** A cycle's order on facts: newest first, ties by id (alert-generation.ts's newestFirst, on parsed times). */
+export function newestFirstFacts(a: AlertFacts, b: AlertFacts): number {
+  return b.sentMs - a.sentMs || a.alert.properties.id.localeCompare(b.alert.properties.id);
 }
 
 /** In force at `atMs`: sent, neither superseded nor ended (the model's isAlertActive, on parsed times). */
