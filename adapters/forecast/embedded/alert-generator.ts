@@ -110,11 +110,13 @@ class CycleGeneration implements AlertGeneration {
 
   private async inWorkers(workers: number): Promise<AlertFeature[]> {
     const job = { zonesByOffice: this.zonesByOffice, cycleHour: this.cycleHour, board: this.board.buffer as SharedArrayBuffer };
-    const runs: AlertWorkerRun[] = Array.from({ length: workers }, () => spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
+    const runs: AlertWorkerRun[] = [];
     try {
+      for (let i = 0; i < workers; i++) runs.push(spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
       await Promise.all(runs.map((run) => run.done));
     } catch (error) {
-      // The offices the workers claimed but never sent go back on the board, for the slices to take.
+      // A worker failed (or could not start): the others are stopped, and the offices they claimed but
+      // never sent go back on the board, for the slices to take.
       this.recovering = true;
       await Promise.all(runs.map((run) => run.terminate()));
       releaseOffices(this.board, [...this.zonesByOffice.keys()].filter((office) => !this.arrived.has(office)));

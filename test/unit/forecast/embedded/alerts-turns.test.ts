@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { generateAlertsInSlices, generateAlertsInWorker } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread } from '../../../../adapters/forecast/embedded/alert-generator.ts';
 import { claimOffice, generateTakingTurns, newOfficeBoard, releaseOffices, takeNextOffice } from '../../../../adapters/forecast/embedded/alert-turns.ts';
 import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
@@ -93,4 +93,14 @@ test('an office that cannot be generated fails its requests and the cycle, not t
   await assert.rejects(generation.office(2), /a broken zone/);
   await assert.rejects(generation.all, /1 offices never arrived/);
   assert.deepEqual(ids([...(await generation.office(0))]), ids(direct([some[0]!])), 'the offices made before stand');
+});
+
+test('where no worker can start, the cycle and an office asked for come from slices here', { timeout: 120_000 }, async () => {
+  // A function cannot be sent to a worker (DataCloneError), so every worker fails to start.
+  const unsendable = some.map((zones) => zones.map((zone) => ({ ...zone, describe: () => zone.name })));
+  const generation = generateAlertsOffThread(unsendable, cycle);
+  const office = generation.office(2);
+  assert.deepEqual(ids(await generation.all), ids(direct(some).sort(newestFirst)));
+  assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(direct([some[2]!])));
+  await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
 });
