@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { AlertFeature, AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './alert-generation.ts';
 import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';
-import { claimOffice, newOfficeBoard, releaseOffices, takeNextOffice } from './alert-turns.ts';
+import { claimOffice, newOfficeBoard, releaseOffices, takeNextOffice, wantOffice, type QueueCursor } from './alert-turns.ts';
 import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert-worker-run.ts';
 
 /**
@@ -24,8 +24,9 @@ export interface AlertGeneration {
   /**
    * One office's alerts (its index in `zonesByOffice`), unsorted, as soon as they are made: a request for
    * a point, a zone or a state needs only its offices, a few of some 120, so it need not wait for the
-   * cycle. An office no thread has begun is generated here at once (a few milliseconds, tens while the
-   * model's code is still cold); one under way in a worker is waited for.
+   * cycle. The office is queued for the workers to take next, and generated here too, one office per turn
+   * of the event loop, if no thread has begun it by then (a few milliseconds, tens while the model's code
+   * is still cold); one under way in a worker is waited for.
    */
   office(index: number): Promise<readonly AlertFeature[]>;
 }
@@ -63,6 +64,12 @@ class CycleGeneration implements AlertGeneration {
   private outcome: { alerts: AlertFeature[] } | { error: unknown } | undefined;
   /** Set when the workers have failed and their offices are being given back: nothing is claimed here meanwhile. */
   private recovering = false;
+  /** Offices requests asked for (queued on the board once), and those of them still to try here. */
+  private readonly wanted = new Set<number>();
+  private readonly toTryHere: number[] = [];
+  private tryingHere = false;
+  /** The slices' place in the board's queue. */
+  private readonly cursor: QueueCursor = { read: 0 };
 
   constructor(
     private readonly zonesByOffice: readonly (readonly AlertZone[])[],
@@ -86,9 +93,25 @@ class CycleGeneration implements AlertGeneration {
       list.push({ resolve, reject });
       this.waiting.set(index, list);
       this.all.catch(reject);
-      // Out of turn, here, unless a worker has it already: after the current turn of the event loop, so
-      // a request that asks for several offices has them all claimed before the first is generated.
-      setImmediate(() => this.generateHere(index));
+      if (this.wanted.has(index)) return;
+      this.wanted.add(index);
+      wantOffice(this.board, index);
+      this.toTryHere.push(index);
+      this.tryHereSoon();
+    });
+  }
+
+  /**
+   * Out of turn, here, one wanted office per turn of the event loop, so other requests interleave: after
+   * the current turn, so a request that asks for several offices has them all queued first.
+   */
+  private tryHereSoon(): void {
+    if (this.tryingHere) return;
+    this.tryingHere = true;
+    setImmediate(() => {
+      this.tryingHere = false;
+      while (this.toTryHere.length > 0 && !this.generateHere(this.toTryHere.shift()!));
+      if (this.toTryHere.length > 0) this.tryHereSoon();
     });
   }
 
@@ -127,15 +150,16 @@ class CycleGeneration implements AlertGeneration {
   }
 
   private async inSlices(): Promise<AlertFeature[]> {
-    for (let office = takeNextOffice(this.board); office >= 0; office = takeNextOffice(this.board)) {
+    for (let office = takeNextOffice(this.board, this.cursor); office >= 0; office = takeNextOffice(this.board, this.cursor)) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.arrive(office, generateOfficeAlerts(this.zonesByOffice[office]!, this.cycleHour));
     }
     return this.collected();
   }
 
-  private generateHere(office: number): void {
-    if (this.outcome || this.recovering || this.arrived.has(office) || !claimOffice(this.board, office)) return;
+  /** Generates a wanted office here unless another thread has it (or the slices will); whether it did. */
+  private generateHere(office: number): boolean {
+    if (this.outcome || this.recovering || this.arrived.has(office) || !claimOffice(this.board, office)) return false;
     let alerts: AlertFeature[];
     try {
       alerts = generateOfficeAlerts(this.zonesByOffice[office]!, this.cycleHour);
@@ -143,9 +167,10 @@ class CycleGeneration implements AlertGeneration {
       // Its requests fail, not the process; the office stays claimed, so the cycle fails too (collected).
       for (const waiter of this.waiting.get(office) ?? []) waiter.reject(error);
       this.waiting.delete(office);
-      return;
+      return true;
     }
     this.arrive(office, alerts);
+    return true;
   }
 
   private arrive(office: number, alerts: AlertFeature[]): void {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
 import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread } from '../../../../adapters/forecast/embedded/alert-generator.ts';
-import { claimOffice, generateTakingTurns, newOfficeBoard, releaseOffices, takeNextOffice } from '../../../../adapters/forecast/embedded/alert-turns.ts';
+import { claimOffice, generateTakingTurns, newOfficeBoard, releaseOffices, takeNextOffice, wantOffice } from '../../../../adapters/forecast/embedded/alert-turns.ts';
 import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
@@ -45,8 +45,21 @@ test('a thread taking offices in turn generates those no other thread claimed, e
   assert.deepEqual(takeTurns(board).taken, []);
   // Claims given back (their thread stopped before sending) are taken again.
   releaseOffices(view, [4]);
-  assert.equal(takeNextOffice(view), 4);
-  assert.equal(takeNextOffice(view), -1);
+  assert.equal(takeNextOffice(view, { read: 0 }), 4);
+  assert.equal(takeNextOffice(view, { read: 0 }), -1);
+});
+
+test('the offices requests wait for are taken first, each once, then the rest in order', () => {
+  const board = newOfficeBoard(some.length);
+  const view = new Int32Array(board);
+  wantOffice(view, 4);
+  wantOffice(view, 2);
+  assert.ok(claimOffice(view, 2), 'the main thread has begun office 2 itself');
+  const turns = takeTurns(board);
+  assert.deepEqual(turns.taken, [4, 0, 1, 3, 5]);
+  // A thread that starts later finds the queue and the order spent.
+  wantOffice(view, 5);
+  assert.equal(takeNextOffice(view, { read: 0 }), -1);
 });
 
 test('two workers on one board give the cycle one worker gives, each office once', { timeout: 120_000 }, async () => {
@@ -62,6 +75,15 @@ test('two workers on one board give the cycle one worker gives, each office once
   await Promise.all(runs.map((run) => run.done));
   assert.deepEqual([...arrived].sort(), [0, 1, 2, 3, 4, 5]);
   assert.deepEqual(alerts.sort(newestFirst), await generateAlertsInWorker(some, cycle).all);
+});
+
+test('a worker takes the offices requests wait for first, in the order they were asked for', { timeout: 120_000 }, async () => {
+  const board = newOfficeBoard(some.length);
+  wantOffice(new Int32Array(board), 5);
+  wantOffice(new Int32Array(board), 3);
+  const arrived: number[] = [];
+  await spawnAlertWorker({ zonesByOffice: some, cycleHour: cycle, board }, GENERATOR_URL, (office) => arrived.push(office)).done;
+  assert.deepEqual(arrived, [5, 3, 0, 1, 2, 4]);
 });
 
 for (const [how, generate] of [['in slices', generateAlertsInSlices], ['in a worker', generateAlertsInWorker]] as const) {
@@ -82,17 +104,21 @@ for (const [how, generate] of [['in slices', generateAlertsInSlices], ['in a wor
   });
 }
 
-test('an office that cannot be generated fails its requests and the cycle, not the process', async () => {
+test('an office that cannot be generated here fails its requests and the cycle, not the process', { timeout: 120_000 }, async () => {
+  // A zone that reads well once (as it is sent to the worker) and then breaks: the office is asked for at
+  // once, so this thread generates it, long before the worker (started through tsx) is up.
+  let reads = 0;
   const broken = Object.defineProperty({ ...some[0]![0]! }, 'lat', {
+    enumerable: true,
     get() {
-      throw new Error('a broken zone');
+      if (reads++ > 0) throw new Error('a broken zone');
+      return 39.3;
     },
   });
-  // The slices take office 0, then 1; office 2 is asked for at once, so it is generated out of turn, and throws.
-  const generation = generateAlertsInSlices([some[0]!, some[1]!, [broken]], cycle);
+  const generation = generateAlertsInWorker([some[0]!, some[1]!, [broken]], cycle);
   await assert.rejects(generation.office(2), /a broken zone/);
   await assert.rejects(generation.all, /1 offices never arrived/);
-  assert.deepEqual(ids([...(await generation.office(0))]), ids(direct([some[0]!])), 'the offices made before stand');
+  assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])), 'the offices made before stand');
 });
 
 test('where no worker can start, the cycle and an office asked for come from slices here', { timeout: 120_000 }, async () => {
@@ -103,4 +129,23 @@ test('where no worker can start, the cycle and an office asked for come from sli
   assert.deepEqual(ids(await generation.all), ids(direct(some).sort(newestFirst)));
   assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(direct([some[2]!])));
   await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
+});
+
+test('offices asked for are generated here one per turn of the event loop, so other work interleaves', { timeout: 120_000 }, async () => {
+  // A chain of immediates counts the turns; the worker (started through tsx) is not up yet, so both
+  // offices are generated on this thread.
+  let turns = 0;
+  let counting = true;
+  const count = () => {
+    turns++;
+    if (counting) setImmediate(count);
+  };
+  setImmediate(count);
+  const generation = generateAlertsInWorker(some, cycle);
+  const at: number[] = [];
+  await Promise.all([generation.office(4).then(() => at.push(turns)), generation.office(5).then(() => at.push(turns))]);
+  counting = false;
+  assert.equal(at.length, 2);
+  assert.ok(at[1]! > at[0]!, `a turn passed between the two offices (turns ${at.join(', ')})`);
+  await generation.all;
 });
