@@ -6,10 +6,12 @@ import { claimOffice, newOfficeBoard, releaseOffices, takeNextOffice, wantOffice
 import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert-worker-run.ts';
 
 /**
- * Generating a cycle's alerts costs about a second of CPU (an hourly weather series for every zone), so it
- * runs off the request path: in worker threads, which leave the event loop free. Where a worker cannot
- * start (no TypeScript loader for it, say), it runs here in office-sized slices with setImmediate between
- * them, so other requests interleave; an office takes tens of milliseconds.
+ * Generating a cycle's alerts costs half a second to a second of CPU (an hourly weather series for every
+ * zone), so it runs off the request path: in worker threads, which leave the event loop free. Where a
+ * worker cannot start (no TypeScript loader for it, say), it runs here in office-sized slices with
+ * setImmediate between them, so other requests interleave; an office takes a few milliseconds (tens while
+ * the model's code is cold). The only offices generated on the event loop otherwise are those a request
+ * waits for and no worker has begun (AlertGeneration.office), one per turn.
  *
  * `urgent`: something waits for this cycle now (start-up, or a request when no cycle is held), so it may
  * use a worker per core, up to four; otherwise (the next cycle, generated ahead) one worker, to leave the
