@@ -14,8 +14,6 @@ interface Cycle {
   ready?: AlertSet;
   /** Offices' alerts as facts, for scoped requests made before the cycle is ready; each built once. */
   readonly offices: Map<number, Promise<readonly AlertFacts[]>>;
-  /** The same, once built: where an id is looked up before the cycle is ready. */
-  readonly built: Map<number, readonly AlertFacts[]>;
 }
 
 /**
@@ -60,12 +58,15 @@ export class AlertCycles {
     return alertSetOf(cycle.hour, items);
   }
 
-  /** An alert of the cycle in force found among the offices made so far, while the cycle is not ready. */
-  early(nowMs: number, id: string): AlertFacts | undefined {
+  /**
+   * An alert of the cycle in force found among the offices scoped requests asked for, while the cycle is
+   * not ready (an id a scoped list gave).
+   */
+  async early(nowMs: number, id: string): Promise<AlertFacts | undefined> {
     const cycle = this.cycles.get(cycleHourOf(nowMs));
     if (!cycle || cycle.ready) return undefined;
-    for (const facts of cycle.built.values()) {
-      const found = facts.find((f) => f.alert.properties.id === id);
+    for (const part of await Promise.allSettled(cycle.offices.values())) {
+      const found = part.status === 'fulfilled' ? part.value.find((f) => f.alert.properties.id === id) : undefined;
       if (found) return found;
     }
     return undefined;
@@ -102,7 +103,6 @@ export class AlertCycles {
         generation,
         set: generation.all.then((alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts)))),
         offices: new Map(),
-        built: new Map(),
       };
       // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
       made.set.catch(() => this.cycles.get(hour) === made && this.cycles.delete(hour));
@@ -115,11 +115,7 @@ export class AlertCycles {
   private officeFacts(cycle: Cycle, office: number): Promise<readonly AlertFacts[]> {
     let facts = cycle.offices.get(office);
     if (!facts) {
-      facts = cycle.generation.office(office).then((alerts) => {
-        const items = buildAlertSet(cycle.hour, this.finish(alerts)).items;
-        cycle.built.set(office, items);
-        return items;
-      });
+      facts = cycle.generation.office(office).then((alerts) => buildAlertSet(cycle.hour, this.finish(alerts)).items);
       cycle.offices.set(office, facts);
     }
     return facts;
@@ -138,5 +134,10 @@ function cycleHourOf(nowMs: number): number {
 
 /** The alerts of a ready cycle that name one of `zones`. */
 function subset(set: AlertSet, zones: ReadonlySet<string>): AlertSet {
-  return alertSetOf(set.cycleHour, set.items.filter((f) => [...f.zones].some((zone) => zones.has(zone))));
+  return alertSetOf(set.cycleHour, set.items.filter((f) => namesAny(f.zones, zones)));
+}
+
+function namesAny(named: ReadonlySet<string>, zones: ReadonlySet<string>): boolean {
+  for (const zone of named) if (zones.has(zone)) return true;
+  return false;
 }

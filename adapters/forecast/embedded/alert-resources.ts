@@ -109,7 +109,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     const nowMs = deps.clock.now().getTime();
     // An id served just before a cycle switch still resolves from the previous cycle while it is held.
     // While the cycle is being generated, an id a scoped list gave is found among the offices made so far.
-    const found = cycles.early(nowMs, id) ?? (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+    const found = (await cycles.early(nowMs, id)) ?? (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
     // A storm warning due later in the cycle does not exist yet.
     if (!found || found.sentMs > nowMs) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
     return found;
