@@ -22,8 +22,11 @@ export interface StartupSpec {
   timeoutMs?: number;
   /** Between polls, ms (default 20). */
   pollMs?: number;
-  /** Run against the server right after its first 200, before it is stopped; its figures come back as `after`. */
-  then?: (origin: string) => Promise<Record<string, number>>;
+  /**
+   * Run against the server right after its first 200, before it is stopped (`pid`: the spawned process);
+   * its figures come back as `after`.
+   */
+  then?: (origin: string, pid: number) => Promise<Record<string, number>>;
 }
 
 export interface StartupResult {
@@ -90,7 +93,7 @@ export async function timeToFirstAnswer(spec: StartupSpec): Promise<StartupResul
         await res.arrayBuffer();
         if (res.status === 200) {
           const ms = performance.now() - t0;
-          const after = spec.then ? await spec.then(`http://127.0.0.1:${port}`) : undefined;
+          const after = spec.then ? await spec.then(`http://127.0.0.1:${port}`, pgid) : undefined;
           return { label: spec.label, ms, polls, earlier, ...(after ? { after } : {}), stop: await stopGroup(pgid, gone, () => exited) };
         }
         earlier[String(res.status)] = (earlier[String(res.status)] ?? 0) + 1;
