@@ -52,7 +52,7 @@ async function places(origin: string): Promise<{ points: string[]; forecasts: st
 
 /** A row with no figures yet. */
 function row(spec: Pick<Row, 'key' | 'label' | 'target'>): Row {
-  return { ...spec, rps: [], p99: [], mirrorRps: [], cpuUs: [], mirrorCpuUs: [] };
+  return { ...spec, rps: [], p99: [], mirrorRps: [], cpuUs: [], mirrorCpuUs: [], h3Rps: [], h3CpuUs: [] };
 }
 
 interface Row {
@@ -66,6 +66,9 @@ interface Row {
   /** The server's CPU per answered request in each round, µs (Taskcast's, then the mirror's): see rounds(). */
   cpuUs: number[];
   mirrorCpuUs: number[];
+  /** The same answers sent through h3 alone (the mirror with MIRROR_VIA=h3): the framework's share. */
+  h3Rps: number[];
+  h3CpuUs: number[];
 }
 
 function cpuNote(us: readonly number[]): string {
@@ -88,6 +91,18 @@ function byCpu(route: Row, health: Row): string {
   return `server CPU ${cpu.toFixed(1)} µs/request against /health's ${healthCpu.toFixed(1)}, so ${(healthCpu / cpu).toFixed(2)}× by CPU; ` +
     `its bytes cost the mirror ${bytes.toFixed(1)} µs beyond its /health (CPU ceiling ${(healthCpu / (healthCpu + bytes)).toFixed(2)}×), ` +
     `the rest ${(cpu - healthCpu - bytes).toFixed(1)} µs (the route's own work, and the dearer sends of a slower pace)`;
+}
+
+/**
+ * The same answers through h3 alone: its rate against its own /health and against Taskcast's, and the server
+ * CPU a request costs Taskcast beyond it, which is Taskcast's own work on the route (and the dearer sends of
+ * its slower pace).
+ */
+function byFramework(route: Row, health: Row, taskcastHealthRps: number): string {
+  if (route.h3Rps.length === 0 || health.h3Rps.length === 0) return 'h3 alone not measured';
+  const own = route.cpuUs.length > 0 && route.h3CpuUs.length > 0 ? `; Taskcast's own ${(median(route.cpuUs) - median(route.h3CpuUs)).toFixed(1)} µs beyond it` : '';
+  return `h3 alone sending these answers: ${(median(route.h3Rps) / median(health.h3Rps)).toFixed(2)}× its /health, ` +
+    `${(median(route.h3Rps) / taskcastHealthRps).toFixed(2)}× Taskcast's, server CPU ${cpuNote(route.h3CpuUs)} µs/request${own}`;
 }
 
 /** Response headers that node:http writes itself. */
@@ -242,6 +257,12 @@ export const limitSet: ScenarioSet = {
     await rounds(rows, mirror, ctx, 'mirror  ', (row) => row.mirrorRps, (row) => row.mirrorCpuUs);
     await lab.stop(mirror);
 
+    // 5. The framework's share: the same answers through h3 (the routes' patterns as Taskcast registers them,
+    // header records as its hot answers give them), so what Taskcast costs beyond that is its own work.
+    const h3Mirror = await lab.start({ label: 'h3 mirror', cwd: MAIN_DIR, args: [join(MAIN_DIR, 'bench/lib/mirror-server.mjs'), answersFile, `${mirrorJournal}-h3`], env: { MIRROR_VIA: 'h3' } });
+    await rounds(rows, h3Mirror, ctx, 'h3      ', (row) => row.h3Rps, (row) => row.h3CpuUs);
+    await lab.stop(h3Mirror);
+
     const health = median(rows[0]!.rps);
     const mirrorHealth = median(rows[0]!.mirrorRps);
     const goal: Record<Row['key'], number> = { health: 1, list: GOALS.list, post: GOALS.post, points: GOALS.points, forecast: GOALS.forecast };
@@ -257,8 +278,8 @@ export const limitSet: ScenarioSet = {
       const mirrorRatio = median(row.mirrorRps) / mirrorHealth;
       ceilings[row.key] = { mirrorRatio, ceilingRatio };
       const ceilingNote = isReference
-        ? `mirror ${median(row.mirrorRps).toFixed(0)} req/s; server CPU ${cpuNote(row.cpuUs)} µs/request (mirror ${cpuNote(row.mirrorCpuUs)})`
-        : `ceiling ${ceilingRatio.toFixed(2)}× (the same bytes${row.key === 'post' ? ', made durable,' : ''} from a bare server: ${mirrorRatio.toFixed(2)}× its /health), so ${(ratio / ceilingRatio).toFixed(2)} of the reachable; ${byCpu(row, rows[0]!)}`;
+        ? `mirror ${median(row.mirrorRps).toFixed(0)} req/s, h3 alone ${row.h3Rps.length > 0 ? median(row.h3Rps).toFixed(0) : '?'}; server CPU ${cpuNote(row.cpuUs)} µs/request (mirror ${cpuNote(row.mirrorCpuUs)}, h3 alone ${cpuNote(row.h3CpuUs)})`
+        : `ceiling ${ceilingRatio.toFixed(2)}× (the same bytes${row.key === 'post' ? ', made durable,' : ''} from a bare server: ${mirrorRatio.toFixed(2)}× its /health), so ${(ratio / ceilingRatio).toFixed(2)} of the reachable; ${byCpu(row, rows[0]!)}; ${byFramework(row, rows[0]!, health)}`;
       return {
         scenario: row.label,
         unit: 'req/s',
@@ -283,7 +304,7 @@ export const limitSet: ScenarioSet = {
       rows: out,
       measurements: [],
       warnings: [],
-      extra: { places: points, starts, startCpu, cycleCpu, firstAlertsMs, coldAlerts, warmAlertsMs, firstScopedMs, coldScoped, warmScopedMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), cpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.cpuUs])), mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])), ceilings },
+      extra: { places: points, starts, startCpu, cycleCpu, firstAlertsMs, coldAlerts, warmAlertsMs, firstScopedMs, coldScoped, warmScopedMs, rounds: Object.fromEntries(rows.map((r) => [r.key, r.rps])), mirrorRounds: Object.fromEntries(rows.map((r) => [r.key, r.mirrorRps])), cpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.cpuUs])), mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])), h3Rounds: Object.fromEntries(rows.map((r) => [r.key, r.h3Rps])), h3CpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.h3CpuUs])), ceilings },
       columns: { value: 'Taskcast', reference: '/health' },
     };
   },
