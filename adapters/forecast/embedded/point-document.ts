@@ -25,14 +25,18 @@ interface PointFacts {
 
 interface Entry {
   readonly facts: PointFacts;
-  /** The body for one local date (astronomicalData is per day), per base URL. */
-  doc?: { readonly date: string; readonly base: string; readonly document: ForecastDocument };
+  /**
+   * The body for one local date (astronomicalData is per day), per base URL, and the minute it was last
+   * found current: the local date comes from offsetMinutes (whole minutes, fixed per UTC hour), so it can
+   * only change as a minute begins, and a repeated point within the minute skips working it out again.
+   */
+  doc?: { readonly date: string; readonly base: string; readonly document: ForecastDocument; minute: number };
 }
 
 /**
  * /points documents. Cold, a point costs a few hundred µs (office, three zone polygons, nearest place and
  * radar); the facts are cached per point and the document per point and local date, so a repeated point
- * costs a Map lookup plus one Intl call for the local date.
+ * costs a Map lookup, plus one Intl call for the local date the first time in each minute.
  */
 export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
   const cache = new Lru<string, Entry>(capacity);
@@ -47,16 +51,22 @@ export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
       const entry = entryOf(point);
       const facts = entry.facts;
       const nowMs = deps.clock.now().getTime();
+      const minute = Math.floor(nowMs / 60_000);
+      const held = entry.doc;
+      if (held && held.minute === minute && held.base === base) return held.document;
       const local = localDate(nowMs, facts.timeZone);
       const date = `${local.year}-${local.month}-${local.day}`;
-      if (entry.doc && entry.doc.date === date && entry.doc.base === base) return entry.doc.document;
+      if (held && held.date === date && held.base === base) {
+        held.minute = minute;
+        return held.document;
+      }
       const document: ForecastDocument = {
         body: pointBody(facts, base, local),
         // Local midnight: the document changes with the local date (astronomicalData).
         lastModified: new Date(Date.UTC(local.year, local.month - 1, local.day) - offsetMinutes(nowMs, facts.timeZone) * 60_000),
         maxAgeSeconds: 3600,
       };
-      entry.doc = { date, base, document };
+      entry.doc = { date, base, document, minute };
       return document;
     },
   };

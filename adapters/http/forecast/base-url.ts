@@ -14,8 +14,11 @@ const HOST = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  */
 export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
   if (options.publicBaseUrl) return withoutTrailingSlashes(options.publicBaseUrl);
-  let proto = event.url.protocol.replace(/:$/, '');
-  let host = event.req.headers.get('host') ?? event.url.host;
+  const protocol = event.url.protocol;
+  const hostHeader = event.req.headers.get('host');
+  if (!options.trustProxy && hostHeader !== null) return directBase(protocol, hostHeader, event);
+  let proto = protocol.replace(/:$/, '');
+  let host = hostHeader ?? event.url.host;
   if (options.trustProxy) {
     const fwdProto = event.req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     const fwdHost = event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
@@ -24,4 +27,23 @@ export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
   }
   if (!HOST.test(host)) host = event.url.host;
   return `${proto}://${host}`;
+}
+
+/**
+ * The base of a request answered directly, by protocol and Host: a client sends the same Host on every
+ * request, so it is checked once. The Host is the client's to choose, so the memo is bounded.
+ */
+const directBases = new Map<string, string>();
+
+function directBase(protocol: string, host: string, event: H3Event): string {
+  const key = `${protocol}${host}`;
+  let base = directBases.get(key);
+  if (base === undefined) {
+    // A Host that is not a plain host[:port] is not echoed (nor kept): the URL's own host stands in.
+    if (!HOST.test(host)) return `${protocol.replace(/:$/, '')}://${event.url.host}`;
+    base = `${protocol.replace(/:$/, '')}://${host}`;
+    if (directBases.size >= 256) directBases.clear();
+    directBases.set(key, base);
+  }
+  return base;
 }

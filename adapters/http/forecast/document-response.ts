@@ -8,10 +8,19 @@ import type { ServedType } from './negotiate.ts';
 /**
  * Serialised once per document object, to UTF-8 bytes: providers cache their documents, so hot answers skip
  * JSON.stringify, and the socket is given the bytes as they are (no length to measure, no text to encode).
+ * The entry also keeps the last Last-Modified and Cache-Control it gave, which a hot answer repeats (a
+ * forecast's max-age counts down by the second): at the server's limit every microsecond of a route shows.
  */
-const serialised = new WeakMap<object, { bytes: Uint8Array; etag: string }>();
+interface Serialised {
+  readonly bytes: Uint8Array;
+  readonly etag: string;
+  lastModified?: { readonly ms: number; readonly date: Date; readonly text: string };
+  cacheControl?: { readonly maxAge: number; readonly text: string };
+}
 
-function serialise(document: ForecastDocument): { bytes: Uint8Array; etag: string } {
+const serialised = new WeakMap<object, Serialised>();
+
+function serialise(document: ForecastDocument): Serialised {
   let entry = serialised.get(document.body);
   if (!entry) {
     const bytes = Buffer.from(JSON.stringify(document.body), 'utf8');
@@ -21,25 +30,42 @@ function serialise(document: ForecastDocument): { bytes: Uint8Array; etag: strin
   return entry;
 }
 
+/** The document's update time to the whole second (as HTTP dates carry it), and its header text. */
+function lastModifiedOf(entry: Serialised, document: ForecastDocument): { readonly date: Date; readonly text: string } {
+  const ms = document.lastModified.getTime();
+  if (entry.lastModified?.ms !== ms) {
+    const date = new Date(Math.floor(ms / 1000) * 1000);
+    entry.lastModified = { ms, date, text: date.toUTCString() };
+  }
+  return entry.lastModified;
+}
+
+function cacheControlOf(entry: Serialised, document: ForecastDocument): string {
+  const maxAge = Math.max(0, Math.round(document.maxAgeSeconds));
+  if (entry.cacheControl?.maxAge !== maxAge) entry.cacheControl = { maxAge, text: `public, max-age=${maxAge}` };
+  return entry.cacheControl.text;
+}
+
 /**
  * The 200 (or 304) for a document: Content-Type as negotiated, ETag of the exact bytes, Last-Modified from
  * the data's update time, Cache-Control from the provider, and `Link: <next>; rel="next"` when the body
  * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
  */
 export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): HTTPResponse {
-  const { bytes, etag } = serialise(document);
-  const lastModified = new Date(Math.floor(document.lastModified.getTime() / 1000) * 1000);
-  const notModifiedHere = notModified(request, etag, lastModified);
+  const entry = serialise(document);
+  const { bytes, etag } = entry;
+  const lastModified = lastModifiedOf(entry, document);
+  const notModifiedHere = notModified(request, etag, lastModified.date);
   // Every forecast document is public (see cors.ts), so its CORS headers are part of it; the headers go in
   // the sorted order a Headers object would give them.
   const headers: Record<string, string> = {
     'access-control-allow-origin': PUBLIC_CORS_HEADERS['access-control-allow-origin']!,
     'access-control-expose-headers': PUBLIC_CORS_HEADERS['access-control-expose-headers']!,
-    'cache-control': `public, max-age=${Math.max(0, Math.round(document.maxAgeSeconds))}`,
+    'cache-control': cacheControlOf(entry, document),
   };
   if (!notModifiedHere) headers['content-type'] = type;
   headers['etag'] = etag;
-  headers['last-modified'] = lastModified.toUTCString();
+  headers['last-modified'] = lastModified.text;
   const next = (document.body['pagination'] as { next?: unknown } | undefined)?.next;
   if (typeof next === 'string') headers['link'] = `<${next}>; rel="next"`;
   headers['vary'] = 'Accept';

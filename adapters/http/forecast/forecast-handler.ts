@@ -6,7 +6,7 @@ import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/error
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
-import { SERVED_TYPES, negotiate } from './negotiate.ts';
+import { SERVED_TYPES, negotiate, type ServedType } from './negotiate.ts';
 import { PROBLEM_TYPE, forecastErrorResponse, problemResponse } from './problem.ts';
 
 export interface ForecastRequestContext extends ForecastContext {
@@ -42,6 +42,7 @@ export function forecastHandler(
 ) {
   // The alternates rank after the JSON types: only an Accept that prefers them picks them.
   const negotiable = [...served, ...Object.keys(alternates)];
+  const negotiated = new NegotiationMemo(negotiable);
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
@@ -59,7 +60,7 @@ export function forecastHandler(
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiate(event.req.headers.get('accept'), negotiable);
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.typeFor(event.req.headers.get('accept'));
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
@@ -72,7 +73,7 @@ export function forecastHandler(
       const request: ForecastRequestContext = {
         event,
         baseUrl,
-        query: queryValues(event.url.searchParams),
+        query: event.url.search === '' ? NO_QUERY : queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
       };
       if (alternate) return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
@@ -90,6 +91,27 @@ export function forecastHandler(
   };
 }
 
+/**
+ * A route's choice among its types for each Accept header seen, so a client's repeated header is parsed once.
+ * Clients send few distinct headers; one that sends many just clears the memo from time to time.
+ */
+class NegotiationMemo {
+  private readonly seen = new Map<string | null, ServedType | undefined>();
+
+  constructor(private readonly negotiable: readonly string[]) {}
+
+  typeFor(accept: string | null): ServedType | undefined {
+    if (this.seen.has(accept)) return this.seen.get(accept);
+    const type = negotiate(accept, this.negotiable);
+    if (this.seen.size >= 256) this.seen.clear();
+    this.seen.set(accept, type);
+    return type;
+  }
+}
+
+/** The query of a URL without one (most forecast requests): reading the search params would parse the URL. */
+const NO_QUERY: QueryValues = Object.freeze({});
+
 function queryValues(params: URLSearchParams): QueryValues {
   const out: Record<string, string[]> = {};
   for (const [key, value] of params) (out[key] ??= []).push(value);
@@ -97,6 +119,7 @@ function queryValues(params: URLSearchParams): QueryValues {
 }
 
 function decodeParam(raw: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -60,6 +60,24 @@ describe('Accept', () => {
     }
   });
 
+  test('each Accept header gets its own type, however they alternate and however many a client sends', async () => {
+    // Each route keeps its choice per Accept header seen (and forgets them all past 256): the answers must
+    // not depend on what came before.
+    const w = await world();
+    const served = async (accept: string) => (await w.get('/points/39.7456,-97.0892', { accept })).headers.get('content-type');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(await served('application/ld+json'), 'application/ld+json');
+      assert.equal(await served('application/json'), 'application/json');
+      assert.equal(await served('*/*'), 'application/geo+json');
+    }
+    for (let i = 0; i < 300; i++) {
+      const accept = i % 2 === 0 ? `application/json;v=${i}` : `application/ld+json;v=${i}`;
+      assert.equal(await served(accept), i % 2 === 0 ? 'application/json' : 'application/ld+json', accept);
+    }
+    assert.equal((await w.get('/points/39.7456,-97.0892', { accept: 'text/html' })).status, 406);
+    assert.equal(await served('application/ld+json'), 'application/ld+json');
+  });
+
   test('406 problem for text/html alone, application/xml, or q=0 on everything', async () => {
     const w = await world();
     for (const accept of ['text/html', 'application/xml', 'image/png, text/*', 'application/json;q=0']) {
@@ -195,6 +213,18 @@ describe('links', () => {
     assert.equal((await (await world()).get('/offices/TOP', fwd)).body.id, 'http://taskcast.test/office');
     assert.equal((await (await world({ trustProxy: true })).get('/offices/TOP', fwd)).body.id, 'https://weather.example.org/office');
     assert.equal((await (await world({ publicBaseUrl: 'https://api.example.com/' })).get('/offices/TOP', fwd)).body.id, 'https://api.example.com/office');
+  });
+
+  test('{base} follows each request\'s Host; one that is not a plain host[:port] is never echoed', async () => {
+    // The base is kept per Host (bounded): a bad Host after a good one, or the other way round, changes nothing.
+    const w = await world();
+    const id = async (host: string) => (await w.get('/offices/TOP', { host })).body.id;
+    assert.equal(await id('weather.example.org:8080'), 'http://weather.example.org:8080/office');
+    assert.equal(await id('evil.example/path'), 'http://taskcast.test/office');
+    assert.equal(await id('[::1]:3000'), 'http://[::1]:3000/office');
+    assert.equal(await id('evil.example/path'), 'http://taskcast.test/office');
+    assert.equal(await id('weather.example.org:8080'), 'http://weather.example.org:8080/office');
+    for (let i = 0; i < 300; i++) assert.equal(await id(`host${i}.example`), `http://host${i}.example/office`);
   });
 
   test('HEAD answers with the headers and no body', async () => {

@@ -64,6 +64,25 @@ describe('point', () => {
     assert.deepEqual([...times].sort((a, b) => a - b), times);
   });
 
+  it('turns the document over as the local date changes, to the second, whichever way the clock moves', async () => {
+    // The document is kept per minute once found current; the local date must still change exactly at midnight.
+    let now = Date.parse('2026-07-15T23:59:58-05:00');
+    const clocked = gridResources({ ...deps(), clock: { now: () => new Date(now) } });
+    const sunrise = async () => ((await clocked.point(FIXTURE, ctx)).body as Json)['properties'].astronomicalData.sunrise as string;
+    assert.match(await sunrise(), /^2026-07-15T/);
+    now += 1000; // 23:59:59, the same minute
+    assert.match(await sunrise(), /^2026-07-15T/);
+    now += 1000; // 00:00:00 local: a new minute and a new date
+    assert.match(await sunrise(), /^2026-07-16T/);
+    assert.equal((await clocked.point(FIXTURE, ctx)).lastModified.toISOString(), '2026-07-16T05:00:00.000Z');
+    now -= 1000; // a clock set back into the last minute of the 15th
+    assert.match(await sunrise(), /^2026-07-15T/);
+    now += 5 * 60_000; // 00:04:59 on the 16th, then the same minute again
+    const first = (await clocked.point(FIXTURE, ctx)).body;
+    assert.match(await sunrise(), /^2026-07-16T/);
+    assert.equal((await clocked.point(FIXTURE, ctx)).body, first);
+  });
+
   it('serves the same body object for a repeated point, so the HTTP layer serialises it once', async () => {
     assert.equal((await grid.point(FIXTURE, ctx)).body, (await grid.point(FIXTURE, ctx)).body);
   });
