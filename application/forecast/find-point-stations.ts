@@ -1,5 +1,5 @@
-import { parsePoint } from '../../domain/forecast/coordinates.ts';
 import { PointNotCanonical, ResourceMoved } from '../../domain/forecast/errors.ts';
+import { pointOf } from './parsed-texts.ts';
 import type { ForecastContext, ForecastProvider } from './ports.ts';
 
 /**
@@ -10,7 +10,7 @@ export class FindPointStations {
   constructor(private readonly provider: ForecastProvider) {}
 
   async execute(pointText: string, ctx: ForecastContext): Promise<never> {
-    const point = parsePoint(pointText);
+    const point = pointOf(pointText);
     if (point.needsRounding) throw new PointNotCanonical(point.canonical);
     const grid = await this.provider.gridOf(point, ctx);
     throw new ResourceMoved(`/gridpoints/${grid.office}/${grid.x},${grid.y}/stations`);

@@ -1,6 +1,5 @@
-import { parsePoint } from '../../domain/forecast/coordinates.ts';
 import { InvalidParameter, PointNotCanonical } from '../../domain/forecast/errors.ts';
-import { parseGridRef } from '../../domain/forecast/grid-ref.ts';
+import { gridRefOf, pointOf } from './parsed-texts.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 export interface ForecastRequest {
@@ -14,11 +13,11 @@ export class GetForecast {
   constructor(private readonly provider: ForecastProvider) {}
 
   async forGrid(office: string, xy: string, request: ForecastRequest, ctx: ForecastContext): Promise<ForecastDocument> {
-    return this.provider.forecast(parseGridRef(office, xy), { hourly: request.hourly, units: units(request.units) }, ctx);
+    return this.provider.forecast(gridRefOf(office, xy), { hourly: request.hourly, units: units(request.units) }, ctx);
   }
 
   async forPoint(pointText: string, request: ForecastRequest, ctx: ForecastContext): Promise<ForecastDocument> {
-    const point = parsePoint(pointText);
+    const point = pointOf(pointText);
     if (point.needsRounding) throw new PointNotCanonical(point.canonical);
     const options = { hourly: request.hourly, units: units(request.units) };
     return this.provider.forecast(await this.provider.gridOf(point, ctx), options, ctx);

@@ -1,9 +1,9 @@
-import type { ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
+import type { ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
 import { cellProfiles } from './cell-profile.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { forecastBody } from './forecast-document.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { cellKey, cellOfGrid, isMarineOnly } from './grid-cell.ts';
+import { cellKey, cellOfGrid, isMarineOnly, type Cell } from './grid-cell.ts';
 import { gridpointBody } from './gridpoint-document.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from './document-times.ts';
 import { cachedLinks } from './links.ts';
@@ -27,6 +27,20 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
   const gridpoints = new Lru<string, ForecastDocument>(256);
   const stationPages = new Lru<string, ForecastDocument>(1024);
   const marineOnly = new Lru<string, boolean>(4096);
+  // A grid address's cell and its key, per address object: the use cases hand over the same object for the
+  // same path text (application/forecast/parsed-texts.ts), so a warm gridpoint route builds no string to find
+  // its cell. The catalogue does not change, so neither does the cell; a new object just works it out again.
+  const cells = new WeakMap<GridRef, { readonly cell: Cell; readonly key: string }>();
+  const gridRefs = new WeakMap<Cell, GridRef>();
+  const cellOf = (grid: GridRef): { readonly cell: Cell; readonly key: string } => {
+    let known = cells.get(grid);
+    if (!known) {
+      const cell = cellOfGrid(deps, grid);
+      known = { cell, key: cellKey(cell) };
+      cells.set(grid, known);
+    }
+    return known;
+  };
 
   // A document of one issuance hour; each request sets its own maxAgeSeconds.
   const ofHour = (body: Record<string, unknown>, hour: number): ForecastDocument => ({
@@ -41,35 +55,42 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
     },
 
     async gridOf(point) {
+      // The same address object for the same cell, so the forecast of a point finds its grid cell as a
+      // gridpoint path does (cellOf), without a new WeakMap entry per request.
       const cell = points.cell(point);
-      return { office: cell.gridId, x: cell.gridX, y: cell.gridY };
+      let ref = gridRefs.get(cell);
+      if (!ref) {
+        ref = { office: cell.gridId, x: cell.gridX, y: cell.gridY };
+        gridRefs.set(cell, ref);
+      }
+      return ref;
     },
 
     async gridpoint(grid, ctx) {
-      const cell = cellOfGrid(deps, grid);
+      const { cell, key: cellId } = cellOf(grid);
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellKey(cell)}|${hour}|${deps.overlay?.revision() ?? 0}`;
+      const key = `${ctx.baseUrl}|${cellId}|${hour}|${deps.overlay?.revision() ?? 0}`;
       const doc = gridpoints.getOrSet(key, () => ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
       return { ...doc, maxAgeSeconds };
     },
 
     async forecast(grid, options, ctx) {
-      const cell = cellOfGrid(deps, grid);
-      if (marineOnly.getOrSet(cellKey(cell), () => isMarineOnly(deps, cell))) {
+      const { cell, key: cellId } = cellOf(grid);
+      if (marineOnly.getOrSet(cellId, () => isMarineOnly(deps, cell))) {
         throw new ForecastNotFound(
           `No forecast for ${grid.office}/${grid.x},${grid.y}: the cell lies over water, and marine forecasts are not supported.`,
           'Marine Forecast Not Supported',
         );
       }
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellKey(cell)}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${deps.overlay?.revision() ?? 0}`;
+      const key = `${ctx.baseUrl}|${cellId}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${deps.overlay?.revision() ?? 0}`;
       const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
       return { ...doc, maxAgeSeconds };
     },
 
     async gridpointStations(grid, page, ctx) {
-      const cell = cellOfGrid(deps, grid);
-      const key = `${ctx.baseUrl}|${cellKey(cell)}|${page.limit}|${page.cursor ?? ''}`;
+      const { cell, key: cellId } = cellOf(grid);
+      const key = `${ctx.baseUrl}|${cellId}|${page.limit}|${page.cursor ?? ''}`;
       return stationPages.getOrSet(key, () => {
         const { centre } = profileOf(cell);
         const nearest = deps.catalogue.nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT).map((n) => n.item);
