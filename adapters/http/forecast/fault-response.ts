@@ -22,11 +22,15 @@ const EXPIRED_GRID_AGE_MS = 6 * 3_600_000 + 17 * 60_000 + 50_000;
 
 /**
  * The scenario's faults on forecast requests: added latency, then (if the fault has a status) the real
- * failure instead of the answer. Undefined: no fault, serve as usual.
+ * failure instead of the answer. Undefined: no fault, serve as usual. Without a fault the answer is given
+ * at once, not as a promise, so the request goes on in the same step (it runs before every forecast route).
  */
-export async function faultResponse(event: H3Event, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> {
+export function faultResponse(event: H3Event, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> | undefined {
   const fault = controls.faults.take(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
-  if (!fault) return undefined;
+  return fault ? faultAnswer(event, fault, controls, options) : undefined;
+}
+
+async function faultAnswer(event: H3Event, fault: ScenarioFault, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> {
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
   if (fault.html) return cdnDenied(event, fault, controls.clock.now());
