@@ -60,7 +60,7 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
       const cell = points.cell(point);
       let ref = gridRefs.get(cell);
       if (!ref) {
-        ref = { office: cell.gridId, x: cell.gridX, y: cell.gridY };
+        ref = Object.freeze({ office: cell.gridId, x: cell.gridX, y: cell.gridY });
         gridRefs.set(cell, ref);
       }
       return ref;
