@@ -1,4 +1,5 @@
 import type { H3Event } from 'h3';
+import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
 
 export interface BaseUrlOptions {
@@ -31,19 +32,12 @@ export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
 
 /**
  * The base of a request answered directly, by protocol and Host: a client sends the same Host on every
- * request, so it is checked once. The Host is the client's to choose, so the memo is bounded.
+ * request, so it is checked once. Null for a Host that is not a plain host[:port], which is not echoed.
  */
-const directBases = new Map<string, string>();
+const directBases = new BoundedMemo<string, string | null>(256);
 
 function directBase(protocol: string, host: string, event: H3Event): string {
-  const key = `${protocol}${host}`;
-  let base = directBases.get(key);
-  if (base === undefined) {
-    // A Host that is not a plain host[:port] is not echoed (nor kept): the URL's own host stands in.
-    if (!HOST.test(host)) return `${protocol.replace(/:$/, '')}://${event.url.host}`;
-    base = `${protocol.replace(/:$/, '')}://${host}`;
-    if (directBases.size >= 256) directBases.clear();
-    directBases.set(key, base);
-  }
-  return base;
+  const base = directBases.get(`${protocol}${host}`, () => (HOST.test(host) ? `${protocol.replace(/:$/, '')}://${host}` : null));
+  // The URL's own host stands in for one that is not plain.
+  return base ?? `${protocol.replace(/:$/, '')}://${event.url.host}`;
 }

@@ -6,6 +6,7 @@ import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/error
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
+import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { SERVED_TYPES, negotiate, type ServedType } from './negotiate.ts';
 import { PROBLEM_TYPE, forecastErrorResponse, problemResponse } from './problem.ts';
 
@@ -42,7 +43,8 @@ export function forecastHandler(
 ) {
   // The alternates rank after the JSON types: only an Accept that prefers them picks them.
   const negotiable = [...served, ...Object.keys(alternates)];
-  const negotiated = new NegotiationMemo(negotiable);
+  // A route's choice among its types per Accept header, so a client's repeated header is parsed once.
+  const negotiated = new BoundedMemo<string | null, ServedType | null>(256);
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
@@ -60,7 +62,7 @@ export function forecastHandler(
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.typeFor(event.req.headers.get('accept'));
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.get(event.req.headers.get('accept'), (accept) => negotiate(accept, negotiable) ?? null);
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
@@ -89,24 +91,6 @@ export function forecastHandler(
       return forecastErrorResponse(error, baseUrl, correlationId, report);
     }
   };
-}
-
-/**
- * A route's choice among its types for each Accept header seen, so a client's repeated header is parsed once.
- * Clients send few distinct headers; one that sends many just clears the memo from time to time.
- */
-class NegotiationMemo {
-  private readonly seen = new Map<string | null, ServedType | undefined>();
-
-  constructor(private readonly negotiable: readonly string[]) {}
-
-  typeFor(accept: string | null): ServedType | undefined {
-    if (this.seen.has(accept)) return this.seen.get(accept);
-    const type = negotiate(accept, this.negotiable);
-    if (this.seen.size >= 256) this.seen.clear();
-    this.seen.set(accept, type);
-    return type;
-  }
 }
 
 /** The query of a URL without one (most forecast requests): reading the search params would parse the URL. */

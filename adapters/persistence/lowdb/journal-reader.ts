@@ -11,6 +11,12 @@ export interface Replay {
   readonly notes: string[];
 }
 
+/** A journal file's records: its bytes up to the first zero (see readJournal). */
+export function journalRecordsOf(file: Buffer): Buffer {
+  const zeros = file.indexOf(0);
+  return zeros === -1 ? file : file.subarray(0, zeros);
+}
+
 /**
  * Reads the journal for replay. Every line must be a valid record: a line that is not JSON, is `null`, lacks a
  * field or has an unknown kind means the file is not what this store wrote, and start-up stops with one line
@@ -22,12 +28,6 @@ export interface Replay {
  * no record holds one, since JSON escapes U+0000. A batch a crash interrupted leaves zeros where it did not
  * finish, so the reader stops there, before anything that was never acknowledged.
  */
-/** A journal file's records: its bytes up to the first zero (see readJournal). */
-export function journalRecordsOf(file: Buffer): Buffer {
-  const zeros = file.indexOf(0);
-  return zeros === -1 ? file : file.subarray(0, zeros);
-}
-
 export function readJournal(path: string): Replay {
   let buffer: Buffer;
   try {
