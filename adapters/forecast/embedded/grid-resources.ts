@@ -11,6 +11,17 @@ import { Lru } from './lru.ts';
 import { pointDocuments } from './point-document.ts';
 import { stationCollection } from './station-collection.ts';
 
+/**
+ * A grid cell as the routes know it, per address object: the cell, its key, whether it lies over water, and
+ * its last forecast answer per variant (daily or hourly × us or si units).
+ */
+interface KnownCell {
+  readonly cell: Cell;
+  readonly key: string;
+  marineOnly?: boolean;
+  readonly forecasts: ({ readonly hour: number; readonly revision: number; readonly base: string; answer: ForecastDocument } | undefined)[];
+}
+
 /** How many stations a gridpoint lists, nearest first: about a 150 km radius in the CONUS network. */
 export const GRIDPOINT_STATION_COUNT = 50;
 
@@ -30,13 +41,13 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
   // A grid address's cell and its key, per address object: the use cases hand over the same object for the
   // same path text (application/forecast/parsed-texts.ts), so a warm gridpoint route builds no string to find
   // its cell. The catalogue does not change, so neither does the cell; a new object just works it out again.
-  const cells = new WeakMap<GridRef, { readonly cell: Cell; readonly key: string }>();
+  const cells = new WeakMap<GridRef, KnownCell>();
   const gridRefs = new WeakMap<Cell, GridRef>();
-  const cellOf = (grid: GridRef): { readonly cell: Cell; readonly key: string } => {
+  const cellOf = (grid: GridRef): KnownCell => {
     let known = cells.get(grid);
     if (!known) {
       const cell = cellOfGrid(deps, grid);
-      known = { cell, key: cellKey(cell) };
+      known = { cell, key: cellKey(cell), forecasts: [] };
       cells.set(grid, known);
     }
     return known;
@@ -75,17 +86,30 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
     },
 
     async forecast(grid, options, ctx) {
-      const { cell, key: cellId } = cellOf(grid);
-      if (marineOnly.getOrSet(cellId, () => isMarineOnly(deps, cell))) {
+      const known = cellOf(grid);
+      const { cell, key: cellId } = known;
+      if (known.marineOnly ??= marineOnly.getOrSet(cellId, () => isMarineOnly(deps, cell))) {
         throw new ForecastNotFound(
           `No forecast for ${grid.office}/${grid.x},${grid.y}: the cell lies over water, and marine forecasts are not supported.`,
           'Marine Forecast Not Supported',
         );
       }
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellId}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${deps.overlay?.revision() ?? 0}`;
+      const revision = deps.overlay?.revision() ?? 0;
+      // The cell's last answer of these options, when its hour, scenario revision and base are still the
+      // request's: the document the LRU below would give, without building its key (six parts) to look it up.
+      const variant = (options.hourly ? 1 : 0) + (options.units === 'si' ? 2 : 0);
+      const last = known.forecasts[variant];
+      if (last && last.hour === hour && last.revision === revision && last.base === ctx.baseUrl) {
+        // The same answer object while its max-age holds, so the HTTP layer finds its headers' texts at once.
+        if (last.answer.maxAgeSeconds !== maxAgeSeconds) last.answer = { ...last.answer, maxAgeSeconds };
+        return last.answer;
+      }
+      const key = `${ctx.baseUrl}|${cellId}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${revision}`;
       const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
-      return { ...doc, maxAgeSeconds };
+      const answer = { ...doc, maxAgeSeconds };
+      known.forecasts[variant] = { hour, revision, base: ctx.baseUrl, answer };
+      return answer;
     },
 
     async gridpointStations(grid, page, ctx) {

@@ -292,6 +292,50 @@ describe('forecast', () => {
     assert.equal((later.body as Json)['properties'].updateTime, '2026-07-15T19:00:00+00:00');
   });
 
+  it('answers from the cell\'s last answer only while its hour, scenario revision, base and options are the request\'s', async () => {
+    // A clock to move and a scenario whose revision bumps (as ForecastControls' does on every change), whose
+    // weather differs from the model's once in force.
+    let now = Date.parse('2026-07-15T18:20:00Z');
+    let revision = 0;
+    const overlay = {
+      revision: () => revision,
+      adjust: () => (revision === 0 ? undefined : (_place: unknown, _hour: number, sample: any) => ({ ...sample, temperatureC: sample.temperatureC + 5 })),
+      alerts: () => [],
+      verify: () => {},
+    };
+    const moving = gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay });
+    const cell = { office: 'TOP', x: 33, y: 81 };
+    const ask = (hourly: boolean, units: 'us' | 'si', base = BASE) => moving.forecast(cell, { hourly, units }, { baseUrl: base });
+    const plain = gridResources(depsAt('2026-07-15T18:20:00Z'));
+    const first = await ask(false, 'us');
+    assert.equal(await ask(false, 'us'), first, 'the same answer object while nothing changed');
+    // Every variant is its own document, and asking for one leaves the others' answers as they were.
+    const variants = [await ask(true, 'us'), await ask(false, 'si'), await ask(true, 'si')];
+    assert.equal(new Set([first.body, ...variants.map((v) => v.body)]).size, 4);
+    assert.deepEqual(variants[2]!.body, (await plain.forecast(cell, { hourly: true, units: 'si' }, ctx)).body);
+    assert.equal(await ask(false, 'us'), first);
+    // Another base: its own links, and the first base's answer is still the same afterwards.
+    const other = await ask(false, 'us', 'http://other.test');
+    assert.notEqual(other.body, first.body);
+    assert.match(JSON.stringify(other.body), /http:\/\/other\.test\/icons\//);
+    // A second later, the same document, but its max-age counts down.
+    now += 1000;
+    const later = await ask(false, 'us', 'http://other.test');
+    assert.equal(later.body, other.body);
+    assert.equal(later.maxAgeSeconds, other.maxAgeSeconds - 1);
+    // A scenario comes into force: new weather at once, within the same hour and second.
+    revision = 1;
+    const adjusted = await ask(false, 'us', 'http://other.test');
+    assert.notEqual(adjusted.body, other.body);
+    const warmer = (doc: { body: unknown }) => (doc.body as Json)['properties'].periods[0].temperature as number;
+    assert.ok(warmer(adjusted) > warmer(other), 'the scenario\'s weather, not the cell\'s last answer');
+    // The next hour: the next issuance.
+    now = Date.parse('2026-07-15T19:00:00Z');
+    const next = await ask(false, 'us', 'http://other.test');
+    assert.equal((next.body as Json)['properties'].updateTime, '2026-07-15T19:00:00+00:00');
+    assert.deepEqual((await ask(false, 'us')).body, (await gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay }).forecast(cell, { hourly: false, units: 'us' }, ctx)).body);
+  });
+
   it('keeps a cold forecast under a few milliseconds', async () => {
     const fresh = gridResources(deps());
     const started = performance.now();
