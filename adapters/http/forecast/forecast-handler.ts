@@ -5,6 +5,7 @@ import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../
 import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { hasUserAgent, joinedHeader } from '../request-headers.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { SERVED_TYPES, negotiate, type ServedType } from './negotiate.ts';
@@ -48,8 +49,7 @@ export function forecastHandler(
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
-    const userAgent = event.req.headers.get('user-agent');
-    if (userAgent === null || userAgent.trim() === '') {
+    if (!hasUserAgent(event.req)) {
       return new HTTPResponse(JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }), {
         status: 403,
         headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
@@ -62,7 +62,7 @@ export function forecastHandler(
         headers: { 'retry-after': String(wait) },
       }, baseUrl, correlationId);
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.get(event.req.headers.get('accept'), (accept) => negotiate(accept, negotiable) ?? null);
+    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.get(joinedHeader(event.req, 'accept'), (accept) => negotiate(accept, negotiable) ?? null);
     if (!type) {
       return problemResponse({
         name: 'NotAcceptable', status: 406,
