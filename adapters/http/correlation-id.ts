@@ -14,6 +14,9 @@ const KEY = 'taskcast.correlationId';
 export class CorrelationIds {
   readonly #prefix: string;
   #next: number;
+  /** The prefix and the counter's upper 40 bits as text, redone once every 256 ids (see next()). */
+  #head = '';
+  #headOf = -1;
 
   constructor(random: Uint8Array = randomBytes(16)) {
     if (random.length < 16) throw new RangeError('CorrelationIds needs 16 random bytes');
@@ -26,11 +29,20 @@ export class CorrelationIds {
   next(): string {
     const n = this.#next;
     this.#next = n === COUNTER_END - 1 ? 0 : n + 1;
-    return this.#prefix + n.toString(16).padStart(12, '0');
+    // A double's toString(16) is slow (~0.5 µs for 48 bits), so it runs once per 256 ids, for the counter's
+    // upper 40 bits; the last byte comes from a table.
+    const low = n % 256;
+    const high = n - low;
+    if (high !== this.#headOf) {
+      this.#headOf = high;
+      this.#head = this.#prefix + (high / 256).toString(16).padStart(10, '0');
+    }
+    return this.#head + HEX_BYTES[low]!;
   }
 }
 
 const COUNTER_END = 2 ** 48;
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 const ids = new CorrelationIds();
 
 /**

@@ -43,6 +43,14 @@ describe('CorrelationIds', () => {
     assert.match(ids.next(), /-000000000001$/);
   });
 
+  it('spells each counter value in full across the 256-id steps where its upper digits are redone', () => {
+    const start = new Uint8Array(16);
+    start.set([0x12, 0x34, 0x56, 0x78, 0x9a, 0xfe], 10); // the counter starts at 0x123456789afe
+    const ids = new CorrelationIds(start);
+    const tails = Array.from({ length: 4 }, () => ids.next().slice(-12));
+    assert.deepEqual(tails, ['123456789afe', '123456789aff', '123456789b00', '123456789b01']);
+  });
+
   it('refuses fewer than 16 random bytes', () => {
     assert.throws(() => new CorrelationIds(new Uint8Array(15)), RangeError);
   });
