@@ -7,7 +7,7 @@ import { alertZonesByOffice } from '../../adapters/forecast/embedded/alert-zone-
 import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alert-generation.ts';
 import { hasForecastGrid } from '../../adapters/forecast/embedded/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
-import { latestCycle } from '../../adapters/forecast/embedded/weather/index.ts';
+import { latestCycle, type AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';
 
 export interface CyclePass {
@@ -30,8 +30,8 @@ const cpuMs = (): number => {
   return (used.user + used.system) / 1000;
 };
 
-/** The zones the server's cycle covers (alert-resources.ts: offices with a forecast grid), one pass over them. */
-function pass(zonesByOffice: readonly (readonly Parameters<typeof generateOfficeAlerts>[0][number][])[], cycleHour: number): CyclePass & { alerts: number } {
+/** One pass over every office's zones: how many alerts, and the wall and CPU time it took. */
+function pass(zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: number): CyclePass & { alerts: number } {
   const t0 = performance.now();
   const c0 = cpuMs();
   let alerts = 0;
@@ -40,6 +40,7 @@ function pass(zonesByOffice: readonly (readonly Parameters<typeof generateOffice
 }
 
 const deps = loadEmbeddedDeps(new SystemClock());
+// The zones the server's cycle covers: those of offices with a forecast grid (alert-resources.ts).
 const zonesByOffice = alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office));
 const cycleHour = latestCycle(Math.floor(Date.now() / 3_600_000));
 const cold = pass(zonesByOffice, cycleHour);
