@@ -31,8 +31,8 @@ export class CorrelationIds {
   next(): string {
     const n = this.#next;
     this.#next = n === COUNTER_END - 1 ? 0 : n + 1;
-    // A double's toString(16) is slow (~0.7 µs of a /points answer for 48 bits, profiled), so it runs once per 256 ids, for the counter's
-    // upper 40 bits; the last byte comes from a table.
+    // A double's toString(16) is slow (~0.7 µs of a /points answer for 48 bits, profiled), so it runs once
+    // per 256 ids, for the counter's upper 40 bits; the last byte comes from a table.
     const low = n % 256;
     const high = n - low;
     if (high !== this.#headOf) {
