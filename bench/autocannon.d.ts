@@ -6,7 +6,10 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (request: RequestSpec & { path: string }, context: Record<string, unknown>) => (RequestSpec & { path: string }) | null | undefined;
+    setupRequest?: (
+      request: RequestSpec & { path: string },
+      context: Record<string, unknown>,
+    ) => (RequestSpec & { path: string }) | null | undefined;
   }
 
   export interface Options {

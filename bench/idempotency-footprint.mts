@@ -28,8 +28,25 @@ async function footprint(keyed: boolean) {
   for (let i = 0; i < creates; i++) {
     const now = new Date();
     const at = now.toISOString();
-    const task: Task = { id: randomUUID(), user_id: userId, title: `Buy milk ${i}`, description: null, status: 'pending', priority: 'medium', due_date: null, created_at: at, updated_at: at };
-    if (keyed) await store.tasks.add(task, { userId, key: randomUUID(), fingerprint: createFingerprint({ title: task.title }), task, createdAtMs: now.getTime() });
+    const task: Task = {
+      id: randomUUID(),
+      user_id: userId,
+      title: `Buy milk ${i}`,
+      description: null,
+      status: 'pending',
+      priority: 'medium',
+      due_date: null,
+      created_at: at,
+      updated_at: at,
+    };
+    if (keyed)
+      await store.tasks.add(task, {
+        userId,
+        key: randomUUID(),
+        fingerprint: createFingerprint({ title: task.title }),
+        task,
+        createdAtMs: now.getTime(),
+      });
     else await store.tasks.add(task);
   }
   const journal = statSync(`${path}.journal`).size;
@@ -43,7 +60,9 @@ try {
   const plain = await footprint(false);
   const keyed = await footprint(true);
   const perKey = (field: 'journal' | 'snapshot' | 'heap') => Math.round((keyed[field] - plain[field]) / creates);
-  console.log(`${creates} creates each; per key: journal ${perKey('journal')} B, snapshot ${perKey('snapshot')} B, heap ${perKey('heap')} B`);
+  console.log(
+    `${creates} creates each; per key: journal ${perKey('journal')} B, snapshot ${perKey('snapshot')} B, heap ${perKey('heap')} B`,
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

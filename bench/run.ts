@@ -66,7 +66,9 @@ async function main(): Promise<number> {
   process.stdout.write(
     `bench ${set.name}: ${set.description}\n` +
       `  ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.rounds} × ${load.roundSeconds} s rounds per server; ` +
-      `${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n`,
+      `${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n\n`,
   );
 
   let report;
@@ -80,7 +82,9 @@ async function main(): Promise<number> {
 
   const out = [
     '',
-    `== ${set.name}: summary (median of ${load.rounds} rounds; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}) ==`,
+    `== ${set.name}: summary (median of ${load.rounds} rounds; load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}) ==`,
     summaryTable(report.rows, report.columns),
     '',
     '== details ==',
@@ -98,7 +102,13 @@ async function main(): Promise<number> {
     set: set.name,
     startedAt: started.toISOString(),
     seconds,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, totalMemBytes: totalmem(), loadavgAtEnd: loadavg(), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      totalMemBytes: totalmem(),
+      loadavgAtEnd: loadavg(),
+      node: process.version,
+    },
     load,
     rows: report.rows,
     measurements: report.measurements,
@@ -122,7 +132,9 @@ function usage(): string {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`\nbench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `\nbench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -51,7 +51,11 @@ export function writeManifest(root, buildRoot, digest, inputs, settings, buildSt
  * every one of the packages' ~550 files would cost ~8 ms a start here).
  */
 export function stampedInputs(inputs) {
-  return [...new Set(inputs.map((path) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1].concat('/package.json') ?? path))];
+  return [
+    ...new Set(
+      inputs.map((path) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1].concat('/package.json') ?? path),
+    ),
+  ];
 }
 
 /**

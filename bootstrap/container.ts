@@ -42,17 +42,44 @@ export interface ContainerOptions {
 export function createContainer(options: ContainerOptions = {}): Container {
   const storage = options.storage ?? 'memory';
   const dbPath = options.dbPath ?? './data/tasks.db';
-  if (options.jwtSecret !== undefined && options.jwtSecret.length < 32) throw new Error('jwtSecret must be at least 32 characters.');
+  if (options.jwtSecret !== undefined && options.jwtSecret.length < 32)
+    throw new Error('jwtSecret must be at least 32 characters.');
   const depth = options.journalDepth;
-  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new Error(`journalDepth must be a whole number from 1 to 64 (got ${depth}).`);
+  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64))
+    throw new Error(`journalDepth must be a whole number from 1 to 64 (got ${depth}).`);
   // The secret file is read or made only once the store has opened, so a refused start-up writes nothing.
-  if (storage === 'postgres' && options.jwtSecret === undefined) throw new Error('jwtSecret is required with storage postgres: every node must share it.');
-  if (storage === 'postgres' && options.databaseUrl === undefined) throw new Error('databaseUrl is required with storage postgres.');
-  const jwtSecret = (): string => options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
+  if (storage === 'postgres' && options.jwtSecret === undefined)
+    throw new Error('jwtSecret is required with storage postgres: every node must share it.');
+  if (storage === 'postgres' && options.databaseUrl === undefined)
+    throw new Error('databaseUrl is required with storage postgres.');
+  const jwtSecret = (): string =>
+    options.jwtSecret ?? (storage === 'memory' ? randomSecret() : loadOrCreateSecretFile(dbPath));
   const container = new Container({ defaultScope: 'Singleton' });
-  const postgres = options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
-  container.load(tasksModule({ storage, dbPath, postgres, jwtSecret, bcryptCost: options.bcryptCost ?? 10, log: options.log ?? (() => {}), onStoreBatch: options.onStoreBatch, journalDepth: options.journalDepth }));
+  const postgres =
+    options.databaseUrl === undefined ? undefined : { url: options.databaseUrl, poolSize: options.databasePoolSize };
+  container.load(
+    tasksModule({
+      storage,
+      dbPath,
+      postgres,
+      jwtSecret,
+      bcryptCost: options.bcryptCost ?? 10,
+      log: options.log ?? (() => {}),
+      onStoreBatch: options.onStoreBatch,
+      journalDepth: options.journalDepth,
+    }),
+  );
   const forecastProvider = options.forecastProvider ?? 'embedded';
-  if (forecastProvider !== false) container.load(forecastModule({ provider: forecastProvider, upstream: options.upstream, clockStart: options.forecastClock, replay: options.replay, record: options.record, lazyData: options.lazyForecastData }));
+  if (forecastProvider !== false)
+    container.load(
+      forecastModule({
+        provider: forecastProvider,
+        upstream: options.upstream,
+        clockStart: options.forecastClock,
+        replay: options.replay,
+        record: options.record,
+        lazyData: options.lazyForecastData,
+      }),
+    );
   return container;
 }

@@ -27,7 +27,10 @@ export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Pr
     const request = new Request(typeof input === 'string' ? new URL(input, nws.origin) : input, init);
     const url = new URL(request.url);
     if (!nws.answers(url)) {
-      const what = url.origin === nws.origin ? `${url.pathname} is Taskcast's own, not api.weather.gov's` : `it answers ${nws.origin} only`;
+      const what =
+        url.origin === nws.origin
+          ? `${url.pathname} is Taskcast's own, not api.weather.gov's`
+          : `it answers ${nws.origin} only`;
       throw new TypeError(`taskcast/fetch cannot answer ${request.method} ${request.url}: ${what}.`);
     }
     return nws.respond(request);

@@ -1,8 +1,28 @@
 import { ContainerModule } from 'inversify';
 import {
-  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetOtherResource, GetStation, GetZone, ListAlerts, ListStations,
-  ListZones, ResolvePoint, type ForecastProvider, type ForecastUseCases, FindPointStations, SummariseAlerts, ListObservations,
-  GetTerminalForecasts, GetOfficeHeadlines, BrowseTextProducts, GetAviationAdvisories, GetRadarMetadata, GetReferenceDocuments,
+  GetAlert,
+  GetForecast,
+  GetGridpoint,
+  GetLatestObservation,
+  GetOffice,
+  GetOtherResource,
+  GetStation,
+  GetZone,
+  ListAlerts,
+  ListStations,
+  ListZones,
+  ResolvePoint,
+  type ForecastProvider,
+  type ForecastUseCases,
+  FindPointStations,
+  SummariseAlerts,
+  ListObservations,
+  GetTerminalForecasts,
+  GetOfficeHeadlines,
+  BrowseTextProducts,
+  GetAviationAdvisories,
+  GetRadarMetadata,
+  GetReferenceDocuments,
 } from '../application/forecast/index.ts';
 import type { Clock } from '../application/shared/clock.ts';
 import { ForecastClock, type ClockRate } from '../adapters/forecast/control/forecast-clock.ts';
@@ -64,8 +84,16 @@ export interface ForecastModuleOptions {
 }
 
 function refuseModelChanges(scenario: Scenario): void {
-  if (scenario.alerts?.length) throw new ScenarioInvalid('alerts', 'the upstream provider relays api.weather.gov, so it cannot issue alerts; use FORECAST_PROVIDER=embedded or replay');
-  if (scenario.weather?.length) throw new ScenarioInvalid('weather', 'the upstream provider relays api.weather.gov, so it cannot change the weather; use FORECAST_PROVIDER=embedded or replay');
+  if (scenario.alerts?.length)
+    throw new ScenarioInvalid(
+      'alerts',
+      'the upstream provider relays api.weather.gov, so it cannot issue alerts; use FORECAST_PROVIDER=embedded or replay',
+    );
+  if (scenario.weather?.length)
+    throw new ScenarioInvalid(
+      'weather',
+      'the upstream provider relays api.weather.gov, so it cannot change the weather; use FORECAST_PROVIDER=embedded or replay',
+    );
 }
 
 /** The forecast context's wiring: the provider port to one adapter, the use cases to the port. */
@@ -73,70 +101,94 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
   return new ContainerModule(({ bind }) => {
     const upstream = options.upstream;
     // The forecast clock wraps Clock, so a test that rebinds Clock still moves the forecasts.
-    bind(TOKENS.ForecastControls).toResolvedValue((clock: Clock) => new ForecastControls(new ForecastClock(clock, options.clockStart)), [TOKENS.Clock]);
+    bind(TOKENS.ForecastControls).toResolvedValue(
+      (clock: Clock) => new ForecastControls(new ForecastClock(clock, options.clockStart)),
+      [TOKENS.Clock],
+    );
     if (options.provider === 'upstream') {
-      if (!upstream) throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
+      if (!upstream)
+        throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
       // api.weather.gov's answers are relayed, not computed: a scenario's alerts and weather would be
       // silently ignored, so they are refused (faults and the clock still apply).
-      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
-        controls.addVerifier(refuseModelChanges);
-        return createUpstreamForecastProvider({
-          baseUrl: upstream.url,
-          userAgent: upstream.userAgent,
-          cacheBytes: upstream.cacheMb * 1024 * 1024,
-          timeoutMs: upstream.timeoutMs,
-          staleMaxSeconds: upstream.staleMaxSeconds,
-          log: upstream.log,
-          counters: upstream.counters ?? processMetrics(),
-          shared: upstream.shared,
-          record: options.record ? createBundleRecorder(options.record) : undefined,
-        });
-      }, [TOKENS.ForecastControls]);
+      bind(TOKENS.ForecastProvider).toResolvedValue(
+        (controls: ForecastControls) => {
+          controls.addVerifier(refuseModelChanges);
+          return createUpstreamForecastProvider({
+            baseUrl: upstream.url,
+            userAgent: upstream.userAgent,
+            cacheBytes: upstream.cacheMb * 1024 * 1024,
+            timeoutMs: upstream.timeoutMs,
+            staleMaxSeconds: upstream.staleMaxSeconds,
+            log: upstream.log,
+            counters: upstream.counters ?? processMetrics(),
+            shared: upstream.shared,
+            record: options.record ? createBundleRecorder(options.record) : undefined,
+          });
+        },
+        [TOKENS.ForecastControls],
+      );
     } else if (options.provider === 'replay') {
       const replay = options.replay;
       if (!replay) throw new Error('The replay forecast provider needs FORECAST_REPLAY_DIR.');
-      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
-        const deps = loadEmbeddedDeps(controls.clock, controls);
-        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
-        return createReplayForecastProvider({ dir: replay.dir, strict: replay.strict, clock: controls.clock, fallback: createEmbeddedForecastProvider(deps) });
-      }, [TOKENS.ForecastControls]);
+      bind(TOKENS.ForecastProvider).toResolvedValue(
+        (controls: ForecastControls) => {
+          const deps = loadEmbeddedDeps(controls.clock, controls);
+          if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+          return createReplayForecastProvider({
+            dir: replay.dir,
+            strict: replay.strict,
+            clock: controls.clock,
+            fallback: createEmbeddedForecastProvider(deps),
+          });
+        },
+        [TOKENS.ForecastControls],
+      );
     } else if (options.lazyData) {
-      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
-        let deps: EmbeddedDeps | undefined;
-        const load = (): EmbeddedDeps => (deps ??= loadEmbeddedDeps(controls.clock, controls));
-        // A scenario that names zones needs the catalogue to be checked: loading one builds it.
-        controls.addVerifier((scenario, anchorMs) => load().overlay?.verify(scenario, anchorMs));
-        return lazyForecastProvider(() => createEmbeddedForecastProvider(load()));
-      }, [TOKENS.ForecastControls]);
+      bind(TOKENS.ForecastProvider).toResolvedValue(
+        (controls: ForecastControls) => {
+          let deps: EmbeddedDeps | undefined;
+          const load = (): EmbeddedDeps => (deps ??= loadEmbeddedDeps(controls.clock, controls));
+          // A scenario that names zones needs the catalogue to be checked: loading one builds it.
+          controls.addVerifier((scenario, anchorMs) => load().overlay?.verify(scenario, anchorMs));
+          return lazyForecastProvider(() => createEmbeddedForecastProvider(load()));
+        },
+        [TOKENS.ForecastControls],
+      );
     } else {
-      bind(TOKENS.ForecastProvider).toResolvedValue((controls: ForecastControls) => {
-        const deps = loadEmbeddedDeps(controls.clock, controls);
-        if (deps.overlay) controls.addVerifier(deps.overlay.verify);
-        return createEmbeddedForecastProvider(deps);
-      }, [TOKENS.ForecastControls]);
+      bind(TOKENS.ForecastProvider).toResolvedValue(
+        (controls: ForecastControls) => {
+          const deps = loadEmbeddedDeps(controls.clock, controls);
+          if (deps.overlay) controls.addVerifier(deps.overlay.verify);
+          return createEmbeddedForecastProvider(deps);
+        },
+        [TOKENS.ForecastControls],
+      );
     }
-    bind(TOKENS.ForecastUseCases).toResolvedValue((p: ForecastProvider): ForecastUseCases => ({
-      resolvePoint: new ResolvePoint(p),
-      getForecast: new GetForecast(p),
-      getGridpoint: new GetGridpoint(p),
-      listAlerts: new ListAlerts(p),
-      getAlert: new GetAlert(p),
-      listStations: new ListStations(p),
-      getStation: new GetStation(p),
-      getLatestObservation: new GetLatestObservation(p),
-      listZones: new ListZones(p),
-      getZone: new GetZone(p),
-      getOffice: new GetOffice(p),
-      getOther: new GetOtherResource(p),
-      findPointStations: new FindPointStations(p),
-      summariseAlerts: new SummariseAlerts(p),
-      listObservations: new ListObservations(p),
-      getTerminalForecasts: new GetTerminalForecasts(p),
-      getOfficeHeadlines: new GetOfficeHeadlines(p),
-      browseTextProducts: new BrowseTextProducts(p),
-      getAviationAdvisories: new GetAviationAdvisories(p),
-      getRadarMetadata: new GetRadarMetadata(p),
-      getReferenceDocuments: new GetReferenceDocuments(p),
-    }), [TOKENS.ForecastProvider]);
+    bind(TOKENS.ForecastUseCases).toResolvedValue(
+      (p: ForecastProvider): ForecastUseCases => ({
+        resolvePoint: new ResolvePoint(p),
+        getForecast: new GetForecast(p),
+        getGridpoint: new GetGridpoint(p),
+        listAlerts: new ListAlerts(p),
+        getAlert: new GetAlert(p),
+        listStations: new ListStations(p),
+        getStation: new GetStation(p),
+        getLatestObservation: new GetLatestObservation(p),
+        listZones: new ListZones(p),
+        getZone: new GetZone(p),
+        getOffice: new GetOffice(p),
+        getOther: new GetOtherResource(p),
+        findPointStations: new FindPointStations(p),
+        summariseAlerts: new SummariseAlerts(p),
+        listObservations: new ListObservations(p),
+        getTerminalForecasts: new GetTerminalForecasts(p),
+        getOfficeHeadlines: new GetOfficeHeadlines(p),
+        browseTextProducts: new BrowseTextProducts(p),
+        getAviationAdvisories: new GetAviationAdvisories(p),
+        getRadarMetadata: new GetRadarMetadata(p),
+        getReferenceDocuments: new GetReferenceDocuments(p),
+      }),
+      [TOKENS.ForecastProvider],
+    );
   });
 }

@@ -37,14 +37,18 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
   const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
   let bundlePaths: (() => string[]) | undefined;
   if (container.isBound(TOKENS.ForecastProvider)) {
-    const provider = await container.getAsync<ForecastProvider & { health?: ReadinessCheck; bundlePaths?: () => string[] }>(TOKENS.ForecastProvider);
+    const provider = await container.getAsync<
+      ForecastProvider & { health?: ReadinessCheck; bundlePaths?: () => string[] }
+    >(TOKENS.ForecastProvider);
     if (provider.health) readiness.push(provider.health);
     bundlePaths = provider.bundlePaths;
   }
   return createHttpApp({
     readiness,
     tasks: await container.getAsync(TOKENS.TaskUseCases),
-    forecast: container.isBound(TOKENS.ForecastUseCases) ? await container.getAsync(TOKENS.ForecastUseCases) : undefined,
+    forecast: container.isBound(TOKENS.ForecastUseCases)
+      ? await container.getAsync(TOKENS.ForecastUseCases)
+      : undefined,
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
     clock: container.get(TOKENS.Clock),
@@ -53,7 +57,9 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     corsOrigins: options.corsOrigins,
     log: options.log,
-    controls: container.isBound(TOKENS.ForecastControls) ? await container.getAsync(TOKENS.ForecastControls) : undefined,
+    controls: container.isBound(TOKENS.ForecastControls)
+      ? await container.getAsync(TOKENS.ForecastControls)
+      : undefined,
     adminToken: options.adminToken,
     bundlePaths,
     metrics: options.metrics,

@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const metrics = config.metrics ? processMetrics() : false;
   installProcessGuard(process, { log });
   // Optional: with REDIS_URL the auth budgets and the upstream cache are shared by every node.
-  const redis = config.redisUrl === undefined ? undefined : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
+  const redis =
+    config.redisUrl === undefined
+      ? undefined
+      : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
   const container = createContainer({
     storage: config.storage,
     dbPath: config.dbPath,
@@ -42,16 +45,19 @@ async function main(): Promise<void> {
     forecastClock: config.forecastClock,
     record: config.record,
     replay: config.replay,
-    upstream: config.upstreamUserAgent === undefined ? undefined : {
-      url: config.upstreamUrl,
-      userAgent: config.upstreamUserAgent,
-      cacheMb: config.upstreamCacheMb,
-      timeoutMs: config.upstreamTimeoutMs,
-      staleMaxSeconds: config.upstreamStaleMaxSeconds,
-      log,
-      shared: redis && createRedisDocumentCache(redis),
-      counters: metrics || noCounters,
-    },
+    upstream:
+      config.upstreamUserAgent === undefined
+        ? undefined
+        : {
+            url: config.upstreamUrl,
+            userAgent: config.upstreamUserAgent,
+            cacheMb: config.upstreamCacheMb,
+            timeoutMs: config.upstreamTimeoutMs,
+            staleMaxSeconds: config.upstreamStaleMaxSeconds,
+            log,
+            shared: redis && createRedisDocumentCache(redis),
+            counters: metrics || noCounters,
+          },
   });
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
   const app = await buildHttpApp(container, {
@@ -83,7 +89,10 @@ async function main(): Promise<void> {
     listener = await listen(toNodeHandler(app), {
       hostname: config.host,
       // listhen would quietly move to another port when this one is busy; pin it.
-      port: config.port === 0 ? { port: 0 } : { port: config.port, random: false, alternativePortRange: [] as unknown as [number, number] },
+      port:
+        config.port === 0
+          ? { port: 0 }
+          : { port: config.port, random: false, alternativePortRange: [] as unknown as [number, number] },
       isProd: true,
       showURL: false,
       autoClose: false,
@@ -105,7 +114,15 @@ async function main(): Promise<void> {
     setImmediate(() => provider.prepare?.());
   }
   const { port } = listener.address;
-  log.info(`Taskcast listening on http://${config.host}:${port}`, { storage: config.storage, db: config.storage === 'lowdb' ? config.dbPath : config.storage === 'postgres' ? describeUrl(config.databaseUrl ?? '') : null });
+  log.info(`Taskcast listening on http://${config.host}:${port}`, {
+    storage: config.storage,
+    db:
+      config.storage === 'lowdb'
+        ? config.dbPath
+        : config.storage === 'postgres'
+          ? describeUrl(config.databaseUrl ?? '')
+          : null,
+  });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -120,7 +137,9 @@ async function main(): Promise<void> {
       // Folds the journal into DB_PATH, so the file alone holds every acknowledged change once we exit.
       await store.close();
     } catch (error) {
-      log.error(`the store did not close cleanly; its journal keeps every acknowledged change for the next start: ${(error as Error).message}`);
+      log.error(
+        `the store did not close cleanly; its journal keeps every acknowledged change for the next start: ${(error as Error).message}`,
+      );
       process.exit(1);
     }
     await redis?.close();
@@ -137,20 +156,25 @@ function loadScenarioFile(file: string, controls: ForecastControls): void {
   try {
     document = readScenarioFile(file);
   } catch (error) {
-    if (error instanceof ScenarioFileUnreadable) throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${error.reason}.`);
+    if (error instanceof ScenarioFileUnreadable)
+      throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file}: ${error.reason}.`);
     throw error;
   }
   try {
     controls.loadScenario(document);
   } catch (error) {
-    if (error instanceof ScenarioInvalid) throw new ConfigError(`Invalid configuration: FORECAST_SCENARIO ${file} does not match the scenario schema at ${error.path || 'its root'}: ${error.reason}.`);
+    if (error instanceof ScenarioInvalid)
+      throw new ConfigError(
+        `Invalid configuration: FORECAST_SCENARIO ${file} does not match the scenario schema at ${error.path || 'its root'}: ${error.reason}.`,
+      );
     throw error;
   }
 }
 
 function portProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EADDRINUSE' || /Unable to find an available port/.test(String((error as Error)?.message))) return 'the port is already in use (set PORT to another one)';
+  if (code === 'EADDRINUSE' || /Unable to find an available port/.test(String((error as Error)?.message)))
+    return 'the port is already in use (set PORT to another one)';
   if (code === 'EACCES') return 'permission denied (ports below 1024 need privileges)';
   return (error as Error)?.message ?? String(error);
 }

@@ -13,7 +13,10 @@ const USAGE = `Usage: npm run migrate-store -- --from lowdb:<path> --to postgres
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (error) {
     process.stderr.write(`migrate-store: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
@@ -41,7 +44,9 @@ async function main(): Promise<number> {
     log(`migrate-store: copied ${summary.users} users and ${summary.tasks} tasks from ${dbPath} to ${client.describe}`);
     return 0;
   } catch (error) {
-    process.stderr.write(`migrate-store: ${error instanceof StoreOpenError ? error.message : (error as Error).stack ?? String(error)}\n`);
+    process.stderr.write(
+      `migrate-store: ${error instanceof StoreOpenError ? error.message : ((error as Error).stack ?? String(error))}\n`,
+    );
     return 1;
   } finally {
     await client.close();

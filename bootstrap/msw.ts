@@ -26,7 +26,10 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   const http = await importMswHttp();
   const nws = await createWeatherGov(options);
   // A predicate rather than a `${origin}/*` pattern: the same split of paths as the server's (msw ≥ 2.11).
-  const handler = http.all(({ request }) => nws.answers(new URL(request.url)), ({ request }) => nws.respond(request));
+  const handler = http.all(
+    ({ request }) => nws.answers(new URL(request.url)),
+    ({ request }) => nws.respond(request),
+  );
   return {
     handlers: [handler],
     origin: nws.origin,
@@ -37,7 +40,7 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   };
 }
 
-type MswHttp = typeof import('msw')['http'];
+type MswHttp = (typeof import('msw'))['http'];
 
 /**
  * Where `http` lives, cheapest first: msw 2's `msw/core/http` and msw 3's `msw/http` load only the HTTP
@@ -59,7 +62,8 @@ async function importMswHttp(): Promise<MswHttp> {
       const { code, message } = error as NodeJS.ErrnoException;
       if (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') continue; // another major version of msw: the next entry
       // Only msw itself missing; a broken msw install (one of its own dependencies missing) is its own error.
-      if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]msw['"]/.test(message)) throw new Error(MSW_MISSING);
+      if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]msw['"]/.test(message))
+        throw new Error(MSW_MISSING);
       throw error;
     }
   }

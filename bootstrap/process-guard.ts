@@ -27,7 +27,9 @@ export function installProcessGuard(target: NodeJS.EventEmitter, options: GuardO
     while (recent.length > 0 && at - (recent[0] ?? at) > windowMs) recent.shift();
     options.log.error('uncaught exception; still serving', { error: describe(error), inLastMinute: recent.length });
     if (recent.length >= burst) {
-      options.log.error(`${recent.length} uncaught exceptions within ${windowMs / 1000} s; exiting so that a supervisor restarts a clean process`);
+      options.log.error(
+        `${recent.length} uncaught exceptions within ${windowMs / 1000} s; exiting so that a supervisor restarts a clean process`,
+      );
       exit(1);
     }
   });

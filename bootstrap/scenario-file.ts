@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 /** Why a scenario file could not be read, in a few words: `no such file`, `not JSON (…)`. */
 export class ScenarioFileUnreadable extends Error {
   override readonly name = 'ScenarioFileUnreadable';
-  constructor(readonly file: string, readonly reason: string) {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
     super(`${file}: ${reason}`);
   }
 }
@@ -18,7 +21,12 @@ export function readScenarioFile(file: string | URL): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    const reason = error instanceof SyntaxError ? `not JSON (${error.message})` : ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String((error as Error).message));
+    const reason =
+      error instanceof SyntaxError
+        ? `not JSON (${error.message})`
+        : (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'no such file'
+          : String((error as Error).message);
     throw new ScenarioFileUnreadable(path, reason);
   }
 }

@@ -16,11 +16,19 @@ const buildRoot = join(root, '.build');
  * Files that steer the build without being bundled (relative to the project root). Every `npm ci` and
  * `npm install` rewrites node_modules/.package-lock.json, so a change of packages rebuilds.
  */
-const BUILD_SETTINGS = ['bootstrap/start.mjs', 'bootstrap/bundle-manifest.mjs', 'tsconfig.json', 'package.json', 'node_modules/.package-lock.json', 'node_modules/esbuild/package.json'];
+const BUILD_SETTINGS = [
+  'bootstrap/start.mjs',
+  'bootstrap/bundle-manifest.mjs',
+  'tsconfig.json',
+  'package.json',
+  'node_modules/.package-lock.json',
+  'node_modules/esbuild/package.json',
+];
 /** Packages left to Node's loader: native code (a `.node` addon cannot be bundled), and the bundler itself. */
 const NOT_BUNDLED = ['@node-rs/bcrypt', 'esbuild'];
 /** Bundled CommonJS calls `require` (for Node's built-ins, mostly), which an ES module lacks. */
-const REQUIRE_SHIM = "import { createRequire as __taskcastCreateRequire } from 'node:module'; const require = __taskcastCreateRequire(import.meta.url);";
+const REQUIRE_SHIM =
+  "import { createRequire as __taskcastCreateRequire } from 'node:module'; const require = __taskcastCreateRequire(import.meta.url);";
 
 const target = reusableBuild(root, buildRoot) ?? (await build());
 await import(pathToFileURL(join(target, 'main.mjs')).href);
@@ -70,7 +78,8 @@ async function build() {
     }
   }
   for (const entry of readdirSync(buildRoot)) {
-    if (entry !== digest && entry !== 'manifest.json' && !entry.endsWith('.tmp')) rmSync(join(buildRoot, entry), { recursive: true, force: true });
+    if (entry !== digest && entry !== 'manifest.json' && !entry.endsWith('.tmp'))
+      rmSync(join(buildRoot, entry), { recursive: true, force: true });
   }
   const inputs = stampedInputs(Object.keys(result.metafile.inputs));
   writeManifest(root, buildRoot, digest, inputs, BUILD_SETTINGS, startedMs);

@@ -5,7 +5,14 @@ import { DeleteTask } from '../application/tasks/delete-task.ts';
 import { GetTask } from '../application/tasks/get-task.ts';
 import { ListTasks } from '../application/tasks/list-tasks.ts';
 import { Login } from '../application/tasks/login.ts';
-import type { Clock, IdGenerator, PasswordHasher, TaskRepository, TokenService, UserRepository } from '../application/tasks/ports.ts';
+import type {
+  Clock,
+  IdGenerator,
+  PasswordHasher,
+  TaskRepository,
+  TokenService,
+  UserRepository,
+} from '../application/tasks/ports.ts';
 import { SignUp } from '../application/tasks/sign-up.ts';
 import { UpdateTask } from '../application/tasks/update-task.ts';
 import type { TaskUseCases } from '../application/tasks/index.ts';
@@ -45,36 +52,59 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
     bind(TOKENS.PasswordHasher).toConstantValue(new BcryptPasswordHasher(options.bcryptCost));
     bind(TOKENS.TokenService).toResolvedValue(
       (clock: Clock, _store: TaskStore) => new JoseTokenService(options.jwtSecret(), clock),
-      [TOKENS.Clock, TOKENS.TaskStore]);
+      [TOKENS.Clock, TOKENS.TaskStore],
+    );
     bind(TOKENS.TaskStore).toResolvedValue(() => openStore(options));
     bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);
     bind(TOKENS.TaskRepository).toResolvedValue((store: TaskStore) => store.tasks, [TOKENS.TaskStore]);
 
     bind(TOKENS.SignUp).toResolvedValue(
-      (users: UserRepository, hasher: PasswordHasher, tokens: TokenService, ids: IdGenerator) => new SignUp(users, hasher, tokens, ids),
-      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService, TOKENS.IdGenerator]);
+      (users: UserRepository, hasher: PasswordHasher, tokens: TokenService, ids: IdGenerator) =>
+        new SignUp(users, hasher, tokens, ids),
+      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService, TOKENS.IdGenerator],
+    );
     bind(TOKENS.Login).toResolvedValue(
       (users: UserRepository, hasher: PasswordHasher, tokens: TokenService) => new Login(users, hasher, tokens),
-      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService]);
+      [TOKENS.UserRepository, TOKENS.PasswordHasher, TOKENS.TokenService],
+    );
     bind(TOKENS.Authenticate).toResolvedValue(
       (tokens: TokenService, users: UserRepository) => new Authenticate(tokens, users),
-      [TOKENS.TokenService, TOKENS.UserRepository]);
+      [TOKENS.TokenService, TOKENS.UserRepository],
+    );
     bind(TOKENS.CreateTask).toResolvedValue(
       (tasks: TaskRepository, ids: IdGenerator, clock: Clock) => new CreateTask(tasks, ids, clock),
-      [TOKENS.TaskRepository, TOKENS.IdGenerator, TOKENS.Clock]);
+      [TOKENS.TaskRepository, TOKENS.IdGenerator, TOKENS.Clock],
+    );
     bind(TOKENS.ListTasks).toResolvedValue((tasks: TaskRepository) => new ListTasks(tasks), [TOKENS.TaskRepository]);
     bind(TOKENS.GetTask).toResolvedValue((tasks: TaskRepository) => new GetTask(tasks), [TOKENS.TaskRepository]);
     bind(TOKENS.UpdateTask).toResolvedValue(
       (tasks: TaskRepository, clock: Clock) => new UpdateTask(tasks, clock),
-      [TOKENS.TaskRepository, TOKENS.Clock]);
+      [TOKENS.TaskRepository, TOKENS.Clock],
+    );
     bind(TOKENS.DeleteTask).toResolvedValue((tasks: TaskRepository) => new DeleteTask(tasks), [TOKENS.TaskRepository]);
 
     bind(TOKENS.TaskUseCases).toResolvedValue(
-      (signUp: SignUp, login: Login, authenticate: Authenticate, createTask: CreateTask, listTasks: ListTasks,
-        getTask: GetTask, updateTask: UpdateTask, deleteTask: DeleteTask): TaskUseCases =>
-        ({ signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask }),
-      [TOKENS.SignUp, TOKENS.Login, TOKENS.Authenticate, TOKENS.CreateTask, TOKENS.ListTasks, TOKENS.GetTask,
-        TOKENS.UpdateTask, TOKENS.DeleteTask]);
+      (
+        signUp: SignUp,
+        login: Login,
+        authenticate: Authenticate,
+        createTask: CreateTask,
+        listTasks: ListTasks,
+        getTask: GetTask,
+        updateTask: UpdateTask,
+        deleteTask: DeleteTask,
+      ): TaskUseCases => ({ signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask }),
+      [
+        TOKENS.SignUp,
+        TOKENS.Login,
+        TOKENS.Authenticate,
+        TOKENS.CreateTask,
+        TOKENS.ListTasks,
+        TOKENS.GetTask,
+        TOKENS.UpdateTask,
+        TOKENS.DeleteTask,
+      ],
+    );
   });
 }
 
@@ -88,7 +118,11 @@ async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
       return createInMemoryTaskStore();
     case 'lowdb': {
       const { openLowdbTaskStore } = await import('../adapters/persistence/lowdb/lowdb-task-store.ts');
-      return openLowdbTaskStore(options.dbPath, { log: options.log, onBatch: options.onStoreBatch, journalDepth: options.journalDepth });
+      return openLowdbTaskStore(options.dbPath, {
+        log: options.log,
+        onBatch: options.onStoreBatch,
+        journalDepth: options.journalDepth,
+      });
     }
     case 'postgres': {
       if (!options.postgres) throw new Error('storage postgres needs the database URL.');
@@ -96,7 +130,11 @@ async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
         import('../adapters/persistence/postgres/pg-sql-client.ts'),
         import('../adapters/persistence/postgres/postgres-task-store.ts'),
       ]);
-      const client = createPgSqlClient({ connectionString: options.postgres.url, poolSize: options.postgres.poolSize, log: options.log });
+      const client = createPgSqlClient({
+        connectionString: options.postgres.url,
+        poolSize: options.postgres.poolSize,
+        log: options.log,
+      });
       return openPostgresTaskStore(client, { log: options.log });
     }
   }

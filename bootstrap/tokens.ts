@@ -5,7 +5,14 @@ import type { DeleteTask } from '../application/tasks/delete-task.ts';
 import type { GetTask } from '../application/tasks/get-task.ts';
 import type { ListTasks } from '../application/tasks/list-tasks.ts';
 import type { Login } from '../application/tasks/login.ts';
-import type { Clock, IdGenerator, PasswordHasher, TaskRepository, TokenService, UserRepository } from '../application/tasks/ports.ts';
+import type {
+  Clock,
+  IdGenerator,
+  PasswordHasher,
+  TaskRepository,
+  TokenService,
+  UserRepository,
+} from '../application/tasks/ports.ts';
 import type { SignUp } from '../application/tasks/sign-up.ts';
 import type { UpdateTask } from '../application/tasks/update-task.ts';
 import type { TaskStore } from '../adapters/persistence/task-store.ts';

@@ -55,7 +55,9 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
   const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
   const forecast = taskcast.forecast!;
   const loadScenario = (scenario: ScenarioSource): Scenario =>
-    forecast.loadScenario(typeof scenario === 'string' || scenario instanceof URL ? readScenarioFile(scenario) : scenario);
+    forecast.loadScenario(
+      typeof scenario === 'string' || scenario instanceof URL ? readScenarioFile(scenario) : scenario,
+    );
   if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
   if (options.scenario !== undefined) loadScenario(options.scenario);
   return {
@@ -77,8 +79,16 @@ function originOf(text: string): string {
   } catch {
     throw new TypeError(`origin must be an http(s) origin such as ${DEFAULT_ORIGIN}, not ${JSON.stringify(text)}`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
-    throw new TypeError(`origin must be an http(s) origin such as ${DEFAULT_ORIGIN}, without a path or query, not ${JSON.stringify(text)}`);
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== ''
+  ) {
+    throw new TypeError(
+      `origin must be an http(s) origin such as ${DEFAULT_ORIGIN}, without a path or query, not ${JSON.stringify(text)}`,
+    );
   }
   return url.origin;
 }

@@ -8,10 +8,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const lockPath = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const PLATFORMS = {
-  'android-arm-eabi': ['android', 'arm'], 'android-arm64': ['android', 'arm64'], 'darwin-arm64': ['darwin', 'arm64'],
-  'darwin-x64': ['darwin', 'x64'], 'freebsd-x64': ['freebsd', 'x64'], 'linux-arm-gnueabihf': ['linux', 'arm'],
-  'linux-arm64-gnu': ['linux', 'arm64'], 'linux-arm64-musl': ['linux', 'arm64'], 'linux-x64-gnu': ['linux', 'x64'],
-  'linux-x64-musl': ['linux', 'x64'], 'win32-arm64-msvc': ['win32', 'arm64'], 'win32-ia32-msvc': ['win32', 'ia32'],
+  'android-arm-eabi': ['android', 'arm'],
+  'android-arm64': ['android', 'arm64'],
+  'darwin-arm64': ['darwin', 'arm64'],
+  'darwin-x64': ['darwin', 'x64'],
+  'freebsd-x64': ['freebsd', 'x64'],
+  'linux-arm-gnueabihf': ['linux', 'arm'],
+  'linux-arm64-gnu': ['linux', 'arm64'],
+  'linux-arm64-musl': ['linux', 'arm64'],
+  'linux-x64-gnu': ['linux', 'x64'],
+  'linux-x64-musl': ['linux', 'x64'],
+  'win32-arm64-msvc': ['win32', 'arm64'],
+  'win32-ia32-msvc': ['win32', 'ia32'],
   'win32-x64-msvc': ['win32', 'x64'],
 };
 

@@ -9,7 +9,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 test('the README library example runs as written and prints what the README says', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const block = /<!-- library-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(readme)?.[1];
+  const block = /<!-- library-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(
+    readme,
+  )?.[1];
   assert.ok(block, 'README has the library example block');
   // The package's `exports` point at the compiled dist/ (test/e2e/package.test.ts runs this block against the
   // packed tarball with plain node); here the same block runs against the sources, so 'taskcast' becomes

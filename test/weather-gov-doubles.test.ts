@@ -62,9 +62,12 @@ describe('taskcast/msw: api.weather.gov for MSW', () => {
     assert.equal(connects, 0);
   });
 
-  it('a Tornado Warning loaded with loadScenario is in the client\'s alerts; clearScenario takes it away', async () => {
+  it("a Tornado Warning loaded with loadScenario is in the client's alerts; clearScenario takes it away", async () => {
     const client = new Client();
-    const events = async () => (await quietly(() => client.getAlerts(true, { latitude: TOPEKA[0], longitude: TOPEKA[1] }))).features.map((f) => f.properties.event);
+    const events = async () =>
+      (await quietly(() => client.getAlerts(true, { latitude: TOPEKA[0], longitude: TOPEKA[1] }))).features.map(
+        (f) => f.properties.event,
+      );
     await nws.loadScenario(TORNADO);
     assert.ok((await events()).includes('Tornado Warning'));
     nws.clearScenario();
@@ -72,7 +75,9 @@ describe('taskcast/msw: api.weather.gov for MSW', () => {
   });
 
   it('moving the clock moves the forecast periods', async () => {
-    const first = async () => (await (await fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly')).json() as any).properties.periods[0].startTime;
+    const first = async () =>
+      ((await (await fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly')).json()) as any).properties
+        .periods[0].startTime;
     assert.equal(await first(), '2026-05-20T16:00:00-05:00');
     nws.setClock('2026-05-20T23:00:00Z');
     assert.equal(await first(), '2026-05-20T18:00:00-05:00');
@@ -81,7 +86,11 @@ describe('taskcast/msw: api.weather.gov for MSW', () => {
   });
 
   it('leaves the task API, /health and other origins to onUnhandledRequest', async () => {
-    for (const url of ['https://api.weather.gov/api/tasks', 'https://api.weather.gov/health', 'https://example.com/points/39.7456,-97.0892']) {
+    for (const url of [
+      'https://api.weather.gov/api/tasks',
+      'https://api.weather.gov/health',
+      'https://example.com/points/39.7456,-97.0892',
+    ]) {
       await assert.rejects(fetch(url), /onUnhandledRequest/, url);
     }
     assert.equal(connects, 0);
@@ -95,7 +104,13 @@ describe('taskcast/fetch: the same answers without MSW', () => {
     const server = setupServer(...handlers.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     try {
-      for (const path of ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?point=39.7456,-97.0892', '/gridpoints/TOP/32,81/stations', '/nope']) {
+      for (const path of [
+        '/points/39.7456,-97.0892',
+        '/gridpoints/TOP/32,81/forecast',
+        '/alerts/active?point=39.7456,-97.0892',
+        '/gridpoints/TOP/32,81/stations',
+        '/nope',
+      ]) {
         const viaMsw = await fetch(`https://api.weather.gov${path}`);
         const viaFetch = await nwsFetch(path);
         assert.equal(viaFetch.status, viaMsw.status, path);
@@ -109,16 +124,19 @@ describe('taskcast/fetch: the same answers without MSW', () => {
     }
   });
 
-  it('refuses other origins and Taskcast\'s own routes with a TypeError, as fetch refuses what it cannot reach', async () => {
+  it("refuses other origins and Taskcast's own routes with a TypeError, as fetch refuses what it cannot reach", async () => {
     const nws = await createWeatherGovFetch();
-    await assert.rejects(nws('https://example.com/points/1,2'), { name: 'TypeError', message: /answers https:\/\/api\.weather\.gov only/ });
+    await assert.rejects(nws('https://example.com/points/1,2'), {
+      name: 'TypeError',
+      message: /answers https:\/\/api\.weather\.gov only/,
+    });
     await assert.rejects(nws('/api/tasks'), { name: 'TypeError', message: /\/api\/tasks is Taskcast's own/ });
     assert.equal(nws.origin, 'https://api.weather.gov');
   });
 
   it('takes another origin, and its links follow it', async () => {
     const nws = await createWeatherGovFetch({ origin: 'http://localhost:3999/' });
-    const body = await (await nws('http://localhost:3999/points/39.7456,-97.0892')).json() as any;
+    const body = (await (await nws('http://localhost:3999/points/39.7456,-97.0892')).json()) as any;
     assert.equal(body.properties.forecast, 'http://localhost:3999/gridpoints/TOP/32,81/forecast');
     await assert.rejects(createWeatherGovFetch({ origin: 'https://api.weather.gov/v1' }), /without a path/);
   });
@@ -129,22 +147,28 @@ describe('taskcast/fetch: the same answers without MSW', () => {
       const file = join(dir, 'tornado.json');
       writeFileSync(file, JSON.stringify({ clock: '2026-05-20T21:00:00Z', ...TORNADO }));
       const nws = await createWeatherGovFetch({ scenario: file });
-      assert.equal(nws.clock().now, '2026-05-20T21:00:00.000Z', 'the scenario\'s clock');
-      const alerts = await (await nws('/alerts/active/area/KS')).json() as any;
+      assert.equal(nws.clock().now, '2026-05-20T21:00:00.000Z', "the scenario's clock");
+      const alerts = (await (await nws('/alerts/active/area/KS')).json()) as any;
       assert.ok(alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'));
       nws.clearScenario();
       assert.equal(nws.loadScenario(pathToFileURL(file)).alerts?.length, 1);
 
-      assert.throws(() => nws.loadScenario(join(dir, 'missing.json')), (e: unknown) => e instanceof ScenarioFileUnreadable && /missing\.json: no such file$/.test(e.message));
+      assert.throws(
+        () => nws.loadScenario(join(dir, 'missing.json')),
+        (e: unknown) => e instanceof ScenarioFileUnreadable && /missing\.json: no such file$/.test(e.message),
+      );
       writeFileSync(join(dir, 'broken.json'), '{');
       assert.throws(() => nws.loadScenario(join(dir, 'broken.json')), /broken\.json: not JSON/);
-      assert.throws(() => nws.loadScenario({ alerts: [{ event: 'Tornado Warning' }] }), (e: unknown) => e instanceof ScenarioInvalid && e.path === 'alerts[0]');
+      assert.throws(
+        () => nws.loadScenario({ alerts: [{ event: 'Tornado Warning' }] }),
+        (e: unknown) => e instanceof ScenarioInvalid && e.path === 'alerts[0]',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('gives a request without a User-Agent Node\'s default, as the library fetch does', async () => {
+  it("gives a request without a User-Agent Node's default, as the library fetch does", async () => {
     const nws = await createWeatherGovFetch({ scenario: { faults: [{ path: '/offices/*', status: 500 }] } });
     // The fault proves the path reaches the forecast routes; a missing User-Agent would be a 403 first.
     assert.equal((await nws('/offices/TOP')).status, 500);
@@ -153,7 +177,7 @@ describe('taskcast/fetch: the same answers without MSW', () => {
   });
 });
 
-describe('the README\'s MSW example', () => {
+describe("the README's MSW example", () => {
   it('passes as written, against the sources', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -164,9 +188,16 @@ describe('the README\'s MSW example', () => {
     const file = join(dir, `readme-msw-example-${process.pid}.test.mjs`);
     // The child runs its own tests: without this variable from our runner, it reports as a process by itself.
     const { NODE_TEST_CONTEXT: _, ...childEnv } = process.env;
-    writeFileSync(file, code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'msw.ts')).href}';`));
+    writeFileSync(
+      file,
+      code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'msw.ts')).href}';`),
+    );
     try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { cwd: root, encoding: 'utf8', env: childEnv });
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
+        cwd: root,
+        encoding: 'utf8',
+        env: childEnv,
+      });
       assert.match(out, /# pass 2\n# fail 0/);
     } finally {
       rmSync(file, { force: true });

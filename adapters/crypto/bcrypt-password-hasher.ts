@@ -23,7 +23,10 @@ export function defaultHashConcurrency(
 export class BcryptPasswordHasher implements PasswordHasher {
   private readonly limit: ConcurrencyLimit;
 
-  constructor(private readonly cost = 10, maxConcurrent = defaultHashConcurrency()) {
+  constructor(
+    private readonly cost = 10,
+    maxConcurrent = defaultHashConcurrency(),
+  ) {
     this.limit = new ConcurrencyLimit(maxConcurrent);
   }
 

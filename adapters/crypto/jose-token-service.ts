@@ -14,7 +14,11 @@ export class JoseTokenService implements TokenService {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, { sub: string; exp: number }>();
 
-  constructor(secret: string, private readonly clock: Clock, private readonly cacheSize = 10_000) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+    private readonly cacheSize = 10_000,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -42,7 +46,8 @@ export class JoseTokenService implements TokenService {
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'iat', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
+        return null;
       // A valid signature is not enough: Taskcast never issues a token that lives longer than 7 days or
       // that was issued in the future, so such a token was minted with a leaked secret or a broken clock.
       // (With exp checked by jose, exp - iat <= 7 days also means it was issued less than 7 days ago.)

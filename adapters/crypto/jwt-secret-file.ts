@@ -14,11 +14,14 @@ export function loadOrCreateSecretFile(dbPath: string): string {
   try {
     writeFileSync(path, randomBytes(48).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`Cannot create the JWT secret file ${path}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new Error(`Cannot create the JWT secret file ${path}: ${(error as Error).message}`);
   }
   const secret = readFileSync(path, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`The JWT secret file ${path} holds fewer than ${MIN_SECRET_LENGTH} characters; delete it to have a new one made.`);
+    throw new Error(
+      `The JWT secret file ${path} holds fewer than ${MIN_SECRET_LENGTH} characters; delete it to have a new one made.`,
+    );
   }
   return secret;
 }

@@ -21,5 +21,9 @@ export function clientAddress(event: H3Event, trustProxy: boolean): string {
   // The socket's peer straight from Node when there is one: h3's getRequestIP asks srvx, which also reads
   // X-Forwarded-For from Node's `headers` object, built from the raw headers on first use (about 1 µs of a
   // request that otherwise never needs it).
-  return (event.runtime?.node?.req as { socket?: { remoteAddress?: string } } | undefined)?.socket?.remoteAddress ?? getRequestIP(event) ?? 'unknown';
+  return (
+    (event.runtime?.node?.req as { socket?: { remoteAddress?: string } } | undefined)?.socket?.remoteAddress ??
+    getRequestIP(event) ??
+    'unknown'
+  );
 }

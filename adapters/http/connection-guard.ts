@@ -10,7 +10,11 @@ export interface ConnectionLimits {
   readonly requestTimeoutMs: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { maxConnections: 1000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: 1000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
 
 interface Tracked {
   readonly socket: Socket;
@@ -31,7 +35,11 @@ interface Tracked {
  * again whenever it goes idle, and a cap: a new connection past the cap closes the oldest idle connection
  * (one with no request in flight), so new clients keep getting through while the silent ones make room.
  */
-export function guardConnections(server: Server, limits: ConnectionLimits, now: () => number = Date.now): { readonly open: () => number } {
+export function guardConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  now: () => number = Date.now,
+): { readonly open: () => number } {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   const tracked = new Map<Socket, Tracked>();

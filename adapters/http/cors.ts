@@ -25,13 +25,27 @@ export interface CorsPolicy {
 }
 
 /** What a forecast client reads: caching validators, paging, tracing, back-off. */
-export const FORECAST_EXPOSED_HEADERS = ['ETag', 'Last-Modified', 'Link', 'X-Correlation-Id', 'Retry-After', 'Cache-Control', 'Location'] as const;
+export const FORECAST_EXPOSED_HEADERS = [
+  'ETag',
+  'Last-Modified',
+  'Link',
+  'X-Correlation-Id',
+  'Retry-After',
+  'Cache-Control',
+  'Location',
+] as const;
 /** What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405. */
 export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow'] as const;
 export const TASK_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 export const TASK_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
 /** Headers a forecast page may send: Accept variants, conditional requests, api.weather.gov's Feature-Flags. */
-export const FORECAST_ALLOWED_HEADERS = ['Accept', 'If-None-Match', 'If-Modified-Since', 'Feature-Flags', 'User-Agent'] as const;
+export const FORECAST_ALLOWED_HEADERS = [
+  'Accept',
+  'If-None-Match',
+  'If-Modified-Since',
+  'Feature-Flags',
+  'User-Agent',
+] as const;
 const FORECAST_ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** Chromium caps a preflight cache at 2 hours. */
 const PREFLIGHT_MAX_AGE = '7200';
@@ -135,7 +149,10 @@ function noContent(headers: Record<string, string>): HTTPResponse {
 export function parseCorsOrigins(raw: string | undefined): { origins: string[] } | { error: string } {
   if (raw === undefined || raw.trim() === '') return { origins: [] };
   const origins: string[] = [];
-  for (const entry of raw.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const entry of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     if (entry === '*') {
       origins.push('*');
       continue;
@@ -146,8 +163,16 @@ export function parseCorsOrigins(raw: string | undefined): { origins: string[] }
     } catch {
       return { error: `CORS_ORIGINS entries must be * or origins such as https://app.example.com (got "${entry}")` };
     }
-    if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
-      return { error: `CORS_ORIGINS entries must be * or origins such as https://app.example.com, without a path (got "${entry}")` };
+    if (
+      !/^https?:$/.test(url.protocol) ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== ''
+    ) {
+      return {
+        error: `CORS_ORIGINS entries must be * or origins such as https://app.example.com, without a path (got "${entry}")`,
+      };
     }
     origins.push(url.origin);
   }

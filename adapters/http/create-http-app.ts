@@ -61,9 +61,17 @@ export interface HttpAppDependencies {
 
 /** Paths of the forecast API (api.weather.gov's), as opposed to the task API, operations and /_taskcast/. */
 export const isForecastPath = (path: string): boolean =>
-  !(path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready' || path === '/metrics' || path.startsWith('/_taskcast'));
+  !(
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/health' ||
+    path === '/ready' ||
+    path === '/metrics' ||
+    path.startsWith('/_taskcast')
+  );
 
-const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
+const isTaskPath = (path: string): boolean =>
+  path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
 
 /**
  * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. The task API lives
@@ -72,19 +80,27 @@ const isTaskPath = (path: string): boolean => path === '/api' || path.startsWith
  */
 export function createHttpApp(deps: HttpAppDependencies): H3 {
   const report = (error: unknown): void => {
-    deps.log.error('unhandled error while serving a request', { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    deps.log.error('unhandled error while serving a request', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   };
   const baseOptions = { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy ?? false };
   const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
     forecastErrorResponse(error, baseUrlOf(event, baseOptions), newCorrelationId(event), report);
 
-  const metrics = deps.metrics === false ? undefined : deps.metrics ?? processMetrics();
-  const observer = createRequestObserver({ metrics, log: deps.requestLog, trustProxy: baseOptions.trustProxy, servedBy: deps.servedBy });
+  const metrics = deps.metrics === false ? undefined : (deps.metrics ?? processMetrics());
+  const observer = createRequestObserver({
+    metrics,
+    log: deps.requestLog,
+    trustProxy: baseOptions.trustProxy,
+    servedBy: deps.servedBy,
+  });
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
-    onError: (error, event) => (isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event)),
+    onError: (error, event) =>
+      isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event),
     onRequest: observer?.onRequest,
     onResponse: observer?.onResponse,
   });
@@ -94,11 +110,14 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerHealthRoute(app, deps.clock);
   registerReadyRoute(app, deps.readiness ?? []);
   const controls = deps.controls;
-  if (controls && deps.adminToken !== undefined) registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
+  if (controls && deps.adminToken !== undefined)
+    registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
   if (controls && deps.forecast) {
     // A scenario's faults stand in front of every forecast route, as the CDN and api.weather.gov's own
     // failures stand in front of its answers.
-    app.use((event) => faultResponse(event, controls, baseOptions), { match: (event) => isForecastPath(event.url.pathname) });
+    app.use((event) => faultResponse(event, controls, baseOptions), {
+      match: (event) => isForecastPath(event.url.pathname),
+    });
   }
   registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;

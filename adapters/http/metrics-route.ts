@@ -26,7 +26,9 @@ export function registerMetricsRoute(app: H3, options: MetricsRouteOptions): voi
       const given = /^Bearer[ \t]+(\S+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')?.[1];
       // Digests have one length, so the comparison takes the same time whatever was sent.
       if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-        return plain(401, 'A bearer token is required for /metrics (METRICS_TOKEN).\n', { 'www-authenticate': 'Bearer realm="metrics"' });
+        return plain(401, 'A bearer token is required for /metrics (METRICS_TOKEN).\n', {
+          'www-authenticate': 'Bearer realm="metrics"',
+        });
       }
     }
     return new HTTPResponse(await metrics.render(), {
@@ -37,5 +39,8 @@ export function registerMetricsRoute(app: H3, options: MetricsRouteOptions): voi
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): HTTPResponse {
-  return new HTTPResponse(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new HTTPResponse(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }

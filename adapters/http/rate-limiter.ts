@@ -10,7 +10,9 @@ export class RequestBudget {
 
   /** Undefined when `perMinute` is 0: the limit is off and costs nothing. */
   static perMinute(perMinute: number): RequestBudget | undefined {
-    return perMinute > 0 ? new RequestBudget(new RateLimiterMemory({ keyPrefix: 'taskcast:forecast', points: perMinute, duration: 60 })) : undefined;
+    return perMinute > 0
+      ? new RequestBudget(new RateLimiterMemory({ keyPrefix: 'taskcast:forecast', points: perMinute, duration: 60 }))
+      : undefined;
   }
 
   /** Seconds to wait when over the budget, else 0. */

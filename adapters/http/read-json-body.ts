@@ -17,7 +17,8 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   // (app.fetch in tests, other runtimes) the web stream is read.
   const node = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
   const text = node ? decodeUtf8(await readNodeLimited(node, limit)) : await readLimited(event.req.body, limit);
-  if (text.trim() === '') throw new ValidationError([{ path: '', message: 'the request body must be a JSON object; it was empty' }]);
+  if (text.trim() === '')
+    throw new ValidationError([{ path: '', message: 'the request body must be a JSON object; it was empty' }]);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -26,7 +27,9 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   }
   const bad = firstIllFormedString(value, '');
   if (bad !== undefined) {
-    throw new ValidationError([{ path: bad, message: 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text' }]);
+    throw new ValidationError([
+      { path: bad, message: 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text' },
+    ]);
   }
   return value;
 }

@@ -15,7 +15,9 @@ export function registerReadyRoute(app: H3, checks: readonly ReadinessCheck[]): 
     GET: async (event) => {
       const results = await Promise.all(checks.map(async (c) => ({ name: c.name, ...(await withTimeout(c)) })));
       const failing = results.filter((r) => !r.ok);
-      const dependencies = Object.fromEntries(results.map((r) => [r.name, r.ok ? { ok: true } : { ok: false, detail: r.detail }]));
+      const dependencies = Object.fromEntries(
+        results.map((r) => [r.name, r.ok ? { ok: true } : { ok: false, detail: r.detail }]),
+      );
       if (failing.length === 0) return { status: 'ready', dependencies };
       event.res.status = 503;
       event.res.headers.set('retry-after', '5');
@@ -27,10 +29,16 @@ export function registerReadyRoute(app: H3, checks: readonly ReadinessCheck[]): 
 async function withTimeout(check: ReadinessCheck): Promise<{ ok: boolean; detail?: string }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<{ ok: boolean; detail: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ok: false, detail: `no answer within ${CHECK_TIMEOUT_MS} ms` }),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
-    return await Promise.race([check.check().catch((e: unknown) => ({ ok: false, detail: (e as Error).message })), timeout]);
+    return await Promise.race([
+      check.check().catch((e: unknown) => ({ ok: false, detail: (e as Error).message })),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

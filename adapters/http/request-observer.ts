@@ -68,7 +68,13 @@ function settle(response: ObservedResponse, socket: Socket | null, aborted: bool
   const observation = response[OBSERVATION];
   if (observation === undefined) return; // not one of ours, or already recorded
   response[OBSERVATION] = undefined;
-  observation.record(observation.event, observation.started, response.statusCode, socket ? socket.bytesWritten - observation.before : null, aborted);
+  observation.record(
+    observation.event,
+    observation.started,
+    response.statusCode,
+    socket ? socket.bytesWritten - observation.before : null,
+    aborted,
+  );
 }
 
 function watchSocket(socket: ObservedSocket, response: ObservedResponse): void {

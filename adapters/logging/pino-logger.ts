@@ -11,12 +11,42 @@ export type LogFormat = 'json' | 'pretty';
  * request's headers, a config object).
  */
 const SECRET_KEYS = [
-  'authorization', 'Authorization', 'cookie', 'Cookie', 'set-cookie', 'Set-Cookie', 'password', 'passwordHash',
-  'newPassword', 'token', 'accessToken', 'refreshToken', 'jwtSecret', 'JWT_SECRET', 'METRICS_TOKEN', 'metricsToken',
+  'authorization',
+  'Authorization',
+  'cookie',
+  'Cookie',
+  'set-cookie',
+  'Set-Cookie',
+  'password',
+  'passwordHash',
+  'newPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'jwtSecret',
+  'JWT_SECRET',
+  'METRICS_TOKEN',
+  'metricsToken',
 ] as const;
 
 /** Where fields given to the Logger port hold such keys: at the top level, or in these objects. */
-const CONTAINERS = ['', 'body', 'headers', 'req', 'req.headers', 'req.body', 'request', 'request.headers', 'request.body', 'res.headers', 'response.headers', 'user', 'config', 'query', 'error'] as const;
+const CONTAINERS = [
+  '',
+  'body',
+  'headers',
+  'req',
+  'req.headers',
+  'req.body',
+  'request',
+  'request.headers',
+  'request.body',
+  'res.headers',
+  'response.headers',
+  'user',
+  'config',
+  'query',
+  'error',
+] as const;
 
 /**
  * Explicit paths, not wildcards: pino compiles these into plain property checks (no measurable cost per
@@ -24,7 +54,8 @@ const CONTAINERS = ['', 'body', 'headers', 'req', 'req.headers', 'req.body', 're
  * request line, measured).
  */
 export const REDACTED_PATHS: readonly string[] = CONTAINERS.flatMap((container) =>
-  SECRET_KEYS.map((key) => (container === '' ? `["${key}"]` : `${container}["${key}"]`)));
+  SECRET_KEYS.map((key) => (container === '' ? `["${key}"]` : `${container}["${key}"]`)),
+);
 
 export const REDACTED = '[redacted]';
 
@@ -56,23 +87,41 @@ export interface PinoLogger extends Logger {
 
 export function createPinoLogger(options: PinoLoggerOptions): PinoLogger {
   const format = options.format ?? defaultLogFormat();
-  const destination = options.destination ?? (format === 'pretty'
-    ? loadPretty()({ colorize: process.stdout.isTTY === true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
-    : batchedStdout());
-  const logger = pino({
-    level: options.level,
-    redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
-  }, destination);
+  const destination =
+    options.destination ??
+    (format === 'pretty'
+      ? loadPretty()({
+          colorize: process.stdout.isTTY === true,
+          sync: true,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+        })
+      : batchedStdout());
+  const logger = pino(
+    {
+      level: options.level,
+      redact: { paths: [...REDACTED_PATHS], censor: REDACTED },
+    },
+    destination,
+  );
   const flush = flushOf(destination);
   const lines = format === 'json' ? jsonRequestLines(logger, destination) : undefined;
-  const at = (method: 'debug' | 'info' | 'warn' | 'error', prompt: boolean) => (message: string, fields?: Record<string, unknown>): void => {
-    // Request lines gathered in this turn go first, so the output keeps the order things happened in.
-    lines?.push();
-    if (fields === undefined) logger[method](message);
-    else logger[method](fields, message);
-    if (prompt) flush();
-  };
-  const methods = (prompt: boolean): Logger => ({ debug: at('debug', prompt), info: at('info', prompt), warn: at('warn', prompt), error: at('error', prompt) });
+  const at =
+    (method: 'debug' | 'info' | 'warn' | 'error', prompt: boolean) =>
+    (message: string, fields?: Record<string, unknown>): void => {
+      // Request lines gathered in this turn go first, so the output keeps the order things happened in.
+      lines?.push();
+      if (fields === undefined) logger[method](message);
+      else logger[method](fields, message);
+      if (prompt) flush();
+    };
+  const methods = (prompt: boolean): Logger => ({
+    debug: at('debug', prompt),
+    info: at('info', prompt),
+    warn: at('warn', prompt),
+    error: at('error', prompt),
+  });
   return { ...methods(true), requests: lines ?? requestLogOf(methods(false)) };
 }
 
@@ -113,8 +162,8 @@ function jsonRequestLines(logger: pino.Logger, destination: DestinationStream): 
       const route = quoted.of(line.route);
       pending +=
         `${head}${Date.now()}${bindings},"method":${quoted.of(line.method)},"route":${route},"path":${line.path === line.route ? route : JSON.stringify(line.path)},` +
-          `"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes},"client":${quoted.of(line.client)}` +
-          `${line.correlationId === undefined ? '' : `,"correlationId":${JSON.stringify(line.correlationId)}`}${line.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
+        `"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes},"client":${quoted.of(line.client)}` +
+        `${line.correlationId === undefined ? '' : `,"correlationId":${JSON.stringify(line.correlationId)}`}${line.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
       if (pending.length >= PENDING_CHARS) push();
     },
   };

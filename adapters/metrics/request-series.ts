@@ -31,7 +31,12 @@ export class RequestSeries {
     if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
     let series = byStatus.get(status);
     if (series === undefined) {
-      series = { labels: { method, route, status: String(status) }, count: 0, sum: 0, perBucket: new Float64Array(this.bounds.length + 1) };
+      series = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        perBucket: new Float64Array(this.bounds.length + 1),
+      };
       byStatus.set(status, series);
     }
     series.count++;
@@ -74,7 +79,12 @@ export class RequestSeries {
     for (const byMethod of this.byRoute.values()) for (const byStatus of byMethod.values()) yield* byStatus.values();
   }
 
-  private metric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue<string>[]): Metric {
+  private metric(
+    name: string,
+    help: string,
+    type: 'counter' | 'histogram',
+    values: () => MetricValue<string>[],
+  ): Metric {
     const get = async () => ({ name, help, type, aggregator: 'sum', values: values() });
     // The parts of prom-client's Metric a Registry uses: name, help, type, aggregator, get() and reset().
     return { name, help, type, aggregator: 'sum', get, reset: () => this.byRoute.clear() } as unknown as Metric;

@@ -60,11 +60,15 @@ export class TaskcastMetrics implements Counters {
     const gauge = (name: string, help: string): void => {
       this.gauges.set(name, new Gauge({ name, help, registers }));
     };
-    this.registry.registerMetric(this.requests.counter(METRIC.httpRequests, 'HTTP requests served, by route pattern, method and status.'));
-    this.registry.registerMetric(this.requests.histogram(
-      METRIC.httpDuration,
-      'Time from a request reaching the app to its response being written, by route pattern, method and status.',
-    ));
+    this.registry.registerMetric(
+      this.requests.counter(METRIC.httpRequests, 'HTTP requests served, by route pattern, method and status.'),
+    );
+    this.registry.registerMetric(
+      this.requests.histogram(
+        METRIC.httpDuration,
+        'Time from a request reaching the app to its response being written, by route pattern, method and status.',
+      ),
+    );
     this.batchEntries = new Histogram({
       name: METRIC.commitBatch,
       help: 'Writes made durable by one group commit (one journal write + fdatasync).',
@@ -79,7 +83,9 @@ export class TaskcastMetrics implements Counters {
     });
     counter(METRIC.upstreamCalls, 'Calls made to the upstream forecast API (each attempt), by status.', ['status']);
     counter(METRIC.upstreamRetries, 'Upstream attempts that were retries.');
-    counter(METRIC.upstreamCache, 'Upstream provider answers, by cache result (HIT, MISS, REVALIDATED, STALE).', ['result']);
+    counter(METRIC.upstreamCache, 'Upstream provider answers, by cache result (HIT, MISS, REVALIDATED, STALE).', [
+      'result',
+    ]);
     counter(METRIC.upstreamEvictions, 'Upstream cache entries evicted to stay within UPSTREAM_CACHE_MB.');
     gauge(METRIC.upstreamCacheBytes, 'Body bytes the upstream cache holds (bounded by UPSTREAM_CACHE_MB).');
     gauge(METRIC.upstreamCacheEntries, 'Documents the upstream cache holds.');

@@ -44,7 +44,9 @@ export class RedisConnection {
       this.up = false;
       if (this.downLogged) return;
       this.downLogged = true;
-      log(`redis: ${this.describe} unreachable (${reason}); this node uses its own memory for auth budgets and the upstream cache until it returns`);
+      log(
+        `redis: ${this.describe} unreachable (${reason}); this node uses its own memory for auth budgets and the upstream cache until it returns`,
+      );
     };
     this.client.on('error', (error: Error) => lost(error.message));
     this.client.on('close', () => {

@@ -9,10 +9,11 @@ import type { RedisConnection } from './redis-connection.ts';
  * soon as it answers.
  */
 export function redisLimiters(redis: RedisConnection): LimiterFactory {
-  return (options) => new RateLimiterRedis({
-    ...options,
-    storeClient: redis.client,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
+  return (options) =>
+    new RateLimiterRedis({
+      ...options,
+      storeClient: redis.client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
 }

@@ -1,5 +1,12 @@
 import type { QueryValues } from '../../domain/forecast/queries.ts';
-import { parseCwaSequence, parseCwsuId, parseDateSegment, parseFir, parseSigmetQuery, parseSigmetSequence } from '../../domain/forecast/surface-queries.ts';
+import {
+  parseCwaSequence,
+  parseCwsuId,
+  parseDateSegment,
+  parseFir,
+  parseSigmetQuery,
+  parseSigmetSequence,
+} from '../../domain/forecast/surface-queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** Center Weather Service Units and their advisories (CWAs), and SIGMETs by FIR. */
@@ -21,7 +28,10 @@ export class GetAviationAdvisories {
   /** /aviation/sigmets (query filters), /sigmets/{fir} and /sigmets/{fir}/{date}. */
   sigmets(query: QueryValues, path: { fir?: string; date?: string }, ctx: ForecastContext): Promise<ForecastDocument> {
     if (path.fir === undefined) return this.provider.sigmets(parseSigmetQuery(query), ctx);
-    return this.provider.sigmets({ fir: parseFir(path.fir), date: path.date === undefined ? undefined : parseDateSegment(path.date) }, ctx);
+    return this.provider.sigmets(
+      { fir: parseFir(path.fir), date: path.date === undefined ? undefined : parseDateSegment(path.date) },
+      ctx,
+    );
   }
 
   sigmet(fir: string, date: string, sequence: string, ctx: ForecastContext): Promise<ForecastDocument> {

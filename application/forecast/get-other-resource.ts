@@ -13,7 +13,8 @@ export class GetOtherResource {
   }
 
   async icon(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset> {
-    if (!this.provider.icon || !isSafe(pathAndQuery) || !pathAndQuery.startsWith('/icons/')) throw notFound(pathAndQuery);
+    if (!this.provider.icon || !isSafe(pathAndQuery) || !pathAndQuery.startsWith('/icons/'))
+      throw notFound(pathAndQuery);
     return this.provider.icon(pathAndQuery, ctx);
   }
 }

@@ -11,7 +11,8 @@ export class GetOfficeHeadlines {
   }
 
   one(officeId: string, headlineId: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    if (!/^[A-Za-z0-9-]{1,64}$/.test(headlineId)) throw new ForecastNotFound(`Headline "${headlineId}" does not exist.`);
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(headlineId))
+      throw new ForecastNotFound(`Headline "${headlineId}" does not exist.`);
     return this.provider.officeHeadline(parseOfficeId(officeId), headlineId.toLowerCase(), ctx);
   }
 }

@@ -1,6 +1,12 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
 import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery, RadarStationQuery, SatelliteArea, SigmetQuery } from '../../domain/forecast/surface-queries.ts';
+import type {
+  ObservationQuery,
+  ProductQuery,
+  RadarStationQuery,
+  SatelliteArea,
+  SigmetQuery,
+} from '../../domain/forecast/surface-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 

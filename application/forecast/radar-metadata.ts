@@ -1,6 +1,11 @@
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../domain/forecast/queries.ts';
-import { hostParam, parseQueueLimit, parseRadarStationId, parseRadarStationQuery } from '../../domain/forecast/surface-queries.ts';
+import {
+  hostParam,
+  parseQueueLimit,
+  parseRadarStationId,
+  parseRadarStationQuery,
+} from '../../domain/forecast/surface-queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 function serverId(text: string): string {

@@ -25,6 +25,10 @@ export class BrowseTextProducts {
   }
 
   ofType(type: string, location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument> {
-    return this.provider.productsOfType(parseProductCode(type, 'type'), location === undefined ? undefined : parseProductCode(location, 'location'), ctx);
+    return this.provider.productsOfType(
+      parseProductCode(type, 'type'),
+      location === undefined ? undefined : parseProductCode(location, 'location'),
+      ctx,
+    );
   }
 }

@@ -1,10 +1,19 @@
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
-import { parsePage, parseZoneQuery, parseZoneType, type QueryValues, type ZoneType } from '../../domain/forecast/queries.ts';
+import {
+  parsePage,
+  parseZoneQuery,
+  parseZoneType,
+  type QueryValues,
+  type ZoneType,
+} from '../../domain/forecast/queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 function zoneType(text: string): ZoneType {
   const type = parseZoneType(text);
-  if (!type) throw new ForecastNotFound(`Zone type "${text}" does not exist; the types are forecast (or public), county and fire.`);
+  if (!type)
+    throw new ForecastNotFound(
+      `Zone type "${text}" does not exist; the types are forecast (or public), county and fire.`,
+    );
   return type;
 }
 

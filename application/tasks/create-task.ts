@@ -1,5 +1,12 @@
 import { IdempotencyKeyInFlight, IdempotencyKeyMismatch, ValidationError } from '../../domain/tasks/errors.ts';
-import { createFingerprint, IDEMPOTENCY, isIdempotencyKey, isIdempotencyRecordLive, isSameCreate, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
+import {
+  createFingerprint,
+  IDEMPOTENCY,
+  isIdempotencyKey,
+  isIdempotencyRecordLive,
+  isSameCreate,
+  type IdempotencyRecord,
+} from '../../domain/tasks/idempotency.ts';
 import { assertTaskFields, messages } from '../../domain/tasks/invariants.ts';
 import { formatTimestamp } from '../../domain/tasks/rules.ts';
 import type { NewTaskFields, Task } from '../../domain/tasks/task.ts';
@@ -49,7 +56,9 @@ export class CreateTask {
    */
   async executeOnce(userId: string, fields: NewTaskFields, idempotency: IdempotencyRequest): Promise<CreatedTask> {
     if (!isIdempotencyKey(idempotency.key)) {
-      throw new ValidationError([{ path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY.maxKeyLength} visible ASCII characters` }]);
+      throw new ValidationError([
+        { path: 'Idempotency-Key', message: `must be 1 to ${IDEMPOTENCY.maxKeyLength} visible ASCII characters` },
+      ]);
     }
     let running = this.inFlight.get(userId);
     if (running?.has(idempotency.key)) throw new IdempotencyKeyInFlight();
@@ -61,7 +70,13 @@ export class CreateTask {
       // it throws away, which costs less than that lookup on every first request.
       const now = this.clock.now();
       const task = this.newTask(userId, fields, now);
-      const record: IdempotencyRecord = { userId, key: idempotency.key, fingerprint: createFingerprint(fields), task, createdAtMs: now.getTime() };
+      const record: IdempotencyRecord = {
+        userId,
+        key: idempotency.key,
+        fingerprint: createFingerprint(fields),
+        task,
+        createdAtMs: now.getTime(),
+      };
       if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
       // The key is taken: by an earlier request of this client (a retry), or by another node just now.
       const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
@@ -79,7 +94,8 @@ export class CreateTask {
   }
 
   private newTask(userId: string, fields: NewTaskFields, at: Date = this.clock.now()): Task {
-    if (fields.title === undefined) throw new ValidationError([{ path: 'title', message: `is required and ${messages.title}` }]);
+    if (fields.title === undefined)
+      throw new ValidationError([{ path: 'title', message: `is required and ${messages.title}` }]);
     assertTaskFields(fields);
     const now = formatTimestamp(at);
     return {
@@ -97,7 +113,9 @@ export class CreateTask {
 }
 
 function replay(record: IdempotencyRecord, fields: NewTaskFields, request: IdempotencyRequest): CreatedTask {
-  const same = isSameCreate(record, fields) ?? (request.legacyFingerprint !== undefined && request.legacyFingerprint() === record.fingerprint);
+  const same =
+    isSameCreate(record, fields) ??
+    (request.legacyFingerprint !== undefined && request.legacyFingerprint() === record.fingerprint);
   if (!same) throw new IdempotencyKeyMismatch();
   return { task: record.task, replayed: true };
 }

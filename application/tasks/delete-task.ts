@@ -8,7 +8,9 @@ export class DeleteTask {
 
   /** With `ifMatch`, only while the task is still at that version (checked atomically with the removal). */
   async execute(userId: string, taskId: string, ifMatch?: readonly string[]): Promise<void> {
-    const removed = isUuid(taskId) && (await this.tasks.removeOwned(userId, taskId, (current) => void checkVersion(current, ifMatch)));
+    const removed =
+      isUuid(taskId) &&
+      (await this.tasks.removeOwned(userId, taskId, (current) => void checkVersion(current, ifMatch)));
     if (!removed) throw new NotFound();
   }
 }

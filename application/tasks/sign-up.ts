@@ -28,7 +28,12 @@ export class SignUp {
     assertAccountFields({ name: input.name, email, password: input.password });
     // Cheap pre-check so a duplicate does not pay for a bcrypt hash; the atomic add below is what decides.
     if (await this.users.findByEmail(email)) throw new Conflict();
-    const user = { id: this.ids.newId(), name: input.name, email, passwordHash: await this.hasher.hash(input.password) };
+    const user = {
+      id: this.ids.newId(),
+      name: input.name,
+      email,
+      passwordHash: await this.hasher.hash(input.password),
+    };
     if (!(await this.users.addIfEmailFree(user))) throw new Conflict();
     return { token: await this.tokens.issue(user.id), user: toPublicUser(user) };
   }

@@ -9,7 +9,13 @@ export interface BenchUser {
 
 let userSeq = 0;
 
-async function call(origin: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+async function call(
+  origin: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(origin + path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -28,17 +34,33 @@ async function call(origin: string, method: string, path: string, body: unknown,
 
 export async function signUp(origin: string, label: string): Promise<BenchUser> {
   const email = `bench-${label}-${process.pid}-${++userSeq}@bench.example`;
-  const { status, json } = await call(origin, 'POST', '/api/auth/signup', { name: `Bench ${label}`, email, password: 'bench-password-1' });
+  const { status, json } = await call(origin, 'POST', '/api/auth/signup', {
+    name: `Bench ${label}`,
+    email,
+    password: 'bench-password-1',
+  });
   const token = (json as { token?: unknown } | null)?.token;
-  if (status !== 201 || typeof token !== 'string') throw new Error(`${origin} sign-up answered ${status}: ${JSON.stringify(json)}`);
+  if (status !== 201 || typeof token !== 'string')
+    throw new Error(`${origin} sign-up answered ${status}: ${JSON.stringify(json)}`);
   return { email, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export const SMALL_TASK = { title: 'Benchmark task', description: 'Written by bench/run.ts', priority: 'high', due_date: '2030-01-15' };
+export const SMALL_TASK = {
+  title: 'Benchmark task',
+  description: 'Written by bench/run.ts',
+  priority: 'high',
+  due_date: '2030-01-15',
+};
 export const SMALL_TASK_BODY = JSON.stringify(SMALL_TASK);
 
 export async function createTask(origin: string, user: BenchUser, n: number): Promise<void> {
-  const { status, json } = await call(origin, 'POST', '/api/tasks', { ...SMALL_TASK, title: `Benchmark task ${n}` }, user.auth);
+  const { status, json } = await call(
+    origin,
+    'POST',
+    '/api/tasks',
+    { ...SMALL_TASK, title: `Benchmark task ${n}` },
+    user.auth,
+  );
   if (status !== 201) throw new Error(`${origin} POST /api/tasks answered ${status}: ${JSON.stringify(json)}`);
 }
 
@@ -53,7 +75,12 @@ export async function countTasks(origin: string, user: BenchUser): Promise<numbe
  * Stores `total` tasks spread over `users` fresh users, with autocannon firing a fixed number of POSTs per
  * user. Throws unless every POST got a 2xx and every user then lists exactly its share.
  */
-export async function prefill(origin: string, total: number, users: number, connections: number): Promise<{ seconds: number; users: BenchUser[] }> {
+export async function prefill(
+  origin: string,
+  total: number,
+  users: number,
+  connections: number,
+): Promise<{ seconds: number; users: BenchUser[] }> {
   const started = Date.now();
   const owners: BenchUser[] = [];
   for (let i = 0; i < users; i++) owners.push(await signUp(origin, `prefill${i}`));
@@ -61,11 +88,18 @@ export async function prefill(origin: string, total: number, users: number, conn
   for (const [i, owner] of owners.entries()) {
     const amount = shares[i] ?? 0;
     const result = await fire(
-      { url: `${origin}/api/tasks`, method: 'POST', headers: { 'content-type': 'application/json', ...owner.auth }, body: SMALL_TASK_BODY },
+      {
+        url: `${origin}/api/tasks`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...owner.auth },
+        body: SMALL_TASK_BODY,
+      },
       { connections: Math.min(connections, amount), amount, timeout: 30 },
     );
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-      throw new Error(`pre-fill POSTs to ${origin}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (status codes ${JSON.stringify(result.statusCodeStats)})`);
+      throw new Error(
+        `pre-fill POSTs to ${origin}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (status codes ${JSON.stringify(result.statusCodeStats)})`,
+      );
     }
   }
   for (const [i, owner] of owners.entries()) {

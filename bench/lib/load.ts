@@ -55,7 +55,8 @@ export function loadOptionsFromEnv(env: Record<string, string | undefined> = pro
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min} (got ${JSON.stringify(raw)})`);
+    if (!Number.isFinite(value) || value < min)
+      throw new Error(`${name} must be a number ≥ ${min} (got ${JSON.stringify(raw)})`);
     return value;
   };
   return {
@@ -66,7 +67,10 @@ export function loadOptionsFromEnv(env: Record<string, string | undefined> = pro
   };
 }
 
-export async function fire(target: Target, extra: Omit<Options, 'url' | 'method' | 'headers' | 'body'>): Promise<Result> {
+export async function fire(
+  target: Target,
+  extra: Omit<Options, 'url' | 'method' | 'headers' | 'body'>,
+): Promise<Result> {
   const options: Options = { url: target.url, method: target.method, ...extra };
   if (target.headers) options.headers = target.headers;
   if (target.body !== undefined) options.body = target.body;
@@ -75,15 +79,17 @@ export async function fire(target: Target, extra: Omit<Options, 'url' | 'method'
   if ((paths && paths.length > 0) || unique) {
     let next = 0;
     const run = `${process.pid}-${Date.now().toString(36)}`;
-    options.requests = [{
-      setupRequest: (request) => {
-        const n = next++;
-        const out = { ...request };
-        if (paths && paths.length > 0) out.path = paths[n % paths.length] as string;
-        if (unique) out.headers = { ...request.headers, [unique]: `bench-${run}-${n}` };
-        return out;
+    options.requests = [
+      {
+        setupRequest: (request) => {
+          const n = next++;
+          const out = { ...request };
+          if (paths && paths.length > 0) out.path = paths[n % paths.length] as string;
+          if (unique) out.headers = { ...request.headers, [unique]: `bench-${run}-${n}` };
+          return out;
+        },
       },
-    }];
+    ];
   }
   return autocannon(options);
 }
@@ -107,7 +113,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /**
@@ -137,7 +145,8 @@ export async function measure(
   }
   const all = warmup ? [warmup, ...rounds] : rounds;
   const statusCodes: Record<string, number> = {};
-  for (const r of all) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  for (const r of all)
+    for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   return {
     scenario,
     server,
@@ -190,8 +199,16 @@ export async function alternate(
   options: LoadOptions,
   onRound: (label: string, pass: number, rps: number, cpuUs: number | null) => void = () => {},
 ): Promise<AlternatingFigures[]> {
-  const figures = targets.map((t): AlternatingFigures => ({ label: t.label, rps: [], cpuUsPerRequest: [], non2xx: 0, errors: 0 }));
-  if (options.warmupSeconds > 0) for (const t of targets) await fire(t.target, { connections: options.connections, duration: options.warmupSeconds });
+  const figures = targets.map((t): AlternatingFigures => ({
+    label: t.label,
+    rps: [],
+    cpuUsPerRequest: [],
+    non2xx: 0,
+    errors: 0,
+  }));
+  if (options.warmupSeconds > 0)
+    for (const t of targets)
+      await fire(t.target, { connections: options.connections, duration: options.warmupSeconds });
   const passes = options.rounds * 2;
   for (let pass = 0; pass < passes; pass++) {
     const order = targets.map((_, i) => i);
@@ -199,13 +216,19 @@ export async function alternate(
     for (const i of order) {
       const pid = targets[i]!.pid;
       const before = processCpuMs(pid);
-      const result = await fire(targets[i]!.target, { connections: options.connections, duration: options.roundSeconds });
+      const result = await fire(targets[i]!.target, {
+        connections: options.connections,
+        duration: options.roundSeconds,
+      });
       const after = processCpuMs(pid);
       const f = figures[i]!;
       f.rps.push(result.requests.average);
       f.non2xx += result.non2xx;
       f.errors += result.errors;
-      const cpuUs = before !== null && after !== null && result.requests.total > 0 ? ((after - before) * 1000) / result.requests.total : null;
+      const cpuUs =
+        before !== null && after !== null && result.requests.total > 0
+          ? ((after - before) * 1000) / result.requests.total
+          : null;
       if (cpuUs !== null) f.cpuUsPerRequest.push(cpuUs);
       onRound(targets[i]!.label, pass, result.requests.average, cpuUs);
     }

@@ -19,7 +19,12 @@ import { closeSync, constants, fdatasyncSync, openSync, readFileSync, write, wri
 import { createServer } from 'node:http';
 
 const recorded = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const answers = new Map(recorded.map((a) => [`${a.method} ${a.path}`, { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') }]));
+const answers = new Map(
+  recorded.map((a) => [
+    `${a.method} ${a.path}`,
+    { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') },
+  ]),
+);
 const journal = process.argv[3] ? openJournal(process.argv[3]) : undefined;
 
 /** Reads a request's body into the journal (when there is one) before `send`, as a durable POST must. */
@@ -78,7 +83,8 @@ async function h3Handler() {
     });
     return new Promise((resolve) => takeBody(body, () => resolve(respond())));
   };
-  for (const pattern of ['/health', '/api/tasks', '/points/:point', '/gridpoints/:office/:xy/forecast']) app.all(pattern, handler);
+  for (const pattern of ['/health', '/api/tasks', '/points/:point', '/gridpoints/:office/:xy/forecast'])
+    app.all(pattern, handler);
   return toNodeHandler(app);
 }
 
@@ -123,4 +129,3 @@ function openJournal(path) {
     },
   };
 }
-

@@ -40,12 +40,22 @@ if (mode === 'cold') {
     const [create, nws] = await timed(() => weatherGovHandlers({ now: NOW }));
     const server = setupServer(...nws.handlers);
     server.listen({ onUnhandledRequest: 'error' });
-    Object.assign(result, { importMsw, importTaskcast, create, first: await firstAnswers((url) => fetch(url, { headers: HEADERS })) });
+    Object.assign(result, {
+      importMsw,
+      importTaskcast,
+      create,
+      first: await firstAnswers((url) => fetch(url, { headers: HEADERS })),
+    });
     server.close();
   } else {
     const [importTaskcast, { createWeatherGovFetch }] = await timed(() => import(new URL('fetch.js', dist).href));
     const [create, nwsFetch] = await timed(() => createWeatherGovFetch({ now: NOW }));
-    Object.assign(result, { importMsw: 0, importTaskcast, create, first: await firstAnswers((url) => nwsFetch(url, { headers: HEADERS })) });
+    Object.assign(result, {
+      importMsw: 0,
+      importTaskcast,
+      create,
+      first: await firstAnswers((url) => nwsFetch(url, { headers: HEADERS })),
+    });
   }
   console.log(JSON.stringify(result));
 } else if (mode === 'warm') {
@@ -57,7 +67,10 @@ if (mode === 'cold') {
   const nwsFetch = await createWeatherGovFetch({ now: NOW });
   const server = setupServer(...nws.handlers);
   server.listen({ onUnhandledRequest: 'error' });
-  const entries = { msw: (url) => fetch(url, { headers: HEADERS }), fetch: (url) => nwsFetch(url, { headers: HEADERS }) };
+  const entries = {
+    msw: (url) => fetch(url, { headers: HEADERS }),
+    fetch: (url) => nwsFetch(url, { headers: HEADERS }),
+  };
   const result = {};
   for (const [entry, get] of Object.entries(entries)) {
     await firstAnswers(get); // warm: data read, documents cached, alert cycle made
@@ -70,7 +83,11 @@ if (mode === 'cold') {
         samples.push(performance.now() - started);
       }
       samples.sort((a, b) => a - b);
-      result[`${entry} ${path}`] = { p50: samples[Math.floor(n * 0.5)], p99: samples[Math.min(n - 1, Math.floor(n * 0.99))], max: samples[n - 1] };
+      result[`${entry} ${path}`] = {
+        p50: samples[Math.floor(n * 0.5)],
+        p99: samples[Math.min(n - 1, Math.floor(n * 0.99))],
+        max: samples[n - 1],
+      };
     }
   }
   server.close();

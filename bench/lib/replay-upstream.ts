@@ -21,7 +21,11 @@ export function pointKey(lat: number, lon: number): string {
  * `bodies` maps pointKey → a /points body whose links start with `recordedOrigin`; they are rewritten to this
  * server's origin once, at start.
  */
-export async function startReplayUpstream(bodies: ReadonlyMap<string, string>, recordedOrigin: string, maxAgeSeconds = 3600): Promise<ReplayUpstream> {
+export async function startReplayUpstream(
+  bodies: ReadonlyMap<string, string>,
+  recordedOrigin: string,
+  maxAgeSeconds = 3600,
+): Promise<ReplayUpstream> {
   const counts = { points200: 0, notModified: 0, notFound: 0 };
   const served = new Map<string, { body: string; etag: string }>();
   const lastModified = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toUTCString();
@@ -33,9 +37,18 @@ export async function startReplayUpstream(bodies: ReadonlyMap<string, string>, r
     const doc = match ? served.get(pointKey(Number(match[1]), Number(match[2]))) : undefined;
     if (!doc) {
       counts.notFound++;
-      res.writeHead(404, { 'content-type': 'application/problem+json' }).end(
-        JSON.stringify({ correlationId: 'replay', title: 'Not Found', type: `${origin}/problems/NotFound`, status: 404, detail: `Nothing recorded for ${pathname}`, instance: `${origin}/requests/replay` }),
-      );
+      res
+        .writeHead(404, { 'content-type': 'application/problem+json' })
+        .end(
+          JSON.stringify({
+            correlationId: 'replay',
+            title: 'Not Found',
+            type: `${origin}/problems/NotFound`,
+            status: 404,
+            detail: `Nothing recorded for ${pathname}`,
+            instance: `${origin}/requests/replay`,
+          }),
+        );
       return;
     }
     const cacheControl = `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}`;
@@ -45,7 +58,14 @@ export async function startReplayUpstream(bodies: ReadonlyMap<string, string>, r
       return;
     }
     counts.points200++;
-    res.writeHead(200, { 'content-type': 'application/geo+json', 'cache-control': cacheControl, etag: doc.etag, 'last-modified': lastModified }).end(doc.body);
+    res
+      .writeHead(200, {
+        'content-type': 'application/geo+json',
+        'cache-control': cacheControl,
+        etag: doc.etag,
+        'last-modified': lastModified,
+      })
+      .end(doc.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -116,7 +116,13 @@ export class RunningServer {
   /** SIGTERM, then SIGKILL after 5 s. Safe to call twice. */
   async stop(): Promise<ShutdownReport> {
     const started = Date.now();
-    if (!this.alive) return { signal: 'none', exitCode: this.exitInfo?.code ?? null, exitSignal: this.exitInfo?.signal ?? null, ms: 0 };
+    if (!this.alive)
+      return {
+        signal: 'none',
+        exitCode: this.exitInfo?.code ?? null,
+        exitSignal: this.exitInfo?.signal ?? null,
+        ms: 0,
+      };
     let signal: ShutdownReport['signal'] = 'SIGTERM';
     this.child.kill('SIGTERM');
     const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), STOP_GRACE_MS).unref());
@@ -125,7 +131,12 @@ export class RunningServer {
       this.child.kill('SIGKILL');
       await this.exited;
     }
-    return { signal, exitCode: this.exitInfo?.code ?? null, exitSignal: this.exitInfo?.signal ?? null, ms: Date.now() - started };
+    return {
+      signal,
+      exitCode: this.exitInfo?.code ?? null,
+      exitSignal: this.exitInfo?.signal ?? null,
+      ms: Date.now() - started,
+    };
   }
 
   /** Last resort from a synchronous `exit` handler. */
@@ -221,7 +232,10 @@ export function peerSpec(dbPath: string): ServerSpec {
 export function peerAvailability(): { ok: true } | { ok: false; reason: string } {
   if (!existsSync(join(PEER_DIR, 'server.mjs'))) return { ok: false, reason: `no peer at ${PEER_DIR}` };
   if (!existsSync(join(PEER_DIR, 'node_modules'))) {
-    return { ok: false, reason: `the peer's dependencies are missing; install them with:\n    cd ${PEER_DIR} && npm install    # compiles better-sqlite3, about 90 s` };
+    return {
+      ok: false,
+      reason: `the peer's dependencies are missing; install them with:\n    cd ${PEER_DIR} && npm install    # compiles better-sqlite3, about 90 s`,
+    };
   }
   return { ok: true };
 }

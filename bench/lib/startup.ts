@@ -84,8 +84,14 @@ export async function timeToFirstAnswer(spec: StartupSpec): Promise<StartupResul
     const earlier: Record<string, number> = {};
     let polls = 0;
     for (;;) {
-      if (exited) throw new Error(`${spec.label}: exited during start-up (${JSON.stringify(exited)}).\n--- last output ---\n${output.trim() || '(none)'}`);
-      if (performance.now() > deadline) throw new Error(`${spec.label}: no 200 from ${spec.path} within ${spec.timeoutMs ?? 60_000} ms.\n${output.trim()}`);
+      if (exited)
+        throw new Error(
+          `${spec.label}: exited during start-up (${JSON.stringify(exited)}).\n--- last output ---\n${output.trim() || '(none)'}`,
+        );
+      if (performance.now() > deadline)
+        throw new Error(
+          `${spec.label}: no 200 from ${spec.path} within ${spec.timeoutMs ?? 60_000} ms.\n${output.trim()}`,
+        );
       polls++;
       const started = performance.now();
       try {
@@ -94,7 +100,14 @@ export async function timeToFirstAnswer(spec: StartupSpec): Promise<StartupResul
         if (res.status === 200) {
           const ms = performance.now() - t0;
           const after = spec.then ? await spec.then(`http://127.0.0.1:${port}`, pgid) : undefined;
-          return { label: spec.label, ms, polls, earlier, ...(after ? { after } : {}), stop: await stopGroup(pgid, gone, () => exited) };
+          return {
+            label: spec.label,
+            ms,
+            polls,
+            earlier,
+            ...(after ? { after } : {}),
+            stop: await stopGroup(pgid, gone, () => exited),
+          };
         }
         earlier[String(res.status)] = (earlier[String(res.status)] ?? 0) + 1;
       } catch {
@@ -107,7 +120,11 @@ export async function timeToFirstAnswer(spec: StartupSpec): Promise<StartupResul
   }
 }
 
-async function stopGroup(pgid: number, gone: Promise<void>, exitInfo: () => { code: number | null } | null): Promise<StartupResult['stop']> {
+async function stopGroup(
+  pgid: number,
+  gone: Promise<void>,
+  exitInfo: () => { code: number | null } | null,
+): Promise<StartupResult['stop']> {
   const started = Date.now();
   let signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM';
   killGroup(pgid, 'SIGTERM');

@@ -2,17 +2,28 @@
 import type { Measurement } from './load.ts';
 import type { TargetRow } from './types.ts';
 
-export function renderTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, rightAligned: ReadonlySet<number> = new Set()): string {
+export function renderTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  rightAligned: ReadonlySet<number> = new Set(),
+): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ').trimEnd();
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join(' | ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('-+-');
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-const num = (value: number | null, digits: number): string => (value === null || !Number.isFinite(value) ? '—' : value.toFixed(digits));
+const num = (value: number | null, digits: number): string =>
+  value === null || !Number.isFinite(value) ? '—' : value.toFixed(digits);
 
-export function summaryTable(rows: readonly TargetRow[], columns: { value: string; reference: string } = { value: 'Taskcast', reference: 'peer' }): string {
+export function summaryTable(
+  rows: readonly TargetRow[],
+  columns: { value: string; reference: string } = { value: 'Taskcast', reference: 'peer' },
+): string {
   return renderTable(
     ['scenario', columns.value, columns.reference, 'ratio', 'target', 'result'],
     rows.map((r) => {

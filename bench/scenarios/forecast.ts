@@ -27,8 +27,15 @@ const BOX = { south: 25, north: 49, west: -124, east: -67 } as const;
 const COLD_STARTS = 3;
 const STARTUP_PATH = '/points/39.7456,-97.0892';
 const PROBE_CONCURRENCY = 16;
-const ALERT_BURST = { requests: 48, connections: 8, paths: ['/alerts', '/alerts/active', '/alerts?limit=100', '/alerts/active?area=KS'] } as const;
-const HEADERS = { 'user-agent': 'taskcast-bench (bench/scenarios/forecast.ts)', accept: 'application/geo+json' } as const;
+const ALERT_BURST = {
+  requests: 48,
+  connections: 8,
+  paths: ['/alerts', '/alerts/active', '/alerts?limit=100', '/alerts/active?area=KS'],
+} as const;
+const HEADERS = {
+  'user-agent': 'taskcast-bench (bench/scenarios/forecast.ts)',
+  accept: 'application/geo+json',
+} as const;
 const MB = 1024 * 1024;
 
 const SCENARIO = {
@@ -61,57 +68,101 @@ export const forecastSet: ScenarioSet = {
     const extra: Record<string, unknown> = { shutdowns, box: BOX, seed: SEED, candidates: CANDIDATES };
 
     const bench = async (scenario: string, server: RunningServer, target: Target): Promise<Measurement> => {
-      log(`  ${scenario} on ${server.label} (pid ${server.pid}${target.paths ? `, rotating over ${target.paths.length} paths` : ''}) ...`);
+      log(
+        `  ${scenario} on ${server.label} (pid ${server.pid}${target.paths ? `, rotating over ${target.paths.length} paths` : ''}) ...`,
+      );
       const m = await measure(scenario, server.label, target, load, {
         check: () => server.assertAlive(scenario),
         onRound: (label, r) =>
-          log(`    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts} ${JSON.stringify(r.statusCodes)}` : ''}`),
+          log(
+            `    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts} ${JSON.stringify(r.statusCodes)}` : ''}`,
+          ),
       });
-      if (unclean(m)) warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`);
+      if (unclean(m))
+        warn(
+          `${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`,
+        );
       measurements.push(m);
       return m;
     };
-    const rotating = (server: RunningServer, paths: readonly string[]): Target => ({ url: `${server.origin}${paths[0] ?? '/'}`, method: 'GET', headers: { ...HEADERS }, paths });
+    const rotating = (server: RunningServer, paths: readonly string[]): Target => ({
+      url: `${server.origin}${paths[0] ?? '/'}`,
+      method: 'GET',
+      headers: { ...HEADERS },
+      paths,
+    });
 
     // 1. Cold starts, before anything else runs, so no other server of ours competes for the CPU.
     log(`cold starts: spawn → first 200 of GET ${STARTUP_PATH}, polled every 20 ms ...`);
     const coldNode: StartupResult[] = [];
     for (let i = 0; i < COLD_STARTS; i++) {
       const spec = embeddedSpec(join(lab.tempDir(`cold${i}`), 'tasks.db'));
-      const r = await timeToFirstAnswer({ label: `node cold start ${i + 1}`, command: process.execPath, args: spec.args, cwd: spec.cwd, env: spec.env, path: STARTUP_PATH, headers: { ...HEADERS } });
+      const r = await timeToFirstAnswer({
+        label: `node cold start ${i + 1}`,
+        command: process.execPath,
+        args: spec.args,
+        cwd: spec.cwd,
+        env: spec.env,
+        path: STARTUP_PATH,
+        headers: { ...HEADERS },
+      });
       coldNode.push(r);
-      log(`  node ${i + 1}/${COLD_STARTS}: ${fmt(r.ms, 0)} ms (${r.polls} polls${Object.keys(r.earlier).length ? `, earlier answers ${JSON.stringify(r.earlier)}` : ''}; stopped by ${r.stop.signal} in ${r.stop.ms} ms, exit ${r.stop.exitCode})`);
+      log(
+        `  node ${i + 1}/${COLD_STARTS}: ${fmt(r.ms, 0)} ms (${r.polls} polls${Object.keys(r.earlier).length ? `, earlier answers ${JSON.stringify(r.earlier)}` : ''}; stopped by ${r.stop.signal} in ${r.stop.ms} ms, exit ${r.stop.exitCode})`,
+      );
     }
     let coldNpm: StartupResult | null = null;
     try {
       const spec = embeddedSpec(join(lab.tempDir('coldnpm'), 'tasks.db'));
-      coldNpm = await timeToFirstAnswer({ label: 'npm start', command: 'npm', args: ['start', '--silent'], cwd: MAIN_DIR, env: spec.env, path: STARTUP_PATH, headers: { ...HEADERS } });
-      log(`  npm start: ${fmt(coldNpm.ms, 0)} ms (${coldNpm.polls} polls; stopped by ${coldNpm.stop.signal} in ${coldNpm.stop.ms} ms)`);
+      coldNpm = await timeToFirstAnswer({
+        label: 'npm start',
+        command: 'npm',
+        args: ['start', '--silent'],
+        cwd: MAIN_DIR,
+        env: spec.env,
+        path: STARTUP_PATH,
+        headers: { ...HEADERS },
+      });
+      log(
+        `  npm start: ${fmt(coldNpm.ms, 0)} ms (${coldNpm.polls} polls; stopped by ${coldNpm.stop.signal} in ${coldNpm.stop.ms} ms)`,
+      );
     } catch (error) {
       warn(`npm start cold start failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     const startupMs = median(coldNode.map((r) => r.ms));
     extra['startup'] = { node: coldNode, npmStart: coldNpm, medianNodeMs: startupMs };
     for (const r of [...coldNode, ...(coldNpm ? [coldNpm] : [])]) {
-      if (r.stop.signal !== 'SIGTERM') warn(`${r.label}: did not stop within 5 s of SIGTERM (${JSON.stringify(r.stop)})`);
+      if (r.stop.signal !== 'SIGTERM')
+        warn(`${r.label}: did not stop within 5 s of SIGTERM (${JSON.stringify(r.stop)})`);
     }
 
     // 2. The embedded server: find the points it answers, then warm the grid cells.
     const server = await lab.start(embeddedSpec(join(lab.tempDir('forecast'), 'tasks.db')));
-    log(`\ntaskcast (embedded provider) up at ${server.origin} (pid ${server.pid}); RSS ${fmt(server.memory().rss / MB, 1)} MB`);
-    log(`  probing ${CANDIDATES} pseudo-random points in ${BOX.south}–${BOX.north} N, ${-BOX.west}–${-BOX.east} W (seed ${SEED}) ...`);
+    log(
+      `\ntaskcast (embedded provider) up at ${server.origin} (pid ${server.pid}); RSS ${fmt(server.memory().rss / MB, 1)} MB`,
+    );
+    log(
+      `  probing ${CANDIDATES} pseudo-random points in ${BOX.south}–${BOX.north} N, ${-BOX.west}–${-BOX.east} W (seed ${SEED}) ...`,
+    );
     const probeStarted = Date.now();
     const probe = await probePoints(server.origin, candidatePoints(CANDIDATES, SEED));
     server.assertAlive('probing points');
     const points = probe.points.slice(0, MAX_POINTS);
     const probeSeconds = (Date.now() - probeStarted) / 1000;
-    log(`  ${probe.points.length} answered 200 (keeping ${points.length}); statuses ${JSON.stringify(probe.statuses)}; ${fmt(probeSeconds, 1)} s (${fmt(CANDIDATES / probeSeconds, 0)} cold points/s)`);
+    log(
+      `  ${probe.points.length} answered 200 (keeping ${points.length}); statuses ${JSON.stringify(probe.statuses)}; ${fmt(probeSeconds, 1)} s (${fmt(CANDIDATES / probeSeconds, 0)} cold points/s)`,
+    );
     extra['probe'] = { statuses: probe.statuses, errors: probe.errors, kept: points.length, seconds: probeSeconds };
     const unexpected = Object.entries(probe.statuses).filter(([code]) => code !== '200' && code !== '404');
     if (unexpected.length > 0 || probe.errors.length > 0) {
-      warn(`probing /points: unexpected answers ${JSON.stringify(Object.fromEntries(unexpected))}, ${probe.errors.length} errors${probe.errors[0] ? ` (first: ${probe.errors[0]})` : ''}`);
+      warn(
+        `probing /points: unexpected answers ${JSON.stringify(Object.fromEntries(unexpected))}, ${probe.errors.length} errors${probe.errors[0] ? ` (first: ${probe.errors[0]})` : ''}`,
+      );
     }
-    if (points.length < 100) throw new Error(`only ${points.length} of ${CANDIDATES} candidate points answered 200; statuses ${JSON.stringify(probe.statuses)}`);
+    if (points.length < 100)
+      throw new Error(
+        `only ${points.length} of ${CANDIDATES} candidate points answered 200; statuses ${JSON.stringify(probe.statuses)}`,
+      );
 
     const cells: string[] = [];
     for (const p of points) {
@@ -123,7 +174,8 @@ export const forecastSet: ScenarioSet = {
     log(`  warming ${cells.length} grid cells (forecast and hourly) ...`);
     const warm = await warmCells(server.origin, cells);
     log(`  warmed in ${fmt(warm.seconds, 1)} s; slowest first answer ${fmt(warm.slowestMs, 0)} ms`);
-    if (warm.failures.length > 0) warn(`warming grid cells: ${warm.failures.length} failures: ${warm.failures.slice(0, 5).join('; ')}`);
+    if (warm.failures.length > 0)
+      warn(`warming grid cells: ${warm.failures.length} failures: ${warm.failures.slice(0, 5).join('; ')}`);
     const forecastPaths = warm.ok.map((c) => `${c}/forecast`);
     const hourlyPaths = warm.ok.map((c) => `${c}/forecast/hourly`);
     extra['gridCells'] = warm.ok;
@@ -133,16 +185,27 @@ export const forecastSet: ScenarioSet = {
     log('');
     // /health goes through the same path rotation as the rest, so the client's per-request cost is the same.
     const health = await bench(SCENARIO.health, server, rotating(server, ['/health']));
-    const pointsM = await bench(SCENARIO.points, server, rotating(server, points.map((p) => p.path)));
+    const pointsM = await bench(
+      SCENARIO.points,
+      server,
+      rotating(
+        server,
+        points.map((p) => p.path),
+      ),
+    );
     const forecastM = await bench(SCENARIO.forecast, server, rotating(server, forecastPaths));
     const hourlyM = await bench(SCENARIO.hourly, server, rotating(server, hourlyPaths));
 
     // 4. Memory: after the forecast rounds, then after alerts exist and a burst has been served.
     await sleep(1000);
     const memForecast = server.memory();
-    log(`\n  RSS after the forecast rounds: ${fmt(memForecast.rss / MB, 1)} MB (peak so far ${fmt(memForecast.hwm / MB, 1)} MB)`);
+    log(
+      `\n  RSS after the forecast rounds: ${fmt(memForecast.rss / MB, 1)} MB (peak so far ${fmt(memForecast.hwm / MB, 1)} MB)`,
+    );
     const firstAlerts = await timedGet(`${server.origin}/alerts`, 120_000);
-    log(`  first GET /alerts (generates the alerts in a worker): HTTP ${firstAlerts.status}, ${fmt(firstAlerts.ms, 0)} ms, ${fmt(firstAlerts.bytes / 1024, 0)} KiB`);
+    log(
+      `  first GET /alerts (generates the alerts in a worker): HTTP ${firstAlerts.status}, ${fmt(firstAlerts.ms, 0)} ms, ${fmt(firstAlerts.bytes / 1024, 0)} KiB`,
+    );
     if (firstAlerts.status !== 200) warn(`first GET /alerts answered ${firstAlerts.status}`);
     const burstStarted = Date.now();
     const burst = await fire(
@@ -151,9 +214,13 @@ export const forecastSet: ScenarioSet = {
     );
     server.assertAlive('the /alerts burst');
     const burstSeconds = (Date.now() - burstStarted) / 1000;
-    log(`  /alerts burst: ${ALERT_BURST.requests} requests over ${ALERT_BURST.connections} connections in ${fmt(burstSeconds, 1)} s; p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; non-2xx ${burst.non2xx}, errors ${burst.errors}, timeouts ${burst.timeouts}`);
+    log(
+      `  /alerts burst: ${ALERT_BURST.requests} requests over ${ALERT_BURST.connections} connections in ${fmt(burstSeconds, 1)} s; p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; non-2xx ${burst.non2xx}, errors ${burst.errors}, timeouts ${burst.timeouts}`,
+    );
     if (burst.non2xx > 0 || burst.errors > 0 || burst.timeouts > 0) {
-      warn(`/alerts burst: ${burst.non2xx} non-2xx, ${burst.errors} errors, ${burst.timeouts} timeouts; status codes ${JSON.stringify(burst.statusCodeStats)}`);
+      warn(
+        `/alerts burst: ${burst.non2xx} non-2xx, ${burst.errors} errors, ${burst.timeouts} timeouts; status codes ${JSON.stringify(burst.statusCodeStats)}`,
+      );
     }
     await sleep(1000);
     const memAlerts = server.memory();
@@ -162,7 +229,15 @@ export const forecastSet: ScenarioSet = {
       afterForecastRounds: memForecast,
       afterAlertsBurst: memAlerts,
       firstAlerts,
-      alertsBurst: { ...ALERT_BURST, seconds: burstSeconds, p50Ms: burst.latency.p50, p99Ms: burst.latency.p99, non2xx: burst.non2xx, errors: burst.errors, timeouts: burst.timeouts },
+      alertsBurst: {
+        ...ALERT_BURST,
+        seconds: burstSeconds,
+        p50Ms: burst.latency.p50,
+        p99Ms: burst.latency.p99,
+        non2xx: burst.non2xx,
+        errors: burst.errors,
+        timeouts: burst.timeouts,
+      },
     };
     shutdowns['taskcast (embedded)'] = await lab.stop(server);
 
@@ -185,20 +260,36 @@ export const forecastSet: ScenarioSet = {
       const fill = await cachePass(up.origin, paths);
       const check = await cachePass(up.origin, paths);
       up.assertAlive('warming the upstream cache');
-      log(`  cache fill: ${JSON.stringify(fill.statuses)} x-cache ${JSON.stringify(fill.xCache)} in ${fmt(fill.seconds, 1)} s; check pass: x-cache ${JSON.stringify(check.xCache)}; fake served ${JSON.stringify(replay.counts)}`);
+      log(
+        `  cache fill: ${JSON.stringify(fill.statuses)} x-cache ${JSON.stringify(fill.xCache)} in ${fmt(fill.seconds, 1)} s; check pass: x-cache ${JSON.stringify(check.xCache)}; fake served ${JSON.stringify(replay.counts)}`,
+      );
       if (fill.statuses['200'] !== paths.length || check.statuses['200'] !== paths.length) {
-        warn(`upstream cache fill: not every point answered 200 (fill ${JSON.stringify(fill.statuses)}, check ${JSON.stringify(check.statuses)}; first error ${fill.errors[0] ?? check.errors[0] ?? 'none'})`);
+        warn(
+          `upstream cache fill: not every point answered 200 (fill ${JSON.stringify(fill.statuses)}, check ${JSON.stringify(check.statuses)}; first error ${fill.errors[0] ?? check.errors[0] ?? 'none'})`,
+        );
       }
       if ((check.xCache['HIT'] ?? 0) !== paths.length) {
         upstreamNote = `cache not fully warm: ${JSON.stringify(check.xCache)}`;
-        warn(`upstream: after two passes the cache is not warm for every point: x-cache ${JSON.stringify(check.xCache)}`);
+        warn(
+          `upstream: after two passes the cache is not warm for every point: x-cache ${JSON.stringify(check.xCache)}`,
+        );
       }
       const before = { ...replay.counts };
       upstreamHealth = await bench(SCENARIO.upstreamHealth, up, rotating(up, ['/health']));
       upstreamM = await bench(SCENARIO.upstreamPoints, up, rotating(up, paths));
-      const during = { points200: replay.counts.points200 - before.points200, notModified: replay.counts.notModified - before.notModified, notFound: replay.counts.notFound - before.notFound };
+      const during = {
+        points200: replay.counts.points200 - before.points200,
+        notModified: replay.counts.notModified - before.notModified,
+        notFound: replay.counts.notFound - before.notFound,
+      };
       log(`  upstream calls during the timed rounds: ${JSON.stringify(during)}`);
-      extra['upstream'] = { fakeOrigin: replay.origin, fill: { ...fill, errors: fill.errors.slice(0, 5) }, check: { ...check, errors: check.errors.slice(0, 5) }, upstreamCallsDuringRounds: during, fakeTotals: { ...replay.counts } };
+      extra['upstream'] = {
+        fakeOrigin: replay.origin,
+        fill: { ...fill, errors: fill.errors.slice(0, 5) },
+        check: { ...check, errors: check.errors.slice(0, 5) },
+        upstreamCallsDuringRounds: during,
+        fakeTotals: { ...replay.counts },
+      };
       shutdowns['taskcast (upstream)'] = await lab.stop(up);
     } catch (error) {
       upstreamNote = 'not run';
@@ -208,13 +299,31 @@ export const forecastSet: ScenarioSet = {
     }
 
     for (const [label, s] of Object.entries(shutdowns)) {
-      if (s.signal !== 'SIGTERM' || s.exitCode !== 0) warn(`${label} did not stop cleanly on SIGTERM: ${JSON.stringify(s)}`);
+      if (s.signal !== 'SIGTERM' || s.exitCode !== 0)
+        warn(`${label} did not stop cleanly on SIGTERM: ${JSON.stringify(s)}`);
     }
 
     // The summary.
     const rows: TargetRow[] = [];
-    rows.push({ scenario: SCENARIO.health, unit: 'req/s', taskcast: health.reqPerSec, peer: null, ratio: null, ratioOf: null, target: '—', pass: null, note: 'reference' });
-    const versus = (scenario: string, ours: Measurement | null, ref: Measurement, refName: string, min: number | null, note?: string): TargetRow => {
+    rows.push({
+      scenario: SCENARIO.health,
+      unit: 'req/s',
+      taskcast: health.reqPerSec,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: '—',
+      pass: null,
+      note: 'reference',
+    });
+    const versus = (
+      scenario: string,
+      ours: Measurement | null,
+      ref: Measurement,
+      refName: string,
+      min: number | null,
+      note?: string,
+    ): TargetRow => {
       const ratio = ours ? ours.reqPerSec / ref.reqPerSec : null;
       return judged(
         {
@@ -234,9 +343,28 @@ export const forecastSet: ScenarioSet = {
     rows.push(versus(SCENARIO.points, pointsM, health, '/health', TARGETS.vsHealth, `${points.length} points`));
     rows.push(versus(SCENARIO.forecast, forecastM, health, '/health', TARGETS.vsHealth));
     rows.push(versus(SCENARIO.hourly, hourlyM, health, '/health', null));
-    rows.push(versus(SCENARIO.upstreamPoints, upstreamM, pointsM, 'embedded /points', TARGETS.upstreamVsEmbedded, upstreamNote || undefined));
+    rows.push(
+      versus(
+        SCENARIO.upstreamPoints,
+        upstreamM,
+        pointsM,
+        'embedded /points',
+        TARGETS.upstreamVsEmbedded,
+        upstreamNote || undefined,
+      ),
+    );
     if (upstreamHealth) {
-      rows.push({ scenario: SCENARIO.upstreamHealth, unit: 'req/s', taskcast: upstreamHealth.reqPerSec, peer: null, ratio: null, ratioOf: null, target: 'informational', pass: null, note: `upstream /points is ${fmt((upstreamM?.reqPerSec ?? Number.NaN) / upstreamHealth.reqPerSec, 2)}× this` });
+      rows.push({
+        scenario: SCENARIO.upstreamHealth,
+        unit: 'req/s',
+        taskcast: upstreamHealth.reqPerSec,
+        peer: null,
+        ratio: null,
+        ratioOf: null,
+        target: 'informational',
+        pass: null,
+        note: `upstream /points is ${fmt((upstreamM?.reqPerSec ?? Number.NaN) / upstreamHealth.reqPerSec, 2)}× this`,
+      });
     }
     rows.push({
       scenario: SCENARIO.startup,
@@ -249,7 +377,16 @@ export const forecastSet: ScenarioSet = {
       pass: startupMs / 1000 <= TARGETS.startupS,
       note: `runs ${coldNode.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s`,
     });
-    rows.push({ scenario: SCENARIO.startupNpm, unit: 's', taskcast: coldNpm ? coldNpm.ms / 1000 : null, peer: null, ratio: null, ratioOf: null, target: 'informational', pass: null });
+    rows.push({
+      scenario: SCENARIO.startupNpm,
+      unit: 's',
+      taskcast: coldNpm ? coldNpm.ms / 1000 : null,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: 'informational',
+      pass: null,
+    });
     const mem = (scenario: string, m: { rss: number; hwm: number }): TargetRow => ({
       scenario,
       unit: 'MB',
@@ -275,7 +412,11 @@ function embeddedSpec(dbPath: string) {
 /** A row whose inputs saw non-2xx answers or errors fails, whatever the numbers say. */
 function judged(row: TargetRow, inputs: Array<Measurement | null>): TargetRow {
   if (!inputs.some((m) => m && unclean(m))) return row;
-  return { ...row, pass: row.pass === null ? null : false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
+  return {
+    ...row,
+    pass: row.pass === null ? null : false,
+    note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; '),
+  };
 }
 
 /** `count` distinct points in BOX, 4 decimals (the canonical form, so no 301s). */
@@ -295,7 +436,11 @@ function candidatePoints(count: number, seed: number): Array<{ lat: number; lon:
   return out;
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -317,7 +462,10 @@ async function timedGet(url: string, timeoutMs: number): Promise<{ status: numbe
   return { status, ms: performance.now() - started, bytes: Buffer.byteLength(text) };
 }
 
-async function probePoints(origin: string, candidates: ReadonlyArray<{ lat: number; lon: number }>): Promise<{ points: ProbedPoint[]; statuses: Record<string, number>; errors: string[] }> {
+async function probePoints(
+  origin: string,
+  candidates: ReadonlyArray<{ lat: number; lon: number }>,
+): Promise<{ points: ProbedPoint[]; statuses: Record<string, number>; errors: string[] }> {
   const found: Array<ProbedPoint | undefined> = new Array(candidates.length);
   const statuses: Record<string, number> = {};
   const errors: string[] = [];
@@ -327,8 +475,12 @@ async function probePoints(origin: string, candidates: ReadonlyArray<{ lat: numb
       const { status, text } = await get(origin + path);
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
       if (status !== 200) return;
-      const props = (JSON.parse(text) as { properties?: { gridId?: unknown; gridX?: unknown; gridY?: unknown } }).properties;
-      const grid = typeof props?.gridId === 'string' && Number.isInteger(props.gridX) && Number.isInteger(props.gridY) ? { office: props.gridId, x: props.gridX as number, y: props.gridY as number } : null;
+      const props = (JSON.parse(text) as { properties?: { gridId?: unknown; gridX?: unknown; gridY?: unknown } })
+        .properties;
+      const grid =
+        typeof props?.gridId === 'string' && Number.isInteger(props.gridX) && Number.isInteger(props.gridY)
+          ? { office: props.gridId, x: props.gridX as number, y: props.gridY as number }
+          : null;
       found[i] = { path, key: pointKey(lat, lon), body: text, grid };
     } catch (error) {
       errors.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
@@ -337,7 +489,10 @@ async function probePoints(origin: string, candidates: ReadonlyArray<{ lat: numb
   return { points: found.filter((p): p is ProbedPoint => p !== undefined), statuses, errors };
 }
 
-async function warmCells(origin: string, cells: readonly string[]): Promise<{ ok: string[]; failures: string[]; seconds: number; slowestMs: number }> {
+async function warmCells(
+  origin: string,
+  cells: readonly string[],
+): Promise<{ ok: string[]; failures: string[]; seconds: number; slowestMs: number }> {
   const started = Date.now();
   const good: boolean[] = new Array(cells.length).fill(false);
   const failures: string[] = [];
@@ -363,7 +518,10 @@ async function warmCells(origin: string, cells: readonly string[]): Promise<{ ok
 }
 
 /** One GET per path; counts statuses and X-Cache values. */
-async function cachePass(origin: string, paths: readonly string[]): Promise<{ statuses: Record<string, number>; xCache: Record<string, number>; errors: string[]; seconds: number }> {
+async function cachePass(
+  origin: string,
+  paths: readonly string[],
+): Promise<{ statuses: Record<string, number>; xCache: Record<string, number>; errors: string[]; seconds: number }> {
   const started = Date.now();
   const statuses: Record<string, number> = {};
   const xCache: Record<string, number> = {};

@@ -32,7 +32,11 @@ interface ColdRun {
 type WarmRun = Record<string, { p50: number; p99: number; max: number }>;
 
 function probe<T>(args: string[]): T {
-  const out = execFileSync(process.execPath, [PROBE, ...args], { cwd: MAIN_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(process.execPath, [PROBE, ...args], {
+    cwd: MAIN_DIR,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as T;
 }
 
@@ -40,7 +44,8 @@ const ms = (values: readonly number[]): string => values.map((v) => v.toFixed(0)
 
 export const mswSet: ScenarioSet = {
   name: 'msw',
-  description: 'taskcast/msw and taskcast/fetch: creation in a fresh process (target < 1 s), first answers, warm latency (target ≈ 1 ms).',
+  description:
+    'taskcast/msw and taskcast/fetch: creation in a fresh process (target < 1 s), first answers, warm latency (target ≈ 1 ms).',
   async run(ctx: BenchContext): Promise<SetReport> {
     const { log } = ctx;
     log('building dist/ (npm run build) ...');
@@ -52,7 +57,9 @@ export const mswSet: ScenarioSet = {
       for (const entry of ['msw', 'fetch'] as const) {
         const run = probe<ColdRun>(['cold', entry]);
         cold[entry].push(run);
-        log(`  cold ${entry.padEnd(5)} ${i + 1}/${COLD_RUNS}: import msw/node ${run.importMsw.toFixed(0)} ms, import taskcast/${entry} ${run.importTaskcast.toFixed(0)} ms, create ${run.create.toFixed(0)} ms; first /points ${run.first[POINTS]!.toFixed(0)} ms, first /alerts ${run.first[ALERTS]!.toFixed(0)} ms`);
+        log(
+          `  cold ${entry.padEnd(5)} ${i + 1}/${COLD_RUNS}: import msw/node ${run.importMsw.toFixed(0)} ms, import taskcast/${entry} ${run.importTaskcast.toFixed(0)} ms, create ${run.create.toFixed(0)} ms; first /points ${run.first[POINTS]!.toFixed(0)} ms, first /alerts ${run.first[ALERTS]!.toFixed(0)} ms`,
+        );
       }
     }
     log(`  warm: ${WARM_REQUESTS} requests per path and entry point ...`);
@@ -64,28 +71,62 @@ export const mswSet: ScenarioSet = {
       const creation = runs.map((r) => r.importTaskcast + r.create);
       const value = median(creation);
       rows.push({
-        scenario: entry === 'msw' ? 'import taskcast/msw + weatherGovHandlers(), cold' : 'import taskcast/fetch + createWeatherGovFetch(), cold',
-        unit: 'ms', taskcast: value, peer: null, ratio: null, ratioOf: null,
-        target: `< ${TARGETS.createMs} ms`, pass: value < TARGETS.createMs,
+        scenario:
+          entry === 'msw'
+            ? 'import taskcast/msw + weatherGovHandlers(), cold'
+            : 'import taskcast/fetch + createWeatherGovFetch(), cold',
+        unit: 'ms',
+        taskcast: value,
+        peer: null,
+        ratio: null,
+        ratioOf: null,
+        target: `< ${TARGETS.createMs} ms`,
+        pass: value < TARGETS.createMs,
         note: `runs ${ms(creation)}${entry === 'msw' ? `; msw/node's own import ${median(runs.map((r) => r.importMsw)).toFixed(0)} ms` : ''}; node start ${median(runs.map((r) => r.sinceProcessStartMs)).toFixed(0)} ms`,
       });
     }
     const all = [...cold.msw, ...cold.fetch];
-    for (const [path, what] of [[POINTS, 'reads the forecast data'], ['/gridpoints/TOP/32,81/forecast', 'builds the forecast'], [ALERTS, "generates the point's offices' alerts, not the whole cycle"]] as const) {
+    for (const [path, what] of [
+      [POINTS, 'reads the forecast data'],
+      ['/gridpoints/TOP/32,81/forecast', 'builds the forecast'],
+      [ALERTS, "generates the point's offices' alerts, not the whole cycle"],
+    ] as const) {
       const firsts = all.map((r) => r.first[path]!);
-      rows.push({ scenario: `first ${path.split('?')[0]} answer (${what})`, unit: 'ms', taskcast: median(firsts), peer: null, ratio: null, ratioOf: null, target: '–', pass: null, note: `runs ${ms(firsts)}` });
+      rows.push({
+        scenario: `first ${path.split('?')[0]} answer (${what})`,
+        unit: 'ms',
+        taskcast: median(firsts),
+        peer: null,
+        ratio: null,
+        ratioOf: null,
+        target: '–',
+        pass: null,
+        note: `runs ${ms(firsts)}`,
+      });
     }
     for (const [key, figures] of Object.entries(warm)) {
       const [entry, path] = key.split(' ');
       rows.push({
         scenario: `warm ${path!.split('?')[0]} via ${entry === 'msw' ? 'MSW (global fetch)' : 'taskcast/fetch'}, p50`,
-        unit: 'ms', taskcast: figures.p50, peer: null, ratio: null, ratioOf: null,
-        target: `≤ ${TARGETS.warmP50Ms} ms`, pass: figures.p50 <= TARGETS.warmP50Ms,
+        unit: 'ms',
+        taskcast: figures.p50,
+        peer: null,
+        ratio: null,
+        ratioOf: null,
+        target: `≤ ${TARGETS.warmP50Ms} ms`,
+        pass: figures.p50 <= TARGETS.warmP50Ms,
         note: `p99 ${figures.p99.toFixed(2)} ms, max ${figures.max.toFixed(1)} ms`,
       });
     }
     // The table prints ms without decimals; the warm figures need them.
-    for (const row of rows) if (row.scenario.startsWith('warm')) row.note = `p50 ${row.taskcast!.toFixed(2)} ms; ${row.note}`;
-    return { rows, measurements: [], warnings: [], extra: { cold, warm }, columns: { value: 'Taskcast', reference: '–' } };
+    for (const row of rows)
+      if (row.scenario.startsWith('warm')) row.note = `p50 ${row.taskcast!.toFixed(2)} ms; ${row.note}`;
+    return {
+      rows,
+      measurements: [],
+      warnings: [],
+      extra: { cold, warm },
+      columns: { value: 'Taskcast', reference: '–' },
+    };
   },
 };

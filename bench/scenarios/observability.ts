@@ -24,21 +24,40 @@ export const observabilitySet: ScenarioSet = {
   description: `GET /api/tasks (${LIST_SIZE} tasks) with request logs and metrics on, metrics only, and both off, side by side (target: under ${MAX_COST * 100}% cost).`,
   async run(ctx: BenchContext): Promise<SetReport> {
     const { lab, load, log } = ctx;
-    const servers: Array<{ label: string; server: RunningServer; target: Parameters<typeof fire>[0]; logFile: string; rps: number[] }> = [];
+    const servers: Array<{
+      label: string;
+      server: RunningServer;
+      target: Parameters<typeof fire>[0];
+      logFile: string;
+      rps: number[];
+    }> = [];
     for (const variant of VARIANTS) {
       const dir = lab.tempDir(variant.label.replace('+', '-'));
       const spec = taskcastSpec(join(dir, 'tasks.db'));
       // Lines go to a file, as a container runtime or a log shipper would take them, not through this process.
       const logFile = join(dir, 'stdout.log');
-      const server = await lab.start({ ...spec, label: `taskcast ${variant.label}`, env: { ...spec.env, ...variant.env }, stdoutFile: logFile });
+      const server = await lab.start({
+        ...spec,
+        label: `taskcast ${variant.label}`,
+        env: { ...spec.env, ...variant.env },
+        stdoutFile: logFile,
+      });
       const user = await signUp(server.origin, 'list');
       for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, user, i);
-      if ((await countTasks(server.origin, user)) !== LIST_SIZE) throw new Error(`${variant.label}: the list user does not have ${LIST_SIZE} tasks`);
-      servers.push({ label: variant.label, server, target: { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }, logFile, rps: [] });
+      if ((await countTasks(server.origin, user)) !== LIST_SIZE)
+        throw new Error(`${variant.label}: the list user does not have ${LIST_SIZE} tasks`);
+      servers.push({
+        label: variant.label,
+        server,
+        target: { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth },
+        logFile,
+        rps: [],
+      });
       log(`${server.label} up at ${server.origin} (pid ${server.pid})`);
     }
 
-    for (const s of servers) if (load.warmupSeconds > 0) await fire(s.target, { connections: load.connections, duration: load.warmupSeconds });
+    for (const s of servers)
+      if (load.warmupSeconds > 0) await fire(s.target, { connections: load.connections, duration: load.warmupSeconds });
     // Twice the usual rounds, since each is compared with its neighbours; order reversed every other pass.
     const passes = load.rounds * 2;
     for (let pass = 0; pass < passes; pass++) {
@@ -46,9 +65,12 @@ export const observabilitySet: ScenarioSet = {
       for (const s of order) {
         s.server.assertAlive('observability');
         const result = await fire(s.target, { connections: load.connections, duration: load.roundSeconds });
-        if (result.non2xx > 0 || result.errors > 0) ctx.warn(`${s.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        if (result.non2xx > 0 || result.errors > 0)
+          ctx.warn(`${s.label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         s.rps.push(result.requests.average);
-        log(`    pass ${pass + 1}/${passes} ${s.label.padEnd(13)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`);
+        log(
+          `    pass ${pass + 1}/${passes} ${s.label.padEnd(13)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms`,
+        );
       }
     }
 

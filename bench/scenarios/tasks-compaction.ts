@@ -37,12 +37,16 @@ export const tasksCompactionSet: ScenarioSet = {
     const spec = taskcastSpec(dbPath);
     // At info level the store logs each compaction with its duration; nothing per request.
     const server = await lab.start({ ...spec, env: { ...spec.env, LOG_LEVEL: 'info' } });
-    log(`taskcast up at ${server.origin} (pid ${server.pid}); pre-filling ${PREFILL} tasks over ${PREFILL_USERS} users ...`);
+    log(
+      `taskcast up at ${server.origin} (pid ${server.pid}); pre-filling ${PREFILL} tasks over ${PREFILL_USERS} users ...`,
+    );
     const filled = await prefill(server.origin, PREFILL, PREFILL_USERS, load.connections);
     const snapshotBytes = sizeOf(dbPath);
     const journalBytes = journalRecordBytes(`${dbPath}.journal`);
-    log(`  pre-filled in ${filled.seconds.toFixed(1)} s; snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB, journal ${(journalBytes / 1e6).toFixed(1)} MB of records ` +
-      `(the next fold starts once the journal reaches the snapshot's size)`);
+    log(
+      `  pre-filled in ${filled.seconds.toFixed(1)} s; snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB, journal ${(journalBytes / 1e6).toFixed(1)} MB of records ` +
+        `(the next fold starts once the journal reaches the snapshot's size)`,
+    );
     const reader = await signUp(server.origin, 'compaction-get');
     for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, reader, i);
     const writer = await signUp(server.origin, 'compaction-post');
@@ -57,17 +61,30 @@ export const tasksCompactionSet: ScenarioSet = {
     for (let attempt = 1; attempt <= MAX_WINDOWS && measured === undefined; attempt++) {
       const from = performance.now();
       const [post, get] = await Promise.all([
-        fire({ url: `${server.origin}/api/tasks`, method: 'POST', headers: { 'content-type': 'application/json', ...writer.auth }, body: SMALL_TASK_BODY }, { connections: half, duration: seconds }),
-        fire({ url: `${server.origin}/api/tasks`, method: 'GET', headers: reader.auth }, { connections: half, duration: seconds }),
+        fire(
+          {
+            url: `${server.origin}/api/tasks`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...writer.auth },
+            body: SMALL_TASK_BODY,
+          },
+          { connections: half, duration: seconds },
+        ),
+        fire(
+          { url: `${server.origin}/api/tasks`, method: 'GET', headers: reader.auth },
+          { connections: half, duration: seconds },
+        ),
       ]);
       const to = performance.now();
       const window: Window = { post, get, foldsMs: watch.within(from, to), partial: watch.overlapping(from, to) };
       windows.push(window);
       server.assertAlive('the compaction window');
-      log(`  window ${attempt} (${seconds} s, ${half}+${half} connections): ${window.foldsMs.length} whole compaction(s) ${window.foldsMs.map((ms) => `${ms} ms`).join(', ')}${window.partial ? ' (and part of one)' : ''}; ` +
-        `POST ${Math.round(post.requests.average)} req/s p99 ${post.latency.p99} ms max ${post.latency.max} ms; ` +
-        `GET ${Math.round(get.requests.average)} req/s p99 ${get.latency.p99} ms max ${get.latency.max} ms` +
-        `${post.non2xx + get.non2xx + post.errors + get.errors > 0 ? `; non-2xx ${post.non2xx + get.non2xx}, errors ${post.errors + get.errors}` : ''}`);
+      log(
+        `  window ${attempt} (${seconds} s, ${half}+${half} connections): ${window.foldsMs.length} whole compaction(s) ${window.foldsMs.map((ms) => `${ms} ms`).join(', ')}${window.partial ? ' (and part of one)' : ''}; ` +
+          `POST ${Math.round(post.requests.average)} req/s p99 ${post.latency.p99} ms max ${post.latency.max} ms; ` +
+          `GET ${Math.round(get.requests.average)} req/s p99 ${get.latency.p99} ms max ${get.latency.max} ms` +
+          `${post.non2xx + get.non2xx + post.errors + get.errors > 0 ? `; non-2xx ${post.non2xx + get.non2xx}, errors ${post.errors + get.errors}` : ''}`,
+      );
       if (window.foldsMs.length > 0) measured = window;
     }
     watch.stop();
@@ -78,12 +95,27 @@ export const tasksCompactionSet: ScenarioSet = {
       warn(`no compaction completed within ${MAX_WINDOWS} windows; the figures below are without one`);
       measured = windows[windows.length - 1]!;
     }
-    const clean = measured.post.non2xx + measured.get.non2xx + measured.post.errors + measured.get.errors + measured.post.timeouts + measured.get.timeouts === 0;
+    const clean =
+      measured.post.non2xx +
+        measured.get.non2xx +
+        measured.post.errors +
+        measured.get.errors +
+        measured.post.timeouts +
+        measured.get.timeouts ===
+      0;
     const row = (scenario: string, value: number, note: string): TargetRow => ({
-      scenario, unit: 'ms', taskcast: value, peer: null, ratio: null, ratioOf: null, target: `< ${TARGET_MAX_MS} ms`,
-      pass: clean ? value < TARGET_MAX_MS : false, note: clean ? note : `${note}; non-2xx/errors seen`,
+      scenario,
+      unit: 'ms',
+      taskcast: value,
+      peer: null,
+      ratio: null,
+      ratioOf: null,
+      target: `< ${TARGET_MAX_MS} ms`,
+      pass: clean ? value < TARGET_MAX_MS : false,
+      note: clean ? note : `${note}; non-2xx/errors seen`,
     });
-    const folds = measured.foldsMs.length > 0 ? `across a ${measured.foldsMs.join('+')} ms compaction` : 'no compaction seen';
+    const folds =
+      measured.foldsMs.length > 0 ? `across a ${measured.foldsMs.join('+')} ms compaction` : 'no compaction seen';
     const rows: TargetRow[] = [
       row('POST /api/tasks max latency', measured.post.latency.max, `p99 ${measured.post.latency.p99} ms, ${folds}`),
       row('GET /api/tasks max latency', measured.get.latency.max, `p99 ${measured.get.latency.p99} ms, ${folds}`),
@@ -97,8 +129,18 @@ export const tasksCompactionSet: ScenarioSet = {
         compactionLog,
         windows: windows.map((w) => ({
           foldsMs: w.foldsMs,
-          post: { reqPerSec: w.post.requests.average, p99Ms: w.post.latency.p99, maxMs: w.post.latency.max, non2xx: w.post.non2xx },
-          get: { reqPerSec: w.get.requests.average, p99Ms: w.get.latency.p99, maxMs: w.get.latency.max, non2xx: w.get.non2xx },
+          post: {
+            reqPerSec: w.post.requests.average,
+            p99Ms: w.post.latency.p99,
+            maxMs: w.post.latency.max,
+            non2xx: w.post.non2xx,
+          },
+          get: {
+            reqPerSec: w.get.requests.average,
+            p99Ms: w.get.latency.p99,
+            maxMs: w.get.latency.max,
+            non2xx: w.get.non2xx,
+          },
         })),
       },
       columns: { value: 'Taskcast', reference: '—' },
@@ -123,10 +165,12 @@ function watchCompactions(compactingPath: string) {
   }, 2);
   return {
     /** Durations of the compactions that started and ended between `from` and `to`. */
-    within: (from: number, to: number): number[] => folds.filter((f) => f.start >= from && f.end <= to).map((f) => Math.round(f.end - f.start)),
+    within: (from: number, to: number): number[] =>
+      folds.filter((f) => f.start >= from && f.end <= to).map((f) => Math.round(f.end - f.start)),
     /** Whether a compaction straddles `from` or `to`. */
     overlapping: (from: number, to: number): boolean =>
-      folds.some((f) => (f.start < from && f.end > from) || (f.start < to && f.end > to)) || (since !== undefined && since < to),
+      folds.some((f) => (f.start < from && f.end > from) || (f.start < to && f.end > to)) ||
+      (since !== undefined && since < to),
     stop: () => clearInterval(timer),
   };
 }

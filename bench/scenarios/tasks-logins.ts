@@ -32,7 +32,12 @@ export const tasksLoginsSet: ScenarioSet = {
     const alone = await fire(post, { connections: POST_CONNECTIONS, duration: seconds });
     log(`  POST while ${LOGIN_CONNECTIONS} logins run, ${seconds} s ...`);
     const logins = fire(
-      { url: `${server.origin}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginUser.email, password: 'bench-password-1' }) },
+      {
+        url: `${server.origin}/api/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: loginUser.email, password: 'bench-password-1' }),
+      },
       { connections: LOGIN_CONNECTIONS, duration: seconds + 2 },
     );
     await new Promise((r) => setTimeout(r, 1000)); // let the logins fill the pool first
@@ -51,14 +56,21 @@ export const tasksLoginsSet: ScenarioSet = {
       pass: label === 'alone' ? null : r.latency.p99 < GOAL_P99_MS,
       note: `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, non-2xx ${r.non2xx}`,
     });
-    log(`  logins: ${loginResult.requests.average.toFixed(0)} req/s, p99 ${loginResult.latency.p99} ms, non-2xx ${loginResult.non2xx}`);
+    log(
+      `  logins: ${loginResult.requests.average.toFixed(0)} req/s, p99 ${loginResult.latency.p99} ms, non-2xx ${loginResult.non2xx}`,
+    );
     return {
       rows: [row('alone', alone), row(`with ${LOGIN_CONNECTIONS} logins`, contended)],
       measurements: [],
       warnings: [],
       extra: {
         alone: { p50: alone.latency.p50, p99: alone.latency.p99, max: alone.latency.max, rps: alone.requests.average },
-        contended: { p50: contended.latency.p50, p99: contended.latency.p99, max: contended.latency.max, rps: contended.requests.average },
+        contended: {
+          p50: contended.latency.p50,
+          p99: contended.latency.p99,
+          max: contended.latency.max,
+          rps: contended.requests.average,
+        },
         logins: { rps: loginResult.requests.average, p99: loginResult.latency.p99, non2xx: loginResult.non2xx },
       },
     };

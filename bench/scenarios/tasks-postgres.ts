@@ -23,9 +23,15 @@ const SCENARIO = {
 } as const;
 
 const adminUrl = (): string =>
-  process.env['BENCH_DATABASE_URL'] || process.env['TEST_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env['BENCH_DATABASE_URL'] ||
+  process.env['TEST_DATABASE_URL'] ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -73,26 +79,47 @@ export const tasksPostgresSet: ScenarioSet = {
     const url = dbUrl.href;
     log(`PostgreSQL database ${database} at ${dbUrl.host}`);
     const [version] = await sql<{ server_version: string }>(url, 'SHOW server_version');
-    const [settings] = await sql<{ fsync: string; synchronous_commit: string }>(url, "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit");
+    const [settings] = await sql<{ fsync: string; synchronous_commit: string }>(
+      url,
+      "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+    );
     extra['postgres'] = { version: version?.server_version, ...settings };
-    log(`  server ${version?.server_version}, fsync=${settings?.fsync}, synchronous_commit=${settings?.synchronous_commit}`);
+    log(
+      `  server ${version?.server_version}, fsync=${settings?.fsync}, synchronous_commit=${settings?.synchronous_commit}`,
+    );
 
     const startNode = async (): Promise<RunningServer> => {
       const spec = taskcastSpec(join(lab.tempDir('unused'), 'tasks.db'));
-      return lab.start({ ...spec, env: { ...spec.env, STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '16' } });
+      return lab.start({
+        ...spec,
+        env: { ...spec.env, STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '16' },
+      });
     };
-    const bench = async (scenario: string, server: RunningServer, target: Target, options: LoadOptions = load): Promise<Measurement> => {
+    const bench = async (
+      scenario: string,
+      server: RunningServer,
+      target: Target,
+      options: LoadOptions = load,
+    ): Promise<Measurement> => {
       log(`  ${scenario} on ${server.label} (pid ${server.pid}, ${options.connections} connections) ...`);
       const m = await measure(scenario, server.label, target, options, {
         check: () => server.assertAlive(scenario),
-        onRound: (label, r) => log(`    ${label.padEnd(11)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`),
+        onRound: (label, r) =>
+          log(
+            `    ${label.padEnd(11)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`,
+          ),
       });
-      if (unclean(m)) warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
+      if (unclean(m))
+        warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
       measurements.push(m);
       return m;
     };
-    const postTarget = (origin: string, auth: Record<string, string>): Target =>
-      ({ url: `${origin}/api/tasks`, method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: SMALL_TASK_BODY });
+    const postTarget = (origin: string, auth: Record<string, string>): Target => ({
+      url: `${origin}/api/tasks`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: SMALL_TASK_BODY,
+    });
 
     try {
       // Phase 1: one node, and the peer, on fresh stores.
@@ -109,7 +136,10 @@ export const tasksPostgresSet: ScenarioSet = {
         const user = await signUp(server.origin, 'list');
         for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, user, i);
         if ((await countTasks(server.origin, user)) !== LIST_SIZE) throw new Error(`${server.label}: wrong list size`);
-        get.set(server.label, await bench(SCENARIO.get, server, { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }));
+        get.set(
+          server.label,
+          await bench(SCENARIO.get, server, { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }),
+        );
       }
       const post = new Map<string, Measurement>();
       let cpuOne: Record<string, number> = {};
@@ -123,7 +153,11 @@ export const tasksPostgresSet: ScenarioSet = {
           cpuOne = { node: after.nodes[0]! - before.nodes[0]!, postgres: after.postgres - before.postgres };
           // Every 201 is a committed row: count them in the database (requests cut off when a round ends may
           // have been stored without their answer being counted, so there may be more rows, never fewer).
-          const [row] = await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM tasks t JOIN users u ON u.id = t.user_id WHERE u.email = lower($1)', [user.email]);
+          const [row] = await sql<{ n: number }>(
+            url,
+            'SELECT count(*)::int AS n FROM tasks t JOIN users u ON u.id = t.user_id WHERE u.email = lower($1)',
+            [user.email],
+          );
           const acked = twoXx(m);
           extra['postCommitted'] = { acknowledged: acked, rowsInDatabase: row?.n };
           log(`  POST: ${acked} answered 201, ${row?.n} rows in the database`);
@@ -138,47 +172,74 @@ export const tasksPostgresSet: ScenarioSet = {
       const half: LoadOptions = { ...load, connections: Math.max(1, Math.floor(load.connections / 2)) };
       const listUser = await signUp(a.origin, 'list2');
       for (let i = 0; i < LIST_SIZE; i++) await createTask(a.origin, listUser, i);
-      const getTwo = await Promise.all([a, b].map((n) => bench(SCENARIO.getTwo, n, { url: `${n.origin}/api/tasks`, method: 'GET', headers: listUser.auth }, half)));
+      const getTwo = await Promise.all(
+        [a, b].map((n) =>
+          bench(SCENARIO.getTwo, n, { url: `${n.origin}/api/tasks`, method: 'GET', headers: listUser.auth }, half),
+        ),
+      );
       const postUser = await signUp(a.origin, 'post2');
       const before2 = cpuSeconds([a.pid, b.pid]);
-      const postTwo = await Promise.all([a, b].map((n) => bench(SCENARIO.postTwo, n, postTarget(n.origin, postUser.auth), half)));
+      const postTwo = await Promise.all(
+        [a, b].map((n) => bench(SCENARIO.postTwo, n, postTarget(n.origin, postUser.auth), half)),
+      );
       const after2 = cpuSeconds([a.pid, b.pid]);
-      const cpuTwo = { nodeA: after2.nodes[0]! - before2.nodes[0]!, nodeB: after2.nodes[1]! - before2.nodes[1]!, postgres: after2.postgres - before2.postgres };
-      extra['cpuSecondsDuringPost'] = { oneNode: cpuOne, twoNodes: cpuTwo, note: 'user+system CPU seconds over warm-up and rounds; postgres counts every PostgreSQL server process on the machine (other work using the server included); the load generator runs in the bench process' };
+      const cpuTwo = {
+        nodeA: after2.nodes[0]! - before2.nodes[0]!,
+        nodeB: after2.nodes[1]! - before2.nodes[1]!,
+        postgres: after2.postgres - before2.postgres,
+      };
+      extra['cpuSecondsDuringPost'] = {
+        oneNode: cpuOne,
+        twoNodes: cpuTwo,
+        note: 'user+system CPU seconds over warm-up and rounds; postgres counts every PostgreSQL server process on the machine (other work using the server included); the load generator runs in the bench process',
+      };
       await lab.stop(b);
       await lab.stop(a);
 
       // Phase 3: 1,000,000 tasks stored (written with SQL: through the API it would take many minutes).
       log(`  storing ${BIG_STORE.toLocaleString('en')} tasks over 100 users with INSERT ... SELECT ...`);
       const started = Date.now();
-      await sql(url, `INSERT INTO users (id, name, email, password_hash)
-        SELECT gen_random_uuid(), 'Bulk ' || g, 'bulk' || g || '@bench.example', 'x' FROM generate_series(1, 100) g`);
-      await sql(url, `INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
+      await sql(
+        url,
+        `INSERT INTO users (id, name, email, password_hash)
+        SELECT gen_random_uuid(), 'Bulk ' || g, 'bulk' || g || '@bench.example', 'x' FROM generate_series(1, 100) g`,
+      );
+      await sql(
+        url,
+        `INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
         SELECT gen_random_uuid(), owners.ids[g % 100 + 1], 'Bulk task ' || g, NULL, 'pending', 'medium', NULL,
                timestamp '2026-01-01' + g * interval '1 second', timestamp '2026-01-01' + g * interval '1 second'
         FROM generate_series(1, ${BIG_STORE}) g,
-             (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bulk%@bench.example') owners`);
+             (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'bulk%@bench.example') owners`,
+      );
       await sql(url, 'VACUUM ANALYZE tasks');
       // Write the bulk load's dirty pages out now, so that the checkpoint it would trigger does not land in
       // the middle of the measurement (needs a superuser or pg_checkpoint; skipped otherwise).
       await sql(url, 'CHECKPOINT').catch(() => log('  (CHECKPOINT not permitted; the measurement may meet one)'));
       const [count] = await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM tasks');
       const [size] = await sql<{ s: string }>(url, "SELECT pg_size_pretty(pg_total_relation_size('tasks')) AS s");
-      log(`  stored in ${((Date.now() - started) / 1000).toFixed(1)} s; ${count?.n} tasks, table and indexes ${size?.s}`);
+      log(
+        `  stored in ${((Date.now() - started) / 1000).toFixed(1)} s; ${count?.n} tasks, table and indexes ${size?.s}`,
+      );
       extra['bigStore'] = { tasks: count?.n, tableAndIndexes: size?.s };
       const big = await startNode();
       const bigUser = await signUp(big.origin, 'post1m');
       const beforeBig = cpuSeconds([big.pid]);
       const postBig = await bench(SCENARIO.postBig, big, postTarget(big.origin, bigUser.auth));
       const afterBig = cpuSeconds([big.pid]);
-      const cpuBig = { node: afterBig.nodes[0]! - beforeBig.nodes[0]!, postgres: afterBig.postgres - beforeBig.postgres };
+      const cpuBig = {
+        node: afterBig.nodes[0]! - beforeBig.nodes[0]!,
+        postgres: afterBig.postgres - beforeBig.postgres,
+      };
       await lab.stop(big);
 
       // CPU time per acknowledged POST: unlike req/s, it does not depend on how much of the machine other
       // work left to the servers, so it shows whether a figure moved because of Taskcast or because of the machine.
       const perRequest = (cpu: Record<string, number>, m: Measurement[]) => {
         const n = m.reduce((sum, x) => sum + twoXx(x), 0);
-        return Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, n > 0 ? Number(((v * 1000) / n).toFixed(3)) : null]));
+        return Object.fromEntries(
+          Object.entries(cpu).map(([k, v]) => [k, n > 0 ? Number(((v * 1000) / n).toFixed(3)) : null]),
+        );
       };
       const onePostM = post.get('taskcast');
       const cpuMsPerPost = {
@@ -190,25 +251,82 @@ export const tasksPostgresSet: ScenarioSet = {
       log(`  CPU ms per acknowledged POST: ${JSON.stringify(cpuMsPerPost)}`);
 
       const rows: TargetRow[] = [];
-      const vsPeer = (scenario: string, ours: Measurement | undefined, theirs: Measurement | undefined, min: number): TargetRow => {
+      const vsPeer = (
+        scenario: string,
+        ours: Measurement | undefined,
+        theirs: Measurement | undefined,
+        min: number,
+      ): TargetRow => {
         const ratio = ours && theirs ? ours.reqPerSec / theirs.reqPerSec : null;
-        return judged({ scenario, unit: 'req/s', taskcast: ours?.reqPerSec ?? null, peer: theirs?.reqPerSec ?? null, ratio, ratioOf: 'peer',
-          target: `≥ ${min}× peer`, pass: ratio === null ? null : ratio >= min, ...(theirs ? {} : { note: 'no peer' }) }, [ours, theirs]);
+        return judged(
+          {
+            scenario,
+            unit: 'req/s',
+            taskcast: ours?.reqPerSec ?? null,
+            peer: theirs?.reqPerSec ?? null,
+            ratio,
+            ratioOf: 'peer',
+            target: `≥ ${min}× peer`,
+            pass: ratio === null ? null : ratio >= min,
+            ...(theirs ? {} : { note: 'no peer' }),
+          },
+          [ours, theirs],
+        );
       };
       rows.push(vsPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
       rows.push(vsPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
       const onePost = post.get('taskcast');
       const bigRatio = onePost ? postBig.reqPerSec / onePost.reqPerSec : null;
-      rows.push(judged({ scenario: SCENARIO.postBig, unit: 'req/s', taskcast: postBig.reqPerSec, peer: null, ratio: bigRatio,
-        ratioOf: 'POST, empty database', target: `≥ ${TARGETS.postBig}× empty`, pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
-        note: `CPU ms per POST, empty → 1M: node ${cpuMsPerPost.oneNodeEmpty?.['node']} → ${cpuMsPerPost.oneNodeAt1M['node']}, postgres ${cpuMsPerPost.oneNodeEmpty?.['postgres']} → ${cpuMsPerPost.oneNodeAt1M['postgres']}` }, [postBig, onePost]));
+      rows.push(
+        judged(
+          {
+            scenario: SCENARIO.postBig,
+            unit: 'req/s',
+            taskcast: postBig.reqPerSec,
+            peer: null,
+            ratio: bigRatio,
+            ratioOf: 'POST, empty database',
+            target: `≥ ${TARGETS.postBig}× empty`,
+            pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
+            note: `CPU ms per POST, empty → 1M: node ${cpuMsPerPost.oneNodeEmpty?.['node']} → ${cpuMsPerPost.oneNodeAt1M['node']}, postgres ${cpuMsPerPost.oneNodeEmpty?.['postgres']} → ${cpuMsPerPost.oneNodeAt1M['postgres']}`,
+          },
+          [postBig, onePost],
+        ),
+      );
       const sum = (ms: Measurement[]) => ms.reduce((n, m) => n + m.reqPerSec, 0);
       const oneGet = get.get('taskcast');
-      rows.push(judged({ scenario: SCENARIO.getTwo, unit: 'req/s', taskcast: sum(getTwo), peer: null, ratio: oneGet ? sum(getTwo) / oneGet.reqPerSec : null,
-        ratioOf: 'one node', target: 'reported', pass: null, note: '2 cores shared by both nodes, PostgreSQL and the load generator' }, getTwo));
-      rows.push(judged({ scenario: SCENARIO.postTwo, unit: 'req/s', taskcast: sum(postTwo), peer: null, ratio: onePost ? sum(postTwo) / onePost.reqPerSec : null,
-        ratioOf: 'one node', target: 'reported', pass: null,
-        note: `CPU s during POST: one node ${fmtCpu(cpuOne)}; two nodes ${fmtCpu(cpuTwo)}` }, postTwo));
+      rows.push(
+        judged(
+          {
+            scenario: SCENARIO.getTwo,
+            unit: 'req/s',
+            taskcast: sum(getTwo),
+            peer: null,
+            ratio: oneGet ? sum(getTwo) / oneGet.reqPerSec : null,
+            ratioOf: 'one node',
+            target: 'reported',
+            pass: null,
+            note: '2 cores shared by both nodes, PostgreSQL and the load generator',
+          },
+          getTwo,
+        ),
+      );
+      rows.push(
+        judged(
+          {
+            scenario: SCENARIO.postTwo,
+            unit: 'req/s',
+            taskcast: sum(postTwo),
+            peer: null,
+            ratio: onePost ? sum(postTwo) / onePost.reqPerSec : null,
+            ratioOf: 'one node',
+            target: 'reported',
+            pass: null,
+            note: `CPU s during POST: one node ${fmtCpu(cpuOne)}; two nodes ${fmtCpu(cpuTwo)}`,
+          },
+          postTwo,
+        ),
+      );
       return { rows, measurements, warnings: [], extra };
     } finally {
       await sql(admin, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
@@ -216,7 +334,10 @@ export const tasksPostgresSet: ScenarioSet = {
   },
 };
 
-const fmtCpu = (cpu: Record<string, number>): string => Object.entries(cpu).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+const fmtCpu = (cpu: Record<string, number>): string =>
+  Object.entries(cpu)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
 
 function twoXx(m: Measurement): number {
   return Object.entries(m.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);

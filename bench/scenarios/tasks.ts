@@ -2,8 +2,23 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { countTasks, createTask, prefill, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
-import { alternate, measure, median, unclean, type AlternatingFigures, type Measurement, type Target } from '../lib/load.ts';
-import { peerAvailability, peerSpec, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
+import {
+  alternate,
+  measure,
+  median,
+  unclean,
+  type AlternatingFigures,
+  type Measurement,
+  type Target,
+} from '../lib/load.ts';
+import {
+  peerAvailability,
+  peerSpec,
+  sleep,
+  taskcastSpec,
+  type RunningServer,
+  type ShutdownReport,
+} from '../lib/servers.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const LIST_SIZE = 20;
@@ -36,10 +51,14 @@ export const tasksSet: ScenarioSet = {
       const m = await measure(scenario, server.label, target, load, {
         check: () => server.assertAlive(scenario),
         onRound: (label, r) =>
-          log(`    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors} ${JSON.stringify(r.statusCodes)}` : ''}`),
+          log(
+            `    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors} ${JSON.stringify(r.statusCodes)}` : ''}`,
+          ),
       });
       if (unclean(m)) {
-        warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`);
+        warn(
+          `${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`,
+        );
       }
       measurements.push(m);
       return m;
@@ -57,7 +76,9 @@ export const tasksSet: ScenarioSet = {
         peer = await lab.start(peerSpec(join(lab.tempDir('peer'), 'tasks.db')));
         log(`peer up at ${peer.origin} (pid ${peer.pid})`);
       } catch (error) {
-        warn(`the peer failed to start, reporting Taskcast's figures alone:\n  ${error instanceof Error ? error.message : String(error)}`);
+        warn(
+          `the peer failed to start, reporting Taskcast's figures alone:\n  ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     const servers = peer ? [taskcast, peer] : [taskcast];
@@ -67,8 +88,12 @@ export const tasksSet: ScenarioSet = {
       const user = await signUp(server.origin, 'list');
       for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, user, i);
       const listed = await countTasks(server.origin, user);
-      if (listed !== LIST_SIZE) throw new Error(`${server.label} lists ${listed} tasks for the list user, expected ${LIST_SIZE}`);
-      get.set(server.label, await bench(SCENARIO.get, server, { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }));
+      if (listed !== LIST_SIZE)
+        throw new Error(`${server.label} lists ${listed} tasks for the list user, expected ${LIST_SIZE}`);
+      get.set(
+        server.label,
+        await bench(SCENARIO.get, server, { url: `${server.origin}/api/tasks`, method: 'GET', headers: user.auth }),
+      );
     }
 
     const post = new Map<string, Measurement>();
@@ -100,20 +125,42 @@ export const tasksSet: ScenarioSet = {
     // JavaScript on the same two cores, which alone costs a plain POST about 15% of its rate. The servers' CPU
     // per request is read too: it is the key's own cost, which the load generator cannot blur.
     const arms = [
-      await lab.start({ ...taskcastSpec(join(lab.tempDir('taskcast-unkeyed'), 'tasks.db')), label: 'taskcast (POST without a key)' }),
-      await lab.start({ ...taskcastSpec(join(lab.tempDir('taskcast-keyed'), 'tasks.db')), label: 'taskcast (POST with a key)' }),
+      await lab.start({
+        ...taskcastSpec(join(lab.tempDir('taskcast-unkeyed'), 'tasks.db')),
+        label: 'taskcast (POST without a key)',
+      }),
+      await lab.start({
+        ...taskcastSpec(join(lab.tempDir('taskcast-keyed'), 'tasks.db')),
+        label: 'taskcast (POST with a key)',
+      }),
     ] as const;
     // A fresh server generates its first alert cycle in the background; let that finish outside the rounds.
-    for (const arm of arms) await (await fetch(`${arm.origin}/alerts`, { headers: { 'user-agent': 'taskcast-bench' } })).arrayBuffer();
+    for (const arm of arms)
+      await (await fetch(`${arm.origin}/alerts`, { headers: { 'user-agent': 'taskcast-bench' } })).arrayBuffer();
     const postTarget = async (server: RunningServer, uniqueHeader: string): Promise<Target> => {
       const user = await signUp(server.origin, uniqueHeader);
-      return { url: `${server.origin}/api/tasks`, method: 'POST', headers: { 'content-type': 'application/json', ...user.auth }, body: SMALL_TASK_BODY, uniqueHeader };
+      return {
+        url: `${server.origin}/api/tasks`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...user.auth },
+        body: SMALL_TASK_BODY,
+        uniqueHeader,
+      };
     };
-    log(`  ${SCENARIO.postKeyed} against ${SCENARIO.postUnkeyed}, alternating rounds on two fresh servers (pids ${arms[0].pid}, ${arms[1].pid}) ...`);
-    const [unkeyed, keyed] = await alternate([
-      { label: SCENARIO.postUnkeyed, target: await postTarget(arms[0], 'x-request-id'), pid: arms[0].pid },
-      { label: SCENARIO.postKeyed, target: await postTarget(arms[1], 'idempotency-key'), pid: arms[1].pid },
-    ], load, (label, pass, rps, cpuUs) => log(`    pass ${pass + 1} ${label.padEnd(48)} ${fmt(rps, 0).padStart(7)} req/s${cpuUs === null ? '' : `  server CPU ${fmt(cpuUs, 1)} µs/req`}`));
+    log(
+      `  ${SCENARIO.postKeyed} against ${SCENARIO.postUnkeyed}, alternating rounds on two fresh servers (pids ${arms[0].pid}, ${arms[1].pid}) ...`,
+    );
+    const [unkeyed, keyed] = await alternate(
+      [
+        { label: SCENARIO.postUnkeyed, target: await postTarget(arms[0], 'x-request-id'), pid: arms[0].pid },
+        { label: SCENARIO.postKeyed, target: await postTarget(arms[1], 'idempotency-key'), pid: arms[1].pid },
+      ],
+      load,
+      (label, pass, rps, cpuUs) =>
+        log(
+          `    pass ${pass + 1} ${label.padEnd(48)} ${fmt(rps, 0).padStart(7)} req/s${cpuUs === null ? '' : `  server CPU ${fmt(cpuUs, 1)} µs/req`}`,
+        ),
+    );
     if (unkeyed!.non2xx + unkeyed!.errors + keyed!.non2xx + keyed!.errors > 0) {
       warn(`keyed/unkeyed POST: ${unkeyed!.non2xx + keyed!.non2xx} non-2xx, ${unkeyed!.errors + keyed!.errors} errors`);
     }
@@ -130,10 +177,14 @@ export const tasksSet: ScenarioSet = {
     const filled = await prefill(big.origin, BIG_STORE, PREFILL_USERS, load.connections);
     big.assertAlive('pre-fill');
     const storeBytes = storeFiles(bigDir);
-    log(`  pre-filled in ${fmt(filled.seconds, 1)} s (${fmt(BIG_STORE / filled.seconds, 0)} tasks/s); store files ${JSON.stringify(storeBytes)} bytes`);
+    log(
+      `  pre-filled in ${fmt(filled.seconds, 1)} s (${fmt(BIG_STORE / filled.seconds, 0)} tasks/s); store files ${JSON.stringify(storeBytes)} bytes`,
+    );
     await sleep(1000);
     const memAt20k = big.memory();
-    log(`  RSS with ${BIG_STORE} tasks stored: ${fmt(memAt20k.rss / MB, 1)} MB (peak so far ${fmt(memAt20k.hwm / MB, 1)} MB)`);
+    log(
+      `  RSS with ${BIG_STORE} tasks stored: ${fmt(memAt20k.rss / MB, 1)} MB (peak so far ${fmt(memAt20k.hwm / MB, 1)} MB)`,
+    );
 
     const bigUser = await signUp(big.origin, 'post20k');
     const postBig = await bench(SCENARIO.postBig, big, {
@@ -164,26 +215,35 @@ export const tasksSet: ScenarioSet = {
 
     // The summary.
     const rows: TargetRow[] = [];
-    const versusPeer = (scenario: string, ours: Measurement | undefined, theirs: Measurement | undefined, min: number): TargetRow => {
+    const versusPeer = (
+      scenario: string,
+      ours: Measurement | undefined,
+      theirs: Measurement | undefined,
+      min: number,
+    ): TargetRow => {
       const ratio = ours && theirs ? ours.reqPerSec / theirs.reqPerSec : null;
-      return judged({
-        scenario,
-        unit: 'req/s',
-        taskcast: ours?.reqPerSec ?? null,
-        peer: theirs?.reqPerSec ?? null,
-        ratio,
-        ratioOf: 'peer',
-        target: `≥ ${min}× peer`,
-        pass: ratio === null ? null : ratio >= min,
-        ...(theirs ? {} : { note: 'no peer' }),
-      }, [ours, theirs]);
+      return judged(
+        {
+          scenario,
+          unit: 'req/s',
+          taskcast: ours?.reqPerSec ?? null,
+          peer: theirs?.reqPerSec ?? null,
+          ratio,
+          ratioOf: 'peer',
+          target: `≥ ${min}× peer`,
+          pass: ratio === null ? null : ratio >= min,
+          ...(theirs ? {} : { note: 'no peer' }),
+        },
+        [ours, theirs],
+      );
     };
     rows.push(versusPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
     rows.push(versusPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
     const keyedRps = median(keyed!.rps);
     const unkeyedRps = median(unkeyed!.rps);
     const keyedRatio = keyedRps / unkeyedRps;
-    const cpu = (f: AlternatingFigures): string => (f.cpuUsPerRequest.length > 0 ? `${fmt(median(f.cpuUsPerRequest), 1)}` : '?');
+    const cpu = (f: AlternatingFigures): string =>
+      f.cpuUsPerRequest.length > 0 ? `${fmt(median(f.cpuUsPerRequest), 1)}` : '?';
     const clean = unkeyed!.non2xx + unkeyed!.errors + keyed!.non2xx + keyed!.errors === 0;
     rows.push({
       scenario: SCENARIO.postKeyed,
@@ -198,16 +258,19 @@ export const tasksSet: ScenarioSet = {
     });
     const bigRatio = tcPost ? postBig.reqPerSec / tcPost.reqPerSec : null;
     rows.push(
-      judged({
-        scenario: SCENARIO.postBig,
-        unit: 'req/s',
-        taskcast: postBig.reqPerSec,
-        peer: null,
-        ratio: bigRatio,
-        ratioOf: 'Taskcast POST (empty store)',
-        target: `≥ ${TARGETS.postBig}× Taskcast empty`,
-        pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
-      }, [postBig, tcPost]),
+      judged(
+        {
+          scenario: SCENARIO.postBig,
+          unit: 'req/s',
+          taskcast: postBig.reqPerSec,
+          peer: null,
+          ratio: bigRatio,
+          ratioOf: 'Taskcast POST (empty store)',
+          target: `≥ ${TARGETS.postBig}× Taskcast empty`,
+          pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
+        },
+        [postBig, tcPost],
+      ),
     );
     const rssMb = memAt20k.rss / MB;
     rows.push({

@@ -22,12 +22,18 @@ export function parsePoint(text: string, parameter = 'point'): ParsedPoint {
   const lat = NUMBER.exec(latText)?.[1];
   const lon = NUMBER.exec(lonText)?.[1];
   if (parts.length !== 2 || lat === undefined || lon === undefined) {
-    throw new InvalidParameter(`Invalid ${parameter} "${text}": expected latitude,longitude in decimal degrees, such as 39.7456,-97.0892.`, parameter);
+    throw new InvalidParameter(
+      `Invalid ${parameter} "${text}": expected latitude,longitude in decimal degrees, such as 39.7456,-97.0892.`,
+      parameter,
+    );
   }
   const latitude = Number(lat);
   const longitude = Number(lon);
   if (!(latitude >= -90 && latitude <= 90) || !(longitude >= -180 && longitude <= 180)) {
-    throw new InvalidParameter(`Invalid ${parameter} "${text}": latitude must be within -90 to 90 and longitude within -180 to 180.`, parameter);
+    throw new InvalidParameter(
+      `Invalid ${parameter} "${text}": latitude must be within -90 to 90 and longitude within -180 to 180.`,
+      parameter,
+    );
   }
   const needsRounding = decimals(lat) > 4 || decimals(lon) > 4;
   const rLat = round4(latitude);

@@ -5,7 +5,10 @@ import { DomainError } from '../shared/domain-error.ts';
 /** A parameter that cannot be parsed or is out of range. */
 export class InvalidParameter extends DomainError {
   readonly code = 'InvalidParameter';
-  constructor(readonly detail: string, readonly parameter?: string) {
+  constructor(
+    readonly detail: string,
+    readonly parameter?: string,
+  ) {
     super(detail);
   }
 }
@@ -21,7 +24,10 @@ export class BadRequest extends DomainError {
 /** A resource that does not exist, or a point outside the coverage. */
 export class ForecastNotFound extends DomainError {
   readonly code = 'NotFound';
-  constructor(readonly detail: string, readonly title = 'Not Found') {
+  constructor(
+    readonly detail: string,
+    readonly title = 'Not Found',
+  ) {
     super(detail);
   }
 }
@@ -45,7 +51,10 @@ export class ForecastUnavailable extends DomainError {
 /** A problem body from the data source that is passed through as it is (its links already rewritten). */
 export class ForecastProblemPassthrough extends DomainError {
   readonly code = 'Passthrough';
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(typeof body['detail'] === 'string' ? body['detail'] : `The data source answered ${status}.`);
   }
 }

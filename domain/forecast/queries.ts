@@ -89,7 +89,10 @@ const STATION_ID = /^[A-Z0-9]{3,5}$/;
 
 function list(values: readonly string[] | undefined): string[] | undefined {
   if (!values || values.length === 0) return undefined;
-  const items = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const items = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   return items.length > 0 ? items : undefined;
 }
 
@@ -100,8 +103,15 @@ function single(q: QueryValues, name: string): string | undefined {
   return values[0];
 }
 
-function enumList(q: QueryValues, name: string, allowed: readonly string[], aliases: Readonly<Record<string, string>> = {}): string[] | undefined {
-  const items = list(q[name])?.map((v) => v.toLowerCase()).map((v) => aliases[v] ?? v);
+function enumList(
+  q: QueryValues,
+  name: string,
+  allowed: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): string[] | undefined {
+  const items = list(q[name])
+    ?.map((v) => v.toLowerCase())
+    .map((v) => aliases[v] ?? v);
   for (const item of items ?? []) {
     if (!allowed.includes(item)) {
       const names = [...allowed, ...Object.keys(aliases)].join(', ');
@@ -123,8 +133,11 @@ function limit(q: QueryValues, fallback: number, max: number): number {
 function date(q: QueryValues, name: string): Date | undefined {
   const text = single(q, name);
   if (text === undefined) return undefined;
-  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? new Date(text) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) throw new InvalidParameter(`Invalid ${name} "${text}": expected an ISO 8601 date-time.`, name);
+  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
+    ? new Date(text)
+    : new Date(NaN);
+  if (Number.isNaN(at.getTime()))
+    throw new InvalidParameter(`Invalid ${name} "${text}": expected an ISO 8601 date-time.`, name);
   return at;
 }
 
@@ -144,22 +157,36 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
   // The spec's `area` is "Two-letter state or zone code": a zone code there is read as `zone`.
   const areaValues = list(q['area'])?.map((a) => a.toUpperCase());
   for (const a of areaValues ?? []) {
-    if (!STATE.test(a) && !ZONE_ID.test(a)) throw new InvalidParameter(`Invalid area "${a}": expected a two-letter state or marine area code, or a zone id such as OHZ003.`, 'area');
+    if (!STATE.test(a) && !ZONE_ID.test(a))
+      throw new InvalidParameter(
+        `Invalid area "${a}": expected a two-letter state or marine area code, or a zone id such as OHZ003.`,
+        'area',
+      );
   }
   const areaStates = areaValues?.filter((a) => STATE.test(a));
   const areaZones = areaValues?.filter((a) => ZONE_ID.test(a));
   const zoneValues = list(q['zone'])?.map((z) => z.toUpperCase());
-  for (const z of zoneValues ?? []) if (!ZONE_ID.test(z)) throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
+  for (const z of zoneValues ?? [])
+    if (!ZONE_ID.test(z))
+      throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
   const area = areaStates && areaStates.length > 0 ? areaStates : undefined;
   const zones = [...(zoneValues ?? []), ...(areaZones ?? [])];
   const zone = zones.length > 0 ? [...new Set(zones)] : undefined;
   const pointText = single(q, 'point');
-  const region = enumList(q, 'region', MARINE_REGIONS.map((r) => r.toLowerCase()))?.map((r) => r.toUpperCase());
+  const region = enumList(
+    q,
+    'region',
+    MARINE_REGIONS.map((r) => r.toLowerCase()),
+  )?.map((r) => r.toUpperCase());
   const regionType = enumList(q, 'region_type', ['land', 'marine']);
-  if (regionType && regionType.length > 1) throw new InvalidParameter('Parameter "region_type" takes one value, land or marine.', 'region_type');
+  if (regionType && regionType.length > 1)
+    throw new InvalidParameter('Parameter "region_type" takes one value, land or marine.', 'region_type');
   // The OpenAPI puts area, point, region, region_type and zone in one exclusive group.
   const exclusive = [area, zone, pointText, region, regionType].filter((x) => x !== undefined).length;
-  if (exclusive > 1) throw new BadRequest('The area, zone, point, region and region_type parameters cannot be combined (a zone code given as area counts as zone).');
+  if (exclusive > 1)
+    throw new BadRequest(
+      'The area, zone, point, region and region_type parameters cannot be combined (a zone code given as area counts as zone).',
+    );
   const start = date(q, 'start');
   const end = date(q, 'end');
   const limitGiven = q['limit'] !== undefined && q['limit'].length > 0;
@@ -187,14 +214,27 @@ export function parseStationQuery(q: QueryValues): StationQuery {
   const ids = list(q['id'] ?? q['stationId'])?.map((s) => s.toUpperCase());
   for (const id of ids ?? []) if (!STATION_ID.test(id)) throw new InvalidParameter(`Invalid station id "${id}".`, 'id');
   const states = list(q['state'])?.map((s) => s.toUpperCase());
-  for (const s of states ?? []) if (!STATE.test(s)) throw new InvalidParameter(`Invalid state "${s}": expected a two-letter code.`, 'state');
+  for (const s of states ?? [])
+    if (!STATE.test(s)) throw new InvalidParameter(`Invalid state "${s}": expected a two-letter code.`, 'state');
   const bboxText = single(q, 'bbox');
   let bbox: [number, number, number, number] | undefined;
   if (bboxText !== undefined) {
     const parts = bboxText.split(',').map((p) => (p.trim() === '' ? NaN : Number(p)));
     const [w, s, e, n] = parts;
-    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p)) || w! < -180 || e! > 180 || s! < -90 || n! > 90 || s! > n! || w! > e!) {
-      throw new InvalidParameter(`Invalid bbox "${bboxText}": expected west,south,east,north in decimal degrees.`, 'bbox');
+    if (
+      parts.length !== 4 ||
+      parts.some((p) => !Number.isFinite(p)) ||
+      w! < -180 ||
+      e! > 180 ||
+      s! < -90 ||
+      n! > 90 ||
+      s! > n! ||
+      w! > e!
+    ) {
+      throw new InvalidParameter(
+        `Invalid bbox "${bboxText}": expected west,south,east,north in decimal degrees.`,
+        'bbox',
+      );
     }
     bbox = [w!, s!, e!, n!];
   }
@@ -207,20 +247,25 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
   if (typeFilter) {
     const parsed = typeFilter.map((t) => {
       const zt = parseZoneType(t);
-      if (!zt) throw new InvalidParameter(`Invalid type "${t}": expected one of forecast, public, county, fire.`, 'type');
+      if (!zt)
+        throw new InvalidParameter(`Invalid type "${t}": expected one of forecast, public, county, fire.`, 'type');
       return zt;
     });
     types = types.filter((t) => parsed.includes(t));
   }
   const ids = list(q['id'])?.map((s) => s.toUpperCase());
-  for (const id of ids ?? []) if (!ZONE_ID.test(id) && !/^[A-Z]{2}Z\d{3}$/.test(id)) throw new InvalidParameter(`Invalid zone id "${id}".`, 'id');
+  for (const id of ids ?? [])
+    if (!ZONE_ID.test(id) && !/^[A-Z]{2}Z\d{3}$/.test(id)) throw new InvalidParameter(`Invalid zone id "${id}".`, 'id');
   const areas = list(q['area'])?.map((s) => s.toUpperCase());
   for (const a of areas ?? []) if (!STATE.test(a)) throw new InvalidParameter(`Invalid area "${a}".`, 'area');
   const regions = list(q['region'])?.map((s) => s.toUpperCase());
-  for (const r of regions ?? []) if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r)) throw new InvalidParameter(`Invalid region "${r}": expected AR, CR, ER, PR, SR or WR.`, 'region');
+  for (const r of regions ?? [])
+    if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r))
+      throw new InvalidParameter(`Invalid region "${r}": expected AR, CR, ER, PR, SR or WR.`, 'region');
   const pointText = single(q, 'point');
   const geometry = single(q, 'include_geometry') ?? single(q, 'includegeometry');
-  if (geometry !== undefined && !/^(true|false)$/i.test(geometry)) throw new InvalidParameter(`Invalid includegeometry "${geometry}": expected true or false.`, 'includegeometry');
+  if (geometry !== undefined && !/^(true|false)$/i.test(geometry))
+    throw new InvalidParameter(`Invalid includegeometry "${geometry}": expected true or false.`, 'includegeometry');
   const limitText = single(q, 'limit');
   return {
     types,

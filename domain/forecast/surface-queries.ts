@@ -15,15 +15,22 @@ export interface ObservationQuery {
 export function parseObservationQuery(q: QueryValues): ObservationQuery {
   const start = dateParam(q, 'start');
   const end = dateParam(q, 'end');
-  if (start && end && start.getTime() > end.getTime()) throw new InvalidParameter('"start" must not be after "end".', 'start');
+  if (start && end && start.getTime() > end.getTime())
+    throw new InvalidParameter('"start" must not be after "end".', 'start');
   const limitGiven = q['limit'] !== undefined && q['limit'].length > 0;
   return { start, end, limit: limitGiven ? limitParam(q, 500, 500) : undefined };
 }
 
 /** A date-time path segment (/stations/{id}/observations/{time}). */
 export function parseTimeSegment(text: string, name = 'time'): Date {
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text) ? new Date(text) : new Date(NaN);
-  if (Number.isNaN(at.getTime())) throw new InvalidParameter(`Invalid ${name} "${text}": expected an ISO 8601 date-time with a zone, such as 2026-07-15T17:53:00+00:00.`, name);
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)
+    ? new Date(text)
+    : new Date(NaN);
+  if (Number.isNaN(at.getTime()))
+    throw new InvalidParameter(
+      `Invalid ${name} "${text}": expected an ISO 8601 date-time with a zone, such as 2026-07-15T17:53:00+00:00.`,
+      name,
+    );
   return at;
 }
 
@@ -39,28 +46,55 @@ export function parseDateSegment(text: string): string {
 
 /** `{time}` in HHMM UTC (the OpenAPI's Time schema). */
 export function parseHhmm(text: string): string {
-  if (!/^([01][0-9]|2[0-3])[0-5][0-9]$/.test(text)) throw new InvalidParameter(`Invalid time "${text}": expected HHMM in UTC, such as 1720.`, 'time');
+  if (!/^([01][0-9]|2[0-3])[0-5][0-9]$/.test(text))
+    throw new InvalidParameter(`Invalid time "${text}": expected HHMM in UTC, such as 1720.`, 'time');
   return text;
 }
 
 /** The official NWSCenterWeatherServiceUnitId enum: the 22 CWSUs, at the ARTCCs. */
-export const CWSU_IDS = ['ZAB', 'ZAN', 'ZAU', 'ZBW', 'ZDC', 'ZDV', 'ZFA', 'ZFW', 'ZHU', 'ZID', 'ZJX', 'ZKC', 'ZLA', 'ZLC', 'ZMA', 'ZME', 'ZMP', 'ZNY', 'ZOA', 'ZOB', 'ZSE', 'ZTL'] as const;
+export const CWSU_IDS = [
+  'ZAB',
+  'ZAN',
+  'ZAU',
+  'ZBW',
+  'ZDC',
+  'ZDV',
+  'ZFA',
+  'ZFW',
+  'ZHU',
+  'ZID',
+  'ZJX',
+  'ZKC',
+  'ZLA',
+  'ZLC',
+  'ZMA',
+  'ZME',
+  'ZMP',
+  'ZNY',
+  'ZOA',
+  'ZOB',
+  'ZSE',
+  'ZTL',
+] as const;
 
 export function parseCwsuId(text: string): string {
   const id = text.toUpperCase();
-  if (!(CWSU_IDS as readonly string[]).includes(id)) throw new InvalidParameter(`Invalid CWSU "${text}": expected one of ${CWSU_IDS.join(', ')}.`, 'cwsuId');
+  if (!(CWSU_IDS as readonly string[]).includes(id))
+    throw new InvalidParameter(`Invalid CWSU "${text}": expected one of ${CWSU_IDS.join(', ')}.`, 'cwsuId');
   return id;
 }
 
 /** A CWA sequence number: an integer of at least 100 (the OpenAPI's `sequence`). */
 export function parseCwaSequence(text: string): number {
-  if (!/^\d{3,4}$/.test(text) || Number(text) < 100) throw new InvalidParameter(`Invalid sequence "${text}": expected an integer of 100 or more.`, 'sequence');
+  if (!/^\d{3,4}$/.test(text) || Number(text) < 100)
+    throw new InvalidParameter(`Invalid sequence "${text}": expected an integer of 100 or more.`, 'sequence');
   return Number(text);
 }
 
 /** FIRIdentifier: four capital letters. */
 export function parseFir(text: string, name = 'fir'): string {
-  if (!/^[A-Z]{4}$/.test(text)) throw new InvalidParameter(`Invalid FIR "${text}": expected four capital letters such as KZKC.`, name);
+  if (!/^[A-Z]{4}$/.test(text))
+    throw new InvalidParameter(`Invalid FIR "${text}": expected four capital letters such as KZKC.`, name);
   return text;
 }
 
@@ -105,7 +139,9 @@ export interface ProductQuery {
 
 function checkedList(q: QueryValues, name: string, pattern: RegExp, example: string): string[] | undefined {
   const values = listParam(q[name]);
-  for (const v of values ?? []) if (!pattern.test(v)) throw new InvalidParameter(`Invalid ${name} "${v}": expected a value such as ${example}.`, name);
+  for (const v of values ?? [])
+    if (!pattern.test(v))
+      throw new InvalidParameter(`Invalid ${name} "${v}": expected a value such as ${example}.`, name);
   return values;
 }
 
@@ -151,7 +187,8 @@ export function parseRadarStationQuery(q: QueryValues): RadarStationQuery {
 
 export function hostParam(q: QueryValues, name: string): string | undefined {
   const text = singleParam(q, name);
-  if (text !== undefined && !/^[A-Za-z0-9.-]{1,64}$/.test(text)) throw new InvalidParameter(`Invalid ${name} "${text}".`, name);
+  if (text !== undefined && !/^[A-Za-z0-9.-]{1,64}$/.test(text))
+    throw new InvalidParameter(`Invalid ${name} "${text}".`, name);
   return text?.toLowerCase();
 }
 
@@ -165,6 +202,7 @@ export const SATELLITE_AREAS = ['a', 'e', 'g', 'h', 'p', 's', 'w'] as const;
 export type SatelliteArea = (typeof SATELLITE_AREAS)[number];
 
 export function parseSatelliteArea(text: string): SatelliteArea {
-  if (!(SATELLITE_AREAS as readonly string[]).includes(text)) throw new InvalidParameter(`Invalid area "${text}": expected one of ${SATELLITE_AREAS.join(', ')}.`, 'area');
+  if (!(SATELLITE_AREAS as readonly string[]).includes(text))
+    throw new InvalidParameter(`Invalid area "${text}": expected one of ${SATELLITE_AREAS.join(', ')}.`, 'area');
   return text as SatelliteArea;
 }

@@ -2,7 +2,10 @@ import { DomainError, type FieldIssue } from '../shared/domain-error.ts';
 
 export class ValidationError extends DomainError {
   readonly code = 'ValidationError';
-  constructor(readonly details: readonly FieldIssue[], message = describe(details)) {
+  constructor(
+    readonly details: readonly FieldIssue[],
+    message = describe(details),
+  ) {
     super(message);
   }
 }

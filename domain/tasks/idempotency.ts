@@ -62,11 +62,13 @@ export function isSameCreate(record: IdempotencyRecord, fields: NewTaskFields): 
   if (!record.fingerprint.startsWith(FIELDS_PREFIX)) return undefined;
   if (record.fingerprint !== createFingerprint(fields)) return false;
   const task = record.task;
-  return task.title === fields.title
-    && (fields.description === undefined || task.description === fields.description)
-    && (fields.status === undefined || task.status === fields.status)
-    && (fields.priority === undefined || task.priority === fields.priority)
-    && (fields.due_date === undefined || task.due_date === fields.due_date);
+  return (
+    task.title === fields.title &&
+    (fields.description === undefined || task.description === fields.description) &&
+    (fields.status === undefined || task.status === fields.status) &&
+    (fields.priority === undefined || task.priority === fields.priority) &&
+    (fields.due_date === undefined || task.due_date === fields.due_date)
+  );
 }
 
 export function isIdempotencyRecordLive(record: IdempotencyRecord, nowMs: number): boolean {

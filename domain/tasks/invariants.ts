@@ -1,8 +1,16 @@
 import type { FieldIssue } from '../shared/domain-error.ts';
 import { ValidationError } from './errors.ts';
 import {
-  LIMITS, TASK_PRIORITIES, TASK_STATUSES, charLength, hasNonBlank, isCalendarDate, isEmailShaped, isTaskPriority,
-  isTaskStatus, utf8ByteLength,
+  LIMITS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  charLength,
+  hasNonBlank,
+  isCalendarDate,
+  isEmailShaped,
+  isTaskPriority,
+  isTaskStatus,
+  utf8ByteLength,
 } from './rules.ts';
 import type { TaskChanges } from './task.ts';
 
@@ -24,8 +32,12 @@ export function isValidName(v: unknown): v is string {
   return typeof v === 'string' && charLength(v) <= LIMITS.nameMax && hasNonBlank(v);
 }
 export function isValidPassword(v: unknown): v is string {
-  return typeof v === 'string' && charLength(v) >= LIMITS.passwordMinChars && utf8ByteLength(v) <= LIMITS.passwordMaxBytes &&
-    hasNonBlank(v);
+  return (
+    typeof v === 'string' &&
+    charLength(v) >= LIMITS.passwordMinChars &&
+    utf8ByteLength(v) <= LIMITS.passwordMaxBytes &&
+    hasNonBlank(v)
+  );
 }
 export function isValidTitle(v: unknown): v is string {
   return typeof v === 'string' && charLength(v) <= LIMITS.titleMax && hasNonBlank(v);
@@ -40,7 +52,8 @@ export function isValidDueDate(v: unknown): v is string | null {
 export function assertAccountFields(fields: { name: unknown; email: unknown; password: unknown }): void {
   const issues: FieldIssue[] = [];
   if (!isValidName(fields.name)) issues.push({ path: 'name', message: messages.name });
-  if (typeof fields.email !== 'string' || !isEmailShaped(fields.email)) issues.push({ path: 'email', message: messages.email });
+  if (typeof fields.email !== 'string' || !isEmailShaped(fields.email))
+    issues.push({ path: 'email', message: messages.email });
   if (!isValidPassword(fields.password)) issues.push({ path: 'password', message: messages.password });
   if (issues.length > 0) throw new ValidationError(issues);
 }
@@ -52,8 +65,10 @@ export function assertAccountFields(fields: { name: unknown; email: unknown; pas
  */
 export function assertLoginFields(fields: { email: unknown; password: unknown }): void {
   const issues: FieldIssue[] = [];
-  if (typeof fields.email !== 'string' || !hasNonBlank(fields.email)) issues.push({ path: 'email', message: 'is required' });
-  if (typeof fields.password !== 'string' || !hasNonBlank(fields.password)) issues.push({ path: 'password', message: 'is required' });
+  if (typeof fields.email !== 'string' || !hasNonBlank(fields.email))
+    issues.push({ path: 'email', message: 'is required' });
+  if (typeof fields.password !== 'string' || !hasNonBlank(fields.password))
+    issues.push({ path: 'password', message: 'is required' });
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
@@ -61,9 +76,12 @@ export function assertLoginFields(fields: { email: unknown; password: unknown })
 export function assertTaskFields(fields: TaskChanges): void {
   const issues: FieldIssue[] = [];
   if ('title' in fields && !isValidTitle(fields.title)) issues.push({ path: 'title', message: messages.title });
-  if ('description' in fields && !isValidDescription(fields.description)) issues.push({ path: 'description', message: messages.description });
+  if ('description' in fields && !isValidDescription(fields.description))
+    issues.push({ path: 'description', message: messages.description });
   if ('status' in fields && !isTaskStatus(fields.status)) issues.push({ path: 'status', message: messages.status });
-  if ('priority' in fields && !isTaskPriority(fields.priority)) issues.push({ path: 'priority', message: messages.priority });
-  if ('due_date' in fields && !isValidDueDate(fields.due_date)) issues.push({ path: 'due_date', message: messages.due_date });
+  if ('priority' in fields && !isTaskPriority(fields.priority))
+    issues.push({ path: 'priority', message: messages.priority });
+  if ('due_date' in fields && !isValidDueDate(fields.due_date))
+    issues.push({ path: 'due_date', message: messages.due_date });
   if (issues.length > 0) throw new ValidationError(issues);
 }

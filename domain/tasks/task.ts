@@ -38,6 +38,8 @@ export interface TaskFilter {
 }
 
 export function matchesFilter(task: Task, filter: TaskFilter): boolean {
-  return (filter.status === undefined || task.status === filter.status) &&
-    (filter.priority === undefined || task.priority === filter.priority);
+  return (
+    (filter.status === undefined || task.status === filter.status) &&
+    (filter.priority === undefined || task.priority === filter.priority)
+  );
 }

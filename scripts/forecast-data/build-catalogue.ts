@@ -82,7 +82,8 @@ function areaSamples(centroid: LatLon | null, mp: MultiPolygonCoords | null): La
   if (centroid && mp) {
     const b = bboxOf(mp);
     // Some published centroids of antimeridian-spanning areas are averages that land far away.
-    if (centroid.lon >= b[0] && centroid.lon <= b[2] && centroid.lat >= b[1] && centroid.lat <= b[3]) out.push(centroid);
+    if (centroid.lon >= b[0] && centroid.lon <= b[2] && centroid.lat >= b[1] && centroid.lat <= b[3])
+      out.push(centroid);
   } else if (centroid) {
     out.push(centroid);
   }
@@ -106,7 +107,15 @@ function buildOffices(): OfficeRow[] {
     const centroid = { lat: o.cwaCentroidLat, lon: o.cwaCentroidLon };
     const [timeZone] = resolveAreaZones(null, areaSamples(centroid, mp));
     if (timeZone === undefined) throw new Error(`no time zone for office ${o.id}`);
-    return [o.id, o.name, nwsRegionOf(o.id), p4(centroid.lat), p4(centroid.lon), timeZone, encodeMultiPolygon(mp, POLYGON_SCALE)];
+    return [
+      o.id,
+      o.name,
+      nwsRegionOf(o.id),
+      p4(centroid.lat),
+      p4(centroid.lon),
+      timeZone,
+      encodeMultiPolygon(mp, POLYGON_SCALE),
+    ];
   });
 }
 
@@ -147,7 +156,17 @@ function buildCounties(): Map<string, CountyBuild> {
     const p = f.properties;
     const c =
       counties.get(p.ugc) ??
-      ({ ugc: p.ugc, fips: p.fips, state: p.state, name: p.name, cwas: [], centroid: { lat: p.lat, lon: p.lon }, letters: '', mp: null, timeZones: [] } satisfies CountyBuild);
+      ({
+        ugc: p.ugc,
+        fips: p.fips,
+        state: p.state,
+        name: p.name,
+        cwas: [],
+        centroid: { lat: p.lat, lon: p.lon },
+        letters: '',
+        mp: null,
+        timeZones: [],
+      } satisfies CountyBuild);
     counties.set(p.ugc, c);
     for (const cwa of p.cwa) if (!c.cwas.includes(cwa)) c.cwas.push(cwa);
     if (!c.letters && p.timeZone) c.letters = p.timeZone;
@@ -168,7 +187,8 @@ function buildForecastZones(counties: Map<string, CountyBuild>): ForecastZoneRow
   for (const c of counties.values()) byFips.set(c.fips, c);
   const zones = src.readForecastZones(sourceDir);
   const zonesPerCounty = new Map<string, number>();
-  for (const z of zones) for (const { fips } of z.counties) zonesPerCounty.set(fips, (zonesPerCounty.get(fips) ?? 0) + 1);
+  for (const z of zones)
+    for (const { fips } of z.counties) zonesPerCounty.set(fips, (zonesPerCounty.get(fips) ?? 0) + 1);
 
   let dissolved = 0;
   let missingCounty = 0;
@@ -199,7 +219,9 @@ function buildForecastZones(counties: Map<string, CountyBuild>): ForecastZoneRow
       encode(mp),
     ];
   });
-  log(`forecast zones: ${rows.length} (${dissolved} dissolved from several counties, ${rows.filter((r) => r[8] === 1).length} exact, ${missingCounty} with a county lacking a shape)`);
+  log(
+    `forecast zones: ${rows.length} (${dissolved} dissolved from several counties, ${rows.filter((r) => r[8] === 1).length} exact, ${missingCounty} with a county lacking a shape)`,
+  );
   return rows;
 }
 
@@ -220,7 +242,16 @@ function buildFireZones(zones: readonly ForecastZoneRow[]): FireZoneRow[] {
         borrowed++;
       } else unnamed++;
     }
-    return [p.id, name, p.state, p.cwa, resolveAreaZones(null, areaSamples({ lat: p.lat, lon: p.lon }, mp)), p4(p.lat), p4(p.lon), encode(mp)];
+    return [
+      p.id,
+      name,
+      p.state,
+      p.cwa,
+      resolveAreaZones(null, areaSamples({ lat: p.lat, lon: p.lon }, mp)),
+      p4(p.lat),
+      p4(p.lon),
+      encode(mp),
+    ];
   });
   log(`fire zones: ${rows.length} (${borrowed} named from the matching public zone, ${unnamed} unnamed)`);
   return rows;
@@ -263,7 +294,9 @@ function buildStations(elevations: StationElevations): StationRow[] {
       office?.id ?? null,
     ];
   });
-  log(`stations: ${rows.length} (elevation: ${counts.a} airport, ${counts.t} terrain estimate, ${counts.none} unknown; ${counts.noZone} outside every forecast zone)`);
+  log(
+    `stations: ${rows.length} (elevation: ${counts.a} airport, ${counts.t} terrain estimate, ${counts.none} unknown; ${counts.noZone} outside every forecast zone)`,
+  );
   return rows;
 }
 
@@ -292,7 +325,17 @@ async function main(): Promise<void> {
   const counties = buildCounties();
   const countyRows = [...counties.values()]
     .sort((a, b) => a.ugc.localeCompare(b.ugc))
-    .map((c): CountyZoneRow => [c.ugc, c.name, c.state, c.fips, c.cwas, c.timeZones, p4(c.centroid.lat), p4(c.centroid.lon), encode(c.mp)]);
+    .map((c): CountyZoneRow => [
+      c.ugc,
+      c.name,
+      c.state,
+      c.fips,
+      c.cwas,
+      c.timeZones,
+      p4(c.centroid.lat),
+      p4(c.centroid.lon),
+      encode(c.mp),
+    ]);
   writeCatalogueFile(outDir, 'countyZones', countyRows, POLYGON_SCALE);
   log(`county zones: ${countyRows.length} (${countyRows.filter((r) => r[8] === null).length} without a shape)`);
 

@@ -34,9 +34,7 @@ import {
 
 interface CwaFeature {
   properties: { wfo: string };
-  geometry:
-    | { type: 'Polygon'; coordinates: number[][][] }
-    | { type: 'MultiPolygon'; coordinates: number[][][][] };
+  geometry: { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
 }
 
 interface Sample {
@@ -175,7 +173,9 @@ function fitAxis(bounds: Bound[]): AxisFit {
   const whole = Math.round((best.lo + best.hi) / 2);
   const aligned = whole <= best.hi && whole > best.lo;
   const margin = Math.min(0.01, (best.hi - best.lo) / 2);
-  const value = aligned ? whole : Math.round(Math.min(Math.max(whole, best.lo + margin), best.hi - margin) * 1000) / 1000;
+  const value = aligned
+    ? whole
+    : Math.round(Math.min(Math.max(whole, best.lo + margin), best.hi - margin) * 1000) / 1000;
   const rejected = bounds.filter((b) => !(b.lo < value && value <= b.hi)).map((b) => b.sample);
   return { value, agree: bounds.length - rejected.length, aligned, rejected };
 }
@@ -215,7 +215,9 @@ for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
     const x = fitAxis(trial.map((s) => bound(s, grid, 'i')));
     const y = fitAxis(trial.map((s) => bound(s, grid, 'j')));
     if (fit && (x.rejected.length > 0 || y.rejected.length > 0)) {
-      notes.push(`${id}: ${trial.length - kept.length} answers of ${date} disagree with newer ones, set aside (window moved)`);
+      notes.push(
+        `${id}: ${trial.length - kept.length} answers of ${date} disagree with newer ones, set aside (window moved)`,
+      );
       continue;
     }
     kept = trial;
@@ -224,7 +226,8 @@ for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
   if (!fit) continue;
   const misfits = new Set([...fit.x.rejected, ...fit.y.rejected]);
   if (misfits.size > 0) notes.push(`${id}: ${misfits.size} of ${kept.length} answers disagree with the fit`);
-  if (!fit.x.aligned || !fit.y.aligned) notes.push(`${id}: realigned by a fraction of a cell (${fit.x.value}, ${fit.y.value})`);
+  if (!fit.x.aligned || !fit.y.aligned)
+    notes.push(`${id}: realigned by a fraction of a cell (${fit.x.value}, ${fit.y.value})`);
   windows.set(id, {
     grid: grid.id,
     dx: fit.x.value,
@@ -263,7 +266,14 @@ for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => a.localeCompare(b))) 
   }
   if (windows.has(wfo)) continue;
   const e = extents.get(wfo) as Extent;
-  windows.set(wfo, { grid: grid.id, dx: Math.floor(e.minI - 2), dy: Math.floor(e.minJ - 2), samples: 0, set: [], since: '' });
+  windows.set(wfo, {
+    grid: grid.id,
+    dx: Math.floor(e.minI - 2),
+    dy: Math.floor(e.minJ - 2),
+    samples: 0,
+    set: [],
+    since: '',
+  });
   unfitted.push(wfo);
 }
 
@@ -283,7 +293,10 @@ const lines = [
   `  "_unfitted": ${JSON.stringify(unfitted)}`,
   ...[...windows]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, w]) => `  ${JSON.stringify(id)}: ${JSON.stringify(w.grid === 'conus' ? [w.dx, w.dy] : [w.dx, w.dy, w.grid])}`),
+    .map(
+      ([id, w]) =>
+        `  ${JSON.stringify(id)}: ${JSON.stringify(w.grid === 'conus' ? [w.dx, w.dy] : [w.dx, w.dy, w.grid])}`,
+    ),
 ];
 mkdirSync(dirname(outFile), { recursive: true });
 writeFileSync(outFile, `{\n${lines.join(',\n')}\n}\n`);

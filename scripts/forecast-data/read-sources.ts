@@ -24,10 +24,14 @@ export interface WfoOffice {
   cwaCentroidLon: number;
 }
 
-export const readWfoOffices = (dir: string): WfoOffice[] => json<{ offices: WfoOffice[] }>(dir, 'nws_wfo_offices.json').offices;
+export const readWfoOffices = (dir: string): WfoOffice[] =>
+  json<{ offices: WfoOffice[] }>(dir, 'nws_wfo_offices.json').offices;
 
 export const readCwaBoundaries = (dir: string) =>
-  features<{ wfo: string; region: string; name: string; lat: number; lon: number }>(dir, 'nws_cwa_boundaries_simplified.geojson');
+  features<{ wfo: string; region: string; name: string; lat: number; lon: number }>(
+    dir,
+    'nws_cwa_boundaries_simplified.geojson',
+  );
 
 export interface CountyProps {
   ugc: string;
@@ -58,7 +62,16 @@ export function readCountyCsv(dir: string): CountyCsvRow[] {
   // No field in this file is quoted or contains commas.
   return lines.map((line) => {
     const [ugc = '', fips = '', state = '', name = '', cwa = '', lat = '', lon = '', timeZone = ''] = line.split(',');
-    return { ugc, fips, state, name, cwas: cwa.split(' ').filter(Boolean), lat: Number(lat), lon: Number(lon), timeZone };
+    return {
+      ugc,
+      fips,
+      state,
+      name,
+      cwas: cwa.split(' ').filter(Boolean),
+      lat: Number(lat),
+      lon: Number(lon),
+      timeZone,
+    };
   });
 }
 
@@ -103,4 +116,5 @@ export interface RadarSource {
   type: string;
 }
 
-export const readRadars = (dir: string): RadarSource[] => json<{ stations: RadarSource[] }>(dir, 'nws_radar_stations.json').stations;
+export const readRadars = (dir: string): RadarSource[] =>
+  json<{ stations: RadarSource[] }>(dir, 'nws_radar_stations.json').stations;

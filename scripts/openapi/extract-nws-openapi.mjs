@@ -19,8 +19,15 @@ const target = join(root, 'adapters/http/docs/nws-openapi.json');
 const SERVED_PATHS = null;
 // Media types Taskcast answers; the others the official document lists (Atom, DWML, the uswx/obs XML) get a 406.
 const SERVED_MEDIA = new Set([
-  'application/geo+json', 'application/ld+json', 'application/json', 'application/problem+json', 'image/png', 'image/svg+xml',
-  'image/jpeg', 'application/cap+xml', 'application/vnd.wmo.iwxxm+xml',
+  'application/geo+json',
+  'application/ld+json',
+  'application/json',
+  'application/problem+json',
+  'image/png',
+  'image/svg+xml',
+  'image/jpeg',
+  'application/cap+xml',
+  'application/vnd.wmo.iwxxm+xml',
 ]);
 
 const official = JSON.parse(readFileSync(source, 'utf8'));
@@ -57,7 +64,7 @@ function toOpenApi31(node) {
       node.anyOf = [{ $ref: ref }, { type: 'null' }];
     } else if (node.oneOf || node.anyOf || node.allOf) {
       const inner = {};
-      for (const key of ['oneOf', 'anyOf', 'allOf']) if (node[key]) (inner[key] = node[key]), delete node[key];
+      for (const key of ['oneOf', 'anyOf', 'allOf']) if (node[key]) ((inner[key] = node[key]), delete node[key]);
       node.anyOf = [inner, { type: 'null' }];
     }
   } else if (node.nullable === false) delete node.nullable;
@@ -107,7 +114,8 @@ for (const [name, schema] of Object.entries(document.components.schemas ?? {})) 
 }
 
 document['x-taskcast-source'] = {
-  description: 'Extracted from the official api.weather.gov OpenAPI by scripts/openapi/extract-nws-openapi.mjs: the served paths and the components they use, converted to OpenAPI 3.1.',
+  description:
+    'Extracted from the official api.weather.gov OpenAPI by scripts/openapi/extract-nws-openapi.mjs: the served paths and the components they use, converted to OpenAPI 3.1.',
   officialVersion: official.info.version,
   officialOpenapi: official.openapi,
 };

@@ -25,8 +25,16 @@ export const aUser = (name = 'Ada'): User => {
 };
 
 export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task => ({
-  id: uuid('abcdef00', ++counter), user_id: user.id, title: `task ${counter}`, description: null, status: 'pending',
-  priority: 'medium', due_date: null, created_at: at, updated_at: at, ...fields,
+  id: uuid('abcdef00', ++counter),
+  user_id: user.id,
+  title: `task ${counter}`,
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  due_date: null,
+  created_at: at,
+  updated_at: at,
+  ...fields,
 });
 
 export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
@@ -53,7 +61,9 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
 
   withStore('of simultaneous sign-ups with one email, exactly one is stored', async ({ store }) => {
     const email = aUser().email;
-    const results = await Promise.all(Array.from({ length: 8 }, () => store.users.addIfEmailFree({ ...aUser(), email })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => store.users.addIfEmailFree({ ...aUser(), email })),
+    );
     assert.equal(results.filter(Boolean).length, 1);
   });
 
@@ -63,8 +73,11 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     await store.users.addIfEmailFree(ada);
     await store.users.addIfEmailFree(bob);
     const full = aTask(ada, '2026-03-01 12:00:00', {
-      title: 'Ünïcødé 🚀 "quotes" \\ and \'apostrophes\'', description: 'line one\nline two 🌧️', status: 'in_progress',
-      priority: 'high', due_date: '2028-02-29',
+      title: 'Ünïcødé 🚀 "quotes" \\ and \'apostrophes\'',
+      description: 'line one\nline two 🌧️',
+      status: 'in_progress',
+      priority: 'high',
+      due_date: '2028-02-29',
     });
     const bare = aTask(ada, '2026-03-01 12:00:01', { due_date: '0000-01-01' });
     await store.tasks.add(full);
@@ -77,37 +90,56 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     assert.deepEqual(await store.tasks.listOwned(bob.id, {}), []);
   });
 
-  withStore('lists are newest first, and tasks of one second keep creation order, the later first', async ({ store }) => {
-    const ada = aUser();
-    await store.users.addIfEmailFree(ada);
-    const older = aTask(ada, '2026-03-01 11:59:59');
-    const same = [1, 2, 3, 4].map(() => aTask(ada, '2026-03-01 12:00:00'));
-    await store.tasks.add(older);
-    for (const t of same) await store.tasks.add(t);
-    const newer = aTask(ada, '2026-03-01 12:00:01');
-    await store.tasks.add(newer);
-    assert.deepEqual((await store.tasks.listOwned(ada.id, {})).map((t) => t.id), [newer, ...[...same].reverse(), older].map((t) => t.id));
-  });
+  withStore(
+    'lists are newest first, and tasks of one second keep creation order, the later first',
+    async ({ store }) => {
+      const ada = aUser();
+      await store.users.addIfEmailFree(ada);
+      const older = aTask(ada, '2026-03-01 11:59:59');
+      const same = [1, 2, 3, 4].map(() => aTask(ada, '2026-03-01 12:00:00'));
+      await store.tasks.add(older);
+      for (const t of same) await store.tasks.add(t);
+      const newer = aTask(ada, '2026-03-01 12:00:01');
+      await store.tasks.add(newer);
+      assert.deepEqual(
+        (await store.tasks.listOwned(ada.id, {})).map((t) => t.id),
+        [newer, ...[...same].reverse(), older].map((t) => t.id),
+      );
+    },
+  );
 
   withStore('filters by status and priority, alone and together', async ({ store }) => {
     const ada = aUser();
     await store.users.addIfEmailFree(ada);
     const combos = (['pending', 'in_progress', 'completed'] as const).flatMap((status, i) =>
-      (['low', 'medium', 'high'] as const).map((priority, j) => aTask(ada, `2026-03-01 12:0${i}:0${j}`, { status, priority })));
+      (['low', 'medium', 'high'] as const).map((priority, j) =>
+        aTask(ada, `2026-03-01 12:0${i}:0${j}`, { status, priority }),
+      ),
+    );
     for (const t of combos) await store.tasks.add(t);
     const ids = (tasks: Task[]) => tasks.map((t) => t.id);
     const expected = (keep: (t: Task) => boolean) => ids([...combos].reverse().filter(keep));
-    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { status: 'completed' })), expected((t) => t.status === 'completed'));
-    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { priority: 'low' })), expected((t) => t.priority === 'low'));
-    assert.deepEqual(ids(await store.tasks.listOwned(ada.id, { status: 'pending', priority: 'high' })),
-      expected((t) => t.status === 'pending' && t.priority === 'high'));
+    assert.deepEqual(
+      ids(await store.tasks.listOwned(ada.id, { status: 'completed' })),
+      expected((t) => t.status === 'completed'),
+    );
+    assert.deepEqual(
+      ids(await store.tasks.listOwned(ada.id, { priority: 'low' })),
+      expected((t) => t.priority === 'low'),
+    );
+    assert.deepEqual(
+      ids(await store.tasks.listOwned(ada.id, { status: 'pending', priority: 'high' })),
+      expected((t) => t.status === 'pending' && t.priority === 'high'),
+    );
   });
 
   withStore('pages follow the cursor, also across a deleted cursor task and with a filter', async ({ store }) => {
     const ada = aUser();
     await store.users.addIfEmailFree(ada);
     // Three seconds, three tasks each; every other task is high priority.
-    const all = [0, 1, 2].flatMap((s) => [0, 1, 2].map((k) => aTask(ada, `2026-03-01 12:00:0${s}`, { priority: (s * 3 + k) % 2 === 0 ? 'high' : 'low' })));
+    const all = [0, 1, 2].flatMap((s) =>
+      [0, 1, 2].map((k) => aTask(ada, `2026-03-01 12:00:0${s}`, { priority: (s * 3 + k) % 2 === 0 ? 'high' : 'low' })),
+    );
     for (const t of all) await store.tasks.add(t);
     const newestFirst = [...all].reverse();
     const ids = (tasks: Task[]) => tasks.map((t) => t.id);
@@ -129,7 +161,11 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     const highs = newestFirst.filter((t) => t.priority === 'high' && t.id !== cursor.id);
     const highPage = await store.tasks.listOwned(ada.id, { priority: 'high' }, { limit: 2 });
     assert.deepEqual(ids(highPage), ids(highs.slice(0, 2)));
-    const highNext = await store.tasks.listOwned(ada.id, { priority: 'high' }, { after: cursorOf(highPage.at(-1)!), limit: 10 });
+    const highNext = await store.tasks.listOwned(
+      ada.id,
+      { priority: 'high' },
+      { after: cursorOf(highPage.at(-1)!), limit: 10 },
+    );
     assert.deepEqual(ids(highNext), ids(highs.slice(2)));
     assert.deepEqual(await store.tasks.listOwned(ada.id, {}, { limit: 0 }), []);
   });
@@ -141,17 +177,36 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     await store.users.addIfEmailFree(bob);
     const t = aTask(ada, '2026-03-01 12:00:00', { title: '0', description: 'd', due_date: '2026-05-01' });
     await store.tasks.add(t);
-    const changed = await store.tasks.updateOwned(ada.id, t.id, (cur) => ({ ...cur, status: 'completed', description: null, due_date: null, updated_at: '2026-03-01 12:00:05' }));
-    assert.deepEqual(changed, { ...t, status: 'completed', description: null, due_date: null, updated_at: '2026-03-01 12:00:05' });
+    const changed = await store.tasks.updateOwned(ada.id, t.id, (cur) => ({
+      ...cur,
+      status: 'completed',
+      description: null,
+      due_date: null,
+      updated_at: '2026-03-01 12:00:05',
+    }));
+    assert.deepEqual(changed, {
+      ...t,
+      status: 'completed',
+      description: null,
+      due_date: null,
+      updated_at: '2026-03-01 12:00:05',
+    });
     assert.deepEqual(await store.tasks.findOwned(ada.id, t.id), changed);
     assert.equal(await store.tasks.updateOwned(bob.id, t.id, (cur) => ({ ...cur, title: 'stolen' })), undefined);
     assert.equal(await store.tasks.updateOwned(ada.id, aTask(ada, '2026-03-01 12:00:00').id, (cur) => cur), undefined);
 
     // Ten read-modify-write increments at once: none may be lost.
-    await Promise.all(Array.from({ length: 10 }, () =>
-      store.tasks.updateOwned(ada.id, t.id, (cur) => ({ ...cur, title: String(Number(cur.title) + 1) }))));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        store.tasks.updateOwned(ada.id, t.id, (cur) => ({ ...cur, title: String(Number(cur.title) + 1) })),
+      ),
+    );
     assert.equal((await store.tasks.findOwned(ada.id, t.id))?.title, '10');
-    assert.equal((await store.tasks.listOwned(ada.id, {}))[0]?.created_at, t.created_at, 'an update keeps the creation time');
+    assert.equal(
+      (await store.tasks.listOwned(ada.id, {}))[0]?.created_at,
+      t.created_at,
+      'an update keeps the creation time',
+    );
   });
 
   withStore('a removed task is gone, and removing it again or as someone else does nothing', async ({ store }) => {
@@ -168,41 +223,47 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     assert.equal(await store.tasks.removeOwned(ada.id, drop.id), false);
     assert.equal(await store.tasks.removeOwned(ada.id, 'not-a-uuid'), false);
     assert.equal(await store.tasks.findOwned(ada.id, drop.id), undefined);
-    assert.deepEqual((await store.tasks.listOwned(ada.id, {})).map((t) => t.id), [keep.id]);
+    assert.deepEqual(
+      (await store.tasks.listOwned(ada.id, {})).map((t) => t.id),
+      [keep.id],
+    );
   });
 
-  withStore('an Idempotency-Key is claimed once per user, with its task, and freed when past its retention', async ({ store }) => {
-    const ada = aUser();
-    const bob = aUser('Bob');
-    await store.users.addIfEmailFree(ada);
-    await store.users.addIfEmailFree(bob);
-    const at = Date.parse('2026-03-01T12:00:00Z');
-    const keyed = (user: User, key: string, createdAtMs: number): [Task, IdempotencyRecord] => {
-      const task = aTask(user, '2026-03-01 12:00:00');
-      return [task, { userId: user.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs }];
-    };
-    const [first, firstRecord] = keyed(ada, 'key-1', at);
-    assert.equal(await store.tasks.add(first, firstRecord), 'added');
-    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
-    assert.deepEqual(await store.tasks.findOwned(ada.id, first.id), first);
+  withStore(
+    'an Idempotency-Key is claimed once per user, with its task, and freed when past its retention',
+    async ({ store }) => {
+      const ada = aUser();
+      const bob = aUser('Bob');
+      await store.users.addIfEmailFree(ada);
+      await store.users.addIfEmailFree(bob);
+      const at = Date.parse('2026-03-01T12:00:00Z');
+      const keyed = (user: User, key: string, createdAtMs: number): [Task, IdempotencyRecord] => {
+        const task = aTask(user, '2026-03-01 12:00:00');
+        return [task, { userId: user.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs }];
+      };
+      const [first, firstRecord] = keyed(ada, 'key-1', at);
+      assert.equal(await store.tasks.add(first, firstRecord), 'added');
+      assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+      assert.deepEqual(await store.tasks.findOwned(ada.id, first.id), first);
 
-    const [again, againRecord] = keyed(ada, 'key-1', at + 1000);
-    assert.equal(await store.tasks.add(again, againRecord), 'key-taken');
-    assert.equal(await store.tasks.findOwned(ada.id, again.id), undefined, 'nothing stored with a taken key');
-    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
-    assert.equal(await store.tasks.findIdempotencyRecord(bob.id, 'key-1'), undefined);
+      const [again, againRecord] = keyed(ada, 'key-1', at + 1000);
+      assert.equal(await store.tasks.add(again, againRecord), 'key-taken');
+      assert.equal(await store.tasks.findOwned(ada.id, again.id), undefined, 'nothing stored with a taken key');
+      assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+      assert.equal(await store.tasks.findIdempotencyRecord(bob.id, 'key-1'), undefined);
 
-    const [bobs, bobsRecord] = keyed(bob, 'key-1', at);
-    assert.equal(await store.tasks.add(bobs, bobsRecord), 'added', 'keys are per user');
+      const [bobs, bobsRecord] = keyed(bob, 'key-1', at);
+      assert.equal(await store.tasks.add(bobs, bobsRecord), 'added', 'keys are per user');
 
-    const [later, laterRecord] = keyed(ada, 'key-1', at + IDEMPOTENCY.retentionMs);
-    assert.equal(await store.tasks.add(later, laterRecord), 'added', 'a record past its retention is replaced');
-    assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), laterRecord);
+      const [later, laterRecord] = keyed(ada, 'key-1', at + IDEMPOTENCY.retentionMs);
+      assert.equal(await store.tasks.add(later, laterRecord), 'added', 'a record past its retention is replaced');
+      assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), laterRecord);
 
-    const racers = Array.from({ length: 6 }, () => keyed(ada, 'key-race', at));
-    const results = await Promise.all(racers.map(([task, record]) => store.tasks.add(task, record)));
-    assert.equal(results.filter((r) => r === 'added').length, 1, JSON.stringify(results));
-  });
+      const racers = Array.from({ length: 6 }, () => keyed(ada, 'key-race', at));
+      const results = await Promise.all(racers.map(([task, record]) => store.tasks.add(task, record)));
+      assert.equal(results.filter((r) => r === 'added').length, 1, JSON.stringify(results));
+    },
+  );
 
   withStore('a precondition or change that throws leaves the task as it was', async ({ store }) => {
     const ada = aUser();
@@ -237,7 +298,10 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       const listed = await again.tasks.listOwned(ada.id, {});
       assert.equal(listed.length, 19);
       assert.equal(listed.find((t) => t.id === tasks[3]!.id)?.title, 'edited');
-      assert.equal(listed.some((t) => t.id === tasks[5]!.id), false);
+      assert.equal(
+        listed.some((t) => t.id === tasks[5]!.id),
+        false,
+      );
     } finally {
       await again.close();
     }

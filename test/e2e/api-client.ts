@@ -24,7 +24,11 @@ export interface ApiResponse<T> {
 export class Api {
   constructor(readonly baseUrl: string) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = {};
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -43,8 +47,13 @@ export class Api {
     return { status: response.status, body: body as T };
   }
 
-  async signUp(email = `${randomUUID()}@example.com`, password = 'correct horse battery'): Promise<Session & { password: string }> {
-    const res = await this.request<Session>('POST', '/api/auth/signup', { body: { name: 'E2E User', email, password } });
+  async signUp(
+    email = `${randomUUID()}@example.com`,
+    password = 'correct horse battery',
+  ): Promise<Session & { password: string }> {
+    const res = await this.request<Session>('POST', '/api/auth/signup', {
+      body: { name: 'E2E User', email, password },
+    });
     if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { ...res.body, password };
   }

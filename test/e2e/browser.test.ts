@@ -17,9 +17,18 @@ import type { Browser, Page } from 'playwright-core';
 import { killLeftovers, makeTempDir, PROJECT_ROOT, ServerProcess } from './server-process.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const ARTIFACTS = join(PROJECT_ROOT, 'test', 'artifacts');
-const skip = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does) to run the browser tests`;
+const skip = existsSync(CHROMIUM)
+  ? false
+  : `no Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (.ci/run does) to run the browser tests`;
 if (skip) console.log(`browser tests skipped: ${skip}`);
 
 after(killLeftovers);
@@ -39,35 +48,56 @@ describe('browser', { skip }, () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
     const elsewhere: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
     });
     try {
       await page.goto(`${server.baseUrl}/`); // GET / sends a browser on to /docs
       assert.equal(page.url(), `${server.baseUrl}/docs`);
       await page.waitForSelector('#operations-Auth-signUp');
       const taskOperations = await operationIds(page);
-      for (const id of ['operations-Auth-signUp', 'operations-Auth-login', 'operations-Tasks-listTasks', 'operations-Tasks-createTask', 'operations-Tasks-updateTask', 'operations-Health-health']) {
+      for (const id of [
+        'operations-Auth-signUp',
+        'operations-Auth-login',
+        'operations-Tasks-listTasks',
+        'operations-Tasks-createTask',
+        'operations-Tasks-updateTask',
+        'operations-Health-health',
+      ]) {
         assert.ok(taskOperations.includes(id), `${id} in ${taskOperations.join(' ')}`);
       }
 
-      const signUp = await tryItOut(page, 'operations-Auth-signUp', { body: { name: 'Ada', email: 'ada@example.com', password: 'correct horse' } });
+      const signUp = await tryItOut(page, 'operations-Auth-signUp', {
+        body: { name: 'Ada', email: 'ada@example.com', password: 'correct horse' },
+      });
       assert.equal(signUp.status, '201', signUp.body);
       const token = (JSON.parse(signUp.body) as { token: string }).token;
       await page.locator('.auth-wrapper .authorize').click();
       await page.locator('.modal-ux input').first().fill(token);
       await page.locator('.modal-ux .auth-btn-wrapper button.authorize').click();
       await page.locator('.modal-ux button.btn-done, .modal-ux button.close-modal').first().click();
-      const created = await tryItOut(page, 'operations-Tasks-createTask', { body: { title: 'Written from /docs', priority: 'high' } });
+      const created = await tryItOut(page, 'operations-Tasks-createTask', {
+        body: { title: 'Written from /docs', priority: 'high' },
+      });
       assert.equal(created.status, '201', created.body);
       assert.equal((JSON.parse(created.body) as { task: { title: string } }).task.title, 'Written from /docs');
 
       await page.locator('#select').selectOption({ label: 'Forecast API' });
       await page.waitForSelector('#operations-Points-point');
       const forecastOperations = await operationIds(page);
-      for (const id of ['operations-Points-point', 'operations-Points-point_forecast', 'operations-Gridpoints-gridpoint_forecast', 'operations-Alerts-alerts_active', 'operations-Stations-obs_stations', 'operations-Zones-zone_list']) {
+      for (const id of [
+        'operations-Points-point',
+        'operations-Points-point_forecast',
+        'operations-Gridpoints-gridpoint_forecast',
+        'operations-Alerts-alerts_active',
+        'operations-Stations-obs_stations',
+        'operations-Zones-zone_list',
+      ]) {
         assert.ok(forecastOperations.includes(id), `${id} in ${forecastOperations.join(' ')}`);
       }
-      const forecast = await tryItOut(page, 'operations-Points-point_forecast', { params: { point: '39.7456,-97.0892' } });
+      const forecast = await tryItOut(page, 'operations-Points-point_forecast', {
+        params: { point: '39.7456,-97.0892' },
+      });
       assert.equal(forecast.status, '200', forecast.body);
       assert.equal((JSON.parse(forecast.body) as { properties: { periods: unknown[] } }).properties.periods.length, 14);
 
@@ -86,7 +116,11 @@ describe('browser', { skip }, () => {
 
   test('a page on a second origin: forecasts always; tasks only with CORS_ORIGINS naming it', async () => {
     const second = await pageServer();
-    const open = await ServerProcess.start({ via: 'node', dbPath: join(makeTempDir('browser-cors'), 'tasks.db'), env: { CORS_ORIGINS: second.origin } });
+    const open = await ServerProcess.start({
+      via: 'node',
+      dbPath: join(makeTempDir('browser-cors'), 'tasks.db'),
+      env: { CORS_ORIGINS: second.origin },
+    });
     const closed = await ServerProcess.start({ via: 'node', dbPath: join(makeTempDir('browser-nocors'), 'tasks.db') });
     const page = await browser.newPage();
     try {
@@ -94,9 +128,16 @@ describe('browser', { skip }, () => {
       assert.notEqual(new URL(open.baseUrl).origin, second.origin, 'really another origin');
       for (const api of [open.baseUrl, closed.baseUrl]) {
         const forecast = await page.evaluate(async (base) => {
-          const response = await fetch(`${base}/points/39.7456,-97.0892/forecast`, { headers: { accept: 'application/geo+json' } });
+          const response = await fetch(`${base}/points/39.7456,-97.0892/forecast`, {
+            headers: { accept: 'application/geo+json' },
+          });
           const body = await response.json();
-          return { status: response.status, periods: body.properties.periods.length, correlationId: response.headers.get('x-correlation-id'), etag: response.headers.get('etag') };
+          return {
+            status: response.status,
+            periods: body.properties.periods.length,
+            correlationId: response.headers.get('x-correlation-id'),
+            etag: response.headers.get('etag'),
+          };
         }, api);
         assert.equal(forecast.status, 200);
         assert.equal(forecast.periods, 14);
@@ -122,9 +163,17 @@ async function createTaskFromPage(base: string): Promise<Record<string, unknown>
   try {
     const json = { 'content-type': 'application/json' };
     const email = `page-${Math.random().toString(36).slice(2)}@example.com`;
-    const signUp = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Page', email, password: 'correct horse' }) });
+    const signUp = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Page', email, password: 'correct horse' }),
+    });
     const { token } = await signUp.json();
-    const create = await fetch(`${base}/api/tasks`, { method: 'POST', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'From another origin' }) });
+    const create = await fetch(`${base}/api/tasks`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: 'From another origin' }),
+    });
     const { task } = await create.json();
     return { signUp: signUp.status, create: create.status, title: task.title };
   } catch (error) {
@@ -141,7 +190,8 @@ async function tryItOut(page: Page, operationId: string, input: { body?: unknown
   const operation = page.locator(`#${operationId}`);
   await operation.locator('.opblock-summary').first().click();
   if (input.body !== undefined) await operation.locator('textarea.body-param__text').fill(JSON.stringify(input.body));
-  for (const [name, value] of Object.entries(input.params ?? {})) await operation.locator(`tr[data-param-name="${name}"] input`).fill(value);
+  for (const [name, value] of Object.entries(input.params ?? {}))
+    await operation.locator(`tr[data-param-name="${name}"] input`).fill(value);
   await operation.locator('button.execute').click();
   const status = operation.locator('.live-responses-table .response .response-col_status').first();
   await status.waitFor({ timeout: 30_000 });

@@ -25,7 +25,10 @@ describe('DB_PATH after a clean stop', { concurrency: true }, () => {
       const session = await api.signUp();
       const kept = [await api.createTask(session.token, 'kept one'), await api.createTask(session.token, 'kept two')];
       const doomed = await api.createTask(session.token, 'deleted before the stop');
-      const patched = await api.request<{ task: Task }>('PATCH', `/api/tasks/${kept[0]!.id}`, { token: session.token, body: { status: 'completed' } });
+      const patched = await api.request<{ task: Task }>('PATCH', `/api/tasks/${kept[0]!.id}`, {
+        token: session.token,
+        body: { status: 'completed' },
+      });
       assert.equal(patched.status, 200, JSON.stringify(patched.body));
       assert.equal((await api.request('DELETE', `/api/tasks/${doomed.id}`, { token: session.token })).status, 200);
 
@@ -33,8 +36,16 @@ describe('DB_PATH after a clean stop', { concurrency: true }, () => {
       assert.equal(stopped.code, 0, server.output);
 
       const stored = JSON.parse(readFileSync(dbPath, 'utf8')) as StoredDocument;
-      assert.deepEqual(stored.users.map((u) => u.email), [session.user.email], 'the user is in DB_PATH');
-      assert.deepEqual(stored.tasks.map((t) => t.id).sort(), kept.map((t) => t.id).sort(), 'exactly the tasks that remain');
+      assert.deepEqual(
+        stored.users.map((u) => u.email),
+        [session.user.email],
+        'the user is in DB_PATH',
+      );
+      assert.deepEqual(
+        stored.tasks.map((t) => t.id).sort(),
+        kept.map((t) => t.id).sort(),
+        'exactly the tasks that remain',
+      );
       const first = stored.tasks.find((t) => t.id === kept[0]!.id);
       assert.deepEqual(first, patched.body.task, 'the task as the PATCH acknowledged it, field for field');
       assert.equal(existsSync(`${dbPath}.journal`), false, 'the journal was folded into DB_PATH and removed');

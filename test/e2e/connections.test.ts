@@ -41,7 +41,9 @@ test('hundreds of silent sockets never lock out /health, and every one is closed
     // A slow-header client (one header line every 300 ms) is cut at the deadline, not kept alive by trickling.
     const slow = await openSocket(server.port);
     slow.write('GET /health HTTP/1.1\r\nHost: x\r\n');
-    const trickle = setInterval(() => { if (!slow.destroyed) slow.write(`X-${Date.now()}: a\r\n`); }, 300);
+    const trickle = setInterval(() => {
+      if (!slow.destroyed) slow.write(`X-${Date.now()}: a\r\n`);
+    }, 300);
     await sleep(3500);
     clearInterval(trickle);
     assert.ok(slow.closedAt !== undefined, 'the slow-header connection was closed');

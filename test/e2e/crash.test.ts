@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Api, type Session, type Task } from './api-client.ts';
-import { isAlive, killLeftovers, lockSockets, makeTempDir, ServerProcess, sleep, type StopResult } from './server-process.ts';
+import {
+  isAlive,
+  killLeftovers,
+  lockSockets,
+  makeTempDir,
+  ServerProcess,
+  sleep,
+  type StopResult,
+} from './server-process.ts';
 
 const LOOPS = 16;
 const KILL_AFTER_ACKS = 300;
@@ -24,7 +32,10 @@ test('kill -9 during a burst of writes loses no acknowledged task; the restart t
     const burst = await burstAndKill(server, users);
     for (const id of burst.acked) ackedIds.add(id);
     assert.equal(burst.unexpected, '', `round ${round}: a write failed before the kill\n${server.output}`);
-    assert.ok(burst.acked.length >= KILL_AFTER_ACKS, `round ${round}: only ${burst.acked.length} writes acknowledged\n${server.output}`);
+    assert.ok(
+      burst.acked.length >= KILL_AFTER_ACKS,
+      `round ${round}: only ${burst.acked.length} writes acknowledged\n${server.output}`,
+    );
     assert.ok(burst.inFlightAtKill > 0, `round ${round}: the kill should come while requests are in flight`);
     assert.equal(isAlive(server.serverPid), false, 'the server process is dead');
     assert.deepEqual(burst.crash.orphans, [], server.output);
@@ -46,12 +57,21 @@ test('kill -9 during a burst of writes loses no acknowledged task; the restart t
       assert.equal(list.status, 200, server.output);
       for (const task of list.body.tasks) present.add(task.id);
     }
-    t.diagnostic(`round ${round}: ${burst.acked.length} acknowledged, ${burst.inFlightAtKill} in flight at the kill, ` +
-      `${present.size} tasks present after the restart (${ackedIds.size} acknowledged in all)`);
+    t.diagnostic(
+      `round ${round}: ${burst.acked.length} acknowledged, ${burst.inFlightAtKill} in flight at the kill, ` +
+        `${present.size} tasks present after the restart (${ackedIds.size} acknowledged in all)`,
+    );
     const lost = [...ackedIds].filter((id) => !present.has(id));
-    assert.deepEqual(lost, [], `round ${round}: ${lost.length} of ${ackedIds.size} acknowledged tasks were lost\n${crashed.output}`);
+    assert.deepEqual(
+      lost,
+      [],
+      `round ${round}: ${lost.length} of ${ackedIds.size} acknowledged tasks were lost\n${crashed.output}`,
+    );
     // Anything else present was in flight at a kill: at most one request per loop and round.
-    assert.ok(present.size - ackedIds.size <= LOOPS * round, `${present.size - ackedIds.size} unacknowledged tasks appeared`);
+    assert.ok(
+      present.size - ackedIds.size <= LOOPS * round,
+      `${present.size - ackedIds.size} unacknowledged tasks appeared`,
+    );
   }
 
   const stopped = await server.stop('SIGTERM');

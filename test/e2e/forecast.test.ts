@@ -18,7 +18,9 @@ test('npm start serves /points and a forecast from the embedded provider beside 
     const firstAnswerMs = Date.now() - started;
     assert.equal(point.status, 200);
     assert.equal(point.headers.get('content-type'), 'application/geo+json');
-    const body = (await point.json()) as { properties: { gridId: string; gridX: number; gridY: number; forecast: string } };
+    const body = (await point.json()) as {
+      properties: { gridId: string; gridX: number; gridY: number; forecast: string };
+    };
     assert.deepEqual([body.properties.gridId, body.properties.gridX, body.properties.gridY], ['TOP', 32, 81]);
     assert.ok(body.properties.forecast.startsWith(server.baseUrl), body.properties.forecast);
 

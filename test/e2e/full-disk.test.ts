@@ -22,7 +22,10 @@ after(async () => {
 function mountTmpfs(size: string): { dir: string } | { reason: string } {
   const dir = makeTempDir('tmpfs');
   const run = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { encoding: 'utf8' });
-  if (run.error !== undefined || run.status !== 0) return { reason: `mount -t tmpfs is not allowed here (${run.error?.message ?? (run.stderr.trim() || `exit ${run.status}`)})` };
+  if (run.error !== undefined || run.status !== 0)
+    return {
+      reason: `mount -t tmpfs is not allowed here (${run.error?.message ?? (run.stderr.trim() || `exit ${run.status}`)})`,
+    };
   return { dir };
 }
 
@@ -69,7 +72,10 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
   // refused, as the next stretch of zeros cannot be written either.
   const outcomes: number[] = [];
   for (let i = 0; i < 60; i++) {
-    const res = await api.request<{ task?: Task; error?: string }>('POST', '/api/tasks', { token: session.token, body: { title: `while full ${i}`, description: 'x'.repeat(4000) } });
+    const res = await api.request<{ task?: Task; error?: string }>('POST', '/api/tasks', {
+      token: session.token,
+      body: { title: `while full ${i}`, description: 'x'.repeat(4000) },
+    });
     outcomes.push(res.status);
     if (res.status === 201) acked.add(res.body.task!.id);
     else {
@@ -79,10 +85,16 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
     assert.equal((await api.request('GET', '/health')).status, 200, 'the server keeps answering');
     const list = await api.listTasks(session.token);
     assert.equal(list.status, 200);
-    assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked, 'reads show exactly what was acknowledged');
+    assert.deepEqual(
+      new Set(list.body.tasks.map((task) => task.id)),
+      acked,
+      'reads show exactly what was acknowledged',
+    );
   }
   const refused = outcomes.filter((status) => status === 503).length;
-  t.diagnostic(`${60 - refused} of 60 writes of 4 KB went into the journal's zeros, then ${refused} were refused with 503 while the disk was full`);
+  t.diagnostic(
+    `${60 - refused} of 60 writes of 4 KB went into the journal's zeros, then ${refused} were refused with 503 while the disk was full`,
+  );
   assert.ok(refused >= 30, `writes on a full disk are refused once the zeros run out (${refused} of 60)`);
   assert.deepEqual(outcomes.slice(outcomes.indexOf(503)), Array(refused).fill(503), 'and from then on, every one');
 
@@ -94,7 +106,11 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
   assert.equal(stopped.code, 0, server.output);
   assert.match(first.stdout, /refused and undone/, 'the failure was logged');
   const stored = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };
-  assert.deepEqual(new Set(stored.tasks.map((task) => task.id)), acked, 'DB_PATH holds every acknowledged task and nothing else');
+  assert.deepEqual(
+    new Set(stored.tasks.map((task) => task.id)),
+    acked,
+    'DB_PATH holds every acknowledged task and nothing else',
+  );
 
   server = await ServerProcess.start({ dbPath });
   api = new Api(server.baseUrl);

@@ -13,7 +13,11 @@ after(killLeftovers);
 /** A chunked body of 1 MiB + 24 bytes (no Content-Length), as the report that found the crash sent it. */
 function oversizeChunked(port: number, method: string, path: string, token?: string): Promise<number | string> {
   return new Promise((resolve) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'user-agent': 'e2e' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+      'user-agent': 'e2e',
+    };
     if (token) headers['authorization'] = `Bearer ${token}`;
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       res.resume();
@@ -49,7 +53,10 @@ test('an oversize chunked body on every route gets its answer, and the server ke
       const health = await api.request('GET', '/health');
       assert.equal(health.status, 200, `after ${method} ${path} the server must still answer\n${server.output}`);
     }
-    const exitedEarly = await Promise.race([server.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 300))]);
+    const exitedEarly = await Promise.race([
+      server.exited.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 300)),
+    ]);
     assert.equal(exitedEarly, false, server.output);
     assert.doesNotMatch(server.output, /TypeError|uncaught/i);
   } finally {

@@ -35,7 +35,10 @@ test('kill -9 right after the 201, restart, retry: one task and the first answer
     assert.equal(retried.replayed, 'true');
     assert.equal(retried.text, created.text);
     const list = await new Api(second.baseUrl).listTasks(session.token);
-    assert.deepEqual(list.body.tasks.map((t) => t.title), ['exactly once']);
+    assert.deepEqual(
+      list.body.tasks.map((t) => t.title),
+      ['exactly once'],
+    );
   } finally {
     await second.stop('SIGTERM');
   }

@@ -12,7 +12,15 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Api, type Task } from './api-client.ts';
-import { killLeftovers, lockSockets, makeTempDir, runUntilExit, ServerProcess, serverLines, sleep } from './server-process.ts';
+import {
+  killLeftovers,
+  lockSockets,
+  makeTempDir,
+  runUntilExit,
+  ServerProcess,
+  serverLines,
+  sleep,
+} from './server-process.ts';
 
 const SHUTDOWN_LIMIT_MS = 5_000;
 
@@ -39,10 +47,15 @@ describe('one store across restarts (npm start)', () => {
     const first = await running();
     const session = await api.signUp();
     const created: Task[] = [];
-    for (const title of ['first', 'second', 'third', 'fourth']) created.push(await api.createTask(session.token, title));
+    for (const title of ['first', 'second', 'third', 'fourth'])
+      created.push(await api.createTask(session.token, title));
     const listed = await api.listTasks(session.token);
     assert.equal(listed.status, 200);
-    assert.deepEqual(listed.body.tasks.map((t) => t.id), created.map((t) => t.id).reverse(), 'newest first before the restart');
+    assert.deepEqual(
+      listed.body.tasks.map((t) => t.id),
+      created.map((t) => t.id).reverse(),
+      'newest first before the restart',
+    );
 
     const stopped = await first.stop('SIGTERM');
     assert.equal(stopped.code, 0, `SIGTERM should exit 0\n${first.output}`);
@@ -62,8 +75,15 @@ describe('one store across restarts (npm start)', () => {
     assert.equal(relisted.body.count, created.length);
 
     const withOldToken = await api.listTasks(session.token);
-    assert.equal(withOldToken.status, 200, `the token issued before the restart still works: ${JSON.stringify(withOldToken.body)}`);
-    assert.deepEqual(withOldToken.body.tasks.map((t) => t.id), listed.body.tasks.map((t) => t.id));
+    assert.equal(
+      withOldToken.status,
+      200,
+      `the token issued before the restart still works: ${JSON.stringify(withOldToken.body)}`,
+    );
+    assert.deepEqual(
+      withOldToken.body.tasks.map((t) => t.id),
+      listed.body.tasks.map((t) => t.id),
+    );
   });
 
   test('a second server on the same DB_PATH exits 1 saying the store is in use; the first keeps serving', async () => {
@@ -82,7 +102,10 @@ describe('one store across restarts (npm start)', () => {
     assert.equal(health.status, 200, `the first server still answers\n${first.output}`);
     const task = await api.createTask(session.token, 'written after the refused start');
     const list = await api.listTasks(session.token);
-    assert.deepEqual(list.body.tasks.map((t) => t.id), [task.id]);
+    assert.deepEqual(
+      list.body.tasks.map((t) => t.id),
+      [task.id],
+    );
   });
 
   test('a different DB_PATH is a different, empty store', async () => {
@@ -140,7 +163,10 @@ describe('one store across restarts (npm start)', () => {
     const restarted = await running();
     const list = await api.listTasks(session.token);
     assert.equal(list.status, 200, restarted.output);
-    assert.deepEqual(list.body.tasks.map((t) => t.id), [inFlight.id, earlier.id]);
+    assert.deepEqual(
+      list.body.tasks.map((t) => t.id),
+      [inFlight.id, earlier.id],
+    );
   });
 
   test('SIGINT exits 0 within 5 s with no process left behind', async () => {
@@ -158,7 +184,11 @@ describe('one store across restarts (npm start)', () => {
     // The store was flushed and closed cleanly: a restart finds the task.
     const again = await running();
     const list = await api.listTasks(session.token);
-    assert.deepEqual(list.body.tasks.map((t) => t.id), [task.id], again.output);
+    assert.deepEqual(
+      list.body.tasks.map((t) => t.id),
+      [task.id],
+      again.output,
+    );
     const last = await again.stop('SIGTERM');
     assert.equal(last.code, 0, again.output);
   });
@@ -178,12 +208,20 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 }
 
 /** A POST sent in two parts: the headers and half the body now, the rest on `finish()`. */
-function slowPost(baseUrl: string, token: string, body: unknown): { started: Promise<void>; finish(): void; response: Promise<{ status: number; text: string }> } {
+function slowPost(
+  baseUrl: string,
+  token: string,
+  body: unknown,
+): { started: Promise<void>; finish(): void; response: Promise<{ status: number; text: string }> } {
   const payload = Buffer.from(JSON.stringify(body));
   const req = request(`${baseUrl}/api/tasks`, {
     method: 'POST',
     agent: false,
-    headers: { 'content-type': 'application/json', 'content-length': String(payload.length), authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      authorization: `Bearer ${token}`,
+    },
   });
   const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
     req.on('error', reject);

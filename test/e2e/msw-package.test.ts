@@ -22,15 +22,28 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CHROMIUM = '/usr/bin/chromium';
 
 // As in package.test.ts: the child npm and node behave as if run by hand, not as parts of this run.
-const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) =>
-  key !== 'NODE_OPTIONS' && key !== 'INIT_CWD' && key !== 'NODE_TEST_CONTEXT' && (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig')));
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) =>
+      key !== 'NODE_OPTIONS' &&
+      key !== 'INIT_CWD' &&
+      key !== 'NODE_TEST_CONTEXT' &&
+      (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig'),
+  ),
+);
 
 const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
-const skip = npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
+const skip =
+  npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
 
 function run(command: string, args: readonly string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): string {
   try {
-    return execFileSync(command, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(command, args, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
@@ -39,13 +52,16 @@ function run(command: string, args: readonly string[], cwd: string, extraEnv: No
 
 function readmeBlock(name: string): string {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const block = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(readme)?.[1];
+  const block = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(
+    readme,
+  )?.[1];
   assert.ok(block, `README has the ${name} block`);
   return block;
 }
 
 /** The versions this checkout tests with, so the install finds them in npm's cache. */
-const version = (name: string): string => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (name: string): string =>
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 const NOW = '2026-05-20T21:00:00Z';
 const UA = 'e2e (tests@example.com)';
@@ -53,17 +69,36 @@ const UA = 'e2e (tests@example.com)';
 const SCENARIO = {
   name: 'msw-e2e',
   alerts: [{ event: 'Tornado Warning', point: [39.7456, -97.0892], onset: 'now', ends: 'now+45m' }],
-  weather: [{ area: { point: [39.7456, -97.0892], radiusKm: 60 }, from: 'now', to: 'now+6h', set: { precipitation: 'thunderstorms', probabilityOfPrecipitation: 90 } }],
+  weather: [
+    {
+      area: { point: [39.7456, -97.0892], radiusKm: 60 },
+      from: 'now',
+      to: 'now+6h',
+      set: { precipitation: 'thunderstorms', probabilityOfPrecipitation: 90 },
+    },
+  ],
 };
 const COMPARED = [
-  '/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly',
-  '/alerts/active?point=39.7456,-97.0892', '/gridpoints/TOP/32,81/stations', '/offices/TOP', '/zones/forecast/KSZ040',
+  '/points/39.7456,-97.0892',
+  '/gridpoints/TOP/32,81/forecast',
+  '/gridpoints/TOP/32,81/forecast/hourly',
+  '/alerts/active?point=39.7456,-97.0892',
+  '/gridpoints/TOP/32,81/stations',
+  '/offices/TOP',
+  '/zones/forecast/KSZ040',
 ];
 /**
  * Written by Node's HTTP layer around the app's answer (absent in-process; the bodies are compared byte for
  * byte, so their length is too), and X-Correlation-Id, a fresh UUID on every answer of either.
  */
-const UNCOMPARED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-correlation-id']);
+const UNCOMPARED_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-correlation-id',
+]);
 
 /**
  * Run in the consumer with plain node: the weathered client through MSW, then both entry points answering
@@ -157,96 +192,149 @@ nws.setClock(new Date(), 2);
 console.log(state.now, scenario.alerts?.length, response.status, ScenarioInvalid.name, nwsFetch.origin);
 `;
 
-test('taskcast/msw and taskcast/fetch from the packed library: offline, the controls, and the server\'s very bytes', { skip, timeout: 600_000 }, async (t) => {
-  const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
-  const consumer = join(work, 'consumer');
-  try {
-    const tarball = await packedTarball(work, (into) => run(npm, ['pack', '--json', '--pack-destination', into], root));
-    const files = tarball.files;
-    for (const file of ['dist/bootstrap/msw.js', 'dist/bootstrap/msw.d.ts', 'dist/bootstrap/fetch.js', 'dist/bootstrap/fetch.d.ts']) {
-      assert.ok(files.includes(file), `${file} is in the tarball`);
-    }
+test(
+  "taskcast/msw and taskcast/fetch from the packed library: offline, the controls, and the server's very bytes",
+  { skip, timeout: 600_000 },
+  async (t) => {
+    const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
+    const consumer = join(work, 'consumer');
+    try {
+      const tarball = await packedTarball(work, (into) =>
+        run(npm, ['pack', '--json', '--pack-destination', into], root),
+      );
+      const files = tarball.files;
+      for (const file of [
+        'dist/bootstrap/msw.js',
+        'dist/bootstrap/msw.d.ts',
+        'dist/bootstrap/fetch.js',
+        'dist/bootstrap/fetch.d.ts',
+      ]) {
+        assert.ok(files.includes(file), `${file} is in the tarball`);
+      }
 
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'weather-app', private: true, type: 'module' }));
-    run(npm, [
-      'install', tarball.path, `msw@${version('msw')}`, `weathered@${version('weathered')}`, `playwright-core@${version('playwright-core')}`,
-      '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts',
-    ], consumer);
+      mkdirSync(consumer);
+      writeFileSync(
+        join(consumer, 'package.json'),
+        JSON.stringify({ name: 'weather-app', private: true, type: 'module' }),
+      );
+      run(
+        npm,
+        [
+          'install',
+          tarball.path,
+          `msw@${version('msw')}`,
+          `weathered@${version('weathered')}`,
+          `playwright-core@${version('playwright-core')}`,
+          '--prefer-offline',
+          '--no-audit',
+          '--no-fund',
+          '--ignore-scripts',
+        ],
+        consumer,
+      );
 
-    await t.test('without msw installed, the handlers say so in one line, and taskcast/fetch still works', () => {
-      const msw = join(consumer, 'node_modules', 'msw');
-      renameSync(msw, `${msw}.away`);
-      try {
-        writeFileSync(join(consumer, 'no-msw.mjs'), `
+      await t.test('without msw installed, the handlers say so in one line, and taskcast/fetch still works', () => {
+        const msw = join(consumer, 'node_modules', 'msw');
+        renameSync(msw, `${msw}.away`);
+        try {
+          writeFileSync(
+            join(consumer, 'no-msw.mjs'),
+            `
           import { weatherGovHandlers, MSW_MISSING } from 'taskcast/msw';
           import { createWeatherGovFetch } from 'taskcast/fetch';
           try { await weatherGovHandlers(); } catch (error) { console.log(error.message === MSW_MISSING, error.cause === undefined); }
           console.log((await (await createWeatherGovFetch())('/offices/TOP')).status);
           await weatherGovHandlers();
-        `);
-        const result = spawnSync(process.execPath, ['no-msw.mjs'], { cwd: consumer, env, encoding: 'utf8' });
-        assert.equal(result.status, 1, result.stderr);
-        assert.deepEqual(result.stdout.trim().split('\n'), ['true true', '200']);
-        const uncaught = result.stderr.split('\n').filter((line) => /^\w*Error/.test(line));
-        assert.deepEqual(uncaught, ['Error: taskcast/msw needs the msw package: npm install --save-dev msw'], result.stderr);
-        assert.doesNotMatch(result.stderr, /ERR_MODULE_NOT_FOUND|Cannot find package/);
-      } finally {
-        renameSync(`${msw}.away`, msw);
-      }
-    });
-
-    await t.test("the README's MSW example passes with plain node --test", () => {
-      writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example'));
-      const out = run(process.execPath, ['--test', '--test-reporter=tap', 'weather.test.mjs'], consumer);
-      assert.match(out, /# pass 2\n# fail 0/, out);
-    });
-
-    await t.test('weathered through MSW, and taskcast/fetch, answer the server\'s bytes for the same clock and scenario', async () => {
-      const scenarioFile = join(work, 'scenario.json');
-      writeFileSync(scenarioFile, JSON.stringify(SCENARIO));
-      const server = await ServerProcess.start({ env: { STORAGE: 'memory', FORECAST_NOW: NOW, FORECAST_SCENARIO: scenarioFile } });
-      try {
-        const expected: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-        for (const path of COMPARED) {
-          const response = await fetch(server.baseUrl + path, { headers: { 'user-agent': UA } });
-          expected[path] = { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+        `,
+          );
+          const result = spawnSync(process.execPath, ['no-msw.mjs'], { cwd: consumer, env, encoding: 'utf8' });
+          assert.equal(result.status, 1, result.stderr);
+          assert.deepEqual(result.stdout.trim().split('\n'), ['true true', '200']);
+          const uncaught = result.stderr.split('\n').filter((line) => /^\w*Error/.test(line));
+          assert.deepEqual(
+            uncaught,
+            ['Error: taskcast/msw needs the msw package: npm install --save-dev msw'],
+            result.stderr,
+          );
+          assert.doesNotMatch(result.stderr, /ERR_MODULE_NOT_FOUND|Cannot find package/);
+        } finally {
+          renameSync(`${msw}.away`, msw);
         }
-        writeFileSync(join(consumer, 'check.mjs'), CONSUMER_CHECK);
-        const out = join(work, 'result.json');
-        run(process.execPath, ['check.mjs', server.baseUrl, scenarioFile, out], consumer);
-        const result = JSON.parse(readFileSync(out, 'utf8')) as Record<string, any>;
+      });
 
-        for (const side of ['msw', 'fetch']) {
-          assert.equal(result[side].firstPeriod, '2026-05-20T16:00:00-05:00', side);
-          assert.equal(result[side].laterPeriod, '2026-05-20T18:00:00-05:00', `${side}: the clock moved the periods`);
-          assert.ok(result[side].stations > 0, side);
-          assert.equal(result[side].tornadoBefore, false, side);
-          assert.equal(result[side].tornadoDuring, true, `${side}: the loaded warning is listed`);
-        }
-        assert.match(result['msw'].stationLink, /^https:\/\/api\.weather\.gov\/stations\//);
-        assert.equal(result['connects'], 0, 'no request left the process');
+      await t.test("the README's MSW example passes with plain node --test", () => {
+        writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example'));
+        const out = run(process.execPath, ['--test', '--test-reporter=tap', 'weather.test.mjs'], consumer);
+        assert.match(out, /# pass 2\n# fail 0/, out);
+      });
 
-        for (const side of ['mswAnswers', 'fetchAnswers']) {
-          for (const path of COMPARED) {
-            const got = result[side][path];
-            const want = expected[path]!;
-            assert.equal(got.status, want.status, `${side} ${path}`);
-            assert.equal(got.body, want.body, `${side} ${path}: the body`);
-            const drop = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !UNCOMPARED_HEADERS.has(name)));
-            assert.deepEqual(drop(got.headers), drop(want.headers), `${side} ${path}: the headers`);
-            assert.match(got.headers['x-correlation-id'], /^[0-9a-f-]{36}$/, `${side} ${path}`);
+      await t.test(
+        "weathered through MSW, and taskcast/fetch, answer the server's bytes for the same clock and scenario",
+        async () => {
+          const scenarioFile = join(work, 'scenario.json');
+          writeFileSync(scenarioFile, JSON.stringify(SCENARIO));
+          const server = await ServerProcess.start({
+            env: { STORAGE: 'memory', FORECAST_NOW: NOW, FORECAST_SCENARIO: scenarioFile },
+          });
+          try {
+            const expected: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+            for (const path of COMPARED) {
+              const response = await fetch(server.baseUrl + path, { headers: { 'user-agent': UA } });
+              expected[path] = {
+                status: response.status,
+                headers: Object.fromEntries(response.headers),
+                body: await response.text(),
+              };
+            }
+            writeFileSync(join(consumer, 'check.mjs'), CONSUMER_CHECK);
+            const out = join(work, 'result.json');
+            run(process.execPath, ['check.mjs', server.baseUrl, scenarioFile, out], consumer);
+            const result = JSON.parse(readFileSync(out, 'utf8')) as Record<string, any>;
+
+            for (const side of ['msw', 'fetch']) {
+              assert.equal(result[side].firstPeriod, '2026-05-20T16:00:00-05:00', side);
+              assert.equal(
+                result[side].laterPeriod,
+                '2026-05-20T18:00:00-05:00',
+                `${side}: the clock moved the periods`,
+              );
+              assert.ok(result[side].stations > 0, side);
+              assert.equal(result[side].tornadoBefore, false, side);
+              assert.equal(result[side].tornadoDuring, true, `${side}: the loaded warning is listed`);
+            }
+            assert.match(result['msw'].stationLink, /^https:\/\/api\.weather\.gov\/stations\//);
+            assert.equal(result['connects'], 0, 'no request left the process');
+
+            for (const side of ['mswAnswers', 'fetchAnswers']) {
+              for (const path of COMPARED) {
+                const got = result[side][path];
+                const want = expected[path]!;
+                assert.equal(got.status, want.status, `${side} ${path}`);
+                assert.equal(got.body, want.body, `${side} ${path}: the body`);
+                const drop = (headers: Record<string, string>) =>
+                  Object.fromEntries(Object.entries(headers).filter(([name]) => !UNCOMPARED_HEADERS.has(name)));
+                assert.deepEqual(drop(got.headers), drop(want.headers), `${side} ${path}: the headers`);
+                assert.match(got.headers['x-correlation-id'], /^[0-9a-f-]{36}$/, `${side} ${path}`);
+              }
+            }
+            assert.ok(
+              expected['/alerts/active?point=39.7456,-97.0892']!.body.includes('Tornado Warning'),
+              'the scenario was in force on both sides',
+            );
+          } finally {
+            await server.stop();
           }
-        }
-        assert.ok(expected['/alerts/active?point=39.7456,-97.0892']!.body.includes('Tornado Warning'), 'the scenario was in force on both sides');
-      } finally {
-        await server.stop();
-      }
-    });
+        },
+      );
 
-    await t.test("the README's Playwright route sends a page's api.weather.gov calls to taskcast/fetch", { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` }, () => {
-      writeFileSync(join(consumer, 'weather-route.mjs'), readmeBlock('playwright-example'));
-      writeFileSync(join(consumer, 'page-check.mjs'), `
+      await t.test(
+        "the README's Playwright route sends a page's api.weather.gov calls to taskcast/fetch",
+        { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
+        () => {
+          writeFileSync(join(consumer, 'weather-route.mjs'), readmeBlock('playwright-example'));
+          writeFileSync(
+            join(consumer, 'page-check.mjs'),
+            `
         import { chromium } from 'playwright-core';
         import { createWeatherGovFetch } from 'taskcast/fetch';
         import { routeWeatherGov } from './weather-route.mjs';
@@ -266,19 +354,34 @@ test('taskcast/msw and taskcast/fetch from the packed library: offline, the cont
         } finally {
           await browser.close();
         }
-      `);
-      assert.equal(run(process.execPath, ['page-check.mjs'], consumer).trim(), 'true');
-    });
+      `,
+          );
+          assert.equal(run(process.execPath, ['page-check.mjs'], consumer).trim(), 'true');
+        },
+      );
 
-    await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
-      writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
-      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: [] },
-        files: ['typed.ts'],
-      }));
-      run(process.execPath, [tsc, '-p', consumer], consumer);
-    });
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+      await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
+        writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
+        writeFileSync(
+          join(consumer, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              target: 'ES2022',
+              lib: ['ES2022', 'DOM'],
+              module: 'nodenext',
+              moduleResolution: 'nodenext',
+              strict: true,
+              noEmit: true,
+              skipLibCheck: false,
+              types: [],
+            },
+            files: ['typed.ts'],
+          }),
+        );
+        run(process.execPath, [tsc, '-p', consumer], consumer);
+      });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+);

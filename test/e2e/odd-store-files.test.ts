@@ -11,10 +11,22 @@ import { killLeftovers, makeTempDir, runUntilExit, ServerProcess, serverLines } 
 
 after(killLeftovers);
 
-const USER = { id: '00000000-0000-4000-8000-000000000001', name: 'Ada', email: 'ada@example.com', passwordHash: '$2b$04$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva' };
+const USER = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Ada',
+  email: 'ada@example.com',
+  passwordHash: '$2b$04$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva',
+};
 const TASK = {
-  id: '10000000-0000-4000-8000-000000000001', user_id: USER.id, title: 'from the journal', description: null, status: 'pending',
-  priority: 'medium', due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
+  id: '10000000-0000-4000-8000-000000000001',
+  user_id: USER.id,
+  title: 'from the journal',
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  due_date: null,
+  created_at: '2026-03-01 12:00:00',
+  updated_at: '2026-03-01 12:00:00',
 };
 const SNAPSHOT = JSON.stringify({ format: 'taskcast-tasks/1', users: [USER], tasks: [] });
 
@@ -24,7 +36,12 @@ describe('odd store files at start-up (npm start)', { concurrency: true }, () =>
     ['a journal line that is null', SNAPSHOT, 'null\n', 'tasks.db.journal'],
     ['a journal line that lacks fields', SNAPSHOT, '{"kind":"task","task":{"id":"x"}}\n', 'tasks.db.journal'],
     ['a journal line of an unknown kind', SNAPSHOT, '{"kind":"truncate-everything"}\n', 'tasks.db.journal'],
-    ['a journal whose snapshot is missing', undefined, `${JSON.stringify({ kind: 'task', task: TASK })}\n`, 'tasks.db.journal'],
+    [
+      'a journal whose snapshot is missing',
+      undefined,
+      `${JSON.stringify({ kind: 'task', task: TASK })}\n`,
+      'tasks.db.journal',
+    ],
   ] as const) {
     test(`${name}: exit 1, one line naming ${named}, files untouched`, async () => {
       const dbPath = join(makeTempDir('odd'), 'tasks.db');
@@ -38,8 +55,13 @@ describe('odd store files at start-up (npm start)', { concurrency: true }, () =>
       assert.equal(lines.length, 1, `one line on stderr\n${run.output}`);
       assert.ok(lines[0]!.includes(join(dbPath, '..', named)), `the line names ${named}\n${run.output}`);
       assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
-      assert.equal(snapshot === undefined ? existsSync(dbPath) : readFileSync(dbPath, 'utf8') === snapshot, snapshot !== undefined, 'the snapshot is as it was');
-      if (journal !== undefined) assert.equal(readFileSync(`${dbPath}.journal`, 'utf8'), journal, 'the journal is as it was');
+      assert.equal(
+        snapshot === undefined ? existsSync(dbPath) : readFileSync(dbPath, 'utf8') === snapshot,
+        snapshot !== undefined,
+        'the snapshot is as it was',
+      );
+      if (journal !== undefined)
+        assert.equal(readFileSync(`${dbPath}.journal`, 'utf8'), journal, 'the journal is as it was');
     });
   }
 
@@ -48,7 +70,11 @@ describe('odd store files at start-up (npm start)', { concurrency: true }, () =>
     writeFileSync(dbPath, SNAPSHOT);
     writeFileSync(`${dbPath}.journal`, JSON.stringify({ kind: 'task', task: TASK }));
     const server = await ServerProcess.start({ dbPath });
-    assert.match(server.stdout, /recovered the final record .*tasks\.db\.journal.* complete but for its newline/, server.output);
+    assert.match(
+      server.stdout,
+      /recovered the final record .*tasks\.db\.journal.* complete but for its newline/,
+      server.output,
+    );
     const stopped = await server.stop('SIGTERM');
     assert.equal(stopped.code, 0, server.output);
     const stored = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };

@@ -21,11 +21,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // Under `npm test`, npm exports this checkout's settings (npm_config_local_prefix, npm_package_*, the
 // running command); the child npm must behave as if run by hand, so only the cache location is kept. The
 // child node must be plain: no loader options either.
-const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) =>
-  key !== 'NODE_OPTIONS' && key !== 'INIT_CWD' && (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig')));
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) =>
+      key !== 'NODE_OPTIONS' &&
+      key !== 'INIT_CWD' &&
+      (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig'),
+  ),
+);
 
 const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
-const skip = npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
+const skip =
+  npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
 
 function run(command: string, args: readonly string[], cwd: string): string {
   try {
@@ -94,131 +101,181 @@ const alerts = await generateAlertsInWorker([[zone]], latestCycle(epochHourOf(Da
 console.log('worker', Array.isArray(alerts));
 `;
 
-test('the packed library installs into a new project and works with plain node and tsc', { skip, timeout: 300_000 }, async (t) => {
-  const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
-  const consumer = join(work, 'consumer');
-  try {
-    const tarball = await packedTarball(work, (into) => run(npm, ['pack', '--json', '--pack-destination', into], root));
-    const files = tarball.files;
+test(
+  'the packed library installs into a new project and works with plain node and tsc',
+  { skip, timeout: 300_000 },
+  async (t) => {
+    const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
+    const consumer = join(work, 'consumer');
+    try {
+      const tarball = await packedTarball(work, (into) =>
+        run(npm, ['pack', '--json', '--pack-destination', into], root),
+      );
+      const files = tarball.files;
 
-    await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
-      for (const file of [
-        'dist/bootstrap/library.js', 'dist/bootstrap/library.d.ts',
-        'dist/adapters/forecast/embedded/weather/index.js', 'dist/adapters/forecast/embedded/weather/index.d.ts',
-        'dist/adapters/forecast/embedded/alert-worker.js', 'adapters/forecast/embedded/data/offices.json',
-        'dist/bootstrap/cli.js', 'dist/bootstrap/main.js',
-        'adapters/forecast/embedded/data/SOURCES.md',
-      ]) assert.ok(files.includes(file), `${file} is in the tarball`);
-      const strays = files.filter((f) => /^(test|bench|scripts|\.build|\.tmp)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')));
-      assert.deepEqual(strays, []);
-    });
+      await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
+        for (const file of [
+          'dist/bootstrap/library.js',
+          'dist/bootstrap/library.d.ts',
+          'dist/adapters/forecast/embedded/weather/index.js',
+          'dist/adapters/forecast/embedded/weather/index.d.ts',
+          'dist/adapters/forecast/embedded/alert-worker.js',
+          'adapters/forecast/embedded/data/offices.json',
+          'dist/bootstrap/cli.js',
+          'dist/bootstrap/main.js',
+          'adapters/forecast/embedded/data/SOURCES.md',
+        ])
+          assert.ok(files.includes(file), `${file} is in the tarball`);
+        const strays = files.filter(
+          (f) => /^(test|bench|scripts|\.build|\.tmp)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+        );
+        assert.deepEqual(strays, []);
+      });
 
-    mkdirSync(consumer);
-    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'taskcast-consumer', private: true, type: 'module' }));
-    // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
-    run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
+      mkdirSync(consumer);
+      writeFileSync(
+        join(consumer, 'package.json'),
+        JSON.stringify({ name: 'taskcast-consumer', private: true, type: 'module' }),
+      );
+      // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
+      run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
 
-    await t.test("the README's library example runs with plain node", () => {
-      writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));
-      const out = run(process.execPath, ['library-example.mjs'], consumer);
-      assert.match(out, /ada@example\.com \[ 'Write the README' \]/);
-      assert.match(out, /private, as it should be/);
-    });
+      await t.test("the README's library example runs with plain node", () => {
+        writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));
+        const out = run(process.execPath, ['library-example.mjs'], consumer);
+        assert.match(out, /ada@example\.com \[ 'Write the README' \]/);
+        assert.match(out, /private, as it should be/);
+      });
 
-    await t.test("the README's taskcast/weather example prints what the README says", () => {
-      const block = readmeBlock('weather-example');
-      const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
-      assert.ok(expected.length >= 2, 'the block shows its output');
-      writeFileSync(join(consumer, 'weather-example.mjs'), block);
-      assert.deepEqual(run(process.execPath, ['weather-example.mjs'], consumer).trimEnd().split('\n'), expected);
-    });
+      await t.test("the README's taskcast/weather example prints what the README says", () => {
+        const block = readmeBlock('weather-example');
+        const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
+        assert.ok(expected.length >= 2, 'the block shows its output');
+        writeFileSync(join(consumer, 'weather-example.mjs'), block);
+        assert.deepEqual(run(process.execPath, ['weather-example.mjs'], consumer).trimEnd().split('\n'), expected);
+      });
 
-    await t.test('the embedded forecast data and the alert worker are found from the installed package', () => {
-      writeFileSync(join(consumer, 'forecast-check.mjs'), FORECAST_CHECK);
-      assert.deepEqual(run(process.execPath, ['forecast-check.mjs'], consumer).trimEnd().split('\n'), ['point TOP 32 81', 'worker true']);
-    });
+      await t.test('the embedded forecast data and the alert worker are found from the installed package', () => {
+        writeFileSync(join(consumer, 'forecast-check.mjs'), FORECAST_CHECK);
+        assert.deepEqual(run(process.execPath, ['forecast-check.mjs'], consumer).trimEnd().split('\n'), [
+          'point TOP 32 81',
+          'worker true',
+        ]);
+      });
 
-    const bin = join(consumer, 'node_modules', '.bin', 'taskcast');
+      const bin = join(consumer, 'node_modules', '.bin', 'taskcast');
 
-    await t.test('the taskcast command is installed and answers --help with plain node', () => {
-      const help = run(bin, ['--help'], consumer);
-      assert.match(help, /^Usage: taskcast \[command\]/);
-      assert.match(run(bin, ['serve', '--help'], consumer), /METRICS_TOKEN/);
-      assert.match(run(bin, ['check-store', '--help'], consumer), /--db PATH/);
-      const bad = spawnSync(bin, ['frobnicate'], { cwd: consumer, env, encoding: 'utf8' });
-      assert.equal(bad.status, 2, bad.stderr);
-    });
+      await t.test('the taskcast command is installed and answers --help with plain node', () => {
+        const help = run(bin, ['--help'], consumer);
+        assert.match(help, /^Usage: taskcast \[command\]/);
+        assert.match(run(bin, ['serve', '--help'], consumer), /METRICS_TOKEN/);
+        assert.match(run(bin, ['check-store', '--help'], consumer), /--db PATH/);
+        const bad = spawnSync(bin, ['frobnicate'], { cwd: consumer, env, encoding: 'utf8' });
+        assert.equal(bad.status, 2, bad.stderr);
+      });
 
-    await t.test('taskcast check-store reads a store the installed library wrote, and refuses a damaged one', () => {
-      const dbPath = join(work, 'store', 'tasks.db');
-      writeFileSync(join(consumer, 'make-store.mjs'), `
+      await t.test('taskcast check-store reads a store the installed library wrote, and refuses a damaged one', () => {
+        const dbPath = join(work, 'store', 'tasks.db');
+        writeFileSync(
+          join(consumer, 'make-store.mjs'),
+          `
         import { createTaskcast } from 'taskcast';
         const t = await createTaskcast({ storage: 'lowdb', dbPath: ${JSON.stringify(dbPath)}, bcryptCost: 4 });
         const { user } = await t.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
         await t.tasks.createTask.execute(user.id, { title: 'checked' });
         await t.close();
-      `);
-      run(process.execPath, ['make-store.mjs'], consumer);
-      assert.equal(run(bin, ['check-store', '--db', dbPath], consumer), `sound: ${dbPath} holds 1 user(s) and 1 task(s)\n`);
-      writeFileSync(dbPath, 'null');
-      const broken = spawnSync(bin, ['check-store', '--db', dbPath], { cwd: consumer, env, encoding: 'utf8' });
-      assert.equal(broken.status, 1);
-      assert.match(broken.stdout, /^NOT SOUND: .*it is null/);
-    });
-
-    await t.test('taskcast serve starts the server as npm start does: JSON request lines, /metrics, a clean SIGTERM', async () => {
-      const port = await freePort();
-      const child = spawn(bin, ['serve'], {
-        cwd: consumer,
-        env: { ...env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: join(work, 'served', 'tasks.db'), LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      `,
+        );
+        run(process.execPath, ['make-store.mjs'], consumer);
+        assert.equal(
+          run(bin, ['check-store', '--db', dbPath], consumer),
+          `sound: ${dbPath} holds 1 user(s) and 1 task(s)\n`,
+        );
+        writeFileSync(dbPath, 'null');
+        const broken = spawnSync(bin, ['check-store', '--db', dbPath], { cwd: consumer, env, encoding: 'utf8' });
+        assert.equal(broken.status, 1);
+        assert.match(broken.stdout, /^NOT SOUND: .*it is null/);
       });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      try {
-        const deadline = Date.now() + 60_000;
-        while (!/Taskcast listening/.test(out)) {
-          if (Date.now() > deadline || child.exitCode !== null) assert.fail(`the server did not start:\n${out}\n${err}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const health = await fetch(`http://127.0.0.1:${port}/health`);
-        assert.equal(health.status, 200);
-        await health.text();
-        // A request is recorded once its response is fully written, a moment after the client has it.
-        let metrics = '';
-        for (let i = 0; i < 50 && !/route="\/health"/.test(metrics); i++) {
-          if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-          metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-        }
-        assert.match(metrics, /taskcast_http_requests_total\{method="GET",route="\/health",status="200"\} 1/);
-        assert.match(metrics, /nodejs_eventloop_lag_seconds/);
-      } finally {
-        child.kill('SIGTERM');
-      }
-      assert.equal(await exited, 0, `${out}\n${err}`);
-      // stdout is a pipe, so every line is JSON (stderr may carry Node's own warnings).
-      const lines = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-      assert.ok(lines.some((l) => l['msg'] === 'request' && l['route'] === '/health' && l['status'] === 200), out);
-      assert.equal(lines.at(-1)?.['msg'], 'stopped');
-    });
 
-    await t.test('a TypeScript consumer type-checks against the shipped .d.ts files', () => {
-      writeFileSync(join(consumer, 'library-example.ts'), readmeBlock('library-example'));
-      writeFileSync(join(consumer, 'weather-example.ts'), readmeBlock('weather-example'));
-      writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
-      writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true,
-          noEmit: true, skipLibCheck: false, types: [],
+      await t.test(
+        'taskcast serve starts the server as npm start does: JSON request lines, /metrics, a clean SIGTERM',
+        async () => {
+          const port = await freePort();
+          const child = spawn(bin, ['serve'], {
+            cwd: consumer,
+            env: {
+              ...env,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              DB_PATH: join(work, 'served', 'tasks.db'),
+              LOG_LEVEL: 'info',
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+          child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          try {
+            const deadline = Date.now() + 60_000;
+            while (!/Taskcast listening/.test(out)) {
+              if (Date.now() > deadline || child.exitCode !== null)
+                assert.fail(`the server did not start:\n${out}\n${err}`);
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            const health = await fetch(`http://127.0.0.1:${port}/health`);
+            assert.equal(health.status, 200);
+            await health.text();
+            // A request is recorded once its response is fully written, a moment after the client has it.
+            let metrics = '';
+            for (let i = 0; i < 50 && !/route="\/health"/.test(metrics); i++) {
+              if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+              metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+            }
+            assert.match(metrics, /taskcast_http_requests_total\{method="GET",route="\/health",status="200"\} 1/);
+            assert.match(metrics, /nodejs_eventloop_lag_seconds/);
+          } finally {
+            child.kill('SIGTERM');
+          }
+          assert.equal(await exited, 0, `${out}\n${err}`);
+          // stdout is a pipe, so every line is JSON (stderr may carry Node's own warnings).
+          const lines = out
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as Record<string, unknown>);
+          assert.ok(
+            lines.some((l) => l['msg'] === 'request' && l['route'] === '/health' && l['status'] === 200),
+            out,
+          );
+          assert.equal(lines.at(-1)?.['msg'], 'stopped');
         },
-        files: ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts'],
-      }));
-      run(process.execPath, [tsc, '-p', consumer], consumer);
-    });
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+      );
+
+      await t.test('a TypeScript consumer type-checks against the shipped .d.ts files', () => {
+        writeFileSync(join(consumer, 'library-example.ts'), readmeBlock('library-example'));
+        writeFileSync(join(consumer, 'weather-example.ts'), readmeBlock('weather-example'));
+        writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
+        writeFileSync(
+          join(consumer, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              target: 'ES2022',
+              lib: ['ES2022', 'DOM'],
+              module: 'nodenext',
+              moduleResolution: 'nodenext',
+              strict: true,
+              noEmit: true,
+              skipLibCheck: false,
+              types: [],
+            },
+            files: ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts'],
+          }),
+        );
+        run(process.execPath, [tsc, '-p', consumer], consumer);
+      });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+);

@@ -18,9 +18,33 @@ const LISTENING = /Taskcast listening on http:\/\/([^\s:]+):(\d+)/;
 
 /** The variables the server reads; they are removed from the inherited environment unless a test sets them. */
 const SERVER_VARIABLES = [
-  'PORT', 'HOST', 'DB_PATH', 'STORAGE', 'JWT_SECRET', 'FORECAST_PROVIDER', 'UPSTREAM_URL', 'UPSTREAM_USER_AGENT',
-  'PUBLIC_BASE_URL', 'TRUST_PROXY', 'LOG_LEVEL', 'LOG_FORMAT', 'METRICS', 'METRICS_TOKEN', 'CORS_ORIGINS', 'AUTH_RATE_LIMIT', 'LOGIN_FAILURES_PER_ACCOUNT', 'LOGIN_FAILURES_PER_ADDRESS', 'SIGNUPS_PER_ADDRESS', 'MAX_CONNECTIONS', 'HEADERS_TIMEOUT_MS', 'REQUEST_TIMEOUT_MS', 'NODE_TEST_CONTEXT', 'NODE_OPTIONS',
-  'DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL',
+  'PORT',
+  'HOST',
+  'DB_PATH',
+  'STORAGE',
+  'JWT_SECRET',
+  'FORECAST_PROVIDER',
+  'UPSTREAM_URL',
+  'UPSTREAM_USER_AGENT',
+  'PUBLIC_BASE_URL',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'METRICS',
+  'METRICS_TOKEN',
+  'CORS_ORIGINS',
+  'AUTH_RATE_LIMIT',
+  'LOGIN_FAILURES_PER_ACCOUNT',
+  'LOGIN_FAILURES_PER_ADDRESS',
+  'SIGNUPS_PER_ADDRESS',
+  'MAX_CONNECTIONS',
+  'HEADERS_TIMEOUT_MS',
+  'REQUEST_TIMEOUT_MS',
+  'NODE_TEST_CONTEXT',
+  'NODE_OPTIONS',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'REDIS_URL',
 ];
 
 export interface ExitInfo {
@@ -140,7 +164,8 @@ function spawnServer(port: number, options: SpawnOptions): ChildProcess {
   const env = buildEnv(port, options);
   const common = { env, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: true };
   if ((options.via ?? 'npm') === 'npm') {
-    if (options.cwd !== undefined) throw new Error('npm start runs in the project root; use via: "node" for another cwd');
+    if (options.cwd !== undefined)
+      throw new Error('npm start runs in the project root; use via: "node" for another cwd');
     return spawn('npm', ['start'], { ...common, cwd: PROJECT_ROOT });
   }
   const node = [process.execPath, '--enable-source-maps', START_SCRIPT];
@@ -242,7 +267,8 @@ export class ServerProcess {
     const spawned = new Spawned(spawnServer(port, options));
     const deadline = Date.now() + timeoutMs;
     while (!LISTENING.test(spawned.stdout)) {
-      if (spawned.exit) throw new Error(`the server exited (${JSON.stringify(spawned.exit)}) before listening\n${spawned.output}`);
+      if (spawned.exit)
+        throw new Error(`the server exited (${JSON.stringify(spawned.exit)}) before listening\n${spawned.output}`);
       if (Date.now() > deadline) {
         await killTree(spawned.tracked);
         throw new Error(`the server did not log "Taskcast listening" within ${timeoutMs} ms\n${spawned.output}`);
@@ -262,7 +288,8 @@ export class ServerProcess {
     let serverPid = pid;
     if ((options.via ?? 'npm') === 'npm') {
       const node = spawned.rememberDescendants().find((d) => commandLine(d).includes('bootstrap/start.mjs'));
-      if (node === undefined) throw new Error(`no node process running bootstrap/start.mjs under npm (pid ${pid})\n${spawned.output}`);
+      if (node === undefined)
+        throw new Error(`no node process running bootstrap/start.mjs under npm (pid ${pid})\n${spawned.output}`);
       serverPid = node;
     }
     return new ServerProcess(spawned, port, serverPid);
@@ -354,7 +381,12 @@ export async function runUntilExit(options: SpawnOptions = {}, timeoutMs = 20_00
 export function serverLines(text: string): string[] {
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '' && !/^npm (warn|error|notice|info|verbose|ERR!|WARN)\b/i.test(line) && !line.startsWith('> '));
+    .filter(
+      (line) =>
+        line.trim() !== '' &&
+        !/^npm (warn|error|notice|info|verbose|ERR!|WARN)\b/i.test(line) &&
+        !line.startsWith('> '),
+    );
 }
 
 async function killTree(entry: Tracked): Promise<void> {
@@ -402,7 +434,9 @@ process.on('exit', () => {
 /** The lock sockets beside a store (`${DB_PATH}.lock.<random>`): one while a server holds it. */
 export function lockSockets(dbPath: string): string[] {
   const dir = dirname(dbPath);
-  return readdirSync(dir).filter((name) => name.startsWith(`${basename(dbPath)}.lock.`)).map((name) => join(dir, name));
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(`${basename(dbPath)}.lock.`))
+    .map((name) => join(dir, name));
 }
 
 export function sleep(ms: number): Promise<void> {

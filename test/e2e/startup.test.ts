@@ -56,7 +56,10 @@ describe('start-up', { concurrency: true }, () => {
       const run = await runUntilExit({ dbPath });
       assert.equal(run.listened, false, `the server must not start on a corrupt store\n${run.output}`);
       assert.equal(run.code, 1, `exit code\n${run.output}`);
-      assert.ok(serverLines(run.stderr).some((line) => line.includes(dbPath)), `stderr names ${dbPath}\n${run.output}`);
+      assert.ok(
+        serverLines(run.stderr).some((line) => line.includes(dbPath)),
+        `stderr names ${dbPath}\n${run.output}`,
+      );
       assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace for an operator error');
       assert.deepEqual(readFileSync(dbPath), before, 'the file is untouched');
     });
@@ -73,7 +76,10 @@ describe('start-up', { concurrency: true }, () => {
     const run = await runUntilExit({ dbPath });
     assert.equal(run.listened, false, run.output);
     assert.equal(run.code, 1, run.output);
-    assert.ok(serverLines(run.stderr).some((line) => line.includes(`${dbPath}.journal`)), run.output);
+    assert.ok(
+      serverLines(run.stderr).some((line) => line.includes(`${dbPath}.journal`)),
+      run.output,
+    );
     assert.deepEqual(readFileSync(`${dbPath}.journal`), journalBefore);
     assert.deepEqual(readFileSync(dbPath), storeBefore);
   });

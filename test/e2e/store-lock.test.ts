@@ -34,7 +34,10 @@ describe('the store lock', () => {
         for (let i = 0; !killed; i++) {
           inFlight++;
           try {
-            const res = await api.request<{ task: { id: string } }>('POST', '/api/tasks', { token: session.token, body: { title: `round ${round} writer ${w} #${i}` } });
+            const res = await api.request<{ task: { id: string } }>('POST', '/api/tasks', {
+              token: session.token,
+              body: { title: `round ${round} writer ${w} #${i}` },
+            });
             if (res.status === 201) {
               acked.add(res.body.task.id);
               ackedThisRound++;
@@ -48,7 +51,8 @@ describe('the store lock', () => {
       });
       const deadline = Date.now() + 20_000;
       while (ackedThisRound < 20) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: only ${ackedThisRound} writes acknowledged in 20 s\n${server.output}`);
+        if (Date.now() > deadline)
+          throw new Error(`round ${round}: only ${ackedThisRound} writes acknowledged in 20 s\n${server.output}`);
         await new Promise((r) => setTimeout(r, 2));
       }
       const inFlightAtKill = inFlight;
@@ -58,7 +62,9 @@ describe('the store lock', () => {
 
       // At once: no wait for the exit, the reaping, or anything else.
       server = await ServerProcess.start({ dbPath }).catch((error: Error) => {
-        throw new Error(`round ${round}: the restart after kill -9 failed: ${error.message}\n--- the killed server ---\n${crashed.output}`);
+        throw new Error(
+          `round ${round}: the restart after kill -9 failed: ${error.message}\n--- the killed server ---\n${crashed.output}`,
+        );
       });
       await Promise.all(writers);
       await crashed.exited;
@@ -67,8 +73,14 @@ describe('the store lock', () => {
       assert.equal(list.status, 200, server.output);
       const present = new Set(list.body.tasks.map((task) => task.id));
       const lost = [...acked].filter((id) => !present.has(id));
-      assert.deepEqual(lost, [], `round ${round}: ${lost.length} of ${acked.size} acknowledged tasks lost\n${crashed.output}`);
-      t.diagnostic(`round ${round}: ${ackedThisRound} acknowledged, ${inFlightAtKill} in flight at the kill; ${present.size} present, ${acked.size} acknowledged in all`);
+      assert.deepEqual(
+        lost,
+        [],
+        `round ${round}: ${lost.length} of ${acked.size} acknowledged tasks lost\n${crashed.output}`,
+      );
+      t.diagnostic(
+        `round ${round}: ${ackedThisRound} acknowledged, ${inFlightAtKill} in flight at the kill; ${present.size} present, ${acked.size} acknowledged in all`,
+      );
     }
     const stopped = await server.stop('SIGTERM');
     assert.equal(stopped.code, 0, server.output);

@@ -17,13 +17,22 @@ const TOKEN = 'e2e-admin-token-0123456789abcdefghij';
 describe('the test double on a real process', { concurrency: true }, () => {
   test('FORECAST_SCENARIO at start-up: the clock, the alert and the faults are in force', async () => {
     const dir = makeTempDir('scenario');
-    const server = await ServerProcess.start({ via: 'node', dbPath: join(dir, 'tasks.db'), env: { FORECAST_SCENARIO: SCENARIO, ADMIN_TOKEN: TOKEN, STORAGE: 'memory' } });
+    const server = await ServerProcess.start({
+      via: 'node',
+      dbPath: join(dir, 'tasks.db'),
+      env: { FORECAST_SCENARIO: SCENARIO, ADMIN_TOKEN: TOKEN, STORAGE: 'memory' },
+    });
     try {
       const headers = { 'user-agent': 'e2e (tests@example.com)' };
-      const alerts = await (await fetch(`${server.baseUrl}/alerts/active/area/KS`, { headers })).json() as any;
-      assert.ok(alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'), JSON.stringify(alerts.features.map((f: any) => f.properties.event)));
+      const alerts = (await (await fetch(`${server.baseUrl}/alerts/active/area/KS`, { headers })).json()) as any;
+      assert.ok(
+        alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'),
+        JSON.stringify(alerts.features.map((f: any) => f.properties.event)),
+      );
       assert.equal((await fetch(`${server.baseUrl}/gridpoints/TOP/32,81/forecast`, { headers })).status, 503);
-      const clock = await (await fetch(`${server.baseUrl}/_taskcast/clock`, { headers: { authorization: `Bearer ${TOKEN}` } })).json();
+      const clock = await (
+        await fetch(`${server.baseUrl}/_taskcast/clock`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json();
       assert.deepEqual(clock, { now: '2026-05-20T21:00:00.000Z', rate: 0, controlled: true });
     } finally {
       await server.stop('SIGTERM');
@@ -33,13 +42,19 @@ describe('the test double on a real process', { concurrency: true }, () => {
   test('a scenario off the schema stops start-up with one line that says where', async () => {
     const dir = makeTempDir('bad-scenario');
     const file = join(dir, 'scenario.json');
-    writeFileSync(file, JSON.stringify({ alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: 'later' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: 'later' }] }),
+    );
     const run = await runUntilExit({ dbPath: join(dir, 'tasks.db'), via: 'node', env: { FORECAST_SCENARIO: file } });
     assert.equal(run.listened, false, run.output);
     assert.equal(run.code, 1, run.output);
     const lines = serverLines(run.stderr);
     assert.equal(lines.length, 1, run.stderr);
-    assert.match(lines[0]!, /FORECAST_SCENARIO .*scenario\.json does not match the scenario schema at alerts\[0\]\.ends: must be/);
+    assert.match(
+      lines[0]!,
+      /FORECAST_SCENARIO .*scenario\.json does not match the scenario schema at alerts\[0\]\.ends: must be/,
+    );
   });
 
   test('ADMIN_TOKEN shorter than 32 characters stops start-up', async () => {
@@ -54,18 +69,32 @@ describe('the test double on a real process', { concurrency: true }, () => {
     const dir = makeTempDir('replay');
     const bundle = join(dir, 'bundle');
     writeEntry(bundle, {
-      path: '/offices/TOP', recordedAt: '2026-05-20T21:00:00.000Z', lastModified: '{date:now-1h@Z}',
+      path: '/offices/TOP',
+      recordedAt: '2026-05-20T21:00:00.000Z',
+      lastModified: '{date:now-1h@Z}',
       body: { '@id': '{base}/offices/TOP', id: 'TOP', name: 'Topeka, KS', note: 'seen at {date:now+30m@-05:00}' },
     });
     const server = await ServerProcess.start({
-      via: 'node', dbPath: join(dir, 'tasks.db'),
-      env: { FORECAST_PROVIDER: 'replay', FORECAST_REPLAY_DIR: bundle, FORECAST_REPLAY_STRICT: '1', FORECAST_NOW: '2026-05-20T21:00:00Z', PUBLIC_BASE_URL: 'https://wx.example' },
+      via: 'node',
+      dbPath: join(dir, 'tasks.db'),
+      env: {
+        FORECAST_PROVIDER: 'replay',
+        FORECAST_REPLAY_DIR: bundle,
+        FORECAST_REPLAY_STRICT: '1',
+        FORECAST_NOW: '2026-05-20T21:00:00Z',
+        PUBLIC_BASE_URL: 'https://wx.example',
+      },
     });
     try {
       const headers = { 'user-agent': 'e2e (tests@example.com)' };
       const office = await fetch(`${server.baseUrl}/offices/TOP`, { headers });
       assert.equal(office.status, 200);
-      assert.deepEqual(await office.json(), { '@id': 'https://wx.example/offices/TOP', id: 'TOP', name: 'Topeka, KS', note: 'seen at 2026-05-20T16:30:00-05:00' });
+      assert.deepEqual(await office.json(), {
+        '@id': 'https://wx.example/offices/TOP',
+        id: 'TOP',
+        name: 'Topeka, KS',
+        note: 'seen at 2026-05-20T16:30:00-05:00',
+      });
       assert.equal(office.headers.get('last-modified'), 'Wed, 20 May 2026 20:00:00 GMT');
       assert.equal((await fetch(`${server.baseUrl}/offices/BOX`, { headers })).status, 404);
     } finally {

@@ -6,7 +6,12 @@ import { httpWorld, type Reply } from '../support/http.ts';
 const password = 'correct horse';
 
 /** A login from a given client address (X-Forwarded-For, believed only with trustProxy). */
-function loginFrom(w: Awaited<ReturnType<typeof httpWorld>>, email: string, pw: string, forwardedFor?: string): Promise<Reply> {
+function loginFrom(
+  w: Awaited<ReturnType<typeof httpWorld>>,
+  email: string,
+  pw: string,
+  forwardedFor?: string,
+): Promise<Reply> {
   return w.call('POST', '/api/auth/login', {
     body: { email, password: pw },
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
@@ -38,11 +43,12 @@ describe('failed-login budget per account and address (OWASP: count failures, no
   test('the emails are one account whatever their case and spaces', async () => {
     const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 3 } });
     const { email } = await w.signUp();
-    for (const variant of [email, email.toUpperCase(), `  ${email} `]) assert.equal((await loginFrom(w, variant, 'wrong horse')).status, 401);
+    for (const variant of [email, email.toUpperCase(), `  ${email} `])
+      assert.equal((await loginFrom(w, variant, 'wrong horse')).status, 401);
     assert.equal((await loginFrom(w, email, 'wrong horse')).status, 429);
   });
 
-  test('a successful login resets that account\'s failures', async () => {
+  test("a successful login resets that account's failures", async () => {
     const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 10 } });
     const { email } = await w.signUp();
     for (let round = 0; round < 3; round++) {
@@ -51,14 +57,17 @@ describe('failed-login budget per account and address (OWASP: count failures, no
     }
   });
 
-  test('another user at the same address is not locked out by someone else\'s typos', async () => {
+  test("another user at the same address is not locked out by someone else's typos", async () => {
     const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 5 } });
     const ada = await w.signUp('Ada');
     const bob = await w.signUp('Bob');
     for (let i = 0; i < 6; i++) await loginFrom(w, ada.email, 'wrong horse');
     assert.equal((await loginFrom(w, ada.email, password)).status, 429);
     assert.equal((await loginFrom(w, bob.email, password)).status, 200);
-    assert.equal((await w.call('POST', '/api/auth/signup', { body: { name: 'C', email: 'c@example.com', password } })).status, 201);
+    assert.equal(
+      (await w.call('POST', '/api/auth/signup', { body: { name: 'C', email: 'c@example.com', password } })).status,
+      201,
+    );
   });
 });
 
@@ -76,7 +85,10 @@ describe('sign-up budget per address', () => {
     const w = await httpWorld({ authBudgets: { signUpsPerAddress: 3 } });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await w.call('POST', '/api/auth/signup', { body: { name: 'N', email: `n${i}@example.com`, password } })).status);
+      statuses.push(
+        (await w.call('POST', '/api/auth/signup', { body: { name: 'N', email: `n${i}@example.com`, password } }))
+          .status,
+      );
     }
     assert.deepEqual(statuses, [201, 201, 201, 429, 429]);
   });
@@ -89,11 +101,19 @@ describe('client address behind a proxy', () => {
     assert.equal((await loginFrom(w, 'y@example.com', 'guess1234', '198.51.100.7')).status, 429);
   });
 
-  test('with TRUST_PROXY=1, the last hop (added by our proxy) is the client; earlier entries are the client\'s own words', async () => {
+  test("with TRUST_PROXY=1, the last hop (added by our proxy) is the client; earlier entries are the client's own words", async () => {
     const w = await httpWorld({ authBudgets: { loginFailuresPerAddress: 3 }, trustProxy: true });
     for (let i = 0; i < 3; i++) await loginFrom(w, `x${i}@example.com`, 'guess1234', `10.9.9.${i}, 203.0.113.1`);
-    assert.equal((await loginFrom(w, 'y@example.com', 'guess1234', 'anything, 203.0.113.1')).status, 429, 'same last hop, same budget');
-    assert.equal((await loginFrom(w, 'y@example.com', 'guess1234', '203.0.113.2')).status, 401, 'another client behind the proxy');
+    assert.equal(
+      (await loginFrom(w, 'y@example.com', 'guess1234', 'anything, 203.0.113.1')).status,
+      429,
+      'same last hop, same budget',
+    );
+    assert.equal(
+      (await loginFrom(w, 'y@example.com', 'guess1234', '203.0.113.2')).status,
+      401,
+      'another client behind the proxy',
+    );
   });
 });
 

@@ -8,7 +8,9 @@ const password = 'correct horse';
 describe('POST /api/auth/signup', () => {
   test('201 with message, token and the public user; email trimmed and lower-cased; no password anywhere', async () => {
     const w = await httpWorld();
-    const reply = await w.call('POST', '/api/auth/signup', { body: { name: 'Ada Lovelace', email: '  Ada@Example.COM ', password } });
+    const reply = await w.call('POST', '/api/auth/signup', {
+      body: { name: 'Ada Lovelace', email: '  Ada@Example.COM ', password },
+    });
     assert.equal(reply.status, 201);
     assert.match(reply.headers.get('content-type') ?? '', /^application\/json/);
     assert.deepEqual(Object.keys(reply.body).sort(), ['message', 'token', 'user']);
@@ -59,9 +61,16 @@ describe('POST /api/auth/signup', () => {
   test('a password of exactly 72 bytes is accepted and works for login', async () => {
     const w = await httpWorld();
     const long = 'é'.repeat(36);
-    assert.equal((await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: long } })).status, 201);
+    assert.equal(
+      (await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: long } })).status,
+      201,
+    );
     assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long } })).status, 200);
-    assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long.slice(0, -1) + 'e' } })).status, 401);
+    assert.equal(
+      (await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long.slice(0, -1) + 'e' } }))
+        .status,
+      401,
+    );
   });
 });
 
@@ -111,7 +120,10 @@ describe('POST /api/auth/login', () => {
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.error, 'InvalidCredentials');
     assert.equal(wrong.text, unknown.text);
-    assert.deepEqual([...wrong.headers].filter(([k]) => k !== 'date'), [...unknown.headers].filter(([k]) => k !== 'date'));
+    assert.deepEqual(
+      [...wrong.headers].filter(([k]) => k !== 'date'),
+      [...unknown.headers].filter(([k]) => k !== 'date'),
+    );
   });
 });
 
@@ -124,7 +136,12 @@ describe('bearer tokens on /api/tasks', () => {
     const { token, id } = await w.signUp();
     const now = Math.floor(w.clock.now().getTime() / 1000);
     const forged = async (alg: string, secret: Uint8Array, claims: { sub: string; iat: number; exp: number }) =>
-      new SignJWT({}).setProtectedHeader({ alg }).setSubject(claims.sub).setIssuedAt(claims.iat).setExpirationTime(claims.exp).sign(secret);
+      new SignJWT({})
+        .setProtectedHeader({ alg })
+        .setSubject(claims.sub)
+        .setIssuedAt(claims.iat)
+        .setExpirationTime(claims.exp)
+        .sign(secret);
     const cases: Record<string, string | undefined> = {
       missing: undefined,
       empty: '',
@@ -134,14 +151,20 @@ describe('bearer tokens on /api/tasks', () => {
       'token twice': `Bearer ${token} ${token}`,
       malformed: 'Bearer not.a.jwt',
       garbage: 'Bearer abc',
-      'alg none': `Bearer ${new UnsecuredJWT({}).setSubject(id).setIssuedAt(now).setExpirationTime(now + 60).encode()}`,
+      'alg none': `Bearer ${new UnsecuredJWT({})
+        .setSubject(id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .encode()}`,
       'alg HS512': `Bearer ${await forged('HS512', new Uint8Array(64).fill(7), { sub: id, iat: now, exp: now + 60 })}`,
       'bad signature': `Bearer ${token.slice(0, -3)}${token.endsWith('abc') ? 'xyz' : 'abc'}`,
       expired: `Bearer ${await forged('HS256', key, { sub: id, iat: now - 700_000, exp: now - 1 })}`,
       'user gone': `Bearer ${await forged('HS256', key, { sub, iat: now, exp: now + 60 })}`,
     };
     for (const [what, header] of Object.entries(cases)) {
-      const reply = await w.call('GET', '/api/tasks', { headers: header === undefined ? {} : { authorization: header } });
+      const reply = await w.call('GET', '/api/tasks', {
+        headers: header === undefined ? {} : { authorization: header },
+      });
       assert.equal(reply.status, 401, what);
       assert.equal(reply.body.error, 'Unauthorized', what);
       assert.deepEqual(Object.keys(reply.body).sort(), ['error', 'message'], what);
@@ -152,7 +175,11 @@ describe('bearer tokens on /api/tasks', () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
-      assert.equal((await w.call('GET', '/api/tasks', { headers: { authorization: `${scheme} ${token}` } })).status, 200, scheme);
+      assert.equal(
+        (await w.call('GET', '/api/tasks', { headers: { authorization: `${scheme} ${token}` } })).status,
+        200,
+        scheme,
+      );
     }
   });
 
@@ -196,8 +223,12 @@ describe('token sanity', () => {
     const { TEST_SECRET } = await import('../support/http.ts');
     const w = await httpWorld();
     const iat = Math.floor(w.clock.now().getTime() / 1000);
-    const orphan = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('0f8fad5b-d9cb-469f-a165-70867728950e')
-      .setIssuedAt(iat).setExpirationTime(iat + 600).sign(new TextEncoder().encode(TEST_SECRET));
+    const orphan = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('0f8fad5b-d9cb-469f-a165-70867728950e')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 600)
+      .sign(new TextEncoder().encode(TEST_SECRET));
     const gone = await w.call('GET', '/api/tasks', { token: orphan });
     const junk = await w.call('GET', '/api/tasks', { token: 'aaa.bbb.ccc' });
     assert.equal(gone.status, 401);
@@ -211,8 +242,16 @@ describe('token sanity', () => {
     const { id } = await w.signUp();
     const now = Math.floor(w.clock.now().getTime() / 1000);
     const key = new TextEncoder().encode(TEST_SECRET);
-    for (const [iat, exp] of [[now, Date.UTC(2999, 0, 1) / 1000], [now + 315_360_000, now + 315_360_600]] as const) {
-      const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+    for (const [iat, exp] of [
+      [now, Date.UTC(2999, 0, 1) / 1000],
+      [now + 315_360_000, now + 315_360_600],
+    ] as const) {
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(id)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
       assert.equal((await w.call('GET', '/api/tasks', { token })).status, 401);
     }
   });

@@ -41,7 +41,8 @@ test('GET / sends a browser to /docs and gives any other client a small JSON ind
     });
   }
   // Every link of the index answers.
-  for (const path of ['/docs', '/health', '/api/openapi.json', '/openapi.json']) assert.equal((await get(path)).status, 200, path);
+  for (const path of ['/docs', '/health', '/api/openapi.json', '/openapi.json'])
+    assert.equal((await get(path)).status, 200, path);
 });
 
 test('prefersHtml: HTML only when ranked at least as high as JSON', () => {
@@ -60,25 +61,39 @@ test('/docs is Swagger UI from the package files, over both documents, and loads
   assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
   const html = new TextDecoder().decode(page.bytes);
   const script = new TextDecoder().decode((await get('/docs/taskcast-docs.js')).bytes);
-  for (const text of [html, script]) assert.doesNotMatch(text, /(?:src|href)=["']?(?:https?:)?\/\//, 'no external script or style');
+  for (const text of [html, script])
+    assert.doesNotMatch(text, /(?:src|href)=["']?(?:https?:)?\/\//, 'no external script or style');
   assert.match(script, /"url":"\/api\/openapi.json"/);
   assert.match(script, /"url":"\/openapi.json"/);
   assert.match(script, /"validatorUrl":null/, 'no call to validator.swagger.io');
 
   const referenced = [...html.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((m) => m[1]!);
-  assert.ok(referenced.includes('/docs/swagger-ui-bundle.js') && referenced.includes('/docs/swagger-ui.css'), referenced.join(' '));
+  assert.ok(
+    referenced.includes('/docs/swagger-ui-bundle.js') && referenced.includes('/docs/swagger-ui.css'),
+    referenced.join(' '),
+  );
   for (const path of referenced) {
     const asset = await get(path);
     assert.equal(asset.status, 200, path);
     const file = path.slice('/docs/'.length);
-    if (file !== 'taskcast-docs.js') assert.deepEqual(asset.bytes, new Uint8Array(readFileSync(join(packageDir, file))), `${path} is the package's file`);
+    if (file !== 'taskcast-docs.js')
+      assert.deepEqual(
+        asset.bytes,
+        new Uint8Array(readFileSync(join(packageDir, file))),
+        `${path} is the package's file`,
+      );
   }
   const bundle = await get('/docs/swagger-ui-bundle.js');
   assert.match(bundle.headers.get('content-type') ?? '', /javascript/);
   const etag = bundle.headers.get('etag')!;
   assert.equal((await get('/docs/swagger-ui-bundle.js', { 'if-none-match': etag })).status, 304);
   // Only the files the page needs: nothing else of the package, no path tricks.
-  for (const path of ['/docs/package.json', '/docs/index.html', '/docs/..%2Fpackage.json', '/docs/swagger-ui-bundle.js.map']) {
+  for (const path of [
+    '/docs/package.json',
+    '/docs/index.html',
+    '/docs/..%2Fpackage.json',
+    '/docs/swagger-ui-bundle.js.map',
+  ]) {
     assert.equal((await get(path)).status, 404, path);
   }
 });

@@ -18,7 +18,11 @@ describe('body size', () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const raw = JSON.stringify({ title: 't', description: 'd'.repeat(1024 * 1024) });
-    const reply = await w.call('POST', '/api/tasks', { token, raw, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)) } });
+    const reply = await w.call('POST', '/api/tasks', {
+      token,
+      raw,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(raw)) },
+    });
     assert.equal(reply.status, 413);
     assert.equal(reply.body.error, 'PayloadTooLarge');
   });
@@ -45,7 +49,10 @@ describe('body size', () => {
     const raw = JSON.stringify({ title: 't', description: 'd'.repeat(1000 * 1000) });
     const reply = await w.call('POST', '/api/tasks', { token, raw });
     assert.equal(reply.status, 400);
-    assert.deepEqual(reply.body.details.map((d: { path: string }) => d.path), ['description']);
+    assert.deepEqual(
+      reply.body.details.map((d: { path: string }) => d.path),
+      ['description'],
+    );
   });
 });
 
@@ -89,16 +96,26 @@ describe('routing', () => {
 describe('unexpected failures', () => {
   test('500 InternalError carries no stack, path or library message', async () => {
     const failing: TaskRepository = {
-      add: async () => { throw new Error('EACCES: permission denied, open \'/var/lib/taskcast/secret.db\''); },
-      findOwned: async () => { throw new TypeError('Cannot read properties of undefined (reading \'x\')'); },
-      listOwned: async () => { throw new Error('boom at /work/main/adapters/x.ts:12'); },
+      add: async () => {
+        throw new Error("EACCES: permission denied, open '/var/lib/taskcast/secret.db'");
+      },
+      findOwned: async () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      },
+      listOwned: async () => {
+        throw new Error('boom at /work/main/adapters/x.ts:12');
+      },
       findIdempotencyRecord: async () => undefined,
       updateOwned: async () => undefined,
       removeOwned: async () => false,
     };
     const w = await httpWorld({ rebind: (c) => void c.rebind(TOKENS.TaskRepository).toConstantValue(failing) });
     const { token } = await w.signUp();
-    for (const [method, path, body] of [['POST', '/api/tasks', { title: 't' }], ['GET', '/api/tasks', undefined], ['GET', '/api/tasks/0f8fad5b-d9cb-469f-a165-70867728950e', undefined]] as const) {
+    for (const [method, path, body] of [
+      ['POST', '/api/tasks', { title: 't' }],
+      ['GET', '/api/tasks', undefined],
+      ['GET', '/api/tasks/0f8fad5b-d9cb-469f-a165-70867728950e', undefined],
+    ] as const) {
       const reply = await w.call(method, path, { token, body });
       assert.equal(reply.status, 500);
       assert.deepEqual(Object.keys(reply.body).sort(), ['error', 'message']);
@@ -107,4 +124,3 @@ describe('unexpected failures', () => {
     }
   });
 });
-

@@ -13,7 +13,9 @@ interface Panel {
   readonly targets?: ReadonlyArray<{ readonly expr: string }>;
 }
 
-const dashboard = JSON.parse(readFileSync(fileURLToPath(new URL('../../docs/grafana-dashboard.json', import.meta.url)), 'utf8')) as {
+const dashboard = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../docs/grafana-dashboard.json', import.meta.url)), 'utf8'),
+) as {
   panels: Panel[];
   templating: { list: Array<{ query?: string | { query: string } }> };
 };
@@ -29,13 +31,15 @@ function expressions(): string[] {
 }
 
 /** Metric names: the families Taskcast and prom-client's process metrics use (label names never start so). */
-const metricNames = (expr: string): string[] => [...expr.matchAll(/\b(?:taskcast|nodejs|process)_[A-Za-z0-9_:]*/g)].map((m) => m[0]);
+const metricNames = (expr: string): string[] =>
+  [...expr.matchAll(/\b(?:taskcast|nodejs|process)_[A-Za-z0-9_:]*/g)].map((m) => m[0]);
 
 function exposedNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
     names.add(name!);
-    if (type === 'histogram' || type === 'summary') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`);
+    if (type === 'histogram' || type === 'summary')
+      for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`);
   }
   return names;
 }
@@ -57,10 +61,16 @@ test('every metric the Grafana dashboard queries is one /metrics exposes', async
 test('the dashboard shows what an operator looks at first, each panel with a query', () => {
   const titles = dashboard.panels.map((panel) => panel.title.toLowerCase());
   for (const wanted of ['request rate', 'p50', 'p99', 'errors', 'event-loop lag', 'commit latency', 'cache hit rate']) {
-    assert.ok(titles.some((title) => title.includes(wanted)), `a panel about ${wanted}`);
+    assert.ok(
+      titles.some((title) => title.includes(wanted)),
+      `a panel about ${wanted}`,
+    );
   }
   for (const panel of dashboard.panels.filter((p) => p.type !== 'row')) {
-    assert.ok((panel.targets ?? []).length > 0 && panel.targets!.every((t) => t.expr.trim() !== ''), `${panel.title} has queries`);
+    assert.ok(
+      (panel.targets ?? []).length > 0 && panel.targets!.every((t) => t.expr.trim() !== ''),
+      `${panel.title} has queries`,
+    );
   }
   const ids = dashboard.panels.map((panel) => panel.id);
   assert.equal(new Set(ids).size, ids.length, 'panel ids are unique');

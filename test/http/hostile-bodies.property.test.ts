@@ -9,14 +9,62 @@ import { httpWorld, type Reply } from '../support/http.ts';
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '', ' ', '\u0000', '\ud800', '💥'.repeat(80),
-    'a'.repeat(10_000), '2026-02-30', '9999-12-31', '../../etc/passwd', '<script>', "' OR 1=1 --", 'null', 'NaN'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '💥'.repeat(80),
+    'a'.repeat(10_000),
+    '2026-02-30',
+    '9999-12-31',
+    '../../etc/passwd',
+    '<script>',
+    "' OR 1=1 --",
+    'null',
+    'NaN',
+  ),
 );
-const fieldName = fc.oneof(fc.constantFrom('title', 'description', 'status', 'priority', 'due_date', 'name', 'email', 'password',
-  'id', 'user_id', 'created_at', 'updated_at', '__proto__', 'constructor'), fc.string({ maxLength: 12 }));
+const fieldName = fc.oneof(
+  fc.constantFrom(
+    'title',
+    'description',
+    'status',
+    'priority',
+    'due_date',
+    'name',
+    'email',
+    'password',
+    'id',
+    'user_id',
+    'created_at',
+    'updated_at',
+    '__proto__',
+    'constructor',
+  ),
+  fc.string({ maxLength: 12 }),
+);
 const value: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom('pending', 'in_progress', 'completed', 'low', 'medium', 'high', null, true, false, 0, -1, 1e308, Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(
+    'pending',
+    'in_progress',
+    'completed',
+    'low',
+    'medium',
+    'high',
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+  ),
   fc.double(),
   fc.array(fc.jsonValue(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
@@ -25,10 +73,24 @@ const jsonBody = fc.oneof(
   fc.dictionary(fieldName, value, { maxKeys: 7 }).map((o) => JSON.stringify(o)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }), // mostly malformed JSON
-  fc.constantFrom('', '{', '{"title":', '{"title":"x"}}', '{"title":"\\ud800"}', '{"__proto__":{"title":"x"}}', '[]', 'null'),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"title":',
+    '{"title":"x"}}',
+    '{"title":"\\ud800"}',
+    '{"__proto__":{"title":"x"}}',
+    '[]',
+    'null',
+  ),
 );
-const pathId = fc.oneof(fc.uuid(), hostileString.map(encodePathSegment), fc.constantFrom('..', '%2e%2e', '%00', 'a%2Fb'));
-const query = fc.array(fc.tuple(fc.constantFrom('status', 'priority', 'x', '__proto__'), hostileString), { maxLength: 4 })
+const pathId = fc.oneof(
+  fc.uuid(),
+  hostileString.map(encodePathSegment),
+  fc.constantFrom('..', '%2e%2e', '%00', 'a%2Fb'),
+);
+const query = fc
+  .array(fc.tuple(fc.constantFrom('status', 'priority', 'x', '__proto__'), hostileString), { maxLength: 4 })
   .map((pairs) => new URLSearchParams(pairs).toString());
 
 /** Lone surrogates cannot be encoded; their raw UTF-8 escape is an even more hostile path. */
@@ -65,7 +127,11 @@ describe('hostile bodies (property-based)', () => {
           ['PATCH', `/api/tasks/${target}`, { token, raw: patchBody }],
           ['DELETE', `/api/tasks/${id}`, { token }],
         ];
-        for (const [method, path, opts] of calls) assertWellFormed(await w.call(method, path, opts), `${method} ${path} ${String(opts?.raw ?? '').slice(0, 80)}`);
+        for (const [method, path, opts] of calls)
+          assertWellFormed(
+            await w.call(method, path, opts),
+            `${method} ${path} ${String(opts?.raw ?? '').slice(0, 80)}`,
+          );
       }),
       { numRuns: 300 },
     );

@@ -4,7 +4,11 @@ import { httpWorld } from '../support/http.ts';
 
 test('a 16 KB Bearer header built to backtrack is a 401 in milliseconds', async () => {
   const w = await httpWorld();
-  for (const header of [`Bearer a.${'a'.repeat(16_000)}!`, `Bearer ${'a.'.repeat(8_000)}!`, `bearer ${' '.repeat(16_000)}x`]) {
+  for (const header of [
+    `Bearer a.${'a'.repeat(16_000)}!`,
+    `Bearer ${'a.'.repeat(8_000)}!`,
+    `bearer ${' '.repeat(16_000)}x`,
+  ]) {
     // CPU time, not wall time: the old pattern burned ~570 ms of CPU per request, and CPU time does not
     // grow when a busy machine makes the test wait for a core.
     const started = process.cpuUsage();
@@ -21,10 +25,25 @@ test('the Bearer form: case-insensitive scheme, spaces around the token, any oth
   const w = await httpWorld();
   const { token } = await w.signUp();
   for (const header of [`Bearer ${token}`, `bearer  ${token} `, `BEARER ${token}`]) {
-    assert.equal((await w.call('GET', '/api/tasks', { headers: { authorization: header } })).status, 200, header.slice(0, 12));
+    assert.equal(
+      (await w.call('GET', '/api/tasks', { headers: { authorization: header } })).status,
+      200,
+      header.slice(0, 12),
+    );
   }
-  for (const header of [`Bearer${token}`, `Bearer\t${token}`, `Token ${token}`, `Bearer ${token}!`, `Bearer .${token}`, `Bearer ${token} ${token}`]) {
-    assert.equal((await w.call('GET', '/api/tasks', { headers: { authorization: header } })).status, 401, header.slice(0, 12));
+  for (const header of [
+    `Bearer${token}`,
+    `Bearer\t${token}`,
+    `Token ${token}`,
+    `Bearer ${token}!`,
+    `Bearer .${token}`,
+    `Bearer ${token} ${token}`,
+  ]) {
+    assert.equal(
+      (await w.call('GET', '/api/tasks', { headers: { authorization: header } })).status,
+      401,
+      header.slice(0, 12),
+    );
   }
 });
 
@@ -35,16 +54,29 @@ test('a body that is not valid UTF-8 is a 400, never stored with U+FFFD in place
     const tail = new TextEncoder().encode('word"}');
     return new Uint8Array([...head, ...password, ...tail]);
   };
-  const reply = await w.call('POST', '/api/auth/signup', { raw: body(new Uint8Array([0xff, 0xff])), headers: { 'content-type': 'application/json' } });
+  const reply = await w.call('POST', '/api/auth/signup', {
+    raw: body(new Uint8Array([0xff, 0xff])),
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(reply.status, 400);
   assert.equal(reply.body.error, 'ValidationError');
   assert.match(reply.body.details[0].message, /UTF-8/);
   // A chunked body (no Content-Length) is held to the same rule.
-  const stream = new ReadableStream({ start(c) { c.enqueue(body(new Uint8Array([0xc3, 0x28]))); c.close(); } });
-  const chunked = await w.call('POST', '/api/auth/signup', { raw: stream, headers: { 'content-type': 'application/json' } });
+  const stream = new ReadableStream({
+    start(c) {
+      c.enqueue(body(new Uint8Array([0xc3, 0x28])));
+      c.close();
+    },
+  });
+  const chunked = await w.call('POST', '/api/auth/signup', {
+    raw: stream,
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(chunked.status, 400);
   // Valid multi-byte text still passes.
-  const ok = await w.call('POST', '/api/auth/signup', { body: { name: 'Zoë 😀', email: 'zoe@example.com', password: 'pässwörd 🔑' } });
+  const ok = await w.call('POST', '/api/auth/signup', {
+    body: { name: 'Zoë 😀', email: 'zoe@example.com', password: 'pässwörd 🔑' },
+  });
   assert.equal(ok.status, 201);
   assert.equal(ok.body.user.name, 'Zoë 😀');
 });
@@ -58,7 +90,11 @@ test('an unpaired surrogate spelled as a JSON escape is a 400 that names the fie
     assert.equal(reply.body.error, 'ValidationError');
     assert.match(reply.body.details[0].message, /surrogate/);
   }
-  const paired = await w.call('POST', '/api/tasks', { token, raw: '{"title":"\\ud83d\\ude00"}', headers: { 'content-type': 'application/json' } });
+  const paired = await w.call('POST', '/api/tasks', {
+    token,
+    raw: '{"title":"\\ud83d\\ude00"}',
+    headers: { 'content-type': 'application/json' },
+  });
   assert.equal(paired.status, 201);
   assert.equal(paired.body.task.title, '😀');
 });

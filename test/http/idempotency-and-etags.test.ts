@@ -28,14 +28,18 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     assert.equal(first.headers.get('idempotent-replayed'), null);
     w.clock.advance(5000);
     // Same request, other key order and spacing: still the same request.
-    const again = await w.call('POST', '/api/tasks', { token, headers: { ...headers, 'content-type': 'application/json' }, raw: '{ "priority": "high",  "title": "Pay rent" }' });
+    const again = await w.call('POST', '/api/tasks', {
+      token,
+      headers: { ...headers, 'content-type': 'application/json' },
+      raw: '{ "priority": "high",  "title": "Pay rent" }',
+    });
     assert.equal(again.status, 201);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.equal(again.text, first.text, 'byte-identical body');
     assert.deepEqual(titles(await w.call('GET', '/api/tasks', { token })), ['Pay rent']);
   });
 
-  test('the same key with a different body is a 422 naming the mismatch, in the contract\'s error body', async () => {
+  test("the same key with a different body is a 422 naming the mismatch, in the contract's error body", async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const headers = { 'idempotency-key': 'k1' };
@@ -53,7 +57,12 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const ada = await w.signUp('Ada');
     const bob = await w.signUp('Bob');
     const headers = { 'idempotency-key': 'same-key' };
-    assert.equal((await w.call('POST', '/api/tasks', { token: ada.token, headers, body: { title: 'a' } })).headers.get('idempotent-replayed'), null);
+    assert.equal(
+      (await w.call('POST', '/api/tasks', { token: ada.token, headers, body: { title: 'a' } })).headers.get(
+        'idempotent-replayed',
+      ),
+      null,
+    );
     const bobs = await w.call('POST', '/api/tasks', { token: bob.token, headers, body: { title: 'a' } });
     assert.equal(bobs.headers.get('idempotent-replayed'), null);
     assert.equal((await w.call('GET', '/api/tasks', { token: bob.token })).body.count, 1);
@@ -62,7 +71,8 @@ describe('Idempotency-Key on POST /api/tasks', () => {
   test('keys are kept 24 hours: a repeat just before is replayed, one after creates anew', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
-    const send = () => w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': 'daily' }, body: { title: 'standup' } });
+    const send = () =>
+      w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': 'daily' }, body: { title: 'standup' } });
     await send();
     w.clock.advance(24 * 3600 * 1000 - 1000);
     assert.equal((await send()).headers.get('idempotent-replayed'), 'true');
@@ -77,12 +87,25 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     for (const key of ['', 'a'.repeat(256), 'has space', 'clé']) {
-      const reply = await w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': key }, body: { title: 't' } });
+      const reply = await w.call('POST', '/api/tasks', {
+        token,
+        headers: { 'idempotency-key': key },
+        body: { title: 't' },
+      });
       assert.equal(reply.status, 400, JSON.stringify(key));
       assert.equal(reply.body.error, 'ValidationError');
       assert.equal(reply.body.details[0].path, 'Idempotency-Key');
     }
-    assert.equal((await w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': 'a'.repeat(255) }, body: { title: 't' } })).status, 201);
+    assert.equal(
+      (
+        await w.call('POST', '/api/tasks', {
+          token,
+          headers: { 'idempotency-key': 'a'.repeat(255) },
+          body: { title: 't' },
+        })
+      ).status,
+      201,
+    );
   });
 
   test('a repeat while the first is still in flight is a 409 with Retry-After; afterwards it is replayed', async () => {
@@ -90,20 +113,23 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const w = await httpWorld({
       rebind: (c) => {
-        c.rebind(TOKENS.TaskRepository).toResolvedValue((store: TaskStore): TaskRepository => {
-          const real = store.tasks;
-          return {
-          findOwned: real.findOwned.bind(real),
-          listOwned: real.listOwned.bind(real),
-          updateOwned: real.updateOwned.bind(real),
-          removeOwned: real.removeOwned.bind(real),
-          findIdempotencyRecord: real.findIdempotencyRecord.bind(real),
-          add: async (task, record) => {
-            await gate;
-            return real.add(task, record);
+        c.rebind(TOKENS.TaskRepository).toResolvedValue(
+          (store: TaskStore): TaskRepository => {
+            const real = store.tasks;
+            return {
+              findOwned: real.findOwned.bind(real),
+              listOwned: real.listOwned.bind(real),
+              updateOwned: real.updateOwned.bind(real),
+              removeOwned: real.removeOwned.bind(real),
+              findIdempotencyRecord: real.findIdempotencyRecord.bind(real),
+              add: async (task, record) => {
+                await gate;
+                return real.add(task, record);
+              },
+            };
           },
-          };
-        }, [TOKENS.TaskStore]);
+          [TOKENS.TaskStore],
+        );
       },
     });
     const { token } = await w.signUp();
@@ -116,15 +142,26 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     assert.ok(Number(during.headers.get('retry-after')) >= 1);
     release();
     assert.equal((await first).status, 201);
-    assert.equal((await w.call('POST', '/api/tasks', { token, headers, body: { title: 'slow' } })).headers.get('idempotent-replayed'), 'true');
+    assert.equal(
+      (await w.call('POST', '/api/tasks', { token, headers, body: { title: 'slow' } })).headers.get(
+        'idempotent-replayed',
+      ),
+      'true',
+    );
   });
 
   test('20 parallel POSTs with one key make exactly one task', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
-    const replies = await Promise.all(Array.from({ length: 20 }, () =>
-      w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': 'burst' }, body: { title: 'once' } })));
-    assert.ok(replies.every((r) => r.status === 201 || r.status === 409), replies.map((r) => r.status).join(','));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        w.call('POST', '/api/tasks', { token, headers: { 'idempotency-key': 'burst' }, body: { title: 'once' } }),
+      ),
+    );
+    assert.ok(
+      replies.every((r) => r.status === 201 || r.status === 409),
+      replies.map((r) => r.status).join(','),
+    );
     assert.equal(replies.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null).length, 1);
     assert.equal((await w.call('GET', '/api/tasks', { token })).body.count, 1);
   });
@@ -163,7 +200,10 @@ describe('ETag and conditional requests', () => {
     assert.equal(cached.headers.get('etag'), etag);
     const patched = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { status: 'completed' } });
     assert.notEqual(patched.headers.get('etag'), etag);
-    assert.equal((await w.call('GET', `/api/tasks/${task.id}`, { token, headers: { 'if-none-match': etag } })).status, 200);
+    assert.equal(
+      (await w.call('GET', `/api/tasks/${task.id}`, { token, headers: { 'if-none-match': etag } })).status,
+      200,
+    );
   });
 
   test('PATCH and DELETE with If-Match: 412 with the current ETag once the task has changed; * and the current tag pass', async () => {
@@ -171,19 +211,48 @@ describe('ETag and conditional requests', () => {
     const { token } = await w.signUp();
     const task = await w.createTask(token, { title: 't' });
     const v1 = (await w.call('GET', `/api/tasks/${task.id}`, { token })).headers.get('etag')!;
-    const ok = await w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': v1 }, body: { title: 'u' } });
+    const ok = await w.call('PATCH', `/api/tasks/${task.id}`, {
+      token,
+      headers: { 'if-match': v1 },
+      body: { title: 'u' },
+    });
     assert.equal(ok.status, 200);
     const v2 = ok.headers.get('etag')!;
-    const stale = await w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': v1 }, body: { title: 'lost update' } });
+    const stale = await w.call('PATCH', `/api/tasks/${task.id}`, {
+      token,
+      headers: { 'if-match': v1 },
+      body: { title: 'lost update' },
+    });
     assert.equal(stale.status, 412);
     assert.equal(stale.body.error, 'PreconditionFailed');
     assert.equal(stale.headers.get('etag'), v2);
-    assert.equal((await w.call('GET', `/api/tasks/${task.id}`, { token })).body.task.title, 'u', 'the stale PATCH changed nothing');
-    assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': `W/${v2}` }, body: { title: 'x' } })).status, 412, 'a weak tag never matches If-Match');
+    assert.equal(
+      (await w.call('GET', `/api/tasks/${task.id}`, { token })).body.task.title,
+      'u',
+      'the stale PATCH changed nothing',
+    );
+    assert.equal(
+      (
+        await w.call('PATCH', `/api/tasks/${task.id}`, {
+          token,
+          headers: { 'if-match': `W/${v2}` },
+          body: { title: 'x' },
+        })
+      ).status,
+      412,
+      'a weak tag never matches If-Match',
+    );
     assert.equal((await w.call('DELETE', `/api/tasks/${task.id}`, { token, headers: { 'if-match': v1 } })).status, 412);
-    assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': '*' }, body: { title: 'any' } })).status, 200);
+    assert.equal(
+      (await w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': '*' }, body: { title: 'any' } }))
+        .status,
+      200,
+    );
     const v3 = (await w.call('GET', `/api/tasks/${task.id}`, { token })).headers.get('etag')!;
-    assert.equal((await w.call('DELETE', `/api/tasks/${task.id}`, { token, headers: { 'if-match': `"nope", ${v3}` } })).status, 200);
+    assert.equal(
+      (await w.call('DELETE', `/api/tasks/${task.id}`, { token, headers: { 'if-match': `"nope", ${v3}` } })).status,
+      200,
+    );
   });
 
   test('20 parallel PATCHes with the same If-Match: exactly one 200', async () => {
@@ -191,8 +260,15 @@ describe('ETag and conditional requests', () => {
     const { token } = await w.signUp();
     const task = await w.createTask(token, { title: 't' });
     const etag = (await w.call('GET', `/api/tasks/${task.id}`, { token })).headers.get('etag')!;
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      w.call('PATCH', `/api/tasks/${task.id}`, { token, headers: { 'if-match': etag }, body: { title: `edit ${i}` } })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        w.call('PATCH', `/api/tasks/${task.id}`, {
+          token,
+          headers: { 'if-match': etag },
+          body: { title: `edit ${i}` },
+        }),
+      ),
+    );
     assert.deepEqual(replies.map((r) => r.status).sort(), [200, ...Array(19).fill(412)]);
   });
 

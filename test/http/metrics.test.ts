@@ -16,7 +16,12 @@ const BUDGETS = { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUp
 async function world(options: { metrics?: TaskcastMetrics | false; metricsToken?: string } = {}) {
   const container = createContainer({ storage: 'memory', jwtSecret: SECRET, bcryptCost: 4, forecastProvider: false });
   const metrics = options.metrics ?? new TaskcastMetrics();
-  const app = await buildHttpApp(container, { authBudgets: BUDGETS, log: silentLogger, metrics, metricsToken: options.metricsToken });
+  const app = await buildHttpApp(container, {
+    authBudgets: BUDGETS,
+    log: silentLogger,
+    metrics,
+    metricsToken: options.metricsToken,
+  });
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await app.fetch(new Request(`http://taskcast.test${path}`, { headers }));
     return { status: response.status, headers: response.headers, text: await response.text() };
@@ -41,8 +46,15 @@ describe('GET /metrics (prom-client)', () => {
     assert.equal(reply.status, 200);
     assert.match(reply.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
     const names = exposedNames(reply.text);
-    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes',
-      'nodejs_gc_duration_seconds', 'nodejs_active_handles_total', 'process_cpu_seconds_total', 'process_resident_memory_bytes']) {
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'nodejs_active_handles_total',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+    ]) {
       assert.ok(names.has(name), `${name} is exposed`);
     }
   });
@@ -54,7 +66,10 @@ describe('GET /metrics (prom-client)', () => {
     await w.get('/health');
     const text = (await w.get('/metrics')).text;
     assert.match(text, /# TYPE taskcast_http_request_duration_seconds histogram/);
-    assert.match(text, /taskcast_http_request_duration_seconds_bucket\{le="0\.5",method="GET",route="\/api\/tasks\/:id",status="401"\} 2/);
+    assert.match(
+      text,
+      /taskcast_http_request_duration_seconds_bucket\{le="0\.5",method="GET",route="\/api\/tasks\/:id",status="401"\} 2/,
+    );
     assert.match(text, /taskcast_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} 1/);
     assert.match(text, /# TYPE taskcast_http_requests_total counter/);
     assert.match(text, /taskcast_http_requests_total\{method="GET",route="\/api\/tasks\/:id",status="401"\} 2/);
@@ -96,21 +111,37 @@ describe('group commit metrics', () => {
     const dir = mkdtempSync(join(tmpdir(), 'taskcast-metrics-'));
     const metrics = new TaskcastMetrics({ processMetrics: false });
     const container = createContainer({
-      storage: 'lowdb', dbPath: join(dir, 'tasks.db'), jwtSecret: SECRET, bcryptCost: 4, forecastProvider: false,
+      storage: 'lowdb',
+      dbPath: join(dir, 'tasks.db'),
+      jwtSecret: SECRET,
+      bcryptCost: 4,
+      forecastProvider: false,
       onStoreBatch: (entries, syncMs) => metrics.observeCommit(entries, syncMs),
     });
     try {
       const app = await buildHttpApp(container, { authBudgets: BUDGETS, log: silentLogger, metrics });
-      const call = (method: string, path: string, body?: unknown, token?: string) => app.fetch(new Request(`http://taskcast.test${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }));
-      const signUp = await call('POST', '/api/auth/signup', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+      const call = (method: string, path: string, body?: unknown, token?: string) =>
+        app.fetch(
+          new Request(`http://taskcast.test${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        );
+      const signUp = await call('POST', '/api/auth/signup', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        password: 'correct horse',
+      });
       const { token } = (await signUp.json()) as { token: string };
       // Eight writes in one turn of the event loop ride on one batch.
-      const created = await Promise.all(Array.from({ length: 8 }, (_, i) => call('POST', '/api/tasks', { title: `t${i}` }, token)));
-      assert.deepEqual(created.map((r) => r.status), Array(8).fill(201));
+      const created = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call('POST', '/api/tasks', { title: `t${i}` }, token)),
+      );
+      assert.deepEqual(
+        created.map((r) => r.status),
+        Array(8).fill(201),
+      );
 
       const text = await metrics.render();
       const count = Number(/^taskcast_store_commit_batch_entries_count (\d+)$/m.exec(text)?.[1]);
@@ -118,7 +149,11 @@ describe('group commit metrics', () => {
       assert.equal(sum, 9, 'every write (a sign-up, eight tasks) counted once');
       assert.ok(count >= 2 && count < 9, `the eight concurrent writes were grouped (${count} batches)`);
       assert.match(text, /^taskcast_store_commit_batch_entries_bucket\{le="8"\} \d+$/m);
-      assert.equal(Number(/^taskcast_store_fdatasync_seconds_count (\d+)$/m.exec(text)?.[1]), count, 'one fdatasync per batch');
+      assert.equal(
+        Number(/^taskcast_store_fdatasync_seconds_count (\d+)$/m.exec(text)?.[1]),
+        count,
+        'one fdatasync per batch',
+      );
       assert.ok(Number(/^taskcast_store_fdatasync_seconds_sum (\S+)$/m.exec(text)?.[1]) > 0);
     } finally {
       await (await container.getAsync<TaskStore>(TOKENS.TaskStore)).close();

@@ -24,12 +24,20 @@ async function documents(options: { publicBaseUrl?: string } = {}) {
     assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
     return (await response.json()) as Json;
   };
-  return { forecast: await fetchJson('/openapi.json'), tasks: await fetchJson('/api/openapi.json'), fetchJson, app: w.app };
+  return {
+    forecast: await fetchJson('/openapi.json'),
+    tasks: await fetchJson('/api/openapi.json'),
+    fetchJson,
+    app: w.app,
+  };
 }
 
 test('both documents are valid OpenAPI 3.1', async () => {
   const { forecast, tasks } = await documents();
-  for (const [name, doc] of [['forecast', forecast], ['tasks', tasks]] as const) {
+  for (const [name, doc] of [
+    ['forecast', forecast],
+    ['tasks', tasks],
+  ] as const) {
     assert.equal(doc['openapi'], '3.1.0', name);
     const result = await validate(structuredClone(doc) as never);
     assert.equal(result.valid, true, `${name}: ${JSON.stringify(result)}`);
@@ -40,29 +48,52 @@ test('both documents are valid OpenAPI 3.1', async () => {
 test('the validator used above does refuse a broken document (so the test above can fail)', async () => {
   const { tasks } = await documents();
   const broken = structuredClone(tasks);
-  broken['paths']['/api/tasks']['post']['responses']['201']['content']['application/json']['schema'] = { $ref: '#/components/schemas/Nope' };
+  broken['paths']['/api/tasks']['post']['responses']['201']['content']['application/json']['schema'] = {
+    $ref: '#/components/schemas/Nope',
+  };
   assert.equal((await validate(broken as never)).valid, false);
 });
 
-test('servers is the request\'s {base}: its own origin, or PUBLIC_BASE_URL', async () => {
+test("servers is the request's {base}: its own origin, or PUBLIC_BASE_URL", async () => {
   const own = await documents();
-  assert.deepEqual(own.forecast['servers'].map((s: Json) => s['url']), ['http://taskcast.test']);
-  assert.deepEqual(own.tasks['servers'].map((s: Json) => s['url']), ['http://taskcast.test']);
+  assert.deepEqual(
+    own.forecast['servers'].map((s: Json) => s['url']),
+    ['http://taskcast.test'],
+  );
+  assert.deepEqual(
+    own.tasks['servers'].map((s: Json) => s['url']),
+    ['http://taskcast.test'],
+  );
   const pinned = await documents({ publicBaseUrl: 'https://weather.example.org/' });
-  assert.deepEqual(pinned.forecast['servers'].map((s: Json) => s['url']), ['https://weather.example.org']);
-  assert.deepEqual(pinned.tasks['servers'].map((s: Json) => s['url']), ['https://weather.example.org']);
+  assert.deepEqual(
+    pinned.forecast['servers'].map((s: Json) => s['url']),
+    ['https://weather.example.org'],
+  );
+  assert.deepEqual(
+    pinned.tasks['servers'].map((s: Json) => s['url']),
+    ['https://weather.example.org'],
+  );
 });
 
 test('task API: request schemas are the valibot schemas, converted; they accept and refuse what the server does', async () => {
   const { tasks } = await documents();
   const schemas = tasks['components']['schemas'];
-  const pairs = [['SignUpRequest', signUpBody], ['LoginRequest', loginBody], ['CreateTaskRequest', createTaskBody], ['UpdateTaskRequest', updateTaskBody]] as const;
+  const pairs = [
+    ['SignUpRequest', signUpBody],
+    ['LoginRequest', loginBody],
+    ['CreateTaskRequest', createTaskBody],
+    ['UpdateTaskRequest', updateTaskBody],
+  ] as const;
   for (const [name, valibot] of pairs) {
     assert.deepEqual(Object.keys(schemas[name]['properties']).sort(), Object.keys(valibot.entries).sort(), name);
     assert.equal(schemas[name]['additionalProperties'], false, `${name} is strict, as the valibot schema`);
   }
   assert.deepEqual(schemas['CreateTaskRequest']['required'], ['title']);
-  assert.deepEqual(schemas['CreateTaskRequest']['properties']['status']['enum'], ['pending', 'in_progress', 'completed']);
+  assert.deepEqual(schemas['CreateTaskRequest']['properties']['status']['enum'], [
+    'pending',
+    'in_progress',
+    'completed',
+  ]);
   // The rules valibot checks in a function are said in words, from the same message the 400 gives.
   assert.match(schemas['CreateTaskRequest']['properties']['title']['description'], /1 to 200 characters/);
 
@@ -82,9 +113,14 @@ test('task API: every status the contract names, with an example body, and the b
   const expected: Record<string, Record<string, string[]>> = {
     '/api/auth/signup': { post: ['201', '400', '409', '413', '429', '500', '503'] },
     '/api/auth/login': { post: ['200', '400', '401', '413', '429', '500'] },
-    '/api/tasks': { get: ['200', '304', '400', '401', '500'], post: ['201', '400', '401', '409', '413', '422', '500', '503'] },
+    '/api/tasks': {
+      get: ['200', '304', '400', '401', '500'],
+      post: ['201', '400', '401', '409', '413', '422', '500', '503'],
+    },
     '/api/tasks/{id}': {
-      get: ['200', '304', '401', '404', '500'], patch: ['200', '400', '401', '404', '412', '413', '500', '503'], delete: ['200', '401', '404', '412', '500', '503'],
+      get: ['200', '304', '401', '404', '500'],
+      patch: ['200', '400', '401', '404', '412', '413', '500', '503'],
+      delete: ['200', '401', '404', '412', '500', '503'],
     },
     '/health': { get: ['200', '500'] },
     '/ready': { get: ['200', '500', '503'] },
@@ -99,16 +135,26 @@ test('task API: every status the contract names, with an example body, and the b
         assert.ok(media['example'] !== undefined, `${method} ${path} ${status} has an example`);
       }
       const open = path.startsWith('/api/auth/') || path === '/health' || path === '/ready';
-      assert.deepEqual(tasks['paths'][path][method]['security'] ?? tasks['security'], open ? [] : [{ bearerAuth: [] }], `${method} ${path} security`);
+      assert.deepEqual(
+        tasks['paths'][path][method]['security'] ?? tasks['security'],
+        open ? [] : [{ bearerAuth: [] }],
+        `${method} ${path} security`,
+      );
     }
   }
   assert.deepEqual(tasks['components']['securitySchemes']['bearerAuth'], {
-    ...tasks['components']['securitySchemes']['bearerAuth'], type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
+    ...tasks['components']['securitySchemes']['bearerAuth'],
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
   });
   // The 429s carry Retry-After; the paged list documents `next` and the Link header.
   assert.ok(tasks['paths']['/api/auth/login']['post']['responses']['429']['headers']['Retry-After']);
   assert.ok(tasks['components']['schemas']['TaskList']['properties']['next']);
-  assert.deepEqual(tasks['paths']['/api/tasks']['get']['parameters'].map((p: Json) => p['name']), ['status', 'priority', 'limit', 'cursor', 'If-None-Match']);
+  assert.deepEqual(
+    tasks['paths']['/api/tasks']['get']['parameters'].map((p: Json) => p['name']),
+    ['status', 'priority', 'limit', 'cursor', 'If-None-Match'],
+  );
   // The examples fit their own schemas.
   const ajv = new Ajv2020({ strict: false });
   ajv.addSchema(tasks, 'tasks.json');
@@ -125,7 +171,7 @@ test('task API: every status the contract names, with an example body, and the b
   }
 });
 
-test('forecast API: derived from the official document, with the contract\'s additions', async () => {
+test("forecast API: derived from the official document, with the contract's additions", async () => {
   const { forecast } = await documents();
   const paths = forecast['paths'];
   const schemas = forecast['components']['schemas'];
@@ -134,15 +180,22 @@ test('forecast API: derived from the official document, with the contract\'s add
   assert.equal(paths['/points/{point}']['get']['operationId'], 'point');
   assert.equal(paths['/gridpoints/{wfo}/{x},{y}/forecast']['get']['operationId'], 'gridpoint_forecast');
   // Our paths: the forecast of a point, zone stations under every type.
-  for (const path of ['/points/{point}/forecast', '/points/{point}/forecast/hourly', '/zones/{type}/{zoneId}/stations']) assert.ok(paths[path], path);
+  for (const path of ['/points/{point}/forecast', '/points/{point}/forecast/hourly', '/zones/{type}/{zoneId}/stations'])
+    assert.ok(paths[path], path);
   assert.equal(paths['/zones/forecast/{zoneId}/stations'], undefined);
   // Every GET path of the official document is served (issue 11), plus Taskcast's own additions.
   const official = JSON.parse(readFileSync(new URL('../fixtures/nws/openapi.json', import.meta.url), 'utf8'));
   const officialPaths = Object.keys(official.paths).filter((p) => official.paths[p].get);
   assert.equal(officialPaths.length, 58);
   // Taskcast serves the zone station list under every zone type: the official forecast-only path is that.
-  const generalised: Record<string, string> = { '/zones/forecast/{zoneId}/stations': '/zones/{type}/{zoneId}/stations' };
-  assert.deepEqual(officialPaths.filter((p) => !paths[generalised[p] ?? p]), [], 'official paths missing from /openapi.json');
+  const generalised: Record<string, string> = {
+    '/zones/forecast/{zoneId}/stations': '/zones/{type}/{zoneId}/stations',
+  };
+  assert.deepEqual(
+    officialPaths.filter((p) => !paths[generalised[p] ?? p]),
+    [],
+    'official paths missing from /openapi.json',
+  );
 
   // The problem-type pages are documentation (no User-Agent, no negotiation of forecast types).
   assert.deepEqual(Object.keys(paths['/problems/{name}']['get']['responses']).sort(), ['200', '304', '404']);
@@ -151,12 +204,16 @@ test('forecast API: derived from the official document, with the contract\'s add
     const responses = (item as Json)['get']['responses'];
     assert.equal(responses['default'], undefined, `${path}: explicit statuses, no catch-all`);
     const redirectOnly = path === '/points/{point}/stations'; // its official answer is a 301 to the gridpoint's stations
-    for (const status of redirectOnly ? ['301', '400', '403', '404'] : ['200', '304', '400', '403', '404', '406', '429', '500']) assert.ok(responses[status], `${path} ${status}`);
+    for (const status of redirectOnly
+      ? ['301', '400', '403', '404']
+      : ['200', '304', '400', '403', '404', '406', '429', '500'])
+      assert.ok(responses[status], `${path} ${status}`);
     assert.equal(Boolean(responses['301']), path.startsWith('/points/'), `${path}: 301 on point paths only`);
     if (responses['200'] === undefined) continue; // /points/{point}/stations: the declared 301 only
     const types = Object.keys(responses['200']['content']);
     // JSON documents are served under every JSON type; images and XML-only answers keep their official type.
-    if (!path.startsWith('/icons/') && types.some((t) => /json/.test(t))) assert.deepEqual(types.slice(0, 3), ['application/geo+json', 'application/ld+json', 'application/json'], path);
+    if (!path.startsWith('/icons/') && types.some((t) => /json/.test(t)))
+      assert.deepEqual(types.slice(0, 3), ['application/geo+json', 'application/ld+json', 'application/json'], path);
   }
   const redirect = forecast['components']['responses']['PointRedirect'];
   assert.ok(redirect['headers']['Location']);
@@ -165,11 +222,20 @@ test('forecast API: derived from the official document, with the contract\'s add
   assert.match(schemas['ProblemDetail']['properties']['type']['description'], /\/problems\/<Name>.*InvalidParameter/);
 
   // Units.
-  const units = paths['/points/{point}/forecast']['get']['parameters'].find((p: Json) => p['$ref'] === '#/components/parameters/GridpointForecastUnits');
+  const units = paths['/points/{point}/forecast']['get']['parameters'].find(
+    (p: Json) => p['$ref'] === '#/components/parameters/GridpointForecastUnits',
+  );
   assert.ok(units, 'units on the point forecast');
   assert.match(parameters['GridpointForecastUnits']['description'], /°C and km\/h/);
   // Gridpoint keeps the point members.
-  for (const member of ['timeZone', 'relativeLocation', 'forecast', 'forecastHourly', 'forecastGridData', 'observationStations']) {
+  for (const member of [
+    'timeZone',
+    'relativeLocation',
+    'forecast',
+    'forecastHourly',
+    'forecastGridData',
+    'observationStations',
+  ]) {
     assert.ok(schemas['Gridpoint']['properties'][member], `Gridpoint.${member}`);
   }
   // Stations: bbox, stationId, id, limit default 25.
@@ -202,10 +268,19 @@ test('HEAD works on both documents; a task-only embedding serves the task docume
     assert.equal(head.status, 200, path);
     assert.equal(await head.text(), '');
   }
-  const container = createContainer({ storage: 'memory', jwtSecret: 'openapi-tests-secret-of-at-least-32-chars', bcryptCost: 4, forecastProvider: false });
+  const container = createContainer({
+    storage: 'memory',
+    jwtSecret: 'openapi-tests-secret-of-at-least-32-chars',
+    bcryptCost: 4,
+    forecastProvider: false,
+  });
   const taskOnly = await buildHttpApp(container, {
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 }, log: silentLogger,
+    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
+    log: silentLogger,
   });
   assert.equal((await taskOnly.fetch(new Request('http://taskcast.test/api/openapi.json'))).status, 200);
-  assert.equal((await taskOnly.fetch(new Request('http://taskcast.test/openapi.json', { headers: { 'user-agent': 'x' } }))).status, 404);
+  assert.equal(
+    (await taskOnly.fetch(new Request('http://taskcast.test/openapi.json', { headers: { 'user-agent': 'x' } }))).status,
+    404,
+  );
 });

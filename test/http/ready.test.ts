@@ -16,7 +16,7 @@ import { httpWorld } from '../support/http.ts';
 const root = mkdtempSync(join(tmpdir(), 'taskcast-ready-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-test('/ready is 200 on a healthy store, and /health keeps the spec\'s shape', async () => {
+test("/ready is 200 on a healthy store, and /health keeps the spec's shape", async () => {
   const w = await httpWorld();
   const ready = await w.call('GET', '/ready');
   assert.equal(ready.status, 200);
@@ -82,7 +82,10 @@ test('/ready through the upstream provider: 503 naming the upstream during an ou
   try {
     assert.equal((await w.get('/ready')).status, 200);
     w.fake.outage({ status: 503 });
-    assert.ok([502, 503].includes((await w.get('/points/39.7456,-97.0892')).status), 'no cached copy: the outage shows');
+    assert.ok(
+      [502, 503].includes((await w.get('/points/39.7456,-97.0892')).status),
+      'no cached copy: the outage shows',
+    );
     const down = await w.get('/ready');
     assert.equal(down.status, 503, down.text);
     assert.deepEqual(down.body.failing, ['upstream']);

@@ -32,9 +32,13 @@ test('a write the disk refuses is a 503 with Retry-After, never shown, and write
   const kept = await world.createTask(ada.token, { title: 'kept' });
 
   disk.full = true;
-  const posts = Array.from({ length: 5 }, (_, i) => world.call('POST', '/api/tasks', { token: ada.token, body: { title: `refused ${i}` } }));
+  const posts = Array.from({ length: 5 }, (_, i) =>
+    world.call('POST', '/api/tasks', { token: ada.token, body: { title: `refused ${i}` } }),
+  );
   const patch = world.call('PATCH', `/api/tasks/${kept.id}`, { token: ada.token, body: { title: 'refused too' } });
-  const signUp = world.call('POST', '/api/auth/signup', { body: { name: 'Bo', email: 'bo@example.com', password: 'correct horse' } });
+  const signUp = world.call('POST', '/api/auth/signup', {
+    body: { name: 'Bo', email: 'bo@example.com', password: 'correct horse' },
+  });
   const concurrentGet = world.call('GET', '/api/tasks', { token: ada.token });
   const replies = await Promise.all([...posts, patch, signUp]);
   for (const reply of replies) {
@@ -45,20 +49,32 @@ test('a write the disk refuses is a 503 with Retry-After, never shown, and write
     assert.match(reply.headers.get('content-type') ?? '', /application\/json/);
   }
   const seen = await concurrentGet;
-  assert.deepEqual(seen.body.tasks.map((t: { title: string }) => t.title), ['kept'], 'the GET during the failing batch saw none of it');
+  assert.deepEqual(
+    seen.body.tasks.map((t: { title: string }) => t.title),
+    ['kept'],
+    'the GET during the failing batch saw none of it',
+  );
   const afterwards = await world.call('GET', `/api/tasks/${kept.id}`, { token: ada.token });
   assert.equal(afterwards.body.task.title, 'kept', 'the refused PATCH left no trace');
   assert.equal((await world.call('GET', '/health')).status, 200, 'the server keeps answering');
 
   disk.full = false;
-  const created = await world.call('POST', '/api/tasks', { token: ada.token, body: { title: 'after the disk came back' } });
+  const created = await world.call('POST', '/api/tasks', {
+    token: ada.token,
+    body: { title: 'after the disk came back' },
+  });
   assert.equal(created.status, 201, created.text);
-  const bo = await world.call('POST', '/api/auth/signup', { body: { name: 'Bo', email: 'bo@example.com', password: 'correct horse' } });
+  const bo = await world.call('POST', '/api/auth/signup', {
+    body: { name: 'Bo', email: 'bo@example.com', password: 'correct horse' },
+  });
   assert.equal(bo.status, 201, 'the refused sign-up left its email free');
   await world.store.close();
 
   const restarted = await worldOn(dbPath);
   const list = await restarted.call('GET', '/api/tasks', { token: ada.token });
-  assert.deepEqual(list.body.tasks.map((t: { title: string }) => t.title), ['after the disk came back', 'kept']);
+  assert.deepEqual(
+    list.body.tasks.map((t: { title: string }) => t.title),
+    ['after the disk came back', 'kept'],
+  );
   await restarted.store.close();
 });

@@ -14,12 +14,15 @@ async function worldWithTasks(n: number) {
 }
 
 describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
-  test('without them the list is whole, in the spec\'s shape', async () => {
+  test("without them the list is whole, in the spec's shape", async () => {
     const { w, token, newestFirst } = await worldWithTasks(30);
     const reply = await w.call('GET', '/api/tasks', { token });
     assert.deepEqual(Object.keys(reply.body).sort(), ['count', 'tasks']);
     assert.equal(reply.body.count, 30);
-    assert.deepEqual(reply.body.tasks.map((t: { id: string }) => t.id), newestFirst);
+    assert.deepEqual(
+      reply.body.tasks.map((t: { id: string }) => t.id),
+      newestFirst,
+    );
     assert.equal(reply.headers.get('link'), null);
   });
 
@@ -46,13 +49,19 @@ describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
     const first = await w.call('GET', '/api/tasks?limit=5', { token });
     for (let i = 0; i < 4; i++) await w.createTask(token, { title: `new${i}` });
     const second = await w.call('GET', first.body.next, { token });
-    assert.deepEqual(second.body.tasks.map((t: { id: string }) => t.id), newestFirst.slice(5, 10));
+    assert.deepEqual(
+      second.body.tasks.map((t: { id: string }) => t.id),
+      newestFirst.slice(5, 10),
+    );
     w.clock.advance(5000);
     const lastOfSecond = second.body.tasks.at(-1).id;
     assert.equal((await w.call('DELETE', `/api/tasks/${lastOfSecond}`, { token })).status, 200);
     const third = await w.call('GET', second.body.next, { token });
     const got = third.body.tasks.map((t: { id: string }) => t.id);
-    assert.ok(got.length > 0 && newestFirst.indexOf(got[0]) >= 10, 'continues after the deleted task, never from the top');
+    assert.ok(
+      got.length > 0 && newestFirst.indexOf(got[0]) >= 10,
+      'continues after the deleted task, never from the top',
+    );
   });
 
   test('filters apply within pages and are kept in `next`', async () => {
@@ -68,15 +77,29 @@ describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
       paged.push(...r.body.tasks.map((t: { id: string }) => t.id));
       url = r.body.next;
     }
-    assert.deepEqual(paged, all.body.tasks.map((t: { id: string }) => t.id));
+    assert.deepEqual(
+      paged,
+      all.body.tasks.map((t: { id: string }) => t.id),
+    );
   });
 
   test('limit defaults to 100 with a cursor alone, is capped at 500; bad values are 400 ValidationError', async () => {
     const { w, token } = await worldWithTasks(3);
     assert.equal((await w.call('GET', '/api/tasks?limit=500', { token })).body.next, null);
-    for (const query of ['limit=0', 'limit=501', 'limit=abc', 'limit=1.5', 'limit=', 'limit=1&limit=2', 'cursor=', 'cursor=@@', 'cursor=bm90IGEgY3Vyc29y', 'cursor=a&cursor=b',
+    for (const query of [
+      'limit=0',
+      'limit=501',
+      'limit=abc',
+      'limit=1.5',
+      'limit=',
+      'limit=1&limit=2',
+      'cursor=',
+      'cursor=@@',
+      'cursor=bm90IGEgY3Vyc29y',
+      'cursor=a&cursor=b',
       // A well-formed cursor naming a day that does not exist (Date.parse rolls it over; PostgreSQL refuses it).
-      `cursor=${Buffer.from('2026-02-30 12:00:00|00000000-0000-4000-8000-000000000001').toString('base64url')}`]) {
+      `cursor=${Buffer.from('2026-02-30 12:00:00|00000000-0000-4000-8000-000000000001').toString('base64url')}`,
+    ]) {
       const reply = await w.call('GET', `/api/tasks?${query}`, { token });
       assert.equal(reply.status, 400, query);
       assert.equal(reply.body.error, 'ValidationError', query);

@@ -18,7 +18,9 @@ describe('spec: Resources and their fields', () => {
   test('User (as returned): id UUID, name, email; the password never appears', async () => {
     const w = await httpWorld();
     for (const path of ['/api/auth/signup', '/api/auth/login']) {
-      const body = path.endsWith('signup') ? { name: 'Ada', email: 'ada@example.com', password } : { email: 'ada@example.com', password };
+      const body = path.endsWith('signup')
+        ? { name: 'Ada', email: 'ada@example.com', password }
+        : { email: 'ada@example.com', password };
       const reply = await w.call('POST', path, { body });
       assert.deepEqual(Object.keys(reply.body.user).sort(), ['email', 'id', 'name'], path);
       assert.match(reply.body.user.id, UUID);
@@ -42,8 +44,17 @@ describe('spec: Resources and their fields', () => {
     assert.equal(task.due_date, null, 'due_date defaults to null');
     assert.match(task.created_at, TIMESTAMP);
     assert.match(task.updated_at, TIMESTAMP);
-    const full = await w.createTask(token, { title: 't', description: 'Additional notes', status: 'completed', priority: 'high', due_date: '2026-12-31' });
-    assert.deepEqual([full.description, full.status, full.priority, full.due_date], ['Additional notes', 'completed', 'high', '2026-12-31']);
+    const full = await w.createTask(token, {
+      title: 't',
+      description: 'Additional notes',
+      status: 'completed',
+      priority: 'high',
+      due_date: '2026-12-31',
+    });
+    assert.deepEqual(
+      [full.description, full.status, full.priority, full.due_date],
+      ['Additional notes', 'completed', 'high', '2026-12-31'],
+    );
   });
 
   test('updated_at: same format; changes when the task is updated', async () => {
@@ -88,8 +99,13 @@ describe('spec: Endpoints', () => {
     assert.equal(ok.status, 201);
     assert.equal(typeof ok.body.message, 'string');
     assert.equal(typeof ok.body.token, 'string');
-    for (const body of [{ email: 'x@example.com', password }, { name: 'N', password }, { name: 'N', email: 'x@example.com' },
-      { name: 'N', email: 'not-an-email', password }, { name: 'N', email: 'x@example.com', password: 'seven77' }]) {
+    for (const body of [
+      { email: 'x@example.com', password },
+      { name: 'N', password },
+      { name: 'N', email: 'x@example.com' },
+      { name: 'N', email: 'not-an-email', password },
+      { name: 'N', email: 'x@example.com', password: 'seven77' },
+    ]) {
       const reply = await w.call('POST', '/api/auth/signup', { body });
       assert.equal(reply.status, 400, JSON.stringify(body));
       assert.equal(reply.body.error, 'ValidationError');
@@ -105,8 +121,12 @@ describe('spec: Endpoints', () => {
     const ok = await w.call('POST', '/api/auth/login', { body: { email, password } });
     assert.equal(ok.status, 200);
     assert.deepEqual(Object.keys(ok.body).sort(), ['message', 'token', 'user']);
-    for (const body of [{ email }, { password }]) assert.equal((await w.call('POST', '/api/auth/login', { body })).status, 400);
-    for (const body of [{ email, password: 'wrong horse' }, { email: 'nobody@example.com', password }]) {
+    for (const body of [{ email }, { password }])
+      assert.equal((await w.call('POST', '/api/auth/login', { body })).status, 400);
+    for (const body of [
+      { email, password: 'wrong horse' },
+      { email: 'nobody@example.com', password },
+    ]) {
       const reply = await w.call('POST', '/api/auth/login', { body });
       assert.equal(reply.status, 401);
       assert.equal(reply.body.error, 'InvalidCredentials');
@@ -118,11 +138,17 @@ describe('spec: Endpoints', () => {
     const { token } = await w.signUp();
     const other = await w.signUp('Bob');
     await w.createTask(other.token, { title: 'not mine' });
-    for (const status of STATUSES) for (const priority of PRIORITIES) await w.createTask(token, { title: `${status}/${priority}`, status, priority });
+    for (const status of STATUSES)
+      for (const priority of PRIORITIES)
+        await w.createTask(token, { title: `${status}/${priority}`, status, priority });
     const all = await w.call('GET', '/api/tasks', { token });
     assert.equal(all.body.count, 9);
     assert.equal(all.body.tasks.length, 9);
-    assert.deepEqual(all.body.tasks.map((t: { title: string }) => t.title), STATUSES.flatMap((s) => PRIORITIES.map((p) => `${s}/${p}`)).reverse(), 'newest first');
+    assert.deepEqual(
+      all.body.tasks.map((t: { title: string }) => t.title),
+      STATUSES.flatMap((s) => PRIORITIES.map((p) => `${s}/${p}`)).reverse(),
+      'newest first',
+    );
     for (const status of STATUSES) {
       const r = await w.call('GET', `/api/tasks?status=${status}`, { token });
       assert.equal(r.body.count, 3);
@@ -134,7 +160,10 @@ describe('spec: Endpoints', () => {
       assert.ok(r.body.tasks.every((t: { priority: string }) => t.priority === priority));
     }
     const both = await w.call('GET', '/api/tasks?status=in_progress&priority=high', { token });
-    assert.deepEqual(both.body.tasks.map((t: { title: string }) => t.title), ['in_progress/high']);
+    assert.deepEqual(
+      both.body.tasks.map((t: { title: string }) => t.title),
+      ['in_progress/high'],
+    );
     for (const query of ['status=done', 'priority=urgent']) {
       const r = await w.call('GET', `/api/tasks?${query}`, { token });
       assert.equal(r.status, 400, query);
@@ -149,7 +178,13 @@ describe('spec: Endpoints', () => {
     const ok = await w.call('POST', '/api/tasks', { token, body: { title: 't' } });
     assert.equal(ok.status, 201);
     assert.equal(typeof ok.body.message, 'string');
-    for (const body of [{}, { description: 'no title' }, { title: 't', status: 'done' }, { title: 't', priority: 'urgent' }, { title: 't', due_date: 'tomorrow' }]) {
+    for (const body of [
+      {},
+      { description: 'no title' },
+      { title: 't', status: 'done' },
+      { title: 't', priority: 'urgent' },
+      { title: 't', due_date: 'tomorrow' },
+    ]) {
       const reply = await w.call('POST', '/api/tasks', { token, body });
       assert.equal(reply.status, 400, JSON.stringify(body));
       assert.equal(reply.body.error, 'ValidationError');
@@ -157,7 +192,7 @@ describe('spec: Endpoints', () => {
     assert.equal((await w.call('POST', '/api/tasks', { body: { title: 't' } })).status, 401);
   });
 
-  test('GET /api/tasks/{id}: 200 task; 401; 404 when unknown, malformed, or another user\'s', async () => {
+  test("GET /api/tasks/{id}: 200 task; 401; 404 when unknown, malformed, or another user's", async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const other = await w.signUp('Bob');
@@ -178,7 +213,13 @@ describe('spec: Endpoints', () => {
     const { token } = await w.signUp();
     const other = await w.signUp('Bob');
     const task = await w.createTask(token, { title: 't', description: 'd', priority: 'low', due_date: '2026-06-01' });
-    const changes: Array<Record<string, unknown>> = [{ title: 'T2' }, { description: 'D2' }, { status: 'completed' }, { priority: 'high' }, { due_date: '2027-01-01' }];
+    const changes: Array<Record<string, unknown>> = [
+      { title: 'T2' },
+      { description: 'D2' },
+      { status: 'completed' },
+      { priority: 'high' },
+      { due_date: '2027-01-01' },
+    ];
     let current = task;
     for (const change of changes) {
       const reply = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: change });
@@ -192,11 +233,18 @@ describe('spec: Endpoints', () => {
     }
     assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { status: 'done' } })).status, 400);
     assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { body: { title: 'x' } })).status, 401);
-    assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { token: other.token, body: { title: 'x' } })).status, 404);
-    assert.equal((await w.call('PATCH', '/api/tasks/0f8fad5b-d9cb-469f-a165-70867728950e', { token, body: { title: 'x' } })).status, 404);
+    assert.equal(
+      (await w.call('PATCH', `/api/tasks/${task.id}`, { token: other.token, body: { title: 'x' } })).status,
+      404,
+    );
+    assert.equal(
+      (await w.call('PATCH', '/api/tasks/0f8fad5b-d9cb-469f-a165-70867728950e', { token, body: { title: 'x' } }))
+        .status,
+      404,
+    );
   });
 
-  test('DELETE /api/tasks/{id}: 200 message; permanent; 401; 404 missing or another user\'s', async () => {
+  test("DELETE /api/tasks/{id}: 200 message; permanent; 401; 404 missing or another user's", async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const other = await w.signUp('Bob');
@@ -214,7 +262,10 @@ describe('spec: Endpoints', () => {
 describe('spec: Authentication', () => {
   test('1. signup, login and health need no authentication', async () => {
     const w = await httpWorld();
-    assert.equal((await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@example.com', password } })).status, 201);
+    assert.equal(
+      (await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@example.com', password } })).status,
+      201,
+    );
     assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@example.com', password } })).status, 200);
     assert.equal((await w.call('GET', '/health')).status, 200);
   });
@@ -224,12 +275,26 @@ describe('spec: Authentication', () => {
     const { token, id } = await w.signUp();
     const task = await w.createTask(token, { title: 't' });
     const now = Math.floor(w.clock.now().getTime() / 1000);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuedAt(now - 700_000).setExpirationTime(now - 95_200)
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuedAt(now - 700_000)
+      .setExpirationTime(now - 95_200)
       .sign(new TextEncoder().encode(TEST_SECRET));
-    const headers: Array<Record<string, string>> = [{}, { authorization: token }, { authorization: `Basic ${token}` }, { authorization: 'Bearer not.a.jwt' },
-      { authorization: `Bearer ${expired}` }];
-    const routes: Array<[string, string, unknown]> = [['GET', '/api/tasks', undefined], ['POST', '/api/tasks', { title: 't' }],
-      ['GET', `/api/tasks/${task.id}`, undefined], ['PATCH', `/api/tasks/${task.id}`, { title: 'x' }], ['DELETE', `/api/tasks/${task.id}`, undefined]];
+    const headers: Array<Record<string, string>> = [
+      {},
+      { authorization: token },
+      { authorization: `Basic ${token}` },
+      { authorization: 'Bearer not.a.jwt' },
+      { authorization: `Bearer ${expired}` },
+    ];
+    const routes: Array<[string, string, unknown]> = [
+      ['GET', '/api/tasks', undefined],
+      ['POST', '/api/tasks', { title: 't' }],
+      ['GET', `/api/tasks/${task.id}`, undefined],
+      ['PATCH', `/api/tasks/${task.id}`, { title: 'x' }],
+      ['DELETE', `/api/tasks/${task.id}`, undefined],
+    ];
     for (const [method, path, body] of routes) {
       for (const h of headers) {
         const reply = await w.call(method, path, { headers: h, body });
@@ -248,7 +313,7 @@ describe('spec: Authentication', () => {
     assert.equal((await w.call('GET', '/api/tasks', { token })).status, 401);
   });
 
-  test('5. a user can reach only their own tasks; another user\'s task gives 404', async () => {
+  test("5. a user can reach only their own tasks; another user's task gives 404", async () => {
     const w = await httpWorld();
     const ada = await w.signUp('Ada');
     const bob = await w.signUp('Bob');
@@ -268,7 +333,11 @@ describe('spec: Errors and Limits', () => {
       [400, 'ValidationError', () => w.call('POST', '/api/tasks', { token, body: { title: 't', priority: 'urgent' } })],
       [400, 'ValidationError', () => w.call('GET', '/api/tasks?status=archived', { token })],
       [400, 'ValidationError', () => w.call('POST', '/api/auth/login', { body: { email } })],
-      [401, 'InvalidCredentials', () => w.call('POST', '/api/auth/login', { body: { email, password: 'wrong horse' } })],
+      [
+        401,
+        'InvalidCredentials',
+        () => w.call('POST', '/api/auth/login', { body: { email, password: 'wrong horse' } }),
+      ],
       [401, 'Unauthorized', () => w.call('GET', '/api/tasks', { token: 'forged.token.value' })],
       [404, 'NotFound', () => w.call('GET', '/api/tasks/123', { token })],
       [409, 'Conflict', () => w.call('POST', '/api/auth/signup', { body: { name: 'A', email, password } })],
@@ -283,8 +352,14 @@ describe('spec: Errors and Limits', () => {
 
   test('limits: a password of at least 8 characters; a token lifetime of seven days', async () => {
     const w = await httpWorld();
-    assert.equal((await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@example.com', password: '1234567' } })).status, 400);
-    const ok = await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@example.com', password: '12345678' } });
+    assert.equal(
+      (await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@example.com', password: '1234567' } }))
+        .status,
+      400,
+    );
+    const ok = await w.call('POST', '/api/auth/signup', {
+      body: { name: 'A', email: 'a@example.com', password: '12345678' },
+    });
     assert.equal(ok.status, 201);
     const [, payload = ''] = ok.body.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { httpWorld } from '../support/http.ts';
 
-const TASK_KEYS = ['created_at', 'description', 'due_date', 'id', 'priority', 'status', 'title', 'updated_at', 'user_id'];
+const TASK_KEYS = [
+  'created_at',
+  'description',
+  'due_date',
+  'id',
+  'priority',
+  'status',
+  'title',
+  'updated_at',
+  'user_id',
+];
 
 describe('POST /api/tasks', () => {
   test('201 with message and the task, defaults filled', async () => {
@@ -14,7 +24,10 @@ describe('POST /api/tasks', () => {
     const task = reply.body.task;
     assert.deepEqual(Object.keys(task).sort(), TASK_KEYS);
     assert.equal(task.user_id, id);
-    assert.deepEqual([task.title, task.description, task.status, task.priority, task.due_date], ['Buy milk', null, 'pending', 'medium', null]);
+    assert.deepEqual(
+      [task.title, task.description, task.status, task.priority, task.due_date],
+      ['Buy milk', null, 'pending', 'medium', null],
+    );
     assert.equal(task.created_at, '2026-03-01 12:00:00');
     assert.equal(task.updated_at, task.created_at);
   });
@@ -24,7 +37,16 @@ describe('POST /api/tasks', () => {
     const { token } = await w.signUp();
     const body = { title: ' T ', description: 'D', status: 'in_progress', priority: 'high', due_date: '2028-02-29' };
     const task = await w.createTask(token, body);
-    assert.deepEqual({ title: task.title, description: task.description, status: task.status, priority: task.priority, due_date: task.due_date }, body);
+    assert.deepEqual(
+      {
+        title: task.title,
+        description: task.description,
+        status: task.status,
+        priority: task.priority,
+        due_date: task.due_date,
+      },
+      body,
+    );
   });
 
   const invalid: Array<[string, unknown, string[]]> = [
@@ -41,7 +63,11 @@ describe('POST /api/tasks', () => {
     ['due_date in another format', { title: 't', due_date: '01/02/2026' }, ['due_date']],
     ['due_date with a time', { title: 't', due_date: '2026-02-01T10:00:00Z' }, ['due_date']],
     ['an unknown field', { title: 't', colour: 'red' }, ['colour']],
-    ['read-only fields', { title: 't', id: 'x', user_id: 'y', created_at: 'z', updated_at: 'w' }, ['created_at', 'id', 'updated_at', 'user_id']],
+    [
+      'read-only fields',
+      { title: 't', id: 'x', user_id: 'y', created_at: 'z', updated_at: 'w' },
+      ['created_at', 'id', 'updated_at', 'user_id'],
+    ],
     ['several problems at once', { status: 'x', priority: 'y' }, ['priority', 'status', 'title']],
   ];
   for (const [what, body, paths] of invalid) {
@@ -79,7 +105,10 @@ describe('POST /api/tasks', () => {
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const reply = await w.call('POST', '/api/tasks', { token, raw: `{"title":"t","${key}":{"x":1}}` });
       assert.equal(reply.status, 400, key);
-      assert.deepEqual(reply.body.details.map((d: { path: string }) => d.path), [key]);
+      assert.deepEqual(
+        reply.body.details.map((d: { path: string }) => d.path),
+        [key],
+      );
     }
   });
 });
@@ -95,7 +124,10 @@ describe('GET /api/tasks', () => {
     const reply = await w.call('GET', '/api/tasks', { token });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.count, 3);
-    assert.deepEqual(reply.body.tasks.map((t: { id: string }) => t.id), [c.id, b.id, a.id]);
+    assert.deepEqual(
+      reply.body.tasks.map((t: { id: string }) => t.id),
+      [c.id, b.id, a.id],
+    );
   });
 
   test('filters by status, priority and both; unknown parameters are ignored', async () => {
@@ -104,7 +136,8 @@ describe('GET /api/tasks', () => {
     await w.createTask(token, { title: '1', status: 'completed', priority: 'high' });
     await w.createTask(token, { title: '2', status: 'completed', priority: 'low' });
     await w.createTask(token, { title: '3', status: 'in_progress', priority: 'high' });
-    const titles = async (query: string) => (await w.call('GET', `/api/tasks${query}`, { token })).body.tasks.map((t: { title: string }) => t.title);
+    const titles = async (query: string) =>
+      (await w.call('GET', `/api/tasks${query}`, { token })).body.tasks.map((t: { title: string }) => t.title);
     assert.deepEqual(await titles('?status=completed'), ['2', '1']);
     assert.deepEqual(await titles('?priority=high'), ['3', '1']);
     assert.deepEqual(await titles('?status=completed&priority=high'), ['1']);
@@ -115,7 +148,14 @@ describe('GET /api/tasks', () => {
   test('400 ValidationError for a bad, empty or repeated filter', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
-    for (const query of ['?status=done', '?priority=HIGH', '?status=', '?priority=', '?status=pending&status=completed', '?status=pending&priority=x']) {
+    for (const query of [
+      '?status=done',
+      '?priority=HIGH',
+      '?status=',
+      '?priority=',
+      '?status=pending&status=completed',
+      '?status=pending&priority=x',
+    ]) {
       const reply = await w.call('GET', `/api/tasks${query}`, { token });
       assert.equal(reply.status, 400, query);
       assert.equal(reply.body.error, 'ValidationError', query);
@@ -123,14 +163,17 @@ describe('GET /api/tasks', () => {
     }
   });
 
-  test('only the caller\'s tasks', async () => {
+  test("only the caller's tasks", async () => {
     const w = await httpWorld();
     const ada = await w.signUp('Ada');
     const bob = await w.signUp('Bob');
     await w.createTask(ada.token, { title: 'ada' });
     await w.createTask(bob.token, { title: 'bob' });
     const list = (await w.call('GET', '/api/tasks', { token: bob.token })).body;
-    assert.deepEqual(list.tasks.map((t: { title: string }) => t.title), ['bob']);
+    assert.deepEqual(
+      list.tasks.map((t: { title: string }) => t.title),
+      ['bob'],
+    );
     assert.equal(list.count, 1);
   });
 });
@@ -145,21 +188,29 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
     assert.deepEqual(reply.body, { task });
   });
 
-  test('404 NotFound for an unknown id, a malformed id and another user\'s task, on every method', async () => {
+  test("404 NotFound for an unknown id, a malformed id and another user's task, on every method", async () => {
     const w = await httpWorld();
     const ada = await w.signUp('Ada');
     const bob = await w.signUp('Bob');
     const task = await w.createTask(ada.token, { title: 'private' });
     const ids = ['0f8fad5b-d9cb-469f-a165-70867728950e', 'not-a-uuid', '1', '%ED%A0%80', '%zz', task.id];
     for (const id of ids) {
-      for (const [method, body] of [['GET', undefined], ['PATCH', { title: 'x' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PATCH', { title: 'x' }],
+        ['DELETE', undefined],
+      ] as const) {
         const reply = await w.call(method, `/api/tasks/${id}`, { token: bob.token, body });
         assert.equal(reply.status, 404, `${method} ${id}`);
         assert.deepEqual(Object.keys(reply.body).sort(), ['error', 'message']);
         assert.equal(reply.body.error, 'NotFound');
       }
     }
-    assert.equal((await w.call('GET', `/api/tasks/${task.id}`, { token: ada.token })).body.task.title, 'private', 'untouched');
+    assert.equal(
+      (await w.call('GET', `/api/tasks/${task.id}`, { token: ada.token })).body.task.title,
+      'private',
+      'untouched',
+    );
   });
 
   test('PATCH changes only the fields sent and sets a new updated_at', async () => {
@@ -196,7 +247,10 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const task = await w.createTask(token, { title: 't', description: 'd', due_date: '2026-06-01' });
-    const reply = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { description: null, due_date: null } });
+    const reply = await w.call('PATCH', `/api/tasks/${task.id}`, {
+      token,
+      body: { description: null, due_date: null },
+    });
     assert.equal(reply.status, 200);
     assert.equal(reply.body.task.description, null);
     assert.equal(reply.body.task.due_date, null);
@@ -206,8 +260,21 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     const task = await w.createTask(token, { title: 't' });
-    const bodies = [{}, { title: null }, { status: null }, { priority: null }, { title: '' }, { status: 'DONE' }, { due_date: '2026-13-01' },
-      { description: 5 }, { id: task.id }, { user_id: 'someone' }, { created_at: '2020-01-01 00:00:00' }, { updated_at: 'x' }, { title: 't', extra: 1 }];
+    const bodies = [
+      {},
+      { title: null },
+      { status: null },
+      { priority: null },
+      { title: '' },
+      { status: 'DONE' },
+      { due_date: '2026-13-01' },
+      { description: 5 },
+      { id: task.id },
+      { user_id: 'someone' },
+      { created_at: '2020-01-01 00:00:00' },
+      { updated_at: 'x' },
+      { title: 't', extra: 1 },
+    ];
     for (const body of bodies) {
       const reply = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body });
       assert.equal(reply.status, 400, JSON.stringify(body));

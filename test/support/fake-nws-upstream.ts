@@ -44,10 +44,14 @@ export interface ReceivedCall {
   readonly status: number;
 }
 
-export const CDN_403_PAGE = '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \nYou don\'t have permission to access "http&#58;&#47;&#47;api&#46;weather&#46;gov&#47;points&#47;39&#46;7456&#44;&#45;97&#46;0892" on this server.<P>\nReference&#32;&#35;18&#46;8f4d3e17&#46;1710000000&#46;1a2b3c4d\n</BODY>\n</HTML>\n';
+export const CDN_403_PAGE =
+  '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \nYou don\'t have permission to access "http&#58;&#47;&#47;api&#46;weather&#46;gov&#47;points&#47;39&#46;7456&#44;&#45;97&#46;0892" on this server.<P>\nReference&#32;&#35;18&#46;8f4d3e17&#46;1710000000&#46;1a2b3c4d\n</BODY>\n</HTML>\n';
 
 /** A 1×1 PNG: what the fake answers for any /icons/ path, as api.weather.gov answers with its artwork. */
-export const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const ICON_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export function fixtureText(name: string): string {
   return readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -96,7 +100,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
     const queued = faults.get(pathname)?.shift() ?? faults.get('*')?.shift() ?? everyPath;
     const serve = (): void => {
       if (queued?.status !== undefined) {
-        reply(queued.status, { 'content-type': queued.contentType ?? 'application/problem+json', ...queued.headers }, queued.body ?? '');
+        reply(
+          queued.status,
+          { 'content-type': queued.contentType ?? 'application/problem+json', ...queued.headers },
+          queued.body ?? '',
+        );
         return;
       }
       if (pathname.startsWith('/icons/')) {
@@ -105,15 +113,30 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
       }
       const fixture = options.fixtures === false ? undefined : fixtureFor(path);
       if (!fixture && options.fallback) {
-        void options.fallback(path, String(req.headers['accept'] ?? ''), origin).then((answer) => {
-          reply(answer.status, { 'content-type': answer.contentType, 'cache-control': `public, max-age=${maxAge}`, 'last-modified': lastModified }, answer.body);
-        }, (error: unknown) => reply(500, { 'content-type': 'text/plain' }, String(error)));
+        void options.fallback(path, String(req.headers['accept'] ?? ''), origin).then(
+          (answer) => {
+            reply(
+              answer.status,
+              {
+                'content-type': answer.contentType,
+                'cache-control': `public, max-age=${maxAge}`,
+                'last-modified': lastModified,
+              },
+              answer.body,
+            );
+          },
+          (error: unknown) => reply(500, { 'content-type': 'text/plain' }, String(error)),
+        );
         return;
       }
       if (!fixture) {
         const body = JSON.stringify({
-          correlationId: 'fake', title: 'Not Found', type: `${origin}/problems/NotFound`, status: 404,
-          detail: `No fixture for ${pathname}`, instance: `${origin}/requests/fake`,
+          correlationId: 'fake',
+          title: 'Not Found',
+          type: `${origin}/problems/NotFound`,
+          status: 404,
+          detail: `No fixture for ${pathname}`,
+          instance: `${origin}/requests/fake`,
         });
         reply(404, { 'content-type': 'application/problem+json' }, body);
         return;
@@ -146,7 +169,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
     origin,
     calls,
     /** Calls received for a path (with or without its query). */
-    count: (pathname?: string): number => calls.filter((c) => pathname === undefined || c.path.split('?')[0] === pathname).length,
+    count: (pathname?: string): number =>
+      calls.filter((c) => pathname === undefined || c.path.split('?')[0] === pathname).length,
     /** The next calls to `pathname` (or '*': any path) meet these faults, one each, in order. */
     fail: (pathname: string, ...next: Fault[]): void => {
       faults.set(pathname, [...(faults.get(pathname) ?? []), ...next]);
@@ -167,10 +191,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
       faults.clear();
       everyPath = undefined;
     },
-    close: (): Promise<void> => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: (): Promise<void> =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

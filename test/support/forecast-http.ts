@@ -25,7 +25,12 @@ export interface ForecastWorldOptions {
 /** The real wiring with the forecast routes, driven through app.fetch at http://taskcast.test. */
 export async function forecastWorld(options: ForecastWorldOptions = {}) {
   const clock = new FixedClock(options.now ?? new Date('2026-07-15T18:20:00.000Z'));
-  const container = createContainer({ storage: 'memory', jwtSecret: 'forecast-tests-secret-at-least-32-chars', bcryptCost: 4, forecastClock: options.forecastClock });
+  const container = createContainer({
+    storage: 'memory',
+    jwtSecret: 'forecast-tests-secret-at-least-32-chars',
+    bcryptCost: 4,
+    forecastClock: options.forecastClock,
+  });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   if (options.provider) container.rebind(TOKENS.ForecastProvider).toConstantValue(options.provider);
   const app = await buildHttpApp(container, {
@@ -42,7 +47,9 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
   await contract.ready();
 
   async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    const response = await app.fetch(new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }));
+    const response = await app.fetch(
+      new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }),
+    );
     const text = await response.text();
     let body: any;
     try {
@@ -50,13 +57,24 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     } catch {
       body = undefined;
     }
-    await contract({ method, url: `http://taskcast.test${path}`, requestHeaders: headers, status: response.status, headers: response.headers, text, bodies: !placeholderProviders.has(options.provider ?? {}) });
+    await contract({
+      method,
+      url: `http://taskcast.test${path}`,
+      requestHeaders: headers,
+      status: response.status,
+      headers: response.headers,
+      text,
+      bodies: !placeholderProviders.has(options.provider ?? {}),
+    });
     return { status: response.status, headers: response.headers, text, body };
   }
 
   /** Any method with a JSON body, no User-Agent unless given: what a test harness sends to /_taskcast/. */
   async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const init: RequestInit = { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers } };
+    const init: RequestInit = {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await app.fetch(new Request(`http://taskcast.test${path}`, init));
     const text = await response.text();

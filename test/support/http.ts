@@ -26,14 +26,31 @@ export interface CallOptions {
 }
 
 /** The real wiring over the in-memory store, with a still clock and cheap bcrypt, driven through app.fetch. */
-export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBudgets>; trustProxy?: boolean; bcryptCost?: number; rebind?: (c: Container) => void } = {}) {
+export async function httpWorld(
+  options: {
+    authBudgets?: Partial<AuthThrottleBudgets>;
+    trustProxy?: boolean;
+    bcryptCost?: number;
+    rebind?: (c: Container) => void;
+  } = {},
+) {
   const clock = new FixedClock();
-  const container = createContainer({ storage: 'memory', jwtSecret: TEST_SECRET, bcryptCost: options.bcryptCost ?? 4, forecastProvider: false });
+  const container = createContainer({
+    storage: 'memory',
+    jwtSecret: TEST_SECRET,
+    bcryptCost: options.bcryptCost ?? 4,
+    forecastProvider: false,
+  });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   options.rebind?.(container);
   const app: H3 = await buildHttpApp(container, {
     // Off unless a test asks for a budget, so that other tests may sign up and fail logins freely.
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0, ...options.authBudgets },
+    authBudgets: {
+      loginFailuresPerAccount: 0,
+      loginFailuresPerAddress: 0,
+      signUpsPerAddress: 0,
+      ...options.authBudgets,
+    },
     trustProxy: options.trustProxy ?? false,
     log: silentLogger,
   });
@@ -60,7 +77,14 @@ export async function httpWorld(options: { authBudgets?: Partial<AuthThrottleBud
     } catch {
       parsed = undefined;
     }
-    await contract({ method, url: `http://taskcast.test${path}`, requestHeaders: headers, status: response.status, headers: response.headers, text });
+    await contract({
+      method,
+      url: `http://taskcast.test${path}`,
+      requestHeaders: headers,
+      status: response.status,
+      headers: response.headers,
+      text,
+    });
     return { status: response.status, headers: response.headers, text, body: parsed };
   }
 

@@ -43,7 +43,10 @@ export class OpenApiContract {
   private readonly paths: CompiledPath[];
   private readonly validators = new Map<string, ValidateFunction>();
 
-  constructor(private readonly document: Json, private readonly label: string) {
+  constructor(
+    private readonly document: Json,
+    private readonly label: string,
+  ) {
     this.ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.ajv.addSchema(document, 'openapi.json');
@@ -51,7 +54,12 @@ export class OpenApiContract {
       template,
       item,
       weight: template.replace(/\{[^}]+\}/g, '').length,
-      pattern: new RegExp(`^${template.split(/(\{[^}]+\})/).map((part) => (part.startsWith('{') ? '([^/,]+|[^/]+)' : escape(part))).join('')}$`),
+      pattern: new RegExp(
+        `^${template
+          .split(/(\{[^}]+\})/)
+          .map((part) => (part.startsWith('{') ? '([^/,]+|[^/]+)' : escape(part)))
+          .join('')}$`,
+      ),
     }));
   }
 
@@ -66,19 +74,35 @@ export class OpenApiContract {
     // A URL that fits no template (such as /gridpoints/TOP/32, without its comma) cannot be described by
     // OpenAPI at all; its 400 or 404 problem is all a document could say about it.
     const problem = /problem\+json/.test(response.headers.get('content-type') ?? '');
-    if (!path) return response.status === 404 || (response.status === 400 && problem) ? [] : [`${where}: the document has no path for ${url.pathname}`];
+    if (!path)
+      return response.status === 404 || (response.status === 400 && problem)
+        ? []
+        : [`${where}: the document has no path for ${url.pathname}`];
     const documented = METHODS.filter((m) => path.item[m] !== undefined);
     const operation = path.item[method === 'HEAD' ? 'get' : method.toLowerCase()] as Json | undefined;
     if (!operation) {
       if (response.status === 404) return [];
       if (response.status !== 405) return [`${where}: ${path.template} documents no ${method}`];
-      const allow = (response.headers.get('allow') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean).sort();
-      const expected = [...documented, ...(documented.includes('get') && !documented.includes('head') ? ['head'] : [])].sort();
-      return allow.join(',') === expected.join(',') ? [] : [`${where}: Allow "${response.headers.get('allow')}" differs from the documented ${expected.join(', ')}`];
+      const allow = (response.headers.get('allow') ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+        .sort();
+      const expected = [
+        ...documented,
+        ...(documented.includes('get') && !documented.includes('head') ? ['head'] : []),
+      ].sort();
+      return allow.join(',') === expected.join(',')
+        ? []
+        : [`${where}: Allow "${response.headers.get('allow')}" differs from the documented ${expected.join(', ')}`];
     }
     const responses = operation['responses'] as Json;
-    const declared = responses[String(response.status)] ?? responses[`${String(response.status)[0]}XX`] ?? responses['default'];
-    if (!declared) return [`${where}: ${path.template} ${method} documents no ${response.status} (documented: ${Object.keys(responses).join(', ')})`];
+    const declared =
+      responses[String(response.status)] ?? responses[`${String(response.status)[0]}XX`] ?? responses['default'];
+    if (!declared)
+      return [
+        `${where}: ${path.template} ${method} documents no ${response.status} (documented: ${Object.keys(responses).join(', ')})`,
+      ];
     const resolved = this.resolve(declared);
     const content = resolved['content'] as Record<string, Json> | undefined;
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -96,7 +120,9 @@ export class OpenApiContract {
     }
     const validate = this.validator(path.template, method, response.status, type, media['schema']);
     if (validate(body)) return [];
-    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
     return [`${where}: body does not fit the schema: ${errors.join('; ')}`];
   }
 
@@ -119,7 +145,10 @@ export class OpenApiContract {
   private resolve(node: Json): Json {
     let current = node;
     for (let i = 0; i < 10 && typeof current['$ref'] === 'string'; i++) {
-      current = (current['$ref'] as string).slice(2).split('/').reduce((n: any, key) => n?.[key], this.document) as Json;
+      current = (current['$ref'] as string)
+        .slice(2)
+        .split('/')
+        .reduce((n: any, key) => n?.[key], this.document) as Json;
     }
     return current;
   }
@@ -129,7 +158,9 @@ export class OpenApiContract {
     let validate = this.validators.get(key);
     if (!validate) {
       // Local refs ("#/components/…") point into the whole document, added to ajv as openapi.json.
-      validate = this.ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')) as Json);
+      validate = this.ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')) as Json,
+      );
       this.validators.set(key, validate);
     }
     return validate;
@@ -147,7 +178,10 @@ const contracts = new Map<string, OpenApiContract>();
  * served GET /api/openapi.json, every other path against the served GET /openapi.json. The documents are
  * fetched from the app under test itself, so what is checked is what is served.
  */
-export function servedContract(app: { fetch(request: Request): Response | Promise<Response> }, origin = 'http://taskcast.test') {
+export function servedContract(
+  app: { fetch(request: Request): Response | Promise<Response> },
+  origin = 'http://taskcast.test',
+) {
   const load = async (path: string): Promise<OpenApiContract | undefined> => {
     const response = await app.fetch(new Request(`${origin}${path}`, { headers: { 'user-agent': 'contract-check' } }));
     if (response.status !== 200) return undefined;

@@ -32,7 +32,28 @@ export function pathFillers(get: Get): Record<string, () => Promise<string>> {
   const idPath = (url: string) => new URL(url).pathname;
   const lastSegment = (url: string) => url.split('/').pop()!;
   const firstCwa = async () => {
-    for (const cwsu of ['ZKC', 'ZFW', 'ZME', 'ZTL', 'ZHU', 'ZJX', 'ZMA', 'ZAU', 'ZID', 'ZDC', 'ZMP', 'ZOB', 'ZNY', 'ZBW', 'ZAB', 'ZDV', 'ZLC', 'ZLA', 'ZOA', 'ZSE']) {
+    for (const cwsu of [
+      'ZKC',
+      'ZFW',
+      'ZME',
+      'ZTL',
+      'ZHU',
+      'ZJX',
+      'ZMA',
+      'ZAU',
+      'ZID',
+      'ZDC',
+      'ZMP',
+      'ZOB',
+      'ZNY',
+      'ZBW',
+      'ZAB',
+      'ZDV',
+      'ZLC',
+      'ZLA',
+      'ZOA',
+      'ZSE',
+    ]) {
       const list = await get(`/aviation/cwsus/${cwsu}/cwas`);
       if (list.body.features.length > 0) return idPath(list.body.features[0].id);
     }
@@ -75,7 +96,8 @@ export function pathFillers(get: Get): Record<string, () => Promise<string>> {
       return `/stations/KTOP/observations/${list.body.features[1].properties.timestamp}`;
     },
     '/stations/{stationId}/tafs': async () => '/stations/KTOP/tafs',
-    '/stations/{stationId}/tafs/{date}/{time}': async () => idPath((await get('/stations/KTOP/tafs')).body['@graph'][0]['@id']),
+    '/stations/{stationId}/tafs/{date}/{time}': async () =>
+      idPath((await get('/stations/KTOP/tafs')).body['@graph'][0]['@id']),
     '/stations': async () => '/stations?state=KS&limit=3',
     '/stations/{stationId}': async () => '/stations/KTOP',
     '/offices/{officeId}': async () => '/offices/TOP',
@@ -101,7 +123,8 @@ export function pathFillers(get: Get): Record<string, () => Promise<string>> {
     '/products': async () => '/products?location=TOP&limit=5',
     '/products/locations': async () => '/products/locations',
     '/products/types': async () => '/products/types',
-    '/products/{productId}': async () => idPath((await get('/products?location=TOP&type=AFD&limit=1')).body['@graph'][0]['@id']),
+    '/products/{productId}': async () =>
+      idPath((await get('/products?location=TOP&type=AFD&limit=1')).body['@graph'][0]['@id']),
     '/products/types/{typeId}': async () => '/products/types/HWO',
     '/products/types/{typeId}/locations': async () => '/products/types/AFD/locations',
     '/products/locations/{locationId}/types': async () => '/products/locations/TOP/types',
@@ -130,7 +153,14 @@ export function withoutContractAdditions(template: string, body: any): any {
     for (const k of keys) if (o && typeof o === 'object') delete o[k];
   };
   if (template === '/gridpoints/{wfo}/{x},{y}') {
-    drop(copy.properties, ['timeZone', 'relativeLocation', 'forecast', 'forecastHourly', 'forecastGridData', 'observationStations']);
+    drop(copy.properties, [
+      'timeZone',
+      'relativeLocation',
+      'forecast',
+      'forecastHourly',
+      'forecastGridData',
+      'observationStations',
+    ]);
   }
   if (template.startsWith('/gridpoints/{wfo}/{x},{y}/forecast')) {
     for (const p of copy.properties?.periods ?? []) {
@@ -160,7 +190,11 @@ export async function checkPath(get: Get, template: string, path: string): Promi
   const declared = declaredMediaTypes(template);
   assert.ok(declared.includes(contentType), `${path}: ${contentType} is one of ${declared.join(', ')}`);
   if (isJsonMedia(contentType)) {
-    assert.deepEqual(schemaErrors(template, contentType, withoutContractAdditions(template, reply.body)), [], `${path} against the ${contentType} schema`);
+    assert.deepEqual(
+      schemaErrors(template, contentType, withoutContractAdditions(template, reply.body)),
+      [],
+      `${path} against the ${contentType} schema`,
+    );
   } else if (contentType === 'image/png') {
     const png = PNG.sync.read(Buffer.from(reply.bytes));
     assert.ok(png.width > 0 && png.height > 0, `${path}: a PNG`);

@@ -14,7 +14,8 @@ type Json = Record<string, any>;
 export const openapi: Json = JSON.parse(readFileSync(new URL('../fixtures/nws/openapi.json', import.meta.url), 'utf8'));
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, discriminator: false });
-(addFormats as unknown as { default: (a: Ajv) => void }).default?.(ajv) ?? (addFormats as unknown as (a: Ajv) => void)(ajv);
+(addFormats as unknown as { default: (a: Ajv) => void }).default?.(ajv) ??
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
 // The NWS's own formats: an IANA zone name and WKT geometry text; checked loosely, as their shape.
 ajv.addFormat('iana-time-zone-identifier', /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/);
 ajv.addFormat('wkt', /^[A-Z]+/);
@@ -36,7 +37,8 @@ function asJsonSchema(node: unknown): unknown {
     return { anyOf: [rest, { type: 'null' }] };
   }
   // ajv's `nullable` widens `type` but not `enum`: a nullable enum (the gridpoint weather words) must list null.
-  if (out['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null)) out['enum'] = [...out['enum'], null];
+  if (out['nullable'] === true && Array.isArray(out['enum']) && !out['enum'].includes(null))
+    out['enum'] = [...out['enum'], null];
   return out;
 }
 
@@ -44,7 +46,9 @@ const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every GET path template of the document. */
 export function getPathTemplates(): string[] {
-  return Object.entries(openapi.paths as Json).filter(([, item]) => item.get).map(([p]) => p);
+  return Object.entries(openapi.paths as Json)
+    .filter(([, item]) => item.get)
+    .map(([p]) => p);
 }
 
 /** The media types the path's 200 declares, in the document's order. */
@@ -63,7 +67,8 @@ function responsePointer(template: string): string {
 
 function response200(template: string): Json {
   let node: any = openapi;
-  for (const part of responsePointer(template).split('/').slice(1)) node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of responsePointer(template).split('/').slice(1))
+    node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
 }
 
@@ -81,7 +86,9 @@ export function schemaErrors(template: string, mediaType: string, body: unknown)
     compiled.set(key, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).slice(0, 400).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 400)
+    .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 /** Whether the schema of `template`'s 200 for `mediaType` is a JSON schema (not binary or XML text). */

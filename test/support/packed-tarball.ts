@@ -43,7 +43,8 @@ export async function packedTarball(destination: string, pack: (into: string) =>
   } else {
     const deadline = Date.now() + WAIT_MS;
     while (!existsSync(done)) {
-      if (existsSync(join(shared, 'failed'))) throw new Error(`packing failed in another test file: ${readFileSync(join(shared, 'failed'), 'utf8')}`);
+      if (existsSync(join(shared, 'failed')))
+        throw new Error(`packing failed in another test file: ${readFileSync(join(shared, 'failed'), 'utf8')}`);
       if (Date.now() > deadline) throw new Error('timed out waiting for another test file to pack the library');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -15,19 +15,33 @@ export interface RecordedCall {
  */
 export function recordingForecastProvider(lastModified = new Date('2026-07-15T18:00:00Z')) {
   const calls: RecordedCall[] = [];
-  const answer = (method: keyof ForecastProvider) => async (...args: unknown[]): Promise<ForecastDocument> => {
-    calls.push({ method, args });
-    const ctx = args[args.length - 1] as { baseUrl: string };
-    const first = args[0] as { office?: string } | string | undefined;
-    if ((typeof first === 'object' && first?.office === 'ZZZ') || first === 'KNONE') throw new ForecastNotFound(`No such thing: ${JSON.stringify(first)}.`);
-    const body: Record<string, unknown> = { type: 'Feature', id: `${ctx.baseUrl}/${method}`, properties: { method, args: args.slice(0, -1) } };
-    if (method === 'stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
-    return { body, lastModified, maxAgeSeconds: 120 };
-  };
-  const asset = (method: keyof ForecastProvider, contentType: string) => async (...args: unknown[]): Promise<ForecastAsset> => {
-    calls.push({ method, args });
-    return { contentType, bytes: new TextEncoder().encode(JSON.stringify(args.slice(0, -1))), lastModified, maxAgeSeconds: 120 };
-  };
+  const answer =
+    (method: keyof ForecastProvider) =>
+    async (...args: unknown[]): Promise<ForecastDocument> => {
+      calls.push({ method, args });
+      const ctx = args[args.length - 1] as { baseUrl: string };
+      const first = args[0] as { office?: string } | string | undefined;
+      if ((typeof first === 'object' && first?.office === 'ZZZ') || first === 'KNONE')
+        throw new ForecastNotFound(`No such thing: ${JSON.stringify(first)}.`);
+      const body: Record<string, unknown> = {
+        type: 'Feature',
+        id: `${ctx.baseUrl}/${method}`,
+        properties: { method, args: args.slice(0, -1) },
+      };
+      if (method === 'stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
+      return { body, lastModified, maxAgeSeconds: 120 };
+    };
+  const asset =
+    (method: keyof ForecastProvider, contentType: string) =>
+    async (...args: unknown[]): Promise<ForecastAsset> => {
+      calls.push({ method, args });
+      return {
+        contentType,
+        bytes: new TextEncoder().encode(JSON.stringify(args.slice(0, -1))),
+        lastModified,
+        maxAgeSeconds: 120,
+      };
+    };
   const provider: ForecastProvider = {
     point: answer('point'),
     gridOf: async (...args: unknown[]) => {

@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** Whether a `redis-server` binary is on this machine (to start a throwaway one a test may stop). */
-export const hasRedisServerBinary = (): boolean => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+export const hasRedisServerBinary = (): boolean =>
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -22,7 +23,11 @@ export class ThrowawayRedis {
   }
 
   async start(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let seen = '';

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
 
 const [, , dbPath, userId, compactAfter] = process.argv;
-if (dbPath === undefined || userId === undefined) throw new Error('usage: store-writer <dbPath> <userId> [compactAfterBytes]');
+if (dbPath === undefined || userId === undefined)
+  throw new Error('usage: store-writer <dbPath> <userId> [compactAfterBytes]');
 const store = await openLowdbTaskStore(dbPath, {
   compactAfterBytes: Number(compactAfter ?? 65_536),
   log: (message) => {
@@ -19,11 +20,20 @@ process.stdout.write('ready\n');
 const stamp = '2026-03-01 12:00:00';
 for (;;) {
   const batch = Array.from({ length: 64 }, () => ({
-    id: randomUUID(), user_id: userId, title: `written by ${process.pid} ${'x'.repeat(100)}`, description: null,
-    status: 'pending' as const, priority: 'medium' as const, due_date: null, created_at: stamp, updated_at: stamp,
+    id: randomUUID(),
+    user_id: userId,
+    title: `written by ${process.pid} ${'x'.repeat(100)}`,
+    description: null,
+    status: 'pending' as const,
+    priority: 'medium' as const,
+    due_date: null,
+    created_at: stamp,
+    updated_at: stamp,
   }));
-  await Promise.all(batch.map(async (task) => {
-    await store.tasks.add(task);
-    process.stdout.write(`ack ${task.id}\n`);
-  }));
+  await Promise.all(
+    batch.map(async (task) => {
+      await store.tasks.add(task);
+      process.stdout.write(`ack ${task.id}\n`);
+    }),
+  );
 }

@@ -11,7 +11,10 @@ export class TcpProxy {
   private refusing = false;
   port = 0;
 
-  constructor(private readonly targetHost: string, private readonly targetPort: number) {}
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
 
   async start(port = 0): Promise<void> {
     const server = createServer((client) => {

@@ -20,7 +20,10 @@ export class TestDatabases {
   private pglite?: Promise<import('@electric-sql/pglite').PGlite>;
   readonly kind = TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
 
-  async client(options: Omit<PgClientOptions, 'connectionString' | 'schema'> = {}, schema = freshSchema()): Promise<SqlClient> {
+  async client(
+    options: Omit<PgClientOptions, 'connectionString' | 'schema'> = {},
+    schema = freshSchema(),
+  ): Promise<SqlClient> {
     if (!this.schemas.includes(schema)) this.schemas.push(schema);
     if (TEST_DATABASE_URL) {
       await this.admin(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

@@ -8,7 +8,8 @@ export function postgresBinDir(): string | undefined {
   const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   const candidates = [fromConfig.status === 0 ? fromConfig.stdout.trim() : ''];
   if (existsSync('/usr/lib/postgresql')) {
-    for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${version}/bin`);
+    for (const version of readdirSync('/usr/lib/postgresql').sort().reverse())
+      candidates.push(`/usr/lib/postgresql/${version}/bin`);
   }
   return candidates.find((dir) => dir !== '' && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
@@ -63,7 +64,16 @@ export class ThrowawayPostgres {
   }
 
   start(): void {
-    this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-o', this.serverOptions, '-l', join(this.dir, 'log'), '-w', 'start']);
+    this.run('pg_ctl', [
+      '-D',
+      join(this.dir, 'data'),
+      '-o',
+      this.serverOptions,
+      '-l',
+      join(this.dir, 'log'),
+      '-w',
+      'start',
+    ]);
   }
 
   /** `fast`: what a restart by an operator or a package upgrade does (open sessions are ended). */

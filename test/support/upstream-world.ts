@@ -1,4 +1,7 @@
-import { createUpstreamForecastProvider, type UpstreamProviderOptions } from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
+import {
+  createUpstreamForecastProvider,
+  type UpstreamProviderOptions,
+} from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
 import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { startFakeUpstream, type FakeUpstreamOptions } from './fake-nws-upstream.ts';
 import { forecastWorld } from './forecast-http.ts';
@@ -21,7 +24,10 @@ export async function upstreamWorld(options: Partial<UpstreamProviderOptions> & 
     backoffMs: 5,
     now: () => now,
     counters: processMetrics(),
-    log: { info: (message, fields) => log.push({ message, ...fields }), warn: (message, fields) => log.push({ message, level: 'warn', ...fields }) },
+    log: {
+      info: (message, fields) => log.push({ message, ...fields }),
+      warn: (message, fields) => log.push({ message, level: 'warn', ...fields }),
+    },
     ...options,
   });
   const world = await forecastWorld({ provider });

@@ -17,7 +17,11 @@ export function unitWorld() {
   const hasher = new PlainHasher();
   const tokens = new PlainTokens();
   return {
-    store, clock, ids, hasher, tokens,
+    store,
+    clock,
+    ids,
+    hasher,
+    tokens,
     signUp: new SignUp(store.users, hasher, tokens, ids),
     login: new Login(store.users, hasher, tokens),
     authenticate: new Authenticate(tokens, store.users),

@@ -8,10 +8,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g;
 
 /** The layers a file in each inner layer may import from. */
 const ALLOWED: Record<string, string[]> = {
@@ -34,7 +36,8 @@ for (const [layer, allowed] of Object.entries(ALLOWED)) {
         const target = relative(root, resolve(dirname(file), spec)).split('/')[0] ?? '';
         if (!allowed.includes(target)) offences.push(`${where} imports '${spec}' from ${target}/`);
       }
-      if (/\bprocess\.|\bBuffer\.|\brequire\(/.test(source)) offences.push(`${relative(root, file)} touches a Node global`);
+      if (/\bprocess\.|\bBuffer\.|\brequire\(/.test(source))
+        offences.push(`${relative(root, file)} touches a Node global`);
     }
     assert.deepEqual(offences, []);
   });
@@ -63,7 +66,8 @@ for (const engine of ['adapters/forecast/embedded/weather', 'adapters/forecast/e
       for (const m of source.matchAll(IMPORT)) {
         const spec = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
         if (!spec.startsWith('.')) offences.push(`${where} imports '${spec}'`);
-        else if (relative(dir, resolve(dirname(file), spec)).startsWith('..')) offences.push(`${where} reaches outside: '${spec}'`);
+        else if (relative(dir, resolve(dirname(file), spec)).startsWith('..'))
+          offences.push(`${where} reaches outside: '${spec}'`);
       }
       const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
       if (/\bprocess\.|\bBuffer\.|\brequire\(|\bDate\.now\(|\bMath\.random\(/.test(code)) {
@@ -76,5 +80,9 @@ for (const engine of ['adapters/forecast/embedded/weather', 'adapters/forecast/e
 
 test('domain/forecast/ holds only what the API is about, not a provider engine', () => {
   const files = tsFiles(join(root, 'domain/forecast')).map((f) => relative(join(root, 'domain/forecast'), f));
-  assert.deepEqual(files.filter((f) => f.includes('/')), [], 'no engine subfolders under domain/forecast');
+  assert.deepEqual(
+    files.filter((f) => f.includes('/')),
+    [],
+    'no engine subfolders under domain/forecast',
+  );
 });

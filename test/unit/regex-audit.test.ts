@@ -10,7 +10,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? (e.name === 'data' ? [] : tsFiles(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory()
+      ? e.name === 'data'
+        ? []
+        : tsFiles(join(dir, e.name))
+      : e.name.endsWith('.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
 }
 
 /** Every regular expression literal in the code that serves requests, with where it is. */
@@ -24,7 +31,11 @@ function regexLiterals(): Array<{ where: string; source: string; flags: string }
         const literal = node.getText(sf);
         const cut = literal.lastIndexOf('/');
         const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
-        found.push({ where: `${relative(root, file)}:${line}`, source: literal.slice(1, cut), flags: literal.slice(cut + 1) });
+        found.push({
+          where: `${relative(root, file)}:${line}`,
+          source: literal.slice(1, cut),
+          flags: literal.slice(cut + 1),
+        });
       }
       ts.forEachChild(node, visit);
     };
@@ -44,7 +55,10 @@ test('no regular expression in the serving code can backtrack super-linearly (re
   const unsafe: string[] = [];
   for (const { where, source, flags } of literals) {
     const result = checkSync(source, flags.replace(/[gy]/g, ''), { timeout: 10_000 });
-    if (result.status !== 'safe') unsafe.push(`${where} /${source}/${flags}: ${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type})` : ''}`);
+    if (result.status !== 'safe')
+      unsafe.push(
+        `${where} /${source}/${flags}: ${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.type})` : ''}`,
+      );
   }
   assert.deepEqual(unsafe, []);
 });

@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * resolves each relative path literal it holds from that file's folder: none may land outside the clone.
  */
 test('no file outside bench/ and scripts/ reaches outside the clone (such as ../shared)', () => {
-  const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n')
+  const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
     .filter((f) => /\.(ts|mts|mjs|js|cjs|json|sh)$|^\.ci\//.test(f))
     .filter((f) => !f.startsWith('bench/') && !f.startsWith('scripts/'));
   assert.ok(files.length > 50, 'git ls-files found the sources');
@@ -24,7 +25,8 @@ test('no file outside bench/ and scripts/ reaches outside the clone (such as ../
       const target = relative(root, resolve(dirname(join(root, file)), m[0]));
       if (target.startsWith('..')) offences.push(`${file}: ${m[0]}`);
     }
-    if (/['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/.test(source)) offences.push(`${file}: joins the parent folder with shared`);
+    if (/['"`]\.\.['"`]\s*,\s*['"`]shared['"`]/.test(source))
+      offences.push(`${file}: joins the parent folder with shared`);
   }
   assert.deepEqual(offences, []);
 });

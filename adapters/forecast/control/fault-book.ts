@@ -24,7 +24,12 @@ export class FaultBook {
   private random: () => number = () => 0;
 
   reset(faults: readonly ScenarioFault[], seed: string): void {
-    this.entries = faults.map((fault, index) => ({ fault, index, pattern: globToRegExp(fault.path), remaining: fault.count ?? Infinity }));
+    this.entries = faults.map((fault, index) => ({
+      fault,
+      index,
+      pattern: globToRegExp(fault.path),
+      remaining: fault.count ?? Infinity,
+    }));
     this.random = mulberry32(fnv1a(seed));
   }
 
@@ -42,7 +47,11 @@ export class FaultBook {
   }
 
   list(): FaultInForce[] {
-    return this.entries.map((e) => ({ index: e.index, fault: e.fault, remaining: Number.isFinite(e.remaining) ? e.remaining : null }));
+    return this.entries.map((e) => ({
+      index: e.index,
+      fault: e.fault,
+      remaining: Number.isFinite(e.remaining) ? e.remaining : null,
+    }));
   }
 }
 

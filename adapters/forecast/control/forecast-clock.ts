@@ -21,7 +21,10 @@ export class ForecastClock implements Clock {
   private anchor: { readonly atMs: number; readonly rate: ClockRate; readonly baseMs: number } | undefined;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly base: Clock, start?: { readonly now: Date; readonly rate: ClockRate }) {
+  constructor(
+    private readonly base: Clock,
+    start?: { readonly now: Date; readonly rate: ClockRate },
+  ) {
     if (start) this.set(start.now, start.rate);
   }
 

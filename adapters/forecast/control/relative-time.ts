@@ -4,7 +4,8 @@ import { offsetMinutes } from '../embedded/zone-clock.ts';
  * A scenario's times: an ISO instant, `now`, `now±N{m,h,d}` (and `s`, which recordings use), or `today HH:MM` with an optional `±N{h,d}`,
  * the wall-clock time in the place's zone (as the weather.gov proxy's bundles write `date:today 06:00`).
  */
-export const RELATIVE_TIME = /^(?:now(?:\s*[+-]\s*\d{1,9}\s*[smhd])?|today\s+(?:[01]\d|2[0-3]):[0-5]\d(?:\s*[+-]\s*\d{1,4}\s*[hd])?)$/;
+export const RELATIVE_TIME =
+  /^(?:now(?:\s*[+-]\s*\d{1,9}\s*[smhd])?|today\s+(?:[01]\d|2[0-3]):[0-5]\d(?:\s*[+-]\s*\d{1,4}\s*[hd])?)$/;
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 

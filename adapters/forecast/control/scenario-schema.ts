@@ -13,14 +13,27 @@ const TIME_PATTERN = new RegExp(`^(?:${ISO_INSTANT}|${RELATIVE_TIME.source.slice
 const time = v.pipe(
   v.string(),
   v.regex(TIME_PATTERN, 'must be an ISO 8601 instant, now, now±N{m,h,d} or today HH:MM±N{h,d}'),
-  v.description('An ISO 8601 instant, "now", "now+45m", "now-2h", "now+1d", or "today 06:00+1d" (wall-clock time in the place\'s zone).'),
+  v.description(
+    'An ISO 8601 instant, "now", "now+45m", "now-2h", "now+1d", or "today 06:00+1d" (wall-clock time in the place\'s zone).',
+  ),
 );
 
 const point = v.pipe(
-  v.tuple([
-    v.pipe(v.number(), v.minValue(-90, 'latitude must be from -90 to 90'), v.maxValue(90, 'latitude must be from -90 to 90')),
-    v.pipe(v.number(), v.minValue(-180, 'longitude must be from -180 to 180'), v.maxValue(180, 'longitude must be from -180 to 180')),
-  ], 'must be [latitude, longitude]'),
+  v.tuple(
+    [
+      v.pipe(
+        v.number(),
+        v.minValue(-90, 'latitude must be from -90 to 90'),
+        v.maxValue(90, 'latitude must be from -90 to 90'),
+      ),
+      v.pipe(
+        v.number(),
+        v.minValue(-180, 'longitude must be from -180 to 180'),
+        v.maxValue(180, 'longitude must be from -180 to 180'),
+      ),
+    ],
+    'must be [latitude, longitude]',
+  ),
   v.description('[latitude, longitude], as /points takes them.'),
 );
 
@@ -30,7 +43,10 @@ const percent = v.pipe(v.number(), v.minValue(0, 'must be from 0 to 100'), v.max
 
 const alert = v.pipe(
   v.strictObject({
-    event: v.picklist(INJECTABLE_EVENTS as [string, ...string[]], `must be one of the products the model issues: ${INJECTABLE_EVENTS.join(', ')}`),
+    event: v.picklist(
+      INJECTABLE_EVENTS as [string, ...string[]],
+      `must be one of the products the model issues: ${INJECTABLE_EVENTS.join(', ')}`,
+    ),
     point: v.optional(point),
     zones: v.optional(v.pipe(v.array(zoneId), v.minLength(1, 'must name at least one zone'))),
     area: v.optional(state),
@@ -42,25 +58,43 @@ const alert = v.pipe(
     description: v.optional(v.string()),
     instruction: v.optional(v.string()),
   }),
-  v.check((a) => [a.point, a.zones, a.area].filter((x) => x !== undefined).length === 1, 'an alert names exactly one of point, zones or area'),
-  v.description('An alert to issue, as a complete CAP alert like the model\'s own. sent defaults to onset or now; onset to sent; ends to the product\'s usual length; expires to ends.'),
+  v.check(
+    (a) => [a.point, a.zones, a.area].filter((x) => x !== undefined).length === 1,
+    'an alert names exactly one of point, zones or area',
+  ),
+  v.description(
+    "An alert to issue, as a complete CAP alert like the model's own. sent defaults to onset or now; onset to sent; ends to the product's usual length; expires to ends.",
+  ),
 );
 
-const weatherArea = v.union([
-  v.strictObject({ point, radiusKm: v.pipe(v.number(), v.minValue(0.1, 'must be at least 0.1'), v.maxValue(2000, 'must be at most 2000')) }),
-  v.strictObject({ zones: v.pipe(v.array(zoneId), v.minLength(1, 'must name at least one zone')) }),
-  v.strictObject({ state }),
-], 'must be {point, radiusKm}, {zones} or {state}');
+const weatherArea = v.union(
+  [
+    v.strictObject({
+      point,
+      radiusKm: v.pipe(v.number(), v.minValue(0.1, 'must be at least 0.1'), v.maxValue(2000, 'must be at most 2000')),
+    }),
+    v.strictObject({ zones: v.pipe(v.array(zoneId), v.minLength(1, 'must name at least one zone')) }),
+    v.strictObject({ state }),
+  ],
+  'must be {point, radiusKm}, {zones} or {state}',
+);
 
 const weatherSet = v.pipe(
   v.strictObject({
-    precipitation: v.optional(v.picklist(['none', 'rain', 'snow', 'sleet', 'freezing rain', 'thunderstorms'], 'must be none, rain, snow, sleet, freezing rain or thunderstorms')),
+    precipitation: v.optional(
+      v.picklist(
+        ['none', 'rain', 'snow', 'sleet', 'freezing rain', 'thunderstorms'],
+        'must be none, rain, snow, sleet, freezing rain or thunderstorms',
+      ),
+    ),
     probabilityOfPrecipitation: v.optional(v.pipe(percent, v.description('percent'))),
     temperature: v.optional(v.pipe(v.number(), v.minValue(-80), v.maxValue(140), v.description('°F'))),
     dewpoint: v.optional(v.pipe(v.number(), v.minValue(-80), v.maxValue(100), v.description('°F'))),
     windSpeed: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(250), v.description('mph'))),
     windGust: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(300), v.description('mph'))),
-    windDirection: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(360), v.description('degrees, where the wind comes from'))),
+    windDirection: v.optional(
+      v.pipe(v.number(), v.minValue(0), v.maxValue(360), v.description('degrees, where the wind comes from')),
+    ),
     skyCover: v.optional(v.pipe(percent, v.description('percent'))),
     visibility: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.description('statute miles'))),
   }),
@@ -77,25 +111,54 @@ const weather = v.strictObject({
 
 const fault = v.pipe(
   v.strictObject({
-    path: v.pipe(v.string(), v.regex(/^\//, 'must start with /'), v.description('A path glob: * matches within one segment, ** across segments; a trailing * matches the rest (/alerts/active*).')),
+    path: v.pipe(
+      v.string(),
+      v.regex(/^\//, 'must start with /'),
+      v.description(
+        'A path glob: * matches within one segment, ** across segments; a trailing * matches the rest (/alerts/active*).',
+      ),
+    ),
     method: v.optional(v.picklist(['GET', 'HEAD'])),
-    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(400, 'must be an error status, 400 to 599'), v.maxValue(599, 'must be an error status, 400 to 599'))),
-    problem: v.optional(v.picklist(['ForecastGridExpired', 'UnexpectedProblem', 'UnavailableWebService'], 'must be ForecastGridExpired, UnexpectedProblem or UnavailableWebService')),
+    status: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(400, 'must be an error status, 400 to 599'),
+        v.maxValue(599, 'must be an error status, 400 to 599'),
+      ),
+    ),
+    problem: v.optional(
+      v.picklist(
+        ['ForecastGridExpired', 'UnexpectedProblem', 'UnavailableWebService'],
+        'must be ForecastGridExpired, UnexpectedProblem or UnavailableWebService',
+      ),
+    ),
     html: v.optional(v.literal(true)),
     delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120_000, 'must be at most 120000'))),
     count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'must be at least 1'))),
     rate: v.optional(v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1'))),
   }),
-  v.check((f) => f.status !== undefined || f.problem !== undefined || f.html !== undefined || f.delayMs !== undefined, 'a fault sets a status, problem, html or delayMs'),
+  v.check(
+    (f) => f.status !== undefined || f.problem !== undefined || f.html !== undefined || f.delayMs !== undefined,
+    'a fault sets a status, problem, html or delayMs',
+  ),
   v.check((f) => !(f.html && f.problem), 'a fault is either html or a problem, not both'),
-  v.description('A failure on matching forecast requests: the real problem+json (ForecastGridExpired, UnexpectedProblem; status defaults to theirs) or the CDN\'s HTML page (html), and/or added latency; limited to the first count matches and/or a share (rate) of them.'),
+  v.description(
+    "A failure on matching forecast requests: the real problem+json (ForecastGridExpired, UnexpectedProblem; status defaults to theirs) or the CDN's HTML page (html), and/or added latency; limited to the first count matches and/or a share (rate) of them.",
+  ),
 );
 
 export const scenarioSchema = v.strictObject({
   $schema: v.optional(v.string()),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
   description: v.optional(v.string()),
-  clock: v.optional(v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 instant with a zone'), v.description('Sets the forecast clock (frozen) when the scenario loads.'))),
+  clock: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp('must be an ISO 8601 instant with a zone'),
+      v.description('Sets the forecast clock (frozen) when the scenario loads.'),
+    ),
+  ),
   alerts: v.optional(v.array(alert)),
   weather: v.optional(v.array(weather)),
   faults: v.optional(v.array(fault)),
@@ -109,7 +172,10 @@ export type ScenarioFault = NonNullable<Scenario['faults']>[number];
 /** A scenario that does not match the schema, with where: `alerts[0].onset`. */
 export class ScenarioInvalid extends Error {
   override readonly name = 'ScenarioInvalid';
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(`${path === '' ? 'the scenario' : path}: ${reason}`);
   }
 }

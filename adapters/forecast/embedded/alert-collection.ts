@@ -15,7 +15,8 @@ import { linksFor } from './links.ts';
 export function pageAfter(items: readonly AlertFacts[], cursor: string | undefined): readonly AlertFacts[] {
   if (cursor === undefined) return items;
   const { s, i } = decodeCursor(cursor);
-  if (typeof s !== 'number' || typeof i !== 'string') throw new InvalidParameter('Invalid cursor: use the pagination.next link of a previous page.', 'cursor');
+  if (typeof s !== 'number' || typeof i !== 'string')
+    throw new InvalidParameter('Invalid cursor: use the pagination.next link of a previous page.', 'cursor');
   return items.filter((f) => f.sentMs < s || (f.sentMs === s && f.alert.properties.id.localeCompare(i) > 0));
 }
 

@@ -16,7 +16,11 @@ import type { AlertFeature, AlertZone } from './weather/index.ts';
  * `moduleUrl` is the URL of a module of the bundle (the caller's `import.meta.url`): the worker bundle
  * lies beside it.
  */
-export function cycleCacheFile(moduleUrl: string, zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: number): string | undefined {
+export function cycleCacheFile(
+  moduleUrl: string,
+  zonesByOffice: readonly (readonly AlertZone[])[],
+  cycleHour: number,
+): string | undefined {
   const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
   const module = new URL(moduleUrl);
   if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;

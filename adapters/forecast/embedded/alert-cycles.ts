@@ -1,4 +1,11 @@
-import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertFeature, type AlertZone } from './weather/index.ts';
+import {
+  CYCLE_HOURS,
+  epochHourOf,
+  epochHourToMs,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+} from './weather/index.ts';
 import type { AlertGeneration, AlertGenerator } from './alert-generator.ts';
 import { alertSetOf, buildAlertSet, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { OfficeIndex, type AlertScope } from './alert-scope.ts';
@@ -134,7 +141,10 @@ function cycleHourOf(nowMs: number): number {
 
 /** The alerts of a ready cycle that name one of `zones`. */
 function subset(set: AlertSet, zones: ReadonlySet<string>): AlertSet {
-  return alertSetOf(set.cycleHour, set.items.filter((f) => namesAny(f.zones, zones)));
+  return alertSetOf(
+    set.cycleHour,
+    set.items.filter((f) => namesAny(f.zones, zones)),
+  );
 }
 
 function namesAny(named: ReadonlySet<string>, zones: ReadonlySet<string>): boolean {

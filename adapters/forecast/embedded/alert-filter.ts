@@ -6,20 +6,27 @@ import { isActiveAt, type AlertFacts } from './alert-set.ts';
  * are capitalised, so both sides are compared in lower case. `zones` is the forecast-zone set the zone or
  * point parameter stands for (undefined when neither was given).
  */
-export function alertPredicate(query: AlertQuery, nowMs: number, zones: ReadonlySet<string> | undefined): (f: AlertFacts) => boolean {
+export function alertPredicate(
+  query: AlertQuery,
+  nowMs: number,
+  zones: ReadonlySet<string> | undefined,
+): (f: AlertFacts) => boolean {
   const events = query.event && new Set(query.event.map((e) => e.toLowerCase()));
-  const oneOf = (allowed: readonly string[] | undefined, value: string) => !allowed || allowed.includes(value.toLowerCase());
+  const oneOf = (allowed: readonly string[] | undefined, value: string) =>
+    !allowed || allowed.includes(value.toLowerCase());
   // `status=expired` (the spec's value) keeps the alerts whose `expires` is past; with CAP statuses beside
   // it, an alert matching any of the values is kept, as for every other list parameter.
   const wantsExpired = query.status?.includes('expired') ?? false;
-  const statusOk = (f: AlertFacts) => !query.status || oneOf(query.status, f.alert.properties.status) || (wantsExpired && f.expiresMs <= nowMs);
+  const statusOk = (f: AlertFacts) =>
+    !query.status || oneOf(query.status, f.alert.properties.status) || (wantsExpired && f.expiresMs <= nowMs);
   return (f) => {
     const p = f.alert.properties;
     // A cycle holds the storm warnings due until the next cycle; one not yet sent is not listed.
     if (f.sentMs > nowMs) return false;
     if (query.activeOnly && !isActiveAt(f, nowMs)) return false;
     if (!statusOk(f) || !oneOf(query.messageType, p.messageType)) return false;
-    if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty)) return false;
+    if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty))
+      return false;
     if (events && !events.has(p.event.toLowerCase())) return false;
     // Every embedded alert is for land zones: the catalogue has no marine zones, so a marine region or
     // region_type=marine matches nothing.

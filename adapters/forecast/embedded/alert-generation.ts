@@ -9,7 +9,9 @@ export const NO_BASE = '';
 
 /** The order generateAlerts returns: newest first, ties by id. */
 export function newestFirst(a: AlertFeature, b: AlertFeature): number {
-  return Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id);
+  return (
+    Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id)
+  );
 }
 
 /** One office's alerts for the cycle; `cycleHour` is the cycle's epoch hour (the output depends on nothing finer). */

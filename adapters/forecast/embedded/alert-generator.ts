@@ -2,7 +2,14 @@ import { availableParallelism } from 'node:os';
 import type { AlertFeature, AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './alert-generation.ts';
 import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';
-import { claimOffice, newOfficeBoard, releaseOffices, takeNextOffice, wantOffice, type QueueCursor } from './alert-turns.ts';
+import {
+  claimOffice,
+  newOfficeBoard,
+  releaseOffices,
+  takeNextOffice,
+  wantOffice,
+  type QueueCursor,
+} from './alert-turns.ts';
 import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert-worker-run.ts';
 
 /**
@@ -17,7 +24,11 @@ import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert
  * use a worker per core, up to four; otherwise (the next cycle, generated ahead) one worker, to leave the
  * server's CPU to its requests.
  */
-export type AlertGenerator = (zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: number, options?: { readonly urgent?: boolean }) => AlertGeneration;
+export type AlertGenerator = (
+  zonesByOffice: readonly (readonly AlertZone[])[],
+  cycleHour: number,
+  options?: { readonly urgent?: boolean },
+) => AlertGeneration;
 
 /** A cycle being generated. */
 export interface AlertGeneration {
@@ -42,7 +53,8 @@ export const generateAlertsOffThread: AlertGenerator = (zonesByOffice, cycleHour
 export const generateAlertsInWorker: AlertGenerator = (zonesByOffice, cycleHour, options) =>
   new CycleGeneration(zonesByOffice, cycleHour, 'workers', options?.urgent ?? false);
 
-export const generateAlertsInSlices: AlertGenerator = (zonesByOffice, cycleHour) => new CycleGeneration(zonesByOffice, cycleHour, 'slices', false);
+export const generateAlertsInSlices: AlertGenerator = (zonesByOffice, cycleHour) =>
+  new CycleGeneration(zonesByOffice, cycleHour, 'slices', false);
 
 /**
  * A worker per core, up to four, where they start from plain JavaScript: under tsx each worker first pays
@@ -61,7 +73,10 @@ class CycleGeneration implements AlertGeneration {
   readonly all: Promise<AlertFeature[]>;
   private readonly board: Int32Array;
   private readonly arrived = new Map<number, AlertFeature[]>();
-  private readonly waiting = new Map<number, { resolve: (alerts: AlertFeature[]) => void; reject: (error: unknown) => void }[]>();
+  private readonly waiting = new Map<
+    number,
+    { resolve: (alerts: AlertFeature[]) => void; reject: (error: unknown) => void }[]
+  >();
   /** Once the whole cycle is known, from the cache or generated, or why it failed. */
   private outcome: { alerts: AlertFeature[] } | { error: unknown } | undefined;
   /** Set when the workers have failed and their offices are being given back: nothing is claimed here meanwhile. */
@@ -134,17 +149,25 @@ class CycleGeneration implements AlertGeneration {
   }
 
   private async inWorkers(workers: number): Promise<AlertFeature[]> {
-    const job = { zonesByOffice: this.zonesByOffice, cycleHour: this.cycleHour, board: this.board.buffer as SharedArrayBuffer };
+    const job = {
+      zonesByOffice: this.zonesByOffice,
+      cycleHour: this.cycleHour,
+      board: this.board.buffer as SharedArrayBuffer,
+    };
     const runs: AlertWorkerRun[] = [];
     try {
-      for (let i = 0; i < workers; i++) runs.push(spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
+      for (let i = 0; i < workers; i++)
+        runs.push(spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
       await Promise.all(runs.map((run) => run.done));
     } catch (error) {
       // A worker failed (or could not start): the others are stopped, and the offices they claimed but
       // never sent go back on the board, for the slices to take.
       this.recovering = true;
       await Promise.all(runs.map((run) => run.terminate()));
-      releaseOffices(this.board, [...this.zonesByOffice.keys()].filter((office) => !this.arrived.has(office)));
+      releaseOffices(
+        this.board,
+        [...this.zonesByOffice.keys()].filter((office) => !this.arrived.has(office)),
+      );
       this.recovering = false;
       throw error;
     }
@@ -152,7 +175,11 @@ class CycleGeneration implements AlertGeneration {
   }
 
   private async inSlices(): Promise<AlertFeature[]> {
-    for (let office = takeNextOffice(this.board, this.cursor); office >= 0; office = takeNextOffice(this.board, this.cursor)) {
+    for (
+      let office = takeNextOffice(this.board, this.cursor);
+      office >= 0;
+      office = takeNextOffice(this.board, this.cursor)
+    ) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.arrive(office, generateOfficeAlerts(this.zonesByOffice[office]!, this.cycleHour));
     }
@@ -184,7 +211,10 @@ class CycleGeneration implements AlertGeneration {
 
   /** Every office's alerts, once all have arrived (workers finish only when no office is left unclaimed). */
   private collected(): AlertFeature[] {
-    if (this.arrived.size < this.zonesByOffice.length) throw new Error(`alert cycle ${this.cycleHour}: ${this.zonesByOffice.length - this.arrived.size} offices never arrived`);
+    if (this.arrived.size < this.zonesByOffice.length)
+      throw new Error(
+        `alert cycle ${this.cycleHour}: ${this.zonesByOffice.length - this.arrived.size} offices never arrived`,
+      );
     return [...this.arrived.values()].flat();
   }
 

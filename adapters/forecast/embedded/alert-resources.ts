@@ -1,4 +1,9 @@
-import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
+import type {
+  ForecastAsset,
+  ForecastContext,
+  ForecastDocument,
+  ForecastProvider,
+} from '../../../application/forecast/ports.ts';
 import { alertCapXml } from './alert-cap.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../domain/forecast/queries.ts';
@@ -22,10 +27,14 @@ import { zoneRelations } from './zone-relations.ts';
 export type ActiveAlerts = (nowMs: number) => Promise<readonly AlertFacts[]>;
 
 /** Every event the model issues (weather/alert-rules.ts and storm-warnings.ts), sorted as api.weather.gov sorts. */
-export const ALERT_EVENT_TYPES: readonly string[] = [...new Set([
-  ...HAZARD_RULES.map((r) => r.event),
-  'Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning',
-])].sort();
+export const ALERT_EVENT_TYPES: readonly string[] = [
+  ...new Set([
+    ...HAZARD_RULES.map((r) => r.event),
+    'Severe Thunderstorm Warning',
+    'Tornado Warning',
+    'Flash Flood Warning',
+  ]),
+].sort();
 
 /** Clients may reuse an alert list for a minute: alerts end and expire during a cycle. */
 const MAX_AGE_SECONDS = 60;
@@ -34,7 +43,12 @@ const MAX_AGE_SECONDS = 60;
  * /alerts, /alerts/active and /alerts/{id}: the weather model's alerts for the real forecast zones, one
  * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
  */
-export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & { activeAlerts: ActiveAlerts } {
+export function alertResources(
+  deps: EmbeddedDeps,
+  generate: AlertGenerator = generateAlertsOffThread,
+): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & {
+  activeAlerts: ActiveAlerts;
+} {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(
     () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)),
@@ -102,16 +116,21 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
 
   // The alerts in force at a time, from the set held now (it keeps the recent past): asking the cycles
   // for an old time would evict the current one.
-  const activeAlerts: ActiveAlerts = async (atMs) => (await alertSet(deps.clock.now().getTime())).items.filter((f) => isActiveAt(f, atMs));
+  const activeAlerts: ActiveAlerts = async (atMs) =>
+    (await alertSet(deps.clock.now().getTime())).items.filter((f) => isActiveAt(f, atMs));
 
   /** The alert with this id, sent by now. */
   async function held(id: string): Promise<AlertFacts> {
     const nowMs = deps.clock.now().getTime();
     // An id served just before a cycle switch still resolves from the previous cycle while it is held.
     // While the cycle is being generated, an id a scoped list gave is found among the offices made so far.
-    const found = (await cycles.early(nowMs, id)) ?? (await alertSet(nowMs)).byId.get(id) ?? (await cycles.previous(nowMs))?.byId.get(id);
+    const found =
+      (await cycles.early(nowMs, id)) ??
+      (await alertSet(nowMs)).byId.get(id) ??
+      (await cycles.previous(nowMs))?.byId.get(id);
     // A storm warning due later in the cycle does not exist yet.
-    if (!found || found.sentMs > nowMs) throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
+    if (!found || found.sentMs > nowMs)
+      throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);
     return found;
   }
 
@@ -134,8 +153,20 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
         for (const s of f.states) areas[s] = (areas[s] ?? 0) + 1;
         for (const z of f.zones) zones[z] = (zones[z] ?? 0) + 1;
       }
-      const body = { '@context': alertContext(ctx.baseUrl), total: active.length, land: active.length, marine: 0, regions: {}, areas, zones };
-      return { body, lastModified: new Date(lastChange(set, { activeOnly: true }, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
+      const body = {
+        '@context': alertContext(ctx.baseUrl),
+        total: active.length,
+        land: active.length,
+        marine: 0,
+        regions: {},
+        areas,
+        zones,
+      };
+      return {
+        body,
+        lastModified: new Date(lastChange(set, { activeOnly: true }, nowMs)),
+        maxAgeSeconds: MAX_AGE_SECONDS,
+      };
     },
 
     async alertTypes(ctx: ForecastContext): Promise<ForecastDocument> {
@@ -158,7 +189,8 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
         title: collectionTitle(query, deps.catalogue),
         updated: isoUtcSeconds(set.issuedMs),
       };
-      if (rest.length > page.length && last) body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
+      if (rest.length > page.length && last)
+        body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
       return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
     },
 
@@ -167,7 +199,12 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
       // renderAlert rebases the links under {base}; the shape stays the model's AlertFeature.
       const xml = alertCapXml(renderAlert(found.alert, ctx.baseUrl) as unknown as AlertFeature);
       const nowMs = deps.clock.now().getTime();
-      return { contentType: 'application/cap+xml', bytes: new TextEncoder().encode(xml), lastModified: new Date(found.sentMs), maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600 };
+      return {
+        contentType: 'application/cap+xml',
+        bytes: new TextEncoder().encode(xml),
+        lastModified: new Date(found.sentMs),
+        maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
+      };
     },
 
     async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {

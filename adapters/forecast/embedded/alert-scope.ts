@@ -39,7 +39,8 @@ export class OfficeIndex {
         if (office !== undefined) offices.add(office);
       }
     } else {
-      for (const state of scope.states ?? []) for (const office of this.officesOfState.get(state) ?? []) offices.add(office);
+      for (const state of scope.states ?? [])
+        for (const office of this.officesOfState.get(state) ?? []) offices.add(office);
     }
     return [...offices].sort((a, b) => a - b);
   }

@@ -40,7 +40,12 @@ export function buildAlertSet(cycleHour: number, alerts: readonly AlertFeature[]
 
 /** A cycle's set of these alerts (already in the cycle's order): a whole cycle, a part of one, or one with more. */
 export function alertSetOf(cycleHour: number, items: readonly AlertFacts[]): AlertSet {
-  return { cycleHour, issuedMs: epochHourToMs(cycleHour), items, byId: new Map(items.map((f) => [f.alert.properties.id, f])) };
+  return {
+    cycleHour,
+    issuedMs: epochHourToMs(cycleHour),
+    items,
+    byId: new Map(items.map((f) => [f.alert.properties.id, f])),
+  };
 }
 
 /** A cycle's order on facts: newest first, ties by id (alert-generation.ts's newestFirst, on parsed times). */

@@ -17,7 +17,11 @@ export interface AlertWorkerRun {
  * caller's own extension (`.mjs` in the `npm start` bundle, `.js` in the compiled package, `.ts` under
  * tsx). The worker never keeps the process alive on its own.
  */
-export function spawnAlertWorker(job: AlertJob, moduleUrl: string, onOffice: (office: number, alerts: AlertFeature[]) => void): AlertWorkerRun {
+export function spawnAlertWorker(
+  job: AlertJob,
+  moduleUrl: string,
+  onOffice: (office: number, alerts: AlertFeature[]) => void,
+): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
   worker.unref();

@@ -10,7 +10,10 @@ import { officeSignature } from './office-sender-name.ts';
  * the service does not cover (`covered`): an alert for a zone whose points answer 404 would name a place
  * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects).
  */
-export function alertZonesByOffice(catalogue: Catalogue, covered: (officeId: string) => boolean = () => true): AlertZone[][] {
+export function alertZonesByOffice(
+  catalogue: Catalogue,
+  covered: (officeId: string) => boolean = () => true,
+): AlertZone[][] {
   const byOffice = new Map<string, AlertZone[]>();
   for (const zone of catalogue.forecastZones.values()) {
     const office = catalogue.offices.get(zone.cwa);

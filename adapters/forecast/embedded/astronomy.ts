@@ -44,7 +44,9 @@ export function astronomicalData(
 
   const out: Record<string, string | null> = {};
   for (const [begin, end, altitude] of EVENTS) {
-    const cosH = (Math.sin(altitude * DEG) - Math.sin(lat * DEG) * Math.sin(declination)) / (Math.cos(lat * DEG) * Math.cos(declination));
+    const cosH =
+      (Math.sin(altitude * DEG) - Math.sin(lat * DEG) * Math.sin(declination)) /
+      (Math.cos(lat * DEG) * Math.cos(declination));
     const ok = cosH >= -1 && cosH <= 1;
     const half = ok ? Math.acos(cosH) / (2 * Math.PI) : 0;
     out[begin] = ok ? at(transit - half) : null;
@@ -52,7 +54,16 @@ export function astronomicalData(
     if (begin === 'sunrise') out['transit'] = at(transit);
   }
   // The order points.json uses.
-  const order = ['sunrise', 'sunset', 'transit', 'civilTwilightBegin', 'civilTwilightEnd', 'nauticalTwilightBegin',
-    'nauticalTwilightEnd', 'astronomicalTwilightBegin', 'astronomicalTwilightEnd'];
+  const order = [
+    'sunrise',
+    'sunset',
+    'transit',
+    'civilTwilightBegin',
+    'civilTwilightEnd',
+    'nauticalTwilightBegin',
+    'nauticalTwilightEnd',
+    'astronomicalTwilightBegin',
+    'astronomicalTwilightEnd',
+  ];
   return Object.fromEntries(order.map((k) => [k, out[k] ?? null]));
 }

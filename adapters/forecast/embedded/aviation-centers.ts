@@ -14,7 +14,14 @@ export interface AviationCenter {
   readonly region: string;
 }
 
-const c = (id: string, name: string, lat: number, lon: number, region: string, fir = `K${id}`): AviationCenter => ({ id, name, lat, lon, fir, region });
+const c = (id: string, name: string, lat: number, lon: number, region: string, fir = `K${id}`): AviationCenter => ({
+  id,
+  name,
+  lat,
+  lon,
+  fir,
+  region,
+});
 
 export const AVIATION_CENTERS: readonly AviationCenter[] = [
   c('ZAB', 'Albuquerque', 35.17, -106.57, 'sr'),

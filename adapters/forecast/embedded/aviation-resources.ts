@@ -38,7 +38,9 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, '+00:0
 const ddhhmm = (ms: number) => new Date(ms).toISOString().slice(8, 16).replace(/[-T:]/g, '');
 const series = (c: AviationCenter): string => (c.fir === 'PAZA' ? 'A' : c.lon < -104 ? 'W' : c.lon < -86 ? 'C' : 'E');
 
-export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'cwsu' | 'cwas' | 'cwa' | 'sigmets' | 'sigmet'> {
+export function aviationResources(
+  deps: EmbeddedDeps,
+): Pick<ForecastProvider, 'cwsu' | 'cwas' | 'cwa' | 'sigmets' | 'sigmet'> {
   const now = () => deps.clock.now().getTime();
 
   /** CWAs of one centre issued on a UTC date, up to now. */
@@ -50,7 +52,15 @@ export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'c
       if (issuedMs > now()) break;
       const cells = stormsAt(Math.floor(issuedMs / HOUR)).filter((s) => s.center.id === center.id);
       if (cells.length === 0) continue;
-      out.push({ center, issuedMs, startMs: issuedMs, endMs: issuedMs + 2 * HOUR, cells, date, sequence: 101 + out.length });
+      out.push({
+        center,
+        issuedMs,
+        startMs: issuedMs,
+        endMs: issuedMs + 2 * HOUR,
+        cells,
+        date,
+        sequence: 101 + out.length,
+      });
     }
     return out;
   }
@@ -71,7 +81,16 @@ export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'c
         const s = series(center);
         const n = (counters.get(s) ?? 0) + 1;
         counters.set(s, n);
-        out.push({ center, fir, date, sequence: `${n}${s}`, issuedMs, startMs: issuedMs, endMs: issuedMs + 2 * HOUR, cells: firCells });
+        out.push({
+          center,
+          fir,
+          date,
+          sequence: `${n}${s}`,
+          issuedMs,
+          startMs: issuedMs,
+          endMs: issuedMs + 2 * HOUR,
+          cells: firCells,
+        });
       }
     }
     return out;
@@ -87,7 +106,10 @@ export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'c
 
   function cwaFeature(a: Cwa, base: string): Record<string, unknown> {
     const ring = areaAround(a.cells);
-    const corners = ring.slice(0, 4).map(([lon, lat]) => `${Math.abs(lat!).toFixed(1)}N${Math.abs(lon!).toFixed(1)}W`).join('-');
+    const corners = ring
+      .slice(0, 4)
+      .map(([lon, lat]) => `${Math.abs(lat!).toFixed(1)}N${Math.abs(lon!).toFixed(1)}W`)
+      .join('-');
     const text = [
       `${a.center.id}1 CWA ${ddhhmm(a.issuedMs)}`,
       `${a.center.id} CWA ${a.sequence} VALID UNTIL ${ddhhmm(a.endMs)}`,
@@ -118,11 +140,23 @@ export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'c
       id,
       type: 'Feature',
       geometry: { type: 'Polygon', coordinates: [areaAround(s.cells)] },
-      properties: { id, issueTime: iso(s.issuedMs), fir: s.fir, sequence: s.sequence, phenomenon: null, start: iso(s.startMs), end: iso(s.endMs) },
+      properties: {
+        id,
+        issueTime: iso(s.issuedMs),
+        fir: s.fir,
+        sequence: s.sequence,
+        phenomenon: null,
+        start: iso(s.startMs),
+        end: iso(s.endMs),
+      },
     };
   }
 
-  const collection = (features: Array<Record<string, unknown>>, base: string, newestMs: number | undefined): ForecastDocument => ({
+  const collection = (
+    features: Array<Record<string, unknown>>,
+    base: string,
+    newestMs: number | undefined,
+  ): ForecastDocument => ({
     body: { '@context': sharedGeoJsonContext(base), type: 'FeatureCollection', features },
     lastModified: new Date(newestMs ?? Math.floor(now() / HOUR) * HOUR),
     maxAgeSeconds: 300,
@@ -150,32 +184,54 @@ export function aviationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'c
 
     async cwas(id, ctx) {
       const c = center(id);
-      const all = recentDates().flatMap((d) => cwasOn(c, d)).filter((a) => a.issuedMs > now() - 24 * HOUR).reverse();
-      return collection(all.map((a) => cwaFeature(a, ctx.baseUrl)), ctx.baseUrl, all[0]?.issuedMs);
+      const all = recentDates()
+        .flatMap((d) => cwasOn(c, d))
+        .filter((a) => a.issuedMs > now() - 24 * HOUR)
+        .reverse();
+      return collection(
+        all.map((a) => cwaFeature(a, ctx.baseUrl)),
+        ctx.baseUrl,
+        all[0]?.issuedMs,
+      );
     },
 
     async cwa(id, date, sequence, ctx) {
       const found = cwasOn(center(id), date).find((a) => a.sequence === sequence);
       if (!found) throw new ForecastNotFound(`CWA ${sequence} of ${id} on ${date} does not exist.`);
-      return { body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...cwaFeature(found, ctx.baseUrl) }, lastModified: new Date(found.issuedMs), maxAgeSeconds: 3600 };
+      return {
+        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...cwaFeature(found, ctx.baseUrl) },
+        lastModified: new Date(found.issuedMs),
+        maxAgeSeconds: 3600,
+      };
     },
 
     async sigmets(q: SigmetQuery, ctx: ForecastContext) {
       const dates = q.date ? [q.date] : recentDates();
       let all = dates.flatMap((d) => sigmetsOn(d));
       if (!q.date && !q.start && !q.end) all = all.filter((s) => s.issuedMs > now() - 24 * HOUR);
-      all = all.filter((s) =>
-        (!q.fir || s.fir === q.fir) && (!q.sequence || s.sequence === q.sequence) &&
-        (!q.start || s.endMs > q.start.getTime()) && (!q.end || s.startMs <= q.end.getTime()));
+      all = all.filter(
+        (s) =>
+          (!q.fir || s.fir === q.fir) &&
+          (!q.sequence || s.sequence === q.sequence) &&
+          (!q.start || s.endMs > q.start.getTime()) &&
+          (!q.end || s.startMs <= q.end.getTime()),
+      );
       all.reverse();
-      return collection(all.map((s) => sigmetFeature(s, ctx.baseUrl)), ctx.baseUrl, all[0]?.issuedMs);
+      return collection(
+        all.map((s) => sigmetFeature(s, ctx.baseUrl)),
+        ctx.baseUrl,
+        all[0]?.issuedMs,
+      );
     },
 
     async sigmet(fir, date, sequence, ctx) {
       const found = sigmetsOn(date).find((s) => s.fir === fir && s.sequence === sequence);
       if (!found) throw new ForecastNotFound(`SIGMET ${sequence} of ${fir} on ${date} does not exist.`);
-      return { body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...sigmetFeature(found, ctx.baseUrl) }, lastModified: new Date(found.issuedMs), maxAgeSeconds: 3600 };
+      return {
+        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...sigmetFeature(found, ctx.baseUrl) },
+        lastModified: new Date(found.issuedMs),
+        maxAgeSeconds: 3600,
+      };
     },
   };
 }
-

@@ -12,7 +12,10 @@ export interface CellProfile {
   /** The grid point at the cell's centre: where the weather model is sampled. */
   readonly centre: { readonly lat: number; readonly lon: number };
   /** The cell's true outline (NW, SW, SE, NE, NW), as api.weather.gov draws it. */
-  readonly geometry: { readonly type: 'Polygon'; readonly coordinates: readonly (readonly (readonly [number, number])[])[] };
+  readonly geometry: {
+    readonly type: 'Polygon';
+    readonly coordinates: readonly (readonly (readonly [number, number])[])[];
+  };
   readonly elevationM: number;
   /** IANA zone at the centre (the gridpoint's timeZone). */
   readonly timeZone: string;

@@ -8,7 +8,13 @@ import { forecastContext } from './json-ld.ts';
  * model's 14 day/night or 48 hourly periods, sampled at the cell centre. Period times carry the office's
  * UTC offset (the contract's rule), while the gridpoint's `timeZone` is the cell's own zone.
  */
-export function forecastBody(profile: CellProfile, options: ForecastOptions, issuedHour: number, base: string, adjust?: WeatherAdjust): Record<string, unknown> {
+export function forecastBody(
+  profile: CellProfile,
+  options: ForecastOptions,
+  issuedHour: number,
+  base: string,
+  adjust?: WeatherAdjust,
+): Record<string, unknown> {
   const request = {
     place: { lat: profile.centre.lat, lon: profile.centre.lon, elevationM: profile.elevationM },
     issuedHour,

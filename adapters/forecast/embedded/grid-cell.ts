@@ -221,7 +221,13 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
  * this test.
  */
 export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
-  const probes = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.3], [0, -0.3]] as const;
+  const probes = [
+    [0, 0],
+    [0.3, 0],
+    [-0.3, 0],
+    [0, 0.3],
+    [0, -0.3],
+  ] as const;
   return !probes.some(([di, dj]) => {
     const p = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
     return deps.catalogue.countyZoneAt(p.lat, p.lon) !== undefined;
@@ -249,11 +255,16 @@ export function officeWindow(office: OfficeRecord, gridId: string, offset: GridW
   const cached = windows.get(office)?.get(gridId);
   if (cached) return cached;
   const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
-  let minI = Infinity, maxI = -Infinity, minJ = Infinity, maxJ = -Infinity;
+  let minI = Infinity,
+    maxI = -Infinity,
+    minJ = Infinity,
+    maxJ = -Infinity;
   const include = (lat: number, lon: number): void => {
     const g = latLonToGrid(lat, lon, grid);
-    minI = Math.min(minI, g.i); maxI = Math.max(maxI, g.i);
-    minJ = Math.min(minJ, g.j); maxJ = Math.max(maxJ, g.j);
+    minI = Math.min(minI, g.i);
+    maxI = Math.max(maxI, g.i);
+    minJ = Math.min(minJ, g.j);
+    maxJ = Math.max(maxJ, g.j);
   };
   for (const polygon of office.shape.polygons) {
     const outer = polygon[0];
@@ -263,7 +274,15 @@ export function officeWindow(office: OfficeRecord, gridId: string, offset: GridW
   for (const lake of GREAT_LAKES) {
     if (lake.openWaters !== office.id) continue;
     const [south, west, north, east] = lake.box;
-    for (const [lat, lon] of [[south, west], [south, east], [north, west], [north, east], [north, (west + east) / 2], [south, (west + east) / 2]] as const) include(lat, lon);
+    for (const [lat, lon] of [
+      [south, west],
+      [south, east],
+      [north, west],
+      [north, east],
+      [north, (west + east) / 2],
+      [south, (west + east) / 2],
+    ] as const)
+      include(lat, lon);
   }
   // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
   const dx = Math.round(offset[0]);
@@ -283,7 +302,11 @@ export function officeWindow(office: OfficeRecord, gridId: string, offset: GridW
 export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
   const where = `${ref.office}/${ref.x},${ref.y}`;
   const office = deps.catalogue.offices.get(OFFICE_OF_GRID_ID[ref.office] ?? ref.office);
-  if (!office) throw new ForecastNotFound(`Unknown forecast office ${ref.office}: no forecast grid at ${where}.`, 'Invalid Gridpoint');
+  if (!office)
+    throw new ForecastNotFound(
+      `Unknown forecast office ${ref.office}: no forecast grid at ${where}.`,
+      'Invalid Gridpoint',
+    );
   const gridIds = gridIdsOfOffice(office.id);
   const window = gridIds.includes(ref.office) ? windowOf(deps, ref.office) : undefined;
   if (!window) {

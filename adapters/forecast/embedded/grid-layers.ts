@@ -1,9 +1,26 @@
 import type { Place, WeatherSample } from './weather/index.ts';
 import { HAZARD_RULES } from './weather/index.ts';
 import {
-  apparentTemperatureC, atmosphericDispersionIndex, ceilingM, davisStabilityIndex, dispersionIndex, grasslandFireDangerIndex,
-  hainesIndex, heatIndexLayerC, iceAccumulationMm, lightningActivityLevel, lowVisibilityRisk, mixingHeightM, potentialOfPct,
-  probabilityOfThunderPct, redFlagThreatIndex, snowfallMm, snowLevelM, stabilityClass, transportWind, twentyFootWindKmh,
+  apparentTemperatureC,
+  atmosphericDispersionIndex,
+  ceilingM,
+  davisStabilityIndex,
+  dispersionIndex,
+  grasslandFireDangerIndex,
+  hainesIndex,
+  heatIndexLayerC,
+  iceAccumulationMm,
+  lightningActivityLevel,
+  lowVisibilityRisk,
+  mixingHeightM,
+  potentialOfPct,
+  probabilityOfThunderPct,
+  redFlagThreatIndex,
+  snowfallMm,
+  snowLevelM,
+  stabilityClass,
+  transportWind,
+  twentyFootWindKmh,
   weatherCondition,
 } from './weather/derived-layers.ts';
 import { isoDuration } from './weather/forecast-meta.ts';
@@ -91,7 +108,9 @@ const HOURLY_LAYERS: Readonly<Record<string, Layer>> = {
   grasslandFireDangerIndex: { value: (h) => grasslandFireDangerIndex(h.s) },
   probabilityOfThunder: { uom: 'wmoUnit:percent', value: (h) => probabilityOfThunderPct(h.s) },
   davisStabilityIndex: { value: (h) => davisStabilityIndex(h.stability) },
-  atmosphericDispersionIndex: { value: (h) => atmosphericDispersionIndex(dispersionIndex(h.mixingM, h.transport.speedKmh)) },
+  atmosphericDispersionIndex: {
+    value: (h) => atmosphericDispersionIndex(dispersionIndex(h.mixingM, h.transport.speedKmh)),
+  },
   lowVisibilityOccurrenceRiskIndex: { value: (h) => lowVisibilityRisk(h.s, h.stability) },
   stability: { value: (h) => h.stability },
   redFlagThreatIndex: { value: (h) => redFlagThreatIndex(h.s) },
@@ -99,23 +118,79 @@ const HOURLY_LAYERS: Readonly<Record<string, Layer>> = {
 
 /** Sea and tropical-cyclone layers: the model has no ocean, and the real API leaves them empty on land. */
 const EMPTY_LAYERS: Readonly<Record<string, string | undefined>> = {
-  waveHeight: 'wmoUnit:m', wavePeriod: 'nwsUnit:s', waveDirection: undefined, primarySwellHeight: undefined,
-  primarySwellDirection: undefined, secondarySwellHeight: undefined, secondarySwellDirection: undefined, wavePeriod2: undefined,
-  windWaveHeight: undefined, probabilityOfTropicalStormWinds: undefined, probabilityOfHurricaneWinds: undefined,
+  waveHeight: 'wmoUnit:m',
+  wavePeriod: 'nwsUnit:s',
+  waveDirection: undefined,
+  primarySwellHeight: undefined,
+  primarySwellDirection: undefined,
+  secondarySwellHeight: undefined,
+  secondarySwellDirection: undefined,
+  wavePeriod2: undefined,
+  windWaveHeight: undefined,
+  probabilityOfTropicalStormWinds: undefined,
+  probabilityOfHurricaneWinds: undefined,
 };
 
 /** The order of the real document, so a diff against api.weather.gov reads naturally. */
-const ORDER = ['temperature', 'dewpoint', 'maxTemperature', 'minTemperature', 'relativeHumidity', 'apparentTemperature',
-  'heatIndex', 'windChill', 'skyCover', 'windDirection', 'windSpeed', 'windGust', 'weather', 'hazards',
-  'probabilityOfPrecipitation', 'quantitativePrecipitation', 'iceAccumulation', 'snowfallAmount', 'snowLevel', 'ceilingHeight',
-  'visibility', 'transportWindSpeed', 'transportWindDirection', 'mixingHeight', 'hainesIndex', 'lightningActivityLevel',
-  'twentyFootWindSpeed', 'twentyFootWindDirection', 'waveHeight', 'wavePeriod', 'waveDirection', 'primarySwellHeight',
-  'primarySwellDirection', 'secondarySwellHeight', 'secondarySwellDirection', 'wavePeriod2', 'windWaveHeight', 'dispersionIndex',
-  'pressure', 'probabilityOfTropicalStormWinds', 'probabilityOfHurricaneWinds', 'potentialOf15mphWinds', 'potentialOf25mphWinds',
-  'potentialOf35mphWinds', 'potentialOf45mphWinds', 'potentialOf20mphWindGusts', 'potentialOf30mphWindGusts',
-  'potentialOf40mphWindGusts', 'potentialOf50mphWindGusts', 'potentialOf60mphWindGusts', 'grasslandFireDangerIndex',
-  'probabilityOfThunder', 'davisStabilityIndex', 'atmosphericDispersionIndex', 'lowVisibilityOccurrenceRiskIndex', 'stability',
-  'redFlagThreatIndex'] as const;
+const ORDER = [
+  'temperature',
+  'dewpoint',
+  'maxTemperature',
+  'minTemperature',
+  'relativeHumidity',
+  'apparentTemperature',
+  'heatIndex',
+  'windChill',
+  'skyCover',
+  'windDirection',
+  'windSpeed',
+  'windGust',
+  'weather',
+  'hazards',
+  'probabilityOfPrecipitation',
+  'quantitativePrecipitation',
+  'iceAccumulation',
+  'snowfallAmount',
+  'snowLevel',
+  'ceilingHeight',
+  'visibility',
+  'transportWindSpeed',
+  'transportWindDirection',
+  'mixingHeight',
+  'hainesIndex',
+  'lightningActivityLevel',
+  'twentyFootWindSpeed',
+  'twentyFootWindDirection',
+  'waveHeight',
+  'wavePeriod',
+  'waveDirection',
+  'primarySwellHeight',
+  'primarySwellDirection',
+  'secondarySwellHeight',
+  'secondarySwellDirection',
+  'wavePeriod2',
+  'windWaveHeight',
+  'dispersionIndex',
+  'pressure',
+  'probabilityOfTropicalStormWinds',
+  'probabilityOfHurricaneWinds',
+  'potentialOf15mphWinds',
+  'potentialOf25mphWinds',
+  'potentialOf35mphWinds',
+  'potentialOf45mphWinds',
+  'potentialOf20mphWindGusts',
+  'potentialOf30mphWindGusts',
+  'potentialOf40mphWindGusts',
+  'potentialOf50mphWindGusts',
+  'potentialOf60mphWindGusts',
+  'grasslandFireDangerIndex',
+  'probabilityOfThunder',
+  'davisStabilityIndex',
+  'atmosphericDispersionIndex',
+  'lowVisibilityOccurrenceRiskIndex',
+  'stability',
+  'redFlagThreatIndex',
+] as const;
 
 export const GRID_LAYER_NAMES: readonly string[] = ORDER;
 
@@ -125,7 +200,15 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
     const epochHour = ctx.startHour + k;
     const sunUp = sunHeight(epochHour, ctx.place.lon);
     const mixingM = mixingHeightM(s, sunUp);
-    return { s, epochHour, sunUp, mixingM, transport: transportWind(s, mixingM), stability: stabilityClass(s, sunUp), elevationM: ctx.place.elevationM };
+    return {
+      s,
+      epochHour,
+      sunUp,
+      mixingM,
+      transport: transportWind(s, mixingM),
+      stability: stabilityClass(s, sunUp),
+      elevationM: ctx.place.elevationM,
+    };
   });
   const computed: Record<string, unknown> = {
     ...periodExtremes(samples, ctx),
@@ -148,12 +231,16 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
  */
 function periodExtremes(samples: readonly WeatherSample[], ctx: LayerContext): Record<string, unknown> {
   const end = ctx.startHour + samples.length;
-  const spans = forecastPeriods(ctx.startHour, ctx.timeZone, Math.ceil(samples.length / 12) + 2).filter((s) => s.startHour < end);
+  const spans = forecastPeriods(ctx.startHour, ctx.timeZone, Math.ceil(samples.length / 12) + 2).filter(
+    (s) => s.startHour < end,
+  );
   const max: { validTime: string; value: number }[] = [];
   const min: { validTime: string; value: number }[] = [];
   for (const span of spans) {
     const last = Math.min(span.endHour, end);
-    const temps = samples.slice(span.startHour - ctx.startHour, last - ctx.startHour).map((s) => displayTemperature(s.temperatureC, 'us'));
+    const temps = samples
+      .slice(span.startHour - ctx.startHour, last - ctx.startHour)
+      .map((s) => displayTemperature(s.temperatureC, 'us'));
     if (temps.length === 0) continue;
     const validTime = `${hourIso(span.startHour)}/${isoDuration(last - span.startHour)}`;
     if (span.isDaytime) max.push({ validTime, value: fToC(Math.max(...temps)) });
@@ -180,7 +267,8 @@ function sunHeight(epochHour: number, lon: number): number {
 }
 
 const nullableR2 = (x: number | null): number | null => (x === null ? null : r2(x));
-const nullableRound = (x: number | null, step: number): number | null => (x === null ? null : Math.round(x / step) * step);
+const nullableRound = (x: number | null, step: number): number | null =>
+  x === null ? null : Math.round(x / step) * step;
 
 function runs(values: readonly Value[], startHour: number): { validTime: string; value: Value }[] {
   const out: { validTime: string; value: Value }[] = [];

@@ -19,7 +19,9 @@ interface KnownCell {
   readonly cell: Cell;
   readonly key: string;
   marineOnly?: boolean;
-  readonly forecasts: ({ readonly hour: number; readonly revision: number; readonly base: string; answer: ForecastDocument } | undefined)[];
+  readonly forecasts: (
+    { readonly hour: number; readonly revision: number; readonly base: string; answer: ForecastDocument } | undefined
+  )[];
 }
 
 /** How many stations a gridpoint lists, nearest first: about a 150 km radius in the CONUS network. */
@@ -31,7 +33,9 @@ export const GRIDPOINT_STATION_COUNT = 50;
  * object is returned on a hit, which also lets the HTTP layer reuse its serialisation: a warm forecast is a
  * Map lookup. maxAgeSeconds runs to the next hour, when the issuance hour and so the key change.
  */
-export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point' | 'gridOf' | 'gridpoint' | 'forecast' | 'gridpointStations'> {
+export function gridResources(
+  deps: EmbeddedDeps,
+): Pick<ForecastProvider, 'point' | 'gridOf' | 'gridpoint' | 'forecast' | 'gridpointStations'> {
   const profileOf = cellProfiles(deps);
   const points = pointDocuments(deps);
   const forecasts = new Lru<string, ForecastDocument>(2048);
@@ -81,14 +85,16 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
       const { cell, key: cellId } = cellOf(grid);
       const { hour, maxAgeSeconds } = issuance(deps.clock);
       const key = `${ctx.baseUrl}|${cellId}|${hour}|${deps.overlay?.revision() ?? 0}`;
-      const doc = gridpoints.getOrSet(key, () => ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
+      const doc = gridpoints.getOrSet(key, () =>
+        ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour),
+      );
       return { ...doc, maxAgeSeconds };
     },
 
     async forecast(grid, options, ctx) {
       const known = cellOf(grid);
       const { cell, key: cellId } = known;
-      if (known.marineOnly ??= marineOnly.getOrSet(cellId, () => isMarineOnly(deps, cell))) {
+      if ((known.marineOnly ??= marineOnly.getOrSet(cellId, () => isMarineOnly(deps, cell)))) {
         throw new ForecastNotFound(
           `No forecast for ${grid.office}/${grid.x},${grid.y}: the cell lies over water, and marine forecasts are not supported.`,
           'Marine Forecast Not Supported',
@@ -106,7 +112,9 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
         return last.answer;
       }
       const key = `${ctx.baseUrl}|${cellId}|${options.hourly ? 'h' : 'd'}|${options.units}|${hour}|${revision}`;
-      const doc = forecasts.getOrSet(key, () => ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour));
+      const doc = forecasts.getOrSet(key, () =>
+        ofHour(forecastBody(profileOf(cell), options, hour, ctx.baseUrl, deps.overlay?.adjust()), hour),
+      );
       const answer = { ...doc, maxAgeSeconds };
       known.forecasts[variant] = { hour, revision, base: ctx.baseUrl, answer };
       return answer;
@@ -117,13 +125,21 @@ export function gridResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'point
       const key = `${ctx.baseUrl}|${cellId}|${page.limit}|${page.cursor ?? ''}`;
       return stationPages.getOrSet(key, () => {
         const { centre } = profileOf(cell);
-        const nearest = deps.catalogue.nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT).map((n) => n.item);
+        const nearest = deps.catalogue
+          .nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT)
+          .map((n) => n.item);
         const links = cachedLinks(ctx.baseUrl);
         const url = links.gridpointStations(cell.gridId, cell.gridX, cell.gridY);
-        const body = stationCollection(nearest, page, deps.catalogue, links, ctx.baseUrl, (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`);
+        const body = stationCollection(
+          nearest,
+          page,
+          deps.catalogue,
+          links,
+          ctx.baseUrl,
+          (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`,
+        );
         return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
       });
     },
   };
 }
-

@@ -11,7 +11,12 @@ export const GRID_HOURS = 168;
  * A gridpoint Feature as gridpoint.json, plus the members the spec's Gridpoint table lists (timeZone,
  * relativeLocation and the forecast/station links). `elevation` is the estimate described in elevation.ts.
  */
-export function gridpointBody(profile: CellProfile, issuedHour: number, base: string, adjust?: WeatherAdjust): Record<string, unknown> {
+export function gridpointBody(
+  profile: CellProfile,
+  issuedHour: number,
+  base: string,
+  adjust?: WeatherAdjust,
+): Record<string, unknown> {
   const links = cachedLinks(base);
   // The grid's id (AER for most of Anchorage's area) names the gridpoint and its links; the office stays AFC.
   const { office, gridId, gridX: x, gridY: y } = profile.cell;
@@ -39,7 +44,11 @@ export function gridpointBody(profile: CellProfile, issuedHour: number, base: st
       forecastHourly: links.forecastHourly(gridId, x, y),
       forecastGridData: id,
       observationStations: links.gridpointStations(gridId, x, y),
-      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS, adjust), { place, timeZone: profile.timeZone, startHour: issuedHour }),
+      ...gridLayers(hourlySeries(place, issuedHour, GRID_HOURS, adjust), {
+        place,
+        timeZone: profile.timeZone,
+        startHour: issuedHour,
+      }),
     },
   };
 }

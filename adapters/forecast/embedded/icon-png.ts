@@ -37,7 +37,10 @@ export function iconSize(query: URLSearchParams): number {
   if (size === null) return SIZES['medium']!;
   if (SIZES[size]) return SIZES[size]!;
   if (/^\d+$/.test(size) && Number(size) >= 10 && Number(size) <= 500) return Number(size);
-  throw new InvalidParameter(`Invalid size "${size}": expected small, medium, large or an integer from 10 to 500.`, 'size');
+  throw new InvalidParameter(
+    `Invalid size "${size}": expected small, medium, large or an integer from 10 to 500.`,
+    'size',
+  );
 }
 
 export function iconResources(): Pick<ForecastProvider, 'icon'> {
@@ -46,7 +49,8 @@ export function iconResources(): Pick<ForecastProvider, 'icon'> {
     async icon(pathAndQuery) {
       const [path = '', search = ''] = pathAndQuery.split('?');
       const m = PATH.exec(path);
-      if (!m || !m[3]!.split('/').every((s) => ICON_CONDITIONS[s.split(',')[0]!])) throw new ForecastNotFound(`No icon matches ${path}.`);
+      if (!m || !m[3]!.split('/').every((s) => ICON_CONDITIONS[s.split(',')[0]!]))
+        throw new ForecastNotFound(`No icon matches ${path}.`);
       const size = iconSize(new URLSearchParams(search));
       const key = `${path}|${size}`;
       let asset = cache.get(key);
@@ -75,10 +79,21 @@ function drawIcon(day: boolean, segments: readonly string[], size: number): Uint
 
 function cloudCover(code: string): number {
   const base = code.replace(/^wind_/, '');
-  return ({ skc: 0, few: 0.2, sct: 0.45, bkn: 0.75, ovc: 1 } as Record<string, number>)[base] ?? (/hi$|sct$/.test(code) ? 0.5 : 0.9);
+  return (
+    ({ skc: 0, few: 0.2, sct: 0.45, bkn: 0.75, ovc: 1 } as Record<string, number>)[base] ??
+    (/hi$|sct$/.test(code) ? 0.5 : 0.9)
+  );
 }
 
-function drawSegment(r: Raster, x0: number, w: number, h: number, day: boolean, code: string, pop: number | undefined): void {
+function drawSegment(
+  r: Raster,
+  x0: number,
+  w: number,
+  h: number,
+  day: boolean,
+  code: string,
+  pop: number | undefined,
+): void {
   r.fillRect(x0, 0, w, h, day ? DAY_SKY : NIGHT_SKY);
   const cover = cloudCover(code);
   const cx = x0 + w / 2;
@@ -86,17 +101,24 @@ function drawSegment(r: Raster, x0: number, w: number, h: number, day: boolean, 
   if (cover > 0) {
     const grey = /tsra|ovc|rain|snow|sleet|fzra|blizzard/.test(code) ? DARK_CLOUD : CLOUD;
     const n = Math.max(1, Math.round(cover * 3));
-    for (let k = 0; k < n; k++) r.fillEllipse(x0 + w * (0.3 + 0.2 * k), h * (0.42 - 0.05 * (k % 2)), w * 0.2, h * 0.12, grey);
+    for (let k = 0; k < n; k++)
+      r.fillEllipse(x0 + w * (0.3 + 0.2 * k), h * (0.42 - 0.05 * (k % 2)), w * 0.2, h * 0.12, grey);
   }
   const low = h * 0.62;
-  if (/rain|showers|tsra|fzra/.test(code)) for (let k = 0; k < 4; k++) r.line(x0 + w * (0.25 + 0.15 * k), low, x0 + w * (0.2 + 0.15 * k), low + h * 0.15, Math.max(1, w / 30), RAIN);
-  if (/snow|blizzard/.test(code)) for (let k = 0; k < 4; k++) r.fillEllipse(x0 + w * (0.25 + 0.15 * k), low + h * 0.08 * (k % 2), w / 22, w / 22, SNOW);
-  if (/sleet|fzra/.test(code)) for (let k = 0; k < 3; k++) r.fillRect(x0 + w * (0.3 + 0.18 * k), low + h * 0.12, w / 20, w / 20, SNOW);
+  if (/rain|showers|tsra|fzra/.test(code))
+    for (let k = 0; k < 4; k++)
+      r.line(x0 + w * (0.25 + 0.15 * k), low, x0 + w * (0.2 + 0.15 * k), low + h * 0.15, Math.max(1, w / 30), RAIN);
+  if (/snow|blizzard/.test(code))
+    for (let k = 0; k < 4; k++)
+      r.fillEllipse(x0 + w * (0.25 + 0.15 * k), low + h * 0.08 * (k % 2), w / 22, w / 22, SNOW);
+  if (/sleet|fzra/.test(code))
+    for (let k = 0; k < 3; k++) r.fillRect(x0 + w * (0.3 + 0.18 * k), low + h * 0.12, w / 20, w / 20, SNOW);
   if (/tsra|tornado/.test(code)) {
     r.line(cx, h * 0.5, cx - w * 0.08, h * 0.66, Math.max(1, w / 20), BOLT);
     r.line(cx - w * 0.08, h * 0.66, cx + w * 0.04, h * 0.66, Math.max(1, w / 20), BOLT);
     r.line(cx + w * 0.04, h * 0.66, cx - w * 0.04, h * 0.82, Math.max(1, w / 20), BOLT);
   }
-  if (/fog|haze|smoke|dust/.test(code)) for (let k = 0; k < 3; k++) r.fillRect(x0 + w * 0.15, h * (0.55 + 0.1 * k), w * 0.7, h * 0.04, CLOUD, 0.7);
+  if (/fog|haze|smoke|dust/.test(code))
+    for (let k = 0; k < 3; k++) r.fillRect(x0 + w * 0.15, h * (0.55 + 0.1 * k), w * 0.7, h * 0.04, CLOUD, 0.7);
   if (pop !== undefined) r.fillRect(x0, h * 0.92, (w * Math.min(100, pop)) / 100, h * 0.08, RAIN);
 }

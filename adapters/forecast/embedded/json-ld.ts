@@ -44,7 +44,10 @@ export function plainContext(base: string): Record<string, unknown> {
 
 /** A gridpoint's context, as gridpoint.json has it: only the unit vocabularies (nwsUnit under `{base}`). */
 export function gridpointContext(base: string): unknown[] {
-  return [GEOJSON_CONTEXT, { '@version': '1.1', wmoUnit: 'https://codes.wmo.int/common/unit/', nwsUnit: `${base}/ontology/unit/` }];
+  return [
+    GEOJSON_CONTEXT,
+    { '@version': '1.1', wmoUnit: 'https://codes.wmo.int/common/unit/', nwsUnit: `${base}/ontology/unit/` },
+  ];
 }
 
 /** A forecast's context: the common vocabulary without the point terms. */

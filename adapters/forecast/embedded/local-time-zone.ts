@@ -13,7 +13,8 @@ export function localTimeZone(
   /** The zones' time zones when the caller already looked the zones up. */
   known?: readonly string[],
 ): string {
-  const candidates = known ?? catalogue.forecastZoneAt(lat, lon)?.timeZones ?? catalogue.countyZoneAt(lat, lon)?.timeZones ?? [];
+  const candidates =
+    known ?? catalogue.forecastZoneAt(lat, lon)?.timeZones ?? catalogue.countyZoneAt(lat, lon)?.timeZones ?? [];
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) return office.timeZone;
   const nearest = catalogue.nearestStations(lat, lon, 1)[0]?.item.timeZone;

@@ -18,12 +18,16 @@ const REPORT_OFFSET_MS = 7 * 60_000;
  * /stations/{id}/observations, /stations/{id}/observations/{time} and /zones/forecast/{id}/observations:
  * the hourly reports of the same model as observations/latest, newest first, the newest being the latest.
  */
-export function observationHistory(deps: EmbeddedDeps): Pick<ForecastProvider, 'observations' | 'observationAt' | 'zoneObservations'> {
+export function observationHistory(
+  deps: EmbeddedDeps,
+): Pick<ForecastProvider, 'observations' | 'observationAt' | 'zoneObservations'> {
   const { catalogue } = deps;
   const reports = new Lru<string, ForecastDocument>(8192);
   const report = (station: StationRecord, hour: number, base: string): ForecastDocument =>
     // A scenario's weather shows in the history as in observations/latest; its revision keys the cache.
-    reports.getOrSet(`${base}|${station.id}|${hour}|${deps.overlay?.revision() ?? 0}`, () => observationDocument(station, catalogue, hour, base, deps.overlay?.adjust()));
+    reports.getOrSet(`${base}|${station.id}|${hour}|${deps.overlay?.revision() ?? 0}`, () =>
+      observationDocument(station, catalogue, hour, base, deps.overlay?.adjust()),
+    );
 
   const station = (id: string): StationRecord => {
     const found = catalogue.stations.get(id);
@@ -61,7 +65,10 @@ export function observationHistory(deps: EmbeddedDeps): Pick<ForecastProvider, '
     async observations(id, query, ctx) {
       const s = station(id);
       const hours = hoursOf(query).slice(0, query.limit ?? HISTORY_HOURS);
-      return collection(hours.map((h) => report(s, h, ctx.baseUrl)), ctx.baseUrl);
+      return collection(
+        hours.map((h) => report(s, h, ctx.baseUrl)),
+        ctx.baseUrl,
+      );
     },
 
     async observationAt(id, time, ctx) {
@@ -70,7 +77,9 @@ export function observationHistory(deps: EmbeddedDeps): Pick<ForecastProvider, '
       const latest = issuance(deps.clock).hour;
       const isReportTime = hour * 3_600_000 - REPORT_OFFSET_MS === time.getTime();
       if (!isReportTime || hour > latest || hour <= latest - HISTORY_HOURS) {
-        throw new ForecastNotFound(`Station ${id} has no observation at ${time.toISOString()}; reports are hourly at :53.`);
+        throw new ForecastNotFound(
+          `Station ${id} has no observation at ${time.toISOString()}; reports are hourly at :53.`,
+        );
       }
       const doc = report(s, hour, ctx.baseUrl);
       return { ...doc, maxAgeSeconds: 3600 };
@@ -78,7 +87,9 @@ export function observationHistory(deps: EmbeddedDeps): Pick<ForecastProvider, '
 
     async zoneObservations(zoneId, query, ctx) {
       if (!catalogue.forecastZones.has(zoneId)) throw new ForecastNotFound(`Zone ${zoneId} not found`);
-      const stations = [...catalogue.stations.values()].filter((s) => s.forecastZone === zoneId).sort((a, b) => (a.id < b.id ? -1 : 1));
+      const stations = [...catalogue.stations.values()]
+        .filter((s) => s.forecastZone === zoneId)
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
       // Newest first across the zone's stations, as api.weather.gov orders them.
       const limit = query.limit ?? 500;
       const docs: ForecastDocument[] = [];

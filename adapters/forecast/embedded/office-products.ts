@@ -10,10 +10,23 @@ import { plainContext } from './json-ld.ts';
 import { cachedLinks } from './links.ts';
 import { Lru } from './lru.ts';
 import {
-  issuesOf, issuingOfficeId, parseProductId, productId, PRODUCT_RETENTION_HOURS, PRODUCT_TYPE_BY_CODE, PRODUCT_TYPES, wmoCollectiveId,
-  type ProductIssue, type ProductType,
+  issuesOf,
+  issuingOfficeId,
+  parseProductId,
+  productId,
+  PRODUCT_RETENTION_HOURS,
+  PRODUCT_TYPE_BY_CODE,
+  PRODUCT_TYPES,
+  wmoCollectiveId,
+  type ProductIssue,
+  type ProductType,
 } from './product-catalogue.ts';
-import { areaForecastDiscussion, hazardousWeatherOutlook, zoneForecastProduct, type ProductInputs } from './product-text.ts';
+import {
+  areaForecastDiscussion,
+  hazardousWeatherOutlook,
+  zoneForecastProduct,
+  type ProductInputs,
+} from './product-text.ts';
 import { hexDigest } from './weather/hash.ts';
 import type { ZoneForecastSource } from './zone-forecasts.ts';
 import { officeSignature } from './office-sender-name.ts';
@@ -34,9 +47,20 @@ const DEFAULT_PRODUCT_LIMIT = 500;
  * else: a product's hazards are the office's alerts in force when it was issued, its forecasts are the
  * zone forecasts (and so the gridpoint forecasts) of that hour; headlines are the office's alerts in force.
  */
-export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveAlerts, zoneText: ZoneForecastSource): Pick<
+export function officeProductResources(
+  deps: EmbeddedDeps,
+  activeAlerts: ActiveAlerts,
+  zoneText: ZoneForecastSource,
+): Pick<
   ForecastProvider,
-  'products' | 'product' | 'productTypes' | 'productLocations' | 'productsOfType' | 'officeHeadlines' | 'officeHeadline' | 'officeConfig'
+  | 'products'
+  | 'product'
+  | 'productTypes'
+  | 'productLocations'
+  | 'productsOfType'
+  | 'officeHeadlines'
+  | 'officeHeadline'
+  | 'officeConfig'
 > {
   const { catalogue } = deps;
   const texts = new Lru<string, ForecastDocument>(256);
@@ -97,10 +121,17 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
     });
   }
 
-  function issues(types: readonly ProductType[], of: readonly OfficeRecord[], sinceMs: number, untilMs: number): ProductIssue[] {
+  function issues(
+    types: readonly ProductType[],
+    of: readonly OfficeRecord[],
+    sinceMs: number,
+    untilMs: number,
+  ): ProductIssue[] {
     const typeSet = new Set(types);
     const officeSet = new Set(of);
-    return allIssues().filter((i) => typeSet.has(i.type) && officeSet.has(i.office) && i.issuedMs >= sinceMs && i.issuedMs <= untilMs);
+    return allIssues().filter(
+      (i) => typeSet.has(i.type) && officeSet.has(i.office) && i.issuedMs >= sinceMs && i.issuedMs <= untilMs,
+    );
   }
 
   function entry(issue: ProductIssue, base: string): Record<string, unknown> {
@@ -126,7 +157,9 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
   }
 
   async function productText(issue: ProductIssue, ctx: ForecastContext): Promise<string> {
-    const areaZones = (catalogue.byOffice.get(issue.office.id)?.forecastZones ?? []).map((id) => catalogue.forecastZones.get(id)!).filter(Boolean);
+    const areaZones = (catalogue.byOffice.get(issue.office.id)?.forecastZones ?? [])
+      .map((id) => catalogue.forecastZones.get(id)!)
+      .filter(Boolean);
     const own = catalogue.forecastZoneAt(issue.office.cwaCentroid.lat, issue.office.cwaCentroid.lon);
     const first = own && own.cwa === issue.office.id ? own : areaZones[0];
     const forZones = issue.type.code === 'ZFP' ? areaZones : first ? [first] : [];
@@ -139,42 +172,56 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
   function locationsOf(types: readonly ProductType[], base: string): ForecastDocument {
     const locations: Record<string, string | null> = {};
     for (const o of offices) if (types.length > 0) locations[o.id] = officeSignature(o);
-    return { body: { '@context': plainContext(base), locations }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+    return {
+      body: { '@context': plainContext(base), locations },
+      lastModified: CATALOGUE_EDITION,
+      maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    };
   }
 
   /** Headlines: one per hazard the office has in force, named after the event, most important first. */
   async function headlines(o: OfficeRecord, ctx: ForecastContext): Promise<Array<Record<string, unknown>>> {
     const nowMs = deps.clock.now().getTime();
     const byEvent = new Map<string, AlertFacts[]>();
-    for (const f of await officeAlerts(o, nowMs)) byEvent.set(f.alert.properties.event, [...(byEvent.get(f.alert.properties.event) ?? []), f]);
+    for (const f of await officeAlerts(o, nowMs))
+      byEvent.set(f.alert.properties.event, [...(byEvent.get(f.alert.properties.event) ?? []), f]);
     const links = cachedLinks(ctx.baseUrl);
-    return [...byEvent].map(([event, alerts]) => {
-      const first = alerts.reduce((a, b) => (a.sentMs <= b.sentMs ? a : b));
-      const id = hexDigest(`${o.id}|${event}|${first.alert.properties.id}`, 32);
-      const headline = first.alert.properties.headline;
-      const important = alerts.some((f) => /Warning$/.test(f.alert.properties.event));
-      return {
-        '@id': `${links.office(o.id)}/headlines/${id}`,
-        id,
-        office: links.office(o.id),
-        important,
-        issuanceTime: first.alert.properties.sent,
-        link: links.alert(first.alert.properties.id),
-        name: event,
-        title: `${event} for ${alerts.flatMap((f) => [...f.zones]).length} zone(s) of ${officeSignature(o)}`,
-        summary: headline,
-        content: `<p>${escapeHtml(first.alert.properties.description).replace(/\n\n/g, '</p><p>')}</p>`,
-      };
-    }).sort((a, b) => Number(b.important) - Number(a.important) || String(a.name).localeCompare(String(b.name)));
+    return [...byEvent]
+      .map(([event, alerts]) => {
+        const first = alerts.reduce((a, b) => (a.sentMs <= b.sentMs ? a : b));
+        const id = hexDigest(`${o.id}|${event}|${first.alert.properties.id}`, 32);
+        const headline = first.alert.properties.headline;
+        const important = alerts.some((f) => /Warning$/.test(f.alert.properties.event));
+        return {
+          '@id': `${links.office(o.id)}/headlines/${id}`,
+          id,
+          office: links.office(o.id),
+          important,
+          issuanceTime: first.alert.properties.sent,
+          link: links.alert(first.alert.properties.id),
+          name: event,
+          title: `${event} for ${alerts.flatMap((f) => [...f.zones]).length} zone(s) of ${officeSignature(o)}`,
+          summary: headline,
+          content: `<p>${escapeHtml(first.alert.properties.description).replace(/\n\n/g, '</p><p>')}</p>`,
+        };
+      })
+      .sort((a, b) => Number(b.important) - Number(a.important) || String(a.name).localeCompare(String(b.name)));
   }
 
   return {
     async products(query: ProductQuery, ctx) {
       const types = query.types ? PRODUCT_TYPES.filter((t) => query.types!.includes(t.code)) : PRODUCT_TYPES;
-      const ofOffices = offices.filter((o) =>
-        (!query.locations || query.locations.includes(o.id)) && (!query.offices || query.offices.includes(issuingOfficeId(o))));
-      const found = issues(types, ofOffices, query.start?.getTime() ?? 0, query.end?.getTime() ?? Number.MAX_SAFE_INTEGER)
-        .filter((i) => !query.wmoIds || query.wmoIds.includes(wmoCollectiveId(i.type, i.office)));
+      const ofOffices = offices.filter(
+        (o) =>
+          (!query.locations || query.locations.includes(o.id)) &&
+          (!query.offices || query.offices.includes(issuingOfficeId(o))),
+      );
+      const found = issues(
+        types,
+        ofOffices,
+        query.start?.getTime() ?? 0,
+        query.end?.getTime() ?? Number.MAX_SAFE_INTEGER,
+      ).filter((i) => !query.wmoIds || query.wmoIds.includes(wmoCollectiveId(i.type, i.office)));
       return list(found, query.limit ?? DEFAULT_PRODUCT_LIMIT, ctx);
     },
 
@@ -188,20 +235,29 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
       const key = `${ctx.baseUrl}|${id}|${revision()}`;
       const cached = texts.get(key);
       if (cached) return cached;
-      const body = { '@context': plainContext(ctx.baseUrl), ...entry(issue, ctx.baseUrl), productText: await productText(issue, ctx) };
+      const body = {
+        '@context': plainContext(ctx.baseUrl),
+        ...entry(issue, ctx.baseUrl),
+        productText: await productText(issue, ctx),
+      };
       const doc: ForecastDocument = { body, lastModified: new Date(issue.issuedMs), maxAgeSeconds: 3600 };
       texts.set(key, doc);
       return doc;
     },
 
     async productTypes(location, ctx) {
-      if (location !== undefined && !catalogue.offices.has(location)) throw new ForecastNotFound(`Product location ${location} does not exist.`);
-      const body = { '@context': plainContext(ctx.baseUrl), '@graph': PRODUCT_TYPES.map((t) => ({ productCode: t.code, productName: t.name })) };
+      if (location !== undefined && !catalogue.offices.has(location))
+        throw new ForecastNotFound(`Product location ${location} does not exist.`);
+      const body = {
+        '@context': plainContext(ctx.baseUrl),
+        '@graph': PRODUCT_TYPES.map((t) => ({ productCode: t.code, productName: t.name })),
+      };
       return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
     },
 
     async productLocations(type, ctx) {
-      if (type !== undefined && !PRODUCT_TYPE_BY_CODE.has(type)) throw new ForecastNotFound(`Product type ${type} does not exist.`);
+      if (type !== undefined && !PRODUCT_TYPE_BY_CODE.has(type))
+        throw new ForecastNotFound(`Product type ${type} does not exist.`);
       return locationsOf(type === undefined ? PRODUCT_TYPES : [PRODUCT_TYPE_BY_CODE.get(type)!], ctx.baseUrl);
     },
 
@@ -216,13 +272,26 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
       const o = office(officeId);
       const graph = await headlines(o, ctx);
       const body = { '@context': plainContext(ctx.baseUrl), '@graph': graph };
-      return { body, lastModified: new Date(Math.max(CATALOGUE_EDITION.getTime(), ...graph.map((h) => Date.parse(String(h['issuanceTime']))))), maxAgeSeconds: 60 };
+      return {
+        body,
+        lastModified: new Date(
+          Math.max(CATALOGUE_EDITION.getTime(), ...graph.map((h) => Date.parse(String(h['issuanceTime'])))),
+        ),
+        maxAgeSeconds: 60,
+      };
     },
 
     async officeHeadline(officeId, headlineId, ctx) {
       const found = (await headlines(office(officeId), ctx)).find((h) => h['id'] === headlineId);
-      if (!found) throw new ForecastNotFound(`Headline ${headlineId} of office ${officeId} does not exist or is no longer current.`);
-      return { body: { '@context': plainContext(ctx.baseUrl), ...found }, lastModified: new Date(String(found['issuanceTime'])), maxAgeSeconds: 60 };
+      if (!found)
+        throw new ForecastNotFound(
+          `Headline ${headlineId} of office ${officeId} does not exist or is no longer current.`,
+        );
+      return {
+        body: { '@context': plainContext(ctx.baseUrl), ...found },
+        lastModified: new Date(String(found['issuanceTime'])),
+        maxAgeSeconds: 60,
+      };
     },
 
     async officeConfig(officeId, ctx) {
@@ -237,7 +306,11 @@ export function officeProductResources(deps: EmbeddedDeps, activeAlerts: ActiveA
         nwsRegion: o.region.toLowerCase(),
         timeZone: o.timeZone,
         radarStation: radar?.item.id ?? null,
-        products: PRODUCT_TYPES.map((t) => ({ productCode: t.code, productName: t.name, link: `${ctx.baseUrl}/products/types/${t.code}/locations/${o.id}` })),
+        products: PRODUCT_TYPES.map((t) => ({
+          productCode: t.code,
+          productName: t.name,
+          link: `${ctx.baseUrl}/products/types/${t.code}/locations/${o.id}`,
+        })),
         headlines: `${links.office(o.id)}/headlines`,
       };
       return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };

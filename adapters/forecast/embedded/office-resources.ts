@@ -21,7 +21,9 @@ export function officeResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'off
       const key = `${ctx.baseUrl}|${id}`;
       let doc = cache.get(key);
       if (!doc) {
-        const body = office ? officeBody(deps.catalogue, office, ctx.baseUrl) : headquartersBody(deps.catalogue, id, region!, ctx.baseUrl);
+        const body = office
+          ? officeBody(deps.catalogue, office, ctx.baseUrl)
+          : headquartersBody(deps.catalogue, id, region!, ctx.baseUrl);
         doc = { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
         // Bounded by the ~120 offices per base URL; a base per request (no PUBLIC_BASE_URL) stays small too.
         if (cache.size > 1000) cache.clear();
@@ -66,9 +68,16 @@ const REGION_HEADQUARTERS: Record<string, { code: string; name: string }> = {
 };
 
 /** A region headquarters: its name, its region and the forecast offices it oversees (as links). */
-function headquartersBody(catalogue: Catalogue, id: string, region: { code: string; name: string }, base: string): Record<string, unknown> {
+function headquartersBody(
+  catalogue: Catalogue,
+  id: string,
+  region: { code: string; name: string },
+  base: string,
+): Record<string, unknown> {
   const links = cachedLinks(base);
-  const offices = [...catalogue.offices.values()].filter((o) => regionOf(o) === region.code).map((o) => links.office(o.id));
+  const offices = [...catalogue.offices.values()]
+    .filter((o) => regionOf(o) === region.code)
+    .map((o) => links.office(o.id));
   return {
     '@context': officeContext(),
     '@type': 'GovernmentOrganization',

@@ -55,7 +55,9 @@ export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
   };
 
   return {
-    cell: (point: Coordinates): Cell => (byObject.get(point) ?? cache.get(`${point.lat},${point.lon}`))?.facts.cell ?? cellOfPoint(deps, point.lat, point.lon),
+    cell: (point: Coordinates): Cell =>
+      (byObject.get(point) ?? cache.get(`${point.lat},${point.lon}`))?.facts.cell ??
+      cellOfPoint(deps, point.lat, point.lon),
 
     document(point: Coordinates, base: string): ForecastDocument {
       const entry = entryOf(point);
@@ -73,7 +75,9 @@ export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
       const document: ForecastDocument = {
         body: pointBody(facts, base, local),
         // Local midnight: the document changes with the local date (astronomicalData).
-        lastModified: new Date(Date.UTC(local.year, local.month - 1, local.day) - offsetMinutes(nowMs, facts.timeZone) * 60_000),
+        lastModified: new Date(
+          Date.UTC(local.year, local.month - 1, local.day) - offsetMinutes(nowMs, facts.timeZone) * 60_000,
+        ),
         maxAgeSeconds: 3600,
       };
       entry.doc = { date, base, document, minute };
@@ -107,7 +111,11 @@ function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
  * points.json's shape, key for key. Left out: `nwr` (NOAA Weather Radio transmitter and SAME code), which
  * the catalogue does not know.
  */
-function pointBody(f: PointFacts, base: string, local: { year: number; month: number; day: number }): Record<string, unknown> {
+function pointBody(
+  f: PointFacts,
+  base: string,
+  local: { year: number; month: number; day: number },
+): Record<string, unknown> {
   const links = cachedLinks(base);
   const { office, gridId, gridX: x, gridY: y } = f.cell;
   const id = links.point(f.lat, f.lon);

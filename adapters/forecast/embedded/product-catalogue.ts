@@ -33,13 +33,22 @@ const MOUNTAIN_ZONES = new Set(['America/Denver', 'America/Boise', 'America/Phoe
 /** The WMO heading's data type and area, such as FXUS63 (Central Region discussion). */
 export function wmoCollectiveId(type: ProductType, office: OfficeRecord): string {
   if (office.region === 'AR') return `${type.wmoStem.slice(0, 2)}AK${type.wmoStem.slice(4)}${REGION_DIGIT.AR}`;
-  if (office.region === 'PR') return `${type.wmoStem.slice(0, 2)}${office.id === 'HFO' ? 'HW' : 'PQ'}${type.wmoStem.slice(4)}0`;
+  if (office.region === 'PR')
+    return `${type.wmoStem.slice(0, 2)}${office.id === 'HFO' ? 'HW' : 'PQ'}${type.wmoStem.slice(4)}0`;
   if (office.id === 'SJU') return `${type.wmoStem.slice(0, 2)}CA${type.wmoStem.slice(4)}2`;
   const digit = office.region === 'WR' && MOUNTAIN_ZONES.has(office.timeZone) ? '5' : REGION_DIGIT[office.region];
   return `${type.wmoStem}${digit}`;
 }
 
-const ISSUING_ID: Readonly<Record<string, string>> = { SJU: 'TJSJ', PPG: 'NSTU', GUM: 'PGUM', HFO: 'PHFO', AFC: 'PAFC', AFG: 'PAFG', AJK: 'PAJK' };
+const ISSUING_ID: Readonly<Record<string, string>> = {
+  SJU: 'TJSJ',
+  PPG: 'NSTU',
+  GUM: 'PGUM',
+  HFO: 'PHFO',
+  AFC: 'PAFC',
+  AFG: 'PAFG',
+  AJK: 'PAJK',
+};
 
 /** The 4-letter id in the WMO heading: KTOP, PAFC, TJSJ. */
 export function issuingOfficeId(office: OfficeRecord): string {
@@ -88,6 +97,10 @@ export function parseProductId(id: string, offices: ReadonlyMap<string, OfficeRe
   if (!type || !office) return undefined;
   const issuedMs = Date.UTC(Number(m[3]), Number(m[4]) - 1, Number(m[5]), Number(m[6]), Number(m[7]));
   if (Number.isNaN(issuedMs) || productId(type, office, issuedMs) !== id) return undefined;
-  if (issueMinute(type, office) !== new Date(issuedMs).getUTCMinutes() || !type.localHours.includes(localTime(issuedMs, office.timeZone).hour)) return undefined;
+  if (
+    issueMinute(type, office) !== new Date(issuedMs).getUTCMinutes() ||
+    !type.localHours.includes(localTime(issuedMs, office.timeZone).hour)
+  )
+    return undefined;
   return { type, office, issuedMs, id };
 }

@@ -24,7 +24,12 @@ export function nwsTimeLine(ms: number, timeZone: string): string {
 export function productHeader(issue: ProductIssue): string[] {
   const d = new Date(issue.issuedMs);
   const ddhhmm = `${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
-  return ['000', `${wmoCollectiveId(issue.type, issue.office)} ${issuingOfficeId(issue.office)} ${ddhhmm}`, `${issue.type.code}${issue.office.id}`, ''];
+  return [
+    '000',
+    `${wmoCollectiveId(issue.type, issue.office)} ${issuingOfficeId(issue.office)} ${ddhhmm}`,
+    `${issue.type.code}${issue.office.id}`,
+    '',
+  ];
 }
 
 /** Wraps text at `width` columns on word boundaries. */
@@ -68,7 +73,7 @@ export function ugcLine(zones: readonly string[], purgeMs: number): string {
   const parts: string[] = [];
   for (const [prefix, numbers] of byState) {
     const groups: string[] = [];
-    for (let i = 0; i < numbers.length; ) {
+    for (let i = 0; i < numbers.length;) {
       let j = i;
       while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
       // Three or more consecutive zones make a range (008>012); two stay a pair (058-059), as the NWS writes them.
@@ -87,7 +92,13 @@ export function ugcLine(zones: readonly string[], purgeMs: number): string {
 }
 
 function heading(issue: ProductIssue, name: string): string[] {
-  return [...productHeader(issue), name, `National Weather Service ${officeSignature(issue.office)}`, nwsTimeLine(issue.issuedMs, issue.office.timeZone), ''];
+  return [
+    ...productHeader(issue),
+    name,
+    `National Weather Service ${officeSignature(issue.office)}`,
+    nwsTimeLine(issue.issuedMs, issue.office.timeZone),
+    '',
+  ];
 }
 
 /** One line per hazard in force: "Heat Advisory until 8 PM CDT Thursday for KSZ008>012." */
@@ -99,10 +110,12 @@ export function hazardLines(alerts: readonly AlertFacts[], office: OfficeRecord)
     entry.endsMs = Math.max(entry.endsMs, Math.min(f.endsMs, f.expiresMs));
     byEvent.set(f.alert.properties.event, entry);
   }
-  return [...byEvent].sort(([a], [b]) => a.localeCompare(b)).map(([event, e]) => {
-    const until = nwsTimeLine(e.endsMs, office.timeZone).split(' ').slice(0, 4).join(' ');
-    return `${event} until ${until} for ${ugcLine([...e.zones], e.endsMs).replace(/-\d{6}-$/, '')}.`;
-  });
+  return [...byEvent]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([event, e]) => {
+      const until = nwsTimeLine(e.endsMs, office.timeZone).split(' ').slice(0, 4).join(' ');
+      return `${event} until ${until} for ${ugcLine([...e.zones], e.endsMs).replace(/-\d{6}-$/, '')}.`;
+    });
 }
 
 export interface ProductInputs {
@@ -120,21 +133,41 @@ export function areaForecastDiscussion({ issue, alerts, zones }: ProductInputs):
   const area = zones[0];
   const hazards = hazardLines(alerts, issue.office);
   const periods = area?.periods ?? [];
-  const key = hazards.length > 0
-    ? hazards.map((h) => `- ${h}`)
-    : ['- No hazardous weather is expected through the forecast period.'];
+  const key =
+    hazards.length > 0
+      ? hazards.map((h) => `- ${h}`)
+      : ['- No hazardous weather is expected through the forecast period.'];
   const discussion = periods.slice(0, 4).flatMap((p) => [...wrap(`${p.name}: ${p.detailedForecast}`), '']);
   const lines = [
     ...heading(issue, 'Area Forecast Discussion'),
-    '.KEY MESSAGES...', '', ...key.flatMap((k) => wrap(k)), '',
-    '&&', '',
-    '.DISCUSSION...', '', ...discussion,
-    '&&', '',
-    '.AVIATION...', '', ...wrap(periods[0] ? `Conditions follow the forecast for ${periods[0].name.toLowerCase()}: ${periods[0].detailedForecast}` : 'No aviation concerns.'), '',
-    '&&', '',
-    `.${issue.office.id} WATCHES/WARNINGS/ADVISORIES...`, ...(hazards.length > 0 ? hazards.flatMap((h) => wrap(h)) : ['None.']), '',
-    '&&', '',
-    '$$', '',
+    '.KEY MESSAGES...',
+    '',
+    ...key.flatMap((k) => wrap(k)),
+    '',
+    '&&',
+    '',
+    '.DISCUSSION...',
+    '',
+    ...discussion,
+    '&&',
+    '',
+    '.AVIATION...',
+    '',
+    ...wrap(
+      periods[0]
+        ? `Conditions follow the forecast for ${periods[0].name.toLowerCase()}: ${periods[0].detailedForecast}`
+        : 'No aviation concerns.',
+    ),
+    '',
+    '&&',
+    '',
+    `.${issue.office.id} WATCHES/WARNINGS/ADVISORIES...`,
+    ...(hazards.length > 0 ? hazards.flatMap((h) => wrap(h)) : ['None.']),
+    '',
+    '&&',
+    '',
+    '$$',
+    '',
   ];
   return lines.join('\n');
 }
@@ -142,23 +175,46 @@ export function areaForecastDiscussion({ issue, alerts, zones }: ProductInputs):
 /** Hazardous Weather Outlook: day one, days two through seven, spotter information. */
 export function hazardousWeatherOutlook({ issue, alerts, zones, areaZones }: ProductInputs): string {
   const hazards = hazardLines(alerts, issue.office);
-  const ugc = ugcLine(areaZones.map((z) => z.id), issue.issuedMs + 24 * 3_600_000);
-  const later = zones[0]?.periods.slice(2, 14).filter((p) => /thunder|snow|rain|wind|heat|cold|freez|frost|fog/i.test(p.detailedForecast)) ?? [];
+  const ugc = ugcLine(
+    areaZones.map((z) => z.id),
+    issue.issuedMs + 24 * 3_600_000,
+  );
+  const later =
+    zones[0]?.periods
+      .slice(2, 14)
+      .filter((p) => /thunder|snow|rain|wind|heat|cold|freez|frost|fog/i.test(p.detailedForecast)) ?? [];
   const lines = [
     ...productHeader(issue),
     'Hazardous Weather Outlook',
     `National Weather Service ${officeSignature(issue.office)}`,
-    nwsTimeLine(issue.issuedMs, issue.office.timeZone), '',
-    ...wrapList(ugc.split('-').filter((t) => t !== '')), ...wrapList(areaZones.map((z) => z.name)),
-    nwsTimeLine(issue.issuedMs, issue.office.timeZone), '',
-    ...wrap(`This Hazardous Weather Outlook is for the forecast area of the National Weather Service office in ${officeSignature(issue.office)}.`), '',
-    '.DAY ONE...Today and Tonight.', '',
-    ...(hazards.length > 0 ? hazards.flatMap((h) => [...wrap(h), '']) : ['No hazardous weather is expected at this time.', '']),
-    '.DAYS TWO THROUGH SEVEN...', '',
-    ...(later.length > 0 ? later.slice(0, 3).flatMap((p) => [...wrap(`${p.name}: ${p.detailedForecast}`), '']) : ['No hazardous weather is expected at this time.', '']),
-    '.SPOTTER INFORMATION STATEMENT...', '',
-    alerts.some((f) => /Thunderstorm|Tornado|Flood/.test(f.alert.properties.event)) ? 'Spotter activation may be needed.' : 'Spotter activation is not expected at this time.', '',
-    '$$', '',
+    nwsTimeLine(issue.issuedMs, issue.office.timeZone),
+    '',
+    ...wrapList(ugc.split('-').filter((t) => t !== '')),
+    ...wrapList(areaZones.map((z) => z.name)),
+    nwsTimeLine(issue.issuedMs, issue.office.timeZone),
+    '',
+    ...wrap(
+      `This Hazardous Weather Outlook is for the forecast area of the National Weather Service office in ${officeSignature(issue.office)}.`,
+    ),
+    '',
+    '.DAY ONE...Today and Tonight.',
+    '',
+    ...(hazards.length > 0
+      ? hazards.flatMap((h) => [...wrap(h), ''])
+      : ['No hazardous weather is expected at this time.', '']),
+    '.DAYS TWO THROUGH SEVEN...',
+    '',
+    ...(later.length > 0
+      ? later.slice(0, 3).flatMap((p) => [...wrap(`${p.name}: ${p.detailedForecast}`), ''])
+      : ['No hazardous weather is expected at this time.', '']),
+    '.SPOTTER INFORMATION STATEMENT...',
+    '',
+    alerts.some((f) => /Thunderstorm|Tornado|Flood/.test(f.alert.properties.event))
+      ? 'Spotter activation may be needed.'
+      : 'Spotter activation is not expected at this time.',
+    '',
+    '$$',
+    '',
   ];
   return lines.join('\n');
 }

@@ -19,8 +19,11 @@ const SERVER_ID = 'embedded';
 
 const STATION_TYPE: Readonly<Record<RadarRecord['type'], string>> = { NEXRAD: 'WSR-88D', TDWR: 'TDWR' };
 
-export function radarResources(deps: EmbeddedDeps): Pick<
-  ForecastProvider, 'radarServers' | 'radarServer' | 'radarStations' | 'radarStation' | 'radarAlarms' | 'radarQueue' | 'radarProfiler'
+export function radarResources(
+  deps: EmbeddedDeps,
+): Pick<
+  ForecastProvider,
+  'radarServers' | 'radarServer' | 'radarStations' | 'radarStation' | 'radarAlarms' | 'radarQueue' | 'radarProfiler'
 > {
   const { catalogue } = deps;
   const radars = [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id));
@@ -54,7 +57,10 @@ export function radarResources(deps: EmbeddedDeps): Pick<
   }
 
   function matches(r: RadarRecord, q: RadarStationQuery): boolean {
-    return !q.stationTypes || q.stationTypes.some((t) => t.toUpperCase() === STATION_TYPE[r.type].toUpperCase() || t.toUpperCase() === r.type);
+    return (
+      !q.stationTypes ||
+      q.stationTypes.some((t) => t.toUpperCase() === STATION_TYPE[r.type].toUpperCase() || t.toUpperCase() === r.type)
+    );
   }
 
   const server = (base: string) => ({
@@ -76,9 +82,14 @@ export function radarResources(deps: EmbeddedDeps): Pick<
     network: null,
   });
 
-  const doc = (body: Record<string, unknown>, maxAgeSeconds = CATALOGUE_MAX_AGE_SECONDS): ForecastDocument => ({ body, lastModified: CATALOGUE_EDITION, maxAgeSeconds });
+  const doc = (body: Record<string, unknown>, maxAgeSeconds = CATALOGUE_MAX_AGE_SECONDS): ForecastDocument => ({
+    body,
+    lastModified: CATALOGUE_EDITION,
+    maxAgeSeconds,
+  });
   const checkHost = (host: string | undefined) => {
-    if (host !== undefined && host !== SERVER_ID) throw new ForecastNotFound(`Reporting host ${host} not found; the embedded provider's server is "${SERVER_ID}".`);
+    if (host !== undefined && host !== SERVER_ID)
+      throw new ForecastNotFound(`Reporting host ${host} not found; the embedded provider's server is "${SERVER_ID}".`);
   };
 
   return {
@@ -88,12 +99,17 @@ export function radarResources(deps: EmbeddedDeps): Pick<
     },
     async radarServer(id, host, ctx) {
       checkHost(host);
-      if (id !== SERVER_ID) throw new ForecastNotFound(`Radar server ${id} not found; the embedded provider's server is "${SERVER_ID}".`);
+      if (id !== SERVER_ID)
+        throw new ForecastNotFound(`Radar server ${id} not found; the embedded provider's server is "${SERVER_ID}".`);
       return doc({ '@context': plainContext(ctx.baseUrl), ...server(ctx.baseUrl) }, 60);
     },
     async radarStations(q, ctx) {
       checkHost(q.reportingHost);
-      return doc({ '@context': sharedGeoJsonContext(ctx.baseUrl), type: 'FeatureCollection', features: radars.filter((r) => matches(r, q)).map((r) => feature(r, ctx.baseUrl)) });
+      return doc({
+        '@context': sharedGeoJsonContext(ctx.baseUrl),
+        type: 'FeatureCollection',
+        features: radars.filter((r) => matches(r, q)).map((r) => feature(r, ctx.baseUrl)),
+      });
     },
     async radarStation(id, q, ctx) {
       checkHost(q.reportingHost);
@@ -125,7 +141,11 @@ export function radarResources(deps: EmbeddedDeps): Pick<
           });
         }
       }
-      return { body: { '@context': plainContext(ctx.baseUrl), '@graph': graph }, lastModified: new Date(last), maxAgeSeconds: 60 };
+      return {
+        body: { '@context': plainContext(ctx.baseUrl), '@graph': graph },
+        lastModified: new Date(last),
+        maxAgeSeconds: 60,
+      };
     },
     async radarProfiler(id, ctx) {
       const r = find(id);
@@ -137,7 +157,13 @@ export function radarResources(deps: EmbeddedDeps): Pick<
         windSpeed: { unitCode: 'wmoUnit:km_h-1', value: Math.round(s.windSpeedKmh * (h / 10) ** (1 / 7) * 10) / 10 },
         windDirection: { unitCode: 'wmoUnit:degree_(angle)', value: Math.round(s.windDirectionDeg) },
       }));
-      const body = { '@context': plainContext(ctx.baseUrl), '@id': `${ctx.baseUrl}/radar/profilers/${r.id}`, stationId: r.id, time: new Date(hour * 3_600_000).toISOString(), levels };
+      const body = {
+        '@context': plainContext(ctx.baseUrl),
+        '@id': `${ctx.baseUrl}/radar/profilers/${r.id}`,
+        stationId: r.id,
+        time: new Date(hour * 3_600_000).toISOString(),
+        levels,
+      };
       return { body, lastModified: new Date(hour * 3_600_000), maxAgeSeconds: issuance(deps.clock).maxAgeSeconds };
     },
   };

@@ -2,7 +2,10 @@
 export class Raster {
   readonly data: Uint8Array;
 
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     this.data = new Uint8Array(width * height * 4);
   }
 

@@ -14,16 +14,24 @@ interface GlossaryFile {
 export function referenceResources(): Pick<ForecastProvider, 'glossary' | 'iconIndex'> {
   let terms: Array<{ term: string; definition: string }> | undefined;
   const glossaryTerms = () => {
-    terms ??= (JSON.parse(readFileSync(join(embeddedDataDir(), 'glossary.json'), 'utf8')) as GlossaryFile).rows.map(([term, definition]) => ({ term, definition }));
+    terms ??= (JSON.parse(readFileSync(join(embeddedDataDir(), 'glossary.json'), 'utf8')) as GlossaryFile).rows.map(
+      ([term, definition]) => ({ term, definition }),
+    );
     return terms;
   };
   return {
     async glossary(ctx) {
-      return { body: { '@context': plainContext(ctx.baseUrl), glossary: glossaryTerms() }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      return {
+        body: { '@context': plainContext(ctx.baseUrl), glossary: glossaryTerms() },
+        lastModified: CATALOGUE_EDITION,
+        maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+      };
     },
     async iconIndex() {
       // The OpenAPI's /icons schema allows `@context` and `icons` only, with a description per code.
-      const icons = Object.fromEntries(Object.entries(ICON_CONDITIONS).map(([code, description]) => [code, { description }]));
+      const icons = Object.fromEntries(
+        Object.entries(ICON_CONDITIONS).map(([code, description]) => [code, { description }]),
+      );
       return { body: { icons }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
     },
   };

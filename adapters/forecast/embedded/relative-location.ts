@@ -15,8 +15,14 @@ export function relativeLocation(catalogue: Catalogue, lat: number, lon: number)
     properties: {
       city: place.name,
       state: place.state,
-      distance: { unitCode: 'wmoUnit:m', value: Math.round(distanceMetres(place.lat, place.lon, lat, lon) * 100) / 100 },
-      bearing: { unitCode: 'wmoUnit:degree_(angle)', value: Math.round(initialBearingDeg(place.lat, place.lon, lat, lon)) % 360 },
+      distance: {
+        unitCode: 'wmoUnit:m',
+        value: Math.round(distanceMetres(place.lat, place.lon, lat, lon) * 100) / 100,
+      },
+      bearing: {
+        unitCode: 'wmoUnit:degree_(angle)',
+        value: Math.round(initialBearingDeg(place.lat, place.lon, lat, lon)) % 360,
+      },
     },
   };
 }

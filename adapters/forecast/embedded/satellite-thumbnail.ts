@@ -66,7 +66,8 @@ export function satelliteResources(deps: EmbeddedDeps): Pick<ForecastProvider, '
         const box = SATELLITE_BOXES[area];
         const mask = landMask(area);
         const r = new Raster(WIDTH, HEIGHT);
-        for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) r.blend(x, y, mask[y * WIDTH + x] ? LAND : WATER);
+        for (let y = 0; y < HEIGHT; y++)
+          for (let x = 0; x < WIDTH; x++) r.blend(x, y, mask[y * WIDTH + x] ? LAND : WATER);
         for (let y = 0; y < HEIGHT; y += CLOUD_STEP) {
           for (let x = 0; x < WIDTH; x += CLOUD_STEP) {
             const { lat, lon } = at(box, x + CLOUD_STEP / 2, y + CLOUD_STEP / 2);
@@ -82,5 +83,8 @@ export function satelliteResources(deps: EmbeddedDeps): Pick<ForecastProvider, '
 }
 
 function at(box: AreaBox, x: number, y: number): { lat: number; lon: number } {
-  return { lon: box.west + ((box.east - box.west) * (x + 0.5)) / WIDTH, lat: box.north - ((box.north - box.south) * (y + 0.5)) / HEIGHT };
+  return {
+    lon: box.west + ((box.east - box.west) * (x + 0.5)) / WIDTH,
+    lat: box.north - ((box.north - box.south) * (y + 0.5)) / HEIGHT,
+  };
 }

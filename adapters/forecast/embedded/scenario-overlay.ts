@@ -1,11 +1,23 @@
 import type { ScenarioInForce } from '../control/forecast-controls.ts';
 import { resolveTime } from '../control/relative-time.ts';
-import { ScenarioInvalid, type Scenario, type ScenarioAlert, type ScenarioWeather } from '../control/scenario-schema.ts';
+import {
+  ScenarioInvalid,
+  type Scenario,
+  type ScenarioAlert,
+  type ScenarioWeather,
+} from '../control/scenario-schema.ts';
 import { buildAlertSet, type AlertFacts } from './alert-set.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import { distanceMetres } from './geo/polygon.ts';
-import { epochHourOf, hourlySeries, weatherAt, type AlertZone, type Place, type WeatherAdjust } from './weather/index.ts';
+import {
+  epochHourOf,
+  hourlySeries,
+  weatherAt,
+  type AlertZone,
+  type Place,
+  type WeatherAdjust,
+} from './weather/index.ts';
 import { injectedAlert } from './weather/injected-alerts.ts';
 import { stormRuleFor } from './weather/storm-warnings.ts';
 import { overrideAdjust, type OverrideWindow } from './weather/weather-override.ts';
@@ -41,7 +53,12 @@ const MAX_QUOTED_HOURS = 72;
 
 export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): EmbeddedOverlay {
   let zoneIndex: Map<string, AlertZone> | undefined;
-  const zones = (): Map<string, AlertZone> => (zoneIndex ??= new Map(alertZonesByOffice(catalogue).flat().map((z) => [z.id, z])));
+  const zones = (): Map<string, AlertZone> =>
+    (zoneIndex ??= new Map(
+      alertZonesByOffice(catalogue)
+        .flat()
+        .map((z) => [z.id, z]),
+    ));
   let compiled: Compiled | undefined;
 
   function current(): Compiled {
@@ -84,7 +101,8 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       const ids = listed ? new Set(listed) : undefined;
       if (listed) {
         listed.forEach((id, i) => {
-          if (!catalogue.forecastZones.has(id)) throw new ScenarioInvalid(`${path}.area.zones[${i}]`, `no forecast zone is called ${id}`);
+          if (!catalogue.forecastZones.has(id))
+            throw new ScenarioInvalid(`${path}.area.zones[${i}]`, `no forecast zone is called ${id}`);
         });
         timeZone = catalogue.forecastZones.get(listed[0]!)?.timeZones[0] ?? 'UTC';
       }
@@ -116,7 +134,8 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       const path = `alerts[${index}]`;
       const area = alertZones(a, path);
       const first = area[0]!;
-      const at = (text: string | undefined) => (text === undefined ? undefined : resolveTime(text, nowMs, first.timeZone));
+      const at = (text: string | undefined) =>
+        text === undefined ? undefined : resolveTime(text, nowMs, first.timeZone);
       const onsetGiven = at(a.onset);
       const sentMs = at(a.sent) ?? Math.min(nowMs, onsetGiven ?? nowMs);
       const onsetMs = onsetGiven ?? sentMs;
@@ -124,7 +143,9 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       const endsMs = at(a.ends) ?? onsetMs + (storm ? storm.durationMinutes * 60_000 : DEFAULT_ALERT_HOURS * 3_600_000);
       const expiresMs = at(a.expires) ?? endsMs;
       if (endsMs <= onsetMs) throw new ScenarioInvalid(`${path}.ends`, 'must be after onset');
-      const place = a.point ? { lat: a.point[0], lon: a.point[1], elevationM: 0 } : { lat: first.lat, lon: first.lon, elevationM: first.elevationM ?? 0 };
+      const place = a.point
+        ? { lat: a.point[0], lon: a.point[1], elevationM: 0 }
+        : { lat: first.lat, lon: first.lon, elevationM: first.elevationM ?? 0 };
       return injectedAlert({
         event: a.event,
         zones: area,
@@ -134,7 +155,14 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         expiresMs,
         at: a.point ? { lat: a.point[0], lon: a.point[1] } : undefined,
         sample: weatherAt(place, epochHourOf(sentMs), adjust),
-        samples: storm ? undefined : hourlySeries(place, epochHourOf(onsetMs), Math.min(MAX_QUOTED_HOURS, Math.max(1, Math.ceil((endsMs - onsetMs) / 3_600_000))), adjust),
+        samples: storm
+          ? undefined
+          : hourlySeries(
+              place,
+              epochHourOf(onsetMs),
+              Math.min(MAX_QUOTED_HOURS, Math.max(1, Math.ceil((endsMs - onsetMs) / 3_600_000))),
+              adjust,
+            ),
         index,
         baseUrl: NO_BASE,
         headline: a.headline,
@@ -142,7 +170,13 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         instruction: a.instruction,
       });
     });
-    return { revision, adjust, alerts: buildAlertSet(0, features).items.slice().sort((x, y) => y.sentMs - x.sentMs || x.alert.properties.id.localeCompare(y.alert.properties.id)) };
+    return {
+      revision,
+      adjust,
+      alerts: buildAlertSet(0, features)
+        .items.slice()
+        .sort((x, y) => y.sentMs - x.sentMs || x.alert.properties.id.localeCompare(y.alert.properties.id)),
+    };
   }
 
   return {

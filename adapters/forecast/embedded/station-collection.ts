@@ -36,6 +36,7 @@ export function stationCollection(
     features: slice.map((s) => stationFeature(s, catalogue, links)),
     observationStations: slice.map((s) => links.station(s.id)),
   };
-  if (start + page.limit < stations.length) body['pagination'] = { next: nextUrl(encodeCursor({ o: start + page.limit })) };
+  if (start + page.limit < stations.length)
+    body['pagination'] = { next: nextUrl(encodeCursor({ o: start + page.limit })) };
   return body;
 }

@@ -12,7 +12,9 @@ import { stationCollection } from './station-collection.ts';
 import { stationElevation, stationFeature } from './station-features.ts';
 
 /** /stations (filtered, paged by id order), /stations/{id} and its latest observation. */
-export function stationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'stations' | 'station' | 'latestObservation'> {
+export function stationResources(
+  deps: EmbeddedDeps,
+): Pick<ForecastProvider, 'stations' | 'station' | 'latestObservation'> {
   const { catalogue } = deps;
   const byId = [...catalogue.stations.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const observations = new Lru<string, ForecastDocument>(4096);
@@ -27,30 +29,49 @@ export function stationResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'st
     async stations(query, ctx) {
       const links = cachedLinks(ctx.baseUrl);
       const matching = byId.filter(matcher(query));
-      const next = (cursor: string) => `${links.stations()}?${filterParams(query)}limit=${query.limit}&cursor=${cursor}`;
+      const next = (cursor: string) =>
+        `${links.stations()}?${filterParams(query)}limit=${query.limit}&cursor=${cursor}`;
       const body = stationCollection(matching, query, catalogue, links, ctx.baseUrl, next);
       return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
     },
 
     async station(id, ctx) {
       const feature = stationFeature(find(id), catalogue, cachedLinks(ctx.baseUrl));
-      return { body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      return {
+        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature },
+        lastModified: CATALOGUE_EDITION,
+        maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+      };
     },
 
     async latestObservation(id, ctx) {
       const station = find(id);
       // The last full hour: at 18:20 the 17:53 routine report (the model's 18:00 weather) is the latest.
       const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}|${deps.overlay?.revision() ?? 0}`, () => observationDocument(station, catalogue, hour, ctx.baseUrl, deps.overlay?.adjust()));
+      const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}|${deps.overlay?.revision() ?? 0}`, () =>
+        observationDocument(station, catalogue, hour, ctx.baseUrl, deps.overlay?.adjust()),
+      );
       return { ...doc, maxAgeSeconds };
     },
   };
 }
 
 /** One station's observation for the model's `hour` (timed at :53 of the hour before), with a scenario's weather. */
-export function observationDocument(station: StationRecord, catalogue: Catalogue, hour: number, base: string, adjust?: WeatherAdjust): ForecastDocument {
+export function observationDocument(
+  station: StationRecord,
+  catalogue: Catalogue,
+  hour: number,
+  base: string,
+  adjust?: WeatherAdjust,
+): ForecastDocument {
   const properties = latestObservation({
-    station: { id: station.id, lat: station.lat, lon: station.lon, elevationM: stationElevation(station, catalogue), timeZone: station.timeZone },
+    station: {
+      id: station.id,
+      lat: station.lat,
+      lon: station.lon,
+      elevationM: stationElevation(station, catalogue),
+      timeZone: station.timeZone,
+    },
     hour,
     baseUrl: base,
     adjust,

@@ -25,7 +25,13 @@ export function stormsAt(hour: number): readonly StormCell[] {
       for (let lon = -124; lon <= -67; lon += STEP) {
         const s = weatherAt({ lat, lon, elevationM: 300 }, hour);
         if (s.precipType !== 'thunderstorms' || s.precipProbabilityPct < 40) continue;
-        cells.push({ lat, lon, center: centerAt(lat, lon), movingTowardDeg: (s.windDirectionDeg + 180) % 360, speedKt: Math.round(s.windSpeedKmh / 1.852 + 10) });
+        cells.push({
+          lat,
+          lon,
+          center: centerAt(lat, lon),
+          movingTowardDeg: (s.windDirectionDeg + 180) % 360,
+          speedKt: Math.round(s.windSpeedKmh / 1.852 + 10),
+        });
       }
     }
     return cells;
@@ -36,6 +42,17 @@ export function stormsAt(hour: number): readonly StormCell[] {
 export function areaAround(cells: readonly StormCell[]): number[][] {
   const lats = cells.map((c) => c.lat);
   const lons = cells.map((c) => c.lon);
-  const [s, n, w, e] = [Math.min(...lats) - STEP / 2, Math.max(...lats) + STEP / 2, Math.min(...lons) - STEP / 2, Math.max(...lons) + STEP / 2];
-  return [[w, s], [e, s], [e, n], [w, n], [w, s]];
+  const [s, n, w, e] = [
+    Math.min(...lats) - STEP / 2,
+    Math.max(...lats) + STEP / 2,
+    Math.min(...lons) - STEP / 2,
+    Math.max(...lons) + STEP / 2,
+  ];
+  return [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ];
 }

@@ -48,7 +48,9 @@ function visibility(s: WeatherSample): string {
 function weather(s: WeatherSample): string[] {
   const out: string[] = [];
   if (s.precipType && s.precipProbabilityPct >= 50) {
-    out.push(({ rain: 'RA', snow: 'SN', sleet: 'PL', 'freezing rain': 'FZRA', thunderstorms: 'TSRA' } as const)[s.precipType]);
+    out.push(
+      ({ rain: 'RA', snow: 'SN', sleet: 'PL', 'freezing rain': 'FZRA', thunderstorms: 'TSRA' } as const)[s.precipType],
+    );
   }
   if (s.visibilityM < 1000) out.push('FG');
   else if (s.visibilityM < 9000) out.push('BR');
@@ -69,7 +71,8 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
   const airport = (id: string): StationRecord => {
     const s = catalogue.stations.get(id);
     if (!s) throw new ForecastNotFound(`Station ${id} not found`);
-    if (s.elevationSource !== 'airport') throw new ForecastNotFound(`Station ${id} issues no TAF: TAFs are for airports.`);
+    if (s.elevationSource !== 'airport')
+      throw new ForecastNotFound(`Station ${id} issues no TAF: TAFs are for airports.`);
     return s;
   };
 
@@ -90,7 +93,8 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
     const out: TafGroup[] = [];
     // A scenario's weather reaches the TAF too, so a thunderstorm override shows in the aviation forecast.
     const adjust = deps.overlay?.adjust();
-    for (let ms = t.startMs; ms < t.endMs; ms += 3 * HOUR) out.push({ fromMs: ms, s: weatherAt(place, Math.floor(ms / HOUR), adjust) });
+    for (let ms = t.startMs; ms < t.endMs; ms += 3 * HOUR)
+      out.push({ fromMs: ms, s: weatherAt(place, Math.floor(ms / HOUR), adjust) });
     return out;
   }
 
@@ -99,12 +103,15 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
     const first = gs[0]!;
     const lines = [
       `TAF ${t.station.id} ${ddhh(t.issuedMs)}${pad(new Date(t.issuedMs).getUTCMinutes())}Z ${ddhh(t.startMs)}/${ddhh(t.endMs)} ${[wind(first.s), visibility(first.s), ...weather(first.s), sky(first.s)].join(' ')}`,
-      ...gs.slice(1).map((g) => `     FM${ddhh(g.fromMs)}00 ${[wind(g.s), visibility(g.s), ...weather(g.s), sky(g.s)].join(' ')}`),
+      ...gs
+        .slice(1)
+        .map((g) => `     FM${ddhh(g.fromMs)}00 ${[wind(g.s), visibility(g.s), ...weather(g.s), sky(g.s)].join(' ')}`),
     ];
     return `${lines.join('\n')}=`;
   }
 
-  const pathOf = (t: TafIssue) => `${new Date(t.issuedMs).toISOString().slice(0, 10)}/${pad(new Date(t.issuedMs).getUTCHours())}${pad(new Date(t.issuedMs).getUTCMinutes())}`;
+  const pathOf = (t: TafIssue) =>
+    `${new Date(t.issuedMs).toISOString().slice(0, 10)}/${pad(new Date(t.issuedMs).getUTCHours())}${pad(new Date(t.issuedMs).getUTCMinutes())}`;
 
   function iwxxm(t: TafIssue): string {
     const id = t.station.id;
@@ -155,18 +162,30 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
         end: isoZ(t.endMs),
         rawMessage: text(t),
       }));
-      return { body: { '@context': plainContext(ctx.baseUrl), '@graph': graph }, lastModified: new Date(list[0]?.issuedMs ?? 0), maxAgeSeconds: 600 };
+      return {
+        body: { '@context': plainContext(ctx.baseUrl), '@graph': graph },
+        lastModified: new Date(list[0]?.issuedMs ?? 0),
+        maxAgeSeconds: 600,
+      };
     },
 
     async taf(stationId, date, time) {
       const s = airport(stationId);
       const found = issues(s).find((t) => pathOf(t) === `${date}/${time}`);
       if (!found) throw new ForecastNotFound(`Station ${stationId} has no TAF issued at ${date} ${time}Z.`);
-      return { contentType: 'application/vnd.wmo.iwxxm+xml', bytes: new TextEncoder().encode(iwxxm(found)), lastModified: new Date(found.issuedMs), maxAgeSeconds: 3600 };
+      return {
+        contentType: 'application/vnd.wmo.iwxxm+xml',
+        bytes: new TextEncoder().encode(iwxxm(found)),
+        lastModified: new Date(found.issuedMs),
+        maxAgeSeconds: 3600,
+      };
     },
   };
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }

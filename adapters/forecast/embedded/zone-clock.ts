@@ -21,7 +21,10 @@ export function offsetMinutes(ms: number, timeZone: string): number {
 }
 
 /** The local calendar date at `ms`. */
-export function localDate(ms: number, timeZone: string): { readonly year: number; readonly month: number; readonly day: number } {
+export function localDate(
+  ms: number,
+  timeZone: string,
+): { readonly year: number; readonly month: number; readonly day: number } {
   const local = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
 }

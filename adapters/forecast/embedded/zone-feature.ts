@@ -32,7 +32,12 @@ export interface ZoneFeatureParts {
 }
 
 /** A Zone Feature as zone.json / zones_list.json. */
-export function zoneFeature(zone: ZoneRecord, catalogue: Catalogue, links: Links, parts: ZoneFeatureParts): Record<string, unknown> {
+export function zoneFeature(
+  zone: ZoneRecord,
+  catalogue: Catalogue,
+  links: Links,
+  parts: ZoneFeatureParts,
+): Record<string, unknown> {
   const url = links.zone(zone.type, zone.id);
   const office = zone.cwas[0] ?? null;
   const properties: Record<string, unknown> = {

@@ -32,11 +32,18 @@ export function zoneForecastText(deps: EmbeddedDeps, grid: GridPart) {
     if (!zone) throw new ForecastNotFound(`Zone ${zoneId} not found`);
     const cell = await grid.gridOf({ lat: zone.centroid.lat, lon: zone.centroid.lon }, ctx);
     const doc = await grid.forecast(cell, { hourly: false, units: 'us' }, ctx);
-    const properties = doc.body['properties'] as { updated: string; periods: Array<{ number: number; name: string; detailedForecast: string }> };
+    const properties = doc.body['properties'] as {
+      updated: string;
+      periods: Array<{ number: number; name: string; detailedForecast: string }>;
+    };
     return {
       zone,
       updated: properties.updated,
-      periods: properties.periods.map((p) => ({ number: p.number, name: p.name, detailedForecast: p.detailedForecast })),
+      periods: properties.periods.map((p) => ({
+        number: p.number,
+        name: p.name,
+        detailedForecast: p.detailedForecast,
+      })),
       lastModified: doc.lastModified,
     };
   };
@@ -48,7 +55,10 @@ export type ZoneForecastSource = ReturnType<typeof zoneForecastText>;
 export function zoneForecastResources(text: ZoneForecastSource): Pick<ForecastProvider, 'zoneForecast'> {
   return {
     async zoneForecast(type, zoneId, ctx): Promise<ForecastDocument> {
-      if (type !== 'forecast') throw new ForecastNotFound(`Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`);
+      if (type !== 'forecast')
+        throw new ForecastNotFound(
+          `Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`,
+        );
       const f = await text(zoneId, ctx);
       const links = cachedLinks(ctx.baseUrl);
       const body = {
@@ -62,4 +72,3 @@ export function zoneForecastResources(text: ZoneForecastSource): Pick<ForecastPr
     },
   };
 }
-

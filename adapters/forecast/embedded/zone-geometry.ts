@@ -3,10 +3,14 @@ import type { Ring, Shape } from './catalogue/types.ts';
 type Position = [number, number];
 
 /** A catalogue shape as GeoJSON: a Polygon when it has one part, else a MultiPolygon; rings closed. */
-export function shapeGeometry(shape: Shape): { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] } {
+export function shapeGeometry(
+  shape: Shape,
+): { type: 'Polygon'; coordinates: Position[][] } | { type: 'MultiPolygon'; coordinates: Position[][][] } {
   const polygons = shape.polygons.map((polygon) => polygon.map(ringPositions));
   const only = polygons[0];
-  return polygons.length === 1 && only ? { type: 'Polygon', coordinates: only } : { type: 'MultiPolygon', coordinates: polygons };
+  return polygons.length === 1 && only
+    ? { type: 'Polygon', coordinates: only }
+    : { type: 'MultiPolygon', coordinates: polygons };
 }
 
 /** Flat [lon, lat, …] to positions, rounded to 6 decimals (the scaled integers carry float noise). */

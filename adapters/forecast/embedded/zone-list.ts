@@ -21,7 +21,10 @@ function compare(a: ZoneKey, b: ZoneKey): number {
 }
 
 /** A cursor names the zone a page continues after (`a`) or, for the previous page, comes before (`b`). */
-export function zonePage(sorted: readonly ZoneKey[], query: ZoneQuery): { page: readonly ZoneKey[]; next?: string; prev?: string } {
+export function zonePage(
+  sorted: readonly ZoneKey[],
+  query: ZoneQuery,
+): { page: readonly ZoneKey[]; next?: string; prev?: string } {
   const limit = query.limit ?? DEFAULT_ZONE_PAGE;
   const position = decodeCursor(query.cursor);
   let start = 0;

@@ -18,24 +18,58 @@ export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): Zo
   switch (type) {
     case 'forecast': {
       const z = catalogue.forecastZones.get(id);
-      return z && { type, id, name: z.name, state: z.state, cwas: [z.cwa], timeZones: z.timeZones, centroid: z.centroid, shape: z.shape };
+      return (
+        z && {
+          type,
+          id,
+          name: z.name,
+          state: z.state,
+          cwas: [z.cwa],
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
     }
     case 'county': {
       const z = catalogue.countyZones.get(id);
-      return z && { type, id, name: z.name, state: z.state, cwas: z.cwas, timeZones: z.timeZones, centroid: z.centroid, shape: z.shape };
+      return (
+        z && {
+          type,
+          id,
+          name: z.name,
+          state: z.state,
+          cwas: z.cwas,
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
     }
     case 'fire': {
       const z = catalogue.fireZones.get(id);
       // A few fire zones have no published name; the public zone of the same id is the best label.
       const name = z?.name ?? catalogue.forecastZones.get(id)?.name ?? id;
-      return z && { type, id, name, state: z.state, cwas: z.cwas, timeZones: z.timeZones, centroid: z.centroid, shape: z.shape };
+      return (
+        z && {
+          type,
+          id,
+          name,
+          state: z.state,
+          cwas: z.cwas,
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
     }
   }
 }
 
 /** Every zone id of a type, sorted. */
 export function zoneIds(catalogue: Catalogue, type: ZoneType): readonly string[] {
-  const map = type === 'forecast' ? catalogue.forecastZones : type === 'county' ? catalogue.countyZones : catalogue.fireZones;
+  const map =
+    type === 'forecast' ? catalogue.forecastZones : type === 'county' ? catalogue.countyZones : catalogue.fireZones;
   return [...map.keys()].sort();
 }
 

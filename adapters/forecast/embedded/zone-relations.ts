@@ -68,7 +68,8 @@ export function zoneRelations(catalogue: Catalogue) {
 
   function related(type: ZoneType, id: string): RelatedZones {
     const forecast = type === 'forecast' ? [id] : type === 'county' ? forecastOfCounty(id) : forecastOfFire(id);
-    const county = type === 'county' ? [id] : unique(forecast.flatMap((z) => catalogue.forecastZones.get(z)?.counties ?? []));
+    const county =
+      type === 'county' ? [id] : unique(forecast.flatMap((z) => catalogue.forecastZones.get(z)?.counties ?? []));
     const fire = type === 'fire' ? [id] : unique(forecast.flatMap(fireOfForecast));
     return { forecast, county, fire };
   }

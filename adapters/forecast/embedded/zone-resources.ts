@@ -42,7 +42,11 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
         if (query.areas || query.regions) {
           const zone = zoneRecord(catalogue, type, id)!;
           if (query.areas && !query.areas.includes(zone.state)) continue;
-          if (query.regions && !zone.cwas.some((cwa) => query.regions!.includes(catalogue.offices.get(cwa)?.region ?? ''))) continue;
+          if (
+            query.regions &&
+            !zone.cwas.some((cwa) => query.regions!.includes(catalogue.offices.get(cwa)?.region ?? ''))
+          )
+            continue;
         }
         out.push({ type, id });
       }
@@ -55,7 +59,10 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
       const links = linksFor(ctx.baseUrl);
       const { page, next, prev } = zonePage(matching(query), query);
       const features = page.map(({ type, id }) =>
-        zoneFeature(find(type, id), catalogue, links, { geometry: query.includeGeometry, observationStations: links.zoneStations(type, id) }),
+        zoneFeature(find(type, id), catalogue, links, {
+          geometry: query.includeGeometry,
+          observationStations: links.zoneStations(type, id),
+        }),
       );
       const body = {
         '@context': zoneContext(),
@@ -69,10 +76,17 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
       return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
     },
 
-    async zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument> {
+    async zone(
+      type: ZoneType,
+      id: string,
+      effective: Date | undefined,
+      ctx: ForecastContext,
+    ): Promise<ForecastDocument> {
       const zone = find(type, id);
       if (effective && !zoneVersionInEffect(effective)) {
-        throw new ForecastNotFound(`Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`);
+        throw new ForecastNotFound(
+          `Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`,
+        );
       }
       const links = linksFor(ctx.baseUrl);
       const feature = zoneFeature(zone, catalogue, links, {
@@ -80,7 +94,11 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
         observationStations: stationsOf(type, id).map((s) => links.station(s.id)),
         related: relations.related(type, id),
       });
-      return { body: { '@context': zoneContext(), ...feature }, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      return {
+        body: { '@context': zoneContext(), ...feature },
+        lastModified: CATALOGUE_EDITION,
+        maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+      };
     },
 
     async zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument> {

@@ -37,7 +37,10 @@ export function entryFile(dir: string, pathAndQuery: string): string {
   const q = pathAndQuery.indexOf('?');
   const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
   const query = q < 0 ? '' : pathAndQuery.slice(q + 1);
-  const segments = path.split('/').filter((s) => s !== '').map(segment);
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(segment);
   let name = query === '' ? 'index.json' : `index@${encodeURIComponent(query)}.json`;
   if (name.length > MAX_NAME) name = `index@${createHash('sha256').update(query).digest('hex')}.json`;
   return join(dir, ...segments, name);
@@ -70,7 +73,12 @@ export function listEntries(dir: string): string[] {
         try {
           out.push((JSON.parse(readFileSync(full, 'utf8')) as BundleEntry).path);
         } catch {
-          out.push(`/${relative(dir, folder).split(sep).map((s) => decodeURIComponent(s)).join('/')}`);
+          out.push(
+            `/${relative(dir, folder)
+              .split(sep)
+              .map((s) => decodeURIComponent(s))
+              .join('/')}`,
+          );
         }
       }
     }

@@ -20,7 +20,9 @@ export function createBundleRecorder(options: BundleRecorderOptions): RecordDocu
     writeEntry(options.dir, {
       path,
       recordedAt: new Date(at).toISOString(),
-      lastModified: options.relative ? (relativiseDates(lastModified.toISOString(), at) as string) : lastModified.toISOString(),
+      lastModified: options.relative
+        ? (relativiseDates(lastModified.toISOString(), at) as string)
+        : lastModified.toISOString(),
       body: (options.relative ? relativiseDates(body, at) : body) as Record<string, unknown>,
     });
   };

@@ -10,14 +10,20 @@ const ISO_DATE = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2
 const TOKEN = /\{date:(now(?:[+-]\d+[smhd])?)@(Z|[+-]\d{2}:\d{2})\}/g;
 
 export function relativiseDates(value: unknown, nowMs: number): unknown {
-  return mapStrings(value, (s) => s.replace(ISO_DATE, (whole, _main, _fraction, offset: string) => {
-    const ms = Date.parse(whole);
-    return Number.isNaN(ms) ? whole : `{date:${relativeTo(Math.round(ms / 1000) * 1000, nowMs)}@${offset}}`;
-  }));
+  return mapStrings(value, (s) =>
+    s.replace(ISO_DATE, (whole, _main, _fraction, offset: string) => {
+      const ms = Date.parse(whole);
+      return Number.isNaN(ms) ? whole : `{date:${relativeTo(Math.round(ms / 1000) * 1000, nowMs)}@${offset}}`;
+    }),
+  );
 }
 
 export function resolveDates(value: unknown, nowMs: number): unknown {
-  return mapStrings(value, (s) => (s.includes('{date:') ? s.replace(TOKEN, (_whole, rel: string, offset: string) => formatAt(resolveTime(rel, nowMs, 'UTC'), offset)) : s));
+  return mapStrings(value, (s) =>
+    s.includes('{date:')
+      ? s.replace(TOKEN, (_whole, rel: string, offset: string) => formatAt(resolveTime(rel, nowMs, 'UTC'), offset))
+      : s,
+  );
 }
 
 /** A date written back from a token or as it is; for Last-Modified. */

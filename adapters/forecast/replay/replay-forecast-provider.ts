@@ -1,4 +1,9 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
+import type {
+  ForecastContext,
+  ForecastDocument,
+  ForecastProvider,
+  GridRef,
+} from '../../../application/forecast/ports.ts';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import { upstreamAlertQuery } from '../upstream/expired-alerts.ts';
@@ -41,7 +46,9 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
       return undefined;
     }
     const nowMs = options.clock.now().getTime();
-    const based = mapStrings(entry.body, (s) => (s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s));
+    const based = mapStrings(entry.body, (s) =>
+      s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
+    );
     return {
       body: resolveDates(based, nowMs) as Record<string, unknown>,
       lastModified: resolveDate(entry.lastModified, nowMs),
@@ -49,7 +56,11 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
     };
   }
 
-  const either = <A extends unknown[]>(pathOf: (...args: A) => string, fall: (...args: [...A, ForecastContext]) => Promise<ForecastDocument>) =>
+  const either =
+    <A extends unknown[]>(
+      pathOf: (...args: A) => string,
+      fall: (...args: [...A, ForecastContext]) => Promise<ForecastDocument>,
+    ) =>
     async (...args: [...A, ForecastContext]): Promise<ForecastDocument> => {
       const ctx = args[args.length - 1] as ForecastContext;
       return replayed(pathOf(...(args.slice(0, -1) as A)), ctx) ?? fall(...args);
@@ -63,7 +74,11 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
       const doc = replayed(paths.point(point), ctx);
       const properties = doc?.body['properties'] as Record<string, unknown> | undefined;
       if (properties && typeof properties['gridId'] === 'string') {
-        return { office: properties['gridId'].toUpperCase(), x: Number(properties['gridX']), y: Number(properties['gridY']) };
+        return {
+          office: properties['gridId'].toUpperCase(),
+          x: Number(properties['gridX']),
+          y: Number(properties['gridY']),
+        };
       }
       return fallback.gridOf(point, ctx);
     },

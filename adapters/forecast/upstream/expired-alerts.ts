@@ -10,7 +10,11 @@ export function upstreamAlertQuery(query: AlertQuery): AlertQuery {
   return query.status?.includes('expired') ? { ...query, status: undefined } : query;
 }
 
-export function keepRequestedStatuses(body: Record<string, unknown>, query: AlertQuery, nowMs: number): Record<string, unknown> {
+export function keepRequestedStatuses(
+  body: Record<string, unknown>,
+  query: AlertQuery,
+  nowMs: number,
+): Record<string, unknown> {
   if (!query.status?.includes('expired')) return body;
   const statuses = query.status;
   const features = Array.isArray(body['features']) ? body['features'] : [];

@@ -23,7 +23,10 @@ export function freshnessOf(headers: Headers, now: number): Freshness {
   else if (headers.has('expires')) lifetimeMs = Math.max(0, (httpDate(headers.get('expires')) ?? 0) - date);
   else {
     const lastModified = httpDate(headers.get('last-modified'));
-    lifetimeMs = lastModified === undefined ? 0 : Math.min(HEURISTIC_CAP_MS, Math.max(0, (date - lastModified) * HEURISTIC_FRACTION));
+    lifetimeMs =
+      lastModified === undefined
+        ? 0
+        : Math.min(HEURISTIC_CAP_MS, Math.max(0, (date - lastModified) * HEURISTIC_FRACTION));
   }
   return { storable: true, lifetimeMs: Math.max(0, lifetimeMs - age * 1000) };
 }

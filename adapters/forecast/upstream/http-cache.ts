@@ -69,7 +69,10 @@ export interface UpstreamCache {
  * bodies run from 300 bytes (a problem) to 130 kB (raw gridpoint data), so a count bound says nothing about
  * memory. An entry larger than the whole budget is not kept (lru-cache's maxEntrySize defaults to maxSize).
  */
-export function byteBoundedLru<V extends { readonly bytes: number }>(maxBytes: number, onEvict: () => void = () => {}): LRUCache<string, V> {
+export function byteBoundedLru<V extends { readonly bytes: number }>(
+  maxBytes: number,
+  onEvict: () => void = () => {},
+): LRUCache<string, V> {
   return new LRUCache<string, V>({
     maxSize: maxBytes,
     // lru-cache wants a positive size; an empty body still costs its entry.
@@ -109,7 +112,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     if (cached?.etag) conditional['if-none-match'] = cached.etag;
     if (cached?.lastModifiedHeader) conditional['if-modified-since'] = cached.lastModifiedHeader;
     const staleOr = (error: ForecastUnavailable): Lookup => {
-      if (cached && now() - cached.validatedAt <= options.staleMaxMs) return { kind: 'document', entry: cached, status: 'STALE' };
+      if (cached && now() - cached.validatedAt <= options.staleMaxMs)
+        return { kind: 'document', entry: cached, status: 'STALE' };
       throw error;
     };
 
@@ -125,7 +129,15 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     switch (reading.kind) {
       case 'not-modified': {
         // A 304 to a request that held no validators is upstream misbehaving; there is nothing to serve.
-        if (!cached) return staleOr(new ForecastUnavailable('The upstream forecast service answered 304 to an unconditional request.', 502, undefined, 'Bad Gateway'));
+        if (!cached)
+          return staleOr(
+            new ForecastUnavailable(
+              'The upstream forecast service answered 304 to an unconditional request.',
+              502,
+              undefined,
+              'Bad Gateway',
+            ),
+          );
         const freshness = freshnessOf(reply.headers, at);
         cached.validatedAt = at;
         cached.freshUntil = at + freshness.lifetimeMs;
@@ -148,7 +160,11 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
         return { kind: 'document', entry, status: 'MISS' };
       }
       case 'problem':
-        return { kind: 'problem', status: reading.status, stripped: options.rewriter.strip(reading.json) as Record<string, unknown> };
+        return {
+          kind: 'problem',
+          status: reading.status,
+          stripped: options.rewriter.strip(reading.json) as Record<string, unknown>,
+        };
       case 'failure':
         return staleOr(reading.error);
     }
@@ -160,7 +176,12 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
    * so upstream sees one request per document for the whole cluster. The lock expires with the wait, so a
    * node that died while fetching holds nobody up for long; with the shared cache down, each node fetches.
    */
-  async function loadShared(path: string, cached: CacheEntry | undefined, shared: SharedDocumentCache, accept?: string): Promise<Lookup> {
+  async function loadShared(
+    path: string,
+    cached: CacheEntry | undefined,
+    shared: SharedDocumentCache,
+    accept?: string,
+  ): Promise<Lookup> {
     const waitMs = options.sharedWaitMs ?? 15_000;
     const giveUpAt = now() + waitMs;
     let known = cached;
@@ -177,7 +198,11 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       if (lock !== 'held-elsewhere' || now() >= giveUpAt) {
         try {
           const lookup = await load(path, known, accept);
-          if (lookup.kind === 'document' && (lookup.status === 'MISS' || lookup.status === 'REVALIDATED') && lru.has(path)) {
+          if (
+            lookup.kind === 'document' &&
+            (lookup.status === 'MISS' || lookup.status === 'REVALIDATED') &&
+            lru.has(path)
+          ) {
             const entry = lookup.entry;
             await shared.set(path, recordOf(entry), Math.max(0, entry.freshUntil - now()) + options.staleMaxMs);
           }
@@ -197,7 +222,9 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       if (cached && now() < cached.freshUntil) return count({ kind: 'document', entry: cached, status: 'HIT' });
       let flight = flights.get(path);
       if (!flight) {
-        flight = (options.shared ? loadShared(path, cached, options.shared, accept) : load(path, cached, accept)).finally(() => flights.delete(path));
+        flight = (
+          options.shared ? loadShared(path, cached, options.shared, accept) : load(path, cached, accept)
+        ).finally(() => flights.delete(path));
         flights.set(path, flight);
       }
       return count(await flight);
@@ -207,19 +234,36 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
 
 function recordOf(entry: CacheEntry): SharedDocument {
   return {
-    stripped: entry.stripped, bytes: entry.bytes, lastModified: entry.lastModified.toISOString(), etag: entry.etag,
-    lastModifiedHeader: entry.lastModifiedHeader, validatedAt: entry.validatedAt, freshUntil: entry.freshUntil,
+    stripped: entry.stripped,
+    bytes: entry.bytes,
+    lastModified: entry.lastModified.toISOString(),
+    etag: entry.etag,
+    lastModifiedHeader: entry.lastModifiedHeader,
+    validatedAt: entry.validatedAt,
+    freshUntil: entry.freshUntil,
   };
 }
 
 function entryOf(record: SharedDocument): CacheEntry {
-  return new CacheEntry(record.stripped, record.bytes, new Date(record.lastModified), record.etag, record.lastModifiedHeader,
-    record.validatedAt, record.freshUntil);
+  return new CacheEntry(
+    record.stripped,
+    record.bytes,
+    new Date(record.lastModified),
+    record.etag,
+    record.lastModifiedHeader,
+    record.validatedAt,
+    record.freshUntil,
+  );
 }
 
 function dataTime(headers: Headers, json: Record<string, unknown>, fallback: number): Date {
   const properties = json['properties'] as Record<string, unknown> | undefined;
-  for (const candidate of [headers.get('last-modified'), properties?.['updateTime'], properties?.['updated'], json['updated']]) {
+  for (const candidate of [
+    headers.get('last-modified'),
+    properties?.['updateTime'],
+    properties?.['updated'],
+    json['updated'],
+  ]) {
     if (typeof candidate === 'string') {
       const at = Date.parse(candidate);
       if (!Number.isNaN(at)) return new Date(at);

@@ -28,7 +28,12 @@ export function createLinkRewriter(upstreamBaseUrl: string): LinkRewriter {
 
   return {
     strip: (json) => mapStrings(json, stripString, (s) => s.toLowerCase().includes(quick)),
-    withBase: (stripped, base) => mapStrings(stripped, (s) => s.split(MARKER).join(base), (s) => s.includes(MARKER)),
+    withBase: (stripped, base) =>
+      mapStrings(
+        stripped,
+        (s) => s.split(MARKER).join(base),
+        (s) => s.includes(MARKER),
+      ),
   };
 }
 
@@ -41,17 +46,23 @@ function flattenIndexedParams(link: string): string {
   if (q < 0) return link;
   const hash = link.indexOf('#', q);
   const query = link.slice(q + 1, hash < 0 ? undefined : hash);
-  const flattened = query.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    return eq < 0 ? pair : `${withoutIndex(name)}${pair.slice(eq)}`;
-  }).join('&');
+  const flattened = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq < 0 ? pair : `${withoutIndex(name)}${pair.slice(eq)}`;
+    })
+    .join('&');
   return `${link.slice(0, q + 1)}${flattened}${hash < 0 ? '' : link.slice(hash)}`;
 }
 
 /** `id[0]` or `id%5B0%5D` to `id`; any other name as it is. Parsed by hand: no backtracking on long links. */
 function withoutIndex(name: string): string {
-  for (const [open, close] of [['[', ']'], ['%5b', '%5d']] as const) {
+  for (const [open, close] of [
+    ['[', ']'],
+    ['%5b', '%5d'],
+  ] as const) {
     const lower = name.toLowerCase();
     if (!lower.endsWith(close)) continue;
     const at = lower.lastIndexOf(open);

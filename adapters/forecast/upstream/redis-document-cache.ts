@@ -56,8 +56,14 @@ export function createRedisDocumentCache(redis: RedisConnection, prefix = 'taskc
 function parseDocument(text: string): SharedDocument | undefined {
   try {
     const doc = JSON.parse(text) as SharedDocument;
-    const ok = typeof doc === 'object' && doc !== null && typeof doc.stripped === 'object' && doc.stripped !== null &&
-      typeof doc.bytes === 'number' && typeof doc.lastModified === 'string' && typeof doc.validatedAt === 'number' &&
+    const ok =
+      typeof doc === 'object' &&
+      doc !== null &&
+      typeof doc.stripped === 'object' &&
+      doc.stripped !== null &&
+      typeof doc.bytes === 'number' &&
+      typeof doc.lastModified === 'string' &&
+      typeof doc.validatedAt === 'number' &&
       typeof doc.freshUntil === 'number';
     return ok ? doc : undefined;
   } catch {

@@ -37,7 +37,11 @@ export interface UpstreamReply {
 
 /** No HTTP answer at all after every retry: a timeout or a network failure. */
 export class UpstreamUnreachable extends Error {
-  constructor(readonly reason: 'timeout' | 'network', readonly retries: number, message: string) {
+  constructor(
+    readonly reason: 'timeout' | 'network',
+    readonly retries: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -66,10 +70,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const step = Math.min(maxBackoffMs, backoffMs * 2 ** retry);
     const jittered = step / 2 + random() * (step / 2);
     // A short Retry-After is honoured; a long one is left to the caller (stale copy or a 503 passing it on).
-    return retryAfter !== undefined && retryAfter * 1000 <= maxBackoffMs ? Math.max(jittered, retryAfter * 1000) : jittered;
+    return retryAfter !== undefined && retryAfter * 1000 <= maxBackoffMs
+      ? Math.max(jittered, retryAfter * 1000)
+      : jittered;
   };
 
-  async function attempt(path: string, headers: Record<string, string>, asBytes: boolean): Promise<Omit<UpstreamReply, 'retries'>> {
+  async function attempt(
+    path: string,
+    headers: Record<string, string>,
+    asBytes: boolean,
+  ): Promise<Omit<UpstreamReply, 'retries'>> {
     const response = await doFetch(`${origin}${path}`, {
       headers: { accept: 'application/geo+json', 'user-agent': options.userAgent, ...headers },
       signal: AbortSignal.timeout(options.timeoutMs),
@@ -78,14 +88,24 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (!asBytes) return { ...head, text: await response.text() };
     const bytes = new Uint8Array(await response.arrayBuffer());
-    return { ...head, bytes, text: /json/i.test(response.headers.get('content-type') ?? '') ? new TextDecoder().decode(bytes) : '' };
+    return {
+      ...head,
+      bytes,
+      text: /json/i.test(response.headers.get('content-type') ?? '') ? new TextDecoder().decode(bytes) : '',
+    };
   }
 
   return {
     async get(path, headers = {}, asBytes = false) {
       const started = performance.now();
       const finish = (status: number | string, retries: number, level: 'info' | 'warn' = 'info'): void => {
-        log[level]('upstream call', { method: 'GET', path, status, durationMs: Math.round(performance.now() - started), retries });
+        log[level]('upstream call', {
+          method: 'GET',
+          path,
+          status,
+          durationMs: Math.round(performance.now() - started),
+          retries,
+        });
       };
       for (let retry = 0; ; retry++) {
         if (retry > 0) counters.inc(METRIC.retries);
@@ -97,7 +117,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
             continue;
           }
           finish(reply.status, retry, reply.status >= 500 ? 'warn' : 'info');
-          options.health?.record(reply.status >= 500 ? { reachable: false, reason: `${reply.status} after ${retry + 1} attempts` } : { reachable: true });
+          options.health?.record(
+            reply.status >= 500
+              ? { reachable: false, reason: `${reply.status} after ${retry + 1} attempts` }
+              : { reachable: true },
+          );
           return { ...reply, retries: retry };
         } catch (error) {
           const reason = isTimeout(error) ? 'timeout' : 'network';
@@ -108,7 +132,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           }
           finish(reason, retry, 'warn');
           options.health?.record({ reachable: false, reason: `${reason} after ${retry + 1} attempts` });
-          const what = reason === 'timeout' ? `did not answer within ${options.timeoutMs} ms` : `could not be reached (${describe(error)})`;
+          const what =
+            reason === 'timeout'
+              ? `did not answer within ${options.timeoutMs} ms`
+              : `could not be reached (${describe(error)})`;
           throw new UpstreamUnreachable(reason, retry, `The upstream forecast service ${what}, ${retry + 1} attempts.`);
         }
       }

@@ -18,7 +18,8 @@ export function classifyReply(reply: UpstreamReply, now: number): ReplyKind {
   if (reply.status >= 200 && reply.status < 300 && json) return { kind: 'document', json };
   // 429 is a failure, not a problem to pass on: api.weather.gov rate-limits without warning (#85), and a
   // stale copy or a 503 with Retry-After serves the client better than its bare 429.
-  if (reply.status >= 400 && reply.status < 500 && reply.status !== 429 && json) return { kind: 'problem', status: reply.status, json };
+  if (reply.status >= 400 && reply.status < 500 && reply.status !== 429 && json)
+    return { kind: 'problem', status: reply.status, json };
   return { kind: 'failure', error: failureError(reply, json, now) };
 }
 
@@ -27,7 +28,11 @@ export function unreachableError(error: UpstreamUnreachable): ForecastUnavailabl
   return new ForecastUnavailable(error.message, 502, undefined, 'Bad Gateway');
 }
 
-function failureError(reply: UpstreamReply, json: Record<string, unknown> | undefined, now: number): ForecastUnavailable {
+function failureError(
+  reply: UpstreamReply,
+  json: Record<string, unknown> | undefined,
+  now: number,
+): ForecastUnavailable {
   const type = reply.headers.get('content-type')?.split(';')[0]?.trim() || 'no content type';
   const attempts = reply.retries > 0 ? ` after ${reply.retries + 1} attempts` : '';
   const answered = `The upstream forecast service answered ${reply.status}${reply.statusText ? ` ${reply.statusText}` : ''}${attempts}`;
@@ -53,7 +58,9 @@ function parseObject(reply: UpstreamReply): Record<string, unknown> | undefined 
   if (!/\bjson\b|\+json/.test(type)) return undefined;
   try {
     const value: unknown = JSON.parse(reply.text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -1,4 +1,10 @@
-import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider, GridRef } from '../../../application/forecast/ports.ts';
+import type {
+  ForecastAsset,
+  ForecastContext,
+  ForecastDocument,
+  ForecastProvider,
+  GridRef,
+} from '../../../application/forecast/ports.ts';
 import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
@@ -47,7 +53,12 @@ export interface UpstreamForecastProvider extends ForecastProvider {
 export function createUpstreamForecastProvider(options: UpstreamProviderOptions): UpstreamForecastProvider {
   const now = options.now ?? Date.now;
   const rewriter = createLinkRewriter(options.baseUrl);
-  const health = new UpstreamHealth({ baseUrl: options.baseUrl, userAgent: options.userAgent, fetch: options.fetch, now });
+  const health = new UpstreamHealth({
+    baseUrl: options.baseUrl,
+    userAgent: options.userAgent,
+    fetch: options.fetch,
+    now,
+  });
   const client = createUpstreamClient({
     baseUrl: options.baseUrl,
     userAgent: options.userAgent,
@@ -59,14 +70,22 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     health,
   });
   const cache = createUpstreamCache({
-    client, rewriter, maxBytes: options.cacheBytes, staleMaxMs: options.staleMaxSeconds * 1000, now, counters: options.counters,
+    client,
+    rewriter,
+    maxBytes: options.cacheBytes,
+    staleMaxMs: options.staleMaxSeconds * 1000,
+    now,
+    counters: options.counters,
     shared: options.shared,
   });
 
   async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
     const lookup = await cache.get(path, accept);
     if (lookup.kind === 'problem') {
-      throw new ForecastProblemPassthrough(lookup.status, rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>);
+      throw new ForecastProblemPassthrough(
+        lookup.status,
+        rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>,
+      );
     }
     const { entry, status } = lookup;
     // Recorded when it came from upstream, not when a cached copy was served again.
@@ -88,13 +107,20 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     point: (p, ctx) => document(paths.point(p), ctx),
     async gridOf(p, ctx): Promise<GridRef> {
       // Shares the cached /points document with point(), so /points/{p}/forecast costs no extra call when warm.
-      const properties = (await document(paths.point(p), ctx)).body['properties'] as Record<string, unknown> | undefined;
+      const properties = (await document(paths.point(p), ctx)).body['properties'] as
+        Record<string, unknown> | undefined;
       const office = properties?.['gridId'];
       const x = Number(properties?.['gridX']);
       const y = Number(properties?.['gridY']);
       if (typeof office !== 'string' || !Number.isInteger(x) || !Number.isInteger(y)) {
-        if (properties && 'gridId' in properties) throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
-        throw new ForecastUnavailable(`The upstream forecast service described the point ${p.lat},${p.lon} without its grid cell.`, 502, undefined, 'Bad Gateway');
+        if (properties && 'gridId' in properties)
+          throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
+        throw new ForecastUnavailable(
+          `The upstream forecast service described the point ${p.lat},${p.lon} without its grid cell.`,
+          502,
+          undefined,
+          'Bad Gateway',
+        );
       }
       return { office: office.toUpperCase(), x, y };
     },
@@ -165,17 +191,34 @@ interface AssetMedia {
   readonly what: string;
 }
 
-const ICON_MEDIA: AssetMedia = { accept: 'image/png,image/*;q=0.9,*/*;q=0.1', matches: (t) => t.startsWith('image/'), what: 'an icon' };
-const THUMBNAIL_MEDIA: AssetMedia = { accept: 'image/jpeg,image/*;q=0.9', matches: (t) => t.startsWith('image/'), what: 'a satellite thumbnail' };
+const ICON_MEDIA: AssetMedia = {
+  accept: 'image/png,image/*;q=0.9,*/*;q=0.1',
+  matches: (t) => t.startsWith('image/'),
+  what: 'an icon',
+};
+const THUMBNAIL_MEDIA: AssetMedia = {
+  accept: 'image/jpeg,image/*;q=0.9',
+  matches: (t) => t.startsWith('image/'),
+  what: 'a satellite thumbnail',
+};
 const CAP_MEDIA: AssetMedia = { accept: 'application/cap+xml', matches: (t) => /xml/i.test(t), what: 'a CAP alert' };
-const TAF_MEDIA: AssetMedia = { accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9', matches: (t) => /xml/i.test(t), what: 'a TAF' };
+const TAF_MEDIA: AssetMedia = {
+  accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
+  matches: (t) => /xml/i.test(t),
+  what: 'a TAF',
+};
 
 /**
  * An icon, a thumbnail or an XML TAF, relayed byte for byte (api.weather.gov draws icons as PNG). Browsers
  * cache images themselves, so these skip Taskcast's document cache; failures become the same problems as
  * for documents.
  */
-async function relayAsset(client: UpstreamClient, pathAndQuery: string, now: () => number, media: AssetMedia): Promise<ForecastAsset> {
+async function relayAsset(
+  client: UpstreamClient,
+  pathAndQuery: string,
+  now: () => number,
+  media: AssetMedia,
+): Promise<ForecastAsset> {
   let reply;
   try {
     reply = await client.get(pathAndQuery, { accept: media.accept }, true);
@@ -196,5 +239,10 @@ async function relayAsset(client: UpstreamClient, pathAndQuery: string, now: () 
   const kind = classifyReply(reply, now());
   if (kind.kind === 'problem') throw new ForecastProblemPassthrough(kind.status, kind.json);
   if (kind.kind === 'failure') throw kind.error;
-  throw new ForecastUnavailable(`The upstream forecast service answered ${reply.status} with ${type} for ${media.what}.`, 502, undefined, 'Bad Gateway');
+  throw new ForecastUnavailable(
+    `The upstream forecast service answered ${reply.status} with ${type} for ${media.what}.`,
+    502,
+    undefined,
+    'Bad Gateway',
+  );
 }

@@ -49,9 +49,15 @@ export class UpstreamHealth implements ReadinessCheck {
       });
       await response.body?.cancel();
       if (response.status < 500) return { ok: true };
-      return { ok: false, detail: `the upstream ${origin} answers ${response.status} (last call: ${this.lastFailure})` };
+      return {
+        ok: false,
+        detail: `the upstream ${origin} answers ${response.status} (last call: ${this.lastFailure})`,
+      };
     } catch (error) {
-      return { ok: false, detail: `the upstream ${origin} is unreachable (${(error as Error).name === 'TimeoutError' ? 'no answer within the probe timeout' : (error as Error).message}; last call: ${this.lastFailure})` };
+      return {
+        ok: false,
+        detail: `the upstream ${origin} is unreachable (${(error as Error).name === 'TimeoutError' ? 'no answer within the probe timeout' : (error as Error).message}; last call: ${this.lastFailure})`,
+      };
     }
   }
 }

@@ -17,12 +17,16 @@ function withQuery(path: string, params: Params): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
-const csv = (values: readonly string[] | undefined): string | undefined => (values && values.length > 0 ? values.join(',') : undefined);
+const csv = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(',') : undefined;
 const seg = (s: string): string => encodeURIComponent(s).replace(/%3A/gi, ':');
 const point = (p: Coordinates): string => `${formatCoordinate(p.lat)},${formatCoordinate(p.lon)}`;
 const grid = (g: GridRef): string => `/gridpoints/${seg(g.office)}/${g.x},${g.y}`;
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const page = (p: Page): Params => [['limit', p.limit], ['cursor', p.cursor]];
+const page = (p: Page): Params => [
+  ['limit', p.limit],
+  ['cursor', p.cursor],
+];
 
 export const upstreamPaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
@@ -51,7 +55,8 @@ export const upstreamPaths = {
     ]),
   alert: (id: string): string => `/alerts/${seg(id)}`,
   // api.weather.gov's /stations has no bbox; the provider filters the page it gets (see the provider).
-  stations: (q: StationQuery): string => withQuery('/stations', [['id', csv(q.ids)], ['state', csv(q.states)], ...page(q)]),
+  stations: (q: StationQuery): string =>
+    withQuery('/stations', [['id', csv(q.ids)], ['state', csv(q.states)], ...page(q)]),
   station: (id: string): string => `/stations/${seg(id)}`,
   latestObservation: (id: string): string => `/stations/${seg(id)}/observations/latest`,
   zones: (q: ZoneQuery): string => {
@@ -71,6 +76,7 @@ export const upstreamPaths = {
   },
   zone: (type: ZoneType, id: string, effective: Date | undefined): string =>
     withQuery(`/zones/${type}/${seg(id)}`, [['effective', iso(effective)]]),
-  zoneStations: (type: ZoneType, id: string, p: Page): string => withQuery(`/zones/${type}/${seg(id)}/stations`, page(p)),
+  zoneStations: (type: ZoneType, id: string, p: Page): string =>
+    withQuery(`/zones/${type}/${seg(id)}/stations`, page(p)),
   office: (id: string): string => `/offices/${seg(id)}`,
 };

@@ -1,5 +1,11 @@
 import type { ZoneType } from '../../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery, RadarStationQuery, SatelliteArea, SigmetQuery } from '../../../domain/forecast/surface-queries.ts';
+import type {
+  ObservationQuery,
+  ProductQuery,
+  RadarStationQuery,
+  SatelliteArea,
+  SigmetQuery,
+} from '../../../domain/forecast/surface-queries.ts';
 
 // The upstream path for each method of ForecastSurfaceProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
@@ -16,30 +22,49 @@ function withQuery(path: string, params: Params): string {
 
 const seg = (s: string): string => encodeURIComponent(s);
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const csv = (values: readonly string[] | undefined): string | undefined => (values && values.length > 0 ? values.join(',') : undefined);
-const observationParams = (q: ObservationQuery): Params => [['start', iso(q.start)], ['end', iso(q.end)], ['limit', q.limit]];
-const radarParams = (q: RadarStationQuery): Params => [['stationType', csv(q.stationTypes)], ['reportingHost', q.reportingHost], ['host', q.host]];
+const csv = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(',') : undefined;
+const observationParams = (q: ObservationQuery): Params => [
+  ['start', iso(q.start)],
+  ['end', iso(q.end)],
+  ['limit', q.limit],
+];
+const radarParams = (q: RadarStationQuery): Params => [
+  ['stationType', csv(q.stationTypes)],
+  ['reportingHost', q.reportingHost],
+  ['host', q.host],
+];
 
 export const upstreamSurfacePaths = {
   alertCounts: (): string => '/alerts/active/count',
   alertTypes: (): string => '/alerts/types',
-  observations: (id: string, q: ObservationQuery): string => withQuery(`/stations/${seg(id)}/observations`, observationParams(q)),
-  observationAt: (id: string, time: Date): string => `/stations/${seg(id)}/observations/${time.toISOString().replace(/\.000Z$/, '+00:00')}`,
+  observations: (id: string, q: ObservationQuery): string =>
+    withQuery(`/stations/${seg(id)}/observations`, observationParams(q)),
+  observationAt: (id: string, time: Date): string =>
+    `/stations/${seg(id)}/observations/${time.toISOString().replace(/\.000Z$/, '+00:00')}`,
   tafs: (id: string): string => `/stations/${seg(id)}/tafs`,
   taf: (id: string, date: string, time: string): string => `/stations/${seg(id)}/tafs/${date}/${time}`,
   officeHeadlines: (office: string): string => `/offices/${seg(office)}/headlines`,
   officeHeadline: (office: string, id: string): string => `/offices/${seg(office)}/headlines/${seg(id)}`,
   officeConfig: (office: string): string => `/offices/${seg(office)}/config`,
   zoneForecast: (type: ZoneType, id: string): string => `/zones/${type}/${seg(id)}/forecast`,
-  zoneObservations: (id: string, q: ObservationQuery): string => withQuery(`/zones/forecast/${seg(id)}/observations`, observationParams(q)),
+  zoneObservations: (id: string, q: ObservationQuery): string =>
+    withQuery(`/zones/forecast/${seg(id)}/observations`, observationParams(q)),
   products: (q: ProductQuery): string =>
     withQuery('/products', [
-      ['location', csv(q.locations)], ['start', iso(q.start)], ['end', iso(q.end)], ['office', csv(q.offices)],
-      ['wmoid', csv(q.wmoIds)], ['type', csv(q.types)], ['limit', q.limit],
+      ['location', csv(q.locations)],
+      ['start', iso(q.start)],
+      ['end', iso(q.end)],
+      ['office', csv(q.offices)],
+      ['wmoid', csv(q.wmoIds)],
+      ['type', csv(q.types)],
+      ['limit', q.limit],
     ]),
   product: (id: string): string => `/products/${seg(id)}`,
-  productTypes: (location: string | undefined): string => (location ? `/products/locations/${seg(location)}/types` : '/products/types'),
-  productLocations: (type: string | undefined): string => (type ? `/products/types/${seg(type)}/locations` : '/products/locations'),
+  productTypes: (location: string | undefined): string =>
+    location ? `/products/locations/${seg(location)}/types` : '/products/types',
+  productLocations: (type: string | undefined): string =>
+    type ? `/products/types/${seg(type)}/locations` : '/products/locations',
   productsOfType: (type: string, location: string | undefined): string =>
     location ? `/products/types/${seg(type)}/locations/${seg(location)}` : `/products/types/${seg(type)}`,
   cwsu: (id: string): string => `/aviation/cwsus/${id}`,
@@ -49,13 +74,24 @@ export const upstreamSurfacePaths = {
   sigmets: (q: SigmetQuery): string => {
     const onlyPath = q.start === undefined && q.end === undefined && q.sequence === undefined;
     if (q.fir && onlyPath) return q.date ? `/aviation/sigmets/${q.fir}/${q.date}` : `/aviation/sigmets/${q.fir}`;
-    return withQuery('/aviation/sigmets', [['start', iso(q.start)], ['end', iso(q.end)], ['date', q.date], ['fir', q.fir], ['sequence', q.sequence]]);
+    return withQuery('/aviation/sigmets', [
+      ['start', iso(q.start)],
+      ['end', iso(q.end)],
+      ['date', q.date],
+      ['fir', q.fir],
+      ['sequence', q.sequence],
+    ]);
   },
   sigmet: (fir: string, date: string, sequence: string): string => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
   radarServers: (host: string | undefined): string => withQuery('/radar/servers', [['reportingHost', host]]),
-  radarServer: (id: string, host: string | undefined): string => withQuery(`/radar/servers/${seg(id)}`, [['reportingHost', host]]),
+  radarServer: (id: string, host: string | undefined): string =>
+    withQuery(`/radar/servers/${seg(id)}`, [['reportingHost', host]]),
   radarStations: (q: RadarStationQuery): string => withQuery('/radar/stations', radarParams(q)),
-  radarStation: (id: string, q: RadarStationQuery): string => withQuery(`/radar/stations/${seg(id)}`, [['reportingHost', q.reportingHost], ['host', q.host]]),
+  radarStation: (id: string, q: RadarStationQuery): string =>
+    withQuery(`/radar/stations/${seg(id)}`, [
+      ['reportingHost', q.reportingHost],
+      ['host', q.host],
+    ]),
   radarAlarms: (id: string): string => `/radar/stations/${seg(id)}/alarms`,
   radarQueue: (host: string, limit: number): string => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
   radarProfiler: (id: string): string => `/radar/profilers/${seg(id)}`,

@@ -28,21 +28,37 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
   const route = (path: string, methods: Record<string, AdminHandler>): void => {
     const allow = Object.keys(methods).join(', ');
     app.all(path, async (event) => {
-      const fromQuery = path.startsWith('/_taskcast/') && path.length > '/_taskcast/'.length ? null : event.url.searchParams.get('token');
+      const fromQuery =
+        path.startsWith('/_taskcast/') && path.length > '/_taskcast/'.length
+          ? null
+          : event.url.searchParams.get('token');
       const headers = fromQuery === null ? event.req.headers : new Headers({ authorization: `Bearer ${fromQuery}` });
       if (!hasAdminToken(headers, options.token)) {
-        return adminProblem(401, 'Unauthorized', 'The admin routes need Authorization: Bearer <ADMIN_TOKEN>.', { 'www-authenticate': 'Bearer realm="taskcast-admin"' });
+        return adminProblem(401, 'Unauthorized', 'The admin routes need Authorization: Bearer <ADMIN_TOKEN>.', {
+          'www-authenticate': 'Bearer realm="taskcast-admin"',
+        });
       }
       const method = event.req.method === 'HEAD' ? 'GET' : event.req.method;
       const handler = methods[method];
-      if (!handler) return adminProblem(405, 'Method Not Allowed', `${event.req.method} is not supported here; use ${allow}.`, { allow });
+      if (!handler)
+        return adminProblem(405, 'Method Not Allowed', `${event.req.method} is not supported here; use ${allow}.`, {
+          allow,
+        });
       try {
         return await handler(event);
       } catch (error) {
-        if (error instanceof ScenarioInvalid) return adminProblem(400, 'Bad Request', `The scenario does not match the schema at ${error.path || 'its root'}: ${error.reason}.`, {}, error.path);
+        if (error instanceof ScenarioInvalid)
+          return adminProblem(
+            400,
+            'Bad Request',
+            `The scenario does not match the schema at ${error.path || 'its root'}: ${error.reason}.`,
+            {},
+            error.path,
+          );
         if (error instanceof AdminBadRequest) return adminProblem(400, 'Bad Request', error.message, {}, error.path);
         // The body reader's own refusals: empty or malformed JSON, an oversized body.
-        if (error instanceof ValidationError) return adminProblem(400, 'Bad Request', error.message, {}, error.details[0]?.path ?? '');
+        if (error instanceof ValidationError)
+          return adminProblem(400, 'Bad Request', error.message, {}, error.details[0]?.path ?? '');
         if (error instanceof HttpProblem) return adminProblem(error.status, error.code, error.message, error.headers);
         throw error;
       }
@@ -80,7 +96,10 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
   });
 
   route('/_taskcast/scenario.schema.json', {
-    GET: () => new HTTPResponse(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, { headers: { 'content-type': 'application/schema+json', 'cache-control': 'no-store' } }),
+    GET: () =>
+      new HTTPResponse(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`, {
+        headers: { 'content-type': 'application/schema+json', 'cache-control': 'no-store' },
+      }),
   });
 }
 
@@ -98,5 +117,8 @@ export function scenarioState(controls: ForecastControls) {
 /** `?token=` on the page, once: a cookie for the rest of the visit, then the URL without the token. */
 export function tokenCookieRedirect(token: string, secure: boolean): HTTPResponse {
   const attributes = ['Path=/_taskcast', 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
-  return new HTTPResponse(null, { status: 303, headers: { location: '/_taskcast/', 'set-cookie': `${ADMIN_COOKIE}=${encodeURIComponent(token)}; ${attributes}` } });
+  return new HTTPResponse(null, {
+    status: 303,
+    headers: { location: '/_taskcast/', 'set-cookie': `${ADMIN_COOKIE}=${encodeURIComponent(token)}; ${attributes}` },
+  });
 }

@@ -4,7 +4,10 @@ import type { ForecastControls } from '../../forecast/control/forecast-controls.
 import type { ScenarioAlert, ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 
 const escape = (text: unknown): string =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The point the page previews when the bundle names none: the README's tour point, Linn-area Kansas. */
 const DEFAULT_POINT = '39.7456,-97.0892';
@@ -15,8 +18,19 @@ function alertRow(a: ScenarioAlert): string {
 }
 
 function faultRow(f: ScenarioFault, remaining: number | null): string {
-  const what = f.html ? `CDN HTML ${f.status ?? 403}` : f.problem ? `${f.problem} ${f.status ?? ''}` : f.status !== undefined ? `status ${f.status}` : 'latency only';
-  const limits = [f.count === undefined ? '' : `${remaining ?? 0} of ${f.count} left`, f.rate === undefined ? '' : `rate ${f.rate}`].filter(Boolean).join(', ');
+  const what = f.html
+    ? `CDN HTML ${f.status ?? 403}`
+    : f.problem
+      ? `${f.problem} ${f.status ?? ''}`
+      : f.status !== undefined
+        ? `status ${f.status}`
+        : 'latency only';
+  const limits = [
+    f.count === undefined ? '' : `${remaining ?? 0} of ${f.count} left`,
+    f.rate === undefined ? '' : `rate ${f.rate}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `<tr><td><code>${escape(f.path)}</code></td><td>${escape(what.trim())}</td><td>${f.delayMs ? `${f.delayMs} ms` : ''}</td><td>${escape(limits || 'every request')}</td></tr>`;
 }
 

@@ -26,10 +26,22 @@ export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
   get('/api/openapi.json', (event) => json(taskOpenApi(base(event))));
   if (options.forecast) get('/openapi.json', (event) => json(forecastOpenApi(base(event))));
 
-  get('/docs', () => new HTTPResponse(docsHtml(), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } }));
+  get(
+    '/docs',
+    () =>
+      new HTTPResponse(docsHtml(), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      }),
+  );
   get('/docs/', () => new HTTPResponse(null, { status: 301, headers: { location: '/docs' } }));
   const script = docsScript({ forecast: options.forecast });
-  get('/docs/taskcast-docs.js', () => new HTTPResponse(script, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } }));
+  get(
+    '/docs/taskcast-docs.js',
+    () =>
+      new HTTPResponse(script, {
+        headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
+      }),
+  );
   get('/docs/:file', (event) => {
     const name = event.context.params?.['file'] ?? '';
     if (!isSwaggerUiFile(name)) return notFound();
@@ -44,23 +56,31 @@ export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
       return new HTTPResponse(null, { status: 302, headers: { location: '/docs', vary: 'Accept' } });
     }
     const b = base(event);
-    return json({
-      name: 'Taskcast',
-      status: 'ok',
-      links: {
-        docs: `${b}/docs`,
-        health: `${b}/health`,
-        taskOpenApi: `${b}/api/openapi.json`,
-        ...(options.forecast ? { forecastOpenApi: `${b}/openapi.json` } : {}),
+    return json(
+      {
+        name: 'Taskcast',
+        status: 'ok',
+        links: {
+          docs: `${b}/docs`,
+          health: `${b}/health`,
+          taskOpenApi: `${b}/api/openapi.json`,
+          ...(options.forecast ? { forecastOpenApi: `${b}/openapi.json` } : {}),
+        },
       },
-    }, { vary: 'Accept' });
+      { vary: 'Accept' },
+    );
   });
 }
 
 function json(body: unknown, headers: Record<string, string> = {}): HTTPResponse {
-  return new HTTPResponse(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', ...headers } });
+  return new HTTPResponse(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', ...headers },
+  });
 }
 
 function notFound(): HTTPResponse {
-  return new HTTPResponse(JSON.stringify({ error: 'NotFound', message: 'No such file.' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new HTTPResponse(JSON.stringify({ error: 'NotFound', message: 'No such file.' }), {
+    status: 404,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }

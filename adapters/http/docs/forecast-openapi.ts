@@ -28,8 +28,11 @@ let template: Json | undefined;
 
 const DOCUMENT_TYPES = ['application/geo+json', 'application/ld+json', 'application/json'] as const;
 const IGNORED_PARAMETERS = new Set([
-  '#/components/parameters/Debug', '#/components/parameters/GridpointForecastFeatureFlags',
-  '#/components/parameters/AlertCode', '#/components/parameters/AlertRegion', '#/components/parameters/AlertRegionType',
+  '#/components/parameters/Debug',
+  '#/components/parameters/GridpointForecastFeatureFlags',
+  '#/components/parameters/AlertCode',
+  '#/components/parameters/AlertRegion',
+  '#/components/parameters/AlertRegionType',
 ]);
 const POINT_PATHS = new Set(['/points/{point}', '/points/{point}/forecast', '/points/{point}/forecast/hourly']);
 
@@ -51,7 +54,9 @@ function buildTemplate(): Json {
       '',
       '- Every request needs a non-blank `User-Agent` (a browser sends its own, which is accepted); without one, a 403.',
       '- `Accept`: `application/geo+json` (default), `application/ld+json`, `application/json`, `application/*`, `*/*`; anything else is a 406. All three types carry the same GeoJSON document with its JSON-LD `@context`.',
-      '- Errors are `application/problem+json` with `type` `{base}/problems/<Name>`, Name one of ' + FORECAST_PROBLEM_NAMES.join(', ') + '.',
+      '- Errors are `application/problem+json` with `type` `{base}/problems/<Name>`, Name one of ' +
+        FORECAST_PROBLEM_NAMES.join(', ') +
+        '.',
       '- A point with more than 4 decimals is a 301 to the URL rounded to 4 decimals.',
       '- `ETag`, `Last-Modified` and `Cache-Control` on every document; `If-None-Match` / `If-Modified-Since` give a 304. `HEAD` works wherever `GET` does.',
       '- Lists that page carry `pagination.next` and a `Link: <…>; rel="next"` header.',
@@ -62,10 +67,13 @@ function buildTemplate(): Json {
 
   // The User-Agent rule, and how it meets browsers (which cannot set the header).
   (components['securitySchemes'] as Json)['userAgent'] = {
-    type: 'apiKey', in: 'header', name: 'User-Agent',
-    description: 'A non-blank User-Agent is required (403 without one), as api.weather.gov requires it; an app name and a contact are good manners. '
-      + 'A browser cannot set this header, but it always sends its own, which is accepted: a web page needs nothing here. '
-      + 'CORS preflights are answered whatever their User-Agent.',
+    type: 'apiKey',
+    in: 'header',
+    name: 'User-Agent',
+    description:
+      'A non-blank User-Agent is required (403 without one), as api.weather.gov requires it; an app name and a contact are good manners. ' +
+      'A browser cannot set this header, but it always sends its own, which is accepted: a web page needs nothing here. ' +
+      'CORS preflights are answered whatever their User-Agent.',
   };
 
   // Headers Taskcast sends.
@@ -80,7 +88,10 @@ function buildTemplate(): Json {
     Link: { description: '`<next page>; rel="next"` on a list that has a next page.', schema: { type: 'string' } },
     Location: { description: 'The canonical URL.', schema: { type: 'string', format: 'uri' } },
     RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'string' } },
-    XCache: { description: 'Upstream provider only: whether the answer came from its cache.', schema: { type: 'string', enum: ['HIT', 'MISS', 'REVALIDATED', 'STALE'] } },
+    XCache: {
+      description: 'Upstream provider only: whether the answer came from its cache.',
+      schema: { type: 'string', enum: ['HIT', 'MISS', 'REVALIDATED', 'STALE'] },
+    },
   });
 
   // Problems: the shape and the 403 of the User-Agent rule.
@@ -101,27 +112,38 @@ function buildTemplate(): Json {
   // Contract additions to the schemas.
   const gridpoint = schemas['Gridpoint'] as Json;
   Object.assign(gridpoint['properties'] as Json, {
-    timeZone: { type: 'string', description: 'Taskcast: the IANA time zone of the cell (a point member kept on the gridpoint).' },
-    relativeLocation: { $ref: '#/components/schemas/RelativeLocationGeoJson', description: 'Taskcast: the nearest place (a point member).' },
+    timeZone: {
+      type: 'string',
+      description: 'Taskcast: the IANA time zone of the cell (a point member kept on the gridpoint).',
+    },
+    relativeLocation: {
+      $ref: '#/components/schemas/RelativeLocationGeoJson',
+      description: 'Taskcast: the nearest place (a point member).',
+    },
     forecast: { type: 'string', format: 'uri', description: 'Taskcast: the 7-day forecast of this cell.' },
     forecastHourly: { type: 'string', format: 'uri', description: 'Taskcast: the hourly forecast of this cell.' },
     forecastGridData: { type: 'string', format: 'uri', description: 'Taskcast: this document.' },
     observationStations: { type: 'string', format: 'uri', description: 'Taskcast: the stations nearest the cell.' },
   });
   const period = (schemas['GridpointForecastPeriod'] as Json)['properties'] as Json;
-  (period['name'] as Json)['description'] = 'A textual identifier for the period. Taskcast also names hourly periods (e.g. "Tuesday 3 PM").';
-  (period['detailedForecast'] as Json)['description'] = 'A detailed textual forecast for the period. Taskcast also writes one for hourly periods.';
+  (period['name'] as Json)['description'] =
+    'A textual identifier for the period. Taskcast also names hourly periods (e.g. "Tuesday 3 PM").';
+  (period['detailedForecast'] as Json)['description'] =
+    'A detailed textual forecast for the period. Taskcast also writes one for hourly periods.';
   const zone = (schemas['Zone'] as Json)['properties'] as Json;
   zone['observationStations'] = {
-    description: "Taskcast: in a zone list entry, one URL (the zone's station list); in a single zone, the official array of station URLs.",
+    description:
+      "Taskcast: in a zone list entry, one URL (the zone's station list); in a single zone, the official array of station URLs.",
     oneOf: [{ type: 'string', format: 'uri' }, zone['observationStations'] as Json],
   };
   describeRealMembers(schemas);
   const alertStatus = parameters['AlertStatus'] as Json;
-  alertStatus['description'] = 'Status (actual, exercise, system, test, draft); Taskcast also takes `expired`: alerts whose end has passed.';
+  alertStatus['description'] =
+    'Status (actual, exercise, system, test, draft); Taskcast also takes `expired`: alerts whose end has passed.';
   (((alertStatus['schema'] as Json)['items'] as Json)['enum'] as string[]).push('expired');
   const messageType = parameters['AlertMessageType'] as Json;
-  messageType['description'] = 'Message type (alert, update, cancel); Taskcast also takes `original`, the first issuance.';
+  messageType['description'] =
+    'Message type (alert, update, cancel); Taskcast also takes `original`, the first issuance.';
   (((messageType['schema'] as Json)['items'] as Json)['enum'] as string[]).push('original');
   const units = parameters['GridpointForecastUnits'] as Json;
   units['description'] = '`us` (the default): °F and mph; `si`: °C and km/h.';
@@ -130,7 +152,13 @@ function buildTemplate(): Json {
   const zoneStations = paths['/zones/forecast/{zoneId}/stations'] as Json;
   delete paths['/zones/forecast/{zoneId}/stations'];
   zoneStations['parameters'] = [
-    { name: 'type', in: 'path', required: true, description: 'Zone type', schema: { $ref: '#/components/schemas/NWSZoneType' } },
+    {
+      name: 'type',
+      in: 'path',
+      required: true,
+      description: 'Zone type',
+      schema: { $ref: '#/components/schemas/NWSZoneType' },
+    },
     ...(zoneStations['parameters'] as Json[]),
   ];
   paths['/zones/{type}/{zoneId}/stations'] = zoneStations;
@@ -139,22 +167,34 @@ function buildTemplate(): Json {
     item['parameters'] = [{ $ref: '#/components/parameters/PathPoint' }];
     const get = item['get'] as Json;
     get['operationId'] = hourly ? 'point_forecast_hourly' : 'point_forecast';
-    get['description'] = `Taskcast: the ${hourly ? 'hourly ' : ''}forecast of the grid cell that holds the point (the real API has no such path; it links /gridpoints/{wfo}/{x},{y}/forecast${hourly ? '/hourly' : ''} from /points).`;
+    get['description'] =
+      `Taskcast: the ${hourly ? 'hourly ' : ''}forecast of the grid cell that holds the point (the real API has no such path; it links /gridpoints/{wfo}/{x},{y}/forecast${hourly ? '/hourly' : ''} from /points).`;
     paths[`/points/{point}/forecast${hourly ? '/hourly' : ''}`] = item;
   }
   addStationListParameters(paths['/stations'] as Json);
   for (const path of ['/zones', '/zones/{type}']) addZoneListParameters(paths[path] as Json);
-  for (const path of ['/zones/{type}/{zoneId}', '/zones/{type}/{zoneId}/stations', '/gridpoints/{wfo}/{x},{y}/stations']) {
+  for (const path of [
+    '/zones/{type}/{zoneId}',
+    '/zones/{type}/{zoneId}/stations',
+    '/gridpoints/{wfo}/{x},{y}/stations',
+  ]) {
     const get = (paths[path] as Json)['get'] as Json;
-    get['parameters'] = [...((get['parameters'] as Json[] | undefined) ?? []), ...(path.startsWith('/zones/{type}/{zoneId}') ? [includeGeometry('includegeometry'), includeGeometry('include_geometry')] : []), limitParameter(undefined), cursorParameter()]
-      .filter((p, i, all) => all.findIndex((q) => (q as Json)['name'] === (p as Json)['name']) === i);
+    get['parameters'] = [
+      ...((get['parameters'] as Json[] | undefined) ?? []),
+      ...(path.startsWith('/zones/{type}/{zoneId}')
+        ? [includeGeometry('includegeometry'), includeGeometry('include_geometry')]
+        : []),
+      limitParameter(undefined),
+      cursorParameter(),
+    ].filter((p, i, all) => all.findIndex((q) => (q as Json)['name'] === (p as Json)['name']) === i);
   }
 
   // Operations: Taskcast's statuses, media types and headers.
   for (const [path, item] of Object.entries(paths)) {
     const get = item['get'] as Json;
-    get['parameters'] = ((get['parameters'] as Json[] | undefined) ?? [])
-      .filter((p) => !IGNORED_PARAMETERS.has(String(p['$ref'])) && !(p['name'] === 'active' && path === '/alerts'));
+    get['parameters'] = ((get['parameters'] as Json[] | undefined) ?? []).filter(
+      (p) => !IGNORED_PARAMETERS.has(String(p['$ref'])) && !(p['name'] === 'active' && path === '/alerts'),
+    );
     if ((get['parameters'] as Json[]).length === 0) delete get['parameters'];
     const isIcon = path.startsWith('/icons/');
     const responses = get['responses'] as Json;
@@ -162,33 +202,54 @@ function buildTemplate(): Json {
     const redirectOnly = responses['200'] === undefined;
     if (!redirectOnly) {
       const success = resolveResponse(components, responses['200'] as Json);
-      responses['200'] = isIcon ? iconSuccess(success) : documentSuccess(success, path === '/alerts' || path === '/stations' || path.startsWith('/zones') || path.endsWith('/stations'));
+      responses['200'] = isIcon
+        ? iconSuccess(success)
+        : documentSuccess(
+            success,
+            path === '/alerts' || path === '/stations' || path.startsWith('/zones') || path.endsWith('/stations'),
+          );
       responses['304'] = { $ref: '#/components/responses/NotModified' };
     }
     delete responses['default'];
     // The official /alerts documents a 301 for "certain common queries"; Taskcast redirects only points.
     if (POINT_PATHS.has(path)) responses['301'] = { $ref: '#/components/responses/PointRedirect' };
     else if (!redirectOnly) delete responses['301'];
-    for (const status of ['400', '403', '404', '406', '429', '500', '502', '503', '504']) responses[status] = { $ref: `#/components/responses/Problem${status}` };
+    for (const status of ['400', '403', '404', '406', '429', '500', '502', '503', '504'])
+      responses[status] = { $ref: `#/components/responses/Problem${status}` };
     get['tags'] = [tagOf(path)];
   }
   // After the loop above: a documentation page, not a forecast document, so none of the forecast statuses.
   paths['/problems/{name}'] = {
     get: {
-      tags: ['Problems'], operationId: 'problem_type',
+      tags: ['Problems'],
+      operationId: 'problem_type',
       summary: 'What a problem type means and what to do',
-      description: 'The page every problem\'s `type` URL points at. Needs no User-Agent. Browsers (Accept ranking text/html first) get HTML, other clients JSON.',
-      parameters: [{ name: 'name', in: 'path', required: true, description: 'The problem type, e.g. NotFound or InvalidParameter.', schema: { type: 'string' } }],
+      description:
+        "The page every problem's `type` URL points at. Needs no User-Agent. Browsers (Accept ranking text/html first) get HTML, other clients JSON.",
+      parameters: [
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          description: 'The problem type, e.g. NotFound or InvalidParameter.',
+          schema: { type: 'string' },
+        },
+      ],
       responses: {
         '200': {
           description: 'The problem type.',
           content: {
             'application/json': {
               schema: {
-                type: 'object', required: ['type', 'name', 'title', 'status', 'meaning', 'whatToDo'],
+                type: 'object',
+                required: ['type', 'name', 'title', 'status', 'meaning', 'whatToDo'],
                 properties: {
-                  type: { type: 'string', format: 'uri' }, name: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' },
-                  meaning: { type: 'string' }, whatToDo: { type: 'string' },
+                  type: { type: 'string', format: 'uri' },
+                  name: { type: 'string' },
+                  title: { type: 'string' },
+                  status: { type: 'integer' },
+                  meaning: { type: 'string' },
+                  whatToDo: { type: 'string' },
                 },
               },
             },
@@ -200,8 +261,12 @@ function buildTemplate(): Json {
       },
     },
   };
-  doc['tags'] = ['Points', 'Gridpoints', 'Alerts', 'Stations', 'Zones', 'Offices', 'Icons', 'Problems'].map((name) => ({ name }));
-  doc['paths'] = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)));
+  doc['tags'] = ['Points', 'Gridpoints', 'Alerts', 'Stations', 'Zones', 'Offices', 'Icons', 'Problems'].map((name) => ({
+    name,
+  }));
+  doc['paths'] = Object.fromEntries(
+    Object.entries(paths).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)),
+  );
   return doc;
 }
 
@@ -225,7 +290,8 @@ function describeRealMembers(schemas: Json): void {
     gridIdentifier: { type: 'string' },
     awipsLocationIdentifier: { type: 'string' },
     relatedZones: {
-      type: 'object', description: 'Taskcast: the zones of each type that share ground with this zone.',
+      type: 'object',
+      description: 'Taskcast: the zones of each type that share ground with this zone.',
       additionalProperties: { type: 'array', items: { type: 'string', format: 'uri' } },
     },
   });
@@ -236,27 +302,44 @@ function describeRealMembers(schemas: Json): void {
     bearing: { ...qv, description: 'In a list near a point: the bearing from it.' },
   });
   Object.assign(props('Office'), {
-    responsibleOffices: { type: 'array', items: { type: 'string', format: 'uri' }, description: "Taskcast: a regional headquarters' forecast offices." },
+    responsibleOffices: {
+      type: 'array',
+      items: { type: 'string', format: 'uri' },
+      description: "Taskcast: a regional headquarters' forecast offices.",
+    },
   });
   for (const axis of ['gridX', 'gridY']) {
     const gridpoint = props('Gridpoint');
-    gridpoint[axis] = { description: 'api.weather.gov answers a numeric string here; the embedded provider an integer.', anyOf: [gridpoint[axis], { type: 'string', pattern: '^\\d+$' }] };
+    gridpoint[axis] = {
+      description: 'api.weather.gov answers a numeric string here; the embedded provider an integer.',
+      anyOf: [gridpoint[axis], { type: 'string', pattern: '^\\d+$' }],
+    };
   }
   const geometry = schemas['GeoJsonGeometry'] as Json;
   schemas['GeoJsonGeometry'] = {
     description: `${String(geometry['description'] ?? '')} A forecast's geometry may also be a GeometryCollection (the point and the cell).`,
     anyOf: [
       ...(geometry['anyOf'] as Json[]),
-      { title: 'GeoJSON GeometryCollection', type: 'object', required: ['type', 'geometries'], properties: { type: { const: 'GeometryCollection' }, geometries: { type: 'array', items: { $ref: '#/components/schemas/GeoJsonGeometry' } } } },
+      {
+        title: 'GeoJSON GeometryCollection',
+        type: 'object',
+        required: ['type', 'geometries'],
+        properties: {
+          type: { const: 'GeometryCollection' },
+          geometries: { type: 'array', items: { $ref: '#/components/schemas/GeoJsonGeometry' } },
+        },
+      },
     ],
   };
   const feature = schemas['GeoJsonFeature'] as Json;
   feature['additionalProperties'] = true;
-  feature['description'] = `${String(feature['description'])} Relayed documents may carry members newer than this document.`;
+  feature['description'] =
+    `${String(feature['description'])} Relayed documents may carry members newer than this document.`;
   relaxUgcPattern(schemas);
   // The Northern Mariana Islands (MP) have forecast zones and an office (GUM) but are missing from the list.
   const states = schemas['StateTerritoryCode'] as Json;
-  if (Array.isArray(states['enum']) && !(states['enum'] as string[]).includes('MP')) states['enum'] = [...(states['enum'] as string[]), 'MP'];
+  if (Array.isArray(states['enum']) && !(states['enum'] as string[]).includes('MP'))
+    states['enum'] = [...(states['enum'] as string[]), 'MP'];
 }
 
 /** The UGC pattern lists state codes and forgets some territories: any two letters, C or Z, three digits. */
@@ -264,7 +347,8 @@ function relaxUgcPattern(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(relaxUgcPattern);
   if (node === null || typeof node !== 'object') return;
   const schema = node as Json;
-  if (typeof schema['pattern'] === 'string' && (schema['pattern'] as string).includes('[CZ]\\d{3}$')) schema['pattern'] = '^[A-Z]{2}[CZ]\\d{3}$';
+  if (typeof schema['pattern'] === 'string' && (schema['pattern'] as string).includes('[CZ]\\d{3}$'))
+    schema['pattern'] = '^[A-Z]{2}[CZ]\\d{3}$';
   for (const value of Object.values(schema)) relaxUgcPattern(value);
 }
 
@@ -277,7 +361,9 @@ function dropHeaders(node: unknown, names: readonly string[]): void {
 }
 
 function order(path: string): number {
-  return ['/points', '/gridpoints', '/alerts', '/stations', '/zones', '/offices', '/icons', '/problems'].findIndex((p) => path.startsWith(p));
+  return ['/points', '/gridpoints', '/alerts', '/stations', '/zones', '/offices', '/icons', '/problems'].findIndex(
+    (p) => path.startsWith(p),
+  );
 }
 
 function tagOf(path: string): string {
@@ -325,7 +411,11 @@ function iconSuccess(official: Json): Json {
     headers: COMMON_HEADERS,
     content: {
       'image/svg+xml': { schema: { type: 'string' } },
-      'image/png': { schema: (official['content'] as Json | undefined)?.['image/png'] ? { type: 'string', contentMediaType: 'image/png' } : { type: 'string' } },
+      'image/png': {
+        schema: (official['content'] as Json | undefined)?.['image/png']
+          ? { type: 'string', contentMediaType: 'image/png' }
+          : { type: 'string' },
+      },
     },
   };
 }
@@ -339,11 +429,19 @@ function problemResponses(): Json {
   return {
     NotModified: {
       description: 'Not modified: the `If-None-Match` or `If-Modified-Since` of the request still holds.',
-      headers: { 'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' }, ETag: { $ref: '#/components/headers/ETag' }, 'Last-Modified': { $ref: '#/components/headers/LastModified' } },
+      headers: {
+        'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' },
+        ETag: { $ref: '#/components/headers/ETag' },
+        'Last-Modified': { $ref: '#/components/headers/LastModified' },
+      },
     },
     PointRedirect: {
-      description: 'The point has more than 4 decimals: a redirect to the same URL with the point rounded to 4 decimals (the rest of the path and the query kept), as api.weather.gov does.',
-      headers: { Location: { $ref: '#/components/headers/Location' }, 'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' } },
+      description:
+        'The point has more than 4 decimals: a redirect to the same URL with the point rounded to 4 decimals (the rest of the path and the query kept), as api.weather.gov does.',
+      headers: {
+        Location: { $ref: '#/components/headers/Location' },
+        'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' },
+      },
     },
     Problem400: problem('InvalidParameter (a value out of range or unparseable) or BadRequest.'),
     Problem403: {
@@ -353,11 +451,20 @@ function problemResponses(): Json {
     },
     Problem404: problem('NotFound: an unknown resource, or a point outside the coverage (the detail names it).'),
     Problem406: problem('NotAcceptable: the Accept header allows none of the served types.'),
-    Problem429: problem('TooManyRequests: over FORECAST_RATE_LIMIT requests from this address in a minute.', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
+    Problem429: problem('TooManyRequests: over FORECAST_RATE_LIMIT requests from this address in a minute.', {
+      'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    }),
     Problem500: problem('UnexpectedProblem: the body never carries internals.'),
-    Problem502: problem('Upstream provider only: api.weather.gov failed and no cached copy is fresh enough.', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
-    Problem503: problem('Upstream provider only: api.weather.gov is unavailable and no cached copy is fresh enough.', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
-    Problem504: problem('Upstream provider only: api.weather.gov did not answer in time and no cached copy is fresh enough.', { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }),
+    Problem502: problem('Upstream provider only: api.weather.gov failed and no cached copy is fresh enough.', {
+      'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    }),
+    Problem503: problem('Upstream provider only: api.weather.gov is unavailable and no cached copy is fresh enough.', {
+      'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    }),
+    Problem504: problem(
+      'Upstream provider only: api.weather.gov did not answer in time and no cached copy is fresh enough.',
+      { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+    ),
   };
 }
 
@@ -366,8 +473,20 @@ function addStationListParameters(item: Json): void {
   const kept = ((get['parameters'] as Json[]) ?? []).filter((p) => p['name'] !== 'limit');
   get['parameters'] = [
     ...kept,
-    { name: 'stationId', in: 'query', description: 'Taskcast: observation station ids, as `id`.', schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: false },
-    { name: 'bbox', in: 'query', description: 'Taskcast: a bounding box `west,south,east,north` in degrees.', schema: { type: 'string', examples: ['-98,38,-96,40'] } },
+    {
+      name: 'stationId',
+      in: 'query',
+      description: 'Taskcast: observation station ids, as `id`.',
+      schema: { type: 'array', items: { type: 'string' } },
+      style: 'form',
+      explode: false,
+    },
+    {
+      name: 'bbox',
+      in: 'query',
+      description: 'Taskcast: a bounding box `west,south,east,north` in degrees.',
+      schema: { type: 'string', examples: ['-98,38,-96,40'] },
+    },
     limitParameter(25),
     cursorParameter(),
   ];
@@ -379,13 +498,31 @@ function addZoneListParameters(item: Json): void {
 }
 
 function includeGeometry(name: string): Json {
-  return { name, in: 'query', description: name === 'includegeometry' ? 'Taskcast: include the geometry (true/false); the official `include_geometry` is also taken.' : 'Include geometry in results (true/false)', schema: { type: 'boolean' } };
+  return {
+    name,
+    in: 'query',
+    description:
+      name === 'includegeometry'
+        ? 'Taskcast: include the geometry (true/false); the official `include_geometry` is also taken.'
+        : 'Include geometry in results (true/false)',
+    schema: { type: 'boolean' },
+  };
 }
 
 function limitParameter(fallback: number | undefined): Json {
-  return { name: 'limit', in: 'query', description: fallback === undefined ? 'Page size' : `Page size; ${fallback} by default.`, schema: { type: 'integer', minimum: 1, maximum: 500, ...(fallback === undefined ? {} : { default: fallback }) } };
+  return {
+    name: 'limit',
+    in: 'query',
+    description: fallback === undefined ? 'Page size' : `Page size; ${fallback} by default.`,
+    schema: { type: 'integer', minimum: 1, maximum: 500, ...(fallback === undefined ? {} : { default: fallback }) },
+  };
 }
 
 function cursorParameter(): Json {
-  return { name: 'cursor', in: 'query', description: 'Opaque pagination cursor, from `pagination.next`.', schema: { type: 'string' } };
+  return {
+    name: 'cursor',
+    in: 'query',
+    description: 'Opaque pagination cursor, from `pagination.next`.',
+    schema: { type: 'string' },
+  };
 }

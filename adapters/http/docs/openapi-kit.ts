@@ -7,4 +7,11 @@ export function clone<T>(value: T): T {
 }
 
 /** The `type` names of forecast problems (`{base}/problems/<Name>`), as CONTRACT.md lists them. */
-export const FORECAST_PROBLEM_NAMES = ['BadRequest', 'InvalidParameter', 'NotFound', 'NotAcceptable', 'TooManyRequests', 'UnexpectedProblem'] as const;
+export const FORECAST_PROBLEM_NAMES = [
+  'BadRequest',
+  'InvalidParameter',
+  'NotFound',
+  'NotAcceptable',
+  'TooManyRequests',
+  'UnexpectedProblem',
+] as const;

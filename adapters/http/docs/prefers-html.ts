@@ -16,7 +16,8 @@ export function prefersHtml(accept: string | null): boolean {
     }
     if (!(q > 0)) continue;
     if (range === 'text/html' || range === 'application/xhtml+xml') html = Math.max(html, q);
-    else if (range === 'application/json' || range === 'application/*' || range === '*/*') json = Math.max(json, range === 'application/json' ? q : q - 0.0001);
+    else if (range === 'application/json' || range === 'application/*' || range === '*/*')
+      json = Math.max(json, range === 'application/json' ? q : q - 0.0001);
   }
   return html > 0 && html >= json;
 }

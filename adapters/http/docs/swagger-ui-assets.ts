@@ -37,7 +37,11 @@ export function swaggerUiAsset(name: SwaggerUiFile): Asset {
   if (!asset) {
     packageDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
     version ??= (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
-    asset = { bytes: readFileSync(join(packageDir, name)), contentType: FILES[name], etag: `"swagger-ui-${version}-${name}"` };
+    asset = {
+      bytes: readFileSync(join(packageDir, name)),
+      contentType: FILES[name],
+      etag: `"swagger-ui-${version}-${name}"`,
+    };
     cache.set(name, asset);
   }
   return asset;

@@ -27,7 +27,9 @@ const conversion: ConversionConfig = {
   // `check` actions (domain rules in functions) cannot be expressed: say them in words instead of failing.
   errorMode: 'ignore',
   overrideAction: ({ valibotAction, jsonSchema }) =>
-    valibotAction.type === 'check' ? { ...jsonSchema, description: String((valibotAction as { message?: unknown }).message) } : undefined,
+    valibotAction.type === 'check'
+      ? { ...jsonSchema, description: String((valibotAction as { message?: unknown }).message) }
+      : undefined,
 };
 
 /** One request schema, generated; `$schema` dropped because the document's dialect already says it. */
@@ -36,28 +38,66 @@ export function requestSchema(schema: GenericSchema): Json {
   return rest;
 }
 
-const TIMESTAMP = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', description: 'UTC, `YYYY-MM-DD HH:MM:SS`.', examples: ['2026-11-21 21:00:00'] };
+const TIMESTAMP = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  description: 'UTC, `YYYY-MM-DD HH:MM:SS`.',
+  examples: ['2026-11-21 21:00:00'],
+};
 const EXAMPLE_USER = { id: '0b4f7c8e-3a55-4a4e-9a8e-6d1f2f1c9b21', name: 'Ada', email: 'ada@example.com' };
-const EXAMPLE_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwYjRmN2M4ZS0zYTU1LTRhNGUtOWE4ZS02ZDFmMmYxYzliMjEiLCJpYXQiOjE3OTQ0MjgwMDAsImV4cCI6MTc5NTAzMjgwMH0.c2lnbmF0dXJl';
+const EXAMPLE_TOKEN =
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwYjRmN2M4ZS0zYTU1LTRhNGUtOWE4ZS02ZDFmMmYxYzliMjEiLCJpYXQiOjE3OTQ0MjgwMDAsImV4cCI6MTc5NTAzMjgwMH0.c2lnbmF0dXJl';
 const EXAMPLE_TASK = {
-  id: '6f1d3c1a-8a9b-4e7c-9d2e-5b4a3f2e1d0c', user_id: EXAMPLE_USER.id, title: 'Write the README', description: null,
-  status: 'pending', priority: 'high', due_date: '2026-12-01', created_at: '2026-11-21 21:00:00', updated_at: '2026-11-21 21:00:00',
+  id: '6f1d3c1a-8a9b-4e7c-9d2e-5b4a3f2e1d0c',
+  user_id: EXAMPLE_USER.id,
+  title: 'Write the README',
+  description: null,
+  status: 'pending',
+  priority: 'high',
+  due_date: '2026-12-01',
+  created_at: '2026-11-21 21:00:00',
+  updated_at: '2026-11-21 21:00:00',
 };
 
 /** The error names of the task API and when each comes; the statuses are the contract's. */
 const ERRORS: Record<string, { status: number; name: string; message: string; details?: Json[] }> = {
-  validation: { status: 400, name: 'ValidationError', message: 'The request is invalid.', details: [{ path: 'title', message: 'is required' }] },
+  validation: {
+    status: 400,
+    name: 'ValidationError',
+    message: 'The request is invalid.',
+    details: [{ path: 'title', message: 'is required' }],
+  },
   credentials: { status: 401, name: 'InvalidCredentials', message: 'Invalid email or password.' },
   unauthorized: { status: 401, name: 'Unauthorized', message: 'A valid Bearer token is required.' },
   notFound: { status: 404, name: 'NotFound', message: 'No task with that id.' },
   conflict: { status: 409, name: 'Conflict', message: 'An account with that email already exists.' },
   tooLarge: { status: 413, name: 'PayloadTooLarge', message: 'The request body is larger than 1048576 bytes.' },
-  inFlight: { status: 409, name: 'IdempotencyKeyInFlight', message: 'A request with this Idempotency-Key is still in progress; retry shortly to get its answer.' },
-  precondition: { status: 412, name: 'PreconditionFailed', message: 'The task has changed since the version named in If-Match; read it again and retry.' },
-  mismatch: { status: 422, name: 'IdempotencyKeyMismatch', message: 'This Idempotency-Key was used with a different request body; use a new key for a new request.' },
+  inFlight: {
+    status: 409,
+    name: 'IdempotencyKeyInFlight',
+    message: 'A request with this Idempotency-Key is still in progress; retry shortly to get its answer.',
+  },
+  precondition: {
+    status: 412,
+    name: 'PreconditionFailed',
+    message: 'The task has changed since the version named in If-Match; read it again and retry.',
+  },
+  mismatch: {
+    status: 422,
+    name: 'IdempotencyKeyMismatch',
+    message: 'This Idempotency-Key was used with a different request body; use a new key for a new request.',
+  },
   tooMany: { status: 429, name: 'TooManyRequests', message: 'Too many requests; retry in 600 s.' },
-  unavailable: { status: 503, name: 'ServiceUnavailable', message: 'The change could not be stored right now and was not made; try again shortly.' },
-  internal: { status: 500, name: 'InternalError', message: 'Something went wrong on our side; the request was not completed.' },
+  unavailable: {
+    status: 503,
+    name: 'ServiceUnavailable',
+    message: 'The change could not be stored right now and was not made; try again shortly.',
+  },
+  internal: {
+    status: 500,
+    name: 'InternalError',
+    message: 'Something went wrong on our side; the request was not completed.',
+  },
 };
 
 function buildTemplate(): Json {
@@ -67,10 +107,17 @@ function buildTemplate(): Json {
     return {
       description,
       ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema: { $ref: e.details ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' }, example } },
+      content: {
+        'application/json': {
+          schema: { $ref: e.details ? '#/components/schemas/ValidationError' : '#/components/schemas/Error' },
+          example,
+        },
+      },
     };
   };
-  const retryAfter = { 'Retry-After': { description: 'Seconds until the budget allows another attempt.', schema: { type: 'string' } } };
+  const retryAfter = {
+    'Retry-After': { description: 'Seconds until the budget allows another attempt.', schema: { type: 'string' } },
+  };
   const ok = (description: string, schema: string, example: unknown, headers?: Json): Json => ({
     description,
     ...(headers ? { headers } : {}),
@@ -80,21 +127,59 @@ function buildTemplate(): Json {
     required: true,
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, example } },
   });
-  const common = { '413': error('tooLarge', 'The body is over 1 MiB.'), '500': error('internal', 'Anything unexpected; the body never carries internals.') };
-  const stored = { '503': error('unavailable', 'The disk refused the change; nothing of it was stored. Retry after `Retry-After`.', { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } } }) };
-  const etagHeader = (what: string): Json => ({ ETag: { description: what, schema: { type: 'string' } } });
-  const notModified = (what: string): Json => ({ description: `Not modified: the \`If-None-Match\` tag is still the ${what}'s.`, headers: etagHeader('The current tag.') });
-  const ifNoneMatch = { name: 'If-None-Match', in: 'header', required: false, description: 'A tag from an earlier ETag: a 304 while it is still current.', schema: { type: 'string' } };
-  const ifMatch = {
-    name: 'If-Match', in: 'header', required: false,
-    description: 'Only if the task is still at this version (a strong tag from its ETag; `*` for any). Checked atomically with the change; a weak tag never matches.',
-    schema: { type: 'string' }, example: '"6f1d3c1a-20261121210000"',
+  const common = {
+    '413': error('tooLarge', 'The body is over 1 MiB.'),
+    '500': error('internal', 'Anything unexpected; the body never carries internals.'),
   };
-  const authed = { '401': error('unauthorized', 'No `Authorization: Bearer <token>`, or a token that is malformed, expired, not HS256, badly signed, or whose user is gone.'), '500': common['500'] };
-  const idParameter = { name: 'id', in: 'path', required: true, description: 'The task id (a UUID; anything else is a 404).', schema: { type: 'string' } };
+  const stored = {
+    '503': error('unavailable', 'The disk refused the change; nothing of it was stored. Retry after `Retry-After`.', {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } },
+    }),
+  };
+  const etagHeader = (what: string): Json => ({ ETag: { description: what, schema: { type: 'string' } } });
+  const notModified = (what: string): Json => ({
+    description: `Not modified: the \`If-None-Match\` tag is still the ${what}'s.`,
+    headers: etagHeader('The current tag.'),
+  });
+  const ifNoneMatch = {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'A tag from an earlier ETag: a 304 while it is still current.',
+    schema: { type: 'string' },
+  };
+  const ifMatch = {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description:
+      'Only if the task is still at this version (a strong tag from its ETag; `*` for any). Checked atomically with the change; a weak tag never matches.',
+    schema: { type: 'string' },
+    example: '"6f1d3c1a-20261121210000"',
+  };
+  const authed = {
+    '401': error(
+      'unauthorized',
+      'No `Authorization: Bearer <token>`, or a token that is malformed, expired, not HS256, badly signed, or whose user is gone.',
+    ),
+    '500': common['500'],
+  };
+  const idParameter = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The task id (a UUID; anything else is a 404).',
+    schema: { type: 'string' },
+  };
   const filterParameter = (name: string, values: readonly string[]) => ({
-    name, in: 'query', required: false, description: `Only tasks with this ${name}. Empty, repeated or outside the list: a 400.`,
-    schema: requestSchema(name === 'status' ? createTaskBody.entries.status.wrapped : createTaskBody.entries.priority.wrapped), examples: { [values[0]!]: { value: values[0] } },
+    name,
+    in: 'query',
+    required: false,
+    description: `Only tasks with this ${name}. Empty, repeated or outside the list: a 400.`,
+    schema: requestSchema(
+      name === 'status' ? createTaskBody.entries.status.wrapped : createTaskBody.entries.priority.wrapped,
+    ),
+    examples: { [values[0]!]: { value: values[0] } },
   });
 
   return {
@@ -116,12 +201,22 @@ function buildTemplate(): Json {
     paths: {
       '/api/auth/signup': {
         post: {
-          tags: ['Auth'], operationId: 'signUp', summary: 'Create an account', security: [],
+          tags: ['Auth'],
+          operationId: 'signUp',
+          summary: 'Create an account',
+          security: [],
           description: 'The email is trimmed and lower-cased; an account per email (case-insensitive).',
           requestBody: body('SignUpRequest', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' }),
           responses: {
-            '201': ok('Account created; the token is valid for 7 days.', 'Session', { message: 'Account created.', token: EXAMPLE_TOKEN, user: EXAMPLE_USER }),
-            '400': error('validation', 'A body that is not a JSON object, an unknown field, or a value out of its rule.'),
+            '201': ok('Account created; the token is valid for 7 days.', 'Session', {
+              message: 'Account created.',
+              token: EXAMPLE_TOKEN,
+              user: EXAMPLE_USER,
+            }),
+            '400': error(
+              'validation',
+              'A body that is not a JSON object, an unknown field, or a value out of its rule.',
+            ),
             '409': error('conflict', 'The email is already registered.'),
             '413': common['413'],
             '429': error('tooMany', 'Too many sign-ups from this address (SIGNUPS_PER_ADDRESS).', retryAfter),
@@ -132,54 +227,112 @@ function buildTemplate(): Json {
       },
       '/api/auth/login': {
         post: {
-          tags: ['Auth'], operationId: 'login', summary: 'Log in', security: [],
+          tags: ['Auth'],
+          operationId: 'login',
+          summary: 'Log in',
+          security: [],
           requestBody: body('LoginRequest', { email: 'ada@example.com', password: 'correct horse' }),
           responses: {
             '200': ok('Logged in.', 'Session', { message: 'Logged in.', token: EXAMPLE_TOKEN, user: EXAMPLE_USER }),
-            '400': error('validation', 'Email or password missing (an empty or blank string counts as missing), or an unknown field.'),
+            '400': error(
+              'validation',
+              'Email or password missing (an empty or blank string counts as missing), or an unknown field.',
+            ),
             '401': error('credentials', 'Unknown email or wrong password: the same body either way.'),
             '413': common['413'],
-            '429': error('tooMany', 'A spent failed-login budget for this account and address, or for this address (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS); the same answer even for the right password.', retryAfter),
+            '429': error(
+              'tooMany',
+              'A spent failed-login budget for this account and address, or for this address (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS); the same answer even for the right password.',
+              retryAfter,
+            ),
             '500': common['500'],
           },
         },
       },
       '/api/tasks': {
         get: {
-          tags: ['Tasks'], operationId: 'listTasks', summary: 'List your tasks, newest first',
+          tags: ['Tasks'],
+          operationId: 'listTasks',
+          summary: 'List your tasks, newest first',
           description: `Without \`limit\` and \`cursor\` the list is whole. With either, one page: \`next\` is the next page's path (null on the last), also sent as \`Link: <…>; rel="next"\`.`,
           parameters: [
             filterParameter('status', TASK_STATUSES),
             filterParameter('priority', TASK_PRIORITIES),
-            { name: 'limit', in: 'query', required: false, description: `Page size, 1 to ${TASK_PAGE.maxLimit} (${TASK_PAGE.defaultLimit} when only \`cursor\` is given).`, schema: { type: 'integer', minimum: 1, maximum: TASK_PAGE.maxLimit } },
-            { name: 'cursor', in: 'query', required: false, description: 'Opaque; from the previous page\'s `next`.', schema: { type: 'string', minLength: 1 } },
+            {
+              name: 'limit',
+              in: 'query',
+              required: false,
+              description: `Page size, 1 to ${TASK_PAGE.maxLimit} (${TASK_PAGE.defaultLimit} when only \`cursor\` is given).`,
+              schema: { type: 'integer', minimum: 1, maximum: TASK_PAGE.maxLimit },
+            },
+            {
+              name: 'cursor',
+              in: 'query',
+              required: false,
+              description: "Opaque; from the previous page's `next`.",
+              schema: { type: 'string', minLength: 1 },
+            },
             ifNoneMatch,
           ],
           responses: {
-            '200': ok('Your tasks that match the filters.', 'TaskList', { count: 1, tasks: [EXAMPLE_TASK] }, {
-              Link: { description: 'On a page that has a next one: `<next>; rel="next"`.', schema: { type: 'string' } },
-              ...etagHeader('A weak tag of this exact list: changes when anything in it does.'),
-            }),
+            '200': ok(
+              'Your tasks that match the filters.',
+              'TaskList',
+              { count: 1, tasks: [EXAMPLE_TASK] },
+              {
+                Link: {
+                  description: 'On a page that has a next one: `<next>; rel="next"`.',
+                  schema: { type: 'string' },
+                },
+                ...etagHeader('A weak tag of this exact list: changes when anything in it does.'),
+              },
+            ),
             '304': notModified('list'),
             '400': error('validation', 'A bad, empty or repeated filter, a bad `limit` or `cursor`.'),
             ...authed,
           },
         },
         post: {
-          tags: ['Tasks'], operationId: 'createTask', summary: 'Create a task',
-          description: 'With `Idempotency-Key`, done once per user and key (kept 24 hours): a repeat with the same body gets the first answer again, marked `Idempotent-Replayed: true`.',
-          parameters: [{
-            name: 'Idempotency-Key', in: 'header', required: false, description: '1 to 255 visible ASCII characters, new for each new request.',
-            schema: { type: 'string', minLength: 1, maxLength: 255 }, example: '6f1c2a9e-order-42',
-          }],
-          requestBody: body('CreateTaskRequest', { title: 'Write the README', priority: 'high', due_date: '2026-12-01' }),
+          tags: ['Tasks'],
+          operationId: 'createTask',
+          summary: 'Create a task',
+          description:
+            'With `Idempotency-Key`, done once per user and key (kept 24 hours): a repeat with the same body gets the first answer again, marked `Idempotent-Replayed: true`.',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: '1 to 255 visible ASCII characters, new for each new request.',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+              example: '6f1c2a9e-order-42',
+            },
+          ],
+          requestBody: body('CreateTaskRequest', {
+            title: 'Write the README',
+            priority: 'high',
+            due_date: '2026-12-01',
+          }),
           responses: {
-            '201': ok('Created, or the first answer again for a repeated Idempotency-Key.', 'TaskCreated', { message: 'Task created.', task: EXAMPLE_TASK }, {
-              'Idempotent-Replayed': { description: '`true` on a repeat of an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } },
-            }),
-            '400': error('validation', 'A missing title, an unknown or read-only field, a value out of its rule, a malformed Idempotency-Key.'),
+            '201': ok(
+              'Created, or the first answer again for a repeated Idempotency-Key.',
+              'TaskCreated',
+              { message: 'Task created.', task: EXAMPLE_TASK },
+              {
+                'Idempotent-Replayed': {
+                  description: '`true` on a repeat of an earlier request with the same key.',
+                  schema: { type: 'string', enum: ['true'] },
+                },
+              },
+            ),
+            '400': error(
+              'validation',
+              'A missing title, an unknown or read-only field, a value out of its rule, a malformed Idempotency-Key.',
+            ),
             '401': authed['401'],
-            '409': error('inFlight', 'The first request with this Idempotency-Key is still running.', { 'Retry-After': { description: 'Seconds.', schema: { type: 'string' } } }),
+            '409': error('inFlight', 'The first request with this Idempotency-Key is still running.', {
+              'Retry-After': { description: 'Seconds.', schema: { type: 'string' } },
+            }),
             '413': common['413'],
             '422': error('mismatch', 'This Idempotency-Key came with a different body before.'),
             '500': common['500'],
@@ -190,10 +343,17 @@ function buildTemplate(): Json {
       '/api/tasks/{id}': {
         parameters: [idParameter],
         get: {
-          tags: ['Tasks'], operationId: 'getTask', summary: 'Get one of your tasks',
+          tags: ['Tasks'],
+          operationId: 'getTask',
+          summary: 'Get one of your tasks',
           parameters: [ifNoneMatch],
           responses: {
-            '200': ok('The task.', 'TaskEnvelope', { task: EXAMPLE_TASK }, etagHeader('The task\'s version (strong): changes whenever the task does.')),
+            '200': ok(
+              'The task.',
+              'TaskEnvelope',
+              { task: EXAMPLE_TASK },
+              etagHeader("The task's version (strong): changes whenever the task does."),
+            ),
             '304': notModified('task'),
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
@@ -201,29 +361,50 @@ function buildTemplate(): Json {
           },
         },
         patch: {
-          tags: ['Tasks'], operationId: 'updateTask', summary: 'Update a task',
-          description: 'At least one field (`{}` is a 400). `null` clears `description` or `due_date`, and is a 400 for the others. `updated_at` moves forward on every update.',
+          tags: ['Tasks'],
+          operationId: 'updateTask',
+          summary: 'Update a task',
+          description:
+            'At least one field (`{}` is a 400). `null` clears `description` or `due_date`, and is a 400 for the others. `updated_at` moves forward on every update.',
           parameters: [ifMatch],
           requestBody: body('UpdateTaskRequest', { status: 'in_progress' }),
           responses: {
-            '200': ok('Updated.', 'TaskUpdated', { message: 'Task updated.', task: { ...EXAMPLE_TASK, status: 'in_progress', updated_at: '2026-11-21 21:05:00' } }, etagHeader('The new version.')),
+            '200': ok(
+              'Updated.',
+              'TaskUpdated',
+              {
+                message: 'Task updated.',
+                task: { ...EXAMPLE_TASK, status: 'in_progress', updated_at: '2026-11-21 21:05:00' },
+              },
+              etagHeader('The new version.'),
+            ),
             '400': error('validation', '`{}`, an unknown or read-only field, a value out of its rule.'),
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
-            '412': error('precondition', 'If-Match names a version that is no longer current; the ETag header gives the current one.', etagHeader('The current version.')),
+            '412': error(
+              'precondition',
+              'If-Match names a version that is no longer current; the ETag header gives the current one.',
+              etagHeader('The current version.'),
+            ),
             '413': common['413'],
             '500': common['500'],
             ...stored,
           },
         },
         delete: {
-          tags: ['Tasks'], operationId: 'deleteTask', summary: 'Delete a task',
+          tags: ['Tasks'],
+          operationId: 'deleteTask',
+          summary: 'Delete a task',
           parameters: [ifMatch],
           responses: {
             '200': ok('Deleted.', 'Message', { message: 'Task deleted.' }),
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
-            '412': error('precondition', 'If-Match names a version that is no longer current; the ETag header gives the current one.', etagHeader('The current version.')),
+            '412': error(
+              'precondition',
+              'If-Match names a version that is no longer current; the ETag header gives the current one.',
+              etagHeader('The current version.'),
+            ),
             '500': common['500'],
             ...stored,
           },
@@ -231,14 +412,32 @@ function buildTemplate(): Json {
       },
       '/ready': {
         get: {
-          tags: ['Health'], operationId: 'ready', summary: 'Readiness, for load balancers', security: [],
-          description: 'Whether every dependency can do its work: the store can write, the upstream API (with FORECAST_PROVIDER=upstream) answers.',
+          tags: ['Health'],
+          operationId: 'ready',
+          summary: 'Readiness, for load balancers',
+          security: [],
+          description:
+            'Whether every dependency can do its work: the store can write, the upstream API (with FORECAST_PROVIDER=upstream) answers.',
           responses: {
             '200': ok('Ready.', 'Readiness', { status: 'ready', dependencies: { store: { ok: true } } }),
             '503': {
               description: 'Not ready: `failing` names the dependencies, each with a `detail`.',
               headers: { 'Retry-After': { description: 'Seconds.', schema: { type: 'string' } } },
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' }, example: { status: 'not ready', failing: ['store'], dependencies: { store: { ok: false, detail: 'the store cannot write to ./data/tasks.db.journal: ENOSPC: no space left on device' } } } } },
+              content: {
+                'application/json': {
+                  schema: { $ref: '#/components/schemas/Readiness' },
+                  example: {
+                    status: 'not ready',
+                    failing: ['store'],
+                    dependencies: {
+                      store: {
+                        ok: false,
+                        detail: 'the store cannot write to ./data/tasks.db.journal: ENOSPC: no space left on device',
+                      },
+                    },
+                  },
+                },
+              },
             },
             '500': common['500'],
           },
@@ -246,7 +445,10 @@ function buildTemplate(): Json {
       },
       '/health': {
         get: {
-          tags: ['Health'], operationId: 'health', summary: 'Liveness', security: [],
+          tags: ['Health'],
+          operationId: 'health',
+          summary: 'Liveness',
+          security: [],
           responses: {
             '200': ok('The process serves.', 'Health', { status: 'ok', timestamp: '2026-11-21T21:00:00.000Z' }),
             '500': common['500'],
@@ -257,7 +459,12 @@ function buildTemplate(): Json {
     security: [{ bearerAuth: [] }],
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: `HS256 JWT from sign-up or login, valid 7 days; sent as \`${TASK_ALLOWED_HEADERS[0]}: Bearer <token>\`.` },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: `HS256 JWT from sign-up or login, valid 7 days; sent as \`${TASK_ALLOWED_HEADERS[0]}: Bearer <token>\`.`,
+        },
       },
       schemas: {
         SignUpRequest: requestSchema(signUpBody),
@@ -265,17 +472,43 @@ function buildTemplate(): Json {
         CreateTaskRequest: requestSchema(createTaskBody),
         UpdateTaskRequest: requestSchema(updateTaskBody),
         User: {
-          type: 'object', additionalProperties: false, required: ['id', 'name', 'email'],
-          properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, email: { type: 'string', description: 'Lower case.' } },
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name', 'email'],
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            name: { type: 'string' },
+            email: { type: 'string', description: 'Lower case.' },
+          },
           examples: [EXAMPLE_USER],
         },
         Session: {
-          type: 'object', additionalProperties: false, required: ['message', 'token', 'user'],
-          properties: { message: { type: 'string' }, token: { type: 'string', description: 'HS256 JWT; claims `sub` (the user id), `iat`, `exp = iat + 604800`.' }, user: { $ref: '#/components/schemas/User' } },
+          type: 'object',
+          additionalProperties: false,
+          required: ['message', 'token', 'user'],
+          properties: {
+            message: { type: 'string' },
+            token: {
+              type: 'string',
+              description: 'HS256 JWT; claims `sub` (the user id), `iat`, `exp = iat + 604800`.',
+            },
+            user: { $ref: '#/components/schemas/User' },
+          },
         },
         Task: {
-          type: 'object', additionalProperties: false,
-          required: ['id', 'user_id', 'title', 'description', 'status', 'priority', 'due_date', 'created_at', 'updated_at'],
+          type: 'object',
+          additionalProperties: false,
+          required: [
+            'id',
+            'user_id',
+            'title',
+            'description',
+            'status',
+            'priority',
+            'due_date',
+            'created_at',
+            'updated_at',
+          ],
           properties: {
             id: { type: 'string', format: 'uuid' },
             user_id: { type: 'string', format: 'uuid' },
@@ -290,48 +523,109 @@ function buildTemplate(): Json {
           examples: [EXAMPLE_TASK],
         },
         TaskList: {
-          type: 'object', additionalProperties: false, required: ['count', 'tasks'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['count', 'tasks'],
           properties: {
             count: { type: 'integer', minimum: 0, description: 'How many tasks this answer holds.' },
             tasks: { type: 'array', items: { $ref: '#/components/schemas/Task' } },
-            next: { type: ['string', 'null'], description: 'Paged answers only: the next page\'s path, or null on the last page.' },
+            next: {
+              type: ['string', 'null'],
+              description: "Paged answers only: the next page's path, or null on the last page.",
+            },
           },
         },
-        TaskEnvelope: { type: 'object', additionalProperties: false, required: ['task'], properties: { task: { $ref: '#/components/schemas/Task' } } },
-        TaskCreated: { type: 'object', additionalProperties: false, required: ['message', 'task'], properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } } },
-        TaskUpdated: { type: 'object', additionalProperties: false, required: ['message', 'task'], properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } } },
-        Message: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } },
+        TaskEnvelope: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['task'],
+          properties: { task: { $ref: '#/components/schemas/Task' } },
+        },
+        TaskCreated: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['message', 'task'],
+          properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } },
+        },
+        TaskUpdated: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['message', 'task'],
+          properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } },
+        },
+        Message: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['message'],
+          properties: { message: { type: 'string' } },
+        },
         Readiness: {
-          type: 'object', additionalProperties: false, required: ['status', 'dependencies'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['status', 'dependencies'],
           properties: {
             status: { type: 'string', enum: ['ready', 'not ready'] },
             failing: { type: 'array', items: { type: 'string' } },
             dependencies: {
               type: 'object',
-              additionalProperties: { type: 'object', additionalProperties: false, required: ['ok'], properties: { ok: { type: 'boolean' }, detail: { type: 'string' } } },
+              additionalProperties: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['ok'],
+                properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
+              },
             },
           },
         },
-        Health: { type: 'object', additionalProperties: false, required: ['status', 'timestamp'], properties: { status: { const: 'ok' }, timestamp: { type: 'string', format: 'date-time' } } },
+        Health: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['status', 'timestamp'],
+          properties: { status: { const: 'ok' }, timestamp: { type: 'string', format: 'date-time' } },
+        },
         Error: {
-          type: 'object', additionalProperties: false, required: ['error', 'message'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['error', 'message'],
           properties: {
             error: {
               type: 'string',
-              enum: ['InvalidCredentials', 'Unauthorized', 'NotFound', 'MethodNotAllowed', 'Conflict', 'IdempotencyKeyInFlight', 'PreconditionFailed',
-                'IdempotencyKeyMismatch', 'PayloadTooLarge', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'],
+              enum: [
+                'InvalidCredentials',
+                'Unauthorized',
+                'NotFound',
+                'MethodNotAllowed',
+                'Conflict',
+                'IdempotencyKeyInFlight',
+                'PreconditionFailed',
+                'IdempotencyKeyMismatch',
+                'PayloadTooLarge',
+                'TooManyRequests',
+                'InternalError',
+                'ServiceUnavailable',
+              ],
             },
             message: { type: 'string' },
           },
         },
         ValidationError: {
-          type: 'object', additionalProperties: false, required: ['error', 'message', 'details'],
+          type: 'object',
+          additionalProperties: false,
+          required: ['error', 'message', 'details'],
           properties: {
             error: { const: 'ValidationError' },
             message: { type: 'string' },
             details: {
               type: 'array',
-              items: { type: 'object', additionalProperties: false, required: ['path', 'message'], properties: { path: { type: 'string', description: 'The field, or "" for the body as a whole.' }, message: { type: 'string' } } },
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['path', 'message'],
+                properties: {
+                  path: { type: 'string', description: 'The field, or "" for the body as a whole.' },
+                  message: { type: 'string' },
+                },
+              },
             },
           },
         },

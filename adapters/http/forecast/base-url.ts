@@ -37,7 +37,9 @@ export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
 const directBases = new BoundedMemo<string, string | null>(256);
 
 function directBase(protocol: string, host: string, event: H3Event): string {
-  const base = directBases.get(`${protocol}${host}`, () => (HOST.test(host) ? `${protocol.replace(/:$/, '')}://${host}` : null));
+  const base = directBases.get(`${protocol}${host}`, () =>
+    HOST.test(host) ? `${protocol.replace(/:$/, '')}://${host}` : null,
+  );
   // The URL's own host stands in for one that is not plain.
   return base ?? `${protocol.replace(/:$/, '')}://${event.url.host}`;
 }

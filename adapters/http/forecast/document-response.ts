@@ -52,7 +52,12 @@ function cacheControlOf(entry: Serialised, document: ForecastDocument): string {
  * the data's update time, Cache-Control from the provider, and `Link: <next>; rel="next"` when the body
  * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
  */
-export function documentResponse(document: ForecastDocument, type: ServedType, request: Request, correlationId: string): HTTPResponse {
+export function documentResponse(
+  document: ForecastDocument,
+  type: ServedType,
+  request: Request,
+  correlationId: string,
+): HTTPResponse {
   const entry = serialise(document);
   const { bytes, etag } = entry;
   const lastModified = lastModifiedOf(entry, document);
@@ -78,7 +83,12 @@ export function documentResponse(document: ForecastDocument, type: ServedType, r
 }
 
 /** An icon or other binary answer, with the same caching headers and conditional handling. */
-export function assetResponse(asset: ForecastAsset, request: Request, correlationId: string, variesByAccept = false): HTTPResponse {
+export function assetResponse(
+  asset: ForecastAsset,
+  request: Request,
+  correlationId: string,
+  variesByAccept = false,
+): HTTPResponse {
   const etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`;
   const lastModified = new Date(Math.floor(asset.lastModified.getTime() / 1000) * 1000);
   const headers: Record<string, string> = {
@@ -94,7 +104,10 @@ export function assetResponse(asset: ForecastAsset, request: Request, correlatio
     delete headers['content-type'];
     return new HTTPResponse(null, { status: 304, headers });
   }
-  return new HTTPResponse(request.method === 'HEAD' ? null : (asset.bytes as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  return new HTTPResponse(request.method === 'HEAD' ? null : (asset.bytes as Uint8Array<ArrayBuffer>), {
+    status: 200,
+    headers,
+  });
 }
 
 function notModified(request: Request, etag: string, lastModified: Date): boolean {

@@ -12,9 +12,17 @@ import { PROBLEM_TYPE } from './problem.ts';
  * with four spaces, members in its order, `type` and `instance` under {base} as every link here.
  */
 const PROBLEMS = {
-  ForecastGridExpired: { status: 503, title: 'Forecast Grid Expired', detail: (issued: string) => `The requested forecast grid was issued ${issued} and has expired.` },
+  ForecastGridExpired: {
+    status: 503,
+    title: 'Forecast Grid Expired',
+    detail: (issued: string) => `The requested forecast grid was issued ${issued} and has expired.`,
+  },
   UnexpectedProblem: { status: 500, title: 'Unexpected Problem', detail: () => 'An unexpected problem has occurred.' },
-  UnavailableWebService: { status: 503, title: 'Unavailable Resource', detail: () => 'The resource you requested is currently unavailable. Please try again later.' },
+  UnavailableWebService: {
+    status: 503,
+    title: 'Unavailable Resource',
+    detail: () => 'The resource you requested is currently unavailable. Please try again later.',
+  },
 } as const;
 
 /** How long before the forecast clock a "expired" grid says it was issued: a missed update cycle. */
@@ -25,12 +33,21 @@ const EXPIRED_GRID_AGE_MS = 6 * 3_600_000 + 17 * 60_000 + 50_000;
  * failure instead of the answer. Undefined: no fault, serve as usual. Without a fault the answer is given
  * at once, not as a promise, so the request goes on in the same step (it runs before every forecast route).
  */
-export function faultResponse(event: H3Event, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> | undefined {
+export function faultResponse(
+  event: H3Event,
+  controls: ForecastControls,
+  options: BaseUrlOptions,
+): Promise<HTTPResponse | undefined> | undefined {
   const fault = controls.faults.take(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
   return fault ? faultAnswer(event, fault, controls, options) : undefined;
 }
 
-async function faultAnswer(event: H3Event, fault: ScenarioFault, controls: ForecastControls, options: BaseUrlOptions): Promise<HTTPResponse | undefined> {
+async function faultAnswer(
+  event: H3Event,
+  fault: ScenarioFault,
+  controls: ForecastControls,
+  options: BaseUrlOptions,
+): Promise<HTTPResponse | undefined> {
   if (fault.delayMs) await sleep(fault.delayMs);
   if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
   if (fault.html) return cdnDenied(event, fault, controls.clock.now());
@@ -52,7 +69,12 @@ function problem(fault: ScenarioFault, base: string, now: Date, correlationId: s
   };
   return new HTTPResponse(JSON.stringify(body, null, 4), {
     status: body.status,
-    headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId, 'x-request-id': correlationId, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': PROBLEM_TYPE,
+      'x-correlation-id': correlationId,
+      'x-request-id': correlationId,
+      'cache-control': 'no-store',
+    },
   });
 }
 
@@ -63,12 +85,19 @@ function problem(fault: ScenarioFault, base: string, now: Date, correlationId: s
 function cdnDenied(event: H3Event, fault: ScenarioFault, now: Date): HTTPResponse {
   const url = `http://${event.url.host}${event.url.pathname}${event.url.search}`;
   const reference = `18.${randomBytes(4).toString('hex')}.${Math.floor(now.getTime() / 1000)}.${randomBytes(4).toString('hex')}`;
-  const body = '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \n' +
+  const body =
+    '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \n' +
     `You don't have permission to access "${entities(url)}" on this server.<P>\n` +
     `Reference&#32;&#35;${entities(reference)}\n</BODY>\n</HTML>\n`;
   return new HTTPResponse(body, {
     status: fault.status ?? 403,
-    headers: { 'content-type': 'text/html', server: 'AkamaiGHost', 'mime-version': '1.0', expires: now.toUTCString(), 'cache-control': 'max-age=0, no-cache, no-store' },
+    headers: {
+      'content-type': 'text/html',
+      server: 'AkamaiGHost',
+      'mime-version': '1.0',
+      expires: now.toUTCString(),
+      'cache-control': 'max-age=0, no-cache, no-store',
+    },
   });
 }
 

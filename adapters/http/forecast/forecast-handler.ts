@@ -36,11 +36,27 @@ export type AssetRoute = (request: ForecastRequestContext) => Promise<ForecastAs
 /** Other renderings of a document route, by media type (an alert as application/cap+xml), chosen by Accept. */
 export type AlternateRenderings = Readonly<Record<string, AssetRoute>>;
 
-export function forecastHandler(route: ForecastRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind?: 'document', served?: readonly string[], alternates?: AlternateRenderings): (event: H3Event) => Promise<HTTPResponse>;
-export function forecastHandler(route: AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void, kind: 'asset'): (event: H3Event) => Promise<HTTPResponse>;
 export function forecastHandler(
-  route: ForecastRoute | AssetRoute, options: ForecastHandlerOptions, report: (e: unknown) => void,
-  kind: 'document' | 'asset' = 'document', served: readonly string[] = SERVED_TYPES, alternates: AlternateRenderings = {},
+  route: ForecastRoute,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+  kind?: 'document',
+  served?: readonly string[],
+  alternates?: AlternateRenderings,
+): (event: H3Event) => Promise<HTTPResponse>;
+export function forecastHandler(
+  route: AssetRoute,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+  kind: 'asset',
+): (event: H3Event) => Promise<HTTPResponse>;
+export function forecastHandler(
+  route: ForecastRoute | AssetRoute,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+  kind: 'document' | 'asset' = 'document',
+  served: readonly string[] = SERVED_TYPES,
+  alternates: AlternateRenderings = {},
 ) {
   // The alternates rank after the JSON types: only an Accept that prefers them picks them.
   const negotiable = [...served, ...Object.keys(alternates)];
@@ -50,24 +66,41 @@ export function forecastHandler(
     const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
     if (!hasUserAgent(event.req)) {
-      return new HTTPResponse(JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }), {
-        status: 403,
-        headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
-      });
+      return new HTTPResponse(
+        JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }),
+        {
+          status: 403,
+          headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
+        },
+      );
     }
     const wait = options.limiter ? await options.limiter.take(getRequestIP(event) ?? 'unknown') : 0;
     if (wait > 0) {
-      return problemResponse({
-        name: 'TooManyRequests', status: 429, detail: `Too many requests from this client; retry in ${wait} s.`,
-        headers: { 'retry-after': String(wait) },
-      }, baseUrl, correlationId);
+      return problemResponse(
+        {
+          name: 'TooManyRequests',
+          status: 429,
+          detail: `Too many requests from this client; retry in ${wait} s.`,
+          headers: { 'retry-after': String(wait) },
+        },
+        baseUrl,
+        correlationId,
+      );
     }
-    const type = kind === 'asset' ? SERVED_TYPES[0] : negotiated.get(joinedHeader(event.req, 'accept'), (accept) => negotiate(accept, negotiable) ?? null);
+    const type =
+      kind === 'asset'
+        ? SERVED_TYPES[0]
+        : negotiated.get(joinedHeader(event.req, 'accept'), (accept) => negotiate(accept, negotiable) ?? null);
     if (!type) {
-      return problemResponse({
-        name: 'NotAcceptable', status: 406,
-        detail: `The Accept header allows none of ${negotiable.join(', ')}.`,
-      }, baseUrl, correlationId);
+      return problemResponse(
+        {
+          name: 'NotAcceptable',
+          status: 406,
+          detail: `The Accept header allows none of ${negotiable.join(', ')}.`,
+        },
+        baseUrl,
+        correlationId,
+      );
     }
     const alternate = kind === 'document' ? alternates[type] : undefined;
     try {
@@ -78,15 +111,20 @@ export function forecastHandler(
         query: event.url.search === '' ? NO_QUERY : queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
       };
-      if (alternate) return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
+      if (alternate)
+        return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
       const answer = await route(request);
       return kind === 'asset'
         ? assetResponse(answer as ForecastAsset, event.req as unknown as Request, correlationId)
         : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);
     } catch (error) {
-      if (error instanceof PointNotCanonical) return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
+      if (error instanceof PointNotCanonical)
+        return redirectToCanonical(event, baseUrl, error.canonical, correlationId);
       if (error instanceof ResourceMoved) {
-        return new HTTPResponse(null, { status: 301, headers: { location: `${baseUrl}${error.path}`, 'x-correlation-id': correlationId } });
+        return new HTTPResponse(null, {
+          status: 301,
+          headers: { location: `${baseUrl}${error.path}`, 'x-correlation-id': correlationId },
+        });
       }
       return forecastErrorResponse(error, baseUrl, correlationId, report);
     }

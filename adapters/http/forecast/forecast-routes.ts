@@ -1,13 +1,23 @@
 import type { H3 } from 'h3';
 import type { ForecastUseCases } from '../../../application/forecast/index.ts';
-import { forecastHandler, type AssetRoute, type ForecastHandlerOptions, type ForecastRoute } from './forecast-handler.ts';
+import {
+  forecastHandler,
+  type AssetRoute,
+  type ForecastHandlerOptions,
+  type ForecastRoute,
+} from './forecast-handler.ts';
 import { LD_TYPES, SERVED_TYPES } from './negotiate.ts';
 
 /** GeoJSON documents the OpenAPI declares without JSON-LD (CWAs, SIGMETs): geo+json, or plain JSON. */
 const GEO_ONLY = ['application/geo+json', 'application/json'] as const;
 
 /** Every forecast route of the spec, at the root, GET and HEAD. */
-export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: ForecastHandlerOptions, report: (e: unknown) => void): void {
+export function registerForecastRoutes(
+  app: H3,
+  uc: ForecastUseCases,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+): void {
   // Each route serves the media types its OpenAPI entry declares (JSON-LD-only documents default to ld+json).
   const get = (path: string, route: ForecastRoute, served: readonly string[] = SERVED_TYPES): void => {
     const handler = forecastHandler(route, options, report, 'document', served);
@@ -23,25 +33,44 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
 
   get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
-  get('/points/:point/forecast', (r) => uc.getForecast.forPoint(r.param('point'), { hourly: false, units: units(r) }, r));
-  get('/points/:point/forecast/hourly', (r) => uc.getForecast.forPoint(r.param('point'), { hourly: true, units: units(r) }, r));
+  get('/points/:point/forecast', (r) =>
+    uc.getForecast.forPoint(r.param('point'), { hourly: false, units: units(r) }, r),
+  );
+  get('/points/:point/forecast/hourly', (r) =>
+    uc.getForecast.forPoint(r.param('point'), { hourly: true, units: units(r) }, r),
+  );
   get('/points/:point/stations', (r) => uc.findPointStations.execute(r.param('point'), r));
 
   get('/gridpoints/:office/:xy', (r) => uc.getGridpoint.execute(r.param('office'), r.param('xy'), r));
-  get('/gridpoints/:office/:xy/forecast', (r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r));
-  get('/gridpoints/:office/:xy/forecast/hourly', (r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r));
-  get('/gridpoints/:office/:xy/stations', (r) => uc.getGridpoint.stations(r.param('office'), r.param('xy'), r.query, r));
+  get('/gridpoints/:office/:xy/forecast', (r) =>
+    uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r),
+  );
+  get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
+    uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
+  );
+  get('/gridpoints/:office/:xy/stations', (r) =>
+    uc.getGridpoint.stations(r.param('office'), r.param('xy'), r.query, r),
+  );
 
   get('/alerts', (r) => uc.listAlerts.execute(r.query, false, r));
   get('/alerts/active', (r) => uc.listAlerts.execute(r.query, true, r));
   get('/alerts/active/zone/:zoneId', (r) => uc.listAlerts.execute({ ...r.query, zone: [r.param('zoneId')] }, true, r));
   get('/alerts/active/area/:area', (r) => uc.listAlerts.execute({ ...r.query, area: [r.param('area')] }, true, r));
-  get('/alerts/active/region/:region', (r) => uc.listAlerts.execute({ ...r.query, region: [r.param('region')] }, true, r));
+  get('/alerts/active/region/:region', (r) =>
+    uc.listAlerts.execute({ ...r.query, region: [r.param('region')] }, true, r),
+  );
   ld('/alerts/active/count', (r) => uc.summariseAlerts.count(r));
   ld('/alerts/types', (r) => uc.summariseAlerts.types(r));
-  const alert = forecastHandler((r) => uc.getAlert.execute(r.param('id'), r), options, report, 'document', SERVED_TYPES, {
-    'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
-  });
+  const alert = forecastHandler(
+    (r) => uc.getAlert.execute(r.param('id'), r),
+    options,
+    report,
+    'document',
+    SERVED_TYPES,
+    {
+      'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
+    },
+  );
   app.get('/alerts/:id', alert);
   app.on('HEAD', '/alerts/:id', alert);
 
@@ -51,7 +80,9 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   get('/stations/:id/observations', (r) => uc.listObservations.atStation(r.param('id'), r.query, r));
   get('/stations/:id/observations/:time', (r) => uc.listObservations.oneAt(r.param('id'), r.param('time'), r));
   ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
-  asset('/stations/:id/tafs/:date/:time', (r) => uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r));
+  asset('/stations/:id/tafs/:date/:time', (r) =>
+    uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r),
+  );
 
   get('/zones', (r) => uc.listZones.execute(undefined, r.query, r));
   get('/zones/:type', (r) => uc.listZones.execute(r.param('type'), r.query, r));
@@ -62,7 +93,9 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
 
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
   ld('/offices/:office/headlines', (r) => uc.getOfficeHeadlines.list(r.param('office'), r));
-  ld('/offices/:office/headlines/:headlineId', (r) => uc.getOfficeHeadlines.one(r.param('office'), r.param('headlineId'), r));
+  ld('/offices/:office/headlines/:headlineId', (r) =>
+    uc.getOfficeHeadlines.one(r.param('office'), r.param('headlineId'), r),
+  );
   ld('/offices/:office/config', (r) => uc.getOffice.config(r.param('office'), r));
 
   const products = uc.browseTextProducts;
@@ -73,16 +106,30 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
   ld('/products/types/:typeId', (r) => products.ofType(r.param('typeId'), undefined, r));
   ld('/products/types/:typeId/locations', (r) => products.locations(r.param('typeId'), r));
   ld('/products/locations/:locationId/types', (r) => products.types(r.param('locationId'), r));
-  ld('/products/types/:typeId/locations/:locationId', (r) => products.ofType(r.param('typeId'), r.param('locationId'), r));
+  ld('/products/types/:typeId/locations/:locationId', (r) =>
+    products.ofType(r.param('typeId'), r.param('locationId'), r),
+  );
 
   const aviation = uc.getAviationAdvisories;
   ld('/aviation/cwsus/:cwsuId', (r) => aviation.cwsu(r.param('cwsuId'), r));
   get('/aviation/cwsus/:cwsuId/cwas', (r) => aviation.cwas(r.param('cwsuId'), r), GEO_ONLY);
-  get('/aviation/cwsus/:cwsuId/cwas/:date/:sequence', (r) => aviation.cwa(r.param('cwsuId'), r.param('date'), r.param('sequence'), r), GEO_ONLY);
+  get(
+    '/aviation/cwsus/:cwsuId/cwas/:date/:sequence',
+    (r) => aviation.cwa(r.param('cwsuId'), r.param('date'), r.param('sequence'), r),
+    GEO_ONLY,
+  );
   get('/aviation/sigmets', (r) => aviation.sigmets(r.query, {}, r), GEO_ONLY);
   get('/aviation/sigmets/:fir', (r) => aviation.sigmets(r.query, { fir: r.param('fir') }, r), GEO_ONLY);
-  get('/aviation/sigmets/:fir/:date', (r) => aviation.sigmets(r.query, { fir: r.param('fir'), date: r.param('date') }, r), GEO_ONLY);
-  get('/aviation/sigmets/:fir/:date/:sequence', (r) => aviation.sigmet(r.param('fir'), r.param('date'), r.param('sequence'), r), GEO_ONLY);
+  get(
+    '/aviation/sigmets/:fir/:date',
+    (r) => aviation.sigmets(r.query, { fir: r.param('fir'), date: r.param('date') }, r),
+    GEO_ONLY,
+  );
+  get(
+    '/aviation/sigmets/:fir/:date/:sequence',
+    (r) => aviation.sigmet(r.param('fir'), r.param('date'), r.param('sequence'), r),
+    GEO_ONLY,
+  );
 
   const radar = uc.getRadarMetadata;
   ld('/radar/servers', (r) => radar.servers(r.query, r));
@@ -104,11 +151,14 @@ export function registerForecastRoutes(app: H3, uc: ForecastUseCases, options: F
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */
-export function otherForecastHandler(uc: ForecastUseCases, options: ForecastHandlerOptions, report: (e: unknown) => void) {
+export function otherForecastHandler(
+  uc: ForecastUseCases,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+) {
   return forecastHandler((r) => uc.getOther.document(pathAndQuery(r.event.url), r), options, report);
 }
 
 function pathAndQuery(url: URL): string {
   return `${url.pathname}${url.search}`;
 }
-

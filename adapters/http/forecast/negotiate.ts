@@ -22,7 +22,7 @@ export function negotiate(accept: string | null, served: readonly string[] = SER
     }
     if (!(q > 0)) continue;
     served.forEach((type, order) => {
-      const matches = range === type || range === '*/*' || (range === 'application/*');
+      const matches = range === type || range === '*/*' || range === 'application/*';
       if (matches && (!best || q > best.q || (q === best.q && order < best.order))) best = { type, q, order };
     });
   }

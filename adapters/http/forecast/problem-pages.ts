@@ -18,7 +18,12 @@ export function registerProblemPages(app: H3, options: BaseUrlOptions, report: (
     const name = decodeSegment(event.context.params?.['name'] ?? '');
     const type = problemType(name);
     if (!type) {
-      return forecastErrorResponse(new ForecastNotFound(`There is no problem type "${name}".`), base, newCorrelationId(event), report);
+      return forecastErrorResponse(
+        new ForecastNotFound(`There is no problem type "${name}".`),
+        base,
+        newCorrelationId(event),
+        report,
+      );
     }
     const url = `${base}/problems/${name}`;
     const html = prefersHtml(event.req.headers.get('accept'));
@@ -29,7 +34,8 @@ export function registerProblemPages(app: H3, options: BaseUrlOptions, report: (
       'cache-control': 'public, max-age=86400',
       vary: 'Accept',
     };
-    if (event.req.headers.get('if-none-match') === headers.etag) return new HTTPResponse(null, { status: 304, headers });
+    if (event.req.headers.get('if-none-match') === headers.etag)
+      return new HTTPResponse(null, { status: 304, headers });
     return new HTTPResponse(event.req.method === 'HEAD' ? null : text, { status: 200, headers });
   };
   app.get('/problems/:name', handler);

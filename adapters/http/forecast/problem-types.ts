@@ -15,49 +15,60 @@ export const PROBLEM_TYPES = {
   BadRequest: {
     title: 'Bad Request',
     status: 400,
-    meaning: 'The request as a whole cannot be served, for example parameters that cannot be combined (area, zone and point on /alerts).',
-    whatToDo: 'Read the detail member, change the request as it says, and send it again. Sending it unchanged will fail the same way.',
+    meaning:
+      'The request as a whole cannot be served, for example parameters that cannot be combined (area, zone and point on /alerts).',
+    whatToDo:
+      'Read the detail member, change the request as it says, and send it again. Sending it unchanged will fail the same way.',
   },
   InvalidParameter: {
     title: 'Invalid Parameter',
     status: 400,
-    meaning: 'A path or query parameter cannot be parsed or is out of range: a latitude beyond 90, a bbox not in west,south,east,north order, an unknown filter value, a limit above the maximum.',
+    meaning:
+      'A path or query parameter cannot be parsed or is out of range: a latitude beyond 90, a bbox not in west,south,east,north order, an unknown filter value, a limit above the maximum.',
     whatToDo: 'The detail member names the parameter and the values it takes. Correct that parameter and retry.',
   },
   NotFound: {
     title: 'Not Found',
     status: 404,
-    meaning: 'Nothing exists at this address: an unknown station, office, zone type or zone id, a grid cell out of range, a point outside the coverage, an alert no longer kept, or a path the API does not have.',
-    whatToDo: 'Check the identifier the detail member names. Use the links of an earlier answer (a point\'s forecast and zone links, a list\'s ids) rather than building addresses by hand.',
+    meaning:
+      'Nothing exists at this address: an unknown station, office, zone type or zone id, a grid cell out of range, a point outside the coverage, an alert no longer kept, or a path the API does not have.',
+    whatToDo:
+      "Check the identifier the detail member names. Use the links of an earlier answer (a point's forecast and zone links, a list's ids) rather than building addresses by hand.",
   },
   NotAcceptable: {
     title: 'Not Acceptable',
     status: 406,
-    meaning: 'The Accept header allows none of the formats served: application/geo+json (the default), application/ld+json and application/json.',
+    meaning:
+      'The Accept header allows none of the formats served: application/geo+json (the default), application/ld+json and application/json.',
     whatToDo: 'Send Accept: application/geo+json, or leave the Accept header out.',
   },
   TooManyRequests: {
     title: 'Too Many Requests',
     status: 429,
-    meaning: 'This client address sent more forecast requests in the current minute than the server allows (FORECAST_RATE_LIMIT).',
-    whatToDo: 'Wait the number of seconds the Retry-After header gives, then retry. Cache answers: they carry ETag, Last-Modified and Cache-Control.',
+    meaning:
+      'This client address sent more forecast requests in the current minute than the server allows (FORECAST_RATE_LIMIT).',
+    whatToDo:
+      'Wait the number of seconds the Retry-After header gives, then retry. Cache answers: they carry ETag, Last-Modified and Cache-Control.',
   },
   UnexpectedProblem: {
     title: 'Unexpected Problem',
     status: 500,
-    meaning: 'The server or its data source failed while answering: an internal error (500), an upstream that answered badly (502) or is unavailable (503).',
-    whatToDo: 'Retry later, after Retry-After when the answer gives one. If it persists, report the correlationId of the answer to the operator.',
+    meaning:
+      'The server or its data source failed while answering: an internal error (500), an upstream that answered badly (502) or is unavailable (503).',
+    whatToDo:
+      'Retry later, after Retry-After when the answer gives one. If it persists, report the correlationId of the answer to the operator.',
   },
   InvalidPoint: {
     title: 'Invalid Point',
     status: 404,
     meaning: 'api.weather.gov has no forecast grid for the point (outside its coverage, or at sea).',
-    whatToDo: 'Check the latitude and longitude (latitude first) and that the point lies on land in the United States or its territories.',
+    whatToDo:
+      'Check the latitude and longitude (latitude first) and that the point lies on land in the United States or its territories.',
   },
   ForecastGridExpired: {
     title: 'Forecast Grid Expired',
     status: 503,
-    meaning: 'api.weather.gov\'s forecast for this grid cell is older than it allows itself to serve.',
+    meaning: "api.weather.gov's forecast for this grid cell is older than it allows itself to serve.",
     whatToDo: 'Retry in a few minutes, when the office has issued a newer forecast.',
   },
   UnavailableWebService: {

@@ -1,7 +1,11 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import {
-  BadRequest, ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable, InvalidParameter,
+  BadRequest,
+  ForecastNotFound,
+  ForecastProblemPassthrough,
+  ForecastUnavailable,
+  InvalidParameter,
 } from '../../../domain/forecast/errors.ts';
 
 import { PROBLEM_TYPES, type ProblemName } from './problem-types.ts';
@@ -34,19 +38,43 @@ export function problemResponse(problem: ProblemInput, base: string, correlation
 }
 
 /** The one place where forecast failures become problem responses. Unknown errors are a 500 with no internals. */
-export function forecastErrorResponse(error: unknown, base: string, correlationId: string, report: (e: unknown) => void): HTTPResponse {
+export function forecastErrorResponse(
+  error: unknown,
+  base: string,
+  correlationId: string,
+  report: (e: unknown) => void,
+): HTTPResponse {
   if (error instanceof HTTPError && error.cause instanceof DomainError) error = error.cause;
   if (error instanceof ForecastProblemPassthrough) {
     const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
-    return new HTTPResponse(JSON.stringify(body), { status: error.status, headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId } });
+    return new HTTPResponse(JSON.stringify(body), {
+      status: error.status,
+      headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
+    });
   }
-  if (error instanceof InvalidParameter) return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
-  if (error instanceof BadRequest) return problemResponse({ name: 'BadRequest', status: 400, detail: error.detail }, base, correlationId);
-  if (error instanceof ForecastNotFound) return problemResponse({ name: 'NotFound', status: 404, detail: error.detail, title: error.title }, base, correlationId);
+  if (error instanceof InvalidParameter)
+    return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
+  if (error instanceof BadRequest)
+    return problemResponse({ name: 'BadRequest', status: 400, detail: error.detail }, base, correlationId);
+  if (error instanceof ForecastNotFound)
+    return problemResponse(
+      { name: 'NotFound', status: 404, detail: error.detail, title: error.title },
+      base,
+      correlationId,
+    );
   if (error instanceof ForecastUnavailable) {
-    const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
-    return problemResponse({ name: 'UnexpectedProblem', status: error.status, detail: error.detail, title: error.title, headers }, base, correlationId);
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+    return problemResponse(
+      { name: 'UnexpectedProblem', status: error.status, detail: error.detail, title: error.title, headers },
+      base,
+      correlationId,
+    );
   }
   report(error);
-  return problemResponse({ name: 'UnexpectedProblem', status: 500, detail: 'An unexpected problem has occurred.' }, base, correlationId);
+  return problemResponse(
+    { name: 'UnexpectedProblem', status: 500, detail: 'An unexpected problem has occurred.' },
+    base,
+    correlationId,
+  );
 }

@@ -29,7 +29,8 @@ export type LimiterFactory = (options: { keyPrefix: string; points: number; dura
 
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
-export const retrySeconds = (res: Pick<RateLimiterRes, 'msBeforeNext'>): number => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+export const retrySeconds = (res: Pick<RateLimiterRes, 'msBeforeNext'>): number =>
+  Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 export const isLimiterRes = (value: unknown): value is RateLimiterRes =>
   typeof value === 'object' && value !== null && 'msBeforeNext' in value && !(value instanceof Error);
@@ -47,8 +48,16 @@ export class AuthThrottle {
   constructor(budgets: AuthThrottleBudgets, makeLimiter: LimiterFactory = memoryLimiters) {
     const make = (keyPrefix: string, points: number, duration: number) =>
       points > 0 ? makeLimiter({ keyPrefix, points, duration }) : undefined;
-    this.perAccount = make('taskcast:login-fail:account', budgets.loginFailuresPerAccount, AUTH_WINDOWS_SECONDS.loginFailures);
-    this.perAddress = make('taskcast:login-fail:address', budgets.loginFailuresPerAddress, AUTH_WINDOWS_SECONDS.loginFailures);
+    this.perAccount = make(
+      'taskcast:login-fail:account',
+      budgets.loginFailuresPerAccount,
+      AUTH_WINDOWS_SECONDS.loginFailures,
+    );
+    this.perAddress = make(
+      'taskcast:login-fail:address',
+      budgets.loginFailuresPerAddress,
+      AUTH_WINDOWS_SECONDS.loginFailures,
+    );
     this.signUps = make('taskcast:signup:address', budgets.signUpsPerAddress, AUTH_WINDOWS_SECONDS.signUps);
   }
 
@@ -59,8 +68,10 @@ export class AuthThrottle {
       this.perAddress?.get(address),
     ]);
     const waits: number[] = [];
-    if (this.perAccount && account && account.consumedPoints >= this.perAccount.points) waits.push(retrySeconds(account));
-    if (this.perAddress && byAddress && byAddress.consumedPoints >= this.perAddress.points) waits.push(retrySeconds(byAddress));
+    if (this.perAccount && account && account.consumedPoints >= this.perAccount.points)
+      waits.push(retrySeconds(account));
+    if (this.perAddress && byAddress && byAddress.consumedPoints >= this.perAddress.points)
+      waits.push(retrySeconds(byAddress));
     if (waits.length > 0) throw tooManyRequests(Math.max(...waits));
   }
 

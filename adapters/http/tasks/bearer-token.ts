@@ -16,7 +16,8 @@ const malformed = (): Unauthorized => new Unauthorized('The Authorization header
  * The only regular expression left is a single character class, linear by construction.
  */
 export function bearerToken(header: string | null): string {
-  if (header === null || header === '') throw new Unauthorized('The Authorization header is missing; send Authorization: Bearer <token>.');
+  if (header === null || header === '')
+    throw new Unauthorized('The Authorization header is missing; send Authorization: Bearer <token>.');
   if (header.length > MAX_AUTHORIZATION_LENGTH) throw malformed();
   if (header.slice(0, 6).toLowerCase() !== 'bearer' || header[6] !== ' ') throw malformed();
   let start = 7;

@@ -49,7 +49,10 @@ function noneMatch(event: H3Event, etag: string): boolean {
 /** A JSON answer with its ETag, or a 304 when the client already holds that version. */
 export function withEtag(event: H3Event, body: unknown, etag: string): HTTPResponse {
   if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag } });
-  return new HTTPResponse(event.req.method === 'HEAD' ? null : JSON.stringify(body), { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+  return new HTTPResponse(event.req.method === 'HEAD' ? null : JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, etag },
+  });
 }
 
 /**
@@ -59,7 +62,10 @@ export function withEtag(event: H3Event, body: unknown, etag: string): HTTPRespo
 export function listResponse(event: H3Event, slot: string, tasks: readonly Task[], next?: string | null): HTTPResponse {
   const { bytes, etag } = listBody(slot, tasks, next);
   if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag } });
-  return new PlainResponse(event.req.method === 'HEAD' ? null : bytes, { status: 200, headers: { 'content-type': JSON_TYPE, etag } });
+  return new PlainResponse(event.req.method === 'HEAD' ? null : bytes, {
+    status: 200,
+    headers: { 'content-type': JSON_TYPE, etag },
+  });
 }
 
 /**

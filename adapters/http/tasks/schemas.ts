@@ -1,25 +1,59 @@
 import * as v from 'valibot';
 import { ValidationError } from '../../../domain/tasks/errors.ts';
 import {
-  isValidDescription, isValidDueDate, isValidName, isValidPassword, isValidTitle, messages,
+  isValidDescription,
+  isValidDueDate,
+  isValidName,
+  isValidPassword,
+  isValidTitle,
+  messages,
 } from '../../../domain/tasks/invariants.ts';
-import { LIMITS, TASK_PRIORITIES, TASK_STATUSES, hasNonBlank, isEmailShaped, normaliseEmail } from '../../../domain/tasks/rules.ts';
+import {
+  LIMITS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  hasNonBlank,
+  isEmailShaped,
+  normaliseEmail,
+} from '../../../domain/tasks/rules.ts';
 import type { FieldIssue } from '../../../domain/shared/domain-error.ts';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 
 // The task API's request schemas. The rules themselves live in the domain; these schemas add the HTTP
 // concerns: JSON types, strict objects, and which fields each route takes.
 
-const title = v.pipe(v.string(messages.title), v.check((s: string) => isValidTitle(s), messages.title));
-const description = v.nullable(v.pipe(v.string(messages.description), v.check((s: string) => isValidDescription(s), messages.description)));
+const title = v.pipe(
+  v.string(messages.title),
+  v.check((s: string) => isValidTitle(s), messages.title),
+);
+const description = v.nullable(
+  v.pipe(
+    v.string(messages.description),
+    v.check((s: string) => isValidDescription(s), messages.description),
+  ),
+);
 const status = v.picklist(TASK_STATUSES, messages.status);
 const priority = v.picklist(TASK_PRIORITIES, messages.priority);
-const dueDate = v.nullable(v.pipe(v.string(messages.due_date), v.check((s: string) => isValidDueDate(s), messages.due_date)));
+const dueDate = v.nullable(
+  v.pipe(
+    v.string(messages.due_date),
+    v.check((s: string) => isValidDueDate(s), messages.due_date),
+  ),
+);
 
 export const signUpBody = v.strictObject({
-  name: v.pipe(v.string(messages.name), v.check((s: string) => isValidName(s), messages.name)),
-  email: v.pipe(v.string(messages.email), v.check((e: string) => isEmailShaped(normaliseEmail(e)), messages.email)),
-  password: v.pipe(v.string(messages.password), v.check((s: string) => isValidPassword(s), messages.password)),
+  name: v.pipe(
+    v.string(messages.name),
+    v.check((s: string) => isValidName(s), messages.name),
+  ),
+  email: v.pipe(
+    v.string(messages.email),
+    v.check((e: string) => isEmailShaped(normaliseEmail(e)), messages.email),
+  ),
+  password: v.pipe(
+    v.string(messages.password),
+    v.check((s: string) => isValidPassword(s), messages.password),
+  ),
 });
 
 /**
@@ -27,7 +61,11 @@ export const signUpBody = v.strictObject({
  * blank string counts as missing (the spec's 400 "when email or password is missing").
  */
 export const loginBody = v.strictObject({
-  email: v.pipe(v.string('is required'), v.check(hasNonBlank, 'is required'), v.maxLength(LIMITS.emailMax * 4, 'is too long')),
+  email: v.pipe(
+    v.string('is required'),
+    v.check(hasNonBlank, 'is required'),
+    v.maxLength(LIMITS.emailMax * 4, 'is too long'),
+  ),
   password: v.pipe(v.string('is required'), v.check(hasNonBlank, 'is required'), v.maxLength(1024, 'is too long')),
 });
 
@@ -63,7 +101,10 @@ export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.I
   const details: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
     if (!Object.hasOwn(schema.entries, key)) {
-      details.push({ path: key, message: READ_ONLY.has(key) ? 'is read-only and cannot be set' : 'is not a known field' });
+      details.push({
+        path: key,
+        message: READ_ONLY.has(key) ? 'is read-only and cannot be set' : 'is not a known field',
+      });
     }
   }
   const result = v.safeParse(schema, body, { abortEarly: false });
@@ -78,10 +119,16 @@ export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.I
 }
 
 /** `?status=` and `?priority=`: each at most once, never empty, within its enum. Other parameters are ignored. */
-export function parseTaskFilter(params: URLSearchParams): { status?: (typeof TASK_STATUSES)[number]; priority?: (typeof TASK_PRIORITIES)[number] } {
+export function parseTaskFilter(params: URLSearchParams): {
+  status?: (typeof TASK_STATUSES)[number];
+  priority?: (typeof TASK_PRIORITIES)[number];
+} {
   const details: FieldIssue[] = [];
   const filter: { status?: (typeof TASK_STATUSES)[number]; priority?: (typeof TASK_PRIORITIES)[number] } = {};
-  for (const [name, schema] of [['status', status], ['priority', priority]] as const) {
+  for (const [name, schema] of [
+    ['status', status],
+    ['priority', priority],
+  ] as const) {
     const values = params.getAll(name);
     if (values.length === 0) continue;
     if (values.length > 1) {
@@ -110,7 +157,8 @@ export function parseTaskPage(params: URLSearchParams): { limit?: number; cursor
   else if (limits.length === 1) {
     const raw = limits[0] ?? '';
     const n = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-    if (!(n >= 1 && n <= TASK_PAGE.maxLimit)) details.push({ path: 'limit', message: `must be an integer from 1 to ${TASK_PAGE.maxLimit}` });
+    if (!(n >= 1 && n <= TASK_PAGE.maxLimit))
+      details.push({ path: 'limit', message: `must be an integer from 1 to ${TASK_PAGE.maxLimit}` });
     else page.limit = n;
   }
   if (cursors.length > 1) details.push({ path: 'cursor', message: 'must be given at most once' });

@@ -10,7 +10,9 @@ export function encodeCursor(cursor: TaskCursor): string {
 }
 
 export function decodeCursor(value: string): TaskCursor {
-  const invalid = new ValidationError([{ path: 'cursor', message: 'is not a cursor this server gave; start again without it' }]);
+  const invalid = new ValidationError([
+    { path: 'cursor', message: 'is not a cursor this server gave; start again without it' },
+  ]);
   if (value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid;
   const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (rest.length > 0 || !isUuid(id) || !isRealTimestamp(createdAt)) throw invalid;

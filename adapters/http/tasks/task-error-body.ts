@@ -25,13 +25,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function taskErrorResponse(error: unknown, report: (error: unknown) => void): HTTPResponse {
   // h3 wraps what a handler throws; a cause of h3's own (a URIError behind a malformed path) stays wrapped.
-  if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem)) error = error.cause;
+  if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem))
+    error = error.cause;
   if (error instanceof DomainError) {
-    const body = error instanceof ValidationError
-      ? { error: error.code, message: error.message, details: error.details }
-      : { error: error.code, message: error.message };
+    const body =
+      error instanceof ValidationError
+        ? { error: error.code, message: error.message, details: error.details }
+        : { error: error.code, message: error.message };
     const headers: Record<string, string> = {};
-    if (error instanceof ServiceUnavailable || error instanceof IdempotencyKeyInFlight) headers['retry-after'] = String(error.retryAfterSeconds);
+    if (error instanceof ServiceUnavailable || error instanceof IdempotencyKeyInFlight)
+      headers['retry-after'] = String(error.retryAfterSeconds);
     // A 412 says which version is current, so the client can fetch it or retry against it.
     if (error instanceof PreconditionFailed) headers['etag'] = `"${error.currentVersion}"`;
     return json(STATUS_BY_CODE[error.code] ?? 400, body, headers);
@@ -47,7 +50,10 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
     return json(404, { error: 'NotFound', message: 'No such route.' });
   }
   report(error);
-  return json(500, { error: 'InternalError', message: 'Something went wrong on our side; the request was not completed.' });
+  return json(500, {
+    error: 'InternalError',
+    message: 'Something went wrong on our side; the request was not completed.',
+  });
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): HTTPResponse {

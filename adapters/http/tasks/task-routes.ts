@@ -7,7 +7,15 @@ import { readJsonBody } from '../read-json-body.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerToken } from './bearer-token.ts';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
-import { createTaskBody, loginBody, parseBody, parseTaskFilter, parseTaskPage, signUpBody, updateTaskBody } from './schemas.ts';
+import {
+  createTaskBody,
+  loginBody,
+  parseBody,
+  parseTaskFilter,
+  parseTaskPage,
+  signUpBody,
+  updateTaskBody,
+} from './schemas.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { ifMatchVersions, listResponse, requestFingerprint, taskEtag, withEtag } from './conditional.ts';
 
@@ -76,7 +84,10 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
         event.res.status = 201;
         return { message: 'Task created.', task };
       }
-      const created = await createTask.executeOnce(user.id, input, { key, legacyFingerprint: () => requestFingerprint(input) });
+      const created = await createTask.executeOnce(user.id, input, {
+        key,
+        legacyFingerprint: () => requestFingerprint(input),
+      });
       event.res.status = 201;
       if (created.replayed) event.res.headers.set('idempotent-replayed', 'true');
       return { message: 'Task created.', task: created.task };
@@ -102,7 +113,6 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       return { message: 'Task deleted.' };
     },
   });
-
 }
 
 function taskId(event: H3Event): string {
@@ -112,7 +122,11 @@ function taskId(event: H3Event): string {
 type Handler = (event: H3Event) => Promise<unknown>;
 
 /** Registers each method's handler, and a catch-all that answers other methods with 405 and `Allow`. */
-export function route(app: H3, path: string, handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>): void {
+export function route(
+  app: H3,
+  path: string,
+  handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>,
+): void {
   const allow = Object.keys(handlers);
   if (allow.includes('GET')) allow.push('HEAD');
   for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, handler);

@@ -92,7 +92,9 @@ export class Compactor {
     try {
       renameSync(this.files.journal, this.files.compacting);
     } catch (error) {
-      this.log(`store: could not move the journal aside for compaction; it keeps every change: ${(error as Error).message}`);
+      this.log(
+        `store: could not move the journal aside for compaction; it keeps every change: ${(error as Error).message}`,
+      );
       return false;
     }
     let fd: number;
@@ -119,10 +121,14 @@ export class Compactor {
       removeIfPresent(this.files.compacting);
       await syncFolderAsync(dirname(this.files.snapshot));
       this.captured = undefined;
-      this.log(`store: compacted ${doc.tasks.length} tasks and ${doc.users.length} users into ${this.files.snapshot} in ${Math.round(performance.now() - started)} ms`);
+      this.log(
+        `store: compacted ${doc.tasks.length} tasks and ${doc.users.length} users into ${this.files.snapshot} in ${Math.round(performance.now() - started)} ms`,
+      );
     } catch (error) {
       this.retryAt = Date.now() + RETRY_AFTER_MS;
-      this.log(`store: compaction failed, ${this.files.compacting} and the journal keep every change; retrying later: ${(error as Error).message}`);
+      this.log(
+        `store: compaction failed, ${this.files.compacting} and the journal keep every change; retrying later: ${(error as Error).message}`,
+      );
     }
   }
 }

@@ -23,7 +23,9 @@ export function* documentSlices(doc: StoreDocument): Generator<string> {
   // Idempotency-Key records ride in the same snapshot, so a key outlives a compaction as its task does.
   yield '],"idempotency":[';
   const inDocument = doc.idempotencyTaskInDocument;
-  yield* records(doc.idempotency, (record, index) => (inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record)));
+  yield* records(doc.idempotency, (record, index) =>
+    inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record),
+  );
   yield ']}';
 }
 

@@ -42,7 +42,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
     try {
       data = JSON.parse(text);
     } catch {
-      throw new StoreOpenError(`The store ${this.path} is not valid JSON; it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);
+      throw new StoreOpenError(
+        `The store ${this.path} is not valid JSON; it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`,
+      );
     }
     // Null here means "no file" to lowdb, which would start empty and overwrite a file that reads `null`.
     return this.check(data);

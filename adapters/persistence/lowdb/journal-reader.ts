@@ -48,7 +48,9 @@ export function readJournal(path: string): Replay {
       changes.push(parseRecord(path, tail, lineNumber));
       notes.push(`store: recovered the final record of ${path} (line ${lineNumber}), complete but for its newline`);
     } else {
-      notes.push(`store: dropped the final record of ${path} (line ${lineNumber}, ${Buffer.byteLength(tail)} bytes), cut short by a crash before it was acknowledged`);
+      notes.push(
+        `store: dropped the final record of ${path} (line ${lineNumber}, ${Buffer.byteLength(tail)} bytes), cut short by a crash before it was acknowledged`,
+      );
     }
   }
   return { changes, bytes: records.length, notes };
@@ -59,11 +61,15 @@ function parseRecord(path: string, line: string, lineNumber: number): StoreChang
   try {
     value = JSON.parse(line);
   } catch {
-    throw new StoreOpenError(`The store's journal ${path} is damaged at line ${lineNumber} (not JSON); it was left untouched. Restore it from a backup or move it away.`);
+    throw new StoreOpenError(
+      `The store's journal ${path} is damaged at line ${lineNumber} (not JSON); it was left untouched. Restore it from a backup or move it away.`,
+    );
   }
   const checked = checkChange(value);
   if (!checked.ok) {
-    throw new StoreOpenError(`The store's journal ${path} has an invalid record at line ${lineNumber} (${checked.problem}); it was left untouched. Restore it from a backup or move it away.`);
+    throw new StoreOpenError(
+      `The store's journal ${path} has an invalid record at line ${lineNumber} (${checked.problem}); it was left untouched. Restore it from a backup or move it away.`,
+    );
   }
   return checked.value;
 }

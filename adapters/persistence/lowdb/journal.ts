@@ -12,7 +12,13 @@ export interface JournalFileOps {
   truncate(fd: number, length: number): Promise<void>;
 }
 
-const writeAsync = promisify(write) as (fd: number, data: Uint8Array, offset: number, length: number, position: number) => Promise<{ bytesWritten: number }>;
+const writeAsync = promisify(write) as (
+  fd: number,
+  data: Uint8Array,
+  offset: number,
+  length: number,
+  position: number,
+) => Promise<{ bytesWritten: number }>;
 
 export const nodeJournalFileOps: JournalFileOps = {
   write: async (fd, data, position) => (await writeAsync(fd, data, 0, data.length, position)).bytesWritten,
@@ -189,7 +195,14 @@ export class Journal {
   }
 
   private idle(): boolean {
-    return this.queue.length === 0 && this.inFlight.length === 0 && this.filling === undefined && !this.scheduled && !this.housekeepingRunning && !this.repairing;
+    return (
+      this.queue.length === 0 &&
+      this.inFlight.length === 0 &&
+      this.filling === undefined &&
+      !this.scheduled &&
+      !this.housekeepingRunning &&
+      !this.repairing
+    );
   }
 
   private quiet(): boolean {
@@ -223,10 +236,12 @@ export class Journal {
     this.end += data.length;
     this.inFlight.push(batch);
     const started = performance.now();
-    this.writeDurably(data, batch.offset).then(
-      () => (batch.outcome = { ok: true, ms: performance.now() - started }),
-      (error: unknown) => (batch.outcome = { ok: false, error: error as Error }),
-    ).then(() => this.settle());
+    this.writeDurably(data, batch.offset)
+      .then(
+        () => (batch.outcome = { ok: true, ms: performance.now() - started }),
+        (error: unknown) => (batch.outcome = { ok: false, error: error as Error }),
+      )
+      .then(() => this.settle());
     return true;
   }
 
@@ -276,7 +291,8 @@ export class Journal {
       await this.ops.truncate(this.fd, Math.max(this.durable, this.prepared));
       if (dirtyEnd > this.durable) {
         const zeros = new Uint8Array(dirtyEnd - this.durable);
-        if ((await this.ops.write(this.fd, zeros, this.durable)) !== zeros.length) throw new Error('short write of zeros');
+        if ((await this.ops.write(this.fd, zeros, this.durable)) !== zeros.length)
+          throw new Error('short write of zeros');
       }
       await this.ops.datasync(this.fd);
       this.needsRepair = false;
@@ -318,17 +334,19 @@ export class Journal {
     if (this.prepared - this.end >= size / 2) return;
     const from = Math.max(this.prepared, this.end);
     this.filling = { from };
-    this.writeDurably(new Uint8Array(size), from).then(
-      () => {
-        this.prepared = from + size; // the file cannot have changed: switchTo waits for quiet
-      },
-      () => {
-        this.fillRetryAt = Date.now() + FILL_RETRY_MS;
-      },
-    ).finally(() => {
-      this.filling = undefined;
-      this.pump();
-    });
+    this.writeDurably(new Uint8Array(size), from)
+      .then(
+        () => {
+          this.prepared = from + size; // the file cannot have changed: switchTo waits for quiet
+        },
+        () => {
+          this.fillRetryAt = Date.now() + FILL_RETRY_MS;
+        },
+      )
+      .finally(() => {
+        this.filling = undefined;
+        this.pump();
+      });
   }
 
   private wake(): void {

@@ -72,7 +72,9 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     if (journalled !== undefined && !existsAsFile(dbPath)) {
       // The snapshot holds the users the journal's tasks belong to; starting without it would serve orphans.
       const journalPath = replays[0]!.bytes > 0 ? files.compacting : files.journal;
-      throw new StoreOpenError(`The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`);
+      throw new StoreOpenError(
+        `The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`,
+      );
     }
     let replayed = 0;
     for (const replay of replays) {
@@ -93,7 +95,14 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     syncFolder(dirname(dbPath));
     if (replayed > 0) log(`store: replayed ${replayed} journalled changes into ${dbPath}`);
 
-    const compactor = new Compactor(files, snapshot, state, minCompactBytes, log, (path) => openJournalFile(path, opened.durableWrites).fd);
+    const compactor = new Compactor(
+      files,
+      snapshot,
+      state,
+      minCompactBytes,
+      log,
+      (path) => openJournalFile(path, opened.durableWrites).fd,
+    );
     const failures = failureReporter(files.journal, log);
     const journal: Journal = new Journal(journalFd, {
       ops: options.journalFileOps,
@@ -110,9 +119,11 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
     const commit = (change: StoreChange): Promise<void> =>
-      journal.append(journalLine(change), () => state.apply(change)).catch((error: unknown) => {
-        throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
-      });
+      journal
+        .append(journalLine(change), () => state.apply(change))
+        .catch((error: unknown) => {
+          throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
+        });
     const reservations = new KeyedReservations();
     let closed: Promise<void> | undefined;
     return {
@@ -138,7 +149,9 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
             // whoever opens the file after SIGTERM, SIGINT or close() reads the whole store there. When the
             // disk refuses, the journals stay and are folded in at the next start, so nothing is lost.
             await compactor.foldAll(journal).catch((error: unknown) => {
-              log(`store: could not fold the journal into ${dbPath} at close; ${files.journal} keeps every change and is folded in at the next start: ${(error as Error).message}`);
+              log(
+                `store: could not fold the journal into ${dbPath} at close; ${files.journal} keeps every change and is folded in at the next start: ${(error as Error).message}`,
+              );
             });
           } finally {
             closeSync(journal.descriptor);
@@ -180,7 +193,9 @@ function failureReporter(journalPath: string, log: (message: string) => void) {
     recovered(): void {
       if (!failing) return;
       failing = false;
-      log(`store: journal writes succeed again (${journalPath})${unreported > 0 ? `; ${unreported} more batches had failed` : ''}`);
+      log(
+        `store: journal writes succeed again (${journalPath})${unreported > 0 ? `; ${unreported} more batches had failed` : ''}`,
+      );
       unreported = 0;
     },
   };
@@ -236,12 +251,13 @@ function existsAsFile(path: string): boolean {
   }
 }
 
-
 /** The snapshot as read from `path`, or a StoreOpenError naming the file (also used by `taskcast check-store`). */
 export function checkedSnapshot(data: unknown, path: string): StoreDocument {
   const checked = checkSnapshot(data);
   if (!checked.ok) {
-    throw new StoreOpenError(`The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`);
+    throw new StoreOpenError(
+      `The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`,
+    );
   }
   return checked.value;
 }

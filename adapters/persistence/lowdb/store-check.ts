@@ -32,7 +32,8 @@ export async function checkStore(dbPath: string): Promise<StoreReport> {
     const journalPath = `${dbPath}.journal`;
     const replay = readJournal(journalPath);
     if (kind === 'missing') {
-      if (replay.bytes > 0) return { sound: false, problem: `the journal ${journalPath} is there but its snapshot ${dbPath} is missing` };
+      if (replay.bytes > 0)
+        return { sound: false, problem: `the journal ${journalPath} is there but its snapshot ${dbPath} is missing` };
       return { sound: false, problem: `there is no store at ${dbPath}` };
     }
     const snapshot = await new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath)).read();
@@ -42,14 +43,25 @@ export async function checkStore(dbPath: string): Promise<StoreReport> {
     const orphans = [...state.tasksById.values()].filter((task) => !state.usersById.has(task.user_id));
     if (orphans.length > 0) {
       const first = orphans[0]!;
-      return { sound: false, problem: `${orphans.length} task(s) belong to no user (first: task ${first.id} of user ${first.user_id})` };
+      return {
+        sound: false,
+        problem: `${orphans.length} task(s) belong to no user (first: task ${first.id} of user ${first.user_id})`,
+      };
     }
     if (state.userIdByEmail.size < state.usersById.size) {
       const seen = new Set<string>();
-      const shared = [...state.usersById.values()].find((user) => seen.size === seen.add(user.email.toLowerCase()).size);
+      const shared = [...state.usersById.values()].find(
+        (user) => seen.size === seen.add(user.email.toLowerCase()).size,
+      );
       return { sound: false, problem: `two users share the email ${shared?.email ?? '(unknown)'}` };
     }
-    return { sound: true, users: state.usersById.size, tasks: state.tasksById.size, journalRecords: replay.changes.length, notes: replay.notes };
+    return {
+      sound: true,
+      users: state.usersById.size,
+      tasks: state.tasksById.size,
+      journalRecords: replay.changes.length,
+      notes: replay.notes,
+    };
   } catch (error) {
     if (error instanceof StoreOpenError) return { sound: false, problem: error.message };
     throw error;
@@ -59,7 +71,8 @@ export async function checkStore(dbPath: string): Promise<StoreReport> {
 /** The one line `taskcast check-store` prints. */
 export function describeReport(dbPath: string, report: StoreReport): string {
   if (!report.sound) return `NOT SOUND: ${dbPath}: ${report.problem}`;
-  const journal = report.journalRecords > 0 ? ` (${report.journalRecords} of its changes still in ${dbPath}.journal)` : '';
+  const journal =
+    report.journalRecords > 0 ? ` (${report.journalRecords} of its changes still in ${dbPath}.journal)` : '';
   const notes = report.notes.length > 0 ? `; ${report.notes.map((n) => n.replace(/^store: /, '')).join('; ')}` : '';
   return `sound: ${dbPath} holds ${report.users} user(s) and ${report.tasks} task(s)${journal}${notes}`;
 }

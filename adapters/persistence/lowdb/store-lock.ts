@@ -9,7 +9,8 @@ const MAX_DIRECT_SOCKET_PATH = 100;
 const PROBE_TIMEOUT_MS = 2_000;
 const ATTEMPTS = 3;
 
-type Probe = { readonly state: 'live'; readonly pid: number | undefined } | { readonly state: 'stale' | 'gone' | 'foreign' };
+type Probe =
+  { readonly state: 'live'; readonly pid: number | undefined } | { readonly state: 'stale' | 'gone' | 'foreign' };
 
 /**
  * The store's exclusive lock: a Unix-domain socket that the server listens on beside the store,
@@ -56,10 +57,14 @@ export class StoreLock {
         await closeServer(server, path);
         if (holder !== undefined) {
           const pid = holder.pid === undefined ? '' : `pid ${holder.pid}, `;
-          throw new StoreOpenError(`The store ${storePath} is in use by another Taskcast process (${pid}lock ${holder.path}). Stop it or choose another DB_PATH.`);
+          throw new StoreOpenError(
+            `The store ${storePath} is in use by another Taskcast process (${pid}lock ${holder.path}). Stop it or choose another DB_PATH.`,
+          );
         }
       }
-      throw new StoreOpenError(`The store ${storePath} is in use: another Taskcast process kept taking its lock (${folder}/${prefix}*).`);
+      throw new StoreOpenError(
+        `The store ${storePath} is in use: another Taskcast process kept taking its lock (${folder}/${prefix}*).`,
+      );
     } catch (error) {
       closeSync(folderFd);
       throw error;
@@ -84,7 +89,12 @@ function removeLegacyPidFile(path: string): void {
   }
 }
 
-async function findLiveHolder(folder: string, folderFd: number, prefix: string, own: string): Promise<{ path: string; pid: number | undefined } | undefined> {
+async function findLiveHolder(
+  folder: string,
+  folderFd: number,
+  prefix: string,
+  own: string,
+): Promise<{ path: string; pid: number | undefined } | undefined> {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -134,7 +144,9 @@ function listenOn(address: string, path: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     // Every connection gets the holder's pid, for the "in use" message; the connection itself is the proof.
     const server = createServer((socket) => socket.end(`${JSON.stringify({ pid: process.pid })}\n`));
-    server.once('error', (error) => reject(new StoreOpenError(`Cannot create the lock socket ${path}: ${error.message}`)));
+    server.once('error', (error) =>
+      reject(new StoreOpenError(`Cannot create the lock socket ${path}: ${error.message}`)),
+    );
     server.listen(address, () => {
       server.unref(); // the lock never keeps a process alive on its own
       resolve(server);

@@ -44,8 +44,20 @@ const journalledKey = v.looseObject({
  * (since 2026-11-25) no user when it is the task's owner.
  */
 const snapshotKey = v.union([
-  v.looseObject({ userId: v.string(), key: v.string(), fingerprint: v.string(), task: taskRecord, createdAtMs: v.number() }),
-  v.looseObject({ userId: v.optional(v.string()), key: v.string(), fingerprint: v.string(), taskId: v.string(), createdAtMs: v.number() }),
+  v.looseObject({
+    userId: v.string(),
+    key: v.string(),
+    fingerprint: v.string(),
+    task: taskRecord,
+    createdAtMs: v.number(),
+  }),
+  v.looseObject({
+    userId: v.optional(v.string()),
+    key: v.string(),
+    fingerprint: v.string(),
+    taskId: v.string(),
+    createdAtMs: v.number(),
+  }),
 ]);
 
 const changeRecord = v.variant('kind', [
@@ -73,13 +85,19 @@ export function journalLine(change: StoreChange): string {
   return JSON.stringify({ kind: 'task', task, idempotency: { key, fingerprint, createdAtMs } });
 }
 
-export type RecordCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+export type RecordCheck<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
-type JournalledChange = Exclude<StoreChange, { kind: 'task' }> | {
-  readonly kind: 'task';
-  readonly task: Task;
-  readonly idempotency?: Omit<IdempotencyRecord, 'userId' | 'task'> & { readonly userId?: string; readonly task?: Task };
-};
+type JournalledChange =
+  | Exclude<StoreChange, { kind: 'task' }>
+  | {
+      readonly kind: 'task';
+      readonly task: Task;
+      readonly idempotency?: Omit<IdempotencyRecord, 'userId' | 'task'> & {
+        readonly userId?: string;
+        readonly task?: Task;
+      };
+    };
 
 /** A journal line's record as the change it stands for; a key's record gets the line's task (one object) and owner. */
 export function checkChange(value: unknown): RecordCheck<StoreChange> {
@@ -88,7 +106,14 @@ export function checkChange(value: unknown): RecordCheck<StoreChange> {
   const change = result.value;
   if (change.kind !== 'task' || change.idempotency === undefined) return result as RecordCheck<StoreChange>;
   const { userId, task, ...rest } = change.idempotency;
-  return { ok: true, value: { kind: 'task', task: change.task, idempotency: { ...rest, userId: userId ?? change.task.user_id, task: task ?? change.task } } };
+  return {
+    ok: true,
+    value: {
+      kind: 'task',
+      task: change.task,
+      idempotency: { ...rest, userId: userId ?? change.task.user_id, task: task ?? change.task },
+    },
+  };
 }
 
 /**
@@ -101,7 +126,8 @@ export function checkSnapshot(value: unknown): RecordCheck<StoreDocument> {
   const result = check<Stored>(snapshotDocument, value);
   if (!result.ok) return result;
   const doc = result.value;
-  if (doc.idempotency === undefined) return { ok: true, value: { ...doc, format: 'taskcast-tasks/1' } as StoreDocument };
+  if (doc.idempotency === undefined)
+    return { ok: true, value: { ...doc, format: 'taskcast-tasks/1' } as StoreDocument };
   let byId: Map<string, Task> | undefined;
   const idempotency: IdempotencyRecord[] = [];
   for (const [index, record] of doc.idempotency.entries()) {
@@ -127,7 +153,8 @@ function check<T>(schema: v.GenericSchema<unknown, unknown>, value: unknown): Re
 /** One short phrase for the operator: where in the record, and what is wrong there. */
 function describe(value: unknown, issue: v.BaseIssue<unknown> | undefined): string {
   if (value === null) return 'it is null';
-  if (typeof value !== 'object' || Array.isArray(value)) return `it is ${Array.isArray(value) ? 'an array' : typeof value}, not an object`;
+  if (typeof value !== 'object' || Array.isArray(value))
+    return `it is ${Array.isArray(value) ? 'an array' : typeof value}, not an object`;
   if (!issue) return 'it does not match';
   const path = issue.path?.map((item) => String(item.key)).join('.');
   if (path === 'kind') return `unknown kind ${JSON.stringify((value as { kind?: unknown }).kind)}`;

@@ -104,7 +104,11 @@ export class StoreState {
   }
 
   toDocument(): StoreDocument {
-    const doc = { format: 'taskcast-tasks/1' as const, users: [...this.usersById.values()], tasks: [...this.tasksById.values()] };
+    const doc = {
+      format: 'taskcast-tasks/1' as const,
+      users: [...this.usersById.values()],
+      tasks: [...this.tasksById.values()],
+    };
     if (this.keyCount === 0) return doc;
     const idempotency: IdempotencyRecord[] = [];
     const idempotencyTaskInDocument = new Uint8Array(this.keyCount);

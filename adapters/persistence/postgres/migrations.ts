@@ -40,7 +40,10 @@ export function loadMigrations(dir: string = migrationsDir()): Migration[] {
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`Migrations must be numbered 1, 2, 3, ... without gaps; found ${m.version} at position ${i + 1}.`);
+    if (m.version !== i + 1)
+      throw new Error(
+        `Migrations must be numbered 1, 2, 3, ... without gaps; found ${m.version} at position ${i + 1}.`,
+      );
   });
   return migrations;
 }
@@ -51,21 +54,31 @@ export function loadMigrations(dir: string = migrationsDir()): Migration[] {
  * recorded or neither. A database that has migrations this code does not know was upgraded by a newer
  * Taskcast; start-up stops rather than guess at a schema it has never seen.
  */
-export async function migrate(client: SqlClient, migrations: readonly Migration[], log: (message: string) => void = () => {}): Promise<void> {
+export async function migrate(
+  client: SqlClient,
+  migrations: readonly Migration[],
+  log: (message: string) => void = () => {},
+): Promise<void> {
   await client.withSession(async (session) => {
-    await session.query({ name: 'taskcast_migration_lock', text: 'SELECT pg_advisory_lock($1::bigint)' }, [MIGRATION_LOCK_KEY.toString()]);
+    await session.query({ name: 'taskcast_migration_lock', text: 'SELECT pg_advisory_lock($1::bigint)' }, [
+      MIGRATION_LOCK_KEY.toString(),
+    ]);
     try {
       await session.exec(`CREATE TABLE IF NOT EXISTS taskcast_migrations (
         version    integer PRIMARY KEY,
         name       text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`);
-      const applied = await session.query<{ version: number; name: string }>(
-        { name: 'taskcast_migrations_applied', text: 'SELECT version, name FROM taskcast_migrations ORDER BY version' });
+      const applied = await session.query<{ version: number; name: string }>({
+        name: 'taskcast_migrations_applied',
+        text: 'SELECT version, name FROM taskcast_migrations ORDER BY version',
+      });
       const known = migrations.at(-1)?.version ?? 0;
       const newest = applied.at(-1)?.version ?? 0;
       if (newest > known) {
-        throw new StoreOpenError(`The database at ${client.describe} has schema version ${newest} (${applied.at(-1)?.name}), newer than this Taskcast knows (${known}): it was upgraded by a newer release. Run that release, or point DATABASE_URL at another database.`);
+        throw new StoreOpenError(
+          `The database at ${client.describe} has schema version ${newest} (${applied.at(-1)?.name}), newer than this Taskcast knows (${known}): it was upgraded by a newer release. Run that release, or point DATABASE_URL at another database.`,
+        );
       }
       const done = new Set(applied.map((row) => row.version));
       for (const migration of migrations) {
@@ -73,17 +86,28 @@ export async function migrate(client: SqlClient, migrations: readonly Migration[
         await session.exec('BEGIN');
         try {
           await session.exec(migration.sql);
-          await session.query({ name: 'taskcast_migration_record', text: 'INSERT INTO taskcast_migrations (version, name) VALUES ($1, $2)' },
-            [migration.version, migration.name]);
+          await session.query(
+            {
+              name: 'taskcast_migration_record',
+              text: 'INSERT INTO taskcast_migrations (version, name) VALUES ($1, $2)',
+            },
+            [migration.version, migration.name],
+          );
           await session.exec('COMMIT');
         } catch (error) {
           await session.exec('ROLLBACK').catch(() => {});
           throw error;
         }
-        log(`postgres: applied migration ${String(migration.version).padStart(4, '0')}_${migration.name} to ${client.describe}`);
+        log(
+          `postgres: applied migration ${String(migration.version).padStart(4, '0')}_${migration.name} to ${client.describe}`,
+        );
       }
     } finally {
-      await session.query({ name: 'taskcast_migration_unlock', text: 'SELECT pg_advisory_unlock($1::bigint)' }, [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
+      await session
+        .query({ name: 'taskcast_migration_unlock', text: 'SELECT pg_advisory_unlock($1::bigint)' }, [
+          MIGRATION_LOCK_KEY.toString(),
+        ])
+        .catch(() => {});
     }
   });
 }

@@ -22,7 +22,12 @@ export interface PgClientOptions {
   readonly log?: (message: string) => void;
 }
 
-export const PG_DEFAULTS = { poolSize: 10, connectTimeoutMs: 2000, queryTimeoutMs: 5000, retryAfterSeconds: 2 } as const;
+export const PG_DEFAULTS = {
+  poolSize: 10,
+  connectTimeoutMs: 2000,
+  queryTimeoutMs: 5000,
+  retryAfterSeconds: 2,
+} as const;
 
 /**
  * Error classes a request may meet while the server is down, restarting or overloaded: connection
@@ -68,13 +73,17 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
   // pool has already dropped it, and the next request opens a fresh one.
   let lastIdleError = 0;
   pool.on('error', (error) => {
-    if (Date.now() - lastIdleError > 10_000) log(`postgres: an idle connection to ${describe} failed and was dropped: ${error.message}`);
+    if (Date.now() - lastIdleError > 10_000)
+      log(`postgres: an idle connection to ${describe} failed and was dropped: ${error.message}`);
     lastIdleError = Date.now();
   });
 
   const translate = (error: unknown): unknown =>
     isUnavailability(error)
-      ? new ServiceUnavailable(retryAfterSeconds, 'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.')
+      ? new ServiceUnavailable(
+          retryAfterSeconds,
+          'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
+        )
       : error;
   const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => ({
     async query<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {

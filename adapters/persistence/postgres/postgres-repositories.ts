@@ -13,8 +13,14 @@ const TASK_COLUMNS = `id::text, user_id::text, title, description, status, prior
   to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') AS created_at, to_char(updated_at, 'YYYY-MM-DD HH24:MI:SS') AS updated_at`;
 
 const SQL = {
-  userById: { name: 'taskcast_user_by_id', text: 'SELECT id::text, name, email, password_hash FROM users WHERE id = $1' },
-  userByEmail: { name: 'taskcast_user_by_email', text: 'SELECT id::text, name, email, password_hash FROM users WHERE email = $1' },
+  userById: {
+    name: 'taskcast_user_by_id',
+    text: 'SELECT id::text, name, email, password_hash FROM users WHERE id = $1',
+  },
+  userByEmail: {
+    name: 'taskcast_user_by_email',
+    text: 'SELECT id::text, name, email, password_hash FROM users WHERE email = $1',
+  },
   // ON CONFLICT waits for a concurrent insert of the same email to commit or roll back, then decides: of two
   // nodes signing up one email at once, exactly one gets its row back.
   addUser: {
@@ -47,8 +53,14 @@ const SQL = {
     name: 'taskcast_find_idempotency_key',
     text: 'SELECT user_id::text, key, fingerprint, task, created_at_ms::float8 AS created_at_ms FROM idempotency_keys WHERE user_id = $1 AND key = $2',
   },
-  forgetKeys: { name: 'taskcast_forget_idempotency_keys', text: 'DELETE FROM idempotency_keys WHERE created_at_ms < $1::bigint' },
-  findTask: { name: 'taskcast_find_task', text: `SELECT ${TASK_COLUMNS}, version::text FROM tasks WHERE id = $2 AND user_id = $1` },
+  forgetKeys: {
+    name: 'taskcast_forget_idempotency_keys',
+    text: 'DELETE FROM idempotency_keys WHERE created_at_ms < $1::bigint',
+  },
+  findTask: {
+    name: 'taskcast_find_task',
+    text: `SELECT ${TASK_COLUMNS}, version::text FROM tasks WHERE id = $2 AND user_id = $1`,
+  },
   // The cursor's own task, when it is still there, gives its exact place (created_at, seq); when it was
   // deleted, the page starts at the first task created in an earlier second: (created_at, seq) < (at, 0).
   listTasks: {
@@ -69,16 +81,36 @@ const SQL = {
         updated_at = $9::timestamp, version = version + 1
       WHERE id = $2 AND user_id = $1 AND version = $3::bigint RETURNING id`,
   },
-  removeTask: { name: 'taskcast_remove_task', text: 'DELETE FROM tasks WHERE id = $2 AND user_id = $1 AND version = $3::bigint RETURNING id' },
+  removeTask: {
+    name: 'taskcast_remove_task',
+    text: 'DELETE FROM tasks WHERE id = $2 AND user_id = $1 AND version = $3::bigint RETURNING id',
+  },
 } satisfies Record<string, Statement>;
 
-interface UserRow { id: string; name: string; email: string; password_hash: string }
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+}
 type TaskRow = Task & { version?: string };
 
-const toUser = (row: UserRow): User => ({ id: row.id, name: row.name, email: row.email, passwordHash: row.password_hash });
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  passwordHash: row.password_hash,
+});
 const toTask = (row: TaskRow): Task => ({
-  id: row.id, user_id: row.user_id, title: row.title, description: row.description, status: row.status, priority: row.priority,
-  due_date: row.due_date, created_at: row.created_at, updated_at: row.updated_at,
+  id: row.id,
+  user_id: row.user_id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  priority: row.priority,
+  due_date: row.due_date,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
 });
 
 /**
@@ -117,7 +149,10 @@ export const USER_CACHE = { ttlMs: 5000, maxEntries: 10_000 } as const;
 export class PostgresUserRepository implements UserRepository {
   private readonly recent = new Map<string, { readonly user: User; readonly until: number }>();
 
-  constructor(private readonly sql: SqlSession, private readonly cacheMs: number = USER_CACHE.ttlMs) {}
+  constructor(
+    private readonly sql: SqlSession,
+    private readonly cacheMs: number = USER_CACHE.ttlMs,
+  ) {}
 
   async findById(id: string): Promise<User | undefined> {
     if (!isKey(id)) return undefined;
@@ -140,13 +175,21 @@ export class PostgresUserRepository implements UserRepository {
   }
 
   async addIfEmailFree(user: User): Promise<boolean> {
-    const rows = await storing(() => this.sql.query(SQL.addUser, [user.id, user.name, user.email, user.passwordHash]),
-      { name: user.name, email: user.email });
+    const rows = await storing(() => this.sql.query(SQL.addUser, [user.id, user.name, user.email, user.passwordHash]), {
+      name: user.name,
+      email: user.email,
+    });
     return rows.length === 1;
   }
 }
 
-interface KeyRow { user_id: string; key: string; fingerprint: string; task: Task | string; created_at_ms: number }
+interface KeyRow {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  task: Task | string;
+  created_at_ms: number;
+}
 
 /** Expired Idempotency-Key records are deleted by whichever node next uses a key, at most this often. */
 const FORGET_KEYS_EVERY_MS = 60 * 60 * 1000;
@@ -157,19 +200,40 @@ export class PostgresTaskRepository implements TaskRepository {
   constructor(private readonly sql: SqlSession) {}
 
   async add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'> {
-    const values = [task.id, task.user_id, task.title, task.description, task.status, task.priority, task.due_date, task.created_at, task.updated_at];
+    const values = [
+      task.id,
+      task.user_id,
+      task.title,
+      task.description,
+      task.status,
+      task.priority,
+      task.due_date,
+      task.created_at,
+      task.updated_at,
+    ];
     try {
       if (!idempotency) {
         await storing(() => this.sql.query(SQL.addTask, values), { title: task.title, description: task.description });
         return 'added';
       }
       this.forgetExpiredKeys(idempotency.createdAtMs);
-      const rows = await storing(() => this.sql.query(SQL.addTaskWithKey, [...values, idempotency.key, idempotency.fingerprint,
-        JSON.stringify(idempotency.task), idempotency.createdAtMs, IDEMPOTENCY.retentionMs]), { title: task.title, description: task.description });
+      const rows = await storing(
+        () =>
+          this.sql.query(SQL.addTaskWithKey, [
+            ...values,
+            idempotency.key,
+            idempotency.fingerprint,
+            JSON.stringify(idempotency.task),
+            idempotency.createdAtMs,
+            IDEMPOTENCY.retentionMs,
+          ]),
+        { title: task.title, description: task.description },
+      );
       return rows.length === 1 ? 'added' : 'key-taken';
     } catch (error) {
       // The owner is gone (deleted in SQL since this node last looked it up): the token no longer names an account.
-      if ((error as { code?: unknown }).code === '23503') throw new Unauthorized('The token is invalid or has expired.');
+      if ((error as { code?: unknown }).code === '23503')
+        throw new Unauthorized('The token is invalid or has expired.');
       throw error;
     }
   }
@@ -179,7 +243,13 @@ export class PostgresTaskRepository implements TaskRepository {
     const [row] = await this.sql.query<KeyRow>(SQL.findKey, [userId, key]);
     if (!row) return undefined;
     const task = typeof row.task === 'string' ? (JSON.parse(row.task) as Task) : row.task;
-    return { userId: row.user_id, key: row.key, fingerprint: row.fingerprint, task, createdAtMs: Number(row.created_at_ms) };
+    return {
+      userId: row.user_id,
+      key: row.key,
+      fingerprint: row.fingerprint,
+      task,
+      createdAtMs: Number(row.created_at_ms),
+    };
   }
 
   /** Housekeeping, never in a request's way: failures are left for the next time. */
@@ -198,8 +268,12 @@ export class PostgresTaskRepository implements TaskRepository {
     if (!isKey(userId)) return [];
     const after = range?.after;
     const rows = await this.sql.query<TaskRow>(SQL.listTasks, [
-      userId, filter.status ?? null, filter.priority ?? null, after?.createdAt ?? null,
-      after && isKey(after.id) ? after.id : null, range?.limit ?? null,
+      userId,
+      filter.status ?? null,
+      filter.priority ?? null,
+      after?.createdAt ?? null,
+      after && isKey(after.id) ? after.id : null,
+      range?.limit ?? null,
     ]);
     return rows.map(toTask);
   }
@@ -214,8 +288,21 @@ export class PostgresTaskRepository implements TaskRepository {
       const row = await this.findRow(userId, taskId);
       if (!row) return undefined;
       const next = change(toTask(row));
-      const written = await storing(() => this.sql.query(SQL.updateTask, [userId, taskId, row.version, next.title, next.description,
-        next.status, next.priority, next.due_date, next.updated_at]), { title: next.title, description: next.description });
+      const written = await storing(
+        () =>
+          this.sql.query(SQL.updateTask, [
+            userId,
+            taskId,
+            row.version,
+            next.title,
+            next.description,
+            next.status,
+            next.priority,
+            next.due_date,
+            next.updated_at,
+          ]),
+        { title: next.title, description: next.description },
+      );
       if (written.length === 1) return next;
     }
   }

@@ -22,7 +22,10 @@ export interface PostgresTaskStoreOptions {
  * one prepared statement, so several nodes share the data with PostgreSQL's guarantees: a write is
  * acknowledged once committed, and every node sees it at once. The store owns `client` and closes it.
  */
-export async function openPostgresTaskStore(client: SqlClient, options: PostgresTaskStoreOptions = {}): Promise<TaskStore> {
+export async function openPostgresTaskStore(
+  client: SqlClient,
+  options: PostgresTaskStoreOptions = {},
+): Promise<TaskStore> {
   const log = options.log ?? (() => {});
   const giveUpAt = Date.now() + (options.startupWaitMs ?? 30_000);
   for (let attempt = 1; ; attempt++) {
@@ -38,7 +41,9 @@ export async function openPostgresTaskStore(client: SqlClient, options: Postgres
       await client.close().catch(() => {});
       if (error instanceof ServiceUnavailable) {
         const ping = await client.ping().catch(() => undefined);
-        throw new StoreOpenError(`Cannot reach PostgreSQL at ${client.describe}${ping && !ping.ok ? ` (${ping.detail})` : ''}; check DATABASE_URL and that the server is running.`);
+        throw new StoreOpenError(
+          `Cannot reach PostgreSQL at ${client.describe}${ping && !ping.ok ? ` (${ping.detail})` : ''}; check DATABASE_URL and that the server is running.`,
+        );
       }
       throw error;
     }

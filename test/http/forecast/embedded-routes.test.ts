@@ -9,9 +9,16 @@ const BASE = 'http://taskcast.test';
 
 function links(value: unknown, out: Set<string> = new Set()): Set<string> {
   if (typeof value === 'string') {
-    if (value.startsWith(`${BASE}/`) && !value.includes('/ontology#') && !value.includes('/icons/') && !value.includes('/radar/')) out.add(value);
+    if (
+      value.startsWith(`${BASE}/`) &&
+      !value.includes('/ontology#') &&
+      !value.includes('/icons/') &&
+      !value.includes('/radar/')
+    )
+      out.add(value);
   } else if (Array.isArray(value)) for (const v of value) links(v, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== '@context') links(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) if (k !== '@context') links(v, out);
   return out;
 }
 
@@ -34,10 +41,17 @@ describe('embedded provider: every route', () => {
     const hourly = await w.get('/points/39.7456,-97.0892/forecast/hourly');
     assert.equal(daily.body.properties.periods.length, 14);
     assert.equal(hourly.body.properties.periods.length, 48);
-    assert.deepEqual(daily.body, (await w.get('/gridpoints/TOP/32,81/forecast')).body, 'a point\'s forecast is its cell\'s');
+    assert.deepEqual(
+      daily.body,
+      (await w.get('/gridpoints/TOP/32,81/forecast')).body,
+      "a point's forecast is its cell's",
+    );
     // Real answers: ws4kp's regional cities (Honolulu 2026, Anchorage 2025).
     const honolulu = (await w.get('/points/21.3069,-157.8583')).body.properties;
-    assert.deepEqual([honolulu.gridId, honolulu.gridX, honolulu.gridY, honolulu.timeZone], ['HFO', 154, 145, 'Pacific/Honolulu']);
+    assert.deepEqual(
+      [honolulu.gridId, honolulu.gridX, honolulu.gridY, honolulu.timeZone],
+      ['HFO', 154, 145, 'Pacific/Honolulu'],
+    );
     const anchorage = (await w.get('/points/61.2181,-149.9003')).body.properties;
     assert.deepEqual([anchorage.cwa, anchorage.gridId, anchorage.gridX, anchorage.gridY], ['AFC', 'AER', 143, 236]);
     assert.equal((await w.get('/gridpoints/AER/143,236/forecast')).status, 200);
@@ -52,7 +66,7 @@ describe('embedded provider: every route', () => {
     assert.equal(si.units, 'si');
     assert.equal(si.periods[0].temperatureUnit, 'C');
     assert.match(si.periods[0].windSpeed, /km\/h/);
-    assert.ok(Math.abs((us.periods[0].temperature - 32) * 5 / 9 - si.periods[0].temperature) <= 1);
+    assert.ok(Math.abs(((us.periods[0].temperature - 32) * 5) / 9 - si.periods[0].temperature) <= 1);
   });
 
   test('gridpoint, its stations nearest first, and an out-of-range cell', async () => {
@@ -73,7 +87,9 @@ describe('embedded provider: every route', () => {
     const next = page1.body.pagination.next as string;
     assert.equal(page1.headers.get('link'), `<${next}>; rel="next"`);
     const page2 = await w.get(next.slice(BASE.length));
-    const ids = [...page1.body.features, ...page2.body.features].map((f: { properties: { stationIdentifier: string } }) => f.properties.stationIdentifier);
+    const ids = [...page1.body.features, ...page2.body.features].map(
+      (f: { properties: { stationIdentifier: string } }) => f.properties.stationIdentifier,
+    );
     assert.equal(new Set(ids).size, ids.length, 'no station twice');
     const inBox = await w.get('/stations?bbox=-98,38,-96,40&limit=500');
     for (const f of inBox.body.features) {
@@ -92,7 +108,11 @@ describe('embedded provider: every route', () => {
   test('zones: by type with filters, one zone with geometry, its stations, unknown type and id', async () => {
     const forecast = await w.get('/zones/forecast?area=KS');
     assert.ok(forecast.body.features.length > 50);
-    assert.ok(forecast.body.features.every((f: { properties: { state: string }; geometry: unknown }) => f.properties.state === 'KS' && f.geometry === null));
+    assert.ok(
+      forecast.body.features.every(
+        (f: { properties: { state: string }; geometry: unknown }) => f.properties.state === 'KS' && f.geometry === null,
+      ),
+    );
     assert.deepEqual(Object.keys(forecast.body.pagination).sort(), ['next', 'prev']);
     const withGeometry = await w.get('/zones/county?id=KSC201&includegeometry=true');
     assert.equal(withGeometry.body.features.length, 1);
@@ -130,8 +150,11 @@ describe('embedded provider: every route', () => {
     assert.equal((await w.get('/alerts/urn:oid:2.49.0.1.840.0.nothing')).status, 404);
   });
 
-  test('every forecast period\'s icon resolves to an image', async () => {
-    const periods = [...(await w.get('/gridpoints/TOP/32,81/forecast')).body.properties.periods, ...(await w.get('/gridpoints/TOP/32,81/forecast/hourly')).body.properties.periods];
+  test("every forecast period's icon resolves to an image", async () => {
+    const periods = [
+      ...(await w.get('/gridpoints/TOP/32,81/forecast')).body.properties.periods,
+      ...(await w.get('/gridpoints/TOP/32,81/forecast/hourly')).body.properties.periods,
+    ];
     const icons = new Set<string>(periods.map((p: { icon: string }) => p.icon));
     for (const icon of icons) {
       assert.ok(icon.startsWith(`${BASE}/icons/land/`), icon);
@@ -139,11 +162,18 @@ describe('embedded provider: every route', () => {
       assert.equal(response.status, 200, icon);
       assert.equal(response.headers.get('content-type'), 'image/png', icon);
       // The PNG signature: an image of the type the OpenAPI declares for /icons.
-      assert.deepEqual([...new Uint8Array(await response.arrayBuffer()).slice(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+      assert.deepEqual(
+        [...new Uint8Array(await response.arrayBuffer()).slice(0, 8)],
+        [137, 80, 78, 71, 13, 10, 26, 10],
+      );
     }
     assert.equal((await w.get('/icons/land/day/unknown_thing')).status, 404);
     assert.equal((await w.get('/products/nothing-like-this')).status, 404, 'an unknown product is a 404');
-    assert.equal((await w.get('/no/such/route')).status, 404, 'paths outside the OpenAPI: the embedded provider has none');
+    assert.equal(
+      (await w.get('/no/such/route')).status,
+      404,
+      'paths outside the OpenAPI: the embedded provider has none',
+    );
   });
 
   test('office', async () => {
@@ -154,7 +184,14 @@ describe('embedded provider: every route', () => {
   });
 
   test('every API link in the answers resolves through Taskcast', async () => {
-    const seeds = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81', '/stations/KSLC', '/zones/forecast/KSZ009', '/offices/TOP', '/alerts?limit=3'];
+    const seeds = [
+      '/points/39.7456,-97.0892',
+      '/gridpoints/TOP/32,81',
+      '/stations/KSLC',
+      '/zones/forecast/KSZ009',
+      '/offices/TOP',
+      '/alerts?limit=3',
+    ];
     const found = new Set<string>();
     for (const seed of seeds) for (const link of links((await w.get(seed)).body)) found.add(link);
     assert.ok(found.size > 10, `links found: ${found.size}`);

@@ -7,8 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { forecastWorld } from '../../support/forecast-http.ts';
 
-interface Run { validTime: string; value: any }
-interface Layer { uom?: string; values: Run[] }
+interface Run {
+  validTime: string;
+  value: any;
+}
+interface Layer {
+  uom?: string;
+  values: Run[];
+}
 
 const cToF = (c: number): number => (c * 9) / 5 + 32;
 
@@ -26,7 +32,14 @@ function at(layer: Layer, ms: number): unknown {
 
 /** What the hourly text names, as the NDFD weather word. */
 function expectedWeather(shortForecast: string): string | null {
-  for (const [words, weather] of [['Thunderstorm', 'thunderstorms'], ['Freezing Rain', 'freezing_rain'], ['Sleet', 'sleet'], ['Snow', 'snow'], ['Rain', 'rain'], ['Fog', 'fog']] as const) {
+  for (const [words, weather] of [
+    ['Thunderstorm', 'thunderstorms'],
+    ['Freezing Rain', 'freezing_rain'],
+    ['Sleet', 'sleet'],
+    ['Snow', 'snow'],
+    ['Rain', 'rain'],
+    ['Fog', 'fog'],
+  ] as const) {
     if (shortForecast.includes(words)) return weather;
   }
   return null;
@@ -54,23 +67,56 @@ describe('gridpoint layers agree with the forecasts', () => {
         const layer = period.isDaytime ? layers['maxTemperature']! : layers['minTemperature']!;
         const value = at(layer, Date.parse(period.startTime));
         assert.equal(typeof value, 'number', `${period.name}: a ${period.isDaytime ? 'max' : 'min'} temperature`);
-        assert.equal(Math.round(cToF(value as number)), period.temperature, `${period.name}: layer ${value} °C vs text ${period.temperature} °F`);
+        assert.equal(
+          Math.round(cToF(value as number)),
+          period.temperature,
+          `${period.name}: layer ${value} °C vs text ${period.temperature} °F`,
+        );
       }
       let wet = 0;
       for (const hour of hourly) {
         const ms = Date.parse(hour.startTime);
-        assert.equal(Math.round(cToF(at(layers['temperature']!, ms) as number)), hour.temperature, `${hour.startTime} temperature`);
-        assert.equal(at(layers['probabilityOfPrecipitation']!, ms), hour.probabilityOfPrecipitation.value, `${hour.startTime} chance`);
+        assert.equal(
+          Math.round(cToF(at(layers['temperature']!, ms) as number)),
+          hour.temperature,
+          `${hour.startTime} temperature`,
+        );
+        assert.equal(
+          at(layers['probabilityOfPrecipitation']!, ms),
+          hour.probabilityOfPrecipitation.value,
+          `${hour.startTime} chance`,
+        );
         const weather = (at(layers['weather']!, ms) as Array<{ weather: string | null }>)[0]?.weather ?? null;
-        assert.equal(weather, expectedWeather(hour.shortForecast), `${hour.startTime}: "${hour.shortForecast}" vs weather ${weather}`);
+        assert.equal(
+          weather,
+          expectedWeather(hour.shortForecast),
+          `${hour.startTime}: "${hour.shortForecast}" vs weather ${weather}`,
+        );
         const snow = at(layers['snowfallAmount']!, ms) as number;
-        if (snow > 0) assert.ok(['snow', 'sleet'].includes(weather ?? '') || at(layers['probabilityOfPrecipitation']!, ms) as number < 20, `${hour.startTime}: snowfall ${snow} mm under "${hour.shortForecast}"`);
+        if (snow > 0)
+          assert.ok(
+            ['snow', 'sleet'].includes(weather ?? '') || (at(layers['probabilityOfPrecipitation']!, ms) as number) < 20,
+            `${hour.startTime}: snowfall ${snow} mm under "${hour.shortForecast}"`,
+          );
         if (weather && weather !== 'fog') wet++;
       }
       // Every real layer has values over the seven days; only the sea and tropical ones are empty on land.
-      const empty = Object.entries(layers).filter(([, l]) => l && typeof l === 'object' && 'values' in l && l.values.length === 0).map(([k]) => k);
-      assert.deepEqual(empty.sort(), ['primarySwellDirection', 'primarySwellHeight', 'probabilityOfHurricaneWinds', 'probabilityOfTropicalStormWinds',
-        'secondarySwellDirection', 'secondarySwellHeight', 'waveDirection', 'waveHeight', 'wavePeriod', 'wavePeriod2', 'windWaveHeight']);
+      const empty = Object.entries(layers)
+        .filter(([, l]) => l && typeof l === 'object' && 'values' in l && l.values.length === 0)
+        .map(([k]) => k);
+      assert.deepEqual(empty.sort(), [
+        'primarySwellDirection',
+        'primarySwellHeight',
+        'probabilityOfHurricaneWinds',
+        'probabilityOfTropicalStormWinds',
+        'secondarySwellDirection',
+        'secondarySwellHeight',
+        'waveDirection',
+        'waveHeight',
+        'wavePeriod',
+        'wavePeriod2',
+        'windWaveHeight',
+      ]);
       // Each case was chosen with rain or snow in its 48 hours, so the weather check above is not vacuous.
       assert.ok(wet > 0, `${label}: no wet hour to compare`);
     });

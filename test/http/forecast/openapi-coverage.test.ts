@@ -30,7 +30,14 @@ function getter(app: { fetch(request: Request): Response | Promise<Response> }):
 test('the OpenAPI copy has the 58 GET paths of v1.9, and every one has a filler', () => {
   const templates = getPathTemplates();
   assert.equal(templates.length, 58);
-  assert.deepEqual(Object.keys(pathFillers(async () => { throw new Error('unused'); })).sort(), [...templates].sort());
+  assert.deepEqual(
+    Object.keys(
+      pathFillers(async () => {
+        throw new Error('unused');
+      }),
+    ).sort(),
+    [...templates].sort(),
+  );
 });
 
 describe('embedded provider: every path of the OpenAPI', () => {
@@ -57,7 +64,9 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
         fallback: async (path, accept, fakeOrigin) => {
           const reply = await origin(path, accept ? { accept } : {});
           const type = reply.headers.get('content-type') ?? 'application/octet-stream';
-          const body = /json|xml/.test(type) ? Buffer.from(reply.text.split(BASE).join(fakeOrigin)) : Buffer.from(reply.bytes);
+          const body = /json|xml/.test(type)
+            ? Buffer.from(reply.text.split(BASE).join(fakeOrigin))
+            : Buffer.from(reply.bytes);
           return { status: reply.status, contentType: type, body };
         },
       },
@@ -77,14 +86,24 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
     assert.equal(reply.headers.get('content-type'), 'application/cap+xml');
     assert.ok(reply.text.includes(`<identifier>${id}</identifier>`));
   });
-  const REWRITTEN = new Set(['/alerts/active/zone/{zoneId}', '/alerts/active/area/{area}', '/alerts/active/region/{region}', '/points/{point}/stations']);
+  const REWRITTEN = new Set([
+    '/alerts/active/zone/{zoneId}',
+    '/alerts/active/area/{area}',
+    '/alerts/active/region/{region}',
+    '/points/{point}/stations',
+  ]);
   for (const template of getPathTemplates()) {
     test(template, async () => {
       const path = await pathFillers(get)[template]!();
       await checkPath(get, template, path);
       const again = await get(path);
       assert.ok(!again.text.includes('127.0.0.1'), `${path}: no upstream origin left in the body`);
-      if (!REWRITTEN.has(template)) assert.ok(upstreamPaths().includes(decodeURIComponent(path.split('?')[0]!)) || upstreamPaths().includes(path.split('?')[0]!), `${path} was asked upstream on the same path`);
+      if (!REWRITTEN.has(template))
+        assert.ok(
+          upstreamPaths().includes(decodeURIComponent(path.split('?')[0]!)) ||
+            upstreamPaths().includes(path.split('?')[0]!),
+          `${path} was asked upstream on the same path`,
+        );
     });
   }
 });

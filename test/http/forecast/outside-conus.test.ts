@@ -39,8 +39,19 @@ describe('embedded provider outside the contiguous US', () => {
       assert.equal(hourly.status, 200);
       assert.equal(hourly.body.properties.periods.length, 48);
       // Local times carry the place's own offset (Alaska −09:00, Hawaii −10:00, Atlantic −04:00, Chamorro +10:00).
-      const offset = { 'America/Anchorage': '-09:00', 'America/Juneau': '-09:00', 'Pacific/Honolulu': '-10:00', 'America/Puerto_Rico': '-04:00', 'America/St_Thomas': '-04:00', 'Pacific/Guam': '+10:00', 'Pacific/Saipan': '+10:00' }[timeZone];
-      assert.ok(hourly.body.properties.periods[0].startTime.endsWith(offset), hourly.body.properties.periods[0].startTime);
+      const offset = {
+        'America/Anchorage': '-09:00',
+        'America/Juneau': '-09:00',
+        'Pacific/Honolulu': '-10:00',
+        'America/Puerto_Rico': '-04:00',
+        'America/St_Thomas': '-04:00',
+        'Pacific/Guam': '+10:00',
+        'Pacific/Saipan': '+10:00',
+      }[timeZone];
+      assert.ok(
+        hourly.body.properties.periods[0].startTime.endsWith(offset),
+        hourly.body.properties.periods[0].startTime,
+      );
       const grid = await w.get(p.forecastGridData.slice(BASE.length));
       assert.equal(grid.status, 200);
       const stations = await w.get(p.observationStations.slice(BASE.length));

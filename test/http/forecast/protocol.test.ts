@@ -7,10 +7,24 @@ import { recordingForecastProvider } from '../../support/recording-forecast-prov
 // under test. The embedded provider's answers are tested in embedded.test.ts.
 
 const ROUTES = [
-  '/points/39.7456,-97.0892', '/points/39.7456,-97.0892/forecast', '/points/39.7456,-97.0892/forecast/hourly',
-  '/gridpoints/TOP/32,81', '/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81/stations',
-  '/alerts', '/alerts/active', '/alerts/urn:oid:2.49.0.1.840.0.abc', '/stations', '/stations/KSLC', '/stations/KSLC/observations/latest',
-  '/zones', '/zones/forecast', '/zones/forecast/KSZ009', '/zones/county/KSC201/stations', '/offices/TOP',
+  '/points/39.7456,-97.0892',
+  '/points/39.7456,-97.0892/forecast',
+  '/points/39.7456,-97.0892/forecast/hourly',
+  '/gridpoints/TOP/32,81',
+  '/gridpoints/TOP/32,81/forecast',
+  '/gridpoints/TOP/32,81/forecast/hourly',
+  '/gridpoints/TOP/32,81/stations',
+  '/alerts',
+  '/alerts/active',
+  '/alerts/urn:oid:2.49.0.1.840.0.abc',
+  '/stations',
+  '/stations/KSLC',
+  '/stations/KSLC/observations/latest',
+  '/zones',
+  '/zones/forecast',
+  '/zones/forecast/KSZ009',
+  '/zones/county/KSC201/stations',
+  '/offices/TOP',
 ];
 
 async function world(options: Parameters<typeof forecastWorld>[0] = {}) {
@@ -64,7 +78,8 @@ describe('Accept', () => {
     // Each route keeps its choice per Accept header seen (and forgets them all past 256): the answers must
     // not depend on what came before.
     const w = await world();
-    const served = async (accept: string) => (await w.get('/points/39.7456,-97.0892', { accept })).headers.get('content-type');
+    const served = async (accept: string) =>
+      (await w.get('/points/39.7456,-97.0892', { accept })).headers.get('content-type');
     for (let round = 0; round < 2; round++) {
       assert.equal(await served('application/ld+json'), 'application/ld+json');
       assert.equal(await served('application/json'), 'application/json');
@@ -112,7 +127,11 @@ describe('problems', () => {
       const reply = await w.get(path);
       assert.equal(reply.status, status, path);
       assert.equal(reply.headers.get('content-type'), 'application/problem+json', path);
-      assert.deepEqual(Object.keys(reply.body).sort(), ['correlationId', 'detail', 'instance', 'status', 'title', 'type'], path);
+      assert.deepEqual(
+        Object.keys(reply.body).sort(),
+        ['correlationId', 'detail', 'instance', 'status', 'title', 'type'],
+        path,
+      );
       assert.equal(reply.body.type, `http://taskcast.test/problems/${name}`, path);
       assert.equal(reply.body.status, status, path);
       assert.equal(reply.body.instance, `http://taskcast.test/requests/${reply.body.correlationId}`, path);
@@ -122,7 +141,9 @@ describe('problems', () => {
 
   test('a 500 is problem+json with no internals', async () => {
     const recording = recordingForecastProvider();
-    recording.provider.office = async () => { throw new Error('ENOENT: /secret/catalogue.json'); };
+    recording.provider.office = async () => {
+      throw new Error('ENOENT: /secret/catalogue.json');
+    };
     const w = await forecastWorld({ provider: recording.provider });
     const reply = await w.get('/offices/TOP');
     assert.equal(reply.status, 500);
@@ -163,7 +184,10 @@ describe('points with more than 4 decimals', () => {
     const w = await world();
     const cases: Array<[string, string]> = [
       ['/points/39.74561,-97.08929', 'http://taskcast.test/points/39.7456,-97.0893'],
-      ['/points/39.74561,-97.08929/forecast?units=si', 'http://taskcast.test/points/39.7456,-97.0893/forecast?units=si'],
+      [
+        '/points/39.74561,-97.08929/forecast?units=si',
+        'http://taskcast.test/points/39.7456,-97.0893/forecast?units=si',
+      ],
       ['/points/39.7456123,-97.0892/forecast/hourly', 'http://taskcast.test/points/39.7456,-97.0892/forecast/hourly'],
     ];
     for (const [path, location] of cases) {
@@ -186,8 +210,14 @@ describe('caching', () => {
     assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': etag! })).status, 304);
     assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': `W/${etag}` })).status, 304);
     assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': '"other"' })).status, 200);
-    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 18:00:00 GMT' })).status, 304);
-    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 17:59:59 GMT' })).status, 200);
+    assert.equal(
+      (await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 18:00:00 GMT' })).status,
+      304,
+    );
+    assert.equal(
+      (await w.get('/gridpoints/TOP/32,81/forecast', { 'if-modified-since': 'Wed, 15 Jul 2026 17:59:59 GMT' })).status,
+      200,
+    );
     const notModified = await w.get('/gridpoints/TOP/32,81/forecast', { 'if-none-match': etag! });
     assert.equal(notModified.text, '');
     assert.equal(notModified.headers.get('etag'), etag);
@@ -211,11 +241,17 @@ describe('links', () => {
   test('{base} is the request origin, PUBLIC_BASE_URL when set, X-Forwarded-* only with TRUST_PROXY', async () => {
     const fwd = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'weather.example.org' };
     assert.equal((await (await world()).get('/offices/TOP', fwd)).body.id, 'http://taskcast.test/office');
-    assert.equal((await (await world({ trustProxy: true })).get('/offices/TOP', fwd)).body.id, 'https://weather.example.org/office');
-    assert.equal((await (await world({ publicBaseUrl: 'https://api.example.com/' })).get('/offices/TOP', fwd)).body.id, 'https://api.example.com/office');
+    assert.equal(
+      (await (await world({ trustProxy: true })).get('/offices/TOP', fwd)).body.id,
+      'https://weather.example.org/office',
+    );
+    assert.equal(
+      (await (await world({ publicBaseUrl: 'https://api.example.com/' })).get('/offices/TOP', fwd)).body.id,
+      'https://api.example.com/office',
+    );
   });
 
-  test('{base} follows each request\'s Host; one that is not a plain host[:port] is never echoed', async () => {
+  test("{base} follows each request's Host; one that is not a plain host[:port] is never echoed", async () => {
     // The base is kept per Host (bounded): a bad Host after a good one, or the other way round, changes nothing.
     const w = await world();
     const id = async (host: string) => (await w.get('/offices/TOP', { host })).body.id;

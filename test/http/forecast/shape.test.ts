@@ -7,20 +7,30 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 // one has (recursively; an array is judged by its first element) must be present in ours. Keys that we
 // leave out on purpose are listed with the reason.
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
 
 /** Paths (dot-joined, `[]` for array elements) absent from ours on purpose, with the reason. */
 const OMITTED: Record<string, { paths: string[]; why: string }> = {
   'points.json': { paths: ['properties.nwr'], why: 'no NOAA Weather Radio transmitter data is shipped' },
 
-  'forecast.json': { paths: ['geometry.geometries'], why: 'the 2019 fixture has a GeometryCollection; today\'s API, the spec and Taskcast give the cell Polygon' },
+  'forecast.json': {
+    paths: ['geometry.geometries'],
+    why: "the 2019 fixture has a GeometryCollection; today's API, the spec and Taskcast give the cell Polygon",
+  },
   'forecast_hourly.json': { paths: ['geometry.geometries'], why: 'as forecast.json' },
-  'station.json': { paths: ['properties.provider', 'properties.subProvider'], why: 'the observing network of a station is not in the shipped data' },
+  'station.json': {
+    paths: ['properties.provider', 'properties.subProvider'],
+    why: 'the observing network of a station is not in the shipped data',
+  },
   'zones_list.json': {
     paths: ['features[].properties.observationStations (array)'],
-    why: 'the spec\'s Zone table gives list entries one URL, the zone\'s station list, where the official schema has an array',
+    why: "the spec's Zone table gives list entries one URL, the zone's station list, where the official schema has an array",
   },
-  'stations_list.json': { paths: ['features[].properties.provider', 'features[].properties.subProvider'], why: 'as station.json' },
+  'stations_list.json': {
+    paths: ['features[].properties.provider', 'features[].properties.subProvider'],
+    why: 'as station.json',
+  },
 };
 
 function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
@@ -43,17 +53,36 @@ function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
 }
 
 /** The spec's Gridpoint table lists these point members; the real gridpoint document has none of them. */
-const SPEC_GRIDPOINT_MEMBERS = ['forecast', 'forecastGridData', 'forecastHourly', 'observationStations', 'relativeLocation', 'timeZone'];
+const SPEC_GRIDPOINT_MEMBERS = [
+  'forecast',
+  'forecastGridData',
+  'forecastHourly',
+  'observationStations',
+  'relativeLocation',
+  'timeZone',
+];
 
 describe('the gridpoint document matches gridpoint.json both ways', () => {
-  test('every real property is there, and the only extra ones are the spec\'s six point members', async () => {
+  test("every real property is there, and the only extra ones are the spec's six point members", async () => {
     const w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
     const ours = (await w.get('/gridpoints/TOP/32,81')).body.properties as Record<string, unknown>;
     const real = (fixture('gridpoint.json') as { properties: Record<string, unknown> }).properties;
-    assert.deepEqual(Object.keys(real).filter((k) => !(k in ours)), [], 'real keys missing');
-    assert.deepEqual(Object.keys(ours).filter((k) => !(k in real)).sort(), SPEC_GRIDPOINT_MEMBERS);
+    assert.deepEqual(
+      Object.keys(real).filter((k) => !(k in ours)),
+      [],
+      'real keys missing',
+    );
+    assert.deepEqual(
+      Object.keys(ours)
+        .filter((k) => !(k in real))
+        .sort(),
+      SPEC_GRIDPOINT_MEMBERS,
+    );
     // Same order as the real document for the shared keys, so a diff against api.weather.gov reads naturally.
-    assert.deepEqual(Object.keys(ours).filter((k) => k in real), Object.keys(real));
+    assert.deepEqual(
+      Object.keys(ours).filter((k) => k in real),
+      Object.keys(real),
+    );
     for (const [key, value] of Object.entries(real)) {
       if (!value || typeof value !== 'object' || !('values' in value)) continue;
       const mine = ours[key] as { uom?: string; values: unknown[] };

@@ -18,7 +18,11 @@ const path = (url: string) => url.slice(BASE.length);
 const isUrl = (value: unknown) => typeof value === 'string' && value.startsWith(`${BASE}/`);
 const ids = (body: any): string[] => body.features.map((f: any) => f.properties.id ?? f.properties.stationIdentifier);
 
-function assertProblem(reply: { status: number; headers: Headers; body: any }, status: number, types: readonly string[]) {
+function assertProblem(
+  reply: { status: number; headers: Headers; body: any },
+  status: number,
+  types: readonly string[],
+) {
   assert.equal(reply.status, status);
   assert.equal(reply.headers.get('content-type'), 'application/problem+json');
   assert.ok(types.map((t) => `${BASE}/problems/${t}`).includes(reply.body.type), reply.body.type);
@@ -52,7 +56,16 @@ describe('forecast spec conformance', () => {
       assert.equal(p.cwa, p.gridId);
       assert.match(p.gridId, /^[A-Z]{3}$/);
       assert.ok(Number.isInteger(p.gridX) && Number.isInteger(p.gridY));
-      for (const key of ['forecast', 'forecastHourly', 'forecastGridData', 'observationStations', 'forecastOffice', 'forecastZone', 'county', 'fireWeatherZone']) {
+      for (const key of [
+        'forecast',
+        'forecastHourly',
+        'forecastGridData',
+        'observationStations',
+        'forecastOffice',
+        'forecastZone',
+        'county',
+        'fireWeatherZone',
+      ]) {
         assert.ok(isUrl(p[key]), key);
         assert.equal((await w.get(path(p[key]))).status, 200, `${key} resolves`);
       }
@@ -67,8 +80,10 @@ describe('forecast spec conformance', () => {
     });
 
     test('latitude -90 to 90 and longitude -180 to 180; 400 invalid coordinates; 404 outside coverage', async () => {
-      for (const ok of ['90,0', '-90,0', '0,180', '0,-180']) assert.ok([200, 404].includes((await w.get(`/points/${ok}`)).status), ok);
-      for (const bad of ['90.5,0', '-91,0', '0,180.5', '0,-181', 'abc', '39.7456']) assertProblem(await w.get(`/points/${bad}`), 400, ['BadRequest', 'InvalidParameter']);
+      for (const ok of ['90,0', '-90,0', '0,180', '0,-180'])
+        assert.ok([200, 404].includes((await w.get(`/points/${ok}`)).status), ok);
+      for (const bad of ['90.5,0', '-91,0', '0,180.5', '0,-181', 'abc', '39.7456'])
+        assertProblem(await w.get(`/points/${bad}`), 400, ['BadRequest', 'InvalidParameter']);
       const outside = await w.get('/points/30,-140');
       assertProblem(outside, 404, ['NotFound']);
       assert.match(outside.body.detail, /30/);
@@ -100,11 +115,17 @@ describe('forecast spec conformance', () => {
       assert.equal(p.timeZone, 'America/Chicago');
       assertQuantity(p.elevation, /^wmoUnit:m$/);
       assert.equal(p.relativeLocation.type, 'Feature');
-      for (const key of ['forecast', 'forecastHourly', 'forecastGridData', 'observationStations']) assert.ok(isUrl(p[key]), key);
+      for (const key of ['forecast', 'forecastHourly', 'forecastGridData', 'observationStations'])
+        assert.ok(isUrl(p[key]), key);
     });
 
     test('office, gridX and gridY required; 400 invalid grid values; 404 unknown office or out of range, naming them', async () => {
-      for (const bad of ['/gridpoints/TOP/a,b', '/gridpoints/TOP/32', '/gridpoints/TOP/-1,5', '/gridpoints/TOPEKA/32,81']) {
+      for (const bad of [
+        '/gridpoints/TOP/a,b',
+        '/gridpoints/TOP/32',
+        '/gridpoints/TOP/-1,5',
+        '/gridpoints/TOPEKA/32,81',
+      ]) {
         assertProblem(await w.get(bad), 400, ['BadRequest', 'InvalidParameter']);
       }
       const office = await w.get('/gridpoints/ZZZ/32,81');
@@ -116,7 +137,14 @@ describe('forecast spec conformance', () => {
     });
 
     test('the advertised paths answer: forecast, forecast/hourly, stations, offices, zone stations, latest observation', async () => {
-      for (const p of ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81/stations', '/offices/TOP', '/zones/forecast/KSZ009/stations', '/stations/KSLC/observations/latest']) {
+      for (const p of [
+        '/gridpoints/TOP/32,81/forecast',
+        '/gridpoints/TOP/32,81/forecast/hourly',
+        '/gridpoints/TOP/32,81/stations',
+        '/offices/TOP',
+        '/zones/forecast/KSZ009/stations',
+        '/stations/KSLC/observations/latest',
+      ]) {
         assert.equal((await w.get(p)).status, 200, p);
       }
     });
@@ -157,8 +185,13 @@ describe('forecast spec conformance', () => {
         });
       }
       const daily = (await w.get('/gridpoints/TOP/32,81/forecast')).body.properties.periods;
-      assert.ok(daily.some((p: any) => p.name === 'Tonight') && daily.some((p: any) => /day$/.test(p.name)), 'day names and Tonight');
-      daily.slice(1).forEach((p: any, i: number) => assert.notEqual(p.isDaytime, daily[i].isDaytime, 'day and night alternate'));
+      assert.ok(
+        daily.some((p: any) => p.name === 'Tonight') && daily.some((p: any) => /day$/.test(p.name)),
+        'day names and Tonight',
+      );
+      daily
+        .slice(1)
+        .forEach((p: any, i: number) => assert.notEqual(p.isDaytime, daily[i].isDaytime, 'day and night alternate'));
     });
 
     test('units: us (the one used) and si', async () => {
@@ -180,13 +213,30 @@ describe('forecast spec conformance', () => {
 
     test('every field of the alert table', async () => {
       assert.ok(all.length > 0);
-      assert.ok(all.some((f) => f.geometry === null), 'some alerts have no geometry');
-      assert.ok(all.some((f) => f.geometry?.type === 'Polygon'), 'some have a Polygon');
+      assert.ok(
+        all.some((f) => f.geometry === null),
+        'some alerts have no geometry',
+      );
+      assert.ok(
+        all.some((f) => f.geometry?.type === 'Polygon'),
+        'some have a Polygon',
+      );
       for (const f of all) {
         assert.ok(isUrl(f.id));
         assert.equal(f.type, 'Feature');
         const p = f.properties;
-        for (const key of ['event', 'severity', 'certainty', 'urgency', 'category', 'areaDesc', 'headline', 'description', 'instruction', 'senderName']) {
+        for (const key of [
+          'event',
+          'severity',
+          'certainty',
+          'urgency',
+          'category',
+          'areaDesc',
+          'headline',
+          'description',
+          'instruction',
+          'senderName',
+        ]) {
           assert.ok(typeof p[key] === 'string' && p[key].length > 0, key);
         }
         assert.equal(p.status, 'Actual');
@@ -216,9 +266,14 @@ describe('forecast spec conformance', () => {
 
     test('status: actual, expired', async () => {
       const actual = await w.get('/alerts?status=actual');
-      assert.ok(actual.body.features.length > 0 && actual.body.features.every((f: any) => f.properties.status === 'Actual'));
+      assert.ok(
+        actual.body.features.length > 0 && actual.body.features.every((f: any) => f.properties.status === 'Actual'),
+      );
       const expired = await w.get('/alerts?status=expired');
-      assert.ok(expired.body.features.length > 0 && expired.body.features.every((f: any) => Date.parse(f.properties.expires) <= NOW.getTime()));
+      assert.ok(
+        expired.body.features.length > 0 &&
+          expired.body.features.every((f: any) => Date.parse(f.properties.expires) <= NOW.getTime()),
+      );
     });
 
     test('zone: a public zone or a fire zone id', async () => {
@@ -241,10 +296,18 @@ describe('forecast spec conformance', () => {
     });
 
     test('message_type: original, update, cancel and similar', async () => {
-      for (const [value, messageType] of [['original', 'Alert'], ['update', 'Update'], ['cancel', 'Cancel'], ['alert', 'Alert']]) {
+      for (const [value, messageType] of [
+        ['original', 'Alert'],
+        ['update', 'Update'],
+        ['cancel', 'Cancel'],
+        ['alert', 'Alert'],
+      ]) {
         const reply = await w.get(`/alerts?message_type=${value}`);
         assert.equal(reply.status, 200, value);
-        assert.ok(reply.body.features.every((f: any) => f.properties.messageType === messageType), value);
+        assert.ok(
+          reply.body.features.every((f: any) => f.properties.messageType === messageType),
+          value,
+        );
       }
       assert.ok((await w.get('/alerts?message_type=original')).body.features.length > 0);
       assert.ok((await w.get('/alerts?message_type=update')).body.features.length > 0);
@@ -264,10 +327,19 @@ describe('forecast spec conformance', () => {
 
     test('large results are paged with the HTTP Link header, rel next; 400 invalid query or filter; no match is an empty list', async () => {
       const page = await w.get('/alerts');
-      assert.match(page.headers.get('link') ?? '', /^<http:\/\/taskcast\.test\/alerts\?[^>]*cursor=[^>]+>; rel="next"$/);
+      assert.match(
+        page.headers.get('link') ?? '',
+        /^<http:\/\/taskcast\.test\/alerts\?[^>]*cursor=[^>]+>; rel="next"$/,
+      );
       const second = await w.get(path(page.body.pagination.next));
       assert.equal(second.status, 200);
-      for (const bad of ['/alerts?status=bogus', '/alerts?severity=awful', '/alerts?message_type=x', '/alerts?area=Kansas', '/alerts?limit=0']) {
+      for (const bad of [
+        '/alerts?status=bogus',
+        '/alerts?severity=awful',
+        '/alerts?message_type=x',
+        '/alerts?area=Kansas',
+        '/alerts?limit=0',
+      ]) {
         assertProblem(await w.get(bad), 400, ['BadRequest', 'InvalidParameter']);
       }
       assertProblem(await w.get('/alerts?area=KS&point=39,-97'), 400, ['BadRequest', 'InvalidParameter']);
@@ -311,7 +383,8 @@ describe('forecast spec conformance', () => {
         const [lon, lat] = f.geometry.coordinates;
         assert.ok(lon >= -112.2 && lon <= -111.7 && lat >= 40.5 && lat <= 40.9);
       }
-      for (const bad of ['-111.7,40.5,-112.2,40.9', '1,2,3', 'a,b,c,d']) assertProblem(await w.get(`/stations?bbox=${bad}`), 400, ['BadRequest', 'InvalidParameter']);
+      for (const bad of ['-111.7,40.5,-112.2,40.9', '1,2,3', 'a,b,c,d'])
+        assertProblem(await w.get(`/stations?bbox=${bad}`), 400, ['BadRequest', 'InvalidParameter']);
     });
 
     test('limit: default 25, maximum 500', async () => {
@@ -363,7 +436,7 @@ describe('forecast spec conformance', () => {
       assert.equal((await w.get('/zones?limit=5')).status, 200);
     });
 
-    test('every field of the zone table, single and in a list, and the list\'s pagination', async () => {
+    test("every field of the zone table, single and in a list, and the list's pagination", async () => {
       const one = (await w.get('/zones/forecast/KSZ009')).body;
       assert.equal(one.id, `${BASE}/zones/forecast/KSZ009`);
       assert.equal(one.type, 'Feature');
@@ -379,7 +452,10 @@ describe('forecast spec conformance', () => {
       assert.ok(p.relatedZones.county.every(isUrl) && p.relatedZones.county.length > 0);
       assert.ok(p.relatedZones.fireWeatherZone.every(isUrl));
       const list = (await w.get('/zones/forecast?area=KS&limit=2')).body;
-      assert.equal(list.features[0].properties.observationStations, `${BASE}/zones/forecast/${list.features[0].properties.id}/stations`);
+      assert.equal(
+        list.features[0].properties.observationStations,
+        `${BASE}/zones/forecast/${list.features[0].properties.id}/stations`,
+      );
       assert.ok(isUrl(list.pagination.next));
       assert.equal(list.pagination.prev, null);
       const second = (await w.get(path(list.pagination.next))).body;
@@ -411,7 +487,11 @@ describe('forecast spec conformance', () => {
       const reply = await w.get('/zones?type=county,fire&area=KS&limit=1000');
       const types = new Set(reply.body.features.map((f: any) => f.properties.type));
       assert.deepEqual([...types].sort(), ['county', 'fire']);
-      assert.ok((await w.get('/zones?type=forecast&area=KS&limit=3')).body.features.every((f: any) => f.properties.type === 'public'));
+      assert.ok(
+        (await w.get('/zones?type=forecast&area=KS&limit=3')).body.features.every(
+          (f: any) => f.properties.type === 'public',
+        ),
+      );
     });
 
     test('point: lat,lon returns the zones containing the point; 400 malformed point', async () => {
@@ -437,7 +517,11 @@ describe('forecast spec conformance', () => {
       assert.ok((await w.get(`/zones/forecast?effective=${at}&limit=2`)).body.features.length === 2);
       assert.equal((await w.get(`/zones/forecast/KSZ009?effective=${at}`)).status, 200);
       assert.equal((await w.get('/zones/forecast/KSZ009?effective=2020-01-01T00:00:00Z')).status, 404);
-      for (const bad of ['/zones?effective=yesterday', '/zones/forecast?effective=2025-13-45', '/zones/forecast/KSZ009?effective=soon']) {
+      for (const bad of [
+        '/zones?effective=yesterday',
+        '/zones/forecast?effective=2025-13-45',
+        '/zones/forecast/KSZ009?effective=soon',
+      ]) {
         assertProblem(await w.get(bad), 400, ['BadRequest', 'InvalidParameter']);
       }
     });
@@ -481,7 +565,8 @@ describe('forecast spec conformance', () => {
       const notFound = await w.get('/stations/KZZZZ');
       assertProblem(notFound, 404, ['NotFound']);
       assert.equal(notFound.body.title, 'Not Found');
-      for (const reply of [bad, invalid, notFound]) assert.equal((await w.get(path(reply.body.type))).status, 200, reply.body.type);
+      for (const reply of [bad, invalid, notFound])
+        assert.equal((await w.get(path(reply.body.type))).status, 200, reply.body.type);
     });
 
     test('429 when the rate limit is exceeded', async () => {

@@ -7,7 +7,12 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 
 const BASE = 'http://taskcast.test';
 const NOW = new Date('2026-07-15T18:20:00Z');
-const STORM_EVENTS = new Set(['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning', 'Special Marine Warning']);
+const STORM_EVENTS = new Set([
+  'Severe Thunderstorm Warning',
+  'Tornado Warning',
+  'Flash Flood Warning',
+  'Special Marine Warning',
+]);
 
 type Position = [number, number];
 type World = Awaited<ReturnType<typeof forecastWorld>>;
@@ -58,7 +63,11 @@ describe('issue 20: forecast spec items', () => {
     assert.ok(expired.length > 0);
     for (const f of expired) assert.ok(Date.parse(f.properties.expires) <= NOW.getTime(), f.properties.expires);
     const expected = alerts.filter((f) => Date.parse(f.properties.expires) <= NOW.getTime()).map((f) => f.id);
-    assert.deepEqual(expired.map((f) => f.id), expected, 'every expired alert of /alerts, and only those');
+    assert.deepEqual(
+      expired.map((f) => f.id),
+      expected,
+      'every expired alert of /alerts, and only those',
+    );
     assert.equal((await w.get('/alerts/active?status=expired')).body.features.length, 0, 'nothing active has expired');
     for (const value of ['actual', 'exercise', 'system', 'test', 'draft', 'Actual']) {
       assert.equal((await w.get(`/alerts?status=${value}`)).status, 200, value);
@@ -73,7 +82,10 @@ describe('issue 20: forecast spec items', () => {
       assert.equal(reply.status, 200, `${value}: ${reply.text.slice(0, 200)}`);
       assert.ok(reply.body.features.length > 0);
       assert.ok(reply.body.features.every((f: any) => f.properties.messageType === 'Alert'));
-      assert.deepEqual(reply.body.features.map((f: any) => f.id), alertType.body.features.map((f: any) => f.id));
+      assert.deepEqual(
+        reply.body.features.map((f: any) => f.id),
+        alertType.body.features.map((f: any) => f.id),
+      );
     }
     const updates = await w.get('/alerts?message_type=update');
     assert.ok(updates.body.features.every((f: any) => f.properties.messageType === 'Update'));
@@ -87,7 +99,10 @@ describe('issue 20: forecast spec items', () => {
     const byZone = await w.get(`/alerts?zone=${ugc}&limit=500`);
     assert.equal(byArea.status, 200);
     assert.ok(byArea.body.features.length > 0, ugc);
-    assert.deepEqual(byArea.body.features.map((f: any) => f.id), byZone.body.features.map((f: any) => f.id));
+    assert.deepEqual(
+      byArea.body.features.map((f: any) => f.id),
+      byZone.body.features.map((f: any) => f.id),
+    );
     assert.equal((await w.get(`/alerts?area=${ugc.toLowerCase()}`)).status, 200, 'case-insensitive as the state codes');
     assert.equal((await w.get('/alerts?area=OHZ03')).status, 400);
   });
@@ -95,8 +110,16 @@ describe('issue 20: forecast spec items', () => {
   test('7. storm-based warnings carry a Polygon inside their zone; zone-based products keep null; deterministic', async () => {
     const storms = alerts.filter((f) => f.geometry !== null);
     assert.ok(storms.length > 0, 'some alerts have a polygon');
-    assert.ok(alerts.some((f) => f.geometry === null), 'some have none');
-    for (const f of alerts) assert.equal(f.geometry !== null, STORM_EVENTS.has(f.properties.event), `${f.properties.event}: polygon iff storm-based`);
+    assert.ok(
+      alerts.some((f) => f.geometry === null),
+      'some have none',
+    );
+    for (const f of alerts)
+      assert.equal(
+        f.geometry !== null,
+        STORM_EVENTS.has(f.properties.event),
+        `${f.properties.event}: polygon iff storm-based`,
+      );
     const zones = new Map<string, any>();
     for (const f of storms.slice(0, 40)) {
       assert.equal(f.geometry.type, 'Polygon');
@@ -105,12 +128,16 @@ describe('issue 20: forecast spec items', () => {
       assert.deepEqual(ring[0], ring[ring.length - 1], 'closed ring');
       const zoneUrl = f.properties.affectedZones[0] as string;
       if (!zones.has(zoneUrl)) zones.set(zoneUrl, (await w.get(path(zoneUrl))).body.geometry);
-      for (const vertex of ring) assert.ok(geometryContains(zones.get(zoneUrl), vertex), `${f.properties.id}: ${vertex} outside ${zoneUrl}`);
+      for (const vertex of ring)
+        assert.ok(geometryContains(zones.get(zoneUrl), vertex), `${f.properties.id}: ${vertex} outside ${zoneUrl}`);
       const one = await w.get(path(f.id));
       assert.deepEqual(one.body.geometry, f.geometry, 'the single alert carries the same polygon');
     }
     const again = await allAlerts(await forecastWorld({ now: NOW }));
-    assert.deepEqual(again.filter((f) => f.geometry).map((f) => [f.id, f.geometry]), storms.map((f) => [f.id, f.geometry]));
+    assert.deepEqual(
+      again.filter((f) => f.geometry).map((f) => [f.id, f.geometry]),
+      storms.map((f) => [f.id, f.geometry]),
+    );
   });
 
   test('8. a plain /alerts is paged at 100 with Link rel=next and pagination.next; /alerts/active is whole', async () => {
@@ -122,15 +149,20 @@ describe('issue 20: forecast spec items', () => {
     const second = await w.get(path(next));
     const ids = new Set(first.body.features.map((f: any) => f.id));
     assert.ok(second.body.features.length > 0 && second.body.features.every((f: any) => !ids.has(f.id)));
-    assert.deepEqual([...first.body.features, ...second.body.features].map((f: any) => f.id), alerts.slice(0, 100 + second.body.features.length).map((f) => f.id));
+    assert.deepEqual(
+      [...first.body.features, ...second.body.features].map((f: any) => f.id),
+      alerts.slice(0, 100 + second.body.features.length).map((f) => f.id),
+    );
     const active = await w.get('/alerts/active');
     assert.equal(active.headers.get('link'), null);
     assert.equal(active.body.pagination, undefined);
-    const activeNow = alerts.filter((f) => Date.parse(f.properties.expires) > NOW.getTime() && Date.parse(f.properties.ends) > NOW.getTime());
+    const activeNow = alerts.filter(
+      (f) => Date.parse(f.properties.expires) > NOW.getTime() && Date.parse(f.properties.ends) > NOW.getTime(),
+    );
     assert.equal(active.body.features.length, activeNow.length);
   });
 
-  test('9. zone list entries give observationStations as the URL of the zone\'s station list, which answers with them', async () => {
+  test("9. zone list entries give observationStations as the URL of the zone's station list, which answers with them", async () => {
     const list = await w.get('/zones/forecast?area=KS&limit=3');
     assert.equal(list.body.features.length, 3);
     for (const f of list.body.features) {
@@ -140,7 +172,10 @@ describe('issue 20: forecast spec items', () => {
       assert.equal(stations.status, 200);
       assert.equal(stations.body.type, 'FeatureCollection');
       const single = await w.get(`/zones/forecast/${id}`);
-      assert.deepEqual(stations.body.features.map((s: any) => s.id), single.body.properties.observationStations);
+      assert.deepEqual(
+        stations.body.features.map((s: any) => s.id),
+        single.body.properties.observationStations,
+      );
     }
     const county = (await w.get('/zones/county?id=KSC201')).body.features[0].properties.observationStations;
     assert.equal(county, `${BASE}/zones/county/KSC201/stations`);
@@ -163,14 +198,17 @@ describe('issue 20: forecast spec items', () => {
     for (const p of hourly) {
       assert.ok(p.name !== '' && dailyNames.has(p.name), `hour ${p.number}: "${p.name}"`);
       const span = daily.find((d: any) => d.name === p.name);
-      assert.ok(Date.parse(span.startTime) <= Date.parse(p.startTime) && Date.parse(p.startTime) < Date.parse(span.endTime), 'named after the period it falls in');
+      assert.ok(
+        Date.parse(span.startTime) <= Date.parse(p.startTime) && Date.parse(p.startTime) < Date.parse(span.endTime),
+        'named after the period it falls in',
+      );
       assert.match(p.detailedForecast, /^[A-Z].*\.$/);
       assert.ok(p.detailedForecast.includes(`around ${p.temperature}.`), p.detailedForecast);
     }
     assert.equal(hourly[0].name, 'This Afternoon', '1:00 PM CDT');
   });
 
-  test('12. an effective date after a zone\'s expirationDate answers as one before its effectiveDate', async () => {
+  test("12. an effective date after a zone's expirationDate answers as one before its effectiveDate", async () => {
     const zone = (await w.get('/zones/forecast/KSZ009')).body.properties;
     const after = new Date(Date.parse(zone.expirationDate) + 86_400_000).toISOString();
     const before = new Date(Date.parse(zone.effectiveDate) - 86_400_000).toISOString();
@@ -185,32 +223,63 @@ describe('issue 20: forecast spec items', () => {
 
   test('13. the region filter uses the real NWS region of each office', async () => {
     const inRegion = async (region: string) =>
-      (await w.get(`/zones/forecast?region=${region}&limit=10000`)).body.features.map((f: any) => f.properties) as { id: string; state: string; cwa: string[] }[];
+      (await w.get(`/zones/forecast?region=${region}&limit=10000`)).body.features.map((f: any) => f.properties) as {
+        id: string;
+        state: string;
+        cwa: string[];
+      }[];
     const alaska = await inRegion('AR');
     assert.ok(alaska.length > 50 && alaska.every((z) => z.state === 'AK'), `AR: ${alaska.length}`);
     const pacific = await inRegion('PR');
     assert.ok(pacific.some((z) => z.state === 'HI') && pacific.every((z) => z.state !== 'AK'));
     const southern = await inRegion('SR');
-    assert.ok(southern.some((z) => z.cwa.includes('TSA')), 'Tulsa is Southern Region');
-    assert.ok(southern.some((z) => z.cwa.includes('KEY')), 'Key West is Southern Region');
+    assert.ok(
+      southern.some((z) => z.cwa.includes('TSA')),
+      'Tulsa is Southern Region',
+    );
+    assert.ok(
+      southern.some((z) => z.cwa.includes('KEY')),
+      'Key West is Southern Region',
+    );
     assert.ok(!(await inRegion('WR')).some((z) => z.cwa.includes('TSA')), 'Tulsa is not Western Region');
     const central = await inRegion('CR');
     assert.ok(central.some((z) => z.cwa.includes('RIW')) && central.some((z) => z.cwa.includes('JKL')));
     assert.ok((await inRegion('ER')).some((z) => z.cwa.includes('CHS')));
-    for (const [office, region] of [['TSA', 'sr'], ['KEY', 'sr'], ['AFC', 'ar'], ['HFO', 'pr'], ['GUM', 'pr'], ['RIW', 'cr'], ['CAE', 'er']]) {
+    for (const [office, region] of [
+      ['TSA', 'sr'],
+      ['KEY', 'sr'],
+      ['AFC', 'ar'],
+      ['HFO', 'pr'],
+      ['GUM', 'pr'],
+      ['RIW', 'cr'],
+      ['CAE', 'er'],
+    ]) {
       assert.equal((await w.get(`/offices/${office}`)).body.nwsRegion, region, office);
     }
   });
 
   test('14. every problem type resolves to a page saying what it means and what to do; unknown names 404', async () => {
-    const names = ['BadRequest', 'InvalidParameter', 'NotFound', 'NotAcceptable', 'TooManyRequests', 'UnexpectedProblem', 'InvalidPoint', 'ForecastGridExpired', 'UnavailableWebService'];
+    const names = [
+      'BadRequest',
+      'InvalidParameter',
+      'NotFound',
+      'NotAcceptable',
+      'TooManyRequests',
+      'UnexpectedProblem',
+      'InvalidPoint',
+      'ForecastGridExpired',
+      'UnavailableWebService',
+    ];
     for (const name of names) {
       const json = await w.get(`/problems/${name}`);
       assert.equal(json.status, 200, name);
       assert.equal(json.headers.get('content-type'), 'application/json');
       assert.equal(json.body.type, `${BASE}/problems/${name}`);
-      for (const key of ['title', 'meaning', 'whatToDo']) assert.ok(typeof json.body[key] === 'string' && json.body[key].length > 5, `${name}.${key}`);
-      const html = await w.get(`/problems/${name}`, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });
+      for (const key of ['title', 'meaning', 'whatToDo'])
+        assert.ok(typeof json.body[key] === 'string' && json.body[key].length > 5, `${name}.${key}`);
+      const html = await w.get(`/problems/${name}`, {
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      });
       assert.match(html.headers.get('content-type') ?? '', /^text\/html/);
       assert.ok(html.text.includes(json.body.title) && html.text.includes('What to do'));
     }
@@ -221,7 +290,13 @@ describe('issue 20: forecast spec items', () => {
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.type, `${BASE}/problems/NotFound`);
     // The links real answers carry resolve.
-    for (const bad of ['/stations/K', '/points/91,0', '/alerts?area=Kansas', '/gridpoints/TOP/32,81', '/alerts?area=KS&zone=KSZ009']) {
+    for (const bad of [
+      '/stations/K',
+      '/points/91,0',
+      '/alerts?area=Kansas',
+      '/gridpoints/TOP/32,81',
+      '/alerts?area=KS&zone=KSZ009',
+    ]) {
       const reply = await w.get(bad, bad === '/gridpoints/TOP/32,81' ? { accept: 'text/plain' } : {});
       assert.ok(reply.status >= 400, bad);
       assert.equal((await w.get(path(reply.body.type))).status, 200, reply.body.type);

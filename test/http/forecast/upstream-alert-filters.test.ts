@@ -5,7 +5,7 @@ import { upstreamWorld } from '../../support/upstream-world.ts';
 // The spec's alert filter values that api.weather.gov does not take, through the upstream provider: what is
 // sent upstream, and what comes back. The fake's one alert (alerts_active_zone.json) expired in 2019.
 
-describe('upstream provider: the spec\'s alert filter values', () => {
+describe("upstream provider: the spec's alert filter values", () => {
   let w: Awaited<ReturnType<typeof upstreamWorld>>;
   before(async () => {
     w = await upstreamWorld();

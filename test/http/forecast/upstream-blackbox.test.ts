@@ -44,7 +44,8 @@ function contractSuite(name: string, makeWorld: () => Promise<World>): void {
         assert.match(reply.headers.get('cache-control') ?? '', /max-age=\d+/);
         for (const key of ['id', '@id']) {
           const link = reply.body[key] ?? reply.body.properties?.[key];
-          if (typeof link === 'string' && /^https?:/.test(link)) assert.ok(link.startsWith('http://taskcast.test/'), `${key}: ${link}`);
+          if (typeof link === 'string' && /^https?:/.test(link))
+            assert.ok(link.startsWith('http://taskcast.test/'), `${key}: ${link}`);
         }
         const foreign = (await w()).foreignOrigin;
         if (foreign) assert.ok(!strings(reply.body).some((s) => s.includes(foreign)));

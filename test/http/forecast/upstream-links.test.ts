@@ -26,7 +26,6 @@ const SERVED_BY: Record<string, string> = {
   'observations_kdal.json': '/stations/KDAL/observations?limit=1',
 };
 
-
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const v of value) strings(v, out);
@@ -38,7 +37,8 @@ function strings(value: unknown, out: string[] = []): string[] {
 function pairs(a: unknown, b: unknown, out: Array<[string, string]> = []): Array<[string, string]> {
   if (typeof a === 'string') out.push([a, b as string]);
   else if (Array.isArray(a)) a.forEach((v, i) => pairs(v, (b as unknown[])[i], out));
-  else if (a && typeof a === 'object') for (const [k, v] of Object.entries(a)) pairs(v, (b as Record<string, unknown>)[k], out);
+  else if (a && typeof a === 'object')
+    for (const [k, v] of Object.entries(a)) pairs(v, (b as Record<string, unknown>)[k], out);
   return out;
 }
 
@@ -65,7 +65,10 @@ describe('link rewriting', () => {
       const linkPairs = pairs(upstream, reply.body).filter(([before]) => before.includes(w.fake.origin));
       assert.ok(linkPairs.length > 0, 'the fixture has links');
       for (const [before, after] of linkPairs) {
-        const expected = before.split(w.fake.origin).join(BASE).replace(/%5B\d+%5D=/g, '=');
+        const expected = before
+          .split(w.fake.origin)
+          .join(BASE)
+          .replace(/%5B\d+%5D=/g, '=');
         assert.equal(after, expected);
       }
       // Same shape, same data: only the link strings changed.
@@ -76,7 +79,10 @@ describe('link rewriting', () => {
   }
 
   test('problem bodies passed through are rewritten too (type, instance)', async () => {
-    w.fake.fail('/points/90,120.5518', { status: 404, body: fixtureText('problem_invalid_point_404.json').split('https://api.weather.gov').join(w.fake.origin) });
+    w.fake.fail('/points/90,120.5518', {
+      status: 404,
+      body: fixtureText('problem_invalid_point_404.json').split('https://api.weather.gov').join(w.fake.origin),
+    });
     const reply = await w.get('/points/90,120.5518');
     assert.equal(reply.status, 404);
     assert.equal(reply.body.type, `${BASE}/problems/InvalidPoint`);
@@ -86,8 +92,10 @@ describe('link rewriting', () => {
 
   test('a base from PUBLIC_BASE_URL-style hosts is applied per request, from the same cached body', async () => {
     const a = await w.get('/stations/KSLC');
-    const b = await w.app.fetch(new Request('http://other.example:8080/stations/KSLC', { headers: { 'user-agent': 'x' } }));
-    const body = await b.json() as { id: string };
+    const b = await w.app.fetch(
+      new Request('http://other.example:8080/stations/KSLC', { headers: { 'user-agent': 'x' } }),
+    );
+    const body = (await b.json()) as { id: string };
     assert.equal(b.headers.get('x-cache'), 'HIT');
     assert.equal(a.body.id, `${BASE}/stations/KSLC`);
     assert.equal(body.id, 'http://other.example:8080/stations/KSLC');
@@ -95,7 +103,7 @@ describe('link rewriting', () => {
 });
 
 describe('rewritten links resolve through Taskcast', () => {
-  test('every link in every fixture resolves: documents and icons the fake has answer 200, the rest relay upstream\'s answer', async () => {
+  test("every link in every fixture resolves: documents and icons the fake has answer 200, the rest relay upstream's answer", async () => {
     const links = new Set<string>();
     for (const path of Object.values(SERVED_BY)) {
       for (const s of strings((await w.get(path)).body)) if (s.startsWith(`${BASE}/`)) links.add(s);
@@ -107,7 +115,9 @@ describe('rewritten links resolve through Taskcast', () => {
       const url = new URL(link.split('#')[0]!);
       const before = w.fake.calls.length;
       if (url.pathname.startsWith('/icons/')) {
-        const response = await w.app.fetch(new Request(`${BASE}${url.pathname}${url.search}`, { headers: { 'user-agent': 'tests' } }));
+        const response = await w.app.fetch(
+          new Request(`${BASE}${url.pathname}${url.search}`, { headers: { 'user-agent': 'tests' } }),
+        );
         assert.equal(response.status, 200, link);
         assert.equal(response.headers.get('content-type'), 'image/png', link);
         assert.deepEqual(Buffer.from(await response.arrayBuffer()), ICON_PNG, link);
@@ -128,11 +138,19 @@ describe('rewritten links resolve through Taskcast', () => {
         relayed.push(link);
       }
     }
-    for (const tail of ['/gridpoints/TOP/32,81', '/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81/stations', '/stations/KSLC', '/zones/forecast/UTZ101', '/stations/KFLL']) {
+    for (const tail of [
+      '/gridpoints/TOP/32,81',
+      '/gridpoints/TOP/32,81/forecast',
+      '/gridpoints/TOP/32,81/forecast/hourly',
+      '/gridpoints/TOP/32,81/stations',
+      '/stations/KSLC',
+      '/zones/forecast/UTZ101',
+      '/stations/KFLL',
+    ]) {
       assert.ok(resolved.includes(`${BASE}${tail}`) || relayed.includes(`${BASE}${tail}`), tail);
     }
     assert.ok(resolved.length >= 10, `resolved ${resolved.length}`);
     assert.ok(relayed.length > 0);
-    assert.ok(icons.length > 0, 'the forecasts\' icons were followed');
+    assert.ok(icons.length > 0, "the forecasts' icons were followed");
   });
 });

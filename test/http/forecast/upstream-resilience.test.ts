@@ -105,7 +105,10 @@ describe('upstream provider: resilience', () => {
     w.fake.fail(POINT, { status: 500, body: fixtureText('problem_unexpected_500.json') });
     const reply = await w.get(POINT);
     assert.equal(reply.status, 200);
-    assert.deepEqual(w.fake.calls.map((c) => c.status), [500, 200]);
+    assert.deepEqual(
+      w.fake.calls.map((c) => c.status),
+      [500, 200],
+    );
     const line = w.log.find((l) => l['message'] === 'upstream call')!;
     assert.deepEqual([line['status'], line['retries'], typeof line['durationMs']], [200, 1, 'number']);
   });
@@ -120,7 +123,7 @@ describe('upstream provider: resilience', () => {
     assert.equal(w.fake.count(POINT), 2);
   });
 
-  test('at most 2 retries: three 503s give 3 calls and a 503 problem with upstream\'s Retry-After', async () => {
+  test("at most 2 retries: three 503s give 3 calls and a 503 problem with upstream's Retry-After", async () => {
     const w = await world();
     const fault = { status: 503, body: fixtureText('problem_unavailable_503.json'), headers: { 'retry-after': '120' } };
     w.fake.fail(POINT, fault, fault, fault);
@@ -133,7 +136,7 @@ describe('upstream provider: resilience', () => {
     assert.equal(reply.body.type, 'http://taskcast.test/problems/UnexpectedProblem');
   });
 
-  test('persistent 500s without a cached copy: 3 calls, a 502 problem, never upstream\'s body', async () => {
+  test("persistent 500s without a cached copy: 3 calls, a 502 problem, never upstream's body", async () => {
     const w = await world();
     w.fake.outage({ status: 500, body: fixtureText('problem_unexpected_500.json') });
     const reply = await w.get(POINT);
@@ -176,14 +179,21 @@ describe('upstream provider: resilience', () => {
     assert.equal(w.fake.count(POINT), 4);
   });
 
-  test('the CDN\'s HTML 403 page never reaches the client: a problem+json 502 that says what upstream did', async () => {
+  test("the CDN's HTML 403 page never reaches the client: a problem+json 502 that says what upstream did", async () => {
     const w = await world();
     w.fake.fail(POINT, { status: 403, contentType: 'text/html', body: CDN_403_PAGE });
     const reply = await w.get(POINT);
     assert.equal(w.fake.count(POINT), 1, '403 is not retried');
     assert.equal(reply.status, 502);
     assert.equal(reply.headers.get('content-type'), 'application/problem+json');
-    assert.deepEqual(Object.keys(reply.body).sort(), ['correlationId', 'detail', 'instance', 'status', 'title', 'type']);
+    assert.deepEqual(Object.keys(reply.body).sort(), [
+      'correlationId',
+      'detail',
+      'instance',
+      'status',
+      'title',
+      'type',
+    ]);
     assert.match(reply.body.detail, /answered 403 Forbidden with a text\/html body instead of JSON/);
     assert.doesNotMatch(reply.text, /<HTML|Access Denied/i);
   });
@@ -201,7 +211,11 @@ describe('upstream provider: resilience', () => {
 
   test('an upstream 429 (an unannounced rate limit) becomes a 503 with its Retry-After, without retries', async () => {
     const w = await world();
-    w.fake.fail('/stations/KSLC', { status: 429, body: '{"title":"Too Many Requests","status":429}', headers: { 'retry-after': '30' } });
+    w.fake.fail('/stations/KSLC', {
+      status: 429,
+      body: '{"title":"Too Many Requests","status":429}',
+      headers: { 'retry-after': '30' },
+    });
     const limited = await w.get('/stations/KSLC');
     assert.equal(limited.status, 503);
     assert.equal(limited.headers.get('retry-after'), '30');

@@ -69,6 +69,9 @@ describe('weathered, an api.weather.gov client, works unchanged', () => {
   });
 
   test('it followed links that Taskcast wrote', () => {
-    assert.ok(seen.some((p) => p.startsWith('/gridpoints/TOP/32,81/forecast')), seen.join(' '));
+    assert.ok(
+      seen.some((p) => p.startsWith('/gridpoints/TOP/32,81/forecast')),
+      seen.join(' '),
+    );
   });
 });

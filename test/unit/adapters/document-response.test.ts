@@ -22,7 +22,11 @@ function header(response: { headers: unknown }, name: string): string | null {
 
 describe('documentResponse', () => {
   it('gives each answer the max-age and Last-Modified of its own document, the same body or not', () => {
-    const at = (iso: string, maxAgeSeconds: number): ForecastDocument => ({ body, lastModified: new Date(iso), maxAgeSeconds });
+    const at = (iso: string, maxAgeSeconds: number): ForecastDocument => ({
+      body,
+      lastModified: new Date(iso),
+      maxAgeSeconds,
+    });
     const seen = [
       answer(at('2026-07-15T18:00:00.400Z', 120)),
       answer(at('2026-07-15T18:00:00.900Z', 119.6)),

@@ -13,7 +13,10 @@ describe('JoseTokenService', () => {
     const clock = new FixedClock(new Date('2026-03-01T00:00:00Z'));
     const tokens = new JoseTokenService(secret, clock);
     const token = await tokens.issue(sub);
-    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     assert.equal(header.alg, 'HS256');
     assert.deepEqual(Object.keys(payload).sort(), ['exp', 'iat', 'sub']);
     assert.equal(payload.exp - payload.iat, 604800);
@@ -25,10 +28,19 @@ describe('JoseTokenService', () => {
     const tokens = new JoseTokenService(secret, clock);
     const now = Math.floor(clock.now().getTime() / 1000);
     const sign = (iat: number, exp: number) =>
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(exp).sign(key);
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key);
     assert.equal(await tokens.verify(await sign(now, Date.UTC(2999, 0, 1) / 1000)), null, 'exp in the year 2999');
     assert.equal(await tokens.verify(await sign(now, now + 604801)), null, 'one second too long');
-    assert.equal(await tokens.verify(await sign(now + 10 * 365 * 86400, now + 10 * 365 * 86400 + 600)), null, 'iat ten years ahead');
+    assert.equal(
+      await tokens.verify(await sign(now + 10 * 365 * 86400, now + 10 * 365 * 86400 + 600)),
+      null,
+      'iat ten years ahead',
+    );
     assert.equal(await tokens.verify(await sign(now - 8 * 86400, now + 600)), null, 'issued over 7 days ago');
     assert.equal(await tokens.verify(await sign(now + 30, now + 30 + 604800)), sub, 'a little clock skew is fine');
     assert.equal(await tokens.verify(await sign(now - 60, now + 600)), sub, 'a shorter lifetime is fine');
@@ -50,8 +62,17 @@ describe('JoseTokenService', () => {
     const clock = new FixedClock();
     const tokens = new JoseTokenService(secret, clock);
     const iat = Math.floor(clock.now().getTime() / 1000);
-    const none = new UnsecuredJWT({}).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + 600).encode();
-    const hs512 = await new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(sub).setIssuedAt(iat).setExpirationTime(iat + 600).sign(new TextEncoder().encode(secret.repeat(2)));
+    const none = new UnsecuredJWT({})
+      .setSubject(sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 600)
+      .encode();
+    const hs512 = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(sub)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 600)
+      .sign(new TextEncoder().encode(secret.repeat(2)));
     const good = await tokens.issue(sub);
     const tampered = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
     const otherSecret = await new JoseTokenService('another-secret-that-is-32-characters-long', clock).issue(sub);

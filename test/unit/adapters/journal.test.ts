@@ -8,7 +8,12 @@ import { closeSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { Journal, nodeJournalFileOps, openJournalFile, type JournalFileOps } from '../../../adapters/persistence/lowdb/journal.ts';
+import {
+  Journal,
+  nodeJournalFileOps,
+  openJournalFile,
+  type JournalFileOps,
+} from '../../../adapters/persistence/lowdb/journal.ts';
 import { readJournal } from '../../../adapters/persistence/lowdb/journal-reader.ts';
 import { journalRecords } from '../../support/journal-records.ts';
 
@@ -49,7 +54,8 @@ class HeldDisk implements JournalFileOps {
   async write(fd: number, data: Uint8Array, position: number): Promise<number> {
     const span = { start: position, end: position + data.length };
     for (const other of this.inFlight) {
-      if (span.start < other.end && other.start < span.end) this.overlaps.push(`[${span.start}, ${span.end}) over [${other.start}, ${other.end})`);
+      if (span.start < other.end && other.start < span.end)
+        this.overlaps.push(`[${span.start}, ${span.end}) over [${other.start}, ${other.end})`);
     }
     this.inFlight.add(span);
     try {
@@ -94,7 +100,10 @@ class HeldDisk implements JournalFileOps {
 }
 
 /** Appends lines 1 to 3 a turn apart, so each is a batch of its own, and waits until all three writes are held. */
-async function threeBatchesInFlight<T>(disk: HeldDisk, append: (i: number) => Promise<T>): Promise<{ results: Promise<T>[]; writes: [HeldWrite, HeldWrite, HeldWrite] }> {
+async function threeBatchesInFlight<T>(
+  disk: HeldDisk,
+  append: (i: number) => Promise<T>,
+): Promise<{ results: Promise<T>[]; writes: [HeldWrite, HeldWrite, HeldWrite] }> {
   const results: Promise<T>[] = [];
   for (const i of [1, 2, 3]) {
     results.push(append(i));
@@ -121,7 +130,10 @@ describe('journal', () => {
     assert.equal(journal.size, Buffer.byteLength(expected));
     assert.ok(statSync(path).size >= 64 * 1024, `zeros were written ahead (${statSync(path).size} bytes)`);
     const replay = readJournal(path);
-    assert.deepEqual(replay.changes.map((change) => (change as { id: string }).id), ['task-1', 'task-2', 'task-3', 'task-4']);
+    assert.deepEqual(
+      replay.changes.map((change) => (change as { id: string }).id),
+      ['task-1', 'task-2', 'task-3', 'task-4'],
+    );
     assert.equal(replay.bytes, Buffer.byteLength(expected), 'the bytes of records, not the file');
     assert.deepEqual(replay.notes, []);
     closeSync(journal.descriptor);
@@ -133,7 +145,10 @@ describe('journal', () => {
     const durable: number[] = [];
     const journal = open(path, { ops: disk, depth: 3 });
     await disk.releaseFirstFill(journal);
-    const { results: appends, writes: [first, second, third] } = await threeBatchesInFlight(disk, (i) => journal.append(line(i), () => durable.push(i)));
+    const {
+      results: appends,
+      writes: [first, second, third],
+    } = await threeBatchesInFlight(disk, (i) => journal.append(line(i), () => durable.push(i)));
     disk.take((w) => w === third).release();
     disk.take((w) => w === second).release();
     await until(() => disk.completed === 3, 'the second and third batches on the file');
@@ -153,8 +168,15 @@ describe('journal', () => {
     const failures: string[] = [];
     const journal = open(path, { ops: disk, depth: 3, onFailure: (error) => failures.push(error.message) });
     await disk.releaseFirstFill(journal);
-    const { results: outcomes, writes: [first, second, third] } = await threeBatchesInFlight(disk, (i) =>
-      journal.append(line(i)).then(() => 'durable', (error: Error) => error.name));
+    const {
+      results: outcomes,
+      writes: [first, second, third],
+    } = await threeBatchesInFlight(disk, (i) =>
+      journal.append(line(i)).then(
+        () => 'durable',
+        (error: Error) => error.name,
+      ),
+    );
     disk.take((w) => w === third).release(); // lands on disk, but behind the failure: undone
     disk.take((w) => w === second).release('fail');
     disk.take((w) => w === first).release();
@@ -164,7 +186,10 @@ describe('journal', () => {
     assert.match(failures[0]!, /EIO/);
     assert.equal(journalRecords(path), line(1) + '\n', 'only the batch before the failure');
     const rest = readFileSync(path).subarray(Buffer.byteLength(line(1) + '\n'));
-    assert.ok(rest.every((byte) => byte === 0), 'the torn batch and the one after it are zeros again');
+    assert.ok(
+      rest.every((byte) => byte === 0),
+      'the torn batch and the one after it are zeros again',
+    );
 
     await journal.append(line(4));
     assert.equal(journalRecords(path), `${line(1)}\n${line(4)}\n`);
@@ -187,13 +212,14 @@ describe('journal', () => {
 
     // Many batches, released in random order: never two writes over the same bytes, and the records in order.
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const durable: number[] = [];
     const all: Promise<void>[] = [];
     for (let i = 2; i <= 400; i++) {
       all.push(journal.append(`${line(i)}${' '.repeat(300)}`, () => durable.push(i)));
       if (random() < 0.3) await turn();
-      if (disk.held.length > 0 && random() < 0.5) disk.held.splice(Math.floor(random() * disk.held.length), 1)[0]!.release();
+      if (disk.held.length > 0 && random() < 0.5)
+        disk.held.splice(Math.floor(random() * disk.held.length), 1)[0]!.release();
     }
     const deadline = Date.now() + 5000;
     while (durable.length < 399) {
@@ -202,7 +228,11 @@ describe('journal', () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await Promise.all(all);
-    assert.deepEqual(durable, Array.from({ length: 399 }, (_, i) => i + 2), 'acknowledged in order');
+    assert.deepEqual(
+      durable,
+      Array.from({ length: 399 }, (_, i) => i + 2),
+      'acknowledged in order',
+    );
     assert.deepEqual(disk.overlaps, []);
     const replay = readJournal(path);
     assert.equal(replay.changes.length, 400);
@@ -217,7 +247,8 @@ describe('journal', () => {
     const ops: JournalFileOps = {
       ...nodeJournalFileOps,
       write: async (fd, data, position) => {
-        if (data.every((byte) => byte === 0)) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        if (data.every((byte) => byte === 0))
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
         return nodeJournalFileOps.write(fd, data, position);
       },
     };
@@ -284,7 +315,10 @@ describe('journal', () => {
     file.write(later, first.length + `${line(2)}\n`.length);
     writeFileSync(path, file);
     const replay = readJournal(path);
-    assert.deepEqual(replay.changes.map((change) => (change as { id: string }).id), ['task-1']);
+    assert.deepEqual(
+      replay.changes.map((change) => (change as { id: string }).id),
+      ['task-1'],
+    );
     assert.equal(replay.notes.length, 1);
     assert.match(replay.notes[0]!, /dropped the final record .*\(line 2, 20 bytes\)/);
   });

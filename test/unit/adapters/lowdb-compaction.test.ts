@@ -20,10 +20,22 @@ let n = 0;
 const freshPath = () => join(root, `case-${++n}`, 'tasks.db');
 const WRITER = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'support', 'store-writer.ts');
 
-const user = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email: `u${i}@x.io`, passwordHash: 'h' });
+const user = (i: number) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: `U${i}`,
+  email: `u${i}@x.io`,
+  passwordHash: 'h',
+});
 const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: userId, title, description: null, status: 'pending',
-  priority: 'medium', due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
+  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  user_id: userId,
+  title,
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  due_date: null,
+  created_at: '2026-03-01 12:00:00',
+  updated_at: '2026-03-01 12:00:00',
 });
 const ROUNDS = 4;
 const line = (change: unknown) => `${JSON.stringify(change)}\n`;
@@ -32,11 +44,21 @@ describe('background compaction', () => {
   test('the slices join to exactly JSON.stringify of the document', () => {
     const u = user(1);
     for (const count of [0, 1, 499, 500, 501, 1234]) {
-      const doc = { format: 'taskcast-tasks/1' as const, users: [u], tasks: Array.from({ length: count }, (_, i) => task(i, u.id)) };
+      const doc = {
+        format: 'taskcast-tasks/1' as const,
+        users: [u],
+        tasks: Array.from({ length: count }, (_, i) => task(i, u.id)),
+      };
       assert.equal([...documentSlices(doc)].join(''), JSON.stringify(doc), `${count} tasks`);
     }
     const tasks = Array.from({ length: 3 }, (_, i) => task(i, u.id));
-    const idempotency = tasks.map((t, i) => ({ userId: u.id, key: `k${i}`, fingerprint: 'f', task: t, createdAtMs: 1 }));
+    const idempotency = tasks.map((t, i) => ({
+      userId: u.id,
+      key: `k${i}`,
+      fingerprint: 'f',
+      task: t,
+      createdAtMs: 1,
+    }));
     const keyed = { format: 'taskcast-tasks/1' as const, users: [u], tasks, idempotency };
     assert.equal([...documentSlices(keyed)].join(''), JSON.stringify(keyed), 'with Idempotency-Key records');
   });
@@ -62,11 +84,20 @@ describe('background compaction', () => {
     await (await openLowdbTaskStore(path)).close();
     const u = user(1);
     writeFileSync(path, JSON.stringify({ format: 'taskcast-tasks/1', users: [u], tasks: [task(1, u.id)] }));
-    writeFileSync(`${path}.journal.compacting`, line({ kind: 'task', task: task(2, u.id) }) + line({ kind: 'task', task: task(1, u.id, 'renamed') }));
-    writeFileSync(`${path}.journal`, line({ kind: 'task', task: task(3, u.id) }) + line({ kind: 'delete-task', id: task(2, u.id).id }));
+    writeFileSync(
+      `${path}.journal.compacting`,
+      line({ kind: 'task', task: task(2, u.id) }) + line({ kind: 'task', task: task(1, u.id, 'renamed') }),
+    );
+    writeFileSync(
+      `${path}.journal`,
+      line({ kind: 'task', task: task(3, u.id) }) + line({ kind: 'delete-task', id: task(2, u.id).id }),
+    );
     writeFileSync(join(dirname(path), '.tasks.db.tmp'), '{"format":"taskcast-tasks/1","users":[{"id":');
     const store = await openLowdbTaskStore(path);
-    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.title), ['t3', 'renamed']);
+    assert.deepEqual(
+      (await store.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['t3', 'renamed'],
+    );
     assert.equal(existsSync(`${path}.journal.compacting`), false, 'folded in at the open');
     await store.close();
   });
@@ -78,13 +109,24 @@ describe('background compaction', () => {
     const u = user(1);
     await store.users.addIfEmailFree(u);
     for (let round = 0; round < 20; round++) {
-      await Promise.all(Array.from({ length: 50 }, (_, i) => store.tasks.add(task(round * 50 + i, u.id, `t${round * 50 + i} ${'x'.repeat(100)}`))));
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          store.tasks.add(task(round * 50 + i, u.id, `t${round * 50 + i} ${'x'.repeat(100)}`)),
+        ),
+      );
     }
-    assert.ok(logs.some((m) => /compacted \d+ tasks/.test(m)), logs.join('\n'));
+    assert.ok(
+      logs.some((m) => /compacted \d+ tasks/.test(m)),
+      logs.join('\n'),
+    );
     await store.close();
     const stored = JSON.parse(readFileSync(path, 'utf8')) as { tasks: Task[] };
     assert.equal(stored.tasks.length, 1000);
-    assert.deepEqual(stored.tasks.map((t) => t.id), Array.from({ length: 1000 }, (_, i) => task(i, u.id).id), 'in creation order');
+    assert.deepEqual(
+      stored.tasks.map((t) => t.id),
+      Array.from({ length: 1000 }, (_, i) => task(i, u.id).id),
+      'in creation order',
+    );
   });
 
   test('a compaction the disk refuses keeps every change in the journals; writes go on, and close folds them in', async () => {
@@ -95,9 +137,16 @@ describe('background compaction', () => {
     await store.users.addIfEmailFree(u);
     mkdirSync(join(dirname(path), '.tasks.db.tmp')); // the snapshot's temp file cannot be opened: EISDIR
     for (let round = 0; round < 10; round++) {
-      await Promise.all(Array.from({ length: 20 }, (_, i) => store.tasks.add(task(round * 20 + i, u.id, `t${round * 20 + i} ${'x'.repeat(100)}`))));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.tasks.add(task(round * 20 + i, u.id, `t${round * 20 + i} ${'x'.repeat(100)}`)),
+        ),
+      );
     }
-    assert.ok(logs.some((m) => /compaction failed/.test(m)), logs.join('\n'));
+    assert.ok(
+      logs.some((m) => /compaction failed/.test(m)),
+      logs.join('\n'),
+    );
     assert.ok(existsSync(`${path}.journal.compacting`), 'the journal moved aside stays until a snapshot holds it');
     assert.equal((await store.tasks.listOwned(u.id, {})).length, 200, 'every write was acknowledged and is visible');
     rmSync(join(dirname(path), '.tasks.db.tmp'), { recursive: true });
@@ -114,7 +163,9 @@ describe('background compaction', () => {
     const acked = new Set<string>();
     let midCompaction = 0;
     for (let round = 1; round <= ROUNDS; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', WRITER, path, userId, '65536'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', WRITER, path, userId, '65536'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       let compactions = 0;
       const roundAcks: string[] = [];
@@ -131,7 +182,8 @@ describe('background compaction', () => {
       const deadline = Date.now() + 30_000;
       while (compactions < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       // Aim at the middle of the next compaction: kill once its journal has been moved aside.
-      while (!existsSync(`${path}.journal.compacting`) && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+      while (!existsSync(`${path}.journal.compacting`) && Date.now() < deadline)
+        await new Promise((r) => setImmediate(r));
       await new Promise((r) => setTimeout(r, Math.random() * 10));
       child.kill('SIGKILL');
       await exited;
@@ -144,7 +196,9 @@ describe('background compaction', () => {
       const lost = [...acked].filter((id) => !present.has(id));
       assert.deepEqual(lost, [], `round ${round}: ${lost.length} of ${acked.size} acknowledged writes lost`);
       await store.close();
-      t.diagnostic(`round ${round}: ${roundAcks.length} acknowledged, ${compactions} compactions, ${present.size} present`);
+      t.diagnostic(
+        `round ${round}: ${roundAcks.length} acknowledged, ${compactions} compactions, ${present.size} present`,
+      );
     }
     t.diagnostic(`${midCompaction} of ${ROUNDS} kills came while a journal was moved aside for compaction`);
     assert.ok(midCompaction >= 1, 'at least one kill came in the middle of a compaction');

@@ -20,10 +20,22 @@ after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshPath = () => join(root, `case-${++n}`, 'tasks.db');
 
-const user = (i: number, email = `u${i}@x.io`) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email, passwordHash: 'h' });
+const user = (i: number, email = `u${i}@x.io`) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: `U${i}`,
+  email,
+  passwordHash: 'h',
+});
 const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: userId, title, description: null, status: 'pending',
-  priority: 'medium', due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
+  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  user_id: userId,
+  title,
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  due_date: null,
+  created_at: '2026-03-01 12:00:00',
+  updated_at: '2026-03-01 12:00:00',
 });
 const turn = () => new Promise((r) => setImmediate(r));
 
@@ -54,14 +66,22 @@ describe('lowdb store on a faulty disk', () => {
     const path = freshPath();
     const disk = new FaultyDisk();
     const logs: string[] = [];
-    const store = await openLowdbTaskStore(path, { journalFileOps: disk, retryAfterSeconds: 3, log: (m) => logs.push(m) });
+    const store = await openLowdbTaskStore(path, {
+      journalFileOps: disk,
+      retryAfterSeconds: 3,
+      log: (m) => logs.push(m),
+    });
     const u = user(1);
     await store.users.addIfEmailFree(u);
     await store.tasks.add(task(1, u.id, 'before'));
     const good = journalRecords(`${path}.journal`);
 
     disk.full = true;
-    const failing = [store.tasks.add(task(2, u.id)), store.tasks.updateOwned(u.id, task(1, u.id).id, (t) => ({ ...t, title: 'lost' })), store.users.addIfEmailFree(user(2))];
+    const failing = [
+      store.tasks.add(task(2, u.id)),
+      store.tasks.updateOwned(u.id, task(1, u.id).id, (t) => ({ ...t, title: 'lost' })),
+      store.users.addIfEmailFree(user(2)),
+    ];
     const outcomes = await Promise.allSettled(failing);
     for (const outcome of outcomes) {
       assert.equal(outcome.status, 'rejected');
@@ -71,8 +91,15 @@ describe('lowdb store on a faulty disk', () => {
     }
     assert.equal(journalRecords(`${path}.journal`), good, 'the half-written batch was cut off');
     const rest = readFileSync(`${path}.journal`).subarray(Buffer.byteLength(good));
-    assert.ok(rest.every((byte) => byte === 0), 'nothing of it is left further on either (zeros over it)');
-    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.title), ['before'], 'nothing of the batch is visible');
+    assert.ok(
+      rest.every((byte) => byte === 0),
+      'nothing of it is left further on either (zeros over it)',
+    );
+    assert.deepEqual(
+      (await store.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['before'],
+      'nothing of the batch is visible',
+    );
     assert.equal(await store.users.findByEmail('u2@x.io'), undefined);
     assert.equal(logs.filter((m) => /refused and undone/.test(m)).length, 1, logs.join('\n'));
 
@@ -83,11 +110,17 @@ describe('lowdb store on a faulty disk', () => {
     disk.full = false;
     await store.tasks.add(task(4, u.id, 'after'));
     assert.equal(await store.users.addIfEmailFree(user(2)), true, 'the email of the undone sign-up is free');
-    assert.ok(logs.some((m) => /succeed again/.test(m)), logs.join('\n'));
+    assert.ok(
+      logs.some((m) => /succeed again/.test(m)),
+      logs.join('\n'),
+    );
     await store.close();
 
     const again = await openLowdbTaskStore(path);
-    assert.deepEqual((await again.tasks.listOwned(u.id, {})).map((t) => t.title), ['after', 'before']);
+    assert.deepEqual(
+      (await again.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['after', 'before'],
+    );
     assert.equal((await again.users.findByEmail('u2@x.io'))?.id, user(2).id);
     await again.close();
   });
@@ -111,7 +144,10 @@ describe('lowdb store on a faulty disk', () => {
     for (const line of lines) JSON.parse(line); // no torn line in the middle
     await store.close();
     const again = await openLowdbTaskStore(path);
-    assert.deepEqual((await again.tasks.listOwned(u.id, {})).map((t) => t.title), ['kept']);
+    assert.deepEqual(
+      (await again.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['kept'],
+    );
     await again.close();
   });
 
@@ -121,14 +157,28 @@ describe('lowdb store on a faulty disk', () => {
   ] as const) {
     test(`${name}: check-and-set stays atomic: one of two sign-ups with one email, and read-modify-writes compose`, async () => {
       const store = await open();
-      const results = await Promise.all([store.users.addIfEmailFree(user(1, 'same@x.io')), store.users.addIfEmailFree(user(2, 'same@x.io'))]);
+      const results = await Promise.all([
+        store.users.addIfEmailFree(user(1, 'same@x.io')),
+        store.users.addIfEmailFree(user(2, 'same@x.io')),
+      ]);
       assert.deepEqual(results.sort(), [false, true]);
       const u = user(3);
       await store.users.addIfEmailFree(u);
       await store.tasks.add(task(1, u.id, ''));
-      await Promise.all(['a', 'b', 'c', 'd'].map((letter) => store.tasks.updateOwned(u.id, task(1, u.id).id, (t) => ({ ...t, title: t.title + letter }))));
-      assert.equal((await store.tasks.findOwned(u.id, task(1, u.id).id))?.title, 'abcd', 'every update saw the one before');
-      const removed = await Promise.all([store.tasks.removeOwned(u.id, task(1, u.id).id), store.tasks.removeOwned(u.id, task(1, u.id).id)]);
+      await Promise.all(
+        ['a', 'b', 'c', 'd'].map((letter) =>
+          store.tasks.updateOwned(u.id, task(1, u.id).id, (t) => ({ ...t, title: t.title + letter })),
+        ),
+      );
+      assert.equal(
+        (await store.tasks.findOwned(u.id, task(1, u.id).id))?.title,
+        'abcd',
+        'every update saw the one before',
+      );
+      const removed = await Promise.all([
+        store.tasks.removeOwned(u.id, task(1, u.id).id),
+        store.tasks.removeOwned(u.id, task(1, u.id).id),
+      ]);
       assert.deepEqual(removed, [true, false]);
       await store.close();
     });
@@ -141,7 +191,16 @@ describe('lowdb store on a faulty disk', () => {
     await store.users.addIfEmailFree(u);
     const keyed = (i: number) => {
       const t = task(i, u.id);
-      return [t, { userId: u.id, key: 'same-key', fingerprint: `fp${i}`, task: t, createdAtMs: Date.parse('2026-03-01T12:00:00Z') }] as const;
+      return [
+        t,
+        {
+          userId: u.id,
+          key: 'same-key',
+          fingerprint: `fp${i}`,
+          task: t,
+          createdAtMs: Date.parse('2026-03-01T12:00:00Z'),
+        },
+      ] as const;
     };
     disk.full = true;
     const first = store.tasks.add(...keyed(1));
@@ -153,12 +212,19 @@ describe('lowdb store on a faulty disk', () => {
     await turn();
     const third = store.tasks.add(...keyed(3)); // the second is written, its sync held: the third must wait
     await turn();
-    assert.equal(await store.tasks.findIdempotencyRecord(u.id, 'same-key'), undefined, 'nothing visible before it is durable');
+    assert.equal(
+      await store.tasks.findIdempotencyRecord(u.id, 'same-key'),
+      undefined,
+      'nothing visible before it is durable',
+    );
     release();
     assert.equal(await second, 'added');
     assert.equal(await third, 'key-taken');
     assert.equal((await store.tasks.findIdempotencyRecord(u.id, 'same-key'))?.task.id, task(2, u.id).id);
-    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.id), [task(2, u.id).id]);
+    assert.deepEqual(
+      (await store.tasks.listOwned(u.id, {})).map((t) => t.id),
+      [task(2, u.id).id],
+    );
     await store.close();
   });
 

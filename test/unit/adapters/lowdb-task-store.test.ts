@@ -14,20 +14,37 @@ const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshPath = () => join(root, `case-${++n}`, 'nested', 'tasks.db');
-const lockSockets = (path: string) => readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.lock.`));
+const lockSockets = (path: string) =>
+  readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.lock.`));
 
 /** Leaves a socket at `path` as a process killed with SIGKILL does: bound, listening, then dead. */
 async function listenAndDie(path: string): Promise<void> {
-  const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   child.kill('SIGKILL');
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-const user = (i: number) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `U${i}`, email: `u${i}@x.io`, passwordHash: 'h' });
+const user = (i: number) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  name: `U${i}`,
+  email: `u${i}@x.io`,
+  passwordHash: 'h',
+});
 const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, user_id: userId, title, description: null, status: 'pending',
-  priority: 'medium', due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
+  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  user_id: userId,
+  title,
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  due_date: null,
+  created_at: '2026-03-01 12:00:00',
+  updated_at: '2026-03-01 12:00:00',
 });
 
 describe('lowdb task store', () => {
@@ -43,7 +60,10 @@ describe('lowdb task store', () => {
     await store.close();
 
     const again = await openLowdbTaskStore(path);
-    assert.deepEqual((await again.tasks.listOwned(u.id, {})).map((t) => t.title), ['t3', 'changed']);
+    assert.deepEqual(
+      (await again.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['t3', 'changed'],
+    );
     assert.equal((await again.users.findByEmail('u1@x.io'))?.name, 'U1');
     await again.close();
   });
@@ -51,23 +71,43 @@ describe('lowdb task store', () => {
   test("the library's close() folds the journal into DB_PATH and removes the journal", async () => {
     const path = freshPath();
     const taskcast = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4 });
-    const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+    const { user } = await taskcast.tasks.signUp.execute({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
     const created = await taskcast.tasks.createTask.execute(user.id, { title: 'folded at close' });
     assert.ok(readFileSync(`${path}.journal`, 'utf8').includes(created.id), 'while open, the change is in the journal');
     await taskcast.close();
     const stored = JSON.parse(readFileSync(path, 'utf8')) as { users: { email: string }[]; tasks: Task[] };
-    assert.deepEqual(stored.users.map((u) => u.email), ['ada@example.com']);
+    assert.deepEqual(
+      stored.users.map((u) => u.email),
+      ['ada@example.com'],
+    );
     assert.deepEqual(stored.tasks, [created]);
     assert.equal(existsSync(`${path}.journal`), false);
   });
 
   test("the library's journalDepth lets group commits overlap and keeps every change; a depth out of range is refused", async () => {
     const path = freshPath();
-    await assert.rejects(createTaskcast({ storage: 'lowdb', dbPath: path, journalDepth: 0 }), /journalDepth must be a whole number from 1 to 64 \(got 0\)/);
+    await assert.rejects(
+      createTaskcast({ storage: 'lowdb', dbPath: path, journalDepth: 0 }),
+      /journalDepth must be a whole number from 1 to 64 \(got 0\)/,
+    );
     await assert.rejects(createTaskcast({ storage: 'lowdb', dbPath: path, journalDepth: 1.5 }), /journalDepth/);
     let batches = 0;
-    const taskcast = await createTaskcast({ storage: 'lowdb', dbPath: path, bcryptCost: 4, journalDepth: 4, onStoreBatch: () => batches++ });
-    const { user } = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
+    const taskcast = await createTaskcast({
+      storage: 'lowdb',
+      dbPath: path,
+      bcryptCost: 4,
+      journalDepth: 4,
+      onStoreBatch: () => batches++,
+    });
+    const { user } = await taskcast.tasks.signUp.execute({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
     const creating: Promise<unknown>[] = [];
     for (let i = 0; i < 120; i++) {
       creating.push(taskcast.tasks.createTask.execute(user.id, { title: `task ${i}` }));
@@ -93,7 +133,10 @@ describe('lowdb task store', () => {
     await inFlight;
     await closing;
     const stored = JSON.parse(readFileSync(path, 'utf8')) as { tasks: Task[] };
-    assert.deepEqual(stored.tasks.map((t) => t.title), ['t1', 't2', 't3']);
+    assert.deepEqual(
+      stored.tasks.map((t) => t.title),
+      ['t1', 't2', 't3'],
+    );
     assert.equal(existsSync(`${path}.journal`), false);
   });
 
@@ -127,7 +170,10 @@ describe('lowdb task store', () => {
     await store.users.addIfEmailFree(u);
     for (let i = 0; i < 200; i++) await store.tasks.add(task(i, u.id));
     // Compaction keeps the journal no bigger than the snapshot (plus the batch that crossed the line).
-    assert.ok(Buffer.byteLength(journalRecords(`${path}.journal`)) <= Math.max(10_000, statSync(path).size) + 1000, 'journal was truncated by compaction');
+    assert.ok(
+      Buffer.byteLength(journalRecords(`${path}.journal`)) <= Math.max(10_000, statSync(path).size) + 1000,
+      'journal was truncated by compaction',
+    );
     const snapshot = JSON.parse(readFileSync(path, 'utf8')) as { tasks: unknown[] };
     assert.ok(snapshot.tasks.length >= 100, `snapshot holds compacted tasks (${snapshot.tasks.length})`);
     await store.close();
@@ -143,7 +189,10 @@ describe('lowdb task store', () => {
     await store.users.addIfEmailFree(u);
     await store.close();
     // What a crash leaves: a journal of acknowledged lines, and the start of one that was never acknowledged.
-    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'task', task: task(1, u.id) })}\n{"kind":"task","task":{"id":"torn`);
+    writeFileSync(
+      `${path}.journal`,
+      `${JSON.stringify({ kind: 'task', task: task(1, u.id) })}\n{"kind":"task","task":{"id":"torn`,
+    );
     const again = await openLowdbTaskStore(path);
     assert.equal((await again.tasks.listOwned(u.id, {})).length, 1);
     assert.equal(journalRecords(`${path}.journal`), '', 'replayed journal folded into the snapshot');
@@ -172,7 +221,10 @@ describe('lowdb task store', () => {
   test('a second open of the same path is refused while the first holds it, naming the holder', async () => {
     const path = freshPath();
     const first = await openLowdbTaskStore(path);
-    await assert.rejects(openLowdbTaskStore(path), new RegExp(`in use by another Taskcast process \\(pid ${process.pid}`));
+    await assert.rejects(
+      openLowdbTaskStore(path),
+      new RegExp(`in use by another Taskcast process \\(pid ${process.pid}`),
+    );
     await first.close();
     assert.deepEqual(lockSockets(path), [], 'a clean close removes the lock socket');
     await (await openLowdbTaskStore(path)).close();
@@ -199,19 +251,28 @@ describe('lowdb task store', () => {
     await store.close();
   });
 
-  test('a store path too long for a socket address still locks (through /proc on Linux)', { skip: process.platform !== 'linux' }, async () => {
-    const path = join(root, `case-${++n}`, 'x'.repeat(120), 'tasks.db');
-    const first = await openLowdbTaskStore(path);
-    await assert.rejects(openLowdbTaskStore(path), /in use/);
-    await first.close();
-    await (await openLowdbTaskStore(path)).close();
-  });
+  test(
+    'a store path too long for a socket address still locks (through /proc on Linux)',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      const path = join(root, `case-${++n}`, 'x'.repeat(120), 'tasks.db');
+      const first = await openLowdbTaskStore(path);
+      await assert.rejects(openLowdbTaskStore(path), /in use/);
+      await first.close();
+      await (await openLowdbTaskStore(path)).close();
+    },
+  );
 
-  const goodSnapshot = () => JSON.stringify({ format: 'taskcast-tasks/1', users: [user(1)], tasks: [task(1, user(1).id)] });
+  const goodSnapshot = () =>
+    JSON.stringify({ format: 'taskcast-tasks/1', users: [user(1)], tasks: [task(1, user(1).id)] });
   for (const [name, journal, problem] of [
     ['a line that is null', 'null\n', /invalid record at line 2 \(it is null\)/],
     ['a line without its task', '{"kind":"task"}\n', /invalid record at line 2 \(task: missing\)/],
-    ['a task lacking fields', `${JSON.stringify({ kind: 'task', task: { id: 'x', user_id: 'y' } })}\n`, /invalid record at line 2 \(task\.title: missing\)/],
+    [
+      'a task lacking fields',
+      `${JSON.stringify({ kind: 'task', task: { id: 'x', user_id: 'y' } })}\n`,
+      /invalid record at line 2 \(task\.title: missing\)/,
+    ],
     ['an unknown kind', '{"kind":"rename-task","id":"x"}\n', /invalid record at line 2 \(unknown kind "rename-task"\)/],
     ['a record that is not JSON', 'garbage\n', /damaged at line 2 \(not JSON\)/],
     ['a final record without newline that is null', 'null', /invalid record at line 2 \(it is null\)/],
@@ -236,7 +297,11 @@ describe('lowdb task store', () => {
   for (const [name, content, problem] of [
     ['null', 'null', /it is null/],
     ['an array', '[]', /an array, not an object/],
-    ['a store whose task lacks a field', JSON.stringify({ users: [], tasks: [{ id: 'x' }] }), /tasks\.0\.user_id: missing/],
+    [
+      'a store whose task lacks a field',
+      JSON.stringify({ users: [], tasks: [{ id: 'x' }] }),
+      /tasks\.0\.user_id: missing/,
+    ],
   ] as const) {
     test(`a snapshot that reads ${name} stops the open, naming the file, and is not overwritten`, async () => {
       const path = freshPath();
@@ -256,7 +321,12 @@ describe('lowdb task store', () => {
     rmSync(path);
     const journal = `${JSON.stringify({ kind: 'task', task: task(1, user(1).id) })}\n`;
     writeFileSync(`${path}.journal`, journal);
-    await assert.rejects(openLowdbTaskStore(path), (error: Error) => error instanceof StoreOpenError && /journal .*tasks\.db\.journal is there but its snapshot .*tasks\.db is missing/.test(error.message));
+    await assert.rejects(
+      openLowdbTaskStore(path),
+      (error: Error) =>
+        error instanceof StoreOpenError &&
+        /journal .*tasks\.db\.journal is there but its snapshot .*tasks\.db is missing/.test(error.message),
+    );
     assert.equal(existsSync(path), false, 'no empty snapshot was made');
     assert.equal(readFileSync(`${path}.journal`, 'utf8'), journal);
 
@@ -286,7 +356,10 @@ describe('lowdb task store', () => {
     file.write(later, Buffer.byteLength(records) + 100);
     writeFileSync(`${path}.journal`, file);
     const store = await openLowdbTaskStore(path);
-    assert.deepEqual((await store.tasks.listOwned(u.id, {})).map((t) => t.title), ['kept']);
+    assert.deepEqual(
+      (await store.tasks.listOwned(u.id, {})).map((t) => t.title),
+      ['kept'],
+    );
     await store.close();
   });
 
@@ -297,15 +370,30 @@ describe('lowdb task store', () => {
     writeFileSync(`${path}.journal`, JSON.stringify({ kind: 'task', task: task(2, user(1).id, 'no newline') }));
     const logs: string[] = [];
     const store = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
-    assert.deepEqual((await store.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline', 't1']);
-    assert.ok(logs.some((m) => /recovered the final record .* complete but for its newline/.test(m)), logs.join('\n'));
+    assert.deepEqual(
+      (await store.tasks.listOwned(user(1).id, {})).map((t) => t.title),
+      ['no newline', 't1'],
+    );
+    assert.ok(
+      logs.some((m) => /recovered the final record .* complete but for its newline/.test(m)),
+      logs.join('\n'),
+    );
     await store.close();
 
-    writeFileSync(`${path}.journal`, `${JSON.stringify({ kind: 'delete-task', id: task(1, user(1).id).id })}\n{"kind":"task","ta`);
+    writeFileSync(
+      `${path}.journal`,
+      `${JSON.stringify({ kind: 'delete-task', id: task(1, user(1).id).id })}\n{"kind":"task","ta`,
+    );
     logs.length = 0;
     const again = await openLowdbTaskStore(path, { log: (m) => logs.push(m) });
-    assert.deepEqual((await again.tasks.listOwned(user(1).id, {})).map((t) => t.title), ['no newline']);
-    assert.ok(logs.some((m) => /dropped the final record .*line 2/.test(m)), logs.join('\n'));
+    assert.deepEqual(
+      (await again.tasks.listOwned(user(1).id, {})).map((t) => t.title),
+      ['no newline'],
+    );
+    assert.ok(
+      logs.some((m) => /dropped the final record .*line 2/.test(m)),
+      logs.join('\n'),
+    );
     await again.close();
   });
 

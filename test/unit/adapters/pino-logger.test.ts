@@ -26,21 +26,36 @@ function capture(level: LogLevel = 'info') {
   return {
     log,
     text: () => chunks.join(''),
-    lines: () => chunks.join('').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>),
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 
-type AppOptions = { log: ReturnType<typeof capture>['log']; trustProxy?: boolean; logRequests?: boolean; servedBy?: 'node' | 'fetch' };
+type AppOptions = {
+  log: ReturnType<typeof capture>['log'];
+  trustProxy?: boolean;
+  logRequests?: boolean;
+  servedBy?: 'node' | 'fetch';
+};
 
 /** The real app (task routes, no forecast), logging into `log`. */
 async function app(options: AppOptions) {
-  const container = createContainer({ storage: 'memory', jwtSecret: 'logger-tests-secret-of-32-characters!', bcryptCost: 4, forecastProvider: false });
+  const container = createContainer({
+    storage: 'memory',
+    jwtSecret: 'logger-tests-secret-of-32-characters!',
+    bcryptCost: 4,
+    forecastProvider: false,
+  });
   return buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     trustProxy: options.trustProxy ?? false,
     log: options.log,
     metrics: new TaskcastMetrics({ processMetrics: false }),
-    requestLog: options.logRequests ?? true ? options.log.requests : undefined,
+    requestLog: (options.logRequests ?? true) ? options.log.requests : undefined,
     servedBy: options.servedBy,
   });
 }
@@ -81,7 +96,9 @@ test('a sign-up is logged as one request line, and no password, token or cookie 
     const { token } = (await response.json()) as { token: string };
     // What a careless adapter might one day pass in: the body, the headers, a config.
     sink.log.info('sign-up received', { body: { name: 'Ada', email: 'ada@example.com', password } });
-    sink.log.debug('headers', { req: { headers: { authorization: `Bearer ${token}`, cookie: 'session=cookie-value-never-logged' } } });
+    sink.log.debug('headers', {
+      req: { headers: { authorization: `Bearer ${token}`, cookie: 'session=cookie-value-never-logged' } },
+    });
     sink.log.warn('config', { jwtSecret: 'a-secret-of-at-least-32-characters!!', token, password });
 
     const [line] = await requestLines(sink, 1);
@@ -103,7 +120,9 @@ test('the request line: method, route pattern, status, duration, bytes, client a
   const sink = capture();
   const server = await serve({ log: sink.log, trustProxy: true });
   try {
-    const tasks = await fetch(`${server.origin}/api/tasks/123`, { headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' } });
+    const tasks = await fetch(`${server.origin}/api/tasks/123`, {
+      headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+    });
     const taskBody = await tasks.arrayBuffer();
     assert.equal(tasks.status, 401);
     // Any path outside /api is the forecast API's, whose answers (404 here: no provider) carry a correlation id.
@@ -176,25 +195,31 @@ test('LOG_FORMAT unset: readable lines on a terminal, JSON lines otherwise', () 
 test('request lines are byte for byte what pino writes for the same fields', () => {
   const sink = capture();
   const text = fc.string({ unit: 'binary', maxLength: 40 });
-  const line = fc.record<RequestLine>({
-    method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'HEAD'),
-    route: text,
-    path: text,
-    status: fc.integer({ min: 100, max: 599 }),
-    durationMs: fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 100) / 100),
-    bytes: fc.option(fc.nat(), { nil: null }),
-    client: text,
-    correlationId: fc.option(fc.uuid(), { nil: undefined }),
-    aborted: fc.option(fc.constant(true), { nil: undefined }),
-  }, { requiredKeys: ['method', 'route', 'path', 'status', 'durationMs', 'bytes', 'client'] });
-  fc.assert(fc.property(line, (l) => {
-    const before = sink.text().length;
-    sink.log.requests.request(l);
-    sink.log.info('request', { ...l });
-    const [ours, pinos] = sink.text().slice(before).split('\n');
-    const untimed = (s: string | undefined) => s?.replace(/"time":\d+/, '"time":0');
-    assert.equal(untimed(ours), untimed(pinos));
-  }), { numRuns: 300 });
+  const line = fc.record<RequestLine>(
+    {
+      method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'HEAD'),
+      route: text,
+      path: text,
+      status: fc.integer({ min: 100, max: 599 }),
+      durationMs: fc.double({ min: 0, max: 1e6, noNaN: true }).map((ms) => Math.round(ms * 100) / 100),
+      bytes: fc.option(fc.nat(), { nil: null }),
+      client: text,
+      correlationId: fc.option(fc.uuid(), { nil: undefined }),
+      aborted: fc.option(fc.constant(true), { nil: undefined }),
+    },
+    { requiredKeys: ['method', 'route', 'path', 'status', 'durationMs', 'bytes', 'client'] },
+  );
+  fc.assert(
+    fc.property(line, (l) => {
+      const before = sink.text().length;
+      sink.log.requests.request(l);
+      sink.log.info('request', { ...l });
+      const [ours, pinos] = sink.text().slice(before).split('\n');
+      const untimed = (s: string | undefined) => s?.replace(/"time":\d+/, '"time":0');
+      assert.equal(untimed(ours), untimed(pinos));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('through app.fetch (no socket) a request is logged too', async () => {
@@ -215,7 +240,9 @@ test('a client that goes away before the answer is sent is logged as aborted', a
     // A body announced but never sent: the request is in the app (reading it) when the client hangs up.
     const socket = new Socket();
     await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
-    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     const [line] = await requestLines(sink, 1);

@@ -22,18 +22,36 @@ describe(`postgres migrations (${databases.kind})`, () => {
     const first = await openPostgresTaskStore(await databases.client({}, schema), { log: (m) => notes.push(m) });
     await first.close();
     const again = await openPostgresTaskStore(await databases.client({}, schema), { log: (m) => notes.push(m) });
-    assert.equal(notes.filter((n) => n.includes('applied migration')).length, loadMigrations().length, notes.join('\n'));
+    assert.equal(
+      notes.filter((n) => n.includes('applied migration')).length,
+      loadMigrations().length,
+      notes.join('\n'),
+    );
 
     const client = await databases.client({}, schema);
-    const rows = await client.query<{ version: number; name: string }>({ name: 't_list', text: 'SELECT version, name FROM taskcast_migrations ORDER BY version' });
-    assert.deepEqual(rows, loadMigrations().map((m) => ({ version: m.version, name: m.name })));
+    const rows = await client.query<{ version: number; name: string }>({
+      name: 't_list',
+      text: 'SELECT version, name FROM taskcast_migrations ORDER BY version',
+    });
+    assert.deepEqual(
+      rows,
+      loadMigrations().map((m) => ({ version: m.version, name: m.name })),
+    );
     await again.close();
 
     // A newer release added migration N+1; this code knows only up to N.
-    const newer = [...loadMigrations(), { version: loadMigrations().length + 1, name: 'from_the_future', sql: 'CREATE TABLE future (id int)' }];
+    const newer = [
+      ...loadMigrations(),
+      { version: loadMigrations().length + 1, name: 'from_the_future', sql: 'CREATE TABLE future (id int)' },
+    ];
     await (await openPostgresTaskStore(await databases.client({}, schema), { migrations: newer })).close();
-    await assert.rejects(openPostgresTaskStore(await databases.client({}, schema)), (error: unknown) =>
-      error instanceof StoreOpenError && /newer than this Taskcast/.test(error.message) && /from_the_future/.test(error.message));
+    await assert.rejects(
+      openPostgresTaskStore(await databases.client({}, schema)),
+      (error: unknown) =>
+        error instanceof StoreOpenError &&
+        /newer than this Taskcast/.test(error.message) &&
+        /from_the_future/.test(error.message),
+    );
   });
 
   test('the schema refuses what the API would refuse, and deleting a user deletes their tasks', async () => {
@@ -46,8 +64,14 @@ describe(`postgres migrations (${databases.kind})`, () => {
     await assert.rejects(bad({ priority: 'urgent' as never }), /check constraint/);
     await assert.rejects(bad({ title: '   ' }), /check constraint/);
     // A task for an account that is gone (deleted in SQL after its token was checked) is a 401, not a 500.
-    await assert.rejects(store.tasks.add(aTask(aUser(), '2026-03-01 12:00:00')), (e: unknown) => e instanceof Unauthorized);
-    await assert.rejects(bad({ title: 'nul \u0000 inside' }), (e: unknown) => (e as Error).name === 'Error' && /U\+0000/.test((e as Error).message));
+    await assert.rejects(
+      store.tasks.add(aTask(aUser(), '2026-03-01 12:00:00')),
+      (e: unknown) => e instanceof Unauthorized,
+    );
+    await assert.rejects(
+      bad({ title: 'nul \u0000 inside' }),
+      (e: unknown) => (e as Error).name === 'Error' && /U\+0000/.test((e as Error).message),
+    );
     const kept = aTask(ada, '2026-03-01 12:00:00');
     await store.tasks.add(kept);
     await client.query({ name: 't_del_user', text: 'DELETE FROM users WHERE id = $1' }, [ada.id]);
@@ -65,9 +89,15 @@ describe('postgres unavailable', () => {
   });
 
   test('a refused connection is a ServiceUnavailable at once, and readiness says which server', async () => {
-    const client = createPgSqlClient({ connectionString: 'postgres://taskcast@127.0.0.1:1/taskcast', retryAfterSeconds: 3 });
+    const client = createPgSqlClient({
+      connectionString: 'postgres://taskcast@127.0.0.1:1/taskcast',
+      retryAfterSeconds: 3,
+    });
     const started = Date.now();
-    await assert.rejects(client.query({ name: 'x', text: 'SELECT 1' }), (e: unknown) => e instanceof ServiceUnavailable && e.retryAfterSeconds === 3);
+    await assert.rejects(
+      client.query({ name: 'x', text: 'SELECT 1' }),
+      (e: unknown) => e instanceof ServiceUnavailable && e.retryAfterSeconds === 3,
+    );
     assert.ok(Date.now() - started < 2000);
     const ping = await client.ping();
     assert.equal(ping.ok, false);
@@ -79,7 +109,10 @@ describe('postgres unavailable', () => {
     blackHole = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
     const port = (blackHole.address() as { port: number }).port;
-    const client = createPgSqlClient({ connectionString: `postgres://taskcast@127.0.0.1:${port}/taskcast`, connectTimeoutMs: 400 });
+    const client = createPgSqlClient({
+      connectionString: `postgres://taskcast@127.0.0.1:${port}/taskcast`,
+      connectTimeoutMs: 400,
+    });
     const started = Date.now();
     await assert.rejects(client.query({ name: 'x', text: 'SELECT 1' }), ServiceUnavailable);
     const took = Date.now() - started;
@@ -89,8 +122,11 @@ describe('postgres unavailable', () => {
 
   test('start-up waits a bounded time for the server, then stops naming it', async () => {
     const client = createPgSqlClient({ connectionString: 'postgres://taskcast:secret@127.0.0.1:1/taskcast' });
-    await assert.rejects(openPostgresTaskStore(client, { startupWaitMs: 300 }), (e: unknown) =>
-      e instanceof StoreOpenError && /127\.0\.0\.1:1\/taskcast/.test(e.message) && !e.message.includes('secret'));
+    await assert.rejects(
+      openPostgresTaskStore(client, { startupWaitMs: 300 }),
+      (e: unknown) =>
+        e instanceof StoreOpenError && /127\.0\.0\.1:1\/taskcast/.test(e.message) && !e.message.includes('secret'),
+    );
   });
 
   test('errors are sorted: statement bugs stay errors, lost connections become unavailability', () => {
@@ -105,10 +141,24 @@ describe('postgres unavailable', () => {
 describe('postgres configuration', () => {
   test('STORAGE=postgres needs DATABASE_URL and a shared JWT_SECRET', () => {
     const secret = 'x'.repeat(32);
-    assert.throws(() => readConfig({ STORAGE: 'postgres', JWT_SECRET: secret }), (e: unknown) => e instanceof ConfigError && /DATABASE_URL is required/.test(e.message));
-    assert.throws(() => readConfig({ STORAGE: 'postgres', DATABASE_URL: 'postgres://db/taskcast' }), (e: unknown) => e instanceof ConfigError && /JWT_SECRET is required/.test(e.message));
-    assert.throws(() => readConfig({ STORAGE: 'postgres', DATABASE_URL: 'mysql://db', JWT_SECRET: secret }), /DATABASE_URL must be a postgres/);
-    const config = readConfig({ STORAGE: 'postgres', DATABASE_URL: 'postgres://db/taskcast', JWT_SECRET: secret, DATABASE_POOL_SIZE: '4' });
+    assert.throws(
+      () => readConfig({ STORAGE: 'postgres', JWT_SECRET: secret }),
+      (e: unknown) => e instanceof ConfigError && /DATABASE_URL is required/.test(e.message),
+    );
+    assert.throws(
+      () => readConfig({ STORAGE: 'postgres', DATABASE_URL: 'postgres://db/taskcast' }),
+      (e: unknown) => e instanceof ConfigError && /JWT_SECRET is required/.test(e.message),
+    );
+    assert.throws(
+      () => readConfig({ STORAGE: 'postgres', DATABASE_URL: 'mysql://db', JWT_SECRET: secret }),
+      /DATABASE_URL must be a postgres/,
+    );
+    const config = readConfig({
+      STORAGE: 'postgres',
+      DATABASE_URL: 'postgres://db/taskcast',
+      JWT_SECRET: secret,
+      DATABASE_POOL_SIZE: '4',
+    });
     assert.equal(config.storage, 'postgres');
     assert.equal(config.databasePoolSize, 4);
     assert.equal(config.redisUrl, undefined);
@@ -117,39 +167,48 @@ describe('postgres configuration', () => {
   });
 });
 
-describe('postgres server only', { skip: TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (a real PostgreSQL server)' }, () => {
-  test('nodes starting together on an empty database migrate once, under the advisory lock', async () => {
-    const schema = freshSchema();
-    const clients = [];
-    for (let i = 0; i < 4; i++) clients.push(await databases.client({}, schema));
-    const stores = await Promise.all(clients.map((c) => openPostgresTaskStore(c)));
-    const check = await databases.client({}, schema);
-    const [row] = await check.query<{ n: number }>({ name: 't_count', text: 'SELECT count(*)::int AS n FROM taskcast_migrations' });
-    assert.equal(row?.n, loadMigrations().length);
-    await Promise.all(stores.map((s) => s.close()));
-    await check.close();
-  });
+describe(
+  'postgres server only',
+  { skip: TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (a real PostgreSQL server)' },
+  () => {
+    test('nodes starting together on an empty database migrate once, under the advisory lock', async () => {
+      const schema = freshSchema();
+      const clients = [];
+      for (let i = 0; i < 4; i++) clients.push(await databases.client({}, schema));
+      const stores = await Promise.all(clients.map((c) => openPostgresTaskStore(c)));
+      const check = await databases.client({}, schema);
+      const [row] = await check.query<{ n: number }>({
+        name: 't_count',
+        text: 'SELECT count(*)::int AS n FROM taskcast_migrations',
+      });
+      assert.equal(row?.n, loadMigrations().length);
+      await Promise.all(stores.map((s) => s.close()));
+      await check.close();
+    });
 
-  test('the pool replaces connections the server killed, and a request meanwhile gets 503, never another error', async () => {
-    const applicationName = `taskcast-test-${process.pid}-${Date.now()}`;
-    const store = await openPostgresTaskStore(await databases.client({ applicationName }));
-    const ada = aUser();
-    await store.users.addIfEmailFree(ada);
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
-    await admin.end();
-    let served = false;
-    for (let i = 0; i < 5 && !served; i++) {
-      try {
-        assert.deepEqual(await store.users.findById(ada.id), ada);
-        served = true;
-      } catch (error) {
-        assert.ok(error instanceof ServiceUnavailable, String(error));
+    test('the pool replaces connections the server killed, and a request meanwhile gets 503, never another error', async () => {
+      const applicationName = `taskcast-test-${process.pid}-${Date.now()}`;
+      const store = await openPostgresTaskStore(await databases.client({ applicationName }));
+      const ada = aUser();
+      await store.users.addIfEmailFree(ada);
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+        applicationName,
+      ]);
+      await admin.end();
+      let served = false;
+      for (let i = 0; i < 5 && !served; i++) {
+        try {
+          assert.deepEqual(await store.users.findById(ada.id), ada);
+          served = true;
+        } catch (error) {
+          assert.ok(error instanceof ServiceUnavailable, String(error));
+        }
       }
-    }
-    assert.ok(served);
-    assert.deepEqual(await store.readiness(), { ok: true });
-    await store.close();
-  });
-});
+      assert.ok(served);
+      assert.deepEqual(await store.readiness(), { ok: true });
+      await store.close();
+    });
+  },
+);

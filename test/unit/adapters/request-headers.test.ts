@@ -54,7 +54,9 @@ function raw(port: number, lines: readonly string[]): Promise<{ ours: unknown; s
     socket.setEncoding('utf8');
     socket.on('data', (chunk) => (data += chunk));
     socket.on('error', reject);
-    socket.on('end', () => resolve(JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4)) as { ours: unknown; srvx: unknown }));
+    socket.on('end', () =>
+      resolve(JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4)) as { ours: unknown; srvx: unknown }),
+    );
     socket.write(['GET /check HTTP/1.1', 'Host: 127.0.0.1', ...lines, 'Connection: close', '', ''].join('\r\n'));
   });
 }
@@ -76,7 +78,7 @@ describe('request headers read through Node where it cannot differ', () => {
     });
   }
 
-  it('through app.fetch (no Node request): the same answers as the Request\'s own headers', async () => {
+  it("through app.fetch (no Node request): the same answers as the Request's own headers", async () => {
     const h3 = app();
     for (const lines of CASES) {
       const headers = new Headers();
@@ -84,7 +86,10 @@ describe('request headers read through Node where it cannot differ', () => {
         const at = line.indexOf(':');
         headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
-      const body = (await (await h3.fetch(new Request('http://forecast.test/check', { headers }))).json()) as { ours: unknown; srvx: unknown };
+      const body = (await (await h3.fetch(new Request('http://forecast.test/check', { headers }))).json()) as {
+        ours: unknown;
+        srvx: unknown;
+      };
       assert.deepEqual(body.ours, body.srvx, JSON.stringify(lines));
     }
   });

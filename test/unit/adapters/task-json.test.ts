@@ -19,11 +19,20 @@ const task: fc.Arbitrary<Task> = fc.record({
 
 describe('task list bodies built from kept task JSON', () => {
   it('are exactly JSON.stringify of the list, with or without next, for any text (quotes, controls, lone surrogates)', () => {
-    fc.assert(fc.property(fc.array(task, { maxLength: 12 }), fc.option(fc.string({ maxLength: 30 }), { nil: undefined }), (tasks, next) => {
-      const expected = next === undefined ? JSON.stringify({ count: tasks.length, tasks }) : JSON.stringify({ count: tasks.length, tasks, next });
-      assert.equal(listJson(tasks, next), expected);
-      assert.equal(listJson(tasks, next), expected, 'again, from the kept JSON');
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(task, { maxLength: 12 }),
+        fc.option(fc.string({ maxLength: 30 }), { nil: undefined }),
+        (tasks, next) => {
+          const expected =
+            next === undefined
+              ? JSON.stringify({ count: tasks.length, tasks })
+              : JSON.stringify({ count: tasks.length, tasks, next });
+          assert.equal(listJson(tasks, next), expected);
+          assert.equal(listJson(tasks, next), expected, 'again, from the kept JSON');
+        },
+      ),
+    );
     assert.equal(listJson([], null), '{"count":0,"tasks":[],"next":null}');
   });
 
@@ -55,11 +64,18 @@ describe('task list bodies built from kept task JSON', () => {
   });
 
   it('bytes and ETag are those of the exact text for any list (lone surrogates included)', () => {
-    fc.assert(fc.property(fc.array(task, { maxLength: 6 }), (tasks) => {
-      const body = listBody('any', tasks);
-      const expected = Buffer.from(JSON.stringify({ count: tasks.length, tasks }), 'utf8');
-      assert.deepEqual(Buffer.from(body.bytes), expected);
-      assert.equal(body.etag, `W/"${createHash('sha1').update(JSON.stringify({ count: tasks.length, tasks })).digest('base64url')}"`);
-    }));
+    fc.assert(
+      fc.property(fc.array(task, { maxLength: 6 }), (tasks) => {
+        const body = listBody('any', tasks);
+        const expected = Buffer.from(JSON.stringify({ count: tasks.length, tasks }), 'utf8');
+        assert.deepEqual(Buffer.from(body.bytes), expected);
+        assert.equal(
+          body.etag,
+          `W/"${createHash('sha1')
+            .update(JSON.stringify({ count: tasks.length, tasks }))
+            .digest('base64url')}"`,
+        );
+      }),
+    );
   });
 });

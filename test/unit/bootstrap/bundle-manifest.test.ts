@@ -17,7 +17,8 @@ function project(): { root: string; buildRoot: string; builtAt: number } {
   mkdirSync(join(buildRoot, 'abc'), { recursive: true });
   writeFileSync(join(buildRoot, 'abc', 'main.mjs'), '');
   const anHourAgo = new Date(Date.now() - 3_600_000);
-  for (const path of ['src/a.ts', 'src/b.ts', 'tsconfig.json', 'src', '.']) utimesSync(join(root, path), anHourAgo, anHourAgo);
+  for (const path of ['src/a.ts', 'src/b.ts', 'tsconfig.json', 'src', '.'])
+    utimesSync(join(root, path), anHourAgo, anHourAgo);
   return { root, buildRoot, builtAt: Date.now() - 60_000 };
 }
 
@@ -28,7 +29,8 @@ describe('npm start: reusing the last bundle (bootstrap/bundle-manifest.mjs)', (
   });
   afterEach(() => rmSync(p.root, { recursive: true, force: true }));
 
-  const written = () => writeManifest(p.root, p.buildRoot, 'abc', ['src/a.ts', 'src/b.ts'], ['tsconfig.json'], p.builtAt);
+  const written = () =>
+    writeManifest(p.root, p.buildRoot, 'abc', ['src/a.ts', 'src/b.ts'], ['tsconfig.json'], p.builtAt);
 
   it('reuses the bundle while nothing it was made from has changed', () => {
     assert.equal(reusableBuild(p.root, p.buildRoot), undefined, 'no manifest yet: build');
@@ -57,21 +59,53 @@ describe('npm start: reusing the last bundle (bootstrap/bundle-manifest.mjs)', (
   });
 
   it('stamps a bundled package by its package.json, so an install of another version builds again', () => {
-    const inputs = ['src/a.ts', 'node_modules/h3/dist/index.mjs', 'node_modules/h3/dist/utils.mjs', 'node_modules/@scope/pkg/lib/x.js', 'node_modules/a/node_modules/b/index.js'];
-    assert.deepEqual(stampedInputs(inputs), ['src/a.ts', 'node_modules/h3/package.json', 'node_modules/@scope/pkg/package.json', 'node_modules/a/node_modules/b/package.json']);
+    const inputs = [
+      'src/a.ts',
+      'node_modules/h3/dist/index.mjs',
+      'node_modules/h3/dist/utils.mjs',
+      'node_modules/@scope/pkg/lib/x.js',
+      'node_modules/a/node_modules/b/index.js',
+    ];
+    assert.deepEqual(stampedInputs(inputs), [
+      'src/a.ts',
+      'node_modules/h3/package.json',
+      'node_modules/@scope/pkg/package.json',
+      'node_modules/a/node_modules/b/package.json',
+    ]);
     mkdirSync(join(p.root, 'node_modules', 'h3'), { recursive: true });
     const manifest = join(p.root, 'node_modules', 'h3', 'package.json');
     writeFileSync(manifest, '{"version":"2.0.8"}\n');
     const anHourAgo = new Date(Date.now() - 3_600_000);
-    for (const path of ['node_modules/h3/package.json', 'node_modules/h3', 'node_modules', '.']) utimesSync(join(p.root, path), anHourAgo, anHourAgo);
-    assert.equal(writeManifest(p.root, p.buildRoot, 'abc', stampedInputs(['src/a.ts', 'node_modules/h3/dist/index.mjs']), ['tsconfig.json'], p.builtAt), true);
+    for (const path of ['node_modules/h3/package.json', 'node_modules/h3', 'node_modules', '.'])
+      utimesSync(join(p.root, path), anHourAgo, anHourAgo);
+    assert.equal(
+      writeManifest(
+        p.root,
+        p.buildRoot,
+        'abc',
+        stampedInputs(['src/a.ts', 'node_modules/h3/dist/index.mjs']),
+        ['tsconfig.json'],
+        p.builtAt,
+      ),
+      true,
+    );
     assert.equal(reusableBuild(p.root, p.buildRoot), join(p.buildRoot, 'abc'));
     writeFileSync(manifest, '{"version":"2.0.9"}\n'); // same size, new mtime: what `npm ci` of another version does
     assert.equal(reusableBuild(p.root, p.buildRoot), undefined);
   });
 
-  it('stamps a setting that is absent (npm\'s lock of node_modules under another package manager) and builds again if it appears', () => {
-    assert.equal(writeManifest(p.root, p.buildRoot, 'abc', ['src/a.ts'], ['tsconfig.json', 'node_modules/.package-lock.json'], p.builtAt), true);
+  it("stamps a setting that is absent (npm's lock of node_modules under another package manager) and builds again if it appears", () => {
+    assert.equal(
+      writeManifest(
+        p.root,
+        p.buildRoot,
+        'abc',
+        ['src/a.ts'],
+        ['tsconfig.json', 'node_modules/.package-lock.json'],
+        p.builtAt,
+      ),
+      true,
+    );
     assert.equal(reusableBuild(p.root, p.buildRoot), join(p.buildRoot, 'abc'), 'reused while it stays absent');
     mkdirSync(join(p.root, 'node_modules'));
     writeFileSync(join(p.root, 'node_modules', '.package-lock.json'), '{}\n');

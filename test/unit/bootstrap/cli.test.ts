@@ -33,7 +33,12 @@ async function cli(args: string[], env: Record<string, string | undefined> = {})
 
 /** A store as a server leaves it: two users, three tasks (one deleted), closed cleanly or still open. */
 async function makeStore(dbPath: string, options: { leaveOpen?: boolean } = {}) {
-  const taskcast = await createTaskcast({ storage: 'lowdb', dbPath, jwtSecret: 'cli-tests-secret-of-at-least-32-chars', bcryptCost: 4 });
+  const taskcast = await createTaskcast({
+    storage: 'lowdb',
+    dbPath,
+    jwtSecret: 'cli-tests-secret-of-at-least-32-chars',
+    bcryptCost: 4,
+  });
   const ada = await taskcast.tasks.signUp.execute({ name: 'Ada', email: 'ada@example.com', password: 'correct horse' });
   const bob = await taskcast.tasks.signUp.execute({ name: 'Bob', email: 'bob@example.com', password: 'correct horse' });
   await taskcast.tasks.createTask.execute(ada.user.id, { title: 'one' });
@@ -76,7 +81,14 @@ describe('taskcast (the bin)', () => {
   });
 
   test('usage errors exit 2 with one line on stderr and start nothing', async () => {
-    for (const args of [['frobnicate'], ['--bogus'], ['serve', 'extra'], ['serve', '--db', 'x.db'], ['check-store', '--db'], ['check-store', '--db', '']]) {
+    for (const args of [
+      ['frobnicate'],
+      ['--bogus'],
+      ['serve', 'extra'],
+      ['serve', '--db', 'x.db'],
+      ['check-store', '--db'],
+      ['check-store', '--db', ''],
+    ]) {
       const run = await cli(args);
       assert.equal(run.code, 2, args.join(' '));
       assert.equal(run.served, 0);
@@ -110,7 +122,10 @@ describe('taskcast check-store', () => {
       const before = [fingerprint(dbPath), fingerprint(`${dbPath}.journal`)];
       const run = await cli(['check-store', '--db', dbPath]);
       assert.equal(run.code, 0, run.out);
-      assert.match(run.out, /^sound: .* holds 2 user\(s\) and 2 task\(s\) \(6 of its changes still in .*tasks\.db\.journal\)\n$/);
+      assert.match(
+        run.out,
+        /^sound: .* holds 2 user\(s\) and 2 task\(s\) \(6 of its changes still in .*tasks\.db\.journal\)\n$/,
+      );
       assert.deepEqual([fingerprint(dbPath), fingerprint(`${dbPath}.journal`)], before, 'the files are untouched');
     } finally {
       await taskcast.close();
@@ -130,45 +145,85 @@ describe('taskcast check-store', () => {
   const broken: Array<[string, (dbPath: string, ids: { ada: string; bob: string }) => void, RegExp]> = [
     ['a snapshot that is not JSON', (p) => writeFileSync(p, '{"users": ['), /is not valid JSON/],
     ['a snapshot that reads null', (p) => writeFileSync(p, 'null'), /not a Taskcast task store \(it is null\)/],
-    ['a snapshot whose task lacks a title', (p) => {
-      const doc = JSON.parse(readFileSync(p, 'utf8'));
-      delete doc.tasks[0].title;
-      writeFileSync(p, JSON.stringify(doc));
-    }, /tasks\.0\.title: missing/],
-    ['a journal line of an unknown kind', (p) => writeFileSync(`${p}.journal`, '{"kind":"rename","id":"x"}\n'), /journal .* line 1 \(unknown kind "rename"\)/],
-    ['a journal line that is not JSON', (p) => writeFileSync(`${p}.journal`, 'garbage\n{"kind":"delete-task","id":"x"}\n'), /damaged at line 1/],
-    ['a journal without its snapshot', (p) => {
-      writeFileSync(`${p}.journal`, '{"kind":"delete-task","id":"x"}\n');
-      rmSync(p);
-    }, /journal .* is there but its snapshot .* is missing/],
-    ['a task whose user is not in the store', (p, ids) => {
-      const doc = JSON.parse(readFileSync(p, 'utf8'));
-      doc.users = doc.users.filter((u: { id: string }) => u.id !== ids.bob);
-      writeFileSync(p, JSON.stringify(doc));
-    }, /1 task\(s\) belong to no user \(first: task .* of user /],
-    ['two users with one email', (p) => {
-      const doc = JSON.parse(readFileSync(p, 'utf8'));
-      doc.users[1].email = doc.users[0].email;
-      writeFileSync(p, JSON.stringify(doc));
-    }, /two users share the email ada@example\.com/],
+    [
+      'a snapshot whose task lacks a title',
+      (p) => {
+        const doc = JSON.parse(readFileSync(p, 'utf8'));
+        delete doc.tasks[0].title;
+        writeFileSync(p, JSON.stringify(doc));
+      },
+      /tasks\.0\.title: missing/,
+    ],
+    [
+      'a journal line of an unknown kind',
+      (p) => writeFileSync(`${p}.journal`, '{"kind":"rename","id":"x"}\n'),
+      /journal .* line 1 \(unknown kind "rename"\)/,
+    ],
+    [
+      'a journal line that is not JSON',
+      (p) => writeFileSync(`${p}.journal`, 'garbage\n{"kind":"delete-task","id":"x"}\n'),
+      /damaged at line 1/,
+    ],
+    [
+      'a journal without its snapshot',
+      (p) => {
+        writeFileSync(`${p}.journal`, '{"kind":"delete-task","id":"x"}\n');
+        rmSync(p);
+      },
+      /journal .* is there but its snapshot .* is missing/,
+    ],
+    [
+      'a task whose user is not in the store',
+      (p, ids) => {
+        const doc = JSON.parse(readFileSync(p, 'utf8'));
+        doc.users = doc.users.filter((u: { id: string }) => u.id !== ids.bob);
+        writeFileSync(p, JSON.stringify(doc));
+      },
+      /1 task\(s\) belong to no user \(first: task .* of user /,
+    ],
+    [
+      'two users with one email',
+      (p) => {
+        const doc = JSON.parse(readFileSync(p, 'utf8'));
+        doc.users[1].email = doc.users[0].email;
+        writeFileSync(p, JSON.stringify(doc));
+      },
+      /two users share the email ada@example\.com/,
+    ],
     ['no store at all', (p) => rmSync(p), /there is no store at/],
-    ['a folder', (p) => {
-      rmSync(p);
-      mkdirSync(p);
-    }, /is a folder/],
+    [
+      'a folder',
+      (p) => {
+        rmSync(p);
+        mkdirSync(p);
+      },
+      /is a folder/,
+    ],
   ];
   for (const [what, damage, problem] of broken) {
     test(`not sound: ${what}; one line saying what is wrong, exit 1, files untouched`, async () => {
       const dbPath = join(folder(), 'tasks.db');
       const { ada, bob } = await makeStore(dbPath);
       damage(dbPath, { ada: ada.id, bob: bob.id });
-      const before = [dbPath, `${dbPath}.journal`].map((p) => { try { return fingerprint(p); } catch { return 'absent'; } });
+      const before = [dbPath, `${dbPath}.journal`].map((p) => {
+        try {
+          return fingerprint(p);
+        } catch {
+          return 'absent';
+        }
+      });
       const run = await cli(['check-store', '--db', dbPath]);
       assert.equal(run.code, 1, run.out);
       assert.match(run.out, /^NOT SOUND: /);
       assert.match(run.out, problem);
       assert.equal(run.out.split('\n').length, 2, 'one line');
-      const afterwards = [dbPath, `${dbPath}.journal`].map((p) => { try { return fingerprint(p); } catch { return 'absent'; } });
+      const afterwards = [dbPath, `${dbPath}.journal`].map((p) => {
+        try {
+          return fingerprint(p);
+        } catch {
+          return 'absent';
+        }
+      });
       assert.deepEqual(afterwards, before);
     });
   }

@@ -8,7 +8,13 @@ test('an uncaught exception is logged and the process keeps serving; a burst of 
   const lines: string[] = [];
   const exits: number[] = [];
   let clock = 0;
-  installProcessGuard(target, { log: { error: (m) => lines.push(m) }, burst: 3, windowMs: 1000, exit: (c) => exits.push(c), now: () => clock });
+  installProcessGuard(target, {
+    log: { error: (m) => lines.push(m) },
+    burst: 3,
+    windowMs: 1000,
+    exit: (c) => exits.push(c),
+    now: () => clock,
+  });
   target.emit('uncaughtException', new TypeError('boom'));
   clock = 2000;
   target.emit('uncaughtException', new TypeError('boom'));

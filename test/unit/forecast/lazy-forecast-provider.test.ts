@@ -32,7 +32,10 @@ test('lazyForecastData: the container wires the forecast service without reading
   assert.ok(performance.now() - started < 300, `wired in ${(performance.now() - started).toFixed(0)} ms`);
   const eager = await createContainer({ forecastProvider: 'embedded' }).getAsync(TOKENS.ForecastUseCases);
   const ctx = { baseUrl: 'https://api.weather.gov' };
-  assert.deepEqual((await useCases.resolvePoint.execute('39.7456,-97.0892', ctx)).body, (await eager.resolvePoint.execute('39.7456,-97.0892', ctx)).body);
+  assert.deepEqual(
+    (await useCases.resolvePoint.execute('39.7456,-97.0892', ctx)).body,
+    (await eager.resolvePoint.execute('39.7456,-97.0892', ctx)).body,
+  );
 });
 
 test('lazyForecastData: a scenario that names a zone that does not exist is still refused', async () => {

@@ -11,7 +11,8 @@ import { freePort, hasRedisServerBinary, ThrowawayRedis } from '../../support/re
 const budgets = { loginFailuresPerAccount: 3, loginFailuresPerAddress: 0, signUpsPerAddress: 0 };
 const email = () => `guess-${randomBytes(6).toString('hex')}@example.com`;
 const refused = (e: unknown) => e instanceof HttpProblem && e.status === 429;
-const ready = (c: RedisConnection) => new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())));
+const ready = (c: RedisConnection) =>
+  new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())));
 const until = async (condition: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!condition()) {
@@ -21,7 +22,7 @@ const until = async (condition: () => boolean, ms = 10_000) => {
 };
 
 describe('auth budgets with Redis unreachable', () => {
-  test("each node counts in its own memory, and says so once", async () => {
+  test('each node counts in its own memory, and says so once', async () => {
     const notes: string[] = [];
     const redis = new RedisConnection({ url: 'redis://127.0.0.1:1', log: (m) => notes.push(m) });
     try {
@@ -40,57 +41,65 @@ describe('auth budgets with Redis unreachable', () => {
   });
 });
 
-describe('auth budgets shared through Redis', { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' }, () => {
-  test('failed logins on two nodes spend one budget', async () => {
-    const a = new RedisConnection({ url: TEST_REDIS_URL! });
-    const b = new RedisConnection({ url: TEST_REDIS_URL! });
-    try {
-      await Promise.all([ready(a), ready(b)]);
-      const nodeA = new AuthThrottle(budgets, redisLimiters(a));
-      const nodeB = new AuthThrottle(budgets, redisLimiters(b));
-      const who = email();
-      await nodeA.loginFailed(who, '10.0.0.2');
-      await nodeA.loginFailed(who, '10.0.0.2');
-      await nodeB.beforeLogin(who, '10.0.0.2');
-      await nodeB.loginFailed(who, '10.0.0.2');
-      await assert.rejects(nodeA.beforeLogin(who, '10.0.0.2'), refused);
-      await assert.rejects(nodeB.beforeLogin(who, '10.0.0.2'), refused);
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  });
-});
+describe(
+  'auth budgets shared through Redis',
+  { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' },
+  () => {
+    test('failed logins on two nodes spend one budget', async () => {
+      const a = new RedisConnection({ url: TEST_REDIS_URL! });
+      const b = new RedisConnection({ url: TEST_REDIS_URL! });
+      try {
+        await Promise.all([ready(a), ready(b)]);
+        const nodeA = new AuthThrottle(budgets, redisLimiters(a));
+        const nodeB = new AuthThrottle(budgets, redisLimiters(b));
+        const who = email();
+        await nodeA.loginFailed(who, '10.0.0.2');
+        await nodeA.loginFailed(who, '10.0.0.2');
+        await nodeB.beforeLogin(who, '10.0.0.2');
+        await nodeB.loginFailed(who, '10.0.0.2');
+        await assert.rejects(nodeA.beforeLogin(who, '10.0.0.2'), refused);
+        await assert.rejects(nodeB.beforeLogin(who, '10.0.0.2'), refused);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  },
+);
 
-describe('auth budgets when Redis goes away and comes back', { skip: hasRedisServerBinary() ? false : 'needs the redis-server binary to start a throwaway server; skipped' }, () => {
-  test('falls back to memory, logs once each way, and shares budgets again after recovery', async () => {
-    const server = new ThrowawayRedis(await freePort());
-    await server.start();
-    const notes: string[] = [];
-    const a = new RedisConnection({ url: server.url, log: (m) => notes.push(`A ${m}`) });
-    const b = new RedisConnection({ url: server.url });
-    try {
-      await Promise.all([ready(a), ready(b)]);
-      const nodeA = new AuthThrottle(budgets, redisLimiters(a));
-      const nodeB = new AuthThrottle(budgets, redisLimiters(b));
-
-      await server.stop();
-      await until(() => !a.available && !b.available);
-      const who = email();
-      for (let i = 0; i < 3; i++) await nodeA.loginFailed(who, '10.0.0.3'); // counted in A's memory
-      await assert.rejects(nodeA.beforeLogin(who, '10.0.0.3'), refused);
-      await nodeB.beforeLogin(who, '10.0.0.3'); // B has its own memory meanwhile
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
-
+describe(
+  'auth budgets when Redis goes away and comes back',
+  { skip: hasRedisServerBinary() ? false : 'needs the redis-server binary to start a throwaway server; skipped' },
+  () => {
+    test('falls back to memory, logs once each way, and shares budgets again after recovery', async () => {
+      const server = new ThrowawayRedis(await freePort());
       await server.start();
-      await until(() => a.available && b.available);
-      assert.equal(notes.filter((n) => n.includes('is back')).length, 1, notes.join('\n'));
-      const next = email();
-      for (let i = 0; i < 3; i++) await nodeA.loginFailed(next, '10.0.0.3');
-      await assert.rejects(nodeB.beforeLogin(next, '10.0.0.3'), refused, 'shared again');
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await server.stop();
-    }
-  });
-});
+      const notes: string[] = [];
+      const a = new RedisConnection({ url: server.url, log: (m) => notes.push(`A ${m}`) });
+      const b = new RedisConnection({ url: server.url });
+      try {
+        await Promise.all([ready(a), ready(b)]);
+        const nodeA = new AuthThrottle(budgets, redisLimiters(a));
+        const nodeB = new AuthThrottle(budgets, redisLimiters(b));
+
+        await server.stop();
+        await until(() => !a.available && !b.available);
+        const who = email();
+        for (let i = 0; i < 3; i++) await nodeA.loginFailed(who, '10.0.0.3'); // counted in A's memory
+        await assert.rejects(nodeA.beforeLogin(who, '10.0.0.3'), refused);
+        await nodeB.beforeLogin(who, '10.0.0.3'); // B has its own memory meanwhile
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
+
+        await server.start();
+        await until(() => a.available && b.available);
+        assert.equal(notes.filter((n) => n.includes('is back')).length, 1, notes.join('\n'));
+        const next = email();
+        for (let i = 0; i < 3; i++) await nodeA.loginFailed(next, '10.0.0.3');
+        await assert.rejects(nodeB.beforeLogin(next, '10.0.0.3'), refused, 'shared again');
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await server.stop();
+      }
+    });
+  },
+);

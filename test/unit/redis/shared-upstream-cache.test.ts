@@ -19,10 +19,14 @@ after(() => fake.close());
 
 const POINT = '/points/39.7456,-97.0892';
 /** A node: its own client and LRU, and the cluster's shared cache. */
-const node = (shared?: SharedDocumentCache) => createUpstreamCache({
-  client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000 }),
-  rewriter: createLinkRewriter(fake.origin), maxBytes: 1024 * 1024, staleMaxMs: 60_000, shared,
-});
+const node = (shared?: SharedDocumentCache) =>
+  createUpstreamCache({
+    client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000 }),
+    rewriter: createLinkRewriter(fake.origin),
+    maxBytes: 1024 * 1024,
+    staleMaxMs: 60_000,
+    shared,
+  });
 
 async function clusterFetchesOnce(shared: () => SharedDocumentCache): Promise<void> {
   fake.reset();
@@ -70,18 +74,26 @@ describe('upstream cache shared by nodes', () => {
   });
 });
 
-describe('upstream cache shared through Redis', { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' }, () => {
-  test('one upstream request per document for the whole cluster', async () => {
-    // A generous command timeout: under a loaded test run a Redis reply can take longer than the default
-    // 500 ms, and a node whose lock command times out fetches for itself by design (Redis is only help).
-    const connections = [1, 2, 3, 4].map(() => new RedisConnection({ url: TEST_REDIS_URL!, commandTimeoutMs: 5000 }));
-    try {
-      await Promise.all(connections.map((c) => new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())))));
-      const prefix = `taskcast-test:${process.pid}:${randomBytes(4).toString('hex')}`;
-      let i = 0;
-      await clusterFetchesOnce(() => createRedisDocumentCache(connections[i++ % connections.length]!, prefix));
-    } finally {
-      await Promise.all(connections.map((c) => c.close()));
-    }
-  });
-});
+describe(
+  'upstream cache shared through Redis',
+  { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL (a Redis server); skipped' },
+  () => {
+    test('one upstream request per document for the whole cluster', async () => {
+      // A generous command timeout: under a loaded test run a Redis reply can take longer than the default
+      // 500 ms, and a node whose lock command times out fetches for itself by design (Redis is only help).
+      const connections = [1, 2, 3, 4].map(() => new RedisConnection({ url: TEST_REDIS_URL!, commandTimeoutMs: 5000 }));
+      try {
+        await Promise.all(
+          connections.map(
+            (c) => new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve()))),
+          ),
+        );
+        const prefix = `taskcast-test:${process.pid}:${randomBytes(4).toString('hex')}`;
+        let i = 0;
+        await clusterFetchesOnce(() => createRedisDocumentCache(connections[i++ % connections.length]!, prefix));
+      } finally {
+        await Promise.all(connections.map((c) => c.close()));
+      }
+    });
+  },
+);

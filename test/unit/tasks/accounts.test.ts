@@ -7,7 +7,11 @@ describe('SignUp', () => {
   test('creates the account with a hashed password and returns a token and the public user', async () => {
     const w = unitWorld();
     const session = await w.signUp.execute({ name: 'Ada', email: ' Ada@Example.com ', password: 'correct horse' });
-    assert.deepEqual(session.user, { id: '00000000-0000-4000-8000-000000000001', name: 'Ada', email: 'ada@example.com' });
+    assert.deepEqual(session.user, {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
     assert.equal(session.token, 'token-for:00000000-0000-4000-8000-000000000001');
     const stored = await w.store.users.findByEmail('ada@example.com');
     assert.equal(stored?.passwordHash, 'plain:correct horse');
@@ -17,21 +21,33 @@ describe('SignUp', () => {
   test('the same email in another case is a Conflict', async () => {
     const w = unitWorld();
     await userIn(w, 'ada@example.com');
-    await assert.rejects(w.signUp.execute({ name: 'Other', email: 'ADA@example.com', password: 'another pw' }), Conflict);
+    await assert.rejects(
+      w.signUp.execute({ name: 'Other', email: 'ADA@example.com', password: 'another pw' }),
+      Conflict,
+    );
   });
 
   test('concurrent sign-ups with one email: exactly one wins', async () => {
     const w = unitWorld();
-    const results = await Promise.allSettled([1, 2, 3].map(() => w.signUp.execute({ name: 'A', email: 'race@x.io', password: 'password1' })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => w.signUp.execute({ name: 'A', email: 'race@x.io', password: 'password1' })),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
-    assert.ok(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof Conflict));
+    assert.ok(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason instanceof Conflict),
+    );
   });
 
   test('invalid fields are one ValidationError naming each field', async () => {
     const w = unitWorld();
     const error = await w.signUp.execute({ name: ' ', email: 'nope', password: 'short' }).catch((e: unknown) => e);
     assert.ok(error instanceof ValidationError);
-    assert.deepEqual(error.details.map((d) => d.path), ['name', 'email', 'password']);
+    assert.deepEqual(
+      error.details.map((d) => d.path),
+      ['name', 'email', 'password'],
+    );
   });
 });
 
@@ -48,7 +64,9 @@ describe('Login', () => {
     await userIn(w);
     const before = w.hasher.verifications;
     const wrong = await w.login.execute({ email: 'ada@example.com', password: 'wrong horse' }).catch((e: unknown) => e);
-    const unknown = await w.login.execute({ email: 'bob@example.com', password: 'correct horse' }).catch((e: unknown) => e);
+    const unknown = await w.login
+      .execute({ email: 'bob@example.com', password: 'correct horse' })
+      .catch((e: unknown) => e);
     assert.ok(wrong instanceof InvalidCredentials && unknown instanceof InvalidCredentials);
     assert.equal(wrong.message, unknown.message);
     assert.equal(w.hasher.verifications - before, 2);

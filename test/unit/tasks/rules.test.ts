@@ -1,14 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  charLength, formatTimestamp, isCalendarDate, isEmailShaped, isUuid, nextUpdatedAt, normaliseEmail, utf8ByteLength,
+  charLength,
+  formatTimestamp,
+  isCalendarDate,
+  isEmailShaped,
+  isUuid,
+  nextUpdatedAt,
+  normaliseEmail,
+  utf8ByteLength,
 } from '../../../domain/tasks/rules.ts';
 import { isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
 
 describe('domain rules', () => {
   test('calendar dates: real days only, leap years included', () => {
-    for (const ok of ['2026-01-31', '2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01']) assert.ok(isCalendarDate(ok), ok);
-    for (const bad of ['2026-02-30', '2026-02-29', '1900-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-1-01', '26-01-01', '2026-01-01T00:00:00Z', ''])
+    for (const ok of ['2026-01-31', '2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01'])
+      assert.ok(isCalendarDate(ok), ok);
+    for (const bad of [
+      '2026-02-30',
+      '2026-02-29',
+      '1900-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-1-01',
+      '26-01-01',
+      '2026-01-01T00:00:00Z',
+      '',
+    ])
       assert.ok(!isCalendarDate(bad), bad);
   });
 
@@ -38,9 +57,21 @@ describe('domain rules', () => {
   test('updated_at: the current second, or one second after the previous value, never backwards', () => {
     const at = (iso: string) => new Date(iso);
     assert.equal(nextUpdatedAt('2026-03-01 12:00:00', at('2026-03-01T12:00:07.400Z')), '2026-03-01 12:00:07');
-    assert.equal(nextUpdatedAt('2026-03-01 12:00:07', at('2026-03-01T12:00:07.900Z')), '2026-03-01 12:00:08', 'same second');
-    assert.equal(nextUpdatedAt('2026-03-01 12:00:09', at('2026-03-01T12:00:07.000Z')), '2026-03-01 12:00:10', 'ahead of the clock');
-    assert.equal(nextUpdatedAt('2026-12-31 23:59:59', at('2026-12-31T23:59:59.500Z')), '2027-01-01 00:00:00', 'rolls over');
+    assert.equal(
+      nextUpdatedAt('2026-03-01 12:00:07', at('2026-03-01T12:00:07.900Z')),
+      '2026-03-01 12:00:08',
+      'same second',
+    );
+    assert.equal(
+      nextUpdatedAt('2026-03-01 12:00:09', at('2026-03-01T12:00:07.000Z')),
+      '2026-03-01 12:00:10',
+      'ahead of the clock',
+    );
+    assert.equal(
+      nextUpdatedAt('2026-12-31 23:59:59', at('2026-12-31T23:59:59.500Z')),
+      '2027-01-01 00:00:00',
+      'rolls over',
+    );
   });
 
   test('uuid shape', () => {

@@ -8,16 +8,32 @@ describe('CreateTask', () => {
     const w = unitWorld();
     const uid = await userIn(w);
     const task = await w.createTask.execute(uid, { title: 'Write tests' });
-    assert.deepEqual({ ...task, id: undefined }, {
-      id: undefined, user_id: uid, title: 'Write tests', description: null, status: 'pending', priority: 'medium',
-      due_date: null, created_at: '2026-03-01 12:00:00', updated_at: '2026-03-01 12:00:00',
-    });
+    assert.deepEqual(
+      { ...task, id: undefined },
+      {
+        id: undefined,
+        user_id: uid,
+        title: 'Write tests',
+        description: null,
+        status: 'pending',
+        priority: 'medium',
+        due_date: null,
+        created_at: '2026-03-01 12:00:00',
+        updated_at: '2026-03-01 12:00:00',
+      },
+    );
   });
 
   test('keeps strings as given', async () => {
     const w = unitWorld();
     const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, { title: '  Spaced  ', description: ' Notes ', due_date: '2026-02-28', status: 'completed', priority: 'high' });
+    const task = await w.createTask.execute(uid, {
+      title: '  Spaced  ',
+      description: ' Notes ',
+      due_date: '2026-02-28',
+      status: 'completed',
+      priority: 'high',
+    });
     assert.equal(task.title, '  Spaced  ');
     assert.equal(task.description, ' Notes ');
   });
@@ -42,10 +58,13 @@ describe('ListTasks', () => {
     const b = await w.createTask.execute(uid, { title: 'b' });
     w.clock.advance(1000);
     const c = await w.createTask.execute(uid, { title: 'c' });
-    assert.deepEqual((await w.listTasks.execute(uid)).map((t) => t.id), [c.id, b.id, a.id]);
+    assert.deepEqual(
+      (await w.listTasks.execute(uid)).map((t) => t.id),
+      [c.id, b.id, a.id],
+    );
   });
 
-  test('filters combine, and only the owner\'s tasks appear', async () => {
+  test("filters combine, and only the owner's tasks appear", async () => {
     const w = unitWorld();
     const ada = await userIn(w);
     const bob = await userIn(w, 'bob@example.com');
@@ -53,15 +72,24 @@ describe('ListTasks', () => {
     await w.createTask.execute(ada, { title: '2', status: 'completed', priority: 'low' });
     await w.createTask.execute(ada, { title: '3', status: 'pending', priority: 'high' });
     await w.createTask.execute(bob, { title: 'bob', status: 'completed', priority: 'high' });
-    assert.deepEqual((await w.listTasks.execute(ada, { status: 'completed', priority: 'high' })).map((t) => t.title), ['1']);
-    assert.deepEqual((await w.listTasks.execute(ada, { status: 'completed' })).map((t) => t.title), ['2', '1']);
-    assert.deepEqual((await w.listTasks.execute(bob)).map((t) => t.title), ['bob']);
+    assert.deepEqual(
+      (await w.listTasks.execute(ada, { status: 'completed', priority: 'high' })).map((t) => t.title),
+      ['1'],
+    );
+    assert.deepEqual(
+      (await w.listTasks.execute(ada, { status: 'completed' })).map((t) => t.title),
+      ['2', '1'],
+    );
+    assert.deepEqual(
+      (await w.listTasks.execute(bob)).map((t) => t.title),
+      ['bob'],
+    );
     await assert.rejects(w.listTasks.execute(ada, { status: 'bogus' as never }), ValidationError);
   });
 });
 
 describe('GetTask, UpdateTask, DeleteTask', () => {
-  test('another user\'s task, an unknown id and a malformed id are all NotFound', async () => {
+  test("another user's task, an unknown id and a malformed id are all NotFound", async () => {
     const w = unitWorld();
     const ada = await userIn(w);
     const bob = await userIn(w, 'bob@example.com');
@@ -76,9 +104,18 @@ describe('GetTask, UpdateTask, DeleteTask', () => {
   test('update changes only the given fields, clears with null, and moves updated_at', async () => {
     const w = unitWorld();
     const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, { title: 't', description: 'd', due_date: '2026-05-01', priority: 'low' });
+    const task = await w.createTask.execute(uid, {
+      title: 't',
+      description: 'd',
+      due_date: '2026-05-01',
+      priority: 'low',
+    });
     w.clock.advance(61_000);
-    const updated = await w.updateTask.execute(uid, task.id, { status: 'in_progress', description: null, due_date: null });
+    const updated = await w.updateTask.execute(uid, task.id, {
+      status: 'in_progress',
+      description: null,
+      due_date: null,
+    });
     assert.deepEqual(
       { ...updated },
       { ...task, status: 'in_progress', description: null, due_date: null, updated_at: '2026-03-01 12:01:01' },

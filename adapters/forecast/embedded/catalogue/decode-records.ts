@@ -103,20 +103,22 @@ const ELEVATION_SOURCES: Record<string, ElevationSource> = { a: 'airport', t: 't
 
 export function readStations(dir: string): StationRecord[] {
   const { rows } = readRows<StationRow>(dir, 'stations');
-  return rows.map(([id, name, state, lat, lon, timeZone, elevationMeters, source, forecastZone, countyZone, fireZone, cwa]) => ({
-    id,
-    name,
-    state,
-    lat,
-    lon,
-    timeZone,
-    elevationMeters,
-    elevationSource: source === null ? null : (ELEVATION_SOURCES[source] ?? null),
-    forecastZone,
-    countyZone,
-    fireZone,
-    cwa,
-  }));
+  return rows.map(
+    ([id, name, state, lat, lon, timeZone, elevationMeters, source, forecastZone, countyZone, fireZone, cwa]) => ({
+      id,
+      name,
+      state,
+      lat,
+      lon,
+      timeZone,
+      elevationMeters,
+      elevationSource: source === null ? null : (ELEVATION_SOURCES[source] ?? null),
+      forecastZone,
+      countyZone,
+      fireZone,
+      cwa,
+    }),
+  );
 }
 
 export function readRadars(dir: string): RadarRecord[] {

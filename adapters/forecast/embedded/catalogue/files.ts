@@ -92,16 +92,48 @@ export type StationRow = [
   cwa: string | null,
 ];
 
-export type RadarRow = [id: string, name: string, state: string, lat: number, lon: number, elevationMeters: number, type: string];
+export type RadarRow = [
+  id: string,
+  name: string,
+  state: string,
+  lat: number,
+  lon: number,
+  elevationMeters: number,
+  type: string,
+];
 
 export type PlaceRow = [name: string, state: string, lat: number, lon: number, population: number];
 
 export const FIELDS = {
   offices: ['id', 'name', 'region', 'centroidLat', 'centroidLon', 'timeZone', 'geometry'],
   countyZones: ['id', 'name', 'state', 'fips', 'cwas', 'timeZones', 'centroidLat', 'centroidLon', 'geometry'],
-  forecastZones: ['id', 'name', 'state', 'cwa', 'timeZones', 'centroidLat', 'centroidLon', 'counties', 'exact', 'geometry'],
+  forecastZones: [
+    'id',
+    'name',
+    'state',
+    'cwa',
+    'timeZones',
+    'centroidLat',
+    'centroidLon',
+    'counties',
+    'exact',
+    'geometry',
+  ],
   fireZones: ['id', 'name', 'state', 'cwas', 'timeZones', 'centroidLat', 'centroidLon', 'geometry'],
-  stations: ['id', 'name', 'state', 'lat', 'lon', 'timeZone', 'elevationMeters', 'elevationSource', 'forecastZone', 'countyZone', 'fireZone', 'cwa'],
+  stations: [
+    'id',
+    'name',
+    'state',
+    'lat',
+    'lon',
+    'timeZone',
+    'elevationMeters',
+    'elevationSource',
+    'forecastZone',
+    'countyZone',
+    'fireZone',
+    'cwa',
+  ],
   radars: ['id', 'name', 'state', 'lat', 'lon', 'elevationMeters', 'type'],
   places: ['name', 'state', 'lat', 'lon', 'population'],
 } as const;

@@ -85,7 +85,11 @@ export class PointGrid<T> {
         for (let lo = lo0 - r; lo <= lo0 + r; lo += step) {
           for (const entry of this.#cells.get(cellKey(la, lo)) ?? []) {
             if (!accept(entry.item)) continue;
-            insertSorted(best, { item: entry.item, distanceMeters: distanceMeters(lat, lon, entry.lat, entry.lon) }, limit);
+            insertSorted(
+              best,
+              { item: entry.item, distanceMeters: distanceMeters(lat, lon, entry.lat, entry.lon) },
+              limit,
+            );
           }
         }
       }

@@ -14,8 +14,17 @@ import {
 import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
 import type {
-  Catalogue, CountyZoneRecord, FireZoneRecord, ForecastZoneRecord, OfficeHoldings, OfficeRecord, PlaceRecord, RadarRecord,
-  RadarType, Shape, StationRecord,
+  Catalogue,
+  CountyZoneRecord,
+  FireZoneRecord,
+  ForecastZoneRecord,
+  OfficeHoldings,
+  OfficeRecord,
+  PlaceRecord,
+  RadarRecord,
+  RadarType,
+  Shape,
+  StationRecord,
 } from './types.ts';
 
 export const DEFAULT_CATALOGUE_DIR = embeddedDataDir();

@@ -25,7 +25,10 @@ function decodeRing(run: readonly number[], scale: number): Ring {
 }
 
 /** GeoJSON-style [lon, lat] nesting → compact form; drops repeated vertices that rounding creates. */
-export function encodeMultiPolygon(polygons: readonly (readonly (readonly (readonly number[])[])[])[], scale: number): EncodedMultiPolygon {
+export function encodeMultiPolygon(
+  polygons: readonly (readonly (readonly (readonly number[])[])[])[],
+  scale: number,
+): EncodedMultiPolygon {
   const out: EncodedMultiPolygon = [];
   for (const rings of polygons) {
     const encodedRings: number[][] = [];

@@ -262,7 +262,11 @@ function prepare(grid: NdfdGrid): Prepared {
   let p = prepared.get(grid);
   if (!p) {
     const projection =
-      grid.kind === 'lambert' ? lambert(grid) : grid.kind === 'polarStereographic' ? polarStereographic(grid) : mercator(grid);
+      grid.kind === 'lambert'
+        ? lambert(grid)
+        : grid.kind === 'polarStereographic'
+          ? polarStereographic(grid)
+          : mercator(grid);
     p = { projection, origin: projection.forward(grid.originLat, grid.originLon) };
     prepared.set(grid, p);
   }

@@ -54,9 +54,7 @@ function onSegment(px: number, py: number, xa: number, ya: number, xb: number, y
   // Tolerance scaled to the segment so it works in degrees and in metres alike.
   const scale = Math.max(Math.abs(xb - xa), Math.abs(yb - ya), 1e-12);
   if (Math.abs(cross) > 1e-12 * scale * scale + 1e-15) return false;
-  return (
-    px >= Math.min(xa, xb) && px <= Math.max(xa, xb) && py >= Math.min(ya, yb) && py <= Math.max(ya, yb)
-  );
+  return px >= Math.min(xa, xb) && px <= Math.max(xa, xb) && py >= Math.min(ya, yb) && py <= Math.max(ya, yb);
 }
 
 /** Holes punch out the outer ring, but the hole's own boundary stays inside. */
@@ -121,8 +119,7 @@ const DEG = Math.PI / 180;
 export function distanceMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = (lat2 - lat1) * DEG;
   const dLon = (lon2 - lon1) * DEG;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * DEG) * Math.cos(lat2 * DEG) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -27,7 +27,14 @@ export function vtecTime(ms: number): string {
  * P-VTEC string, e.g. /O.NEW.KTOP.HT.Y.0003.260703T1900Z-260705T0100Z/. For an event
  * already in effect the begin time is all zeros, as in the NWS's continuation products.
  */
-export function vtec(action: VtecAction, officeId: string, rule: Pick<HazardRule, 'phenomenon' | 'significance'>, etn: number, beginMs: number | null, endMs: number): string {
+export function vtec(
+  action: VtecAction,
+  officeId: string,
+  rule: Pick<HazardRule, 'phenomenon' | 'significance'>,
+  etn: number,
+  beginMs: number | null,
+  endMs: number,
+): string {
   const begin = beginMs === null ? '000000T0000Z' : vtecTime(beginMs);
   return `/O.${action}.${officeIcao(officeId)}.${rule.phenomenon}.${rule.significance}.${pad(etn, 4)}.${begin}-${vtecTime(endMs)}/`;
 }
@@ -38,9 +45,43 @@ export function awipsIdentifier(rule: HazardRule, officeId: string): string {
 
 // NWS regions by state: Eastern 1, Central 3, Southern 4, Western 5 (the WMO heading's last digit).
 const REGION_BY_STATE: Record<string, number> = {
-  ME: 1, NH: 1, VT: 1, MA: 1, RI: 1, CT: 1, NY: 1, NJ: 1, PA: 1, DE: 1, MD: 1, DC: 1, VA: 1, WV: 1, NC: 1, SC: 1, OH: 1,
-  TX: 4, OK: 4, NM: 4, LA: 4, AR: 4, MS: 4, AL: 4, TN: 4, GA: 4, FL: 4, PR: 4, VI: 4,
-  WA: 5, OR: 5, CA: 5, NV: 5, ID: 5, MT: 5, UT: 5, AZ: 5,
+  ME: 1,
+  NH: 1,
+  VT: 1,
+  MA: 1,
+  RI: 1,
+  CT: 1,
+  NY: 1,
+  NJ: 1,
+  PA: 1,
+  DE: 1,
+  MD: 1,
+  DC: 1,
+  VA: 1,
+  WV: 1,
+  NC: 1,
+  SC: 1,
+  OH: 1,
+  TX: 4,
+  OK: 4,
+  NM: 4,
+  LA: 4,
+  AR: 4,
+  MS: 4,
+  AL: 4,
+  TN: 4,
+  GA: 4,
+  FL: 4,
+  PR: 4,
+  VI: 4,
+  WA: 5,
+  OR: 5,
+  CA: 5,
+  NV: 5,
+  ID: 5,
+  MT: 5,
+  UT: 5,
+  AZ: 5,
 };
 
 const WMO_PREFIX: Record<HazardRule['product'], string> = { NPW: 'WWUS7', WSW: 'WWUS4', FFA: 'WGUS6' };

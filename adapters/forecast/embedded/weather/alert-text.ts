@@ -5,15 +5,61 @@ import { localTime, MONTH_NAMES, WEEKDAY_NAMES, zoneAbbreviation } from './time.
 /** Headlines and the "* WHAT... * WHERE..." description of an alert, in NWS wording. */
 
 const STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'the District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-  PR: 'Puerto Rico', VI: 'the U.S. Virgin Islands', GU: 'Guam', AS: 'American Samoa',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'the District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  PR: 'Puerto Rico',
+  VI: 'the U.S. Virgin Islands',
+  GU: 'Guam',
+  AS: 'American Samoa',
 };
 
 export function stateName(code: string): string {
@@ -33,7 +79,13 @@ export function headlineTime(ms: number, timeZone: string): string {
 }
 
 /** "Heat Advisory issued July 3 at 2:04PM CDT until July 4 at 8:00PM CDT by NWS Topeka KS" */
-export function capHeadline(event: string, sentMs: number, endsMs: number, timeZone: string, officeName: string): string {
+export function capHeadline(
+  event: string,
+  sentMs: number,
+  endsMs: number,
+  timeZone: string,
+  officeName: string,
+): string {
   return `${event} issued ${headlineTime(sentMs, timeZone)} until ${headlineTime(endsMs, timeZone)} by NWS ${officeName}`;
 }
 
@@ -59,7 +111,14 @@ export function whenPhrase(onsetMs: number, sentMs: number, endsMs: number, time
 }
 
 /** The VTEC-driven upper-case NWSheadline, e.g. "HEAT ADVISORY IN EFFECT FROM 1 PM FRIDAY TO 8 PM CDT SATURDAY". */
-export function nwsHeadline(event: string, action: VtecAction, onsetMs: number, sentMs: number, endsMs: number, timeZone: string): string {
+export function nwsHeadline(
+  event: string,
+  action: VtecAction,
+  onsetMs: number,
+  sentMs: number,
+  endsMs: number,
+  timeZone: string,
+): string {
   const verb = action === 'NEW' ? 'IN EFFECT' : action === 'EXT' ? 'NOW IN EFFECT' : 'REMAINS IN EFFECT';
   return `${event} ${verb} ${whenPhrase(onsetMs, sentMs, endsMs, timeZone)}`.toUpperCase();
 }

@@ -81,5 +81,8 @@ export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardW
       samples: list.flatMap((x) => x.window.samples),
     });
   }
-  return episodes.sort((a, b) => a.startHour - b.startHour || a.officeId.localeCompare(b.officeId) || a.rule.event.localeCompare(b.rule.event));
+  return episodes.sort(
+    (a, b) =>
+      a.startHour - b.startHour || a.officeId.localeCompare(b.officeId) || a.rule.event.localeCompare(b.rule.event),
+  );
 }

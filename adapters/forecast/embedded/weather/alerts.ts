@@ -133,13 +133,26 @@ function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
   return versions;
 }
 
-export function buildAlert(episode: Episode, v: Version, expires: number, previous: readonly AlertFeature[], baseUrl: string): AlertFeature {
+export function buildAlert(
+  episode: Episode,
+  v: Version,
+  expires: number,
+  previous: readonly AlertFeature[],
+  baseUrl: string,
+): AlertFeature {
   const rule = episode.rule;
   const first = episode.zones[0]!;
   const tz = first.timeZone;
   const inEffect = v.onset <= v.sent;
   const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${episode.startHour}`) % 199);
-  const vtecString = vtec(v.action, episode.officeId, rule, etn, v.action !== 'NEW' && inEffect ? null : v.onset, v.ends);
+  const vtecString = vtec(
+    v.action,
+    episode.officeId,
+    rule,
+    etn,
+    v.action !== 'NEW' && inEffect ? null : v.onset,
+    v.ends,
+  );
   const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${v.sent}|${episode.zones.map((z) => z.id).join(',')}`, 40)}.001.1`;
   const url = `${withoutTrailingSlashes(baseUrl)}/alerts/${id}`;
   const future = v.onset - v.sent > 12 * MS_PER_HOUR;
@@ -169,7 +182,12 @@ export function buildAlert(episode: Episode, v: Version, expires: number, previo
       areaDesc: episode.zones.map((z) => z.name).join('; '),
       geocode: { SAME: episode.zones.flatMap((z) => z.sameCodes ?? []), UGC: episode.zones.map((z) => z.id) },
       affectedZones: episode.zones.map((z) => `${withoutTrailingSlashes(baseUrl)}/zones/forecast/${z.id}`),
-      references: previous.map((p) => ({ '@id': p.id, identifier: p.properties.id, sender: SENDER, sent: p.properties.sent })),
+      references: previous.map((p) => ({
+        '@id': p.id,
+        identifier: p.properties.id,
+        sender: SENDER,
+        sent: p.properties.sent,
+      })),
       sent: iso(v.sent),
       effective: iso(v.sent),
       onset: iso(v.onset),
@@ -231,7 +249,16 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
   for (const { zone, samples } of zoneSamples) {
-    alerts.push(...stormWarnings({ zone, firstHour: first, samples, fromHour: first, toHour: last + CYCLE_HOURS, baseUrl: request.baseUrl }));
+    alerts.push(
+      ...stormWarnings({
+        zone,
+        firstHour: first,
+        samples,
+        fromHour: first,
+        toHour: last + CYCLE_HOURS,
+        baseUrl: request.baseUrl,
+      }),
+    );
   }
   for (const episode of groupEpisodes(items)) {
     const versions = versionsOf(episode, cycles);
@@ -243,6 +270,8 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     });
     alerts.push(...issued);
   }
-  return alerts.sort((a, b) => Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id));
+  return alerts.sort(
+    (a, b) =>
+      Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id),
+  );
 }
-

@@ -31,8 +31,18 @@ export interface Climate {
 // Pacific coastline as (lat, lon) knots; the only coast that shapes climate across
 // the West, because the prevailing flow is onshore there and offshore elsewhere.
 const PACIFIC_COAST: readonly (readonly [number, number])[] = [
-  [22, -110], [32.5, -117.1], [34.0, -118.5], [34.5, -120.6], [36.5, -121.9],
-  [38.0, -123.0], [40.4, -124.4], [43.0, -124.4], [46.0, -124.0], [48.4, -124.7], [55, -132], [60, -146],
+  [22, -110],
+  [32.5, -117.1],
+  [34.0, -118.5],
+  [34.5, -120.6],
+  [36.5, -121.9],
+  [38.0, -123.0],
+  [40.4, -124.4],
+  [43.0, -124.4],
+  [46.0, -124.0],
+  [48.4, -124.7],
+  [55, -132],
+  [60, -146],
 ];
 
 function pacificCoastLon(lat: number): number {
@@ -129,7 +139,8 @@ export function placeClimate(place: Place): PlaceClimate {
   // The low deserts of the Southwest run ~6°C warmer than latitude and elevation imply, most of all in summer.
   const dLat = place.lat - 33.8;
   const dLon = place.lon + 114.5;
-  const lowDesert = 9 * Math.exp(-(dLat * dLat + dLon * dLon) / (2 * 3 * 3)) * clamp((1400 - place.elevationM) / 800, 0, 1);
+  const lowDesert =
+    9 * Math.exp(-(dLat * dLat + dLon * dLon) / (2 * 3 * 3)) * clamp((1400 - place.elevationM) / 800, 0, 1);
   // The North Pacific keeps the Northwest coast mild; California's upwelling coast gets no such bonus.
   const mildCoast = 6 * mW * clamp((absLat - 38) / 8, 0, 1);
 
@@ -140,10 +151,13 @@ export function placeClimate(place: Place): PlaceClimate {
   const islandMeanC = 27.5 - 0.2 * Math.max(0, absLat - 15);
   return {
     place,
-    annualMeanC: (island ? islandMeanC : 26.5 - latitudeCooling(absLat) + lowDesert + mildCoast) - elevationCooling(place.elevationM),
+    annualMeanC:
+      (island ? islandMeanC : 26.5 - latitudeCooling(absLat) + lowDesert + mildCoast) -
+      elevationCooling(place.elevationM),
     amplitudeC: island
       ? 0.5 + 0.1 * absLat
-      : Math.min(20, (absLat < 25 ? 1 + (3.5 * absLat) / 25 : 4.5 + 0.65 * poleward) * (1 - 0.9 * mW)) + 0.4 * lowDesert,
+      : Math.min(20, (absLat < 25 ? 1 + (3.5 * absLat) / 25 : 4.5 + 0.65 * poleward) * (1 - 0.9 * mW)) +
+        0.4 * lowDesert,
     peakDay: 200 + 30 * mW + (place.lat < 0 ? 182.6 : 0),
     maritime: mW,
     // Gulf and Atlantic moisture reaches everything east of the 100th meridian (the islands have their own).
@@ -164,7 +178,14 @@ export type ClimateScratch = { -readonly [K in keyof Climate]: Climate[K] };
 
 /** An empty scratch climate; its fields start as doubles, the representation they keep. */
 export function climateScratch(): ClimateScratch {
-  return { meanTempC: Number.NaN, diurnalHalfRangeC: Number.NaN, moisture: Number.NaN, maritime: Number.NaN, baseWindKmh: Number.NaN, season: Number.NaN };
+  return {
+    meanTempC: Number.NaN,
+    diurnalHalfRangeC: Number.NaN,
+    moisture: Number.NaN,
+    maritime: Number.NaN,
+    baseWindKmh: Number.NaN,
+    season: Number.NaN,
+  };
 }
 
 /** A place's climate on a (fractional) day of the year. */

@@ -35,7 +35,10 @@ export function dailyForecast(request: ForecastRequest): Forecast {
       temperatureUnit: units === 'us' ? 'F' : 'C',
       temperatureTrend: null,
       probabilityOfPrecipitation: { unitCode: 'wmoUnit:percent', value: summary.popPct },
-      windSpeed: summary.windLow === summary.windHigh ? `${summary.windHigh} ${unit}` : `${summary.windLow} to ${summary.windHigh} ${unit}`,
+      windSpeed:
+        summary.windLow === summary.windHigh
+          ? `${summary.windHigh} ${unit}`
+          : `${summary.windLow} to ${summary.windHigh} ${unit}`,
       windDirection: compassPoint(summary.windDirectionDeg),
       icon: iconUrl(request.iconBaseUrl, span.isDaytime, text.iconSegments, 'medium'),
       shortForecast: text.shortForecast,

@@ -174,7 +174,12 @@ const WEATHER_WORD: Readonly<Record<PrecipType, string>> = {
   thunderstorms: 'thunderstorms',
 };
 
-const COVERAGE: Readonly<Record<string, string>> = { slight: 'slight_chance', chance: 'chance', likely: 'likely', definite: 'definite' };
+const COVERAGE: Readonly<Record<string, string>> = {
+  slight: 'slight_chance',
+  chance: 'chance',
+  likely: 'likely',
+  definite: 'definite',
+};
 
 /**
  * Uses the very chance levels the forecast text uses (`chanceLevel`), so where an hour's shortForecast
@@ -184,11 +189,36 @@ export function weatherCondition(s: WeatherSample): WeatherCondition[] {
   const level = chanceLevel(s.precipProbabilityPct);
   if (s.precipType && level) {
     const rate = s.precipProbabilityPct > 0 ? s.qpfMm / (s.precipProbabilityPct / 100) : 0;
-    const intensity = s.precipType === 'thunderstorms' ? null : rate >= 7.6 ? 'heavy' : rate >= 2.5 ? 'moderate' : 'light';
-    return [{ coverage: COVERAGE[level] ?? null, weather: WEATHER_WORD[s.precipType], intensity, visibility: { unitCode: 'wmoUnit:km', value: null }, attributes: [] }];
+    const intensity =
+      s.precipType === 'thunderstorms' ? null : rate >= 7.6 ? 'heavy' : rate >= 2.5 ? 'moderate' : 'light';
+    return [
+      {
+        coverage: COVERAGE[level] ?? null,
+        weather: WEATHER_WORD[s.precipType],
+        intensity,
+        visibility: { unitCode: 'wmoUnit:km', value: null },
+        attributes: [],
+      },
+    ];
   }
   if (s.visibilityM < 1000) {
-    return [{ coverage: s.visibilityM < 400 ? 'areas' : 'patchy', weather: 'fog', intensity: null, visibility: { unitCode: 'wmoUnit:km', value: Math.round(s.visibilityM / 100) / 10 }, attributes: [] }];
+    return [
+      {
+        coverage: s.visibilityM < 400 ? 'areas' : 'patchy',
+        weather: 'fog',
+        intensity: null,
+        visibility: { unitCode: 'wmoUnit:km', value: Math.round(s.visibilityM / 100) / 10 },
+        attributes: [],
+      },
+    ];
   }
-  return [{ coverage: null, weather: null, intensity: null, visibility: { unitCode: 'wmoUnit:km', value: null }, attributes: [] }];
+  return [
+    {
+      coverage: null,
+      weather: null,
+      intensity: null,
+      visibility: { unitCode: 'wmoUnit:km', value: null },
+      attributes: [],
+    },
+  ];
 }

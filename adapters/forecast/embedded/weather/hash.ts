@@ -28,7 +28,9 @@ export function hashString(text: string, seed = 0): number {
 export function hexDigest(text: string, length: number): string {
   let out = '';
   for (let block = 0; out.length < length; block++) {
-    out += hashString(text, Math.imul(block + 1, 0x9e3779b1)).toString(16).padStart(8, '0');
+    out += hashString(text, Math.imul(block + 1, 0x9e3779b1))
+      .toString(16)
+      .padStart(8, '0');
   }
   return out.slice(0, length);
 }

@@ -25,7 +25,11 @@ class HourContexts implements HazardContext {
   private readonly climates: (Climate | undefined)[];
   private readonly pc: PlaceClimate;
 
-  constructor(readonly place: Place, readonly firstHour: number, hours: number) {
+  constructor(
+    readonly place: Place,
+    readonly firstHour: number,
+    hours: number,
+  ) {
     this.hour = firstHour;
     this.pc = placeClimate(place);
     this.climates = new Array<Climate | undefined>(hours);
@@ -79,9 +83,16 @@ function overlaps(a: HazardWindow, b: HazardWindow): boolean {
  * advisory overlapping a warning of the same family is dropped, as the NWS would
  * upgrade rather than issue both.
  */
-export function placeHazards(rules: readonly HazardRule[], place: Place, firstHour: number, samples: readonly WeatherSample[]): HazardWindow[] {
+export function placeHazards(
+  rules: readonly HazardRule[],
+  place: Place,
+  firstHour: number,
+  samples: readonly WeatherSample[],
+): HazardWindow[] {
   const contexts = new HourContexts(place, firstHour, samples.length);
   const all = rules.flatMap((rule) => ruleWindows(rule, contexts, samples));
   const rank = (w: HazardWindow) => (w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2);
-  return all.filter((w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)));
+  return all.filter(
+    (w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)),
+  );
 }

@@ -3,8 +3,26 @@ import type { Forecast, ForecastPeriod, ForecastRequest } from './forecast-types
 import { hourlySeries, type WeatherSample } from './model.ts';
 import { forecastPeriods, isDaytimeHour } from './periods.ts';
 import { epochHourToMs, isoWithOffset, localTime } from './time.ts';
-import { compassPoint, compassWords, displaySpeed, displayTemperature, kmhToMph, roundTo, speedUnitLabel, type UnitSystem } from './units.ts';
-import { chanceLevel, detailedPrecipPhrase, iconSegment, iconUrl, precipNoun, sentenceCase, shortPrecipPhrase, skyWords } from './wording.ts';
+import {
+  compassPoint,
+  compassWords,
+  displaySpeed,
+  displayTemperature,
+  kmhToMph,
+  roundTo,
+  speedUnitLabel,
+  type UnitSystem,
+} from './units.ts';
+import {
+  chanceLevel,
+  detailedPrecipPhrase,
+  iconSegment,
+  iconUrl,
+  precipNoun,
+  sentenceCase,
+  shortPrecipPhrase,
+  skyWords,
+} from './wording.ts';
 
 export const HOURLY_PERIOD_COUNT = 48;
 
@@ -31,7 +49,10 @@ export function hourlyShortForecast(s: WeatherSample, isDaytime: boolean): strin
 export function hourlyDetailedForecast(s: WeatherSample, isDaytime: boolean, units: UnitSystem): string {
   const temperature = displayTemperature(s.temperatureC, units);
   const speed = displaySpeed(s.windSpeedKmh, units);
-  const wind = speed === 0 ? 'Calm wind.' : `${compassWords(compassPoint(s.windDirectionDeg))} wind around ${speed} ${speedUnitLabel(units)}.`;
+  const wind =
+    speed === 0
+      ? 'Calm wind.'
+      : `${compassWords(compassPoint(s.windDirectionDeg))} wind around ${speed} ${speedUnitLabel(units)}.`;
   const noun = s.precipType ? precipNoun(new Set([s.precipType])) : null;
   const level = chanceLevel(s.precipProbabilityPct);
   if (noun && level) {

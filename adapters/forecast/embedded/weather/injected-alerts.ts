@@ -47,15 +47,35 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
   if (storm) {
     const zone = request.at ? { ...first, lat: request.at.lat, lon: request.at.lon } : first;
     feature = buildStormAlertAt(storm, zone, request.sentMs, request.endsMs, etn, request.sample, request.baseUrl);
-    feature = withZones(feature, zones, request.baseUrl, feature.track ? stormPolygon(feature.track) : feature.geometry);
+    feature = withZones(
+      feature,
+      zones,
+      request.baseUrl,
+      feature.track ? stormPolygon(feature.track) : feature.geometry,
+    );
   } else {
     const rule = HAZARD_RULES.find((r) => r.event === request.event);
     if (!rule) throw new RangeError(`No alert product is called ${request.event}.`);
     const startHour = epochHourOf(request.onsetMs);
     feature = buildAlert(
-      { rule, officeId: first.officeId, zones, startHour, endHour: epochHourOf(request.endsMs), samples: request.samples?.length ? request.samples : [request.sample] },
-      { cycle: epochHourOf(request.sentMs), sent: request.sentMs, onset: request.onsetMs, ends: request.endsMs, action: 'NEW' },
-      request.expiresMs, [], request.baseUrl,
+      {
+        rule,
+        officeId: first.officeId,
+        zones,
+        startHour,
+        endHour: epochHourOf(request.endsMs),
+        samples: request.samples?.length ? request.samples : [request.sample],
+      },
+      {
+        cycle: epochHourOf(request.sentMs),
+        sent: request.sentMs,
+        onset: request.onsetMs,
+        ends: request.endsMs,
+        action: 'NEW',
+      },
+      request.expiresMs,
+      [],
+      request.baseUrl,
     );
   }
   const p = feature.properties;
@@ -78,7 +98,12 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
 }
 
 /** An alert's area widened to several zones (a scenario naming zones or a state for a storm warning). */
-function withZones(feature: AlertFeature, zones: readonly AlertZone[], baseUrl: string, geometry: AlertPolygon | null): AlertFeature {
+function withZones(
+  feature: AlertFeature,
+  zones: readonly AlertZone[],
+  baseUrl: string,
+  geometry: AlertPolygon | null,
+): AlertFeature {
   if (zones.length === 1) return { ...feature, geometry };
   const base = withoutTrailingSlashes(baseUrl);
   return {

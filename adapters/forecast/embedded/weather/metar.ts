@@ -50,8 +50,16 @@ export function metar(v: MetarValues): string {
   const slp = pad(Math.round(v.seaLevelPressurePa / 10) % 1000, 3);
   const altimeter = pad((v.altimeterPa / 3386.389) * 100, 4);
   return [
-    v.stationId, time, wind, visibilityGroup(v.visibilityM), ...v.presentWeather, ...clouds,
-    `${metarTemp(v.temperatureC)}/${metarTemp(v.dewpointC)}`, `A${altimeter}`,
-    'RMK AO2', `SLP${slp}`, `T${tenths(v.temperatureC)}${tenths(v.dewpointC)}`,
+    v.stationId,
+    time,
+    wind,
+    visibilityGroup(v.visibilityM),
+    ...v.presentWeather,
+    ...clouds,
+    `${metarTemp(v.temperatureC)}/${metarTemp(v.dewpointC)}`,
+    `A${altimeter}`,
+    'RMK AO2',
+    `SLP${slp}`,
+    `T${tenths(v.temperatureC)}${tenths(v.dewpointC)}`,
   ].join(' ');
 }

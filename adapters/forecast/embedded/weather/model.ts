@@ -1,4 +1,12 @@
-import { climateScratch, diurnalShape, placeClimate, seasonalClimateInto, seasonDay, type Place, type PlaceClimate } from './climate.ts';
+import {
+  climateScratch,
+  diurnalShape,
+  placeClimate,
+  seasonalClimateInto,
+  seasonDay,
+  type Place,
+  type PlaceClimate,
+} from './climate.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 
@@ -112,9 +120,19 @@ function siteOf(place: Place): Site {
   const at = toNoisePoint(place.lat, place.lon, 0);
   const north = place.lat >= 0 ? 1 : -1;
   // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
-  const coriolisGain = Math.min(1.6, Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(place.lat) * Math.PI) / 180), 0.3));
+  const coriolisGain = Math.min(
+    1.6,
+    Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(place.lat) * Math.PI) / 180), 0.3),
+  );
   const turn = (north * 25 * Math.PI) / 180;
-  return { pc: placeClimate(place), xKm: at.xKm, yKm: at.yKm, windGain: 4500 * coriolisGain * north, turnCos: Math.cos(turn), turnSin: Math.sin(turn) };
+  return {
+    pc: placeClimate(place),
+    xKm: at.xKm,
+    yKm: at.yKm,
+    windGain: 4500 * coriolisGain * north,
+    turnCos: Math.cos(turn),
+    turnSin: Math.sin(turn),
+  };
 }
 
 /**
@@ -123,7 +141,12 @@ function siteOf(place: Place): Site {
  * by friction. Speed is proportional to the gradient divided by the Coriolis
  * parameter, calibrated so a strong gradient gives ~35 km/h before mixing.
  */
-function windFromPressure(site: Site, lowness: number, lownessEast: number, lownessNorth: number): { u: number; v: number } {
+function windFromPressure(
+  site: Site,
+  lowness: number,
+  lownessEast: number,
+  lownessNorth: number,
+): { u: number; v: number } {
   // Pressure falls where lowness rises, so the gradient of pressure is −∇lowness.
   const gx = (lownessEast - lowness) / GRADIENT_STEP_KM;
   const gy = (lownessNorth - lowness) / GRADIENT_STEP_KM;
@@ -213,7 +236,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // Daytime mixing brings faster air down; clear calm nights decouple the surface.
   const mixing = 1 + 0.25 * diurnal * cloudDamping;
   const speed = Math.max(0, (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind));
-  const direction = ((((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360);
+  const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
 
@@ -226,7 +249,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const intensity = (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) * moistureCapacity;
   const qpfMm = (pop / 100) * intensity;
 
-  const fog = rh >= 97 && speed < 12 ? (1 - speed / 12) : 0;
+  const fog = rh >= 97 && speed < 12 ? 1 - speed / 12 : 0;
   const precipVis = precipType === null ? 16_090 : precipType === 'snow' ? 12_000 - 100 * pop : 16_000 - 80 * pop;
   const visibilityM = Math.max(100, Math.min(16_090, precipVis * (1 - 0.97 * fog)));
 

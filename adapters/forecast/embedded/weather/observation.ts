@@ -86,8 +86,11 @@ function presentWeatherOf(s: WeatherSample): PresentWeather[] {
     const intensity = heavy ? 'heavy' : light ? 'light' : null;
     const sign = heavy ? '+' : light ? '-' : '';
     const code: Record<string, [string, string]> = {
-      rain: ['rain', 'RA'], snow: ['snow', 'SN'], sleet: ['ice_pellets', 'PL'],
-      'freezing rain': ['freezing_rain', 'FZRA'], thunderstorms: ['thunderstorms', 'TSRA'],
+      rain: ['rain', 'RA'],
+      snow: ['snow', 'SN'],
+      sleet: ['ice_pellets', 'PL'],
+      'freezing rain': ['freezing_rain', 'FZRA'],
+      thunderstorms: ['thunderstorms', 'TSRA'],
     };
     const [weather, raw] = code[s.precipType] ?? ['rain', 'RA'];
     return [{ intensity, modifier: null, weather, rawString: `${sign}${raw}` }];
@@ -100,8 +103,12 @@ function textOf(s: WeatherSample, wx: readonly PresentWeather[]): string {
   const w = wx[0];
   if (w) {
     const names: Record<string, string> = {
-      rain: 'Rain', snow: 'Snow', ice_pellets: 'Ice Pellets', freezing_rain: 'Freezing Rain',
-      thunderstorms: 'Thunderstorms and Rain', fog_mist: 'Fog',
+      rain: 'Rain',
+      snow: 'Snow',
+      ice_pellets: 'Ice Pellets',
+      freezing_rain: 'Freezing Rain',
+      thunderstorms: 'Thunderstorms and Rain',
+      fog_mist: 'Fog',
     };
     const intensity = w.intensity === 'light' ? 'Light ' : w.intensity === 'heavy' ? 'Heavy ' : '';
     return `${intensity}${names[w.weather] ?? 'Rain'}`;
@@ -160,9 +167,18 @@ export function latestObservation(request: ObservationRequest): ObservationPrope
     station: `${base}/stations/${station.id}`,
     timestamp,
     rawMessage: metar({
-      stationId: station.id, timeMs, windDirectionDeg: direction, windSpeedKt: speedKt, windGustKt: gusty ? gustKt : null,
-      visibilityM: s.visibilityM, presentWeather: wx.map((w) => w.rawString), clouds,
-      temperatureC: s.temperatureC, dewpointC: s.dewpointC, altimeterPa: slpPa, seaLevelPressurePa: slpPa,
+      stationId: station.id,
+      timeMs,
+      windDirectionDeg: direction,
+      windSpeedKt: speedKt,
+      windGustKt: gusty ? gustKt : null,
+      visibilityM: s.visibilityM,
+      presentWeather: wx.map((w) => w.rawString),
+      clouds,
+      temperatureC: s.temperatureC,
+      dewpointC: s.dewpointC,
+      altimeterPa: slpPa,
+      seaLevelPressurePa: slpPa,
     }),
     textDescription: textOf(s, wx),
     icon: iconUrl(`${base}/icons`, isDaytime, [icon], 'medium'),

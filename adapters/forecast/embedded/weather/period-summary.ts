@@ -44,7 +44,11 @@ function timingOf(wet: readonly boolean[]): PrecipTiming {
   return null;
 }
 
-export function summarizePeriod(samples: readonly WeatherSample[], isDaytime: boolean, units: UnitSystem): PeriodSummary {
+export function summarizePeriod(
+  samples: readonly WeatherSample[],
+  isDaytime: boolean,
+  units: UnitSystem,
+): PeriodSummary {
   const temps = samples.map((s) => displayTemperature(s.temperatureC, units));
   const speeds = samples.map((s) => displaySpeed(s.windSpeedKmh, units));
   const maxPop = Math.max(...samples.map((s) => s.precipProbabilityPct));

@@ -28,12 +28,14 @@ export function windSentence(s: PeriodSummary, units: UnitSystem): string {
   // Gusts are only worth a mention when clearly above the sustained wind.
   const gustFloor = units === 'us' ? 20 : 30;
   const gustMargin = units === 'us' ? 8 : 13;
-  const gusts = s.gust >= gustFloor && s.gust >= s.windHigh + gustMargin ? `, with gusts as high as ${s.gust} ${unit}` : '';
+  const gusts =
+    s.gust >= gustFloor && s.gust >= s.windHigh + gustMargin ? `, with gusts as high as ${s.gust} ${unit}` : '';
   return `${dir} wind ${speed}${gusts}.`;
 }
 
 function rainAmount(mm: number, units: UnitSystem): string {
-  if (units === 'si') return mm < 2.5 ? 'less than 3 mm' : `between ${Math.floor(mm / 5) * 5} and ${Math.floor(mm / 5) * 5 + 5} mm`;
+  if (units === 'si')
+    return mm < 2.5 ? 'less than 3 mm' : `between ${Math.floor(mm / 5) * 5} and ${Math.floor(mm / 5) * 5 + 5} mm`;
   const inches = mm / 25.4;
   if (inches < 0.1) return 'less than a tenth of an inch';
   if (inches < 0.25) return 'between a tenth and quarter of an inch';
@@ -44,7 +46,8 @@ function rainAmount(mm: number, units: UnitSystem): string {
 }
 
 function snowAmount(cm: number, units: UnitSystem): string {
-  if (units === 'si') return cm < 2 ? 'less than 2 cm' : `${Math.floor(cm / 2) * 2} to ${Math.floor(cm / 2) * 2 + 4} cm`;
+  if (units === 'si')
+    return cm < 2 ? 'less than 2 cm' : `${Math.floor(cm / 2) * 2} to ${Math.floor(cm / 2) * 2 + 4} cm`;
   const inches = cm / 2.54;
   if (inches < 1) return 'less than one inch';
   return `${Math.floor(inches)} to ${Math.floor(inches) + 2} inches`;
@@ -53,29 +56,48 @@ function snowAmount(cm: number, units: UnitSystem): string {
 /** "New rainfall amounts ... possible." / "New snow accumulation of ... possible." when a chance is given. */
 function amountSentence(s: PeriodSummary, units: UnitSystem): string | null {
   if (s.popPct < 30) return null;
-  if (s.snowCm >= 0.5 && s.snowCm * 2 >= s.rainMm) return `New snow accumulation of ${snowAmount(s.snowCm, units)} possible.`;
+  if (s.snowCm >= 0.5 && s.snowCm * 2 >= s.rainMm)
+    return `New snow accumulation of ${snowAmount(s.snowCm, units)} possible.`;
   if (s.rainMm > 0) return `New rainfall amounts ${rainAmount(s.rainMm, units)} possible.`;
   return null;
 }
 
-export function periodText(s: PeriodSummary, units: UnitSystem, localHourAt: (hourIndex: number) => number): PeriodText {
+export function periodText(
+  s: PeriodSummary,
+  units: UnitSystem,
+  localHourAt: (hourIndex: number) => number,
+): PeriodText {
   const noun = precipNoun(s.precipTypes);
   const level = chanceLevel(s.popPct);
   const sky = skyWords(s.meanSkyPct, s.isDaytime);
   const temperaturePhrase = s.isDaytime ? `high near ${s.temperature}` : `low around ${s.temperature}`;
   const windMph = units === 'us' ? s.windHigh : s.windHigh / 1.609344;
-  const skySegment = iconSegment({ skyCoverPct: s.drySkyPct, popPct: 0, precipNoun: null, windMph, visibilityM: 10_000 });
+  const skySegment = iconSegment({
+    skyCoverPct: s.drySkyPct,
+    popPct: 0,
+    precipNoun: null,
+    windMph,
+    visibilityM: 10_000,
+  });
 
   if (!noun || !level) {
     return {
       shortForecast: sky,
       detailedForecast: [`${sentenceCase(sky)}, with a ${temperaturePhrase}.`, windSentence(s, units)].join(' '),
-      iconSegments: [iconSegment({ skyCoverPct: s.meanSkyPct, popPct: 0, precipNoun: null, windMph, visibilityM: 10_000 })],
+      iconSegments: [
+        iconSegment({ skyCoverPct: s.meanSkyPct, popPct: 0, precipNoun: null, windMph, visibilityM: 10_000 }),
+      ],
     };
   }
 
   const precipShort = shortPrecipPhrase(noun, level);
-  const precipSegment = iconSegment({ skyCoverPct: s.meanSkyPct, popPct: s.popPct, precipNoun: noun, windMph, visibilityM: 10_000 });
+  const precipSegment = iconSegment({
+    skyCoverPct: s.meanSkyPct,
+    popPct: s.popPct,
+    precipNoun: noun,
+    windMph,
+    visibilityM: 10_000,
+  });
   const drySky = skyWords(s.drySkyPct, s.isDaytime);
   let shortForecast = precipShort;
   let iconSegments = [precipSegment];

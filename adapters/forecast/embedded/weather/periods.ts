@@ -24,7 +24,12 @@ function firstPeriodName(local: LocalTime): string {
   return local.hour >= 18 ? 'Tonight' : 'Overnight';
 }
 
-function laterPeriodName(index: number, previousNames: readonly string[], local: LocalTime, isDaytime: boolean): string {
+function laterPeriodName(
+  index: number,
+  previousNames: readonly string[],
+  local: LocalTime,
+  isDaytime: boolean,
+): string {
   const previous = previousNames[index - 1];
   // "Overnight" is followed by Today and Tonight; "Today"/"This Afternoon" by Tonight.
   if (previous === 'Overnight') return 'Today';
@@ -49,7 +54,8 @@ export function forecastPeriods(issuedHour: number, timeZone: string, count: num
     const local = localTime(epochHourToMs(h), timeZone);
     if (local.hour !== 6 && local.hour !== 18) continue;
     const isDaytime = isDaytimeHour(startLocal);
-    const name = spans.length === 0 ? firstPeriodName(startLocal) : laterPeriodName(spans.length, names, startLocal, isDaytime);
+    const name =
+      spans.length === 0 ? firstPeriodName(startLocal) : laterPeriodName(spans.length, names, startLocal, isDaytime);
     spans.push({ startHour: start, endHour: h, isDaytime, name });
     names.push(name);
     start = h;

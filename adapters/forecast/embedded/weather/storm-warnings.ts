@@ -52,20 +52,44 @@ interface StormRule {
 
 const RULES: Readonly<Record<StormKind, StormRule>> = {
   SV: {
-    event: 'Severe Thunderstorm Warning', phenomenon: 'SV', product: 'SVR', wmoPrefix: 'WUUS5', severity: 'Severe', response: 'Shelter',
-    durationMinutes: 45, backWidthKm: 10, frontWidthKm: 24, blocked: ['EAS', 'NWEM', 'CMAS'],
+    event: 'Severe Thunderstorm Warning',
+    phenomenon: 'SV',
+    product: 'SVR',
+    wmoPrefix: 'WUUS5',
+    severity: 'Severe',
+    response: 'Shelter',
+    durationMinutes: 45,
+    backWidthKm: 10,
+    frontWidthKm: 24,
+    blocked: ['EAS', 'NWEM', 'CMAS'],
     instruction: 'For your protection move to an interior room on the lowest floor of a building.',
   },
   TO: {
-    event: 'Tornado Warning', phenomenon: 'TO', product: 'TOR', wmoPrefix: 'WFUS5', severity: 'Extreme', response: 'Shelter',
-    durationMinutes: 30, backWidthKm: 6, frontWidthKm: 14, blocked: [],
+    event: 'Tornado Warning',
+    phenomenon: 'TO',
+    product: 'TOR',
+    wmoPrefix: 'WFUS5',
+    severity: 'Extreme',
+    response: 'Shelter',
+    durationMinutes: 30,
+    backWidthKm: 6,
+    frontWidthKm: 14,
+    blocked: [],
     instruction:
       'TAKE COVER NOW! Move to a basement or an interior room on the lowest floor of a sturdy building. Avoid windows. ' +
       'If you are outdoors, in a mobile home, or in a vehicle, move to the closest substantial shelter and protect yourself from flying debris.',
   },
   FF: {
-    event: 'Flash Flood Warning', phenomenon: 'FF', product: 'FFW', wmoPrefix: 'WGUS5', severity: 'Severe', response: 'Avoid',
-    durationMinutes: 180, backWidthKm: 16, frontWidthKm: 20, blocked: ['EAS', 'NWEM'],
+    event: 'Flash Flood Warning',
+    phenomenon: 'FF',
+    product: 'FFW',
+    wmoPrefix: 'WGUS5',
+    severity: 'Severe',
+    response: 'Avoid',
+    durationMinutes: 180,
+    backWidthKm: 16,
+    frontWidthKm: 20,
+    blocked: ['EAS', 'NWEM'],
     instruction: "Turn around, don't drown when encountering flooded roads. Most flood deaths occur in vehicles.",
   },
 };
@@ -86,7 +110,11 @@ function isSevere(s: WeatherSample): boolean {
 }
 
 function isFlooding(s: WeatherSample): boolean {
-  return (s.precipType === 'rain' || s.precipType === 'thunderstorms') && s.precipProbabilityPct >= 50 && s.qpfMm >= FLOOD_RAIN_MM;
+  return (
+    (s.precipType === 'rain' || s.precipType === 'thunderstorms') &&
+    s.precipProbabilityPct >= 50 &&
+    s.qpfMm >= FLOOD_RAIN_MM
+  );
 }
 
 function isTornadic(s: WeatherSample, zone: AlertZone, hour: number): boolean {
@@ -115,7 +143,16 @@ export function stormWarnings(request: StormRequest): AlertFeature[] {
     if (!s) continue;
     const severe = isSevere(s);
     const flooding = isFlooding(s);
-    if (severe && !stormRun) out.push(buildStormAlert(isTornadic(s, request.zone, hour) ? RULES.TO : RULES.SV, request.zone, hour, s, request.baseUrl));
+    if (severe && !stormRun)
+      out.push(
+        buildStormAlert(
+          isTornadic(s, request.zone, hour) ? RULES.TO : RULES.SV,
+          request.zone,
+          hour,
+          s,
+          request.baseUrl,
+        ),
+      );
     if (flooding && !floodRun) out.push(buildStormAlert(RULES.FF, request.zone, hour, s, request.baseUrl));
     stormRun = severe;
     floodRun = flooding;
@@ -185,20 +222,26 @@ function descriptionOf(rule: StormRule, zone: AlertZone, s: WeatherSample, track
   const moving = `moving ${compassWords(compassPoint(track.fromDeg + 180)).toLowerCase()} at ${Math.round(kmhToMph(track.speedKmh))} mph`;
   switch (rule.phenomenon) {
     case 'TO':
-      return `${at}, a severe thunderstorm capable of producing a tornado was located over ${zone.name}, ${moving}.\n\n` +
+      return (
+        `${at}, a severe thunderstorm capable of producing a tornado was located over ${zone.name}, ${moving}.\n\n` +
         'HAZARD...Tornado.\n\nSOURCE...Radar indicated rotation.\n\n' +
         'IMPACT...Flying debris will be dangerous to those caught without shelter. Mobile homes will be damaged or destroyed. ' +
-        'Damage to roofs, windows, and vehicles will occur. Tree damage is likely.';
+        'Damage to roofs, windows, and vehicles will occur. Tree damage is likely.'
+      );
     case 'SV':
-      return `${at}, a severe thunderstorm was located over ${zone.name}, ${moving}.\n\n` +
+      return (
+        `${at}, a severe thunderstorm was located over ${zone.name}, ${moving}.\n\n` +
         `HAZARD...${gustMph(s)} mph wind gusts and ${hailInches(s) === '1.00' ? 'quarter' : 'penny'} size hail.\n\nSOURCE...Radar indicated.\n\n` +
-        'IMPACT...Hail damage to vehicles is expected. Expect wind damage to roofs, siding, and trees.';
+        'IMPACT...Hail damage to vehicles is expected. Expect wind damage to roofs, siding, and trees.'
+      );
     case 'FF': {
       const inches = Math.max(1, Math.round(s.qpfMm / 25.4));
-      return `${at}, Doppler radar indicated thunderstorms producing heavy rain over ${zone.name}. ` +
+      return (
+        `${at}, Doppler radar indicated thunderstorms producing heavy rain over ${zone.name}. ` +
         `Up to ${inches} to ${inches + 1} inches of rain have fallen. Flash flooding is ongoing or expected to begin shortly.\n\n` +
         'HAZARD...Flash flooding caused by thunderstorms.\n\nSOURCE...Radar indicated.\n\n' +
-        'IMPACT...Flash flooding of small creeks and streams, urban areas, highways, streets and underpasses as well as other poor drainage and low-lying areas.';
+        'IMPACT...Flash flooding of small creeks and streams, urban areas, highways, streets and underpasses as well as other poor drainage and low-lying areas.'
+      );
     }
   }
 }
@@ -211,7 +254,13 @@ function motionDescription(track: StormTrack, sentMs: number): string {
   return `${time}...storm...${deg}DEG...${knots}KT...${track.lat.toFixed(2)},${track.lon.toFixed(2)}`;
 }
 
-function buildStormAlert(rule: StormRule, zone: AlertZone, hour: number, s: WeatherSample, baseUrl: string): AlertFeature {
+function buildStormAlert(
+  rule: StormRule,
+  zone: AlertZone,
+  hour: number,
+  s: WeatherSample,
+  baseUrl: string,
+): AlertFeature {
   const sent = epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 50)) * 60_000;
   const ends = sent + rule.durationMinutes * 60_000;
   const etn = 1 + (hashString(`${zone.officeId}|${hour}|${rule.phenomenon}|${zone.id}`) % 400);
@@ -228,7 +277,15 @@ export const STORM_EVENTS: readonly string[] = Object.values(RULES).map((rule) =
 export type { StormRule };
 
 /** A storm-based warning sent and ending at given instants (the cycle's own, or a scenario's). */
-export function buildStormAlertAt(rule: StormRule, zone: AlertZone, sent: number, ends: number, etn: number, s: WeatherSample, baseUrl: string): AlertFeature {
+export function buildStormAlertAt(
+  rule: StormRule,
+  zone: AlertZone,
+  sent: number,
+  ends: number,
+  etn: number,
+  s: WeatherSample,
+  baseUrl: string,
+): AlertFeature {
   const base = withoutTrailingSlashes(baseUrl);
   const tz = zone.timeZone;
   const vtecString = vtec('NEW', zone.officeId, { phenomenon: rule.phenomenon, significance: 'W' }, etn, sent, ends);
@@ -248,7 +305,14 @@ export function buildStormAlertAt(rule: StormRule, zone: AlertZone, sent: number
     WMOidentifier: [wmoHeading(rule.wmoPrefix, zone.officeId, zone.state, sent)],
     NWSheadline: [nwsHeadline(rule.event, 'NEW', sent, sent, ends, tz)],
     ...(rule.phenomenon === 'FF' ? {} : { eventMotionDescription: [motionDescription(track, sent)] }),
-    ...(rule.phenomenon === 'SV' ? { windThreat: ['RADAR INDICATED'], maxWindGust: [`${gustMph(s)} MPH`], hailThreat: ['RADAR INDICATED'], maxHailSize: [hailInches(s)] } : {}),
+    ...(rule.phenomenon === 'SV'
+      ? {
+          windThreat: ['RADAR INDICATED'],
+          maxWindGust: [`${gustMph(s)} MPH`],
+          hailThreat: ['RADAR INDICATED'],
+          maxHailSize: [hailInches(s)],
+        }
+      : {}),
     ...(rule.phenomenon === 'TO' ? { tornadoDetection: ['RADAR INDICATED'], maxHailSize: [hailInches(s)] } : {}),
     ...(rule.phenomenon === 'FF' ? { flashFloodDetection: ['RADAR INDICATED'] } : {}),
     // A tornado warning is blocked on no channel: the list is empty, as every alert lists the channels.

@@ -57,7 +57,13 @@ const OFFSET_CACHE_LIMIT = 100_000;
 function intlOffsetMinutes(ms: number, timeZone: string): number {
   const fields: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) fields[part.type] = part.value;
-  const wall = Date.UTC(Number(fields.year), Number(fields.month) - 1, Number(fields.day), Number(fields.hour) % 24, Number(fields.minute));
+  const wall = Date.UTC(
+    Number(fields.year),
+    Number(fields.month) - 1,
+    Number(fields.day),
+    Number(fields.hour) % 24,
+    Number(fields.minute),
+  );
   return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
 }
 
@@ -98,7 +104,7 @@ export function isoWithOffset(ms: number, timeZone: string): string {
   const t = localTime(ms, timeZone);
   const sign = t.offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(t.offsetMinutes);
-  const seconds = Math.floor((ms % 60_000 + 60_000) % 60_000 / 1000);
+  const seconds = Math.floor((((ms % 60_000) + 60_000) % 60_000) / 1000);
   return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(seconds)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
@@ -121,8 +127,18 @@ export function zoneAbbreviation(ms: number, timeZone: string): string {
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 /** "2pm", "noon", "midnight": the NWS's clock words inside forecast text. */

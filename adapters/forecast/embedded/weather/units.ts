@@ -33,11 +33,34 @@ export function roundTo(value: number, decimals: number): number {
   return Math.round(value * f) / f;
 }
 
-const COMPASS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'] as const;
+const COMPASS = [
+  'N',
+  'NNE',
+  'NE',
+  'ENE',
+  'E',
+  'ESE',
+  'SE',
+  'SSE',
+  'S',
+  'SSW',
+  'SW',
+  'WSW',
+  'W',
+  'WNW',
+  'NW',
+  'NNW',
+] as const;
 
 const COMPASS_WORDS: Record<string, string> = {
-  N: 'north', E: 'east', S: 'south', W: 'west',
-  NE: 'northeast', SE: 'southeast', SW: 'southwest', NW: 'northwest',
+  N: 'north',
+  E: 'east',
+  S: 'south',
+  W: 'west',
+  NE: 'northeast',
+  SE: 'southeast',
+  SW: 'southwest',
+  NW: 'northwest',
 };
 
 /** 16-point compass abbreviation for a direction the wind blows from. */
@@ -48,7 +71,8 @@ export function compassPoint(degrees: number): string {
 
 /** "South southeast": how the NWS spells a compass point at the start of a sentence. */
 export function compassWords(point: string): string {
-  const words = point.length === 3 ? [COMPASS_WORDS[point[0]!]!, COMPASS_WORDS[point.slice(1)]!] : [COMPASS_WORDS[point]!];
+  const words =
+    point.length === 3 ? [COMPASS_WORDS[point[0]!]!, COMPASS_WORDS[point.slice(1)]!] : [COMPASS_WORDS[point]!];
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -35,7 +35,13 @@ const MPH_TO_KMH = 1.609344;
 const MILE_M = 1609.344;
 
 /** Liquid-equivalent mm in an hour of each kind of precipitation when it is certain. */
-const INTENSITY_MM: Readonly<Record<PrecipType, number>> = { thunderstorms: 10, rain: 3, snow: 1.5, sleet: 1, 'freezing rain': 1 };
+const INTENSITY_MM: Readonly<Record<PrecipType, number>> = {
+  thunderstorms: 10,
+  rain: 3,
+  snow: 1.5,
+  sleet: 1,
+  'freezing rain': 1,
+};
 
 /**
  * The model's sample with the settings applied, keeping its invariants: gust ≥ speed, dewpoint ≤
@@ -63,9 +69,12 @@ export function applyWeatherSettings(s: WeatherSample, set: WeatherSettings): We
     qpfMm = kind ? Math.round((pop / 100) * INTENSITY_MM[wanted] * 100) / 100 : 0;
   }
   const skyCoverPct = Math.round(set.skyCover ?? (kind && pop >= 50 ? Math.max(s.skyCoverPct, 90) : s.skyCoverPct));
-  const visibilityM = set.visibility === undefined
-    ? (kind === 'thunderstorms' || kind === 'snow' ? Math.min(s.visibilityM, 4000) : s.visibilityM)
-    : set.visibility * MILE_M;
+  const visibilityM =
+    set.visibility === undefined
+      ? kind === 'thunderstorms' || kind === 'snow'
+        ? Math.min(s.visibilityM, 4000)
+        : s.visibilityM
+      : set.visibility * MILE_M;
 
   return {
     ...s,

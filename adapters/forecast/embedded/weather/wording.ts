@@ -114,7 +114,12 @@ export function iconSegment(c: IconCondition): string {
 }
 
 /** Full icon URL in the api.weather.gov layout: {base}/land/{day|night}/{seg}[/{seg}]?size=... */
-export function iconUrl(iconBaseUrl: string, isDaytime: boolean, segments: readonly string[], size: 'small' | 'medium'): string {
+export function iconUrl(
+  iconBaseUrl: string,
+  isDaytime: boolean,
+  segments: readonly string[],
+  size: 'small' | 'medium',
+): string {
   const base = withoutTrailingSlashes(iconBaseUrl);
   return `${base}/land/${isDaytime ? 'day' : 'night'}/${segments.join('/')}?size=${size}`;
 }

@@ -8,8 +8,16 @@ const auth = { authorization: `Bearer ${TOKEN}` };
 describe('the /_taskcast/ admin routes', () => {
   it('do not exist without ADMIN_TOKEN: 404 like any unknown path', async () => {
     const world = await forecastWorld();
-    for (const [method, path] of [['GET', '/_taskcast/clock'], ['PUT', '/_taskcast/clock'], ['GET', '/_taskcast/scenario'], ['GET', '/_taskcast/']]) {
-      const r = await world.send(method!, path!, method === 'PUT' ? { now: '2026-05-20T21:00:00Z' } : undefined, { ...auth, 'user-agent': UA });
+    for (const [method, path] of [
+      ['GET', '/_taskcast/clock'],
+      ['PUT', '/_taskcast/clock'],
+      ['GET', '/_taskcast/scenario'],
+      ['GET', '/_taskcast/'],
+    ]) {
+      const r = await world.send(method!, path!, method === 'PUT' ? { now: '2026-05-20T21:00:00Z' } : undefined, {
+        ...auth,
+        'user-agent': UA,
+      });
       assert.equal(r.status, 404, `${method} ${path}`);
     }
   });
@@ -20,7 +28,11 @@ describe('the /_taskcast/ admin routes', () => {
     const wrong = await world.send('GET', '/_taskcast/clock', undefined, { authorization: `Bearer ${TOKEN}x` });
     assert.equal(wrong.status, 401);
     assert.match(wrong.headers.get('www-authenticate') ?? '', /^Bearer/);
-    assert.equal((await world.send('PUT', '/_taskcast/clock', { now: '2026-05-20T21:00:00Z' }, { authorization: 'Basic abc' })).status, 401);
+    assert.equal(
+      (await world.send('PUT', '/_taskcast/clock', { now: '2026-05-20T21:00:00Z' }, { authorization: 'Basic abc' }))
+        .status,
+      401,
+    );
     const ok = await world.send('GET', '/_taskcast/clock', undefined, auth);
     assert.equal(ok.status, 200);
   });
@@ -28,8 +40,15 @@ describe('the /_taskcast/ admin routes', () => {
 
 describe('the forecast clock', () => {
   it('FORECAST_NOW starts it frozen there, and every time-dependent field follows it', async () => {
-    const world = await forecastWorld({ adminToken: TOKEN, forecastClock: { now: new Date('2026-05-20T21:10:00Z'), rate: 0 } });
-    assert.deepEqual((await world.send('GET', '/_taskcast/clock', undefined, auth)).body, { now: '2026-05-20T21:10:00.000Z', rate: 0, controlled: true });
+    const world = await forecastWorld({
+      adminToken: TOKEN,
+      forecastClock: { now: new Date('2026-05-20T21:10:00Z'), rate: 0 },
+    });
+    assert.deepEqual((await world.send('GET', '/_taskcast/clock', undefined, auth)).body, {
+      now: '2026-05-20T21:10:00.000Z',
+      rate: 0,
+      controlled: true,
+    });
     const forecast = await world.get('/gridpoints/TOP/32,81/forecast');
     assert.equal(forecast.body.properties.updateTime, '2026-05-20T21:00:00+00:00');
     assert.equal(forecast.headers.get('last-modified'), 'Wed, 20 May 2026 21:00:00 GMT');
@@ -53,7 +72,10 @@ describe('the forecast clock', () => {
     assert.equal(health.body.timestamp, world.clock.now().toISOString(), 'the task service keeps its own clock');
     const alerts = await world.get('/alerts/active?area=KS');
     // A second world under the same clock gives the same bytes.
-    const twin = await forecastWorld({ adminToken: TOKEN, forecastClock: { now: new Date('2027-01-10T06:30:00Z'), rate: 0 } });
+    const twin = await forecastWorld({
+      adminToken: TOKEN,
+      forecastClock: { now: new Date('2027-01-10T06:30:00Z'), rate: 0 },
+    });
     assert.equal((await twin.get('/gridpoints/TOP/32,81/forecast/hourly')).text, after.text);
     assert.equal((await twin.get('/alerts/active?area=KS')).text, alerts.text);
   });
@@ -64,7 +86,10 @@ describe('the forecast clock', () => {
     world.clock.advance(90 * 60_000);
     const state = (await world.send('GET', '/_taskcast/clock', undefined, auth)).body;
     assert.deepEqual(state, { now: '2026-05-20T22:30:00.000Z', rate: 1, controlled: true });
-    assert.equal((await world.get('/gridpoints/TOP/32,81/forecast')).body.properties.updateTime, '2026-05-20T22:00:00+00:00');
+    assert.equal(
+      (await world.get('/gridpoints/TOP/32,81/forecast')).body.properties.updateTime,
+      '2026-05-20T22:00:00+00:00',
+    );
   });
 
   it('refuses a bad body with 400 and the path of the mistake', async () => {

@@ -50,7 +50,12 @@ const TOKEN = 'admin-token-for-tests-0123456789abcdef';
 
 async function replayWorld(dir: string, strict: boolean, now = new Date(RECORDED_AT), publicBaseUrl?: string) {
   const clock = new FixedClock(now);
-  const provider = createReplayForecastProvider({ dir, strict, clock, fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)) });
+  const provider = createReplayForecastProvider({
+    dir,
+    strict,
+    clock,
+    fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)),
+  });
   return { provider, world: await forecastWorld({ provider, publicBaseUrl, now, adminToken: TOKEN }) };
 }
 
@@ -74,10 +79,13 @@ describe('record and replay', () => {
       assert.equal(r.text, bodies.get(path)!.replaceAll('http://taskcast.test', 'https://replay.example'), path);
     }
     // The /points/{p}/forecast route finds its grid in the replayed /points document.
-    assert.equal((await world.get('/points/39.7456,-97.0892/forecast')).text, bodies.get('/gridpoints/TOP/32,81/forecast')!.replaceAll('http://taskcast.test', 'https://replay.example'));
+    assert.equal(
+      (await world.get('/points/39.7456,-97.0892/forecast')).text,
+      bodies.get('/gridpoints/TOP/32,81/forecast')!.replaceAll('http://taskcast.test', 'https://replay.example'),
+    );
   });
 
-  it('the control page lists the bundle\'s points as links to their forecasts', async () => {
+  it("the control page lists the bundle's points as links to their forecasts", async () => {
     const { dir } = await record(false);
     const { world } = await replayWorld(dir, true);
     const page = await world.send('GET', '/_taskcast/', undefined, { authorization: `Bearer ${TOKEN}` });
@@ -112,7 +120,10 @@ describe('record and replay', () => {
     const later = await replayWorld(dir, true, new Date(RECORDED_AT + 86_400_000));
     const original = JSON.parse(bodies.get('/gridpoints/TOP/32,81/forecast')!);
     const moved = (await later.world.get('/gridpoints/TOP/32,81/forecast')).body;
-    assert.equal(Date.parse(moved.properties.periods[0].startTime) - Date.parse(original.properties.periods[0].startTime), 86_400_000);
+    assert.equal(
+      Date.parse(moved.properties.periods[0].startTime) - Date.parse(original.properties.periods[0].startTime),
+      86_400_000,
+    );
     assert.equal(Date.parse(moved.properties.updateTime) - Date.parse(original.properties.updateTime), 86_400_000);
   });
 });

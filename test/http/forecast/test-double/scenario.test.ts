@@ -7,7 +7,9 @@ import { forecastWorld, UA } from '../../../support/forecast-http.ts';
 
 const TOKEN = 'admin-token-for-tests-0123456789abcdef';
 const auth = { authorization: `Bearer ${TOKEN}` };
-const TORNADO = JSON.parse(readFileSync(new URL('../../../fixtures/scenarios/tornado-in-topeka.json', import.meta.url), 'utf8'));
+const TORNADO = JSON.parse(
+  readFileSync(new URL('../../../fixtures/scenarios/tornado-in-topeka.json', import.meta.url), 'utf8'),
+);
 // The issue's example without its faults, for the tests that look at the model.
 const MODEL_ONLY = { ...TORNADO, faults: [] };
 const POINT = '39.7456,-97.0892';
@@ -24,7 +26,11 @@ describe('scenario controls', () => {
     assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario.name, 'tornado-in-topeka');
     await w.send('PUT', '/_taskcast/clock', { now: '2026-07-15T18:20:00Z' }, auth);
     assert.equal((await w.send('DELETE', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
-    assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).text, plain.text, 'DELETE restores the plain model');
+    assert.equal(
+      (await w.get('/gridpoints/TOP/32,81/forecast/hourly')).text,
+      plain.text,
+      'DELETE restores the plain model',
+    );
     const schema = await w.send('GET', '/_taskcast/scenario.schema.json', undefined, auth);
     assert.equal(schema.status, 200);
     assert.equal(schema.headers.get('content-type'), 'application/schema+json');
@@ -34,11 +40,21 @@ describe('scenario controls', () => {
 
   it('a document off the schema gets 400 with the path of the mistake, and changes nothing', async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
-    const bad = await w.send('PUT', '/_taskcast/scenario', { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: 'soon' }] }, auth);
+    const bad = await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: 'soon' }] },
+      auth,
+    );
     assert.equal(bad.status, 400);
     assert.equal(bad.headers.get('content-type'), 'application/problem+json');
     assert.equal(bad.body.path, 'alerts[0].ends');
-    const zone = await w.send('PUT', '/_taskcast/scenario', { alerts: [{ event: 'Tornado Warning', zones: ['KSZ040', 'KSZ999'] }] }, auth);
+    const zone = await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      { alerts: [{ event: 'Tornado Warning', zones: ['KSZ040', 'KSZ999'] }] },
+      auth,
+    );
     assert.equal(zone.status, 400);
     assert.equal(zone.body.path, 'alerts[0].zones[1]');
     assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
@@ -51,8 +67,14 @@ describe('scenario controls', () => {
     const page = await w.send('GET', '/_taskcast/', undefined, auth);
     assert.equal(page.status, 200);
     assert.ok(!page.text.includes('<script>alert(1)'), 'scenario text is escaped');
-    assert.match(page.text, /<td>Tornado Warning<\/td><td>point 39\.7456,-97\.0892<\/td><td>now<\/td><td>now\+45m<\/td>/);
-    assert.match(page.text, /<code>\/gridpoints\/\*\/\*\/forecast<\/code><\/td><td>ForecastGridExpired 503<\/td><td><\/td><td>2 of 2 left<\/td>/);
+    assert.match(
+      page.text,
+      /<td>Tornado Warning<\/td><td>point 39\.7456,-97\.0892<\/td><td>now<\/td><td>now\+45m<\/td>/,
+    );
+    assert.match(
+      page.text,
+      /<code>\/gridpoints\/\*\/\*\/forecast<\/code><\/td><td>ForecastGridExpired 503<\/td><td><\/td><td>2 of 2 left<\/td>/,
+    );
     assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'nonce-/);
     const redirect = await w.send('GET', `/_taskcast/?token=${TOKEN}`);
     assert.equal(redirect.status, 303);
@@ -67,7 +89,13 @@ describe('scenario controls', () => {
     const b = await forecastWorld({ adminToken: TOKEN, now: new Date('2025-01-01T00:00:00Z') });
     await a.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
     await b.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
-    for (const path of ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly', '/gridpoints/TOP/32,81', `/alerts/active?point=${POINT}`, '/stations/KTOP/observations/latest']) {
+    for (const path of [
+      '/gridpoints/TOP/32,81/forecast',
+      '/gridpoints/TOP/32,81/forecast/hourly',
+      '/gridpoints/TOP/32,81',
+      `/alerts/active?point=${POINT}`,
+      '/stations/KTOP/observations/latest',
+    ]) {
       const [x, y] = [await a.get(path), await b.get(path)];
       assert.equal(x.status, 200, path);
       assert.equal(x.text, y.text, path);
@@ -88,7 +116,7 @@ describe('an injected Tornado Warning', () => {
     assert.ok(feature, 'in /alerts/active?point=');
   });
 
-  it('is a complete CAP alert at the scenario\'s times', () => {
+  it("is a complete CAP alert at the scenario's times", () => {
     const p = feature.properties;
     assert.equal(p.sent, '2026-05-20T16:00:00-05:00');
     assert.equal(p.onset, '2026-05-20T16:00:00-05:00');
@@ -100,14 +128,25 @@ describe('an injected Tornado Warning', () => {
     assert.equal(feature.geometry.type, 'Polygon');
     assert.match(p.description, /HAZARD\.\.\.Tornado/);
     // The same members as a generated alert of the model's, in the same order.
-    assert.deepEqual(Object.keys(p), Object.keys(JSON.parse(fixtureText('alert.json')).properties).filter((k) => k in p));
+    assert.deepEqual(
+      Object.keys(p),
+      Object.keys(JSON.parse(fixtureText('alert.json')).properties).filter((k) => k in p),
+    );
   });
 
   it('shows in the zone, area and id routes, and disappears when it ends', async () => {
     const zone = feature.properties.geocode.UGC[0];
-    for (const path of [`/alerts/active/zone/${zone}`, '/alerts/active/area/KS', '/alerts/active?event=Tornado%20Warning', '/alerts']) {
+    for (const path of [
+      `/alerts/active/zone/${zone}`,
+      '/alerts/active/area/KS',
+      '/alerts/active?event=Tornado%20Warning',
+      '/alerts',
+    ]) {
       const r = await w.get(path);
-      assert.ok(r.body.features.some((f: any) => f.properties.id === feature.properties.id), path);
+      assert.ok(
+        r.body.features.some((f: any) => f.properties.id === feature.properties.id),
+        path,
+      );
     }
     const one = await w.get(`/alerts/${feature.properties.id}`);
     assert.equal(one.status, 200);
@@ -120,7 +159,7 @@ describe('an injected Tornado Warning', () => {
     assert.ok(JSON.stringify(headlines.body).includes('Tornado Warning'), 'in the headlines');
     const listed = await w.get('/products/types/HWO/locations/TOP');
     const latest = listed.body['@graph'][0];
-    assert.equal(latest.issuanceTime, '2026-05-20T21:00:00+00:00', 'an update at the warning\'s minute heads the list');
+    assert.equal(latest.issuanceTime, '2026-05-20T21:00:00+00:00', "an update at the warning's minute heads the list");
     const hwo = await w.get(`/products/${latest.id}`);
     assert.equal(hwo.status, 200);
     assert.match(hwo.body.productText, /Tornado Warning/i);
@@ -133,12 +172,18 @@ describe('an injected Tornado Warning', () => {
     const require = createRequire(import.meta.url);
     const rewritingFetch = async (url: string, init?: { headers?: Record<string, string> }) => {
       const target = new URL(url);
-      return w.app.fetch(new Request(`http://taskcast.test${target.pathname}${target.search}`, { headers: { 'user-agent': 'node-fetch/1.0', ...init?.headers } }));
+      return w.app.fetch(
+        new Request(`http://taskcast.test${target.pathname}${target.search}`, {
+          headers: { 'user-agent': 'node-fetch/1.0', ...init?.headers },
+        }),
+      );
     };
     const crossFetchPath = require.resolve('cross-fetch', { paths: [require.resolve('weathered')] });
     require(crossFetchPath);
     require.cache[crossFetchPath]!.exports = Object.assign(rewritingFetch, { default: rewritingFetch });
-    const { Client } = require('weathered') as { Client: new () => { getAlerts(active: boolean, o: object): Promise<any> } };
+    const { Client } = require('weathered') as {
+      Client: new () => { getAlerts(active: boolean, o: object): Promise<any> };
+    };
     t.mock.method(console, 'log', () => {});
     await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
     const alerts = await new Client().getAlerts(true, { latitude: 39.7456, longitude: -97.0892 });
@@ -147,7 +192,7 @@ describe('an injected Tornado Warning', () => {
 });
 
 describe('a thunderstorm override', () => {
-  it('shows in that cell\'s forecast text, hourly periods and gridpoint layers, and nowhere else', async () => {
+  it("shows in that cell's forecast text, hourly periods and gridpoint layers, and nowhere else", async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     await w.send('PUT', '/_taskcast/scenario', MODEL_ONLY, auth);
     const hourly = await w.get('/gridpoints/TOP/32,81/forecast/hourly');
@@ -172,10 +217,13 @@ describe('a thunderstorm override', () => {
 });
 
 describe('faults', () => {
-  const normalise = (text: string) => text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"23a051dd"|\/23a051dd/g, (m) => m.startsWith('"') ? '"ID"' : m.startsWith('/') ? '/ID' : 'ID')
-    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00/g, 'DATE')
-    .replaceAll('http://taskcast.test', 'https://api.weather.gov');
+  const normalise = (text: string) =>
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"23a051dd"|\/23a051dd/g, (m) =>
+        m.startsWith('"') ? '"ID"' : m.startsWith('/') ? '/ID' : 'ID',
+      )
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00/g, 'DATE')
+      .replaceAll('http://taskcast.test', 'https://api.weather.gov');
 
   it('ForecastGridExpired: the real body byte for byte (ids and dates aside), for its count', async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
@@ -190,15 +238,20 @@ describe('faults', () => {
     assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).status, 200, 'another path');
   });
 
-  it('UnexpectedProblem and the CDN\'s HTML 403, byte for byte; latency added', async () => {
+  it("UnexpectedProblem and the CDN's HTML 403, byte for byte; latency added", async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
-    await w.send('PUT', '/_taskcast/scenario', {
-      faults: [
-        { path: '/stations/*', status: 500, problem: 'UnexpectedProblem' },
-        { path: '/points/*', html: true, count: 1 },
-        { path: '/zones/**', delayMs: 300 },
-      ],
-    }, auth);
+    await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      {
+        faults: [
+          { path: '/stations/*', status: 500, problem: 'UnexpectedProblem' },
+          { path: '/points/*', html: true, count: 1 },
+          { path: '/zones/**', delayMs: 300 },
+        ],
+      },
+      auth,
+    );
     const problem = await w.get('/stations/KTOP');
     assert.equal(problem.status, 500);
     assert.equal(normalise(problem.text), normalise(fixtureText('problem_unexpected_500.json')));
@@ -207,7 +260,10 @@ describe('faults', () => {
     assert.equal(denied.status, 403);
     assert.equal(denied.headers.get('content-type'), 'text/html');
     assert.equal(denied.headers.get('server'), 'AkamaiGHost');
-    const ref = (s: string) => s.replace(/Reference&#32;&#35;18&#46;[0-9a-f]{8}&#46;\d+&#46;[0-9a-f]{8}/, 'REF').replace('taskcast&#46;test', 'api&#46;weather&#46;gov');
+    const ref = (s: string) =>
+      s
+        .replace(/Reference&#32;&#35;18&#46;[0-9a-f]{8}&#46;\d+&#46;[0-9a-f]{8}/, 'REF')
+        .replace('taskcast&#46;test', 'api&#46;weather&#46;gov');
     assert.equal(ref(denied.text), ref(CDN_403_PAGE));
     assert.equal((await w.get(`/points/${POINT}`)).status, 200);
     const started = Date.now();
@@ -222,7 +278,12 @@ describe('faults', () => {
   it('a rate fails a reproducible share of requests', async () => {
     const run = async () => {
       const w = await forecastWorld({ adminToken: TOKEN });
-      await w.send('PUT', '/_taskcast/scenario', { name: 'flaky', faults: [{ path: '/offices/*', status: 500, rate: 0.5 }] }, auth);
+      await w.send(
+        'PUT',
+        '/_taskcast/scenario',
+        { name: 'flaky', faults: [{ path: '/offices/*', status: 500, rate: 0.5 }] },
+        auth,
+      );
       const out: number[] = [];
       for (let i = 0; i < 40; i++) out.push((await w.get('/offices/TOP')).status);
       return out;

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { distanceMeters, multiPolygonContains, polygonContains, ringContains } from '../../../../adapters/forecast/embedded/catalogue/geometry.ts';
+import {
+  distanceMeters,
+  multiPolygonContains,
+  polygonContains,
+  ringContains,
+} from '../../../../adapters/forecast/embedded/catalogue/geometry.ts';
 import { PointGrid, ShapeGrid } from '../../../../adapters/forecast/embedded/catalogue/grid-index.ts';
 import { decodeShape, encodeMultiPolygon } from '../../../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
 
@@ -28,7 +33,15 @@ test('a ray through a vertex is counted once', () => {
 });
 
 test('the compact polygon form round-trips', () => {
-  const polygon = [[[-97.1, 39.7], [-97.0, 39.7], [-97.0, 39.8], [-97.1, 39.8], [-97.1, 39.7]]];
+  const polygon = [
+    [
+      [-97.1, 39.7],
+      [-97.0, 39.7],
+      [-97.0, 39.8],
+      [-97.1, 39.8],
+      [-97.1, 39.7],
+    ],
+  ];
   const shape = decodeShape(encodeMultiPolygon([polygon], 1000), 1000);
   assert.deepEqual([...(shape.polygons[0]?.[0] ?? [])], [-97.1, 39.7, -97, 39.7, -97, 39.8, -97.1, 39.8]);
   assert.deepEqual(shape.bbox, [-97.1, 39.7, -97, 39.8]);
@@ -36,7 +49,25 @@ test('the compact polygon form round-trips', () => {
 
 test('shape grid finds containing shapes across cell borders', () => {
   const grid = new ShapeGrid<string>();
-  grid.add('wide', decodeShape(encodeMultiPolygon([[[[-98.5, 38.5], [-95.5, 38.5], [-95.5, 40.5], [-98.5, 40.5]]]], 1000), 1000));
+  grid.add(
+    'wide',
+    decodeShape(
+      encodeMultiPolygon(
+        [
+          [
+            [
+              [-98.5, 38.5],
+              [-95.5, 38.5],
+              [-95.5, 40.5],
+              [-98.5, 40.5],
+            ],
+          ],
+        ],
+        1000,
+      ),
+      1000,
+    ),
+  );
   assert.deepEqual(grid.containing(39.7, -97.1), ['wide']);
   assert.deepEqual(grid.containing(41, -97.1), []);
 });

@@ -3,16 +3,34 @@ import { describe, it } from 'node:test';
 import { hourlySeries, weatherAt } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { injectedAlert, INJECTABLE_EVENTS } from '../../../../adapters/forecast/embedded/weather/injected-alerts.ts';
 
-const zone = (id: string, name: string, lat: number, lon: number) => ({ id, name, state: 'KS', lat, lon, officeId: 'TOP', officeName: 'Topeka KS', timeZone: 'America/Chicago', sameCodes: [`0200${id.slice(-2)}`] });
+const zone = (id: string, name: string, lat: number, lon: number) => ({
+  id,
+  name,
+  state: 'KS',
+  lat,
+  lon,
+  officeId: 'TOP',
+  officeName: 'Topeka KS',
+  timeZone: 'America/Chicago',
+  sameCodes: [`0200${id.slice(-2)}`],
+});
 const DOUGLAS = zone('KSZ040', 'Douglas', 38.9, -95.3);
 const SHAWNEE = zone('KSZ039', 'Shawnee', 39.05, -95.75);
 const SENT = Date.parse('2026-05-20T21:00:00Z');
 
 describe('injected alerts', () => {
-  it('a storm-based warning: the scenario\'s times, a polygon around the point, NEW VTEC', () => {
+  it("a storm-based warning: the scenario's times, a polygon around the point, NEW VTEC", () => {
     const a = injectedAlert({
-      event: 'Tornado Warning', zones: [DOUGLAS], sentMs: SENT, onsetMs: SENT, endsMs: SENT + 45 * 60_000, expiresMs: SENT + 45 * 60_000,
-      at: { lat: 38.95, lon: -95.25 }, sample: weatherAt({ lat: 38.95, lon: -95.25, elevationM: 250 }, SENT / 3_600_000), index: 0, baseUrl: '',
+      event: 'Tornado Warning',
+      zones: [DOUGLAS],
+      sentMs: SENT,
+      onsetMs: SENT,
+      endsMs: SENT + 45 * 60_000,
+      expiresMs: SENT + 45 * 60_000,
+      at: { lat: 38.95, lon: -95.25 },
+      sample: weatherAt({ lat: 38.95, lon: -95.25, elevationM: 250 }, SENT / 3_600_000),
+      index: 0,
+      baseUrl: '',
     });
     const p = a.properties;
     assert.equal(p.sent, '2026-05-20T16:00:00-05:00');
@@ -27,8 +45,16 @@ describe('injected alerts', () => {
     const onset = SENT + 3 * 3_600_000;
     const place = { lat: DOUGLAS.lat, lon: DOUGLAS.lon, elevationM: 0 };
     const a = injectedAlert({
-      event: 'Wind Advisory', zones: [DOUGLAS, SHAWNEE], sentMs: SENT, onsetMs: onset, endsMs: onset + 6 * 3_600_000, expiresMs: onset + 6 * 3_600_000,
-      sample: weatherAt(place, SENT / 3_600_000), samples: hourlySeries(place, onset / 3_600_000, 6), index: 1, baseUrl: '',
+      event: 'Wind Advisory',
+      zones: [DOUGLAS, SHAWNEE],
+      sentMs: SENT,
+      onsetMs: onset,
+      endsMs: onset + 6 * 3_600_000,
+      expiresMs: onset + 6 * 3_600_000,
+      sample: weatherAt(place, SENT / 3_600_000),
+      samples: hourlySeries(place, onset / 3_600_000, 6),
+      index: 1,
+      baseUrl: '',
     });
     const p = a.properties;
     assert.deepEqual(p.geocode.UGC, ['KSZ040', 'KSZ039']);
@@ -39,8 +65,21 @@ describe('injected alerts', () => {
   });
 
   it('ids differ by position in the scenario, and every model product can be injected', () => {
-    const base = { event: 'Heat Advisory', zones: [DOUGLAS], sentMs: SENT, onsetMs: SENT, endsMs: SENT + 3_600_000, expiresMs: SENT + 3_600_000, sample: weatherAt({ lat: 38.9, lon: -95.3, elevationM: 0 }, SENT / 3_600_000), baseUrl: '' };
-    assert.notEqual(injectedAlert({ ...base, index: 0 }).properties.id, injectedAlert({ ...base, index: 1 }).properties.id);
-    for (const event of INJECTABLE_EVENTS) assert.equal(injectedAlert({ ...base, event, index: 2 }).properties.event, event);
+    const base = {
+      event: 'Heat Advisory',
+      zones: [DOUGLAS],
+      sentMs: SENT,
+      onsetMs: SENT,
+      endsMs: SENT + 3_600_000,
+      expiresMs: SENT + 3_600_000,
+      sample: weatherAt({ lat: 38.9, lon: -95.3, elevationM: 0 }, SENT / 3_600_000),
+      baseUrl: '',
+    };
+    assert.notEqual(
+      injectedAlert({ ...base, index: 0 }).properties.id,
+      injectedAlert({ ...base, index: 1 }).properties.id,
+    );
+    for (const event of INJECTABLE_EVENTS)
+      assert.equal(injectedAlert({ ...base, event, index: 2 }).properties.event, event);
   });
 });

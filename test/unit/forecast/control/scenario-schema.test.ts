@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import { scenarioJsonSchema } from '../../../../adapters/forecast/control/scenario-json-schema.ts';
 import { parseScenario, ScenarioInvalid } from '../../../../adapters/forecast/control/scenario-schema.ts';
 
-const ISSUE_EXAMPLE = JSON.parse(readFileSync(new URL('../../../fixtures/scenarios/tornado-in-topeka.json', import.meta.url), 'utf8'));
+const ISSUE_EXAMPLE = JSON.parse(
+  readFileSync(new URL('../../../fixtures/scenarios/tornado-in-topeka.json', import.meta.url), 'utf8'),
+);
 
 const mistake = (input: unknown): ScenarioInvalid => {
   try {
@@ -17,18 +19,24 @@ const mistake = (input: unknown): ScenarioInvalid => {
 };
 
 describe('the scenario schema', () => {
-  it('accepts the issue\'s example document', () => {
+  it("accepts the issue's example document", () => {
     const s = parseScenario(ISSUE_EXAMPLE);
     assert.equal(s.alerts?.[0]?.event, 'Tornado Warning');
     assert.equal(s.faults?.length, 3);
   });
 
   it('names where a document is wrong', () => {
-    assert.equal(mistake({ alerts: [{ event: 'Tornado Warning', point: [39, -97], onset: 'tomorrow' }] }).path, 'alerts[0].onset');
+    assert.equal(
+      mistake({ alerts: [{ event: 'Tornado Warning', point: [39, -97], onset: 'tomorrow' }] }).path,
+      'alerts[0].onset',
+    );
     assert.equal(mistake({ alerts: [{ event: 'Zombie Warning', point: [39, -97] }] }).path, 'alerts[0].event');
     assert.equal(mistake({ alerts: [{ event: 'Heat Advisory' }] }).path, 'alerts[0]');
     assert.equal(mistake({ alerts: [{ event: 'Heat Advisory', point: [39, -97], area: 'KS' }] }).path, 'alerts[0]');
-    assert.equal(mistake({ weather: [{ area: { state: 'KS' }, from: 'now', to: 'now+1h', set: { windGust: -1 } }] }).path, 'weather[0].set.windGust');
+    assert.equal(
+      mistake({ weather: [{ area: { state: 'KS' }, from: 'now', to: 'now+1h', set: { windGust: -1 } }] }).path,
+      'weather[0].set.windGust',
+    );
     assert.equal(mistake({ faults: [{ path: 'points/*', status: 500 }] }).path, 'faults[0].path');
     assert.equal(mistake({ faults: [{ path: '/points/*' }] }).path, 'faults[0]');
     assert.equal(mistake({ faults: [{ path: '/points/*', status: 500, rate: 2 }] }).path, 'faults[0].rate');
@@ -40,7 +48,15 @@ describe('the scenario schema', () => {
     const schema = scenarioJsonSchema() as any;
     assert.equal(schema.type, 'object');
     assert.equal(schema.additionalProperties, false);
-    assert.deepEqual(Object.keys(schema.properties).sort(), ['$schema', 'alerts', 'clock', 'description', 'faults', 'name', 'weather']);
+    assert.deepEqual(Object.keys(schema.properties).sort(), [
+      '$schema',
+      'alerts',
+      'clock',
+      'description',
+      'faults',
+      'name',
+      'weather',
+    ]);
     assert.ok(schema.properties.alerts.items.properties.event.enum.includes('Tornado Warning'));
     const onset = new RegExp(schema.properties.alerts.items.properties.onset.pattern);
     for (const ok of ['now', 'now+45m', 'today 06:00-6h', '2026-05-20T21:00:00Z']) assert.match(ok, onset);

@@ -52,34 +52,45 @@ before(async () => {
   ];
 });
 
-test('a scoped list is answered before the cycle is ready, with the answer of the ready cycle', { timeout: 300_000 }, async () => {
-  const cycle = held();
-  const early = alertResources(depsAt(SUMMER), cycle.generate);
-  for (const [name, query] of queries) {
-    const before = await early.alerts(alertQuery(query), ctx);
-    assert.equal(cycle.released(), false, `${name}: answered while the cycle was held`);
-    const after = await ready.alerts(alertQuery(query), ctx);
-    assert.deepEqual(before.body, after.body, name);
-    assert.equal(before.lastModified?.toISOString(), after.lastModified?.toISOString(), `${name}: Last-Modified`);
-    assert.equal(before.maxAgeSeconds, after.maxAgeSeconds, name);
-  }
-  // An id from an early list resolves early too, as the ready cycle has it.
-  const first = features(await early.alerts(alertQuery(queries[2]![1]), ctx))[0]!;
-  assert.deepEqual((await early.alert(first.properties.id, ctx)).body, (await ready.alert(first.properties.id, ctx)).body);
-  assert.equal(cycle.released(), false);
+test(
+  'a scoped list is answered before the cycle is ready, with the answer of the ready cycle',
+  { timeout: 300_000 },
+  async () => {
+    const cycle = held();
+    const early = alertResources(depsAt(SUMMER), cycle.generate);
+    for (const [name, query] of queries) {
+      const before = await early.alerts(alertQuery(query), ctx);
+      assert.equal(cycle.released(), false, `${name}: answered while the cycle was held`);
+      const after = await ready.alerts(alertQuery(query), ctx);
+      assert.deepEqual(before.body, after.body, name);
+      assert.equal(before.lastModified?.toISOString(), after.lastModified?.toISOString(), `${name}: Last-Modified`);
+      assert.equal(before.maxAgeSeconds, after.maxAgeSeconds, name);
+    }
+    // An id from an early list resolves early too, as the ready cycle has it.
+    const first = features(await early.alerts(alertQuery(queries[2]![1]), ctx))[0]!;
+    assert.deepEqual(
+      (await early.alert(first.properties.id, ctx)).body,
+      (await ready.alert(first.properties.id, ctx)).body,
+    );
+    assert.equal(cycle.released(), false);
 
-  // The whole country waits for the cycle; once it is there, scoped lists come from it, unchanged.
-  let whole: ForecastDocument | undefined;
-  const waiting = early.alerts(alertQuery(), ctx).then((doc) => (whole = doc));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.equal(whole, undefined, 'the unscoped list waits for the cycle');
-  cycle.release();
-  await waiting;
-  assert.deepEqual(whole!.body, (await ready.alerts(alertQuery(), ctx)).body);
-  for (const [name, query] of queries) {
-    assert.deepEqual((await early.alerts(alertQuery(query), ctx)).body, (await ready.alerts(alertQuery(query), ctx)).body, `${name}, after`);
-  }
-});
+    // The whole country waits for the cycle; once it is there, scoped lists come from it, unchanged.
+    let whole: ForecastDocument | undefined;
+    const waiting = early.alerts(alertQuery(), ctx).then((doc) => (whole = doc));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(whole, undefined, 'the unscoped list waits for the cycle');
+    cycle.release();
+    await waiting;
+    assert.deepEqual(whole!.body, (await ready.alerts(alertQuery(), ctx)).body);
+    for (const [name, query] of queries) {
+      assert.deepEqual(
+        (await early.alerts(alertQuery(query), ctx)).body,
+        (await ready.alerts(alertQuery(query), ctx)).body,
+        `${name}, after`,
+      );
+    }
+  },
+);
 
 test("a scoped list's Last-Modified counts only its offices' changes", async () => {
   // Alerts left the country's active list since the cycle's issue; a list no office reaches did not
@@ -87,7 +98,10 @@ test("a scoped list's Last-Modified counts only its offices' changes", async () 
   const country = await ready.alerts(alertQuery({ activeOnly: true }), ctx);
   const issued = Date.parse(country.body['updated'] as string);
   assert.ok(country.lastModified!.getTime() > issued, 'an alert left the active list since the issue');
-  assert.equal((await ready.alerts(alertQuery({ activeOnly: true, region: ['GM'] }), ctx)).lastModified!.getTime(), issued);
+  assert.equal(
+    (await ready.alerts(alertQuery({ activeOnly: true, region: ['GM'] }), ctx)).lastModified!.getTime(),
+    issued,
+  );
   for (const [name, query] of queries) {
     const scoped = await ready.alerts(alertQuery({ ...query, activeOnly: true }), ctx);
     assert.ok(scoped.lastModified!.getTime() <= country.lastModified!.getTime(), name);

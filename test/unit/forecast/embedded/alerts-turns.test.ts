@@ -2,12 +2,29 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread } from '../../../../adapters/forecast/embedded/alert-generator.ts';
-import { claimOffice, generateTakingTurns, newOfficeBoard, releaseOffices, takeNextOffice, wantOffice } from '../../../../adapters/forecast/embedded/alert-turns.ts';
+import {
+  generateAlertsInSlices,
+  generateAlertsInWorker,
+  generateAlertsOffThread,
+} from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import {
+  claimOffice,
+  generateTakingTurns,
+  newOfficeBoard,
+  releaseOffices,
+  takeNextOffice,
+  wantOffice,
+} from '../../../../adapters/forecast/embedded/alert-turns.ts';
 import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
-import { epochHourOf, generateAlerts, latestCycle, type AlertFeature, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  epochHourOf,
+  generateAlerts,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+} from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt, SUMMER } from './alerts-zones-support.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
@@ -17,7 +34,8 @@ const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC', 'OAX', 'EAX'
 // Workers are spawned as the generator spawns them: beside it.
 const GENERATOR_URL = new URL('../../../../adapters/forecast/embedded/alert-generator.ts', import.meta.url).href;
 const ids = (alerts: readonly AlertFeature[]) => alerts.map((a) => a.properties.id);
-const direct = (zonesByOffice: readonly (readonly AlertZone[])[]) => generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });
+const direct = (zonesByOffice: readonly (readonly AlertZone[])[]) =>
+  generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });
 
 /** What one thread generates from `board`: the offices it took, in the order it took them, and their alerts. */
 function takeTurns(board: SharedArrayBuffer): { taken: number[]; alerts: AlertFeature[] } {
@@ -77,75 +95,110 @@ test('two workers on one board give the cycle one worker gives, each office once
   assert.deepEqual(alerts.sort(newestFirst), await generateAlertsInWorker(some, cycle).all);
 });
 
-test('a worker takes the offices requests wait for first, in the order they were asked for', { timeout: 120_000 }, async () => {
-  const board = newOfficeBoard(some.length);
-  wantOffice(new Int32Array(board), 5);
-  wantOffice(new Int32Array(board), 3);
-  const arrived: number[] = [];
-  await spawnAlertWorker({ zonesByOffice: some, cycleHour: cycle, board }, GENERATOR_URL, (office) => arrived.push(office)).done;
-  assert.deepEqual(arrived, [5, 3, 0, 1, 2, 4]);
-});
+test(
+  'a worker takes the offices requests wait for first, in the order they were asked for',
+  { timeout: 120_000 },
+  async () => {
+    const board = newOfficeBoard(some.length);
+    wantOffice(new Int32Array(board), 5);
+    wantOffice(new Int32Array(board), 3);
+    const arrived: number[] = [];
+    await spawnAlertWorker({ zonesByOffice: some, cycleHour: cycle, board }, GENERATOR_URL, (office) =>
+      arrived.push(office),
+    ).done;
+    assert.deepEqual(arrived, [5, 3, 0, 1, 2, 4]);
+  },
+);
 
-for (const [how, generate] of [['in slices', generateAlertsInSlices], ['in a worker', generateAlertsInWorker]] as const) {
-  test(`an office asked for (${how}) comes before the cycle, with the alerts the cycle holds for it`, { timeout: 120_000 }, async () => {
-    const generation = generate(some, cycle);
-    const last = some.length - 1;
-    let cycleDone = false;
-    void generation.all.then(() => (cycleDone = true));
-    const office = await generation.office(last);
-    if (how === 'in slices') assert.equal(cycleDone, false, 'generated out of turn, before the offices ahead of it');
-    const all = await generation.all;
-    const zones = new Set(some[last]!.map((zone) => zone.id));
-    assert.deepEqual([...office].sort(newestFirst), all.filter((alert) => zones.has(alert.properties.geocode.UGC[0]!)));
-    assert.deepEqual([...office].sort(newestFirst), direct([some[last]!]));
-    // Asked again, or once the cycle is done, the same alerts.
-    assert.equal(await generation.office(last), office);
-    assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])));
-  });
+for (const [how, generate] of [
+  ['in slices', generateAlertsInSlices],
+  ['in a worker', generateAlertsInWorker],
+] as const) {
+  test(
+    `an office asked for (${how}) comes before the cycle, with the alerts the cycle holds for it`,
+    { timeout: 120_000 },
+    async () => {
+      const generation = generate(some, cycle);
+      const last = some.length - 1;
+      let cycleDone = false;
+      void generation.all.then(() => (cycleDone = true));
+      const office = await generation.office(last);
+      if (how === 'in slices') assert.equal(cycleDone, false, 'generated out of turn, before the offices ahead of it');
+      const all = await generation.all;
+      const zones = new Set(some[last]!.map((zone) => zone.id));
+      assert.deepEqual(
+        [...office].sort(newestFirst),
+        all.filter((alert) => zones.has(alert.properties.geocode.UGC[0]!)),
+      );
+      assert.deepEqual([...office].sort(newestFirst), direct([some[last]!]));
+      // Asked again, or once the cycle is done, the same alerts.
+      assert.equal(await generation.office(last), office);
+      assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])));
+    },
+  );
 }
 
-test('an office that cannot be generated here fails its requests and the cycle, not the process', { timeout: 120_000 }, async () => {
-  // A zone that reads well once (as it is sent to the worker) and then breaks: the office is asked for at
-  // once, so this thread generates it, long before the worker (started through tsx) is up.
-  let reads = 0;
-  const broken = Object.defineProperty({ ...some[0]![0]! }, 'lat', {
-    enumerable: true,
-    get() {
-      if (reads++ > 0) throw new Error('a broken zone');
-      return 39.3;
-    },
-  });
-  const generation = generateAlertsInWorker([some[0]!, some[1]!, [broken]], cycle);
-  await assert.rejects(generation.office(2), /a broken zone/);
-  await assert.rejects(generation.all, /1 offices never arrived/);
-  assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])), 'the offices made before stand');
-});
+test(
+  'an office that cannot be generated here fails its requests and the cycle, not the process',
+  { timeout: 120_000 },
+  async () => {
+    // A zone that reads well once (as it is sent to the worker) and then breaks: the office is asked for at
+    // once, so this thread generates it, long before the worker (started through tsx) is up.
+    let reads = 0;
+    const broken = Object.defineProperty({ ...some[0]![0]! }, 'lat', {
+      enumerable: true,
+      get() {
+        if (reads++ > 0) throw new Error('a broken zone');
+        return 39.3;
+      },
+    });
+    const generation = generateAlertsInWorker([some[0]!, some[1]!, [broken]], cycle);
+    await assert.rejects(generation.office(2), /a broken zone/);
+    await assert.rejects(generation.all, /1 offices never arrived/);
+    assert.deepEqual(
+      ids([...(await generation.office(0))].sort(newestFirst)),
+      ids(direct([some[0]!])),
+      'the offices made before stand',
+    );
+  },
+);
 
-test('where no worker can start, the cycle and an office asked for come from slices here', { timeout: 120_000 }, async () => {
-  // A function cannot be sent to a worker (DataCloneError), so every worker fails to start.
-  const unsendable = some.map((zones) => zones.map((zone) => ({ ...zone, describe: () => zone.name })));
-  const generation = generateAlertsOffThread(unsendable, cycle);
-  const office = generation.office(2);
-  assert.deepEqual(ids(await generation.all), ids(direct(some).sort(newestFirst)));
-  assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(direct([some[2]!])));
-  await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
-});
+test(
+  'where no worker can start, the cycle and an office asked for come from slices here',
+  { timeout: 120_000 },
+  async () => {
+    // A function cannot be sent to a worker (DataCloneError), so every worker fails to start.
+    const unsendable = some.map((zones) => zones.map((zone) => ({ ...zone, describe: () => zone.name })));
+    const generation = generateAlertsOffThread(unsendable, cycle);
+    const office = generation.office(2);
+    assert.deepEqual(ids(await generation.all), ids(direct(some).sort(newestFirst)));
+    assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(direct([some[2]!])));
+    await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
+  },
+);
 
-test('offices asked for are generated here one per turn of the event loop, so other work interleaves', { timeout: 120_000 }, async () => {
-  // A chain of immediates counts the turns; the worker (started through tsx) is not up yet, so both
-  // offices are generated on this thread.
-  let turns = 0;
-  let counting = true;
-  const count = () => {
-    turns++;
-    if (counting) setImmediate(count);
-  };
-  setImmediate(count);
-  const generation = generateAlertsInWorker(some, cycle);
-  const at: number[] = [];
-  await Promise.all([generation.office(4).then(() => at.push(turns)), generation.office(5).then(() => at.push(turns))]);
-  counting = false;
-  assert.equal(at.length, 2);
-  assert.ok(at[1]! > at[0]!, `a turn passed between the two offices (turns ${at.join(', ')})`);
-  await generation.all;
-});
+test(
+  'offices asked for are generated here one per turn of the event loop, so other work interleaves',
+  { timeout: 120_000 },
+  async () => {
+    // A chain of immediates counts the turns; the worker (started through tsx) is not up yet, so both
+    // offices are generated on this thread.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const generation = generateAlertsInWorker(some, cycle);
+    const at: number[] = [];
+    await Promise.all([
+      generation.office(4).then(() => at.push(turns)),
+      generation.office(5).then(() => at.push(turns)),
+    ]);
+    counting = false;
+    assert.equal(at.length, 2);
+    assert.ok(at[1]! > at[0]!, `a turn passed between the two offices (turns ${at.join(', ')})`);
+    await generation.all;
+  },
+);

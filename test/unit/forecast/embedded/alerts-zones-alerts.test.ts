@@ -21,7 +21,10 @@ function next(doc: ForecastDocument): string | undefined {
   return (doc.body['pagination'] as { next?: string } | undefined)?.next;
 }
 
-for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
+for (const [season, at] of [
+  ['summer', SUMMER],
+  ['winter', WINTER],
+] as const) {
   describe(`alerts (${season}, ${at})`, () => {
     const nowMs = Date.parse(at);
     const provider = alertResources(depsAt(at));
@@ -58,7 +61,9 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
       const warmStart = performance.now();
       await provider.alerts(alertQuery(), ctx);
       const warmMs = performance.now() - warmStart;
-      console.log(`# ${season}: first /alerts/active ${firstMs.toFixed(0)} ms (longest event-loop stall ${gap.toFixed(0)} ms), warm /alerts ${warmMs.toFixed(1)} ms`);
+      console.log(
+        `# ${season}: first /alerts/active ${firstMs.toFixed(0)} ms (longest event-loop stall ${gap.toFixed(0)} ms), warm /alerts ${warmMs.toFixed(1)} ms`,
+      );
       // Generous bounds: the CI box is shared. In-process generation would stall the loop for seconds.
       assert.ok(gap < 1000, `event loop stalled ${gap.toFixed(0)} ms during generation`);
       assert.ok(warmMs < 1000, `warm /alerts took ${warmMs.toFixed(0)} ms`);
@@ -70,13 +75,24 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
       assert.ok(all.length >= 50, `${all.length} alerts`);
       assert.ok(active.length >= 10, `${active.length} active`);
       const sent = all.map((f) => Date.parse(f.properties['sent']));
-      assert.deepEqual(sent, [...sent].sort((a, b) => b - a));
+      assert.deepEqual(
+        sent,
+        [...sent].sort((a, b) => b - a),
+      );
       const events = new Set(all.map((f) => f.properties['event']));
-      if (season === 'summer') assert.ok([...events].some((e) => /Heat/.test(e)), [...events].join());
-      else assert.ok([...events].some((e) => /Freeze|Winter|Cold|Frost/.test(e)), [...events].join());
+      if (season === 'summer')
+        assert.ok(
+          [...events].some((e) => /Heat/.test(e)),
+          [...events].join(),
+        );
+      else
+        assert.ok(
+          [...events].some((e) => /Freeze|Winter|Cold|Frost/.test(e)),
+          [...events].join(),
+        );
     });
 
-    test('each alert has alert.json\'s properties, ids as on api.weather.gov and links under the base', () => {
+    test("each alert has alert.json's properties, ids as on api.weather.gov and links under the base", () => {
       for (const f of all) {
         const p = f.properties;
         for (const key of ALERT_KEYS) assert.ok(key in p, `${p['id']} lacks ${key}`);
@@ -98,7 +114,14 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
             if (fips) assert.ok(p['geocode']['SAME'].includes(`0${fips}`), `${ugc}: SAME lacks 0${fips}`);
           }
         });
-        for (const key of ['AWIPSidentifier', 'WMOidentifier', 'NWSheadline', 'BLOCKCHANNEL', 'VTEC', 'eventEndingTime']) {
+        for (const key of [
+          'AWIPSidentifier',
+          'WMOidentifier',
+          'NWSheadline',
+          'BLOCKCHANNEL',
+          'VTEC',
+          'eventEndingTime',
+        ]) {
           assert.ok(Array.isArray(p['parameters'][key]), `${p['id']} parameters.${key}`);
         }
         assert.ok(Date.parse(p['effective']) <= Date.parse(p['expires']));
@@ -123,7 +146,10 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
         const doc = await provider.alert(f.properties['id'], ctx);
         assert.equal(doc.body['id'], f.id);
         assert.ok(doc.body['@context']);
-        assert.deepEqual((doc.body['properties'] as Record<string, unknown>)['affectedZones'], f.properties['affectedZones']);
+        assert.deepEqual(
+          (doc.body['properties'] as Record<string, unknown>)['affectedZones'],
+          f.properties['affectedZones'],
+        );
         for (const r of f.properties['references']) {
           assert.equal(r['@id'], `${BASE}/alerts/${r.identifier}`);
           await provider.alert(r.identifier, ctx);
@@ -136,9 +162,17 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
       for (const f of active) {
         assert.ok(ids.has(f.id));
         const p = f.properties;
-        assert.ok(Date.parse(p['sent']) <= nowMs && Date.parse(p['expires']) > nowMs && Date.parse(p['ends']) > nowMs, f.id);
+        assert.ok(
+          Date.parse(p['sent']) <= nowMs && Date.parse(p['expires']) > nowMs && Date.parse(p['ends']) > nowMs,
+          f.id,
+        );
       }
-      const expected = all.filter((f) => Date.parse(f.properties['sent']) <= nowMs && Date.parse(f.properties['expires']) > nowMs && Date.parse(f.properties['ends']) > nowMs);
+      const expected = all.filter(
+        (f) =>
+          Date.parse(f.properties['sent']) <= nowMs &&
+          Date.parse(f.properties['expires']) > nowMs &&
+          Date.parse(f.properties['ends']) > nowMs,
+      );
       assert.equal(active.length, expected.length);
       assert.ok(all.length > active.length, 'expired alerts are listed by /alerts');
     });
@@ -147,7 +181,10 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
       const state = all[0]!.properties['geocode']['UGC'][0].slice(0, 2);
       const got = await everything({ area: [state] });
       const expected = all.filter((f) => f.properties['geocode']['UGC'].some((u: string) => u.startsWith(state)));
-      assert.deepEqual(got.map((f) => f.id), expected.map((f) => f.id));
+      assert.deepEqual(
+        got.map((f) => f.id),
+        expected.map((f) => f.id),
+      );
       assert.ok(got.length > 0 && got.length <= all.length);
     });
 
@@ -160,7 +197,10 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
 
       const county = catalogue.forecastZones.get(ugc)!.counties[0]!;
       const byCounty = await everything({ zone: [county] });
-      assert.ok(byCounty.some((f) => f.properties['geocode']['UGC'].includes(ugc)), `${county} should reach ${ugc}`);
+      assert.ok(
+        byCounty.some((f) => f.properties['geocode']['UGC'].includes(ugc)),
+        `${county} should reach ${ugc}`,
+      );
       if (catalogue.fireZones.has(ugc)) {
         const byFire = await everything({ zone: [ugc] });
         assert.ok(byFire.length > 0);
@@ -172,8 +212,14 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
       const c = catalogue.forecastZones.get(ugc)!.centroid;
       const here = catalogue.forecastZoneAt(c.lat, c.lon)!.id;
       const got = await everything({ point: { lat: c.lat, lon: c.lon } });
-      assert.deepEqual(got.map((f) => f.id), all.filter((f) => f.properties['geocode']['UGC'].includes(here)).map((f) => f.id));
-      assert.equal((await provider.alerts(alertQuery({ point: { lat: 0, lon: 0 } }), ctx)).body['features'] instanceof Array, true);
+      assert.deepEqual(
+        got.map((f) => f.id),
+        all.filter((f) => f.properties['geocode']['UGC'].includes(here)).map((f) => f.id),
+      );
+      assert.equal(
+        (await provider.alerts(alertQuery({ point: { lat: 0, lon: 0 } }), ctx)).body['features'] instanceof Array,
+        true,
+      );
     });
 
     test('event, severity, urgency, certainty, message_type and status narrow the list', async () => {
@@ -187,18 +233,30 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
         [{ messageType: ['alert'] }, (p) => p['messageType'] === 'Alert'],
         [{ status: ['actual'] }, () => true],
         [{ status: ['test', 'exercise'] }, () => false],
-        [{ start: new Date(nowMs), end: new Date(nowMs + 3_600_000) }, (p) => Date.parse(p['expires']) > nowMs && Date.parse(p['effective']) <= nowMs + 3_600_000],
+        [
+          { start: new Date(nowMs), end: new Date(nowMs + 3_600_000) },
+          (p) => Date.parse(p['expires']) > nowMs && Date.parse(p['effective']) <= nowMs + 3_600_000,
+        ],
       ];
       for (const [query, keep] of cases) {
         const got = await everything(query);
-        assert.deepEqual(got.map((f) => f.id), all.filter((f) => keep(f.properties)).map((f) => f.id), JSON.stringify(query));
+        assert.deepEqual(
+          got.map((f) => f.id),
+          all.filter((f) => keep(f.properties)).map((f) => f.id),
+          JSON.stringify(query),
+        );
       }
       const messageTypes = new Set(all.map((f) => f.properties['messageType']));
       assert.ok(messageTypes.has('Alert') && messageTypes.has('Update'), [...messageTypes].join());
     });
 
     test('a query that matches nothing is an empty collection', async () => {
-      for (const query of [{ event: ['no such event'] }, { area: ['GM'] }, { zone: ['AKZ999'] }, { status: ['draft'] }]) {
+      for (const query of [
+        { event: ['no such event'] },
+        { area: ['GM'] },
+        { zone: ['AKZ999'] },
+        { status: ['draft'] },
+      ]) {
         const doc = await provider.alerts(alertQuery(query), ctx);
         assert.equal(doc.body['type'], 'FeatureCollection');
         assert.deepEqual(doc.body['features'], []);
@@ -225,8 +283,14 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
         cursor = cursorOf(url);
       }
       assert.equal(new Set(seen).size, seen.length);
-      assert.deepEqual(seen, expected.map((f) => f.id));
-      const activeDoc = await provider.alerts(alertQuery({ activeOnly: true, limit: 1, severity: ['minor', 'moderate', 'severe', 'extreme'] }), ctx);
+      assert.deepEqual(
+        seen,
+        expected.map((f) => f.id),
+      );
+      const activeDoc = await provider.alerts(
+        alertQuery({ activeOnly: true, limit: 1, severity: ['minor', 'moderate', 'severe', 'extreme'] }),
+        ctx,
+      );
       const activeNext = next(activeDoc);
       if (active.length > 1) {
         assert.ok(activeNext?.startsWith(`${BASE}/alerts/active?`), activeNext);
@@ -237,10 +301,13 @@ for (const [season, at] of [['summer', SUMMER], ['winter', WINTER]] as const) {
     test('a bad cursor is an InvalidParameter; an unknown alert is a NotFound naming it', async () => {
       await assert.rejects(provider.alerts(alertQuery({ cursor: 'not-a-cursor' }), ctx), InvalidParameter);
       const id = 'urn:oid:2.49.0.1.840.0.0000000000000000000000000000000000000000.001.1';
-      await assert.rejects(provider.alert(id, ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes(id));
+      await assert.rejects(
+        provider.alert(id, ctx),
+        (e: unknown) => e instanceof ForecastNotFound && e.detail.includes(id),
+      );
     });
 
-    test('the request\'s base is used, never a cached one', async () => {
+    test("the request's base is used, never a cached one", async () => {
       const other = 'https://example.org/wx';
       const doc = await provider.alerts(alertQuery({ limit: 5 }), { baseUrl: other });
       for (const url of urlsIn(doc.body)) assert.ok(url.startsWith(`${other}/`), url);

@@ -2,10 +2,23 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AlertCycles } from '../../../../adapters/forecast/embedded/alert-cycles.ts';
 import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { generateAlertsInSlices, generateAlertsInWorker, generateAlertsOffThread, type AlertGeneration, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
+import {
+  generateAlertsInSlices,
+  generateAlertsInWorker,
+  generateAlertsOffThread,
+  type AlertGeneration,
+  type AlertGenerator,
+} from '../../../../adapters/forecast/embedded/alert-generator.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
 import { officeSignature } from '../../../../adapters/forecast/embedded/office-sender-name.ts';
-import { epochHourOf, epochHourToMs, generateAlerts, latestCycle, type AlertFeature, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  epochHourOf,
+  epochHourToMs,
+  generateAlerts,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+} from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, SUMMER } from './alerts-zones-support.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
@@ -15,8 +28,11 @@ test('zones are grouped by office with SAME codes, and every office signs with i
   assert.ok(offices.length >= 120);
   const top = offices.find((zones) => zones[0]?.officeId === 'TOP')!;
   assert.equal(top[0]!.officeName, 'Topeka KS');
-  assert.ok(top.every((z) => z.officeId === 'TOP' && z.sameCodes!.length > 0 && z.sameCodes!.every((c) => /^0\d{5}$/.test(c))));
-  for (const office of catalogue.offices.values()) assert.match(officeSignature(office), /^.+ [A-Z]{2}$|^Northern Indiana$/, office.id);
+  assert.ok(
+    top.every((z) => z.officeId === 'TOP' && z.sameCodes!.length > 0 && z.sameCodes!.every((c) => /^0\d{5}$/.test(c))),
+  );
+  for (const office of catalogue.offices.values())
+    assert.match(officeSignature(office), /^.+ [A-Z]{2}$|^Northern Indiana$/, office.id);
 });
 
 test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
@@ -71,7 +87,10 @@ test('the next cycle is generated ahead during the last hour, and the previous o
 
 test('a failed generation is retried by the next request', async () => {
   let fail = true;
-  const cycles = new AlertCycles(() => [], () => generation(fail ? Promise.reject(new Error('boom')) : Promise.resolve([])));
+  const cycles = new AlertCycles(
+    () => [],
+    () => generation(fail ? Promise.reject(new Error('boom')) : Promise.resolve([])),
+  );
   const now = epochHourToMs(cycle) + 60_000;
   await assert.rejects(cycles.current(now), /boom/);
   fail = false;

@@ -7,15 +7,22 @@ import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/
 import type { ZoneQuery } from '../../../../domain/forecast/queries.ts';
 import { BASE, catalogue, ctx, cursorOf, depsAt, SUMMER, urlsIn } from './alerts-zones-support.ts';
 
-type Feature = { id: string; type: string; geometry: { type: string; coordinates: any } | null; properties: Record<string, any> };
+type Feature = {
+  id: string;
+  type: string;
+  geometry: { type: string; coordinates: any } | null;
+  properties: Record<string, any>;
+};
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
 const ZONE_KEYS = Object.keys(fixture('zone.json').properties);
 const LIST_KEYS = Object.keys(fixture('zones_list.json').features[0].properties);
 const KANSAS = { lat: 39.7456, lon: -97.0892 };
 
 const zones = zoneResources(depsAt(SUMMER));
-const list = (over: Partial<ZoneQuery>) => zones.zones({ types: ['forecast', 'county', 'fire'], includeGeometry: false, ...over }, ctx);
+const list = (over: Partial<ZoneQuery>) =>
+  zones.zones({ types: ['forecast', 'county', 'fire'], includeGeometry: false, ...over }, ctx);
 const features = (doc: ForecastDocument) => doc.body['features'] as Feature[];
 const pagination = (doc: ForecastDocument) => doc.body['pagination'] as { next: string | null; prev: string | null };
 
@@ -28,8 +35,14 @@ describe('zone lists', () => {
   test('filter by type and area; entries look like zones_list.json, without geometry', async () => {
     const doc = await list({ types: ['forecast'], areas: ['KS'] });
     const got = features(doc);
-    const expected = [...catalogue.forecastZones.values()].filter((z) => z.state === 'KS').map((z) => z.id).sort();
-    assert.deepEqual(got.map((f) => f.properties['id']), expected);
+    const expected = [...catalogue.forecastZones.values()]
+      .filter((z) => z.state === 'KS')
+      .map((z) => z.id)
+      .sort();
+    assert.deepEqual(
+      got.map((f) => f.properties['id']),
+      expected,
+    );
     for (const f of got) {
       assert.deepEqual(Object.keys(f.properties), LIST_KEYS);
       assert.equal(f.properties['type'], 'public');
@@ -51,19 +64,29 @@ describe('zone lists', () => {
 
   test('point gives the zones of each type at the point', async () => {
     const got = features(await list({ point: KANSAS }));
-    assert.deepEqual(got.map((f) => `${f.properties['type']}/${f.properties['id']}`), ['public/KSZ009', 'county/KSC201', `fire/${catalogue.fireZoneAt(KANSAS.lat, KANSAS.lon)!.id}`]);
+    assert.deepEqual(
+      got.map((f) => `${f.properties['type']}/${f.properties['id']}`),
+      ['public/KSZ009', 'county/KSC201', `fire/${catalogue.fireZoneAt(KANSAS.lat, KANSAS.lon)!.id}`],
+    );
     assert.deepEqual(features(await list({ point: { lat: 0, lon: 0 } })), []);
   });
 
   test('id, region and effective filters', async () => {
     const byId = features(await list({ ids: ['KSZ009', 'KSC201', 'ZZZ999'] }));
     // Fire zones reuse the public zone ids, so KSZ009 is listed twice.
-    assert.deepEqual(byId.map((f) => f.id), [`${BASE}/zones/forecast/KSZ009`, `${BASE}/zones/county/KSC201`, `${BASE}/zones/fire/KSZ009`]);
+    assert.deepEqual(
+      byId.map((f) => f.id),
+      [`${BASE}/zones/forecast/KSZ009`, `${BASE}/zones/county/KSC201`, `${BASE}/zones/fire/KSZ009`],
+    );
     const central = features(await list({ types: ['forecast'], regions: ['CR'], limit: 10000 }));
     assert.ok(central.some((f) => f.properties['id'] === 'KSZ009'));
     assert.ok(!central.some((f) => f.properties['state'] === 'CA'));
     assert.deepEqual(features(await list({ ids: ['KSZ009'], effective: new Date('2020-01-01T00:00:00Z') })), []);
-    assert.equal(features(await list({ ids: ['KSZ009'], effective: new Date('2025-01-01T00:00:00Z') })).length, 2, 'forecast and fire KSZ009');
+    assert.equal(
+      features(await list({ ids: ['KSZ009'], effective: new Date('2025-01-01T00:00:00Z') })).length,
+      2,
+      'forecast and fire KSZ009',
+    );
   });
 
   test('pages of 500 by default; next and prev walk every zone once, keeping the filters', async () => {
@@ -86,7 +109,10 @@ describe('zone lists', () => {
     assert.equal(new Set(seen).size, total);
     assert.deepEqual(seen, [...seen].sort());
     const back = await list({ types: ['forecast'], cursor: cursorOf(pagination(second!).prev!) });
-    assert.deepEqual(features(back).map((f) => f.properties['id']), seen.slice(0, 500));
+    assert.deepEqual(
+      features(back).map((f) => f.properties['id']),
+      seen.slice(0, 500),
+    );
 
     const small = await list({ areas: ['KS'], limit: 50, includeGeometry: true });
     const params = new URL(pagination(small).next!).searchParams;
@@ -98,7 +124,7 @@ describe('zone lists', () => {
 });
 
 describe('single zones', () => {
-  test('KSZ009 has zone.json\'s properties, its geometry and related zones', async () => {
+  test("KSZ009 has zone.json's properties, its geometry and related zones", async () => {
     const doc = await zones.zone('forecast', 'KSZ009', undefined, ctx);
     const f = doc.body as unknown as Feature;
     assert.ok(doc.body['@context']);
@@ -129,24 +155,41 @@ describe('single zones', () => {
   });
 
   test('unknown zones and dates before the zone files are NotFound naming the zone', async () => {
-    await assert.rejects(zones.zone('forecast', 'KSZ999', undefined, ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KSZ999'));
+    await assert.rejects(
+      zones.zone('forecast', 'KSZ999', undefined, ctx),
+      (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KSZ999'),
+    );
     await assert.rejects(zones.zone('county', 'KSZ009', undefined, ctx), ForecastNotFound);
     await assert.rejects(zones.zone('forecast', 'KSZ009', new Date('2020-01-01T00:00:00Z'), ctx), ForecastNotFound);
-    await assert.rejects(zones.zoneStations('fire', 'XXZ001', { limit: 10 }, ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('XXZ001'));
+    await assert.rejects(
+      zones.zoneStations('fire', 'XXZ001', { limit: 10 }, ctx),
+      (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('XXZ001'),
+    );
   });
 
   test('zone stations are those the catalogue places in the zone, paged', async () => {
     const zoneId = [...catalogue.stations.values()].find((s) => s.forecastZone === 'KSZ009')?.forecastZone ?? 'KSZ040';
     const doc = await zones.zoneStations('forecast', zoneId, { limit: 500 }, ctx);
     const got = features(doc);
-    const expected = [...catalogue.stations.values()].filter((s) => s.forecastZone === zoneId).map((s) => s.id).sort();
-    assert.deepEqual(got.map((f) => f.properties['stationIdentifier']), expected);
-    assert.deepEqual(doc.body['observationStations'], expected.map((id) => `${BASE}/stations/${id}`));
+    const expected = [...catalogue.stations.values()]
+      .filter((s) => s.forecastZone === zoneId)
+      .map((s) => s.id)
+      .sort();
+    assert.deepEqual(
+      got.map((f) => f.properties['stationIdentifier']),
+      expected,
+    );
+    assert.deepEqual(
+      doc.body['observationStations'],
+      expected.map((id) => `${BASE}/stations/${id}`),
+    );
     const zone = (await zones.zone('forecast', zoneId, undefined, ctx)).body['properties'] as Record<string, unknown>;
     assert.deepEqual(zone['observationStations'], doc.body['observationStations']);
     assertLinksUnderBase(doc.body);
 
-    const busy = [...catalogue.countyZones.keys()].map((id) => ({ id, n: [...catalogue.stations.values()].filter((s) => s.countyZone === id).length })).sort((a, b) => b.n - a.n)[0]!;
+    const busy = [...catalogue.countyZones.keys()]
+      .map((id) => ({ id, n: [...catalogue.stations.values()].filter((s) => s.countyZone === id).length }))
+      .sort((a, b) => b.n - a.n)[0]!;
     assert.ok(busy.n >= 3, `${busy.id} has ${busy.n}`);
     const first = await zones.zoneStations('county', busy.id, { limit: 2 }, ctx);
     const next = (first.body['pagination'] as { next: string }).next;

@@ -13,13 +13,17 @@ interface Sample {
 }
 
 // Real api.weather.gov /points answers (ws4kp's regional city list).
-const samples = (JSON.parse(readFileSync(new URL('../../../fixtures/forecast/ws4kp_regionalcities_points.json', import.meta.url), 'utf8')) as Sample[])
-  .filter((s) => s.point !== undefined && deps().offsets.has(s.point.wfo));
+const samples = (
+  JSON.parse(
+    readFileSync(new URL('../../../fixtures/forecast/ws4kp_regionalcities_points.json', import.meta.url), 'utf8'),
+  ) as Sample[]
+).filter((s) => s.point !== undefined && deps().offsets.has(s.point.wfo));
 
 describe('grid cells', () => {
   it('accepts every real CONUS gridpoint address inside its office window', () => {
     assert.ok(samples.length > 300);
-    for (const s of samples) assert.doesNotThrow(() => cellOfGrid(deps(), { office: s.point!.wfo, x: s.point!.x, y: s.point!.y }), s.city);
+    for (const s of samples)
+      assert.doesNotThrow(() => cellOfGrid(deps(), { office: s.point!.wfo, x: s.point!.x, y: s.point!.y }), s.city);
   });
 
   it('resolves real places to the gridpoints api.weather.gov gives, nearly always', () => {

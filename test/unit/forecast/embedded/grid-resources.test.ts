@@ -59,16 +59,30 @@ describe('point', () => {
     // api.weather.gov gave 06:56:42 and 19:59:50 on 2026-09-01; the fixed clock's day is 2026-07-15 (CDT).
     assert.match(astro.sunrise, /^2026-07-15T06:\d\d:\d\d-05:00$/);
     assert.match(astro.sunset, /^2026-07-15T20:\d\d:\d\d-05:00$/);
-    const order = ['astronomicalTwilightBegin', 'nauticalTwilightBegin', 'civilTwilightBegin', 'sunrise', 'transit', 'sunset', 'civilTwilightEnd', 'nauticalTwilightEnd', 'astronomicalTwilightEnd'];
+    const order = [
+      'astronomicalTwilightBegin',
+      'nauticalTwilightBegin',
+      'civilTwilightBegin',
+      'sunrise',
+      'transit',
+      'sunset',
+      'civilTwilightEnd',
+      'nauticalTwilightEnd',
+      'astronomicalTwilightEnd',
+    ];
     const times = order.map((k) => Date.parse(astro[k]));
-    assert.deepEqual([...times].sort((a, b) => a - b), times);
+    assert.deepEqual(
+      [...times].sort((a, b) => a - b),
+      times,
+    );
   });
 
   it('turns the document over as the local date changes, to the second, whichever way the clock moves', async () => {
     // The document is kept per minute once found current; the local date must still change exactly at midnight.
     let now = Date.parse('2026-07-15T23:59:58-05:00');
     const clocked = gridResources({ ...deps(), clock: { now: () => new Date(now) } });
-    const sunrise = async () => ((await clocked.point(FIXTURE, ctx)).body as Json)['properties'].astronomicalData.sunrise as string;
+    const sunrise = async () =>
+      ((await clocked.point(FIXTURE, ctx)).body as Json)['properties'].astronomicalData.sunrise as string;
     assert.match(await sunrise(), /^2026-07-15T/);
     now += 1000; // 23:59:59, the same minute
     assert.match(await sunrise(), /^2026-07-15T/);
@@ -123,7 +137,10 @@ describe('point', () => {
     // forecast, "Marine Forecast Not Supported" (netbymatt/ws4kp#230), though its raw grid data is served.
     // Lake Michigan 4 km off Chicago: the nearshore waters of the shore's office.
     const lake = ((await grid.point({ lat: 41.9, lon: -87.57 }, ctx)).body as Json)['properties'];
-    assert.deepEqual([lake.type, lake.cwa, lake.gridId, lake.forecastZone, lake.county, lake.fireWeatherZone], ['marine', 'LOT', 'LOT', null, null, null]);
+    assert.deepEqual(
+      [lake.type, lake.cwa, lake.gridId, lake.forecastZone, lake.county, lake.fireWeatherZone],
+      ['marine', 'LOT', 'LOT', null, null, null],
+    );
     // 22 km out, past the nearshore zones' 5 nautical miles: the lake's open waters, Milwaukee's (as the 2023
     // recordings answer for points 16 km off Waukegan and 17 km off Benton Harbor).
     const open = ((await grid.point({ lat: 41.9, lon: -87.35 }, ctx)).body as Json)['properties'];
@@ -142,12 +159,19 @@ describe('point', () => {
     const p = ((await grid.point({ lat: 25.79, lon: -80.13 }, ctx)).body as Json)['properties'];
     assert.deepEqual([p.type, p.cwa], ['land', 'MFL']);
     assert.match(p.forecastZone, /\/zones\/forecast\/FLZ\d{3}$/);
-    assert.equal((await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !== undefined, true);
+    assert.equal(
+      (await grid.forecast({ office: 'MFL', x: p.gridX, y: p.gridY }, { hourly: false, units: 'us' }, ctx)).body !==
+        undefined,
+      true,
+    );
   });
 
-  it('answers south-west Alaska and the Aleutians on AFC\'s ALU grid, and Southcentral on AER, as api.weather.gov does', async () => {
+  it("answers south-west Alaska and the Aleutians on AFC's ALU grid, and Southcentral on AER, as api.weather.gov does", async () => {
     // Real answers: Akutan, ALU 509,77 (USSF-ORBIT/ussf-portal-client, 2023); Anchorage, AER 143,236 (ws4kp, 2025).
-    for (const [lat, lon, gridId, x, y] of [[54.143, -165.7854, 'ALU', 509, 77], [61.2181, -149.9003, 'AER', 143, 236]] as const) {
+    for (const [lat, lon, gridId, x, y] of [
+      [54.143, -165.7854, 'ALU', 509, 77],
+      [61.2181, -149.9003, 'AER', 143, 236],
+    ] as const) {
       const p = ((await grid.point({ lat, lon }, ctx)).body as Json)['properties'];
       assert.deepEqual([p.cwa, p.gridId, p.gridX, p.gridY], ['AFC', gridId, x, y]);
       assert.equal(p.forecastOffice, `${ctx.baseUrl}/offices/AFC`);
@@ -174,7 +198,10 @@ describe('point', () => {
 describe('gridpoint', () => {
   it('is the cell outline containing the point, with the spec members', async () => {
     const body = (await grid.gridpoint(TOP, ctx)).body as Json;
-    const { i, j } = fromOfficeGrid({ gridX: 32, gridY: 81 }, { dx: deps().offsets.get('TOP')![0], dy: deps().offsets.get('TOP')![1] });
+    const { i, j } = fromOfficeGrid(
+      { gridX: 32, gridY: 81 },
+      { dx: deps().offsets.get('TOP')![0], dy: deps().offsets.get('TOP')![1] },
+    );
     const outline = cellOutline(i, j);
     assert.equal(body['geometry'].type, 'Polygon');
     const ring = body['geometry'].coordinates[0] as number[][];
@@ -202,7 +229,17 @@ describe('gridpoint', () => {
 
   it('has seven days of hourly layers, run-length encoded', async () => {
     const p = ((await grid.gridpoint(TOP, ctx)).body as Json)['properties'];
-    for (const name of ['temperature', 'dewpoint', 'relativeHumidity', 'windDirection', 'windSpeed', 'windGust', 'skyCover', 'probabilityOfPrecipitation', 'quantitativePrecipitation']) {
+    for (const name of [
+      'temperature',
+      'dewpoint',
+      'relativeHumidity',
+      'windDirection',
+      'windSpeed',
+      'windGust',
+      'skyCover',
+      'probabilityOfPrecipitation',
+      'quantitativePrecipitation',
+    ]) {
       const layer = p[name];
       assert.match(layer.uom, /^wmoUnit:/, name);
       let hour = Date.parse('2026-07-15T18:00:00Z');
@@ -219,13 +256,26 @@ describe('gridpoint', () => {
   });
 
   it('answers 404 naming the office and coordinates for an unknown office or a cell off its grid', async () => {
-    await assert.rejects(grid.gridpoint({ office: 'XYZ', x: 1, y: 2 }, ctx), (e: unknown) => e instanceof ForecastNotFound && /XYZ/.test(e.detail) && /1,2/.test(e.detail));
-    await assert.rejects(grid.gridpoint({ office: 'TOP', x: 900, y: 81 }, ctx), (e: unknown) => e instanceof ForecastNotFound && /TOP/.test(e.detail) && /900,81/.test(e.detail));
-    await assert.rejects(grid.forecast({ office: 'HFO', x: 10, y: 10 }, { hourly: false, units: 'us' }, ctx), ForecastNotFound);
+    await assert.rejects(
+      grid.gridpoint({ office: 'XYZ', x: 1, y: 2 }, ctx),
+      (e: unknown) => e instanceof ForecastNotFound && /XYZ/.test(e.detail) && /1,2/.test(e.detail),
+    );
+    await assert.rejects(
+      grid.gridpoint({ office: 'TOP', x: 900, y: 81 }, ctx),
+      (e: unknown) => e instanceof ForecastNotFound && /TOP/.test(e.detail) && /900,81/.test(e.detail),
+    );
+    await assert.rejects(
+      grid.forecast({ office: 'HFO', x: 10, y: 10 }, { hourly: false, units: 'us' }, ctx),
+      ForecastNotFound,
+    );
   });
 
   it('accepts every cell a point of the office resolves to', async () => {
-    for (const [lat, lon] of [[40.0, -95.1], [38.05, -97.9], [39.05, -95.7]] as const) {
+    for (const [lat, lon] of [
+      [40.0, -95.1],
+      [38.05, -97.9],
+      [39.05, -95.7],
+    ] as const) {
       const cell = await grid.gridOf({ lat, lon }, ctx);
       await grid.gridpoint(cell, ctx);
     }
@@ -250,7 +300,8 @@ describe('forecast', () => {
     assert.equal(d['properties'].updateTime, '2026-07-15T18:00:00+00:00');
     assert.equal(d['properties'].units, 'us');
     assert.equal(d['properties'].elevation.unitCode, 'wmoUnit:m');
-    for (const key of ['units', 'forecastGenerator', 'generatedAt', 'updateTime', 'validTimes', 'elevation', 'periods']) assert.ok(key in d['properties'], key);
+    for (const key of ['units', 'forecastGenerator', 'generatedAt', 'updateTime', 'validTimes', 'elevation', 'periods'])
+      assert.ok(key in d['properties'], key);
     assertLinksUnderBase(d);
     assertLinksUnderBase(h);
   });
@@ -261,9 +312,15 @@ describe('forecast', () => {
     let checked = 0;
     for (const period of days) {
       const [start, end] = [Date.parse(period['startTime']), Date.parse(period['endTime'])];
-      const temps = hours.filter((h) => Date.parse(h['startTime']) >= start && Date.parse(h['startTime']) < end).map((h) => h['temperature'] as number);
+      const temps = hours
+        .filter((h) => Date.parse(h['startTime']) >= start && Date.parse(h['startTime']) < end)
+        .map((h) => h['temperature'] as number);
       if (temps.length !== (end - start) / 3_600_000) continue; // only periods the 48 hours cover
-      assert.equal(period['temperature'], period['isDaytime'] ? Math.max(...temps) : Math.min(...temps), period['name']);
+      assert.equal(
+        period['temperature'],
+        period['isDaytime'] ? Math.max(...temps) : Math.min(...temps),
+        period['name'],
+      );
       checked++;
     }
     assert.ok(checked >= 3);
@@ -288,24 +345,32 @@ describe('forecast', () => {
     assert.equal((await daily()).body, a.body, 'a warm request returns the cached body');
     assert.equal(a.lastModified.toISOString(), '2026-07-15T18:00:00.000Z');
     assert.equal(a.maxAgeSeconds, 40 * 60);
-    const later = await gridResources(depsAt('2026-07-15T19:00:00Z')).forecast(TOP, { hourly: false, units: 'us' }, ctx);
+    const later = await gridResources(depsAt('2026-07-15T19:00:00Z')).forecast(
+      TOP,
+      { hourly: false, units: 'us' },
+      ctx,
+    );
     assert.equal((later.body as Json)['properties'].updateTime, '2026-07-15T19:00:00+00:00');
   });
 
-  it('answers from the cell\'s last answer only while its hour, scenario revision, base and options are the request\'s', async () => {
+  it("answers from the cell's last answer only while its hour, scenario revision, base and options are the request's", async () => {
     // A clock to move and a scenario whose revision bumps (as ForecastControls' does on every change), whose
     // weather differs from the model's once in force.
     let now = Date.parse('2026-07-15T18:20:00Z');
     let revision = 0;
     const overlay = {
       revision: () => revision,
-      adjust: () => (revision === 0 ? undefined : (_place: unknown, _hour: number, sample: any) => ({ ...sample, temperatureC: sample.temperatureC + 5 })),
+      adjust: () =>
+        revision === 0
+          ? undefined
+          : (_place: unknown, _hour: number, sample: any) => ({ ...sample, temperatureC: sample.temperatureC + 5 }),
       alerts: () => [],
       verify: () => {},
     };
     const moving = gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay });
     const cell = { office: 'TOP', x: 33, y: 81 };
-    const ask = (hourly: boolean, units: 'us' | 'si', base = BASE) => moving.forecast(cell, { hourly, units }, { baseUrl: base });
+    const ask = (hourly: boolean, units: 'us' | 'si', base = BASE) =>
+      moving.forecast(cell, { hourly, units }, { baseUrl: base });
     const plain = gridResources(depsAt('2026-07-15T18:20:00Z'));
     const first = await ask(false, 'us');
     assert.equal(await ask(false, 'us'), first, 'the same answer object while nothing changed');
@@ -328,12 +393,21 @@ describe('forecast', () => {
     const adjusted = await ask(false, 'us', 'http://other.test');
     assert.notEqual(adjusted.body, other.body);
     const warmer = (doc: { body: unknown }) => (doc.body as Json)['properties'].periods[0].temperature as number;
-    assert.ok(warmer(adjusted) > warmer(other), 'the scenario\'s weather, not the cell\'s last answer');
+    assert.ok(warmer(adjusted) > warmer(other), "the scenario's weather, not the cell's last answer");
     // The next hour: the next issuance.
     now = Date.parse('2026-07-15T19:00:00Z');
     const next = await ask(false, 'us', 'http://other.test');
     assert.equal((next.body as Json)['properties'].updateTime, '2026-07-15T19:00:00+00:00');
-    assert.deepEqual((await ask(false, 'us')).body, (await gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay }).forecast(cell, { hourly: false, units: 'us' }, ctx)).body);
+    assert.deepEqual(
+      (await ask(false, 'us')).body,
+      (
+        await gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay }).forecast(
+          cell,
+          { hourly: false, units: 'us' },
+          ctx,
+        )
+      ).body,
+    );
   });
 
   it('keeps a cold forecast under a few milliseconds', async () => {
@@ -353,7 +427,10 @@ describe('gridpoint stations', () => {
       const body = (await grid.gridpointStations(TOP, { limit: 7, cursor }, ctx)).body as Json;
       assertLinksUnderBase(body);
       assert.equal(body['type'], 'FeatureCollection');
-      assert.deepEqual(body['observationStations'], body['features'].map((f: Json) => f['id']));
+      assert.deepEqual(
+        body['observationStations'],
+        body['features'].map((f: Json) => f['id']),
+      );
       seen.push(...body['features'].map((f: Json) => f['properties'].stationIdentifier));
       pages++;
       const next = body['pagination']?.next as string | undefined;
@@ -366,7 +443,10 @@ describe('gridpoint stations', () => {
     assert.equal(pages, Math.ceil(50 / 7));
     const c = deps().catalogue;
     const dist = seen.map((id) => distanceMetres(39.7557, -97.0942, c.stations.get(id)!.lat, c.stations.get(id)!.lon));
-    assert.deepEqual([...dist].sort((a, b) => a - b), dist);
+    assert.deepEqual(
+      [...dist].sort((a, b) => a - b),
+      dist,
+    );
   });
 
   it('has stations in station.json shape', async () => {

@@ -13,8 +13,15 @@ test('the embedded document cache keeps at most its capacity, dropping the least
   assert.equal(lru.get('b'), undefined, 'b was the least recently used');
   assert.deepEqual([lru.get('a'), lru.get('c'), lru.get('d')], [1, 3, 4]);
   let builds = 0;
-  assert.equal(lru.getOrSet('e', () => ++builds * 10), 10);
-  assert.equal(lru.getOrSet('e', () => ++builds * 10), 10, 'built once');
+  assert.equal(
+    lru.getOrSet('e', () => ++builds * 10),
+    10,
+  );
+  assert.equal(
+    lru.getOrSet('e', () => ++builds * 10),
+    10,
+    'built once',
+  );
   assert.equal(builds, 1);
   assert.equal(lru.get('a'), undefined, 'a went when e came in: c, d and e were used after it');
 });

@@ -23,7 +23,24 @@ describe('/offices/{id}', () => {
     assert.equal(typeof body['@context'], 'object');
     // Not known, so not invented.
     for (const key of ['address', 'telephone', 'faxNumber', 'email', 'sameAs']) assert.ok(!(key in body), key);
-    const allowed = ['@context', '@type', '@id', 'id', 'name', 'address', 'telephone', 'faxNumber', 'email', 'sameAs', 'nwsRegion', 'parentOrganization', 'responsibleCounties', 'responsibleForecastZones', 'responsibleFireZones', 'approvedObservationStations'];
+    const allowed = [
+      '@context',
+      '@type',
+      '@id',
+      'id',
+      'name',
+      'address',
+      'telephone',
+      'faxNumber',
+      'email',
+      'sameAs',
+      'nwsRegion',
+      'parentOrganization',
+      'responsibleCounties',
+      'responsibleForecastZones',
+      'responsibleFireZones',
+      'approvedObservationStations',
+    ];
     for (const key of Object.keys(body)) assert.ok(allowed.includes(key), `${key} is not in the Office schema`);
     assertLinksUnderBase(body);
   });
@@ -33,6 +50,9 @@ describe('/offices/{id}', () => {
   });
 
   it('answers 404 for an unknown office', async () => {
-    await assert.rejects(offices.office('XYZ', ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('XYZ'));
+    await assert.rejects(
+      offices.office('XYZ', ctx),
+      (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('XYZ'),
+    );
   });
 });

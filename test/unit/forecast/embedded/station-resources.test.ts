@@ -29,14 +29,20 @@ describe('/stations', () => {
     const body = (await stations.stations({ limit: 25 }, ctx)).body as Json;
     assert.equal(body['type'], 'FeatureCollection');
     assert.equal(body['features'].length, 25);
-    assert.deepEqual(body['observationStations'], body['features'].map((f: Json) => f['id']));
+    assert.deepEqual(
+      body['observationStations'],
+      body['features'].map((f: Json) => f['id']),
+    );
     assert.ok(body['pagination'].next.startsWith(`${BASE}/stations?`));
     assert.equal(new URL(body['pagination'].next).searchParams.get('limit'), '25');
   });
 
   it('covers every station of a state exactly once through cursor paging, carrying the filter', async () => {
     const { ids, nexts } = await all({ limit: 10, states: ['KS'] });
-    const expected = [...deps().catalogue.stations.values()].filter((s) => s.state === 'KS').map((s) => s.id).sort();
+    const expected = [...deps().catalogue.stations.values()]
+      .filter((s) => s.state === 'KS')
+      .map((s) => s.id)
+      .sort();
     assert.ok(expected.length > 20);
     assert.deepEqual([...ids].sort(), expected);
     assert.equal(new Set(ids).size, ids.length);
@@ -88,8 +94,14 @@ describe('/stations/{id}', () => {
   });
 
   it('answers 404 naming an unknown station', async () => {
-    await assert.rejects(stations.station('KZZZ', ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'));
-    await assert.rejects(stations.latestObservation('KZZZ', ctx), (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'));
+    await assert.rejects(
+      stations.station('KZZZ', ctx),
+      (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'),
+    );
+    await assert.rejects(
+      stations.latestObservation('KZZZ', ctx),
+      (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'),
+    );
   });
 });
 

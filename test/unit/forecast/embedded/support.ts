@@ -20,7 +20,13 @@ export function depsAt(iso: string): EmbeddedDeps {
 }
 
 // Standard vocabulary IRIs in JSON-LD contexts: identifiers, not links into the API.
-const VOCABULARIES = ['https://geojson.org/', 'https://schema.org/', 'http://www.opengis.net/', 'http://codes.wmo.int/', 'https://codes.wmo.int/'];
+const VOCABULARIES = [
+  'https://geojson.org/',
+  'https://schema.org/',
+  'http://www.opengis.net/',
+  'http://codes.wmo.int/',
+  'https://codes.wmo.int/',
+];
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);

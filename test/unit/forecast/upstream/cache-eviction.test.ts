@@ -61,7 +61,12 @@ test('cache eviction by size, proven by upstream calls: a big body pushes out th
 test('a body larger than the whole cache is served but never stored', async () => {
   fake.reset();
   const client = createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 1000 });
-  const cache = createUpstreamCache({ client, rewriter: createLinkRewriter(fake.origin), maxBytes: 10 * 1024, staleMaxMs: 0 });
+  const cache = createUpstreamCache({
+    client,
+    rewriter: createLinkRewriter(fake.origin),
+    maxBytes: 10 * 1024,
+    staleMaxMs: 0,
+  });
   await cache.get('/gridpoints/TAE/58,65');
   await cache.get('/gridpoints/TAE/58,65');
   assert.equal(fake.count(), 2);

@@ -4,8 +4,11 @@ import { ConfigError, readConfig } from '../../../../bootstrap/config.ts';
 
 test('FORECAST_PROVIDER=upstream without UPSTREAM_USER_AGENT stops start-up, naming the variable', () => {
   for (const ua of [undefined, '', '   ']) {
-    assert.throws(() => readConfig({ FORECAST_PROVIDER: 'upstream', UPSTREAM_USER_AGENT: ua }), (e: unknown) =>
-      e instanceof ConfigError && /UPSTREAM_USER_AGENT is required/.test(e.message) && !e.message.includes('\n'));
+    assert.throws(
+      () => readConfig({ FORECAST_PROVIDER: 'upstream', UPSTREAM_USER_AGENT: ua }),
+      (e: unknown) =>
+        e instanceof ConfigError && /UPSTREAM_USER_AGENT is required/.test(e.message) && !e.message.includes('\n'),
+    );
   }
 });
 
@@ -15,9 +18,19 @@ test('upstream settings: defaults, and validation like the other variables', () 
   assert.equal(c.upstreamCacheMb, 64);
   assert.equal(c.upstreamTimeoutMs, 10_000);
   assert.equal(c.upstreamStaleMaxSeconds, 86_400);
-  assert.equal(readConfig({ UPSTREAM_CACHE_MB: '8', UPSTREAM_TIMEOUT_MS: '2500', UPSTREAM_STALE_MAX_S: '0' }).upstreamCacheMb, 8);
-  for (const [name, value] of [['UPSTREAM_CACHE_MB', '0'], ['UPSTREAM_TIMEOUT_MS', 'fast'], ['UPSTREAM_STALE_MAX_S', '-1']] as const) {
-    assert.throws(() => readConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.includes(name));
+  assert.equal(
+    readConfig({ UPSTREAM_CACHE_MB: '8', UPSTREAM_TIMEOUT_MS: '2500', UPSTREAM_STALE_MAX_S: '0' }).upstreamCacheMb,
+    8,
+  );
+  for (const [name, value] of [
+    ['UPSTREAM_CACHE_MB', '0'],
+    ['UPSTREAM_TIMEOUT_MS', 'fast'],
+    ['UPSTREAM_STALE_MAX_S', '-1'],
+  ] as const) {
+    assert.throws(
+      () => readConfig({ [name]: value }),
+      (e: unknown) => e instanceof ConfigError && e.message.includes(name),
+    );
   }
 });
 

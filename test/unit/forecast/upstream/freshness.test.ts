@@ -6,7 +6,10 @@ const NOW = Date.parse('2026-07-15T18:00:00Z');
 const h = (init: Record<string, string>) => new Headers(init);
 
 test('max-age, s-maxage over max-age, minus Age', () => {
-  assert.deepEqual(freshnessOf(h({ 'cache-control': 'public, max-age=60' }), NOW), { storable: true, lifetimeMs: 60_000 });
+  assert.deepEqual(freshnessOf(h({ 'cache-control': 'public, max-age=60' }), NOW), {
+    storable: true,
+    lifetimeMs: 60_000,
+  });
   assert.equal(freshnessOf(h({ 'cache-control': 'max-age=60, s-maxage=300' }), NOW).lifetimeMs, 300_000);
   assert.equal(freshnessOf(h({ 'cache-control': 'max-age=60', age: '20' }), NOW).lifetimeMs, 40_000);
 });
@@ -18,7 +21,10 @@ test('Expires relative to Date', () => {
 
 test('Last-Modified heuristic: 10% of its age, capped at an hour', () => {
   assert.equal(freshnessOf(h({ 'last-modified': new Date(NOW - 600_000).toUTCString() }), NOW).lifetimeMs, 60_000);
-  assert.equal(freshnessOf(h({ 'last-modified': new Date(NOW - 86_400_000 * 30).toUTCString() }), NOW).lifetimeMs, 3_600_000);
+  assert.equal(
+    freshnessOf(h({ 'last-modified': new Date(NOW - 86_400_000 * 30).toUTCString() }), NOW).lifetimeMs,
+    3_600_000,
+  );
 });
 
 test('no-cache means revalidate every time; no-store and private are not kept; nothing at all is 0', () => {

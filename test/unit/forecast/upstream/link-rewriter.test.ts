@@ -9,30 +9,53 @@ test('links anywhere in any string, at any depth, including @context, @id, array
   const body = {
     '@context': ['https://geojson.org/x.jsonld', { '@vocab': 'https://api.weather.gov/ontology#' }],
     id: 'https://api.weather.gov/zones/forecast/UTZ101',
-    properties: { '@id': 'https://api.weather.gov/zones/forecast/UTZ101', affectedZones: ['https://api.weather.gov/zones/forecast/ORZ001'], n: 3, ok: true, none: null },
+    properties: {
+      '@id': 'https://api.weather.gov/zones/forecast/UTZ101',
+      affectedZones: ['https://api.weather.gov/zones/forecast/ORZ001'],
+      n: 3,
+      ok: true,
+      none: null,
+    },
     pagination: { next: 'https://api.weather.gov/stations?limit=5&cursor=eyJzIjo1fQ%3D%3D' },
     description: 'See https://api.weather.gov/alerts for more.',
   };
   assert.deepEqual(rewrite(body), {
     '@context': ['https://geojson.org/x.jsonld', { '@vocab': 'http://localhost:3000/ontology#' }],
     id: 'http://localhost:3000/zones/forecast/UTZ101',
-    properties: { '@id': 'http://localhost:3000/zones/forecast/UTZ101', affectedZones: ['http://localhost:3000/zones/forecast/ORZ001'], n: 3, ok: true, none: null },
+    properties: {
+      '@id': 'http://localhost:3000/zones/forecast/UTZ101',
+      affectedZones: ['http://localhost:3000/zones/forecast/ORZ001'],
+      n: 3,
+      ok: true,
+      none: null,
+    },
     pagination: { next: 'http://localhost:3000/stations?limit=5&cursor=eyJzIjo1fQ%3D%3D' },
     description: 'See http://localhost:3000/alerts for more.',
   });
 });
 
 test('other origins are left alone, including look-alikes and other ports', () => {
-  const body = ['https://api.weather.gov.evil.example/x', 'https://api.weather.gov:8443/x', 'https://raw.githubusercontent.com/geojson', 'http://codes.wmo.int/common/unit/'];
+  const body = [
+    'https://api.weather.gov.evil.example/x',
+    'https://api.weather.gov:8443/x',
+    'https://raw.githubusercontent.com/geojson',
+    'http://codes.wmo.int/common/unit/',
+  ];
   assert.deepEqual(rewrite(body), body);
 });
 
 test('the bare origin and upper-case hosts are links too', () => {
-  assert.deepEqual(rewrite(['https://api.weather.gov', 'https://API.weather.gov/points/1,2']), ['http://localhost:3000', 'http://localhost:3000/points/1,2']);
+  assert.deepEqual(rewrite(['https://api.weather.gov', 'https://API.weather.gov/points/1,2']), [
+    'http://localhost:3000',
+    'http://localhost:3000/points/1,2',
+  ]);
 });
 
 test('indexed list parameters in links are flattened to repeated ones Taskcast parses', () => {
-  assert.equal(rewrite('https://api.weather.gov/stations?id%5B0%5D=KCMR&id%5B1%5D=KFLG&cursor=abc'), 'http://localhost:3000/stations?id=KCMR&id=KFLG&cursor=abc');
+  assert.equal(
+    rewrite('https://api.weather.gov/stations?id%5B0%5D=KCMR&id%5B1%5D=KFLG&cursor=abc'),
+    'http://localhost:3000/stations?id=KCMR&id=KFLG&cursor=abc',
+  );
 });
 
 test('the stripped body holds no base, so one cached copy serves every base', () => {

@@ -14,8 +14,15 @@ after(async () => {
 function client(extra: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
   const sleeps: number[] = [];
   const c = createUpstreamClient({
-    baseUrl: fake.origin, userAgent: 'ua', timeoutMs: 2000, backoffMs: 100, random: () => 0.5,
-    sleep: async (ms) => { sleeps.push(ms); }, ...extra,
+    baseUrl: fake.origin,
+    userAgent: 'ua',
+    timeoutMs: 2000,
+    backoffMs: 100,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...extra,
   });
   return { c, sleeps };
 }
@@ -52,7 +59,10 @@ test('timeouts are retried, then reported as UpstreamUnreachable after 3 attempt
   fake.reset();
   fake.fail('/stations/KSLC', { delayMs: 400 }, { delayMs: 400 }, { delayMs: 400 });
   const { c } = client({ timeoutMs: 50 });
-  await assert.rejects(c.get('/stations/KSLC'), (e: unknown) => e instanceof UpstreamUnreachable && e.reason === 'timeout' && e.retries === 2);
+  await assert.rejects(
+    c.get('/stations/KSLC'),
+    (e: unknown) => e instanceof UpstreamUnreachable && e.reason === 'timeout' && e.retries === 2,
+  );
   await new Promise((r) => setTimeout(r, 450));
   assert.equal(fake.count(), 3);
 });
@@ -64,6 +74,9 @@ test('network errors are retried and reported', async () => {
     throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
   };
   const { c } = client({ fetch: failing });
-  await assert.rejects(c.get('/x'), (e: unknown) => e instanceof UpstreamUnreachable && e.reason === 'network' && /ECONNREFUSED/.test(e.message));
+  await assert.rejects(
+    c.get('/x'),
+    (e: unknown) => e instanceof UpstreamUnreachable && e.reason === 'network' && /ECONNREFUSED/.test(e.message),
+  );
   assert.equal(calls, 3);
 });

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetStation, GetZone, ListAlerts, ListStations,
-  ListZones, ResolvePoint,
+  GetAlert,
+  GetForecast,
+  GetGridpoint,
+  GetLatestObservation,
+  GetOffice,
+  GetStation,
+  GetZone,
+  ListAlerts,
+  ListStations,
+  ListZones,
+  ResolvePoint,
 } from '../../../../application/forecast/index.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
@@ -20,11 +29,18 @@ const props = (doc: { body: Record<string, unknown> }) => doc.body['properties']
 describe('forecast use cases on a small in-memory catalogue', () => {
   test('ResolvePoint: office, cell, zones, time zone, radar and nearest place', async () => {
     const p = props(await new ResolvePoint(provider).execute('39.7456,-97.0892', ctx));
-    assert.deepEqual([p['gridId'], p['gridX'], p['gridY'], p['timeZone'], p['radarStation']], ['TOP', 32, 81, 'America/Chicago', 'KTWX']);
+    assert.deepEqual(
+      [p['gridId'], p['gridX'], p['gridY'], p['timeZone'], p['radarStation']],
+      ['TOP', 32, 81, 'America/Chicago', 'KTWX'],
+    );
     assert.equal(p['county'], 'http://local.test/zones/county/KSC201');
     assert.equal(p['forecastZone'], 'http://local.test/zones/forecast/KSZ009');
     assert.equal(p['relativeLocation'].properties.city, 'Linn');
-    await assert.rejects(new ResolvePoint(provider).execute('35,-100', ctx), ForecastNotFound, 'outside the only office');
+    await assert.rejects(
+      new ResolvePoint(provider).execute('35,-100', ctx),
+      ForecastNotFound,
+      'outside the only office',
+    );
   });
 
   test('GetForecast and GetGridpoint: 14 and 48 periods, the same cell either way', async () => {
@@ -36,7 +52,9 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     const cell = await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
     assert.equal((cell.body['geometry'] as { type: string }).type, 'Polygon');
     const nearest = await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['2'] }, ctx);
-    const ids = (nearest.body['features'] as Array<{ properties: { stationIdentifier: string } }>).map((f) => f.properties.stationIdentifier);
+    const ids = (nearest.body['features'] as Array<{ properties: { stationIdentifier: string } }>).map(
+      (f) => f.properties.stationIdentifier,
+    );
     assert.deepEqual(ids, ['KCNK', 'KMHK'], 'nearest first');
   });
 
@@ -44,7 +62,10 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     const list = await new ListStations(provider).execute({ state: ['KS'] }, ctx);
     assert.equal((list.body['features'] as unknown[]).length, 3);
     assert.equal(props(await new GetStation(provider).execute('ktop', ctx))['stationIdentifier'], 'KTOP');
-    assert.equal(typeof props(await new GetLatestObservation(provider).execute('KMHK', ctx))['temperature'].value, 'number');
+    assert.equal(
+      typeof props(await new GetLatestObservation(provider).execute('KMHK', ctx))['temperature'].value,
+      'number',
+    );
     await assert.rejects(new GetStation(provider).execute('KSLC', ctx), ForecastNotFound);
   });
 

@@ -1,10 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  GetAlert, GetForecast, GetGridpoint, GetLatestObservation, GetOffice, GetStation, GetZone, ListAlerts, ListStations,
-  ListZones, ResolvePoint,
+  GetAlert,
+  GetForecast,
+  GetGridpoint,
+  GetLatestObservation,
+  GetOffice,
+  GetStation,
+  GetZone,
+  ListAlerts,
+  ListStations,
+  ListZones,
+  ResolvePoint,
 } from '../../../../application/forecast/index.ts';
-import { BadRequest, ForecastNotFound, InvalidParameter, PointNotCanonical } from '../../../../domain/forecast/errors.ts';
+import {
+  BadRequest,
+  ForecastNotFound,
+  InvalidParameter,
+  PointNotCanonical,
+} from '../../../../domain/forecast/errors.ts';
 import { recordingForecastProvider } from '../../../support/recording-forecast-provider.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
@@ -14,7 +28,13 @@ describe('ResolvePoint', () => {
     const { provider, calls } = recordingForecastProvider();
     await new ResolvePoint(provider).execute('39.7456,-97.0892', ctx);
     await new ResolvePoint(provider).execute('+39.70,-97.0', ctx);
-    assert.deepEqual(calls.map((c) => c.args[0]), [{ lat: 39.7456, lon: -97.0892, needsRounding: false, canonical: '39.7456,-97.0892' }, { lat: 39.7, lon: -97, needsRounding: false, canonical: '39.7,-97' }]);
+    assert.deepEqual(
+      calls.map((c) => c.args[0]),
+      [
+        { lat: 39.7456, lon: -97.0892, needsRounding: false, canonical: '39.7456,-97.0892' },
+        { lat: 39.7, lon: -97, needsRounding: false, canonical: '39.7,-97' },
+      ],
+    );
   });
 
   test('more than 4 decimals is PointNotCanonical with the rounded form', async () => {
@@ -27,7 +47,20 @@ describe('ResolvePoint', () => {
 
   test('unparseable or out of range is InvalidParameter', async () => {
     const { provider } = recordingForecastProvider();
-    for (const bad of ['', 'abc', '39.7', '39.7,', ',1', '91,0', '-90.0001,0', '0,180.5', '1,2,3', '1e2,3', 'NaN,1', '0x10,1']) {
+    for (const bad of [
+      '',
+      'abc',
+      '39.7',
+      '39.7,',
+      ',1',
+      '91,0',
+      '-90.0001,0',
+      '0,180.5',
+      '1,2,3',
+      '1e2,3',
+      'NaN,1',
+      '0x10,1',
+    ]) {
       await assert.rejects(new ResolvePoint(provider).execute(bad, ctx), InvalidParameter, bad);
     }
   });
@@ -39,9 +72,28 @@ describe('GetForecast', () => {
     const uc = new GetForecast(provider);
     await uc.forGrid('top', '32,81', { hourly: false }, ctx);
     await uc.forGrid('TOP', '32,81', { hourly: true, units: 'si' }, ctx);
-    assert.deepEqual(calls.map((c) => c.args.slice(0, 2)), [[{ office: 'TOP', x: 32, y: 81 }, { hourly: false, units: 'us' }], [{ office: 'TOP', x: 32, y: 81 }, { hourly: true, units: 'si' }]]);
+    assert.deepEqual(
+      calls.map((c) => c.args.slice(0, 2)),
+      [
+        [
+          { office: 'TOP', x: 32, y: 81 },
+          { hourly: false, units: 'us' },
+        ],
+        [
+          { office: 'TOP', x: 32, y: 81 },
+          { hourly: true, units: 'si' },
+        ],
+      ],
+    );
     await assert.rejects(uc.forGrid('TOP', '32,81', { hourly: false, units: 'metric' }, ctx), InvalidParameter);
-    for (const [office, xy] of [['TOPE', '1,2'], ['T1P', '1,2'], ['TOP', '1'], ['TOP', '-1,2'], ['TOP', '1.5,2'], ['TOP', 'a,b']]) {
+    for (const [office, xy] of [
+      ['TOPE', '1,2'],
+      ['T1P', '1,2'],
+      ['TOP', '1'],
+      ['TOP', '-1,2'],
+      ['TOP', '1.5,2'],
+      ['TOP', 'a,b'],
+    ]) {
       await assert.rejects(uc.forGrid(office!, xy!, { hourly: false }, ctx), InvalidParameter, `${office}/${xy}`);
     }
   });
@@ -49,7 +101,10 @@ describe('GetForecast', () => {
   test('for a point: resolves the cell first', async () => {
     const { provider, calls } = recordingForecastProvider();
     await new GetForecast(provider).forPoint('39.7456,-97.0892', { hourly: true }, ctx);
-    assert.deepEqual(calls.map((c) => c.method), ['gridOf', 'forecast']);
+    assert.deepEqual(
+      calls.map((c) => c.method),
+      ['gridOf', 'forecast'],
+    );
   });
 });
 
@@ -60,7 +115,17 @@ describe('lists and lookups', () => {
     await uc.execute({ area: ['ks,MO'], severity: ['Severe'], limit: ['10'] }, true, ctx);
     const q = calls[0]!.args[0] as Record<string, unknown>;
     assert.deepEqual([q['activeOnly'], q['area'], q['severity'], q['limit']], [true, ['KS', 'MO'], ['severe'], 10]);
-    for (const bad of [{ severity: ['awful'] }, { status: ['expired!'] }, { message_type: ['x'] }, { limit: ['0'] }, { limit: ['501'] }, { area: ['Kansas'] }, { zone: ['KS009'] }, { point: ['a,b'] }, { start: ['yesterday'] }]) {
+    for (const bad of [
+      { severity: ['awful'] },
+      { status: ['expired!'] },
+      { message_type: ['x'] },
+      { limit: ['0'] },
+      { limit: ['501'] },
+      { area: ['Kansas'] },
+      { zone: ['KS009'] },
+      { point: ['a,b'] },
+      { start: ['yesterday'] },
+    ]) {
       await assert.rejects(uc.execute(bad, false, ctx), InvalidParameter, JSON.stringify(bad));
     }
     await assert.rejects(uc.execute({ area: ['KS'], zone: ['KSZ009'] }, false, ctx), BadRequest);
@@ -73,7 +138,14 @@ describe('lists and lookups', () => {
     await uc.execute({ bbox: ['-100,35,-95,40'], state: ['ks'], limit: ['500'] }, ctx);
     assert.equal((calls[0]!.args[0] as { limit: number }).limit, 25);
     assert.deepEqual((calls[1]!.args[0] as { bbox: number[]; states: string[] }).bbox, [-100, 35, -95, 40]);
-    for (const bad of [{ bbox: ['1,2,3'] }, { bbox: ['-95,35,-100,40'] }, { bbox: ['a,b,c,d'] }, { bbox: ['-200,0,0,10'] }, { limit: ['501'] }, { state: ['Kan'] }]) {
+    for (const bad of [
+      { bbox: ['1,2,3'] },
+      { bbox: ['-95,35,-100,40'] },
+      { bbox: ['a,b,c,d'] },
+      { bbox: ['-200,0,0,10'] },
+      { limit: ['501'] },
+      { state: ['Kan'] },
+    ]) {
       await assert.rejects(uc.execute(bad, ctx), InvalidParameter, JSON.stringify(bad));
     }
   });
@@ -86,7 +158,17 @@ describe('lists and lookups', () => {
     await new GetAlert(provider).execute('urn:oid:2.49.0.1.840.0.abc', ctx);
     await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
     await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['3'] }, ctx);
-    assert.deepEqual(calls.map((c) => c.args[0]), ['KSLC', 'KSLC', 'TOP', 'urn:oid:2.49.0.1.840.0.abc', { office: 'TOP', x: 32, y: 81 }, { office: 'TOP', x: 32, y: 81 }]);
+    assert.deepEqual(
+      calls.map((c) => c.args[0]),
+      [
+        'KSLC',
+        'KSLC',
+        'TOP',
+        'urn:oid:2.49.0.1.840.0.abc',
+        { office: 'TOP', x: 32, y: 81 },
+        { office: 'TOP', x: 32, y: 81 },
+      ],
+    );
     assert.deepEqual(calls[5]!.args[1], { limit: 3, cursor: undefined });
     // The spec lists 403 and 404 for /stations/{stationId}: an id that cannot be a station is not found.
     await assert.rejects(new GetStation(provider).execute('K!', ctx), ForecastNotFound);
@@ -105,8 +187,14 @@ describe('lists and lookups', () => {
     assert.deepEqual(calls[2]!.args.slice(0, 2), ['county', 'KSC201']);
     await assert.rejects(new ListZones(provider).execute('marine', {}, ctx), ForecastNotFound);
     await assert.rejects(new GetZone(provider).execute('forecast', 'nope', {}, ctx), ForecastNotFound);
-    await assert.rejects(new ListZones(provider).execute(undefined, { effective: ['not-a-date'] }, ctx), InvalidParameter);
-    await assert.rejects(new ListZones(provider).execute(undefined, { includegeometry: ['yes'] }, ctx), InvalidParameter);
+    await assert.rejects(
+      new ListZones(provider).execute(undefined, { effective: ['not-a-date'] }, ctx),
+      InvalidParameter,
+    );
+    await assert.rejects(
+      new ListZones(provider).execute(undefined, { includegeometry: ['yes'] }, ctx),
+      InvalidParameter,
+    );
     await assert.rejects(new ListZones(provider).execute(undefined, { point: ['95,0'] }, ctx), InvalidParameter);
   });
 });

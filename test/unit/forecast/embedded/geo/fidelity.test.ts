@@ -6,7 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { isNdfdGridId, latLonToGrid, NDFD_GRIDS, toOfficeGrid, type NdfdGrid } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
+import {
+  isNdfdGridId,
+  latLonToGrid,
+  NDFD_GRIDS,
+  toOfficeGrid,
+  type NdfdGrid,
+} from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import {
   bboxContains,
   geometryBBox,
@@ -22,16 +28,13 @@ interface Place {
   point: { x: number; y: number; wfo: string };
 }
 
-const readJson = <T>(relative: string): T =>
-  JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T;
+const readJson = <T>(relative: string): T => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T;
 
 const places = readJson<Place[]>('../../../../fixtures/forecast/ws4kp_regionalcities_points.json');
 const cwa = readJson<{ features: Array<{ properties: { wfo: string }; geometry: AreaGeometry }> }>(
   '../../../../fixtures/forecast/nws_cwa_boundaries_simplified.geojson',
 );
-const offsets = readJson<Record<string, unknown>>(
-  '../../../../../adapters/forecast/embedded/data/grid-offsets.json',
-);
+const offsets = readJson<Record<string, unknown>>('../../../../../adapters/forecast/embedded/data/grid-offsets.json');
 
 const areas: Array<{ wfo: string; geometry: AreaGeometry; box: BBox }> = cwa.features.map((f) => ({
   wfo: f.properties.wfo,
@@ -92,7 +95,10 @@ test('when the office is right the grid cell is right: offsets and projection ag
   const wrongCells = outcomes.filter((o) => officeOk(o) && o.grid !== undefined && !fullOk(o));
   // With the first point api.weather.gov's cell outlines give and windows fitted to sub-cell precision,
   // no place whose office is right lands in the wrong cell (it was 6, at cell edges, before).
-  assert.deepEqual(wrongCells.map((o) => o.place.city), []);
+  assert.deepEqual(
+    wrongCells.map((o) => o.place.city),
+    [],
+  );
 });
 
 function pct(n: number): string {

@@ -28,12 +28,29 @@ interface Sample {
   readonly superseded?: string;
 }
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../../fixtures/forecast/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../../../fixtures/forecast/${name}`, import.meta.url), 'utf8');
 const recorded = (JSON.parse(fixture('recorded-points.json')) as { samples: Sample[] }).samples;
-const ws4kp = (JSON.parse(fixture('ws4kp_regionalcities_points.json')) as Array<{ city: string; lat: string; lon: string; point: { x: number; y: number; wfo: string } }>).map(
-  (c): Sample => ({ recorded: '2026-07-24', source: 'ws4kp', name: c.city, lat: Number(c.lat), lon: Number(c.lon), gridId: c.point.wfo, gridX: c.point.x, gridY: c.point.y }),
-);
-const offsets = JSON.parse(readFileSync(new URL('../../../../../adapters/forecast/embedded/data/grid-offsets.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const ws4kp = (
+  JSON.parse(fixture('ws4kp_regionalcities_points.json')) as Array<{
+    city: string;
+    lat: string;
+    lon: string;
+    point: { x: number; y: number; wfo: string };
+  }>
+).map((c): Sample => ({
+  recorded: '2026-07-24',
+  source: 'ws4kp',
+  name: c.city,
+  lat: Number(c.lat),
+  lon: Number(c.lon),
+  gridId: c.point.wfo,
+  gridX: c.point.x,
+  gridY: c.point.y,
+}));
+const offsets = JSON.parse(
+  readFileSync(new URL('../../../../../adapters/forecast/embedded/data/grid-offsets.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
 const REGIONS: Record<NdfdGridId, string> = {
   conus: 'contiguous US',
@@ -96,9 +113,14 @@ describe('recorded /points answers, region by region', () => {
       t.diagnostic(`${label}: cell ${cells}/${mine.length}, every recorded field ${full}/${mine.length}`);
       const misses = mine.filter((o) => !o.cellRight);
       for (const o of mine.filter((m) => m.wrong.length > 0)) {
-        t.diagnostic(`${o.sample.name ?? `${o.sample.lat},${o.sample.lon}`} (${o.sample.recorded}): ${o.wrong.join('; ')}`);
+        t.diagnostic(
+          `${o.sample.name ?? `${o.sample.lat},${o.sample.lon}`} (${o.sample.recorded}): ${o.wrong.join('; ')}`,
+        );
       }
-      assert.ok(misses.length === 0, misses.map((o) => `${o.sample.name ?? o.sample.lat}: ${o.wrong.join('; ')}`).join(' | '));
+      assert.ok(
+        misses.length === 0,
+        misses.map((o) => `${o.sample.name ?? o.sample.lat}: ${o.wrong.join('; ')}`).join(' | '),
+      );
     });
   }
 
@@ -106,7 +128,10 @@ describe('recorded /points answers, region by region', () => {
     const withZones = outcomes.filter((o) => o.sample.forecastZone !== undefined && o.cellRight);
     assert.ok(withZones.length >= 12);
     const wrong = withZones.filter((o) => o.wrong.length > 0);
-    assert.deepEqual(wrong.map((o) => `${o.sample.lat},${o.sample.lon}: ${o.wrong.join('; ')}`), []);
+    assert.deepEqual(
+      wrong.map((o) => `${o.sample.lat},${o.sample.lon}: ${o.wrong.join('; ')}`),
+      [],
+    );
   });
 });
 
@@ -117,8 +142,12 @@ const unfitted = (offsets['_unfitted'] ?? []) as string[];
 
 describe('office grid windows', () => {
   it('every office with an NDFD grid has a window', () => {
-    const cwa = JSON.parse(fixture('nws_cwa_boundaries_simplified.geojson')) as { features: Array<{ properties: { wfo: string } }> };
-    const missing = cwa.features.map((f) => f.properties.wfo).filter((wfo) => wfo !== 'PPG' && !Array.isArray(offsets[wfo === 'AFC' ? 'AER' : wfo]));
+    const cwa = JSON.parse(fixture('nws_cwa_boundaries_simplified.geojson')) as {
+      features: Array<{ properties: { wfo: string } }>;
+    };
+    const missing = cwa.features
+      .map((f) => f.properties.wfo)
+      .filter((wfo) => wfo !== 'PPG' && !Array.isArray(offsets[wfo === 'AFC' ? 'AER' : wfo]));
     assert.deepEqual(missing, []);
   });
 

@@ -14,17 +14,38 @@ import { dewpointFrom } from '../../../../../adapters/forecast/embedded/weather/
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const BASE = 'https://example.test';
 
-function zone(id: string, name: string, lat: number, lon: number, officeId = 'TOP', officeName = 'Topeka KS'): AlertZone {
-  return { id, name, state: id.slice(0, 2), lat, lon, officeId, officeName, timeZone: 'America/Chicago', sameCodes: [`020${id.slice(3)}`] };
+function zone(
+  id: string,
+  name: string,
+  lat: number,
+  lon: number,
+  officeId = 'TOP',
+  officeName = 'Topeka KS',
+): AlertZone {
+  return {
+    id,
+    name,
+    state: id.slice(0, 2),
+    lat,
+    lon,
+    officeId,
+    officeName,
+    timeZone: 'America/Chicago',
+    sameCodes: [`020${id.slice(3)}`],
+  };
 }
 
-const KANSAS = [zone('KSZ040', 'Jackson', 39.4, -95.8), zone('KSZ054', 'Shawnee', 39.05, -95.75), zone('KSZ056', 'Douglas', 38.9, -95.3)];
+const KANSAS = [
+  zone('KSZ040', 'Jackson', 39.4, -95.8),
+  zone('KSZ054', 'Shawnee', 39.05, -95.75),
+  zone('KSZ056', 'Douglas', 38.9, -95.3),
+];
 const FAR = zone('TXZ100', 'Far Away', 31, -100, 'SJT', 'San Angelo TX');
 
 /** Hand-made weather: mild unless the scenario says otherwise, with a normal day-night cycle. */
 function scenario(kind: 'mild' | 'hot' | 'windy' | 'freeze' | 'snow'): (place: Place, hour: number) => WeatherSample {
   return (place, hour) => {
-    const solar = (((hour % 24) + place.lon / 15) % 24 + 24) % 24;
+    const solar = ((((hour % 24) + place.lon / 15) % 24) + 24) % 24;
     const afternoon = solar >= 12 && solar <= 19;
     const night = solar >= 0 && solar <= 7;
     let t = afternoon ? 24 : 16;
@@ -34,14 +55,36 @@ function scenario(kind: 'mild' | 'hot' | 'windy' | 'freeze' | 'snow'): (place: P
     let pop = 0;
     let type: WeatherSample['precipType'] = null;
     let qpf = 0;
-    if (kind === 'hot' && afternoon) { t = 36; rh = 45; } // heat index ≈ 42°C (108°F)
-    if (kind === 'windy') { wind = 55; gust = 100; }
+    if (kind === 'hot' && afternoon) {
+      t = 36;
+      rh = 45;
+    } // heat index ≈ 42°C (108°F)
+    if (kind === 'windy') {
+      wind = 55;
+      gust = 100;
+    }
     if (kind === 'freeze' && night) t = -3;
-    if (kind === 'snow') { t = -4; rh = 95; pop = 90; type = 'snow'; qpf = 1.2; }
+    if (kind === 'snow') {
+      t = -4;
+      rh = 95;
+      pop = 90;
+      type = 'snow';
+      qpf = 1.2;
+    }
     const td = dewpointFrom(t, rh);
     return {
-      temperatureC: t, dewpointC: td, relativeHumidity: rh, windSpeedKmh: wind, windDirectionDeg: 225, windGustKmh: gust,
-      skyCoverPct: pop ? 100 : 20, precipProbabilityPct: pop, precipType: type, qpfMm: qpf, seaLevelPressureHpa: 1012, visibilityM: 16_000,
+      temperatureC: t,
+      dewpointC: td,
+      relativeHumidity: rh,
+      windSpeedKmh: wind,
+      windDirectionDeg: 225,
+      windGustKmh: gust,
+      skyCoverPct: pop ? 100 : 20,
+      precipProbabilityPct: pop,
+      precipType: type,
+      qpfMm: qpf,
+      seaLevelPressureHpa: 1012,
+      visibilityM: 16_000,
     };
   };
 }
@@ -63,7 +106,10 @@ describe('alert generation', () => {
     const p = kansas[0]!.properties;
     assert.equal(p.event, 'Heat Advisory');
     assert.deepEqual([...p.geocode.UGC].sort(), ['KSZ040', 'KSZ054', 'KSZ056']);
-    assert.deepEqual(p.affectedZones, ['KSZ040', 'KSZ054', 'KSZ056'].map((id) => `${BASE}/zones/forecast/${id}`));
+    assert.deepEqual(
+      p.affectedZones,
+      ['KSZ040', 'KSZ054', 'KSZ056'].map((id) => `${BASE}/zones/forecast/${id}`),
+    );
     assert.equal(p.areaDesc, 'Jackson; Shawnee; Douglas');
     assert.equal(p.status, 'Actual');
     assert.equal(p.category, 'Met');
@@ -73,29 +119,52 @@ describe('alert generation', () => {
     assert.ok(['Expected', 'Future'].includes(p.urgency));
     assert.match(p.id, /^urn:oid:2\.49\.0\.1\.840\.0\.[0-9a-f]{40}\.001\.1$/);
     assert.equal(kansas[0]!.id, `${BASE}/alerts/${p.id}`);
-    assert.match(p.headline, /^Heat Advisory issued July \d+ at \d{1,2}:\d\d[AP]M CDT until July \d+ at \d{1,2}:\d\d[AP]M CDT by NWS Topeka KS$/);
+    assert.match(
+      p.headline,
+      /^Heat Advisory issued July \d+ at \d{1,2}:\d\d[AP]M CDT until July \d+ at \d{1,2}:\d\d[AP]M CDT by NWS Topeka KS$/,
+    );
     assert.match(p.parameters.VTEC![0]!, /^\/O\.(NEW|CON|EXT)\.KTOP\.HT\.Y\.\d{4}\.(\d{6}T\d{4}Z)-\d{6}T\d{4}Z\/$/);
     assert.equal(p.parameters.AWIPSidentifier![0], 'NPWTOP');
     assert.match(p.parameters.WMOidentifier![0]!, /^WWUS73 KTOP \d{6}$/);
     assert.match(p.parameters.NWSheadline![0]!, /^HEAT ADVISORY (IN|REMAINS IN|NOW IN) EFFECT /);
     assert.ok(p.parameters.BLOCKCHANNEL!.length > 0);
-    assert.match(p.description, /^\* WHAT\.\.\.Heat index values up to \d+ expected\.\n\n\* WHERE\.\.\.In Kansas, .+\n\n\* WHEN\.\.\..+\n\n\* IMPACTS\.\.\..+/);
+    assert.match(
+      p.description,
+      /^\* WHAT\.\.\.Heat index values up to \d+ expected\.\n\n\* WHERE\.\.\.In Kansas, .+\n\n\* WHEN\.\.\..+\n\n\* IMPACTS\.\.\..+/,
+    );
     assert.ok(p.instruction.length > 20);
     assert.ok(Date.parse(p.sent) <= NOW * 3_600_000 && Date.parse(p.expires) > NOW * 3_600_000);
     assert.ok(Date.parse(p.onset) <= Date.parse(p.ends));
     // The distant zone belongs to another office: a separate product.
-    assert.ok(alerts.some((a) => a.properties.senderName === 'NWS San Angelo TX' && a.properties.geocode.UGC.includes('TXZ100')));
+    assert.ok(
+      alerts.some(
+        (a) => a.properties.senderName === 'NWS San Angelo TX' && a.properties.geocode.UGC.includes('TXZ100'),
+      ),
+    );
   });
 
   it('issues wind, freeze and winter alerts for those scenarios', () => {
-    assert.ok(active(run('windy')).some((a) => a.properties.event === 'High Wind Warning' && a.properties.severity === 'Severe'));
+    assert.ok(
+      active(run('windy')).some(
+        (a) => a.properties.event === 'High Wind Warning' && a.properties.severity === 'Severe',
+      ),
+    );
     // Freeze products only in the growing season: October, not the depths of winter.
     const october = hourOf('2026-10-15T19:00:00Z');
     assert.ok(active(run('freeze', KANSAS, october), october).some((a) => a.properties.event === 'Freeze Warning'));
     const january = hourOf('2026-01-15T19:00:00Z');
-    assert.ok(!run('freeze', [zone('MNZ060', 'Hennepin', 45, -93.3, 'MPX', 'Twin Cities/Chanhassen MN')], january).some((a) => a.properties.event === 'Freeze Warning'));
+    assert.ok(
+      !run('freeze', [zone('MNZ060', 'Hennepin', 45, -93.3, 'MPX', 'Twin Cities/Chanhassen MN')], january).some(
+        (a) => a.properties.event === 'Freeze Warning',
+      ),
+    );
     const snow = active(run('snow', KANSAS, january), january);
-    assert.ok(snow.some((a) => a.properties.event === 'Winter Storm Warning' && a.properties.parameters.AWIPSidentifier![0] === 'WSWTOP'));
+    assert.ok(
+      snow.some(
+        (a) =>
+          a.properties.event === 'Winter Storm Warning' && a.properties.parameters.AWIPSidentifier![0] === 'WSWTOP',
+      ),
+    );
     assert.ok(!snow.some((a) => a.properties.event === 'Winter Weather Advisory'), 'warning should replace advisory');
   });
 

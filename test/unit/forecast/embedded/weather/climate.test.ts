@@ -2,7 +2,11 @@
 // normal daily mean for mid-January and mid-July, and the islands' wet seasons.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { placeClimate, seasonalClimate, type PlaceClimate } from '../../../../../adapters/forecast/embedded/weather/climate.ts';
+import {
+  placeClimate,
+  seasonalClimate,
+  type PlaceClimate,
+} from '../../../../../adapters/forecast/embedded/weather/climate.ts';
 
 const JAN = 15;
 const MAR = 74;
@@ -13,7 +17,10 @@ const at = (lat: number, lon: number, elevationM: number): PlaceClimate => place
 const mean = (pc: PlaceClimate, day: number): number => seasonalClimate(pc, day).meanTempC;
 
 function near(actual: number, expected: number, tolerance: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual.toFixed(1)} not within ${tolerance} of ${expected}`);
+  assert.ok(
+    Math.abs(actual - expected) <= tolerance,
+    `${what}: ${actual.toFixed(1)} not within ${tolerance} of ${expected}`,
+  );
 }
 
 describe('Alaska climate', () => {
@@ -54,11 +61,21 @@ describe('tropical island climate', () => {
     const honolulu = at(21.31, -157.86, 5);
     const minneapolis = at(44.98, -93.26, 260);
     assert.ok(guam.baseWindKmh > minneapolis.baseWindKmh + 5, 'trade winds');
-    for (const [name, pc, wet, dry] of [['Guam', guam, SEP, MAR], ['San Juan', sanJuan, SEP, MAR], ['Honolulu', honolulu, JAN, JUL]] as const) {
+    for (const [name, pc, wet, dry] of [
+      ['Guam', guam, SEP, MAR],
+      ['San Juan', sanJuan, SEP, MAR],
+      ['Honolulu', honolulu, JAN, JUL],
+    ] as const) {
       const w = seasonalClimate(pc, wet);
       const d = seasonalClimate(pc, dry);
-      assert.ok(w.moisture >= d.moisture + 0.15, `${name}: wet ${w.moisture.toFixed(2)} vs dry ${d.moisture.toFixed(2)}`);
+      assert.ok(
+        w.moisture >= d.moisture + 0.15,
+        `${name}: wet ${w.moisture.toFixed(2)} vs dry ${d.moisture.toFixed(2)}`,
+      );
     }
-    assert.ok(seasonalClimate(guam, SEP).baseWindKmh > seasonalClimate(guam, MAR).baseWindKmh * 1.2, 'typhoon season is windier');
+    assert.ok(
+      seasonalClimate(guam, SEP).baseWindKmh > seasonalClimate(guam, MAR).baseWindKmh * 1.2,
+      'typhoon season is windier',
+    );
   });
 });

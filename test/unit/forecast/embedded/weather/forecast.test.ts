@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { dailyForecast, hourlyForecast, weatherAt, type ForecastRequest, type Place } from '../../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  dailyForecast,
+  hourlyForecast,
+  weatherAt,
+  type ForecastRequest,
+  type Place,
+} from '../../../../../adapters/forecast/embedded/weather/index.ts';
 
 const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const CHICAGO: Place = { lat: 41.88, lon: -87.63, elevationM: 180 };
@@ -25,9 +31,19 @@ describe('hourly forecast', () => {
     assert.equal(first.isDaytime, true);
     assert.equal(first.temperatureUnit, 'F');
     assert.equal(first.temperatureTrend, null);
-    assert.match(first.detailedForecast, /^[A-Z].*\btemperature around \d+\. (Calm wind|[A-Z][a-z ]* wind around \d+ mph)\./i);
+    assert.match(
+      first.detailedForecast,
+      /^[A-Z].*\btemperature around \d+\. (Calm wind|[A-Z][a-z ]* wind around \d+ mph)\./i,
+    );
     assert.equal(f.periods[3]!.name, 'Tonight');
-    assert.deepEqual(new Set(f.periods.map((p) => p.name)), new Set(dailyForecast(request('2026-11-21T21:30:00Z')).periods.slice(0, 5).map((p) => p.name)));
+    assert.deepEqual(
+      new Set(f.periods.map((p) => p.name)),
+      new Set(
+        dailyForecast(request('2026-11-21T21:30:00Z'))
+          .periods.slice(0, 5)
+          .map((p) => p.name),
+      ),
+    );
     assert.equal(first.probabilityOfPrecipitation.unitCode, 'wmoUnit:percent');
     assert.equal(first.dewpoint?.unitCode, 'wmoUnit:degC');
     assert.match(first.windSpeed, /^\d+ mph$/);
@@ -88,7 +104,10 @@ describe('seven-day forecast', () => {
   it('names periods for an afternoon issuance across the day boundary', () => {
     // Saturday 3 pm CST.
     const f = dailyForecast(request('2026-11-21T21:00:00Z'));
-    assert.deepEqual(f.periods.slice(0, 5).map((p) => p.name), ['This Afternoon', 'Tonight', 'Sunday', 'Sunday Night', 'Monday']);
+    assert.deepEqual(
+      f.periods.slice(0, 5).map((p) => p.name),
+      ['This Afternoon', 'Tonight', 'Sunday', 'Sunday Night', 'Monday'],
+    );
     assert.equal(f.periods[0]!.startTime, '2026-11-21T15:00:00-06:00');
     assert.equal(f.periods[0]!.endTime, '2026-11-21T18:00:00-06:00');
     assert.equal(f.periods[1]!.endTime, '2026-11-22T06:00:00-06:00');
@@ -101,7 +120,10 @@ describe('seven-day forecast', () => {
     assert.deepEqual(names(request('2026-11-21T15:00:00Z')).slice(0, 3), ['Today', 'Tonight', 'Sunday']); // 9 am
     assert.deepEqual(names(request('2026-11-22T02:00:00Z')).slice(0, 3), ['Tonight', 'Sunday', 'Sunday Night']); // 8 pm
     const overnight = dailyForecast(request('2026-11-21T09:00:00Z')); // 3 am
-    assert.deepEqual(overnight.periods.slice(0, 4).map((p) => p.name), ['Overnight', 'Today', 'Tonight', 'Sunday']);
+    assert.deepEqual(
+      overnight.periods.slice(0, 4).map((p) => p.name),
+      ['Overnight', 'Today', 'Tonight', 'Sunday'],
+    );
     assert.equal(overnight.periods[0]!.endTime, '2026-11-21T06:00:00-06:00');
     assert.equal(names(request('2026-11-21T18:00:00Z'))[0], 'This Afternoon'); // noon
   });
@@ -125,13 +147,19 @@ describe('seven-day forecast', () => {
       assert.match(p.icon, /\/land\/(day|night)\/[a-z_,0-9]+(\/[a-z_,0-9]+)?\?size=medium$/);
       const temp = p.isDaytime ? `high near ${p.temperature}` : `low around ${p.temperature}`;
       assert.ok(p.detailedForecast.toLowerCase().includes(temp), p.detailedForecast);
-      assert.match(p.detailedForecast, /(Calm wind\.|(North|South|East|West)[a-z ]* wind (around )?\d+( to \d+)? mph(, with gusts as high as \d+ mph)?\.)/);
+      assert.match(
+        p.detailedForecast,
+        /(Calm wind\.|(North|South|East|West)[a-z ]* wind (around )?\d+( to \d+)? mph(, with gusts as high as \d+ mph)?\.)/,
+      );
       const pop = p.probabilityOfPrecipitation.value ?? 0;
       if (pop >= 20) {
         assert.ok(p.detailedForecast.includes(`Chance of precipitation is ${pop}%.`), p.detailedForecast);
         assert.match(p.shortForecast, /Chance|Likely|Rain|Snow|Thunderstorms|Sleet|Wintry Mix/);
       } else {
-        assert.match(p.shortForecast, /^(Sunny|Mostly Sunny|Partly Sunny|Partly Cloudy|Mostly Cloudy|Cloudy|Clear|Mostly Clear)$/);
+        assert.match(
+          p.shortForecast,
+          /^(Sunny|Mostly Sunny|Partly Sunny|Partly Cloudy|Mostly Cloudy|Cloudy|Clear|Mostly Clear)$/,
+        );
       }
     }
   });

@@ -6,7 +6,7 @@ import { placeHazards } from '../../../../../adapters/forecast/embedded/weather/
 const HOUR = (iso: string) => Date.parse(iso) / 3_600_000;
 
 /** Frost and freeze products belong to the growing season: none in the dead of winter, where it freezes anyway. */
-test('no Frost Advisory or Freeze Warning in January, on Alaska\'s mild coasts as inland', () => {
+test("no Frost Advisory or Freeze Warning in January, on Alaska's mild coasts as inland", () => {
   const places = [
     { lat: 58.3019, lon: -134.4197, elevationM: 10 }, // Juneau
     { lat: 57.79, lon: -152.4072, elevationM: 20 }, // Kodiak
@@ -19,8 +19,14 @@ test('no Frost Advisory or Freeze Warning in January, on Alaska\'s mild coasts a
   for (const place of places) {
     for (const start of ['2026-01-05T00:00:00Z', '2026-01-20T00:00:00Z', '2026-02-05T00:00:00Z']) {
       const first = HOUR(start);
-      const frost = placeHazards(HAZARD_RULES, place, first, hourlySeries(place, first, 240)).filter((w) => w.rule.family === 'freeze');
-      assert.deepEqual(frost.map((w) => w.rule.event), [], `${JSON.stringify(place)} from ${start}`);
+      const frost = placeHazards(HAZARD_RULES, place, first, hourlySeries(place, first, 240)).filter(
+        (w) => w.rule.family === 'freeze',
+      );
+      assert.deepEqual(
+        frost.map((w) => w.rule.event),
+        [],
+        `${JSON.stringify(place)} from ${start}`,
+      );
     }
   }
 });
@@ -30,7 +36,9 @@ test('frost and freeze products still come in spring and autumn where it gets co
   let seen = 0;
   for (let day = 0; day < 60; day += 4) {
     const first = HOUR('2026-10-01T00:00:00Z') + day * 24;
-    seen += placeHazards(HAZARD_RULES, place, first, hourlySeries(place, first, 96)).filter((w) => w.rule.family === 'freeze').length;
+    seen += placeHazards(HAZARD_RULES, place, first, hourlySeries(place, first, 96)).filter(
+      (w) => w.rule.family === 'freeze',
+    ).length;
   }
   assert.ok(seen > 0, 'an autumn in Kansas brings at least one frost or freeze product');
 });

@@ -17,13 +17,33 @@ const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 
 
 test('localTime agrees with Intl minute by minute across DST transitions', () => {
   for (const [zone, from, to] of CASES) {
-    const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' });
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
     for (let ms = from; ms < to; ms += 60_000) {
       const p: Record<string, string> = {};
       for (const part of intl.formatToParts(new Date(ms))) p[part.type] = part.value;
       const t = localTime(ms, zone);
-      const expected = [Number(p['year']), Number(p['month']), Number(p['day']), Number(p['hour']) % 24, Number(p['minute']), WEEKDAYS[p['weekday']!]];
-      assert.deepEqual([t.year, t.month, t.day, t.hour, t.minute, t.weekday], expected, `${zone} ${new Date(ms).toISOString()}`);
+      const expected = [
+        Number(p['year']),
+        Number(p['month']),
+        Number(p['day']),
+        Number(p['hour']) % 24,
+        Number(p['minute']),
+        WEEKDAYS[p['weekday']!],
+      ];
+      assert.deepEqual(
+        [t.year, t.month, t.day, t.hour, t.minute, t.weekday],
+        expected,
+        `${zone} ${new Date(ms).toISOString()}`,
+      );
     }
   }
 });

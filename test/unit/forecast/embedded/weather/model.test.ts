@@ -11,16 +11,25 @@ const MIAMI: Place = { lat: 25.77, lon: -80.19, elevationM: 2 };
 const DENVER: Place = { lat: 39.74, lon: -104.99, elevationM: 1609 };
 
 /** Mean of the model at a local clock hour over a month, to average out the weather. */
-function monthlyMean(place: Place, year: number, month: number, utcHour: number, field: (s: ReturnType<typeof weatherAt>) => number): number {
+function monthlyMean(
+  place: Place,
+  year: number,
+  month: number,
+  utcHour: number,
+  field: (s: ReturnType<typeof weatherAt>) => number,
+): number {
   let sum = 0;
-  for (let d = 1; d <= 28; d++) sum += field(weatherAt(place, hourOf(new Date(Date.UTC(year, month - 1, d, utcHour)).toISOString())));
+  for (let d = 1; d <= 28; d++)
+    sum += field(weatherAt(place, hourOf(new Date(Date.UTC(year, month - 1, d, utcHour)).toISOString())));
   return sum / 28;
 }
 
 describe('noise', () => {
   it('is deterministic and bounded', () => {
     for (let i = 0; i < 200; i++) {
-      const x = i * 0.37, y = i * -0.91, z = i * 0.13;
+      const x = i * 0.37,
+        y = i * -0.91,
+        z = i * 0.13;
       const n = gradientNoise3(42, x, y, z);
       assert.equal(n, gradientNoise3(42, x, y, z));
       assert.ok(Math.abs(n) <= 1.01, `noise out of range: ${n}`);
@@ -79,7 +88,10 @@ describe('weather model', () => {
     assert.ok(miamiDew > 20, `Miami July dewpoint ${miamiDew}`);
     assert.ok(phoenixRh < 30, `Phoenix May afternoon RH ${phoenixRh}`);
     // Afternoons are warmer than nights.
-    assert.ok(monthlyMean(DENVER, 2026, 4, 21, (s) => s.temperatureC) > monthlyMean(DENVER, 2026, 4, 12, (s) => s.temperatureC) + 5);
+    assert.ok(
+      monthlyMean(DENVER, 2026, 4, 21, (s) => s.temperatureC) >
+        monthlyMean(DENVER, 2026, 4, 12, (s) => s.temperatureC) + 5,
+    );
   });
 
   it('keeps fields physically consistent', () => {
@@ -94,7 +106,9 @@ describe('weather model', () => {
         assert.ok(s.windGustKmh >= s.windSpeedKmh);
         assert.ok(s.windDirectionDeg >= 0 && s.windDirectionDeg < 360);
         assert.ok(s.skyCoverPct >= 0 && s.skyCoverPct <= 100);
-        assert.ok(Number.isInteger(s.precipProbabilityPct) && s.precipProbabilityPct >= 0 && s.precipProbabilityPct <= 100);
+        assert.ok(
+          Number.isInteger(s.precipProbabilityPct) && s.precipProbabilityPct >= 0 && s.precipProbabilityPct <= 100,
+        );
         if (s.precipProbabilityPct >= 30) assert.ok(s.skyCoverPct >= 50, 'precipitation from clear skies');
         if (s.precipType === null) assert.ok(s.precipProbabilityPct < 15);
         if (s.precipType === 'snow' && s.temperatureC > 2) snowWhenWarm++;

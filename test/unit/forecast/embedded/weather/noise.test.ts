@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { gradientNoise3, LatticeCache, NoiseField, NoiseSet, scaledNoise, type NoiseScale } from '../../../../../adapters/forecast/embedded/weather/noise.ts';
+import {
+  gradientNoise3,
+  LatticeCache,
+  NoiseField,
+  NoiseSet,
+  scaledNoise,
+  type NoiseScale,
+} from '../../../../../adapters/forecast/embedded/weather/noise.ts';
 import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 
 // The noise as first written (before LatticeCache kept a cell's gradients): every call hashes its eight
@@ -20,9 +27,15 @@ function referenceCorner(seed: number, ix: number, iy: number, iz: number, dx: n
   return GX[g]! * dx + GY[g]! * dy + GZ[g]! * dz;
 }
 function referenceNoise(seed: number, x: number, y: number, z: number): number {
-  const x0 = Math.floor(x), y0 = Math.floor(y), z0 = Math.floor(z);
-  const fx = x - x0, fy = y - y0, fz = z - z0;
-  const u = fade(fx), v = fade(fy), w = fade(fz);
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y),
+    z0 = Math.floor(z);
+  const fx = x - x0,
+    fy = y - y0,
+    fz = z - z0;
+  const u = fade(fx),
+    v = fade(fy),
+    w = fade(fz);
   const c = (i: number, j: number, k: number) => referenceCorner(seed, x0 + i, y0 + j, z0 + k, fx - i, fy - j, fz - k);
   return lerp(
     lerp(lerp(c(0, 0, 0), c(1, 0, 0), u), lerp(c(0, 1, 0), c(1, 1, 0), u), v),
@@ -34,25 +47,50 @@ function referenceNoise(seed: number, x: number, y: number, z: number): number {
 describe('noise: the lattice cache', () => {
   it('gives the uncached formula bit for bit, however calls hit and miss its cell', () => {
     // Walks that stay in a cell for a while (hits), step to the next (misses) and jump (misses), over seeds.
-    const step = fc.record({ dx: fc.double({ min: -0.7, max: 0.7, noNaN: true }), dy: fc.double({ min: -0.7, max: 0.7, noNaN: true }), dz: fc.double({ min: -0.7, max: 0.7, noNaN: true }), jump: fc.boolean() });
-    fc.assert(fc.property(fc.integer(), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.double({ min: -1e4, max: 1e4, noNaN: true }), fc.double({ min: 0, max: 1e5, noNaN: true }), fc.array(step, { minLength: 1, maxLength: 40 }), (seed, x0, y0, z0, steps) => {
-      const cache = new LatticeCache(seed);
-      let x = x0, y = y0, z = z0;
-      for (const s of steps) {
-        if (s.jump) { x = -x * 3.1 + 17; y = y * 0.5 - 3; }
-        x += s.dx; y += s.dy; z += s.dz;
-        const expected = referenceNoise(seed, x, y, z);
-        assert.ok(Object.is(cache.noise(x, y, z), expected), `seed ${seed} at ${x},${y},${z}`);
-        assert.ok(Object.is(gradientNoise3(seed, x, y, z), expected));
-      }
-    }), { numRuns: 500 });
+    const step = fc.record({
+      dx: fc.double({ min: -0.7, max: 0.7, noNaN: true }),
+      dy: fc.double({ min: -0.7, max: 0.7, noNaN: true }),
+      dz: fc.double({ min: -0.7, max: 0.7, noNaN: true }),
+      jump: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        fc.double({ min: 0, max: 1e5, noNaN: true }),
+        fc.array(step, { minLength: 1, maxLength: 40 }),
+        (seed, x0, y0, z0, steps) => {
+          const cache = new LatticeCache(seed);
+          let x = x0,
+            y = y0,
+            z = z0;
+          for (const s of steps) {
+            if (s.jump) {
+              x = -x * 3.1 + 17;
+              y = y * 0.5 - 3;
+            }
+            x += s.dx;
+            y += s.dy;
+            z += s.dz;
+            const expected = referenceNoise(seed, x, y, z);
+            assert.ok(Object.is(cache.noise(x, y, z), expected), `seed ${seed} at ${x},${y},${z}`);
+            assert.ok(Object.is(gradientNoise3(seed, x, y, z), expected));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('a NoiseField is scaledNoise, with drift, scale and clamp, across hours at one place', () => {
     const scale: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
     const field = new NoiseField(scale);
     for (let hour = 490_000; hour < 490_300; hour++) {
-      const expected = Math.max(-1, Math.min(1, referenceNoise(scale.seed, (1234.5 - 30 * hour) / 650, 4321 / 650, hour / 60) * 1.6));
+      const expected = Math.max(
+        -1,
+        Math.min(1, referenceNoise(scale.seed, (1234.5 - 30 * hour) / 650, 4321 / 650, hour / 60) * 1.6),
+      );
       assert.ok(Object.is(field.at(1234.5, 4321, hour), expected));
       assert.ok(Object.is(scaledNoise(scale, { xKm: 1234.5, yKm: 4321, hours: hour }), expected));
     }
@@ -63,16 +101,29 @@ describe('noise: a set of fields evaluated together', () => {
   it('gives each field its own scaledNoise, at its offset, bit for bit, hour after hour and place after place', () => {
     const pressure: NoiseScale = { seed: 0x5ee1, lengthKm: 650, periodHours: 60, driftKmh: 30 };
     const meso: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
-    const set = new NoiseSet([{ scale: pressure }, { scale: pressure, offsetKm: { dxKm: 25, dyKm: 0 } }, { scale: meso }, { scale: meso, offsetKm: { dxKm: 0, dyKm: -7.5 } }]);
-    fc.assert(fc.property(fc.double({ min: -5000, max: 5000, noNaN: true }), fc.double({ min: -3000, max: 8000, noNaN: true }), fc.integer({ min: 400_000, max: 600_000 }), (xKm, yKm, start) => {
-      for (let hour = start; hour < start + 30; hour++) {
-        set.evaluate({ xKm, yKm }, hour);
-        assert.ok(Object.is(set.values[0], scaledNoise(pressure, { xKm, yKm, hours: hour })));
-        assert.ok(Object.is(set.values[1], scaledNoise(pressure, { xKm: xKm + 25, yKm: yKm + 0, hours: hour })));
-        assert.ok(Object.is(set.values[2], scaledNoise(meso, { xKm, yKm, hours: hour })));
-        assert.ok(Object.is(set.values[3], scaledNoise(meso, { xKm: xKm + 0, yKm: yKm - 7.5, hours: hour })));
-      }
-    }), { numRuns: 200 });
+    const set = new NoiseSet([
+      { scale: pressure },
+      { scale: pressure, offsetKm: { dxKm: 25, dyKm: 0 } },
+      { scale: meso },
+      { scale: meso, offsetKm: { dxKm: 0, dyKm: -7.5 } },
+    ]);
+    fc.assert(
+      fc.property(
+        fc.double({ min: -5000, max: 5000, noNaN: true }),
+        fc.double({ min: -3000, max: 8000, noNaN: true }),
+        fc.integer({ min: 400_000, max: 600_000 }),
+        (xKm, yKm, start) => {
+          for (let hour = start; hour < start + 30; hour++) {
+            set.evaluate({ xKm, yKm }, hour);
+            assert.ok(Object.is(set.values[0], scaledNoise(pressure, { xKm, yKm, hours: hour })));
+            assert.ok(Object.is(set.values[1], scaledNoise(pressure, { xKm: xKm + 25, yKm: yKm + 0, hours: hour })));
+            assert.ok(Object.is(set.values[2], scaledNoise(meso, { xKm, yKm, hours: hour })));
+            assert.ok(Object.is(set.values[3], scaledNoise(meso, { xKm: xKm + 0, yKm: yKm - 7.5, hours: hour })));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

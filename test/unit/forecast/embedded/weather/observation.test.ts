@@ -14,7 +14,11 @@ describe('latest observation', () => {
     assert.equal(o.timestamp, '2026-03-02T23:53:00+00:00');
     assert.equal(o.station, 'https://example.test/stations/KFLL');
     assert.equal(o['@id'], 'https://example.test/stations/KFLL/observations/2026-03-02T23:53:00+00:00');
-    assert.deepEqual(o.temperature, { unitCode: 'wmoUnit:degC', value: Math.round(s.temperatureC * 10) / 10, qualityControl: 'V' });
+    assert.deepEqual(o.temperature, {
+      unitCode: 'wmoUnit:degC',
+      value: Math.round(s.temperatureC * 10) / 10,
+      qualityControl: 'V',
+    });
     assert.equal(o.dewpoint.value, Math.round(s.dewpointC * 10) / 10);
     assert.equal(o.relativeHumidity.value, s.relativeHumidity);
     assert.equal(o.seaLevelPressure.unitCode, 'wmoUnit:Pa');
@@ -22,7 +26,10 @@ describe('latest observation', () => {
     // Speeds are whole knots converted to km/h, within half a knot of the model.
     assert.ok(Math.abs((o.windSpeed.value ?? 0) - s.windSpeedKmh) <= 0.93);
     assert.equal(o.windSpeed.unitCode, 'wmoUnit:km_h-1');
-    assert.match(o.rawMessage, /^KFLL 022353Z (\d{5}(G\d{2})?KT|00000KT) .* A\d{4} RMK AO2 SLP\d{3} T[01]\d{3}[01]\d{3}$/);
+    assert.match(
+      o.rawMessage,
+      /^KFLL 022353Z (\d{5}(G\d{2})?KT|00000KT) .* A\d{4} RMK AO2 SLP\d{3} T[01]\d{3}[01]\d{3}$/,
+    );
     assert.ok(o.textDescription.length > 0);
     assert.match(o.icon, /^https:\/\/example\.test\/icons\/land\/(day|night)\/[a-z_]+\?size=medium$/);
     if (o.windGust.value === null) assert.equal(o.windGust.qualityControl, 'Z');
