@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { docBlock } from './support/doc-blocks.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-test('the README library example runs as written and prints what the README says', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const block = /<!-- library-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- library-example:end -->/.exec(
-    readme,
-  )?.[1];
-  assert.ok(block, 'README has the library example block');
+test("the docs' library example runs as written and prints what the docs say", () => {
+  const block = docBlock('library-example');
   // The package's `exports` point at the compiled dist/ (test/e2e/package.test.ts runs this block against the
   // packed tarball with plain node); here the same block runs against the sources, so 'taskcast' becomes
   // the entry's source file.
@@ -27,6 +24,25 @@ test('the README library example runs as written and prints what the README says
     const out = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
     assert.match(out, /ada@example\.com \[ 'Write the README' \]/);
     assert.match(out, /private, as it should be/);
+  } finally {
+    rmSync(file, { force: true });
+  }
+});
+
+test("the README's short library example runs and prints what it says", () => {
+  const block = docBlock('readme-library-example');
+  const source = block.replace(
+    /from 'taskcast';/g,
+    `from '${pathToFileURL(join(root, 'bootstrap', 'library.ts')).href}';`,
+  );
+  const dir = join(root, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `readme-library-example-${process.pid}.ts`);
+  writeFileSync(file, source);
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+    const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
+    assert.deepEqual(out.trim().split('\n'), expected);
   } finally {
     rmSync(file, { force: true });
   }

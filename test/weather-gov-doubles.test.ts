@@ -14,6 +14,7 @@ import { setupServer } from 'msw/node';
 import { Client } from 'weathered';
 import { createWeatherGovFetch, ScenarioFileUnreadable, ScenarioInvalid } from '../bootstrap/fetch.ts';
 import { weatherGovHandlers } from '../bootstrap/msw.ts';
+import { docBlock } from './support/doc-blocks.ts';
 
 const TOPEKA = [39.7456, -97.0892] as const;
 const TORNADO = { alerts: [{ event: 'Tornado Warning', point: [...TOPEKA] }] };
@@ -177,32 +178,35 @@ describe('taskcast/fetch: the same answers without MSW', () => {
   });
 });
 
-describe("the README's MSW example", () => {
-  it('passes as written, against the sources', () => {
-    const root = fileURLToPath(new URL('..', import.meta.url));
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const code = /<!-- msw-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- msw-example:end -->/.exec(readme)?.[1];
-    assert.ok(code, 'README has the msw-example block');
-    const dir = join(root, '.tmp');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `readme-msw-example-${process.pid}.test.mjs`);
-    // The child runs its own tests: without this variable from our runner, it reports as a process by itself.
-    const { NODE_TEST_CONTEXT: _, ...childEnv } = process.env;
-    writeFileSync(
-      file,
-      code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'msw.ts')).href}';`),
-    );
-    try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
-        cwd: root,
-        encoding: 'utf8',
-        env: childEnv,
-      });
-      assert.match(out, /# pass 2\n# fail 0/);
-    } finally {
-      rmSync(file, { force: true });
-    }
-  });
+describe("the docs' MSW examples", () => {
+  // The README's short one and the testing page's whole file; each is a test file of its own.
+  for (const [name, tests] of [
+    ['readme-msw-example', 1],
+    ['msw-example', 2],
+  ] as const)
+    it(`${name} passes as written, against the sources`, () => {
+      const root = fileURLToPath(new URL('..', import.meta.url));
+      const code = docBlock(name);
+      const dir = join(root, '.tmp');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${name}-${process.pid}.test.mjs`);
+      // The child runs its own tests: without this variable from our runner, it reports as a process by itself.
+      const { NODE_TEST_CONTEXT: _, ...childEnv } = process.env;
+      writeFileSync(
+        file,
+        code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'msw.ts')).href}';`),
+      );
+      try {
+        const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
+          cwd: root,
+          encoding: 'utf8',
+          env: childEnv,
+        });
+        assert.match(out, new RegExp(`# pass ${tests}\\n# fail 0`));
+      } finally {
+        rmSync(file, { force: true });
+      }
+    });
 });
 
 function headersOf(response: Response): Record<string, string> {

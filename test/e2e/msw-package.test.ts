@@ -13,6 +13,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { killLeftovers, ServerProcess } from './server-process.ts';
 import { packedTarball } from '../support/packed-tarball.ts';
+import { docBlock } from '../support/doc-blocks.ts';
 
 after(killLeftovers);
 
@@ -50,14 +51,7 @@ function run(command: string, args: readonly string[], cwd: string, extraEnv: No
   }
 }
 
-function readmeBlock(name: string): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const block = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(
-    readme,
-  )?.[1];
-  assert.ok(block, `README has the ${name} block`);
-  return block;
-}
+const readmeBlock = (name: string): string => docBlock(name);
 
 /** The versions this checkout tests with, so the install finds them in npm's cache. */
 const version = (name: string): string =>

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { packedTarball } from '../support/packed-tarball.ts';
+import { docBlock } from '../support/doc-blocks.ts';
 
 /**
  * The library as its users get it: `npm pack` (which runs `prepack`, the tsc build), the tarball installed
@@ -55,13 +56,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function readmeBlock(name: string): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const pattern = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`);
-  const block = pattern.exec(readme)?.[1];
-  assert.ok(block, `README has the ${name} block`);
-  return block;
-}
+const readmeBlock = (name: string): string => docBlock(name);
 
 /** A TypeScript consumer beyond the README: typed results, and a wrong call that must not type-check. */
 const TYPED_CONSUMER = `
