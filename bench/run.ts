@@ -1,9 +1,10 @@
 // `npm run bench -- [set]`: starts the servers, runs one scenario set, prints a table and writes
-// bench/results/<set>-latest.json. Not a test: the exit code is 0 whenever the run completes, whatever the
+// bench/results/<date>-<set>.json (one file per run, the commit it measured inside). Not a test: the exit code is 0 whenever the run completes, whatever the
 // PASS/FAIL marks say, and 1 when the run itself fails (a server crashed, set-up failed, ...).
 //
 // Env: BENCH_SECONDS (round length, default 5), BENCH_ROUNDS (default 3), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 32), BENCH_PEER_DIR (default /work/shared/peers/express-tasks).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -97,10 +98,13 @@ async function main(): Promise<number> {
 
   const resultsDir = join(BENCH_DIR, 'results');
   mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${set.name}-latest.json`);
+  // One file per run, named so a listing sorts by time: the runs the docs cite are committed as data.
+  const stamp = started.toISOString().slice(0, 16).replace(/:/g, '-');
+  const file = join(resultsDir, `${stamp}-${set.name}.json`);
   const json = {
     set: set.name,
     startedAt: started.toISOString(),
+    commit: gitHead(),
     seconds,
     machine: {
       cpus: cpus().length,
@@ -138,3 +142,13 @@ main().then(
     process.exit(1);
   },
 );
+
+/** The commit the run measured, and whether the work tree differed from it; null outside a git checkout. */
+function gitHead(): { sha: string; dirty: boolean } | null {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: BENCH_DIR, encoding: 'utf8' }).trim();
+    return { sha: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
+  } catch {
+    return null;
+  }
+}
