@@ -87,14 +87,21 @@ describe('GetForecast', () => {
     );
     await assert.rejects(uc.forGrid('TOP', '32,81', { hourly: false, units: 'metric' }, ctx), InvalidParameter);
     for (const [office, xy] of [
-      ['TOPE', '1,2'],
-      ['T1P', '1,2'],
       ['TOP', '1'],
       ['TOP', '-1,2'],
       ['TOP', '1.5,2'],
       ['TOP', 'a,b'],
     ]) {
       await assert.rejects(uc.forGrid(office!, xy!, { hourly: false }, ctx), InvalidParameter, `${office}/${xy}`);
+    }
+    // An office that is no NWS forecast office, and indices past every grid, name nothing: 404, not 400.
+    for (const [office, xy] of [
+      ['TOPE', '1,2'],
+      ['T1P', '1,2'],
+      ['TOP', '10000,2'],
+      ['TOP', '4294967296,2'],
+    ]) {
+      await assert.rejects(uc.forGrid(office!, xy!, { hourly: false }, ctx), ForecastNotFound, `${office}/${xy}`);
     }
   });
 
@@ -172,7 +179,11 @@ describe('lists and lookups', () => {
     assert.deepEqual(calls[5]!.args[1], { limit: 3, cursor: undefined });
     // The spec lists 403 and 404 for /stations/{stationId}: an id that cannot be a station is not found.
     await assert.rejects(new GetStation(provider).execute('K!', ctx), ForecastNotFound);
-    await assert.rejects(new GetOffice(provider).execute('TOPEKA', ctx), InvalidParameter);
+    // The spec lists an unknown office under 404 only: an id that is no NWS office names nothing.
+    for (const bad of ['TOPEKA', 'KTOP', 'ZZ', 'XYZ']) {
+      await assert.rejects(new GetOffice(provider).execute(bad, ctx), ForecastNotFound, bad);
+    }
+    await new GetOffice(provider).execute('crh', ctx);
     await assert.rejects(new GetStation(provider).execute('KNONE', ctx), ForecastNotFound);
   });
 

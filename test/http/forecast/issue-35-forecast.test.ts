@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { forecastWorld } from '../../support/forecast-http.ts';
+
+// Issue 35, forecast items 6 to 12: what a second pass over the forecast spec found, tried over HTTP
+// through app.fetch against the embedded provider. Each test fails on the code before the fix.
+
+const BASE = 'http://taskcast.test';
+type World = Awaited<ReturnType<typeof forecastWorld>>;
+type Reply = Awaited<ReturnType<World['get']>>;
+
+function assertProblem(reply: Reply, status: number, name: string, mentions: readonly string[] = []): void {
+  assert.equal(reply.status, status, reply.text.slice(0, 300));
+  assert.equal(reply.headers.get('content-type'), 'application/problem+json');
+  assert.equal(reply.body.type, `${BASE}/problems/${name}`);
+  assert.equal(reply.body.status, status);
+  for (const text of mentions) assert.ok(reply.body.detail.includes(text), `"${reply.body.detail}" names ${text}`);
+}
+
+describe('issue 35: forecast items', () => {
+  let w: World;
+  before(async () => {
+    w = await forecastWorld({ now: new Date('2026-07-15T18:20:00Z') });
+  });
+
+  test('6. grid coordinates outside the office grid, however large, are a 404 naming office and coordinates', async () => {
+    for (const xy of ['10000,10000', '99999,5', '5,99999', '4294967296,5', '99999999999999999999,1', '500,500']) {
+      for (const suffix of ['', '/forecast', '/forecast/hourly', '/stations']) {
+        const reply = await w.get(`/gridpoints/TOP/${xy}${suffix}`);
+        assertProblem(reply, 404, 'NotFound', ['TOP', xy]);
+      }
+    }
+    // Only a malformed value is a 400.
+    for (const xy of ['-1,5', 'a,b', '5', '1.5,2', '5,', ',5', '1,2,3']) {
+      assertProblem(await w.get(`/gridpoints/TOP/${encodeURIComponent(xy)}`), 400, 'InvalidParameter');
+    }
+    assert.equal((await w.get('/gridpoints/TOP/32,81')).status, 200);
+  });
+
+  test('7. an office that is not an NWS forecast office is a 404 naming it, on every office route', async () => {
+    for (const office of ['KTOP', 'ZZ', 'T0P', 'XYZ1', 'XYZ', 'top1']) {
+      for (const suffix of ['', '/forecast', '/forecast/hourly', '/stations']) {
+        assertProblem(await w.get(`/gridpoints/${office}/5,5${suffix}`), 404, 'NotFound', [office, '5,5']);
+      }
+      for (const path of [`/offices/${office}`, `/offices/${office}/headlines`, `/offices/${office}/config`]) {
+        assertProblem(await w.get(path, { accept: 'application/ld+json' }), 404, 'NotFound', [office]);
+      }
+      assertProblem(
+        await w.get(`/offices/${office}/headlines/abc`, { accept: 'application/ld+json' }),
+        404,
+        'NotFound',
+      );
+    }
+    // A product location is a path id too: one that names nothing is a 404, never a 400.
+    assertProblem(await w.get('/products/locations/KTOP1/types', { accept: 'application/ld+json' }), 404, 'NotFound');
+    // Real offices still answer, in any case, and so do the headquarters /offices takes.
+    assert.equal((await w.get('/gridpoints/top/32,81')).status, 200);
+    assert.equal((await w.get('/offices/TOP', { accept: 'application/ld+json' })).status, 200);
+    assert.equal((await w.get('/offices/CRH', { accept: 'application/ld+json' })).status, 200);
+  });
+});
