@@ -1,3 +1,4 @@
+import { isAreaCode, isZoneCode } from './area-codes.ts';
 import { parsePoint, type Coordinates } from './coordinates.ts';
 import { BadRequest, InvalidParameter } from './errors.ts';
 
@@ -83,8 +84,6 @@ export interface ZoneQuery {
   readonly cursor?: string;
 }
 
-const STATE = /^[A-Z]{2}$/;
-const ZONE_ID = /^[A-Z]{2}[CZ]\d{3}$/;
 const STATION_ID = /^[A-Z0-9]{3,5}$/;
 
 function list(values: readonly string[] | undefined): string[] | undefined {
@@ -154,22 +153,27 @@ export function parsePage(q: QueryValues, fallback: number, max = 500): Page {
 }
 
 export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery {
-  // The spec's `area` is "Two-letter state or zone code": a zone code there is read as `zone`.
+  // The spec's `area` is "Two-letter state or zone code": a zone code there is read as `zone`. The official
+  // AreaCode is a state, territory or marine area code; anything else (XX) names no area and is a 400.
   const areaValues = list(q['area'])?.map((a) => a.toUpperCase());
   for (const a of areaValues ?? []) {
-    if (!STATE.test(a) && !ZONE_ID.test(a))
+    if (!isAreaCode(a) && !isZoneCode(a))
       throw new InvalidParameter(
-        `Invalid area "${a}": expected a two-letter state or marine area code, or a zone id such as OHZ003.`,
+        `Invalid area "${a}": expected a state, territory or marine area code such as KS, PR or AM, or a zone id such as OHZ003.`,
         'area',
       );
   }
-  const areaStates = areaValues?.filter((a) => STATE.test(a));
-  const areaZones = areaValues?.filter((a) => ZONE_ID.test(a));
+  const areaCodes = areaValues?.filter(isAreaCode);
+  const areaZones = areaValues?.filter((a) => !isAreaCode(a));
   const zoneValues = list(q['zone'])?.map((z) => z.toUpperCase());
   for (const z of zoneValues ?? [])
-    if (!ZONE_ID.test(z))
-      throw new InvalidParameter(`Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201.`, 'zone');
-  const area = areaStates && areaStates.length > 0 ? areaStates : undefined;
+    if (!isZoneCode(z))
+      throw new InvalidParameter(
+        `Invalid zone "${z}": expected a zone id such as KSZ009 or KSC201 (an area code, C or Z, three digits).`,
+        'zone',
+      );
+  // De-duplicated, so that ?area=KS&area=KS filters, pages and titles as ?area=KS does.
+  const area = areaCodes && areaCodes.length > 0 ? [...new Set(areaCodes)] : undefined;
   const zones = [...(zoneValues ?? []), ...(areaZones ?? [])];
   const zone = zones.length > 0 ? [...new Set(zones)] : undefined;
   const pointText = single(q, 'point');
@@ -215,7 +219,11 @@ export function parseStationQuery(q: QueryValues): StationQuery {
   for (const id of ids ?? []) if (!STATION_ID.test(id)) throw new InvalidParameter(`Invalid station id "${id}".`, 'id');
   const states = list(q['state'])?.map((s) => s.toUpperCase());
   for (const s of states ?? [])
-    if (!STATE.test(s)) throw new InvalidParameter(`Invalid state "${s}": expected a two-letter code.`, 'state');
+    if (!isAreaCode(s))
+      throw new InvalidParameter(
+        `Invalid state "${s}": expected a state, territory or marine area code such as KS, PR or AM.`,
+        'state',
+      );
   const bboxText = single(q, 'bbox');
   let bbox: [number, number, number, number] | undefined;
   if (bboxText !== undefined) {
@@ -255,9 +263,15 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
   }
   const ids = list(q['id'])?.map((s) => s.toUpperCase());
   for (const id of ids ?? [])
-    if (!ZONE_ID.test(id) && !/^[A-Z]{2}Z\d{3}$/.test(id)) throw new InvalidParameter(`Invalid zone id "${id}".`, 'id');
+    if (!isZoneCode(id))
+      throw new InvalidParameter(`Invalid zone id "${id}": expected a zone id such as KSZ009 or KSC201.`, 'id');
   const areas = list(q['area'])?.map((s) => s.toUpperCase());
-  for (const a of areas ?? []) if (!STATE.test(a)) throw new InvalidParameter(`Invalid area "${a}".`, 'area');
+  for (const a of areas ?? [])
+    if (!isAreaCode(a))
+      throw new InvalidParameter(
+        `Invalid area "${a}": expected a state, territory or marine area code such as KS, PR or AM.`,
+        'area',
+      );
   const regions = list(q['region'])?.map((s) => s.toUpperCase());
   for (const r of regions ?? [])
     if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r))

@@ -58,4 +58,56 @@ describe('issue 35: forecast items', () => {
     assert.equal((await w.get('/offices/TOP', { accept: 'application/ld+json' })).status, 200);
     assert.equal((await w.get('/offices/CRH', { accept: 'application/ld+json' })).status, 200);
   });
+
+  test('9. an area that is no state, territory, marine area or zone code is a 400 naming it', async () => {
+    for (const path of [
+      '/alerts?area=XX',
+      '/alerts/active?area=XX',
+      '/alerts/active/area/XX',
+      '/alerts?area=KS,XX',
+      '/alerts?area=XXZ001',
+      '/alerts?area=QQ',
+      '/alerts/active/area/ZZ',
+    ]) {
+      const reply = await w.get(path);
+      assertProblem(reply, 400, 'InvalidParameter');
+      assert.match(reply.body.detail, /"(XX|XXZ001|QQ|ZZ)"/, path);
+    }
+    // A zone id's two letters are an area code too, on every route that takes one.
+    for (const path of ['/alerts?zone=XXZ001', '/alerts/active/zone/QQC001', '/zones?id=XXZ001', '/zones?area=XX']) {
+      assertProblem(await w.get(path), 400, 'InvalidParameter', [path.match(/[A-Z]{2}[CZ]?\d{0,3}$/)![0]]);
+    }
+    assertProblem(await w.get('/stations?state=XX'), 400, 'InvalidParameter', ['XX']);
+    // Every state, territory and marine area of the official AreaCode still answers, and zone codes too.
+    for (const code of ['KS', 'DC', 'PR', 'VI', 'GU', 'AS', 'MP', 'PW', 'FM', 'MH', 'AM', 'GM', 'LS', 'PZ', 'SL']) {
+      assert.equal((await w.get(`/alerts/active/area/${code}`)).status, 200, code);
+      assert.equal((await w.get(`/alerts?area=${code.toLowerCase()}`)).status, 200, code);
+    }
+    for (const zone of ['KSZ009', 'KSC201', 'AMZ650', 'PZZ130', 'GUZ001', 'ksz009']) {
+      assert.equal((await w.get(`/alerts?area=${zone}`)).status, 200, zone);
+      assert.equal((await w.get(`/alerts?zone=${zone}`)).status, 200, zone);
+    }
+    assert.equal((await w.get('/stations?state=PR')).status, 200);
+    assert.equal((await w.get('/zones?area=AM')).status, 200);
+  });
+
+  test('11. alert list titles come from the validated, de-duplicated values', async () => {
+    const title = async (path: string) => (await w.get(path)).body.title as string;
+    assert.equal(await title('/alerts?area=KS&area=KS&area=KS'), 'Watches, warnings, and advisories for KS');
+    assert.equal(await title('/alerts?area=ks,KS'), 'Watches, warnings, and advisories for KS');
+    assert.equal(
+      await title('/alerts/active?area=KS&area=NE&area=KS'),
+      'Current watches, warnings, and advisories for KS, NE',
+    );
+    const zone = await title('/alerts/active?zone=KSZ009&zone=ksz009');
+    assert.equal(zone.match(/KSZ009/g)?.length, 1, zone);
+    // The same list, filtered and paged alike.
+    const once = await w.get('/alerts?area=KS&limit=2');
+    const thrice = await w.get('/alerts?area=KS&area=KS&area=KS&limit=2');
+    assert.deepEqual(
+      thrice.body.features.map((f: any) => f.id),
+      once.body.features.map((f: any) => f.id),
+    );
+    assert.equal(thrice.body.pagination?.next, once.body.pagination?.next);
+  });
 });
