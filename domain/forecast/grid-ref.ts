@@ -61,6 +61,6 @@ export function parseStationId(id: string): string {
 export function parseOfficeId(id: string): string {
   const upper = id.toUpperCase();
   if (!isOfficeId(upper))
-    throw new ForecastNotFound(`Office ${quotedId(id)} not found: NWS office ids are three characters, such as TOP.`);
+    throw new ForecastNotFound(`Office ${quotedId(id)} not found: it is not an NWS office id, such as TOP or CRH.`);
   return upper;
 }
