@@ -54,6 +54,7 @@ function buildTemplate(): Json {
       '',
       '- Every request needs a non-blank `User-Agent` (a browser sends its own, which is accepted); without one, a 403.',
       '- `Accept`: `application/geo+json` (default), `application/ld+json`, `application/json`, `application/*`, `*/*`; anything else is a 406. All three types carry the same GeoJSON document with its JSON-LD `@context`.',
+      '- The JSON-LD-only documents (offices, headlines, products, the glossary, CWSUs, radar servers…) serve `application/ld+json` and `application/json`; asked for as `application/geo+json`, the recommended Accept, they answer as `application/ld+json`, which is what they are.',
       '- Errors are `application/problem+json` with `type` `{base}/problems/<Name>`, Name one of ' +
         FORECAST_PROBLEM_NAMES.join(', ') +
         '.',

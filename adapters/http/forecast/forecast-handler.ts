@@ -8,7 +8,7 @@ import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { hasUserAgent, joinedHeader } from '../request-headers.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
-import { SERVED_TYPES, negotiate, type ServedType } from './negotiate.ts';
+import { SERVED_TYPES, describeServed, negotiate, type ServedType } from './negotiate.ts';
 import { PROBLEM_TYPE, forecastErrorResponse, problemResponse } from './problem.ts';
 
 export interface ForecastRequestContext extends ForecastContext {
@@ -96,7 +96,7 @@ export function forecastHandler(
         {
           name: 'NotAcceptable',
           status: 406,
-          detail: `The Accept header allows none of ${negotiable.join(', ')}.`,
+          detail: `The Accept header allows none of ${describeServed(negotiable)}.`,
         },
         baseUrl,
         correlationId,

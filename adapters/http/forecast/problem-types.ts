@@ -39,7 +39,7 @@ export const PROBLEM_TYPES = {
     title: 'Not Acceptable',
     status: 406,
     meaning:
-      'The Accept header allows none of the formats served: application/geo+json (the default), application/ld+json and application/json.',
+      'The Accept header allows none of the formats served: application/geo+json (the default), application/ld+json and application/json. A JSON-LD-only document (an office, a product) asked for as application/geo+json is not refused: it answers as application/ld+json.',
     whatToDo: 'Send Accept: application/geo+json, or leave the Accept header out.',
   },
   TooManyRequests: {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { forecastWorld } from '../../support/forecast-http.ts';
+import { pathFillers } from '../../support/openapi-coverage.ts';
+import { declaredMediaTypes, getPathTemplates } from '../../support/openapi-responses.ts';
 
 // Issue 35, forecast items 6 to 12: what a second pass over the forecast spec found, tried over HTTP
 // through app.fetch against the embedded provider. Each test fails on the code before the fix.
@@ -57,6 +59,51 @@ describe('issue 35: forecast items', () => {
     assert.equal((await w.get('/gridpoints/top/32,81')).status, 200);
     assert.equal((await w.get('/offices/TOP', { accept: 'application/ld+json' })).status, 200);
     assert.equal((await w.get('/offices/CRH', { accept: 'application/ld+json' })).status, 200);
+  });
+
+  test('8. a JSON-LD-only document asked for as GeoJSON is served, labelled application/ld+json', async () => {
+    // Every such path of the official OpenAPI: offices, headlines, products, glossary, CWSUs, radar servers…
+    const declared = (t: string): string[] => {
+      try {
+        return declaredMediaTypes(t);
+      } catch {
+        return []; // a path without a 200 (a redirect)
+      }
+    };
+    const jsonLdOnly = getPathTemplates().filter((t) => {
+      const types = declared(t);
+      return types.includes('application/ld+json') && !types.includes('application/geo+json');
+    });
+    assert.ok(jsonLdOnly.includes('/offices/{officeId}') && jsonLdOnly.includes('/glossary'), jsonLdOnly.join());
+    assert.ok(jsonLdOnly.length >= 15, `${jsonLdOnly.length} JSON-LD-only paths`);
+    const fillers = pathFillers((p, h) => w.get(p, h) as any);
+    for (const template of jsonLdOnly) {
+      const path = await fillers[template]!();
+      const asLd = await w.get(path, { accept: 'application/ld+json' });
+      for (const accept of ['application/geo+json', 'application/geo+json, application/json;q=0.5']) {
+        const reply = await w.get(path, { accept });
+        assert.equal(reply.status, 200, `${path} ${accept}: ${reply.text.slice(0, 200)}`);
+        assert.equal(reply.headers.get('content-type'), 'application/ld+json', path);
+        assert.equal(reply.text, asLd.text, path);
+      }
+      // Plain JSON asked first still gets plain JSON.
+      const json = await w.get(path, { accept: 'application/json, application/geo+json;q=0.5' });
+      assert.equal(json.headers.get('content-type'), 'application/json', path);
+    }
+    // The GeoJSON documents are still GeoJSON.
+    const point = await w.get('/points/39.7456,-97.0892', { accept: 'application/geo+json' });
+    assert.equal(point.headers.get('content-type'), 'application/geo+json');
+    // Following a point's forecastOffice link with the recommended Accept works.
+    const office = await w.get(point.body.properties.forecastOffice.slice(BASE.length), {
+      accept: 'application/geo+json',
+    });
+    assert.equal(office.status, 200);
+    // A format no route produces is still a 406, on JSON-LD and GeoJSON routes alike.
+    for (const path of ['/offices/TOP', '/glossary', '/points/39.7456,-97.0892']) {
+      for (const accept of ['text/html', 'application/xml', 'application/geo+json;q=0', 'image/png']) {
+        assertProblem(await w.get(path, { accept }), 406, 'NotAcceptable');
+      }
+    }
   });
 
   test('9. an area that is no state, territory, marine area or zone code is a 400 naming it', async () => {
