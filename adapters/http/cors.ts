@@ -33,6 +33,7 @@ export const FORECAST_EXPOSED_HEADERS = [
   'Retry-After',
   'Cache-Control',
   'Location',
+  'Allow',
 ] as const;
 /** What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405. */
 export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow'] as const;
@@ -46,7 +47,8 @@ export const FORECAST_ALLOWED_HEADERS = [
   'Feature-Flags',
   'User-Agent',
 ] as const;
-const FORECAST_ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** The forecast API is read-only: what a preflight grants, and what `Allow` lists on a 405 (method-not-allowed.ts). */
+export const FORECAST_ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** Chromium caps a preflight cache at 2 hours. */
 const PREFLIGHT_MAX_AGE = '7200';
 

@@ -58,6 +58,7 @@ function buildTemplate(): Json {
       '- Errors are `application/problem+json` with `type` `{base}/problems/<Name>`, Name one of ' +
         FORECAST_PROBLEM_NAMES.join(', ') +
         '.',
+      '- The API is read-only: every path answers GET, HEAD and OPTIONS (a 204 with `Allow: GET, HEAD, OPTIONS`); POST, PUT, PATCH or DELETE on a path that exists is a 405 MethodNotAllowed problem with that `Allow` header, on one that does not a 404.',
       '- A point with more than 4 decimals is a 301 to the URL rounded to 4 decimals.',
       '- `ETag`, `Last-Modified` and `Cache-Control` on every document; `If-None-Match` / `If-Modified-Since` give a 304. `HEAD` works wherever `GET` does.',
       '- Lists that page carry `pagination.next` and a `Link: <…>; rel="next"` header.',
@@ -89,6 +90,7 @@ function buildTemplate(): Json {
     Link: { description: '`<next page>; rel="next"` on a list that has a next page.', schema: { type: 'string' } },
     Location: { description: 'The canonical URL.', schema: { type: 'string', format: 'uri' } },
     RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'string' } },
+    Allow: { description: '`GET, HEAD, OPTIONS`: the forecast API is read-only.', schema: { type: 'string' } },
     XCache: {
       description: 'Upstream provider only: whether the answer came from its cache.',
       schema: { type: 'string', enum: ['HIT', 'MISS', 'REVALIDATED', 'STALE'] },
@@ -218,6 +220,21 @@ function buildTemplate(): Json {
     for (const status of ['400', '403', '404', '406', '429', '500', '502', '503', '504'])
       responses[status] = { $ref: `#/components/responses/Problem${status}` };
     get['tags'] = [tagOf(path)];
+    // Read-only: OPTIONS says so; every other method is the 405 of Problem405 (see info.description).
+    // It takes the path parameters some paths declare on their GET only (a path-level one applies already).
+    const pathParameters = ((get['parameters'] as Json[] | undefined) ?? []).filter((p) => {
+      const ref = typeof p['$ref'] === 'string' ? p['$ref'].replace('#/components/parameters/', '') : undefined;
+      return ((ref === undefined ? p : parameters[ref]) as Json | undefined)?.['in'] === 'path';
+    });
+    item['options'] = {
+      tags: [tagOf(path)],
+      operationId: `${String(get['operationId'] ?? path)}_options`,
+      summary: 'The methods this resource answers',
+      description:
+        'A 204 whose `Allow` header lists GET, HEAD and OPTIONS. POST, PUT, PATCH and DELETE are a 405 MethodNotAllowed with the same `Allow`. Needs no User-Agent.',
+      ...(pathParameters.length > 0 ? { parameters: pathParameters } : {}),
+      responses: { '204': { $ref: '#/components/responses/AllowedMethods' } },
+    };
   }
   // After the loop above: a documentation page, not a forecast document, so none of the forecast statuses.
   paths['/problems/{name}'] = {
@@ -451,6 +468,17 @@ function problemResponses(): Json {
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/AccessDenied' } } },
     },
     Problem404: problem('NotFound: an unknown resource, or a point outside the coverage (the detail names it).'),
+    Problem405: problem(
+      'MethodNotAllowed: a method other than GET, HEAD and OPTIONS; the API is read-only. Answers every undocumented method of a path.',
+      { Allow: { $ref: '#/components/headers/Allow' } },
+    ),
+    AllowedMethods: {
+      description: 'The methods the resource answers.',
+      headers: {
+        Allow: { $ref: '#/components/headers/Allow' },
+        'X-Correlation-Id': { $ref: '#/components/headers/CorrelationId' },
+      },
+    },
     Problem406: problem('NotAcceptable: the Accept header allows none of the served types.'),
     Problem429: problem('TooManyRequests: over FORECAST_RATE_LIMIT requests from this address in a minute.', {
       'Retry-After': { $ref: '#/components/headers/RetryAfter' },

@@ -6,12 +6,13 @@ export function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The `type` names of forecast problems (`{base}/problems/<Name>`), as CONTRACT.md lists them. */
+/** The `type` names of forecast problems (`{base}/problems/<Name>`): CONTRACT.md's, and MethodNotAllowed for a 405. */
 export const FORECAST_PROBLEM_NAMES = [
   'BadRequest',
   'InvalidParameter',
   'NotFound',
   'NotAcceptable',
+  'MethodNotAllowed',
   'TooManyRequests',
   'UnexpectedProblem',
 ] as const;

@@ -1,4 +1,4 @@
-import type { H3 } from 'h3';
+import type { H3, H3Event, HTTPResponse } from 'h3';
 import type { ForecastUseCases } from '../../../application/forecast/index.ts';
 import {
   forecastHandler,
@@ -6,6 +6,7 @@ import {
   type ForecastHandlerOptions,
   type ForecastRoute,
 } from './forecast-handler.ts';
+import { otherMethodHandler } from './method-not-allowed.ts';
 import { LD_TYPES, SERVED_TYPES } from './negotiate.ts';
 
 /** GeoJSON documents the OpenAPI declares without JSON-LD (CWAs, SIGMETs): geo+json, or plain JSON. */
@@ -18,18 +19,19 @@ export function registerForecastRoutes(
   options: ForecastHandlerOptions,
   report: (e: unknown) => void,
 ): void {
+  // Every route answers GET and HEAD; any other method on its path is the read-only API's 405 (OPTIONS a 204).
+  const otherMethod = otherMethodHandler(options);
+  const readOnly = (path: string, handler: (event: H3Event) => Promise<HTTPResponse>): void => {
+    app.get(path, handler);
+    app.on('HEAD', path, handler);
+    app.all(path, otherMethod);
+  };
   // Each route serves the media types its OpenAPI entry declares (JSON-LD-only documents default to ld+json).
-  const get = (path: string, route: ForecastRoute, served: readonly string[] = SERVED_TYPES): void => {
-    const handler = forecastHandler(route, options, report, 'document', served);
-    app.get(path, handler);
-    app.on('HEAD', path, handler);
-  };
+  const get = (path: string, route: ForecastRoute, served: readonly string[] = SERVED_TYPES): void =>
+    readOnly(path, forecastHandler(route, options, report, 'document', served));
   const ld = (path: string, route: ForecastRoute): void => get(path, route, LD_TYPES);
-  const asset = (path: string, route: AssetRoute): void => {
-    const handler = forecastHandler(route, options, report, 'asset');
-    app.get(path, handler);
-    app.on('HEAD', path, handler);
-  };
+  const asset = (path: string, route: AssetRoute): void =>
+    readOnly(path, forecastHandler(route, options, report, 'asset'));
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
 
   get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
@@ -71,8 +73,7 @@ export function registerForecastRoutes(
       'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
     },
   );
-  app.get('/alerts/:id', alert);
-  app.on('HEAD', '/alerts/:id', alert);
+  readOnly('/alerts/:id', alert);
 
   get('/stations', (r) => uc.listStations.execute(r.query, r));
   get('/stations/:id', (r) => uc.getStation.execute(r.param('id'), r));
@@ -146,8 +147,7 @@ export function registerForecastRoutes(
   asset('/thumbnails/satellite/:area', (r) => reference.satelliteThumbnail(r.param('area'), r));
 
   const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(r.event.url), r), options, report, 'asset');
-  app.get('/icons/**', icon);
-  app.on('HEAD', '/icons/**', icon);
+  readOnly('/icons/**', icon);
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

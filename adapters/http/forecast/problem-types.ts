@@ -1,6 +1,6 @@
 /**
  * Every problem type a forecast error body can name, so that its `type` link, `{base}/problems/<Name>`,
- * resolves to a page saying what it means and what to do. The first six are Taskcast's own; the others
+ * resolves to a page saying what it means and what to do. The first seven are Taskcast's own; the others
  * are api.weather.gov's, which the upstream provider passes through with their links rewritten.
  */
 export interface ProblemType {
@@ -41,6 +41,13 @@ export const PROBLEM_TYPES = {
     meaning:
       'The Accept header allows none of the formats served: application/geo+json (the default), application/ld+json and application/json. A JSON-LD-only document (an office, a product) asked for as application/geo+json is not refused: it answers as application/ld+json.',
     whatToDo: 'Send Accept: application/geo+json, or leave the Accept header out.',
+  },
+  MethodNotAllowed: {
+    title: 'Method Not Allowed',
+    status: 405,
+    meaning:
+      'The forecast API is read-only: its resources answer GET, HEAD and OPTIONS, and nothing else (POST, PUT, PATCH, DELETE). The Allow header lists the methods.',
+    whatToDo: 'Read the resource with GET (or HEAD). To change data, use the task API under /api.',
   },
   TooManyRequests: {
     title: 'Too Many Requests',

@@ -106,6 +106,44 @@ describe('issue 35: forecast items', () => {
     }
   });
 
+  test('12. other methods on forecast paths are a 405 with Allow: GET, HEAD, OPTIONS and a problem body', async () => {
+    const fillers = pathFillers((p, h) => w.get(p, h) as any);
+    const paths = [
+      '/alerts',
+      '/stations/KTOP',
+      '/points/39.7456,-97.0892',
+      '/points/39.7456,-97.0892/forecast',
+      '/points/39.7456,-97.0892/forecast/hourly',
+      '/zones/fire/KSZ009/stations',
+      '/icons/land/day/skc',
+    ];
+    for (const template of getPathTemplates()) paths.push(await fillers[template]!());
+    for (const path of paths) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const reply = await w.get(path, {}, method);
+        assertProblem(reply, 405, 'MethodNotAllowed', [method]);
+        assert.equal(reply.headers.get('allow'), 'GET, HEAD, OPTIONS', `${method} ${path}`);
+        assert.equal(reply.headers.get('access-control-allow-origin'), '*');
+        assert.ok(reply.headers.get('x-correlation-id'));
+      }
+      const options = await w.get(path, {}, 'OPTIONS');
+      assert.equal(options.status, 204, path);
+      assert.equal(options.headers.get('allow'), 'GET, HEAD, OPTIONS', path);
+    }
+    // Without a User-Agent too: the method is wrong whoever asks.
+    const anonymous = await w.send('DELETE', '/stations/KTOP');
+    assert.equal(anonymous.status, 405);
+    assert.equal(anonymous.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    // A path no route serves stays a 404, whatever the method.
+    assertProblem(await w.get('/no-such-thing', {}, 'POST'), 404, 'NotFound');
+    // The problem's type link resolves, and the served OpenAPI names it.
+    assert.equal((await w.get('/problems/MethodNotAllowed')).body.status, 405);
+    const openapi = await w.app.fetch(new Request(`${BASE}/openapi.json`));
+    const doc = await openapi.json();
+    assert.match(doc.components.schemas.ProblemDetail.properties.type.description, /MethodNotAllowed/);
+    assert.ok(doc.paths['/stations/{stationId}'].options.responses['204']);
+  });
+
   test('9. an area that is no state, territory, marine area or zone code is a 400 naming it', async () => {
     for (const path of [
       '/alerts?area=XX',
