@@ -8,6 +8,7 @@ import { sharedGeoJsonContext } from './json-ld.ts';
 import { Lru } from './lru.ts';
 import { observationDocument } from './station-resources.ts';
 import { epochHourOf } from './weather/index.ts';
+import { zoneStationsIndex } from './zone-stations-index.ts';
 
 /** How far back a station's history goes, as api.weather.gov keeps about a week of reports. */
 export const HISTORY_HOURS = 7 * 24;
@@ -87,9 +88,8 @@ export function observationHistory(
 
     async zoneObservations(zoneId, query, ctx) {
       if (!catalogue.forecastZones.has(zoneId)) throw new ForecastNotFound(`Zone ${zoneId} not found`);
-      const stations = [...catalogue.stations.values()]
-        .filter((s) => s.forecastZone === zoneId)
-        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      // The zone's station list (zone-stations-index.ts): those in it, else the nearest ones.
+      const stations = zoneStationsIndex(catalogue)('forecast', zoneId);
       // Newest first across the zone's stations, as api.weather.gov orders them.
       const limit = query.limit ?? 500;
       const docs: ForecastDocument[] = [];

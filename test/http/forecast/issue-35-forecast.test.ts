@@ -176,6 +176,29 @@ describe('issue 35: forecast items', () => {
     assert.equal((await w.get('/zones?area=AM')).status, 200);
   });
 
+  test('10. zone KSZ009 of the sample point lists stations, in its list, its document and its observations', async () => {
+    const point = await w.get('/points/39.7456,-97.0892');
+    assert.equal(point.body.properties.forecastZone, `${BASE}/zones/forecast/KSZ009`);
+    const list = await w.get('/zones/forecast/KSZ009/stations');
+    assert.equal(list.status, 200);
+    const ids = list.body.features.map((f: any) => f.properties.stationIdentifier);
+    // The stations api.weather.gov lists for the point's gridpoint, nearest first (recorded, TOP/31,80).
+    assert.deepEqual(ids, ['KMYZ', 'KCNK', 'KHJH', 'KBIE', 'KMHK']);
+    const zone = await w.get('/zones/forecast/KSZ009');
+    assert.deepEqual(
+      zone.body.properties.observationStations,
+      ids.map((id: string) => `${BASE}/stations/${id}`),
+    );
+    const observations = await w.get('/zones/forecast/KSZ009/observations?limit=5');
+    assert.equal(observations.status, 200);
+    assert.ok(observations.body.features.length > 0);
+    for (const f of observations.body.features)
+      assert.ok(ids.includes(f.properties.stationId ?? f.properties.station.split('/').pop()));
+    // A zone with stations inside lists those: Shawnee County (KSZ040) holds Topeka's airports.
+    const shawnee = (await w.get('/zones/forecast/KSZ040/stations')).body.features.map((f: any) => f.properties);
+    assert.ok(shawnee.length > 0 && shawnee.every((p: any) => p.forecast === `${BASE}/zones/forecast/KSZ040`));
+  });
+
   test('11. alert list titles come from the validated, de-duplicated values', async () => {
     const title = async (path: string) => (await w.get(path)).body.title as string;
     assert.equal(await title('/alerts?area=KS&area=KS&area=KS'), 'Watches, warnings, and advisories for KS');

@@ -13,6 +13,7 @@ import {
 } from './decode-records.ts';
 import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
+import { withShoreZones } from './shore-zones.ts';
 import type {
   Catalogue,
   CountyZoneRecord,
@@ -53,11 +54,19 @@ export interface CatalogueRecords {
 
 /** Indexes records into a Catalogue: the shipped data through loadCatalogue, or a small hand-made set in tests. */
 export function buildCatalogue(records: CatalogueRecords): Catalogue {
-  const { offices, countyZones, forecastZones, fireZones, stations, radars, places } = records;
+  const { offices, countyZones, forecastZones, fireZones, radars, places } = records;
   const officeGrid = shapeGrid(offices);
   const countyGrid = shapeGrid(countyZones);
   const forecastGrid = shapeGrid(forecastZones);
   const fireGrid = shapeGrid(fireZones);
+  // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
+  const stations = records.stations.map((s) =>
+    withShoreZones(s, {
+      forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
+      county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
+      fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
+    }),
+  );
   const stationGrid = pointGrid(stations);
   const radarGrid = pointGrid(radars);
   const placeGrid = pointGrid(places);
