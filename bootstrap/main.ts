@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     await redis?.close();
     throw new ConfigError(`Cannot listen on ${config.host}:${config.port}: ${portProblem(error)}`);
   }
-  guardConnections(listener.server as Server, config.connectionLimits);
+  guardConnections(listener.server, config.connectionLimits);
   // The embedded alert cycle (read from the cycle cache, or about a second of CPU in its worker) starts as
   // soon as the server listens, after the scenario (which may set the clock), so the first /alerts does not
   // wait for it and start-up does not either.

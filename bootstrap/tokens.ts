@@ -20,7 +20,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { ForecastProvider, ForecastUseCases } from '../application/forecast/index.ts';
 import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
 
-const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${name}`) as ServiceIdentifier<T>;
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${name}`);
 
 /** Every injection token, defined once. Ports and use cases are bound to these, never to classes. */
 export const TOKENS = {

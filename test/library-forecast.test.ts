@@ -26,7 +26,7 @@ describe("the library's forecast object", () => {
       });
       const plain = await forecast.fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly');
       assert.equal(plain.status, 200);
-      const body = (await plain.json()) as any;
+      const body = await plain.json();
       assert.equal(body.properties.updateTime, '2026-05-20T21:00:00+00:00');
       assert.match(
         JSON.stringify(body['@context']),
@@ -45,13 +45,13 @@ describe("the library's forecast object", () => {
           },
         ],
       });
-      const alerts = (await (
+      const alerts = await (
         await forecast.fetch('https://api.weather.gov/alerts/active?point=39.7456,-97.0892')
-      ).json()) as any;
+      ).json();
       assert.ok(alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'));
-      const stormy = (await (
+      const stormy = await (
         await forecast.fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly')
-      ).json()) as any;
+      ).json();
       assert.match(stormy.properties.periods[0].shortForecast, /Thunderstorms/);
       assert.throws(
         () => forecast.loadScenario({ faults: [{ path: 'nope', status: 500 }] }),

@@ -44,7 +44,7 @@ describe('taskcast/msw: api.weather.gov for MSW', () => {
     net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
       connects++;
       return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
-    } as typeof connect;
+    };
   });
   after(() => {
     net.Socket.prototype.connect = connect;
@@ -77,8 +77,8 @@ describe('taskcast/msw: api.weather.gov for MSW', () => {
 
   it('moving the clock moves the forecast periods', async () => {
     const first = async () =>
-      ((await (await fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly')).json()) as any).properties
-        .periods[0].startTime;
+      (await (await fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast/hourly')).json()).properties.periods[0]
+        .startTime;
     assert.equal(await first(), '2026-05-20T16:00:00-05:00');
     nws.setClock('2026-05-20T23:00:00Z');
     assert.equal(await first(), '2026-05-20T18:00:00-05:00');
@@ -137,7 +137,7 @@ describe('taskcast/fetch: the same answers without MSW', () => {
 
   it('takes another origin, and its links follow it', async () => {
     const nws = await createWeatherGovFetch({ origin: 'http://localhost:3999/' });
-    const body = (await (await nws('http://localhost:3999/points/39.7456,-97.0892')).json()) as any;
+    const body = await (await nws('http://localhost:3999/points/39.7456,-97.0892')).json();
     assert.equal(body.properties.forecast, 'http://localhost:3999/gridpoints/TOP/32,81/forecast');
     await assert.rejects(createWeatherGovFetch({ origin: 'https://api.weather.gov/v1' }), /without a path/);
   });
@@ -149,7 +149,7 @@ describe('taskcast/fetch: the same answers without MSW', () => {
       writeFileSync(file, JSON.stringify({ clock: '2026-05-20T21:00:00Z', ...TORNADO }));
       const nws = await createWeatherGovFetch({ scenario: file });
       assert.equal(nws.clock().now, '2026-05-20T21:00:00.000Z', "the scenario's clock");
-      const alerts = (await (await nws('/alerts/active/area/KS')).json()) as any;
+      const alerts = await (await nws('/alerts/active/area/KS')).json();
       assert.ok(alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'));
       nws.clearScenario();
       assert.equal(nws.loadScenario(pathToFileURL(file)).alerts?.length, 1);

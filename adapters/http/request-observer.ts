@@ -132,7 +132,7 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
     // the only count that holds for every body (string, stream, chunked), since srvx writes the response
     // after the app is done with it. A keep-alive connection carries one response at a time, so the
     // difference belongs to this one.
-    const socket = nodeRes.socket as ObservedSocket | null;
+    const socket = nodeRes.socket;
     nodeRes[OBSERVATION] = { record, event, started, before: socket?.bytesWritten ?? 0 };
     if (socket) watchSocket(socket, nodeRes);
   };

@@ -47,5 +47,5 @@ export function checkVersion(current: Task, ifMatch: readonly string[] | undefin
 function pick(changes: TaskChanges): TaskChanges {
   const out: Record<string, unknown> = {};
   for (const field of UPDATABLE_FIELDS) if (field in changes) out[field] = changes[field];
-  return out as TaskChanges;
+  return out;
 }

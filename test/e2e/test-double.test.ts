@@ -24,7 +24,7 @@ describe('the test double on a real process', { concurrency: true }, () => {
     });
     try {
       const headers = { 'user-agent': 'e2e (tests@example.com)' };
-      const alerts = (await (await fetch(`${server.baseUrl}/alerts/active/area/KS`, { headers })).json()) as any;
+      const alerts = await (await fetch(`${server.baseUrl}/alerts/active/area/KS`, { headers })).json();
       assert.ok(
         alerts.features.some((f: any) => f.properties.event === 'Tornado Warning'),
         JSON.stringify(alerts.features.map((f: any) => f.properties.event)),

@@ -21,7 +21,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 async function worldOn(dbPath: string, disk?: FaultyDisk) {
   const store = await openLowdbTaskStore(dbPath, { journalFileOps: disk });
   const world = await httpWorld({ rebind: (c) => c.rebind(TOKENS.TaskStore).toConstantValue(store) });
-  return { ...world, store: store as TaskStore };
+  return { ...world, store: store };
 }
 
 test('a write the disk refuses is a 503 with Retry-After, never shown, and writes resume once the disk does', async () => {

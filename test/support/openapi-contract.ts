@@ -145,7 +145,7 @@ export class OpenApiContract {
   private resolve(node: Json): Json {
     let current = node;
     for (let i = 0; i < 10 && typeof current['$ref'] === 'string'; i++) {
-      current = (current['$ref'] as string)
+      current = current['$ref']
         .slice(2)
         .split('/')
         .reduce((n: any, key) => n?.[key], this.document) as Json;

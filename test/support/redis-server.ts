@@ -31,7 +31,7 @@ export class ThrowawayRedis {
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       let seen = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         seen += chunk.toString();
         if (seen.includes('Ready to accept connections')) resolve();
       });

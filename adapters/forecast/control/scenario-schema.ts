@@ -186,7 +186,7 @@ export function parseScenario(input: unknown): Scenario {
   if (Array.isArray(input)) throw new ScenarioInvalid('', 'must be a JSON object, not an array');
   const result = v.safeParse(scenarioSchema, input);
   if (result.success) return result.output;
-  const issue = result.issues[0]!;
+  const issue = result.issues[0];
   throw new ScenarioInvalid(pathOf(issue), issue.message);
 }
 

@@ -94,7 +94,7 @@ function headquartersBody(
  * from the api.weather.gov OpenAPI), so the zones' `region` filter and this agree.
  */
 function regionOf(office: OfficeRecord): string | null {
-  return (office.region as string | null) ?? null;
+  return office.region ?? null;
 }
 
 /**

@@ -20,7 +20,7 @@ const clockBody = v.strictObject(
 export function parseClockSetting(input: unknown): { now: Date; rate: ClockRate } {
   const result = v.safeParse(clockBody, input);
   if (!result.success) {
-    const issue = result.issues[0]!;
+    const issue = result.issues[0];
     throw new AdminBadRequest(issue.message, v.getDotPath(issue) ?? '');
   }
   return { now: new Date(result.output.now), rate: result.output.rate };

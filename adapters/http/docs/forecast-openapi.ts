@@ -189,7 +189,7 @@ function buildTemplate(): Json {
         : []),
       limitParameter(undefined),
       cursorParameter(),
-    ].filter((p, i, all) => all.findIndex((q) => (q as Json)['name'] === (p as Json)['name']) === i);
+    ].filter((p, i, all) => all.findIndex((q) => q['name'] === p['name']) === i);
   }
 
   // Operations: Taskcast's statuses, media types and headers.
@@ -365,7 +365,7 @@ function relaxUgcPattern(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(relaxUgcPattern);
   if (node === null || typeof node !== 'object') return;
   const schema = node as Json;
-  if (typeof schema['pattern'] === 'string' && (schema['pattern'] as string).includes('[CZ]\\d{3}$'))
+  if (typeof schema['pattern'] === 'string' && schema['pattern'].includes('[CZ]\\d{3}$'))
     schema['pattern'] = '^[A-Z]{2}[CZ]\\d{3}$';
   for (const value of Object.values(schema)) relaxUgcPattern(value);
 }

@@ -111,12 +111,11 @@ export function forecastHandler(
         query: event.url.search === '' ? NO_QUERY : queryValues(event.url.searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
       };
-      if (alternate)
-        return assetResponse(await alternate(request), event.req as unknown as Request, correlationId, true);
+      if (alternate) return assetResponse(await alternate(request), event.req, correlationId, true);
       const answer = await route(request);
       return kind === 'asset'
-        ? assetResponse(answer as ForecastAsset, event.req as unknown as Request, correlationId)
-        : documentResponse(answer as ForecastDocument, type, event.req as unknown as Request, correlationId);
+        ? assetResponse(answer as ForecastAsset, event.req, correlationId)
+        : documentResponse(answer as ForecastDocument, type, event.req, correlationId);
     } catch (error) {
       if (error instanceof PointNotCanonical)
         return redirectToCanonical(event, baseUrl, error.canonical, correlationId);

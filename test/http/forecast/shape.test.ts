@@ -43,7 +43,7 @@ function missingKeys(real: unknown, ours: unknown, path = ''): string[] {
     if (!ours || typeof ours !== 'object') return [`${path} (object)`];
     return Object.entries(real).flatMap(([key, value]) => {
       const here = path ? `${path}.${key}` : key;
-      if (!(key in (ours as object))) return [here];
+      if (!(key in ours)) return [here];
       // @context members are vocabulary, and coordinates nest by geometry type: compared by presence only
       if (key === '@context' || key === 'coordinates') return [];
       return missingKeys(value, (ours as Record<string, unknown>)[key], here);

@@ -15,7 +15,7 @@ const task: fc.Arbitrary<Task> = fc.record({
   due_date: fc.option(fc.constant('2030-01-15')),
   created_at: fc.constant('2026-11-23 09:39:47'),
   updated_at: fc.constant('2026-11-23 09:39:48'),
-}) as fc.Arbitrary<Task>;
+});
 
 describe('task list bodies built from kept task JSON', () => {
   it('are exactly JSON.stringify of the list, with or without next, for any text (quotes, controls, lone surrogates)', () => {

@@ -77,7 +77,7 @@ describe('taskcast (the bin)', () => {
   test('`check-store --help` names --db and DB_PATH', async () => {
     const { out } = await cli(['check-store', '--help']);
     assert.match(out, /--db PATH/);
-    assert.match(out, /^  DB_PATH /m);
+    assert.match(out, /^ {2}DB_PATH /m);
   });
 
   test('usage errors exit 2 with one line on stderr and start nothing', async () => {

@@ -33,11 +33,7 @@ describe('SignUp', () => {
       [1, 2, 3].map(() => w.signUp.execute({ name: 'A', email: 'race@x.io', password: 'password1' })),
     );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
-    assert.ok(
-      results
-        .filter((r) => r.status === 'rejected')
-        .every((r) => (r as PromiseRejectedResult).reason instanceof Conflict),
-    );
+    assert.ok(results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof Conflict));
   });
 
   test('invalid fields are one ValidationError naming each field', async () => {

@@ -97,13 +97,13 @@ test("a scoped list's Last-Modified counts only its offices' changes", async () 
   // change, and every scoped list changed no later than the country's.
   const country = await ready.alerts(alertQuery({ activeOnly: true }), ctx);
   const issued = Date.parse(country.body['updated'] as string);
-  assert.ok(country.lastModified!.getTime() > issued, 'an alert left the active list since the issue');
+  assert.ok(country.lastModified.getTime() > issued, 'an alert left the active list since the issue');
   assert.equal(
-    (await ready.alerts(alertQuery({ activeOnly: true, region: ['GM'] }), ctx)).lastModified!.getTime(),
+    (await ready.alerts(alertQuery({ activeOnly: true, region: ['GM'] }), ctx)).lastModified.getTime(),
     issued,
   );
   for (const [name, query] of queries) {
     const scoped = await ready.alerts(alertQuery({ ...query, activeOnly: true }), ctx);
-    assert.ok(scoped.lastModified!.getTime() <= country.lastModified!.getTime(), name);
+    assert.ok(scoped.lastModified.getTime() <= country.lastModified.getTime(), name);
   }
 });
