@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { toNodeHandler } from 'h3';
 import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listen } from 'listhen';

@@ -63,6 +63,7 @@ async function importMswHttp(): Promise<MswHttp> {
       if (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') continue; // another major version of msw: the next entry
       // Only msw itself missing; a broken msw install (one of its own dependencies missing) is its own error.
       if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && /['"]msw['"]/.test(message))
+        // eslint-disable-next-line preserve-caught-error -- one line that says what to do, not the resolver's stack
         throw new Error(MSW_MISSING);
       throw error;
     }

@@ -19,20 +19,23 @@ export interface WeatherGovOptions {
   readonly origin?: string;
 }
 
-/** The test-double controls, the same as the library's forecast object but for scenario files. */
+/**
+ * The test-double controls, the same as the library's forecast object but for scenario files. Plain
+ * functions (`this: void`): taskcast/msw and taskcast/fetch hand them out on their own objects.
+ */
 export interface WeatherGovControls {
   /** Moves the forecast clock: rate 0 frozen (default), 1 real time. */
-  setClock(now: Date | string, rate?: ClockRate): ClockState;
+  setClock(this: void, now: Date | string, rate?: ClockRate): ClockState;
   /** Reads the forecast clock. */
-  clock(): ClockState;
+  clock(this: void): ClockState;
   /**
    * Installs a scenario, replacing any other; a string or URL is a JSON file to read. Synchronous (an
    * `await` in front of it is harmless): a file that is missing or not JSON throws ScenarioFileUnreadable, a
    * document off the schema ScenarioInvalid with the `path` of the mistake, and then nothing has changed.
    */
-  loadScenario(scenario: ScenarioSource): Scenario;
+  loadScenario(this: void, scenario: ScenarioSource): Scenario;
   /** Back to the plain model (the clock stays). */
-  clearScenario(): void;
+  clearScenario(this: void): void;
 }
 
 export interface WeatherGov extends WeatherGovControls {

@@ -15,7 +15,7 @@ export function loadOrCreateSecretFile(dbPath: string): string {
     writeFileSync(path, randomBytes(48).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
-      throw new Error(`Cannot create the JWT secret file ${path}: ${(error as Error).message}`);
+      throw new Error(`Cannot create the JWT secret file ${path}: ${(error as Error).message}`, { cause: error });
   }
   const secret = readFileSync(path, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) {

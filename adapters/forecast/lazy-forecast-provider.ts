@@ -15,8 +15,8 @@ export function lazyForecastProvider(build: () => ForecastProvider): ForecastPro
   return new Proxy({} as ForecastProvider, {
     get(_target, key) {
       if (typeof key !== 'string' || UNBUILT_MEMBERS.has(key)) return undefined;
-      const value: unknown = real()[key as keyof ForecastProvider];
-      return typeof value === 'function' ? value.bind(provider) : value;
+      const value: unknown = Reflect.get(real(), key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(provider) : value;
     },
     has: (_target, key) => typeof key === 'string' && !UNBUILT_MEMBERS.has(key) && key in real(),
   });

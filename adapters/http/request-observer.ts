@@ -24,10 +24,10 @@ export interface RequestObserverOptions {
   readonly servedBy?: 'node' | 'fetch';
 }
 
-/** h3's hooks, as its config takes them. */
+/** h3's hooks, as its config takes them: plain functions (`this: void`), handed to h3 on their own. */
 export interface RequestObserver {
-  onRequest(event: H3Event): void;
-  onResponse?(response: Response, event: H3Event): void;
+  onRequest(this: void, event: H3Event): void;
+  onResponse?(this: void, response: Response, event: H3Event): void;
 }
 
 const STARTED = 'taskcast.startedAt';

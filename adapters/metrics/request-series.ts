@@ -26,9 +26,9 @@ export class RequestSeries {
 
   observe(route: string, method: string, status: number, seconds: number): void {
     let byMethod = this.byRoute.get(route);
-    if (byMethod === undefined) this.byRoute.set(route, (byMethod = new Map()));
+    if (byMethod === undefined) this.byRoute.set(route, (byMethod = new Map<string, Map<number, Series>>()));
     let byStatus = byMethod.get(method);
-    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map()));
+    if (byStatus === undefined) byMethod.set(method, (byStatus = new Map<number, Series>()));
     let series = byStatus.get(status);
     if (series === undefined) {
       series = {

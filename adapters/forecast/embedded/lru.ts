@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
  * cache is): a hit there moves an index in its arrays, where the earlier Map-based version deleted and
  * re-inserted the key on every hit (about 0.9 µs of a 25 µs forecast request, profiled).
  */
-export class Lru<K extends {}, V extends {}> {
+export class Lru<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   readonly #items: LRUCache<K, V>;
 
   constructor(readonly capacity: number) {

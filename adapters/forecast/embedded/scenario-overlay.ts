@@ -36,7 +36,7 @@ export interface EmbeddedOverlay {
   /** The injected alerts, newest first, as the alert lists hold the model's own. */
   alerts(): readonly AlertFacts[];
   /** Throws ScenarioInvalid for what the schema cannot know: an unknown zone, a point outside every zone. */
-  verify(scenario: Scenario, anchorMs: number): void;
+  verify(this: void, scenario: Scenario, anchorMs: number): void;
 }
 
 interface Compiled {

@@ -334,8 +334,9 @@ function describeRealMembers(schemas: Json): void {
     };
   }
   const geometry = schemas['GeoJsonGeometry'] as Json;
+  const described = typeof geometry['description'] === 'string' ? geometry['description'] : '';
   schemas['GeoJsonGeometry'] = {
-    description: `${String(geometry['description'] ?? '')} A forecast's geometry may also be a GeometryCollection (the point and the cell).`,
+    description: `${described} A forecast's geometry may also be a GeometryCollection (the point and the cell).`,
     anyOf: [
       ...(geometry['anyOf'] as Json[]),
       {

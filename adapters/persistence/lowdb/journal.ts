@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
  */
 export interface JournalFileOps {
   /** Writes `data` at byte `position`; resolves with the bytes written (fewer than asked is a failure). */
-  write(fd: number, data: Uint8Array, position: number): Promise<number>;
-  datasync(fd: number): Promise<void>;
-  truncate(fd: number, length: number): Promise<void>;
+  write(this: void, fd: number, data: Uint8Array, position: number): Promise<number>;
+  datasync(this: void, fd: number): Promise<void>;
+  truncate(this: void, fd: number, length: number): Promise<void>;
 }
 
 const writeAsync = promisify(write) as (
@@ -236,7 +236,7 @@ export class Journal {
     this.end += data.length;
     this.inFlight.push(batch);
     const started = performance.now();
-    this.writeDurably(data, batch.offset)
+    void this.writeDurably(data, batch.offset)
       .then(
         () => (batch.outcome = { ok: true, ms: performance.now() - started }),
         (error: unknown) => (batch.outcome = { ok: false, error: error as Error }),

@@ -91,7 +91,7 @@ export class StateTaskRepository implements TaskRepository {
     const kept = this.state.idempotencyRecord(record.userId, record.key);
     // An expired record no longer holds the key: the new one replaces it.
     if (kept && isIdempotencyRecordLive(kept, record.createdAtMs)) return Promise.resolve('key-taken');
-    if (pending === undefined) this.pendingKeys.set(record.userId, (pending = new Map()));
+    if (pending === undefined) this.pendingKeys.set(record.userId, (pending = new Map<string, Promise<unknown>>()));
     const own = pending;
     const settle = (): void => {
       own.delete(record.key);

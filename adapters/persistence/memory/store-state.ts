@@ -61,7 +61,7 @@ export class StoreState {
    */
   private remember(record: IdempotencyRecord): void {
     let own = this.keysByUser.get(record.userId);
-    if (!own) this.keysByUser.set(record.userId, (own = new Map()));
+    if (!own) this.keysByUser.set(record.userId, (own = new Map<string, IdempotencyRecord>()));
     const size = own.size;
     own.set(record.key, record);
     this.keyCount += own.size - size;
@@ -88,7 +88,7 @@ export class StoreState {
         const task = change.task;
         this.tasksById.set(task.id, task);
         let own = this.tasksByUser.get(task.user_id);
-        if (!own) this.tasksByUser.set(task.user_id, (own = new Map()));
+        if (!own) this.tasksByUser.set(task.user_id, (own = new Map<string, Task>()));
         own.set(task.id, task);
         if (change.idempotency) this.remember(change.idempotency);
         return;

@@ -36,8 +36,9 @@ type Kind = keyof typeof CATALOGUE_FILES;
 function readRows<Row>(dir: string, kind: Kind): { rows: readonly Row[]; scale: number } {
   const path = join(dir, CATALOGUE_FILES[kind]);
   const file = JSON.parse(readFileSync(path, 'utf8')) as CatalogueFile<Row>;
-  if (file.format !== CATALOGUE_FORMAT) {
-    throw new Error(`${path}: catalogue format ${String(file.format)}, expected ${CATALOGUE_FORMAT}; rebuild the data`);
+  const format: unknown = file.format; // what the file holds, which its type cannot promise
+  if (format !== CATALOGUE_FORMAT) {
+    throw new Error(`${path}: catalogue format ${String(format)}, expected ${CATALOGUE_FORMAT}; rebuild the data`);
   }
   if (file.fields.join() !== FIELDS[kind].join()) {
     throw new Error(`${path}: unexpected fields ${file.fields.join()}`);
