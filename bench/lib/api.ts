@@ -23,7 +23,7 @@ async function call(
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

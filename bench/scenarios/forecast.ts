@@ -466,7 +466,7 @@ async function probePoints(
   origin: string,
   candidates: ReadonlyArray<{ lat: number; lon: number }>,
 ): Promise<{ points: ProbedPoint[]; statuses: Record<string, number>; errors: string[] }> {
-  const found: Array<ProbedPoint | undefined> = new Array(candidates.length);
+  const found = new Array<ProbedPoint | undefined>(candidates.length);
   const statuses: Record<string, number> = {};
   const errors: string[] = [];
   await pool(candidates, PROBE_CONCURRENCY, async ({ lat, lon }, i) => {
@@ -494,7 +494,7 @@ async function warmCells(
   cells: readonly string[],
 ): Promise<{ ok: string[]; failures: string[]; seconds: number; slowestMs: number }> {
   const started = Date.now();
-  const good: boolean[] = new Array(cells.length).fill(false);
+  const good = new Array<boolean>(cells.length).fill(false);
   const failures: string[] = [];
   let slowestMs = 0;
   await pool(cells, 4, async (cell, i) => {

@@ -206,7 +206,7 @@ export const limitSet: ScenarioSet = {
   name: 'limit',
   description: `Routes against GET /health on one server: GET /api/tasks (${LIST_SIZE}), durable POST, /points and 7-day forecasts over ${PLACES} places; the first /alerts after start.`,
   async run(ctx: BenchContext): Promise<SetReport> {
-    const { lab, load, log, warn } = ctx;
+    const { lab, log, warn } = ctx;
     let warmAlertsMs = Number.NaN;
 
     // 1. Cold starts first, while nothing else of ours runs: spawn → first /health 200 (polled every 5 ms),
