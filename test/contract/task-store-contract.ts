@@ -38,7 +38,7 @@ export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task 
 });
 
 export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
-  const withStore = (name: string, body: (s: StoreUnderTest) => Promise<void>) =>
+  const withStore = (name: string, body: (s: StoreUnderTest) => Promise<void>): void => {
     test(name, async () => {
       const subject = await open();
       try {
@@ -47,6 +47,7 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
         await subject.store.close();
       }
     });
+  };
 
   withStore('a user is added once per email and found by id and email', async ({ store }) => {
     const ada = aUser();

@@ -7,7 +7,7 @@
  * what it needs itself when an earlier one left nothing running, so a failure does not cascade.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';

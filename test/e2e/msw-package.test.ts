@@ -47,7 +47,9 @@ function run(command: string, args: readonly string[], cwd: string, extraEnv: No
     });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -40,7 +40,9 @@ function run(command: string, args: readonly string[], cwd: string): string {
     return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -209,8 +211,8 @@ test(
           });
           let out = '';
           let err = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-          child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
           const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
           try {
             const deadline = Date.now() + 60_000;

@@ -118,7 +118,7 @@ describe('hostile bodies (property-based)', () => {
     await fc.assert(
       fc.asyncProperty(jsonBody, jsonBody, pathId, query, fc.boolean(), async (body, patchBody, id, q, useOwnId) => {
         const target = useOwnId ? own.id : id;
-        const calls: Array<[string, string, Parameters<typeof w.call>[2]]> = [
+        const calls: Array<[string, string, { token?: string; raw?: string }]> = [
           ['POST', '/api/auth/signup', { raw: body }],
           ['POST', '/api/auth/login', { raw: body }],
           ['POST', '/api/tasks', { token, raw: body }],
@@ -128,10 +128,7 @@ describe('hostile bodies (property-based)', () => {
           ['DELETE', `/api/tasks/${id}`, { token }],
         ];
         for (const [method, path, opts] of calls)
-          assertWellFormed(
-            await w.call(method, path, opts),
-            `${method} ${path} ${String(opts?.raw ?? '').slice(0, 80)}`,
-          );
+          assertWellFormed(await w.call(method, path, opts), `${method} ${path} ${(opts.raw ?? '').slice(0, 80)}`);
       }),
       { numRuns: 300 },
     );

@@ -120,7 +120,7 @@ describe('group commit metrics', () => {
     });
     try {
       const app = await buildHttpApp(container, { authBudgets: BUDGETS, log: silentLogger, metrics });
-      const call = (method: string, path: string, body?: unknown, token?: string) =>
+      const call = async (method: string, path: string, body?: unknown, token?: string) =>
         app.fetch(
           new Request(`http://taskcast.test${path}`, {
             method,

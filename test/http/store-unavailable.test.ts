@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
-import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { FaultyDisk } from '../support/faulty-disk.ts';
 import { httpWorld } from '../support/http.ts';

@@ -14,8 +14,10 @@ type Json = Record<string, any>;
 export const openapi: Json = JSON.parse(readFileSync(new URL('../fixtures/nws/openapi.json', import.meta.url), 'utf8'));
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, discriminator: false });
-(addFormats as unknown as { default: (a: Ajv) => void }).default?.(ajv) ??
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
+// ajv-formats is CommonJS: its function is `default` when imported one way and the module itself the other.
+const applyFormats =
+  (addFormats as unknown as { default?: (a: Ajv) => void }).default ?? (addFormats as unknown as (a: Ajv) => void);
+applyFormats(ajv);
 // The NWS's own formats: an IANA zone name and WKT geometry text; checked loosely, as their shape.
 ajv.addFormat('iana-time-zone-identifier', /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/);
 ajv.addFormat('wkt', /^[A-Z]+/);

@@ -70,7 +70,7 @@ describe('gridpoint layers agree with the forecasts', () => {
         assert.equal(
           Math.round(cToF(value as number)),
           period.temperature,
-          `${period.name}: layer ${value} °C vs text ${period.temperature} °F`,
+          `${period.name}: layer ${String(value)} °C vs text ${period.temperature} °F`,
         );
       }
       let wet = 0;

@@ -129,7 +129,10 @@ describe('issue 20: forecast spec items', () => {
       const zoneUrl = f.properties.affectedZones[0] as string;
       if (!zones.has(zoneUrl)) zones.set(zoneUrl, (await w.get(path(zoneUrl))).body.geometry);
       for (const vertex of ring)
-        assert.ok(geometryContains(zones.get(zoneUrl), vertex), `${f.properties.id}: ${vertex} outside ${zoneUrl}`);
+        assert.ok(
+          geometryContains(zones.get(zoneUrl), vertex),
+          `${f.properties.id}: ${String(vertex)} outside ${zoneUrl}`,
+        );
       const one = await w.get(path(f.id));
       assert.deepEqual(one.body.geometry, f.geometry, 'the single alert carries the same polygon');
     }

@@ -143,7 +143,7 @@ describe('headlines and products mention the hazards the alerts carry', () => {
         for (const section of ['.DAY ONE...', '.DAYS TWO THROUGH SEVEN...', '.SPOTTER INFORMATION STATEMENT...'])
           assert.ok(text.includes(section), section);
       if (type === 'ZFP')
-        assert.match(text, /\n[A-Z]{2}Z\d{3}-\d{6}-\n[A-Z0-9 .'\/()-]+-\n/, 'zone segment: UGC line, zone name');
+        assert.match(text, /\n[A-Z]{2}Z\d{3}-\d{6}-\n[A-Z0-9 .'/()-]+-\n/, 'zone segment: UGC line, zone name');
       if (type !== 'ZFP') {
         const issued = Date.parse(product.issuanceTime);
         const inForce = (await w.get('/alerts')).body.features.filter(
@@ -154,7 +154,7 @@ describe('headlines and products mention the hazards the alerts carry', () => {
             events.includes(f.properties.event),
         );
         for (const e of new Set(inForce.map((f: any) => f.properties.event))) {
-          assert.ok(text.includes(String(e)), `${type} mentions ${e}`);
+          assert.ok(text.includes(String(e)), `${type} mentions ${String(e)}`);
           hazardsChecked++;
         }
       }

@@ -201,8 +201,7 @@ describe('lowdb task store', () => {
 
   test('a corrupt snapshot stops the open, names the file and leaves it untouched', async () => {
     const path = freshPath();
-    (await openLowdbTaskStore(path)).close();
-    await new Promise((r) => setTimeout(r, 10));
+    await (await openLowdbTaskStore(path)).close();
     writeFileSync(path, '{"users": [oops');
     const error = await openLowdbTaskStore(path).catch((e: unknown) => e);
     assert.ok(error instanceof StoreOpenError);

@@ -52,7 +52,7 @@ function raw(port: number, lines: readonly string[]): Promise<{ ours: unknown; s
     const socket = connect(port, '127.0.0.1');
     let data = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
     socket.on('error', reject);
     socket.on('end', () =>
       resolve(JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4)) as { ours: unknown; srvx: unknown }),

@@ -84,7 +84,7 @@ function ask(s: Sample): Outcome {
     return { sample: s, cellRight: false, wrong: [`404 (${(e as Error).message})`] };
   }
   const wrong: string[] = [];
-  const check = (field: string, ours: unknown, theirs: unknown): void => {
+  const check = (field: string, ours: unknown, theirs: string | number | undefined): void => {
     if (theirs !== undefined && ours !== theirs) wrong.push(`${field} ${String(ours)} ≠ ${String(theirs)}`);
   };
   check('gridId', p['gridId'], s.gridId);
