@@ -1,5 +1,5 @@
 import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { isLimiterRes, retrySeconds } from './tasks/auth-throttle.ts';
+import { isLimiterRes, retrySeconds } from '../shared/rate-limits.ts';
 
 /**
  * A budget of requests per client address per minute (FORECAST_RATE_LIMIT), on rate-limiter-flexible like

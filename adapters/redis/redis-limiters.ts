@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { LimiterFactory } from '../http/tasks/auth-throttle.ts';
+import type { LimiterFactory } from '../shared/rate-limits.ts';
 import type { RedisConnection } from './redis-connection.ts';
 
 /**

@@ -1,6 +1,9 @@
-import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { normaliseEmail } from '../../../domain/tasks/rules.ts';
 import { tooManyRequests } from '../http-problem.ts';
+import { isLimiterRes, memoryLimiters, retrySeconds, type LimiterFactory } from '../../shared/rate-limits.ts';
+
+export type { LimiterFactory } from '../../shared/rate-limits.ts';
 
 /**
  * How many attempts each budget allows in its window; 0 turns that budget off. The defaults follow the
@@ -23,17 +26,6 @@ export const DEFAULT_AUTH_BUDGETS: AuthThrottleBudgets = {
 };
 
 export const AUTH_WINDOWS_SECONDS = { loginFailures: 15 * 60, signUps: 60 * 60 } as const;
-
-/** Builds one counter store; memory by default, and any rate-limiter-flexible store (Redis) for several nodes. */
-export type LimiterFactory = (options: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
-
-export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
-
-export const retrySeconds = (res: Pick<RateLimiterRes, 'msBeforeNext'>): number =>
-  Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-
-export const isLimiterRes = (value: unknown): value is RateLimiterRes =>
-  typeof value === 'object' && value !== null && 'msBeforeNext' in value && !(value instanceof Error);
 
 /**
  * Throttles the password routes. The answer to a throttled login is the same 429 whether or not the
