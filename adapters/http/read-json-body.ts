@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { H3Event } from 'h3';
-import { ValidationError } from '../../domain/tasks/errors.ts';
+import { ValidationError } from '../../domain/shared/validation-error.ts';
 import { payloadTooLarge, type HttpProblem } from './http-problem.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,21 +1,7 @@
-import { DomainError, type FieldIssue } from '../shared/domain-error.ts';
+import { DomainError } from '../shared/domain-error.ts';
 
-export class ValidationError extends DomainError {
-  readonly code = 'ValidationError';
-  constructor(
-    readonly details: readonly FieldIssue[],
-    message = describe(details),
-  ) {
-    super(message);
-  }
-}
-
-function describe(details: readonly FieldIssue[]): string {
-  const first = details[0];
-  if (!first) return 'The request is invalid.';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
-  return `${first.path ? `${first.path}: ` : ''}${first.message}${more}`;
-}
+// Input that is not what a route takes: both contexts' HTTP adapters read JSON bodies that may be malformed.
+export { ValidationError } from '../shared/validation-error.ts';
 
 /** Same message for an unknown email and a wrong password, so a caller cannot tell which it was. */
 export class InvalidCredentials extends DomainError {

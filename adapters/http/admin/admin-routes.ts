@@ -1,6 +1,6 @@
 import { HTTPResponse, type H3, type H3Event } from 'h3';
 import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
-import { ValidationError } from '../../../domain/tasks/errors.ts';
+import { ValidationError } from '../../../domain/shared/validation-error.ts';
 import { HttpProblem } from '../http-problem.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { ADMIN_COOKIE, hasAdminToken } from './admin-auth.ts';
