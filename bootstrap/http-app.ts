@@ -7,7 +7,7 @@ import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../application/forecast/index.ts';
 import type { Logger } from '../adapters/logging/logger.ts';
 import type { RequestLog } from '../adapters/logging/request-line.ts';
-import type { TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
+import { processMetrics, type TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface HttpAppOptions {
@@ -62,7 +62,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
       : undefined,
     adminToken: options.adminToken,
     bundlePaths,
-    metrics: options.metrics,
+    metrics: options.metrics === false ? undefined : (options.metrics ?? processMetrics()),
     metricsToken: options.metricsToken,
     requestLog: options.requestLog,
     servedBy: options.servedBy,

@@ -17,7 +17,7 @@ import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
 import { routeNotFound } from './http-problem.ts';
-import { processMetrics, type TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
+import type { HttpMetrics } from '../shared/metrics.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
 import { createRequestObserver, type RequestLog } from './request-observer.ts';
 import { RequestBudget } from './rate-limiter.ts';
@@ -43,8 +43,8 @@ export interface HttpAppDependencies {
   readonly log: { error(message: string, fields?: Record<string, unknown>): void };
   /** What GET /ready asks (the store, the upstream); none: /ready is always 200. */
   readonly readiness?: readonly ReadinessCheck[];
-  /** Where request metrics go and what GET /metrics shows; the process-wide registry by default, false for none (METRICS=off). */
-  readonly metrics?: TaskcastMetrics | false;
+  /** Where request metrics go and what GET /metrics shows; none when absent (bootstrap/ gives the process's registry). */
+  readonly metrics?: HttpMetrics;
   /** METRICS_TOKEN: /metrics then asks for it as a bearer token. */
   readonly metricsToken?: string;
   /** Where the one line per request goes; absent, no request lines. */
@@ -88,7 +88,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
     forecastErrorResponse(error, baseUrlOf(event, baseOptions), newCorrelationId(event), report);
 
-  const metrics = deps.metrics === false ? undefined : (deps.metrics ?? processMetrics());
+  const metrics = deps.metrics;
   const observer = createRequestObserver({
     metrics,
     log: deps.requestLog,

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type H3, HTTPResponse } from 'h3';
-import type { TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
+import type { HttpMetrics } from '../shared/metrics.ts';
 
 export interface MetricsRouteOptions {
   /** Absent: METRICS=off, and /metrics is a 404. */
-  readonly metrics?: TaskcastMetrics;
+  readonly metrics?: HttpMetrics;
   /** METRICS_TOKEN: when set, /metrics asks for `Authorization: Bearer <token>`. */
   readonly token?: string;
 }

@@ -2,16 +2,16 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { H3Event } from 'h3';
-import type { TaskcastMetrics } from '../metrics/taskcast-metrics.ts';
+import type { HttpMetrics } from '../shared/metrics.ts';
 import { clientAddress } from './client-address.ts';
 import { correlationIdOf } from './correlation-id.ts';
-import type { RequestLog } from '../logging/request-line.ts';
+import type { RequestLog } from '../shared/request-log.ts';
 
-export type { RequestLog } from '../logging/request-line.ts';
+export type { RequestLog } from '../shared/request-log.ts';
 
 export interface RequestObserverOptions {
   /** Absent: no request metrics (METRICS=off). */
-  readonly metrics?: TaskcastMetrics;
+  readonly metrics?: HttpMetrics;
   /** Absent: no request lines (LOG_LEVEL above info). */
   readonly log?: RequestLog;
   readonly trustProxy: boolean;

@@ -1,29 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { METRIC, type Counters, type HttpMetrics } from '../shared/metrics.ts';
 import { RequestSeries } from './request-series.ts';
 
-/**
- * What adapters need to count things: the upstream provider and the HTTP layer take this shape, not
- * prom-client, so they can be handed a no-op in tests and embeddings.
- */
-export interface Counters {
-  inc(name: string, labels?: Record<string, string>, by?: number): void;
-  /** Sets a gauge (a level, such as the bytes a cache holds). */
-  set(name: string, value: number, labels?: Record<string, string>): void;
-}
-
-/** Every metric Taskcast defines, in one place, so /metrics, the adapters, the dashboard and the tests agree. */
-export const METRIC = {
-  httpRequests: 'taskcast_http_requests_total',
-  httpDuration: 'taskcast_http_request_duration_seconds',
-  commitBatch: 'taskcast_store_commit_batch_entries',
-  fdatasync: 'taskcast_store_fdatasync_seconds',
-  upstreamCalls: 'taskcast_upstream_calls_total',
-  upstreamRetries: 'taskcast_upstream_retries_total',
-  upstreamCache: 'taskcast_upstream_cache_total',
-  upstreamEvictions: 'taskcast_upstream_cache_evictions_total',
-  upstreamCacheBytes: 'taskcast_upstream_cache_bytes',
-  upstreamCacheEntries: 'taskcast_upstream_cache_entries',
-} as const;
+export { METRIC, noCounters, type Counters } from '../shared/metrics.ts';
 
 // Request latencies of this service run from ~0.2 ms (a cached forecast) to seconds (a bcrypt login under
 // load); fdatasync from ~50 µs (tmpfs) to hundreds of ms (a busy disk). Buckets cover both ends.
@@ -41,7 +20,7 @@ export interface TaskcastMetricsOptions {
  * metric is declared up front, so /metrics lists each family (HELP and TYPE) even before its first sample,
  * and a dashboard query never points at a name that only appears under traffic.
  */
-export class TaskcastMetrics implements Counters {
+export class TaskcastMetrics implements Counters, HttpMetrics {
   readonly registry = new Registry();
   private readonly counters = new Map<string, Counter<string>>();
   private readonly gauges = new Map<string, Gauge<string>>();
@@ -136,5 +115,3 @@ let shared: TaskcastMetrics | undefined;
 export function processMetrics(): TaskcastMetrics {
   return (shared ??= new TaskcastMetrics());
 }
-
-export const noCounters: Counters = { inc: () => {}, set: () => {} };

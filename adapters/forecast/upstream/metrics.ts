@@ -1,4 +1,4 @@
-import { METRIC as ALL, noCounters as none, type Counters } from '../../metrics/taskcast-metrics.ts';
+import { METRIC as ALL, noCounters as none, type Counters } from '../../shared/metrics.ts';
 
 /** The counting this adapter needs; bootstrap hands it the process's Prometheus registry. */
 export type UpstreamCounters = Counters;
