@@ -33,7 +33,7 @@ import type { EmbeddedDeps } from '../adapters/forecast/embedded/embedded-deps.t
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import { lazyForecastProvider } from '../adapters/forecast/lazy-forecast-provider.ts';
 import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
-import type { SharedDocumentCache } from '../adapters/forecast/upstream/shared-document-cache.ts';
+import type { SharedDocumentCache } from '../adapters/shared/shared-document-cache.ts';
 import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
 import { processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { createBundleRecorder } from '../adapters/forecast/replay/bundle-recorder.ts';

@@ -4,7 +4,7 @@ import { listen } from 'listhen';
 import { createPinoLogger } from '../adapters/logging/pino-logger.ts';
 import { noCounters, processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
-import { createRedisDocumentCache } from '../adapters/forecast/upstream/redis-document-cache.ts';
+import { createRedisDocumentCache } from '../adapters/redis/redis-document-cache.ts';
 import { RedisConnection } from '../adapters/redis/redis-connection.ts';
 import { redisLimiters } from '../adapters/redis/redis-limiters.ts';
 import { describeUrl } from '../adapters/persistence/postgres/pg-sql-client.ts';

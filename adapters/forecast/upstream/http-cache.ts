@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { freshnessOf } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, type UpstreamCounters } from './metrics.ts';
-import type { SharedDocument, SharedDocumentCache } from './shared-document-cache.ts';
+import type { SharedDocument, SharedDocumentCache } from '../../shared/shared-document-cache.ts';
 import { type UpstreamClient, UpstreamUnreachable } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 

@@ -14,7 +14,7 @@ import { filterStationsToBbox } from './station-bbox.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
-import type { SharedDocumentCache } from './shared-document-cache.ts';
+import type { SharedDocumentCache } from '../../shared/shared-document-cache.ts';
 import { upstreamPaths as paths } from './upstream-paths.ts';
 import { upstreamSurfacePaths as more } from './upstream-surface-paths.ts';
 import { UpstreamHealth } from './upstream-health.ts';

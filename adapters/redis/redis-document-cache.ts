@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RedisConnection } from '../../redis/redis-connection.ts';
-import type { LockResult, SharedDocument, SharedDocumentCache } from './shared-document-cache.ts';
+import type { RedisConnection } from './redis-connection.ts';
+import type { LockResult, SharedDocument, SharedDocumentCache } from '../shared/shared-document-cache.ts';
 
 /** Deletes the lock only if it is still ours: a lock that expired and was taken by another node stays. */
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
