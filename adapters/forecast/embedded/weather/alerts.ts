@@ -4,10 +4,13 @@ import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from '
 import { groupEpisodes, type AlertZone, type Episode } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
-import { stormWarnings, type StormTrack } from './storm-warnings.ts';
+import type { AlertFeature } from './alert-feature.ts';
+import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
+
+export type { AlertFeature, AlertPolygon, AlertProperties, AlertReference } from './alert-feature.ts';
 
 /**
  * Synthetic NWS alerts. Offices "issue" products on fixed 12-hourly cycles
@@ -24,65 +27,6 @@ export const HORIZON_HOURS = 48;
 /** How far back issued (now mostly expired) alerts are kept. */
 export const LOOKBACK_HOURS = 48;
 const SENDER = 'w-nws.webmaster@noaa.gov';
-
-export interface AlertReference {
-  readonly '@id': string;
-  readonly identifier: string;
-  readonly sender: string;
-  readonly sent: string;
-}
-
-export interface AlertProperties {
-  readonly '@id': string;
-  readonly '@type': 'wx:Alert';
-  readonly id: string;
-  readonly areaDesc: string;
-  readonly geocode: { readonly SAME: readonly string[]; readonly UGC: readonly string[] };
-  readonly affectedZones: readonly string[];
-  readonly references: readonly AlertReference[];
-  readonly sent: string;
-  readonly effective: string;
-  readonly onset: string;
-  readonly expires: string;
-  readonly ends: string;
-  readonly status: 'Actual';
-  readonly messageType: 'Alert' | 'Update';
-  readonly category: 'Met';
-  readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
-  readonly certainty: 'Observed' | 'Likely' | 'Possible';
-  readonly urgency: 'Immediate' | 'Expected' | 'Future';
-  readonly event: string;
-  readonly sender: string;
-  readonly senderName: string;
-  readonly headline: string;
-  readonly description: string;
-  readonly instruction: string;
-  readonly response: 'Shelter' | 'Avoid' | 'Execute' | 'Prepare';
-  readonly parameters: Readonly<Record<string, readonly string[]>>;
-  readonly scope: 'Public';
-  readonly code: 'IPAWSv1.0';
-  readonly language: 'en-US';
-  readonly web: string;
-  readonly eventCode: { readonly SAME: readonly string[]; readonly NationalWeatherService: readonly string[] };
-}
-
-export interface AlertPolygon {
-  readonly type: 'Polygon';
-  readonly coordinates: readonly (readonly (readonly [number, number])[])[];
-}
-
-export interface AlertFeature {
-  readonly id: string;
-  readonly type: 'Feature';
-  /**
-   * Zone-based products carry no polygon; areaDesc and affectedZones describe the area. Storm-based
-   * warnings (storm-warnings.ts) carry the polygon of the storm's path.
-   */
-  readonly geometry: AlertPolygon | null;
-  readonly properties: AlertProperties;
-  /** Storm-based warnings only: the storm's track, from which the polygon is drawn (not served). */
-  readonly track?: StormTrack;
-}
 
 export interface AlertRequest {
   readonly zones: readonly AlertZone[];

@@ -1,12 +1,14 @@
 import { vtec, wmoHeading } from './alert-codes.ts';
 import { capHeadline, nwsHeadline } from './alert-text.ts';
-import type { AlertFeature, AlertPolygon, AlertProperties } from './alerts.ts';
+import type { AlertFeature, AlertPolygon, AlertProperties, StormTrack } from './alert-feature.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import type { WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, localTime, zoneAbbreviation } from './time.ts';
 import { compassPoint, compassWords, kmhToMph } from './units.ts';
 import { withoutTrailingSlashes } from './url.ts';
+
+export type { StormTrack } from './alert-feature.ts';
 
 /**
  * Storm-based warnings: severe thunderstorm, tornado and flash flood warnings. Unlike the zone-based
@@ -20,19 +22,6 @@ import { withoutTrailingSlashes } from './url.ts';
  * (a fixed hash of zone and hour: the model has no wind shear) is tornadic; an hour of torrential rain
  * floods. One warning per zone and run of such hours, sent at a zone- and hour-specific minute.
  */
-
-export interface StormTrack {
-  /** The storm's position when the warning is sent. */
-  readonly lat: number;
-  readonly lon: number;
-  /** Where the storm comes from, degrees clockwise from north (as eventMotionDescription gives it). */
-  readonly fromDeg: number;
-  readonly speedKmh: number;
-  readonly durationMinutes: number;
-  /** Width of the polygon's back edge (at the storm) and front edge (where it will be at the end). */
-  readonly backWidthKm: number;
-  readonly frontWidthKm: number;
-}
 
 type StormKind = 'SV' | 'TO' | 'FF';
 
