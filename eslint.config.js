@@ -1,7 +1,7 @@
 // ESLint: typescript-eslint's recommended type-aware rules on the TypeScript sources, ESLint's recommended
 // rules on the plain JavaScript ones, and eslint-config-prettier last so that no rule argues with Prettier
 // (formatting is Prettier's alone: `npm run format`). Run by `npm run lint`, with Prettier's check and the
-// architecture rules (.dependency-cruiser.cjs).
+// architecture's import rules (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { defineConfig, globalIgnores } from 'eslint/config';
