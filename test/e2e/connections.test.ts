@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { until } from '../support/until.ts';
 import { Api } from './api-client.ts';
 import { killLeftovers, makeTempDir, ServerProcess, sleep } from './server-process.ts';
 
@@ -39,14 +40,24 @@ test('hundreds of silent sockets never lock out /health, and every one is closed
     assert.ok(ms < 1000, `/health took ${ms.toFixed(0)} ms behind 300 silent sockets`);
 
     // A slow-header client (one header line every 300 ms) is cut at the deadline, not kept alive by trickling.
+    const slowOpened = Date.now();
     const slow = await openSocket(server.port);
     slow.write('GET /health HTTP/1.1\r\nHost: x\r\n');
     const trickle = setInterval(() => {
       if (!slow.destroyed) slow.write(`X-${Date.now()}: a\r\n`);
     }, 300);
-    await sleep(3500);
+    // On, as soon as the server has cut them all (the header deadline is 1.5 s), rather than after a fixed wait.
+    await until(
+      () => slow.closedAt !== undefined && silent.every((s) => !s || s.closedAt !== undefined),
+      'the server to close the slow-header and silent connections',
+      5000,
+    ).catch(() => {}); // the assertions below say which one stayed open
     clearInterval(trickle);
     assert.ok(slow.closedAt !== undefined, 'the slow-header connection was closed');
+    assert.ok(
+      slow.closedAt - slowOpened < 3500,
+      `the slow-header connection closed after ${slow.closedAt - slowOpened} ms`,
+    );
     const stillOpen = silent.filter((s) => s && s.closedAt === undefined).length;
     assert.equal(stillOpen, 0, 'every silent socket was closed');
     const latest = Math.max(...silent.map((s) => s?.closedAt ?? 0));

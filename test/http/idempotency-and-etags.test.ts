@@ -111,6 +111,8 @@ describe('Idempotency-Key on POST /api/tasks', () => {
   test('a repeat while the first is still in flight is a 409 with Retry-After; afterwards it is replayed', async () => {
     let release = (): void => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = (): void => {};
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
     const w = await httpWorld({
       rebind: (c) => {
         c.rebind(TOKENS.TaskRepository).toResolvedValue(
@@ -123,6 +125,7 @@ describe('Idempotency-Key on POST /api/tasks', () => {
               removeOwned: real.removeOwned.bind(real),
               findIdempotencyRecord: real.findIdempotencyRecord.bind(real),
               add: async (task, record) => {
+                entered();
                 await gate;
                 return real.add(task, record);
               },
@@ -135,7 +138,7 @@ describe('Idempotency-Key on POST /api/tasks', () => {
     const { token } = await w.signUp();
     const headers = { 'idempotency-key': 'slow' };
     const first = w.call('POST', '/api/tasks', { token, headers, body: { title: 'slow' } });
-    await new Promise((r) => setTimeout(r, 20));
+    await inFlight; // the first request is at the store, holding its key
     const during = await w.call('POST', '/api/tasks', { token, headers, body: { title: 'slow' } });
     assert.equal(during.status, 409);
     assert.equal(during.body.error, 'IdempotencyKeyInFlight');

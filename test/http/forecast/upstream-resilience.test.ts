@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { CDN_403_PAGE, fixtureText } from '../../support/fake-nws-upstream.ts';
 import { upstreamWorld } from '../../support/upstream-world.ts';
+import { until } from '../../support/until.ts';
 
 // Each fault is proven by what the fake api.weather.gov received, not only by what the client saw.
 
@@ -119,7 +120,7 @@ describe('upstream provider: resilience', () => {
     const reply = await w.get(POINT);
     assert.equal(reply.status, 200);
     // The slow answer lands after the client gave up; the fake still counts the call.
-    await new Promise((r) => setTimeout(r, 400));
+    await until(() => w.fake.count(POINT) >= 2, 'the slow answer');
     assert.equal(w.fake.count(POINT), 2);
   });
 

@@ -20,6 +20,7 @@ import {
   type AlertZone,
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, SUMMER } from './alerts-zones-support.ts';
+import { until } from '../../../support/until.ts';
 
 const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
 const offices = alertZonesByOffice(catalogue);
@@ -77,7 +78,7 @@ test('the next cycle is generated ahead during the last hour, and the previous o
   const cycles = new AlertCycles(() => [], generate);
   const lastHour = epochHourToMs(cycle + 12) - 30 * 60_000;
   await cycles.current(lastHour);
-  await new Promise((r) => setTimeout(r, 20));
+  await until(() => calls.length >= 2, 'the next cycle generated ahead');
   assert.deepEqual(calls, [cycle, cycle + 12]);
   const after = await cycles.current(epochHourToMs(cycle + 12) + 1);
   assert.equal(after.cycleHour, cycle + 12);

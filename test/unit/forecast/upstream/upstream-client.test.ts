@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createUpstreamClient, UpstreamUnreachable } from '../../../../adapters/forecast/upstream/upstream-client.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../../support/fake-nws-upstream.ts';
+import { until } from '../../../support/until.ts';
 
 let fake: FakeUpstream;
 before(async () => {
@@ -63,7 +64,8 @@ test('timeouts are retried, then reported as UpstreamUnreachable after 3 attempt
     c.get('/stations/KSLC'),
     (e: unknown) => e instanceof UpstreamUnreachable && e.reason === 'timeout' && e.retries === 2,
   );
-  await new Promise((r) => setTimeout(r, 450));
+  // The slow answers land after the client gave up; the fake counts each when it answers.
+  await until(() => fake.count() >= 3, 'the three slow answers');
   assert.equal(fake.count(), 3);
 });
 
