@@ -111,7 +111,7 @@ describe('the docs\' "Testing your weather app against Taskcast"', () => {
   const block = (name: string, lang: string) => docBlock(name, lang);
 
   it('scenario file is the tested fixture and fits the schema', () => {
-    const scenario = JSON.parse(block('scenario-example', 'json')!);
+    const scenario = JSON.parse(block('scenario-example', 'json'));
     assert.deepEqual(
       scenario,
       JSON.parse(readFileSync(join(root, 'test/fixtures/scenarios/tornado-in-topeka.json'), 'utf8')),

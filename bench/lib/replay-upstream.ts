@@ -37,18 +37,16 @@ export async function startReplayUpstream(
     const doc = match ? served.get(pointKey(Number(match[1]), Number(match[2]))) : undefined;
     if (!doc) {
       counts.notFound++;
-      res
-        .writeHead(404, { 'content-type': 'application/problem+json' })
-        .end(
-          JSON.stringify({
-            correlationId: 'replay',
-            title: 'Not Found',
-            type: `${origin}/problems/NotFound`,
-            status: 404,
-            detail: `Nothing recorded for ${pathname}`,
-            instance: `${origin}/requests/replay`,
-          }),
-        );
+      res.writeHead(404, { 'content-type': 'application/problem+json' }).end(
+        JSON.stringify({
+          correlationId: 'replay',
+          title: 'Not Found',
+          type: `${origin}/problems/NotFound`,
+          status: 404,
+          detail: `Nothing recorded for ${pathname}`,
+          instance: `${origin}/requests/replay`,
+        }),
+      );
       return;
     }
     const cacheControl = `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}`;

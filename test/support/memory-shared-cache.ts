@@ -1,8 +1,4 @@
-import type {
-  LockResult,
-  SharedDocument,
-  SharedDocumentCache,
-} from '../../adapters/shared/shared-document-cache.ts';
+import type { LockResult, SharedDocument, SharedDocumentCache } from '../../adapters/shared/shared-document-cache.ts';
 
 /** A SharedDocumentCache in one process's memory: several caches built on it behave like nodes on one Redis. */
 export function memorySharedCache(): SharedDocumentCache & { readonly docs: Map<string, SharedDocument> } {

@@ -228,7 +228,7 @@ function buildTemplate(): Json {
     });
     item['options'] = {
       tags: [tagOf(path)],
-      operationId: `${String(get['operationId'] ?? path)}_options`,
+      operationId: `${typeof get['operationId'] === 'string' ? get['operationId'] : path}_options`,
       summary: 'The methods this resource answers',
       description:
         'A 204 whose `Allow` header lists GET, HEAD and OPTIONS. POST, PUT, PATCH and DELETE are a 405 MethodNotAllowed with the same `Allow`. Needs no User-Agent.',
