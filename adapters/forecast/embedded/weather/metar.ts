@@ -13,6 +13,15 @@ export interface MetarValues {
   readonly dewpointC: number;
   readonly altimeterPa: number;
   readonly seaLevelPressurePa: number;
+  /** Precipitation in the last hour, mm, or null when none fell (no P group). */
+  readonly precipitationLastHourMm?: number | null;
+  /** The 3- or 6-hour amount of a synoptic report (the 6 group), mm; null or absent otherwise. */
+  readonly precipitationPeriodMm?: number | null;
+}
+
+/** Hundredths of an inch in four digits: P0012 is 0.12 in. */
+function hundredths(mm: number): string {
+  return pad(Math.round(mm / 0.254), 4);
 }
 
 function pad(n: number, w: number): string {
@@ -60,6 +69,8 @@ export function metar(v: MetarValues): string {
     `A${altimeter}`,
     'RMK AO2',
     `SLP${slp}`,
+    ...(v.precipitationLastHourMm != null ? [`P${hundredths(v.precipitationLastHourMm)}`] : []),
+    ...(v.precipitationPeriodMm != null ? [`6${hundredths(v.precipitationPeriodMm)}`] : []),
     `T${tenths(v.temperatureC)}${tenths(v.dewpointC)}`,
   ].join(' ');
 }

@@ -1,6 +1,6 @@
 import type { QuantitativeValue } from './forecast-types.ts';
 import { metar } from './metar.ts';
-import { weatherAt, type WeatherAdjust, type WeatherSample } from './model.ts';
+import { hourlySeries, type WeatherAdjust, type WeatherSample } from './model.ts';
 import { heatIndexC, windChillC } from './physics.ts';
 import { isDaytimeHour } from './periods.ts';
 import { epochHourToMs, isoUtc, localTime } from './time.ts';
@@ -79,8 +79,46 @@ function qc(unitCode: string, value: number | null): Qc {
 }
 
 /** Precipitation counts as "falling now" once the model calls it likely (≥ 60%). */
+function isFalling(s: WeatherSample): boolean {
+  return s.precipType !== null && s.precipProbabilityPct >= 60;
+}
+
+/**
+ * What the gauge caught in an hour: nothing unless precipitation was falling (as the present weather says),
+ * then the model's rate while it falls (its expected amount over its chance), in millimetres.
+ */
+function gaugeMm(s: WeatherSample): number {
+  return isFalling(s) ? s.qpfMm / (s.precipProbabilityPct / 100) : 0;
+}
+
+/** ASOS gauges report hundredths of an inch, which the NWS converts to millimetres: 0.254, 2.54 ... */
+function hundredthsMm(mm: number): number {
+  return roundTo(Math.round(mm / 0.254) * 0.254, 3);
+}
+
+/**
+ * Station pressure from sea-level pressure: the hypsometric equation down through a column at the
+ * station's temperature with the standard lapse rate, as the reduction to sea level runs the other way.
+ */
+export function stationPressureHpa(seaLevelHpa: number, elevationM: number, temperatureC: number): number {
+  const z = Math.max(0, elevationM);
+  return seaLevelHpa * Math.pow(1 - (0.0065 * z) / (temperatureC + 0.0065 * z + 273.15), 5.257);
+}
+
+/**
+ * The altimeter setting (QNH) from station pressure: the standard atmosphere's reduction, not the actual
+ * column's, so it differs from the sea-level pressure when the air is warmer or colder than standard.
+ * api.weather.gov's `barometricPressure` is this value (the METAR's A group); `seaLevelPressure` is SLP.
+ */
+export function altimeterHpa(stationHpa: number, elevationM: number): number {
+  const n = 0.190284;
+  const p = stationHpa - 0.3;
+  const k = (Math.pow(1013.25, n) * 0.0065) / 288;
+  return p * Math.pow(1 + k * (Math.max(0, elevationM) / Math.pow(p, n)), 1 / n);
+}
+
 function presentWeatherOf(s: WeatherSample): PresentWeather[] {
-  if (s.precipType && s.precipProbabilityPct >= 60) {
+  if (isFalling(s) && s.precipType) {
     const heavy = s.precipProbabilityPct >= 90 && s.qpfMm >= 4;
     const light = s.qpfMm < 1.5;
     const intensity = heavy ? 'heavy' : light ? 'light' : null;
@@ -128,9 +166,14 @@ function cloudAmount(skyPct: number): string | null {
   return 'OVC';
 }
 
+/** Hours of history a report needs: its own and the five before, for the six-hour precipitation group. */
+const HISTORY = 6;
+
 export function latestObservation(request: ObservationRequest): ObservationProperties {
   const { station, hour } = request;
-  const s = weatherAt({ lat: station.lat, lon: station.lon, elevationM: station.elevationM }, hour, request.adjust);
+  const place = { lat: station.lat, lon: station.lon, elevationM: station.elevationM };
+  const history = hourlySeries(place, hour - (HISTORY - 1), HISTORY, request.adjust);
+  const s = history[HISTORY - 1]!;
   const timeMs = epochHourToMs(hour) - 7 * 60_000;
   const base = withoutTrailingSlashes(request.baseUrl);
   const timestamp = isoUtc(timeMs);
@@ -146,6 +189,18 @@ export function latestObservation(request: ObservationRequest): ObservationPrope
   const baseM = Math.max(100, Math.round((125 * (s.temperatureC - s.dewpointC) + 300) / 30) * 30);
   const clouds = amount ? [{ amount, baseM }] : [];
   const slpPa = Math.round(s.seaLevelPressureHpa * 10) * 10;
+  const altimeterPa =
+    Math.round(
+      altimeterHpa(stationPressureHpa(s.seaLevelPressureHpa, station.elevationM, s.temperatureC), station.elevationM) *
+        10,
+    ) * 10;
+  // The gauge: the last hour in every report that saw precipitation (none reported when dry, as ASOS sends
+  // no P group); the 3-hour amount at 03, 09, 15 and 21 UTC and the 6-hour amount at the main synoptic hours.
+  const caught = (hours: number) => history.slice(HISTORY - hours).reduce((a, h) => a + gaugeMm(h), 0);
+  const lastHourMm = gaugeMm(s) > 0 ? hundredthsMm(gaugeMm(s)) : null;
+  const synoptic = ((hour % 24) + 24) % 24;
+  const last3HoursMm = synoptic % 6 === 3 ? hundredthsMm(caught(3)) : null;
+  const last6HoursMm = synoptic % 6 === 0 ? hundredthsMm(caught(6)) : null;
   const wx = presentWeatherOf(s);
   const chill = windChillC(s.temperatureC, s.windSpeedKmh);
   const heat = s.temperatureC >= 20 ? heatIndexC(s.temperatureC, s.relativeHumidity) : null;
@@ -177,8 +232,10 @@ export function latestObservation(request: ObservationRequest): ObservationPrope
       clouds,
       temperatureC: s.temperatureC,
       dewpointC: s.dewpointC,
-      altimeterPa: slpPa,
+      altimeterPa,
       seaLevelPressurePa: slpPa,
+      precipitationLastHourMm: lastHourMm,
+      precipitationPeriodMm: last6HoursMm ?? last3HoursMm,
     }),
     textDescription: textOf(s, wx),
     icon: iconUrl(`${base}/icons`, isDaytime, [icon], 'medium'),
@@ -188,14 +245,14 @@ export function latestObservation(request: ObservationRequest): ObservationPrope
     windDirection: qc('wmoUnit:degree_(angle)', direction),
     windSpeed: qc('wmoUnit:km_h-1', roundTo(speedKt * KT_TO_KMH, 2)),
     windGust: qc('wmoUnit:km_h-1', gusty ? roundTo(gustKt * KT_TO_KMH, 2) : null),
-    barometricPressure: qc('wmoUnit:Pa', slpPa),
+    barometricPressure: qc('wmoUnit:Pa', altimeterPa),
     seaLevelPressure: qc('wmoUnit:Pa', slpPa),
     visibility: qc('wmoUnit:m', s.visibilityM >= 16_000 ? 16_090 : Math.round(s.visibilityM / 10) * 10),
     maxTemperatureLast24Hours: { unitCode: 'wmoUnit:degC', value: null },
     minTemperatureLast24Hours: { unitCode: 'wmoUnit:degC', value: null },
-    precipitationLastHour: qc('wmoUnit:m', null),
-    precipitationLast3Hours: qc('wmoUnit:m', null),
-    precipitationLast6Hours: qc('wmoUnit:m', null),
+    precipitationLastHour: qc('wmoUnit:mm', lastHourMm),
+    precipitationLast3Hours: qc('wmoUnit:mm', last3HoursMm),
+    precipitationLast6Hours: qc('wmoUnit:mm', last6HoursMm),
     relativeHumidity: qc('wmoUnit:percent', s.relativeHumidity),
     windChill: qc('wmoUnit:degC', chill === null ? null : roundTo(chill, 2)),
     heatIndex: qc('wmoUnit:degC', heat === null ? null : roundTo(heat, 2)),
