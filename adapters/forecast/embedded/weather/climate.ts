@@ -7,6 +7,16 @@
  * San Juan, Guam) have their own terms, checked against their normals in the tests.
  */
 
+import {
+  activeClimateField,
+  HALF_RANGE,
+  LOG_INTENSITY,
+  MEAN,
+  seasonalValue,
+  STORM,
+  type PlaceCorrections,
+} from './climate-field.ts';
+
 export interface Place {
   readonly lat: number;
   readonly lon: number;
@@ -26,6 +36,10 @@ export interface Climate {
   readonly baseWindKmh: number;
   /** Annual cycle position: 1 at the warmest time of year, -1 at the coldest. */
   readonly season: number;
+  /** Added to the model's storminess, which sets the chance of precipitation (fitted to the normals). */
+  readonly stormOffset: number;
+  /** Factor on precipitation intensity (fitted to the normals). */
+  readonly precipScale: number;
 }
 
 // Pacific coastline as (lat, lon) knots; the only coast that shapes climate across
@@ -64,14 +78,24 @@ function clamp(x: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, x));
 }
 
-/** Alaska, by its own coarse regions: the Panhandle is mild and wet, the Interior as continental as anywhere. */
+/** Moves `from` toward `to` by `weight` (0..1). */
+function mix(from: number, to: number, weight: number): number {
+  return from + (to - from) * weight;
+}
+
+/**
+ * Alaska, by its own coarse regions: the Panhandle is mild and wet, the Interior as continental as anywhere.
+ * The regions blend over a few tens of kilometres (a hard line put Wasilla in the Interior and Anchorage,
+ * 40 km away, on the coast: 22 °F apart on the same morning); later regions in the list win where they meet.
+ */
 function alaskaMaritime(lat: number, lon: number): number {
-  if (lon > -141) return 0.85; // the Panhandle (Juneau, Sitka, Ketchikan)
-  if (lat < 56.5 || (lat < 58.5 && lon < -153)) return 0.8; // the Aleutians, the Alaska Peninsula, Kodiak
-  if (lon < -158) return 0.45; // the Bering Sea coast (Nome, Bethel): open water in summer, ice in winter
-  if (lat < 61.5) return 0.6; // the Gulf of Alaska coast, Cook Inlet (Anchorage)
-  if (lat >= 69) return 0.3; // the Arctic coast: an ocean frozen most of the year
-  return 0.15; // the Interior (Fairbanks)
+  let m = 0.15; // the Interior (Fairbanks)
+  m = mix(m, 0.3, sigmoid((lat - 69) / 0.5)); // the Arctic coast: an ocean frozen most of the year
+  m = mix(m, 0.6, sigmoid((61.5 - lat) / 0.5)); // the Gulf of Alaska coast, Cook Inlet (Anchorage)
+  m = mix(m, 0.45, sigmoid((-158 - lon) / 0.7)); // the Bering Sea coast (Nome, Bethel): ice in winter
+  const peninsula = Math.max(sigmoid((56.5 - lat) / 0.5), sigmoid((58.5 - lat) / 0.5) * sigmoid((-153 - lon) / 0.5));
+  m = mix(m, 0.8, peninsula); // the Aleutians, the Alaska Peninsula, Kodiak
+  return mix(m, 0.85, sigmoid((lon + 141) / 0.5)); // the Panhandle (Juneau, Sitka, Ketchikan)
 }
 
 /** The tropical islands: Hawaii, Puerto Rico and the Virgin Islands, Guam and the Marianas, Samoa. */
@@ -108,7 +132,8 @@ export interface PlaceClimate {
   readonly maritime: number;
   readonly east: number;
   readonly gulf: number;
-  readonly monsoonZone: boolean;
+  /** How much of the Southwest's summer monsoon reaches the place, 0 to 1 (blended at the region's edges). */
+  readonly monsoon: number;
   readonly baseWindKmh: number;
   /**
    * Extra moisture at the height of the wet season, whose peak is `wetPeak` (1 = with the warmest time of
@@ -119,6 +144,8 @@ export interface PlaceClimate {
   readonly wetPeak: 1 | -1;
   /** A tropical island: moist all year, its wet season its own rather than the Pacific coast's winter. */
   readonly island: boolean;
+  /** The normals fit's corrections here (climate-field.ts), or null where no normals station reaches. */
+  readonly corrections: PlaceCorrections | null;
 }
 
 /**
@@ -163,13 +190,18 @@ export function placeClimate(place: Place): PlaceClimate {
     // Gulf and Atlantic moisture reaches everything east of the 100th meridian (the islands have their own).
     east: island ? 0 : east,
     gulf: island ? 0 : east * sigmoid((36 - place.lat) / 3),
-    monsoonZone: place.lon > -115 && place.lon < -103 && place.lat > 20 && place.lat < 38,
+    monsoon:
+      sigmoid((place.lon + 115) / 0.7) *
+      sigmoid((-103 - place.lon) / 0.7) *
+      sigmoid((place.lat - 20) / 0.7) *
+      sigmoid((38 - place.lat) / 0.7),
     // The trade winds blow steadily over the tropical islands.
     baseWindKmh: 9 + 8 * plains + 4 * mW + (island ? 10 : 0) + clamp(place.elevationM - 1500, 0, 2500) * 0.003,
     wetSeason: island ? (place.lon > 120 ? 0.25 : 0.2) : 0,
     // Guam and the Caribbean are wettest late in the warm season; Hawaii in winter.
     wetPeak: island && place.lon < -140 ? -1 : 1,
     island,
+    corrections: activeClimateField()?.at(place.lat, place.lon, place.elevationM) ?? null,
   };
 }
 
@@ -185,6 +217,8 @@ export function climateScratch(): ClimateScratch {
     maritime: Number.NaN,
     baseWindKmh: Number.NaN,
     season: Number.NaN,
+    stormOffset: Number.NaN,
+    precipScale: Number.NaN,
   };
 }
 
@@ -200,12 +234,22 @@ export function seasonalClimate(pc: PlaceClimate, dayOfYear: number): Climate {
 export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: ClimateScratch): Climate {
   const season = Math.cos((2 * Math.PI * (dayOfYear - pc.peakDay)) / 365.25);
   // The summer monsoon brings a little moisture to the Southwest; the Pacific coast is wet in winter, dry in summer.
-  const monsoon = pc.monsoonZone ? 0.06 * Math.max(0, season) : 0;
+  const monsoon = 0.06 * pc.monsoon * Math.max(0, season);
   const pacific = pc.island ? 0.45 : pc.maritime * (0.5 - 0.15 * season);
   const wet = pc.wetSeason * Math.max(0, pc.wetPeak * season);
   const moisture = clamp(0.2 + 0.5 * pc.east + 0.2 * pc.gulf + pacific + monsoon + wet, 0.1, 0.95);
   out.meanTempC = pc.annualMeanC + pc.amplitudeC * season;
   out.diurnalHalfRangeC = (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime);
+  out.stormOffset = 0;
+  out.precipScale = 1;
+  const c = pc.corrections;
+  if (c) {
+    out.meanTempC += seasonalValue(c, MEAN, dayOfYear);
+    // A day's range never closes entirely: 0.5 °C is the calmest, cloudiest sea-level climate's.
+    out.diurnalHalfRangeC = Math.max(0.5, out.diurnalHalfRangeC + seasonalValue(c, HALF_RANGE, dayOfYear));
+    out.stormOffset = seasonalValue(c, STORM, dayOfYear);
+    out.precipScale = Math.exp(seasonalValue(c, LOG_INTENSITY, dayOfYear));
+  }
   out.moisture = moisture;
   out.maritime = pc.maritime;
   // Typhoons and tropical storms make the wet season windier too.
@@ -224,10 +268,85 @@ export function seasonDay(epochHour: number): number {
 }
 
 /**
- * Diurnal temperature shape in [-1, 1] against local solar hour: coldest near
- * sunrise (06), warmest mid-afternoon (15), warming faster than it cools.
+ * The shape of one day's temperature cycle, tied to the sun: coldest at sunrise, warming on a half sine to a
+ * peak two to four hours after solar noon, easing down to sunset, then cooling fast and ever more slowly
+ * through the night (the Parton-Logan model of daily temperature). Hours are local apparent solar time.
  */
-export function diurnalShape(solarHour: number): number {
-  const d = (((solarHour - 6) % 24) + 24) % 24;
-  return d <= 9 ? -Math.cos((Math.PI * d) / 9) : Math.cos((Math.PI * (d - 9)) / 15);
+export interface DiurnalCycle {
+  readonly sunrise: number;
+  readonly sunset: number;
+  /** Solar hour of the day's warmest moment. */
+  readonly peak: number;
+  /** The shape's value at sunset, chosen so the afternoon and the night meet without a kink. */
+  readonly atSunset: number;
+  /** Night cooling rate, per hour. */
+  readonly cooling: number;
+  /** Hours from sunset to sunrise. */
+  readonly night: number;
+  /** 1 − e^(−cooling × night): the night curve's normaliser. */
+  readonly nightSpan: number;
+  /** The night curve's slope at sunset, per hour of the full fall from sunset to sunrise. */
+  readonly nightSlope: number;
+  /** 0 in the polar night (no sun, no cycle) rising to 1 once the day is four hours long. */
+  readonly strength: number;
+}
+
+/**
+ * Night cooling: a fast fall after sunset that slows by this rate, per hour, blended with a steady fall
+ * (its share {@link STEADY_COOLING}) that keeps the ground losing heat until sunrise, so the coldest hour is
+ * the dawn's, not the middle of the night's.
+ */
+const NIGHT_COOLING = 0.18;
+const STEADY_COOLING = 0.4;
+/** Below this day length the shape keeps this length and fades instead (the polar night has no cycle). */
+const SHORTEST_DAY = 4;
+/** Above this the night keeps this length (the midnight sun still dips a little around solar midnight). */
+const LONGEST_DAY = 20;
+
+/**
+ * The day's cycle from its sunrise and sunset (solar hours) and how dry the air is (0 humid … 1 desert):
+ * the peak lags solar noon by about a fifth of the day length, at most three hours (2 PM in a short winter
+ * day, 3 PM in summer), and up to an hour more in dry air, which heats deeper before the ground loses more than it gets.
+ */
+export function diurnalCycle(dayLength: number, dryness: number): DiurnalCycle {
+  const length = clamp(dayLength, SHORTEST_DAY, LONGEST_DAY);
+  const sunrise = 12 - length / 2;
+  const sunset = 12 + length / 2;
+  const peak = Math.min(sunset - 1, 12 + Math.min(0.22 * length, 3) + 0.9 * clamp(dryness, 0, 1));
+  const night = 24 - length;
+  const nightSpan = 1 - Math.exp(-NIGHT_COOLING * night);
+  const nightSlope = ((1 - STEADY_COOLING) * NIGHT_COOLING) / nightSpan + STEADY_COOLING / night;
+  // Slopes meet at sunset: the afternoon's −2(1 − s)/(sunset − peak) equals the night's −(1 + s) × nightSlope.
+  const a = sunset - peak;
+  const atSunset = (2 - nightSlope * a) / (2 + nightSlope * a);
+  return {
+    sunrise,
+    sunset,
+    peak,
+    atSunset,
+    cooling: NIGHT_COOLING,
+    night,
+    nightSpan,
+    nightSlope,
+    strength: clamp(dayLength / SHORTEST_DAY, 0, 1),
+  };
+}
+
+/** The cycle's value in [-1, 1] at a local apparent solar hour: −1 at sunrise, 1 at the peak. */
+export function diurnalShape(cycle: DiurnalCycle, solarHour: number): number {
+  const t = ((solarHour % 24) + 24) % 24;
+  let shape: number;
+  if (t >= cycle.sunrise && t < cycle.peak) {
+    shape = -Math.cos((Math.PI * (t - cycle.sunrise)) / (cycle.peak - cycle.sunrise));
+  } else if (t >= cycle.peak && t < cycle.sunset) {
+    const f = (t - cycle.peak) / (cycle.sunset - cycle.peak);
+    shape = 1 - (1 - cycle.atSunset) * f * f;
+  } else {
+    const sinceSunset = (t - cycle.sunset + 24) % 24;
+    const tail = Math.exp(-cycle.cooling * cycle.night);
+    const fast = (Math.exp(-cycle.cooling * sinceSunset) - tail) / cycle.nightSpan;
+    const steady = 1 - sinceSunset / cycle.night;
+    shape = -1 + (cycle.atSunset + 1) * ((1 - STEADY_COOLING) * fast + STEADY_COOLING * steady);
+  }
+  return cycle.strength * shape;
 }

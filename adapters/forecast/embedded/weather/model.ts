@@ -1,14 +1,17 @@
 import {
   climateScratch,
+  diurnalCycle,
   diurnalShape,
   placeClimate,
   seasonalClimateInto,
   seasonDay,
+  type DiurnalCycle,
   type Place,
   type PlaceClimate,
 } from './climate.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
+import { sunDay } from './sun.ts';
 
 export type { Place } from './climate.ts';
 
@@ -95,10 +98,13 @@ function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-/** Local solar hour: what the sun, not the time zone, says. */
-function solarHour(epochHour: number, lon: number): number {
+/** Local mean solar hour: what the sun, not the time zone, says (less the equation of time). */
+function meanSolarHour(epochHour: number, lon: number): number {
   return ((((epochHour % 24) + lon / 15) % 24) + 24) % 24;
 }
+
+/** The climate of a site's current day, for its diurnal cycle; one scratch, refilled as a site's day changes. */
+const DAY_CLIMATE = climateScratch();
 
 /**
  * What the model needs of a place that does not change from hour to hour, worked out once per place (a
@@ -114,6 +120,29 @@ interface Site {
   /** The friction turn toward low pressure (25°, mirrored in the south). */
   readonly turnCos: number;
   readonly turnSin: number;
+  /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
+  day: number;
+  cycle: DiurnalCycle | null;
+  equationOfTime: number;
+}
+
+/**
+ * The site's diurnal cycle for the local solar day containing `epochHour`, worked out once a day: a function
+ * of the day alone (its sun at the place, its climatological dryness), so the same hour gets the same cycle
+ * whichever hours were asked before it.
+ */
+function cycleOf(site: Site, epochHour: number): DiurnalCycle {
+  const lon = site.pc.place.lon;
+  const day = Math.floor((epochHour + lon / 15) / 24);
+  if (day !== site.day || site.cycle === null) {
+    const noonHour = day * 24 + 12 - lon / 15;
+    const sun = sunDay(site.pc.place.lat, seasonDay(noonHour));
+    const clim = seasonalClimateInto(site.pc, seasonDay(noonHour), DAY_CLIMATE);
+    site.cycle = diurnalCycle(sun.dayLength, 1 - clim.moisture);
+    site.equationOfTime = sun.equationOfTime;
+    site.day = day;
+  }
+  return site.cycle;
 }
 
 function siteOf(place: Place): Site {
@@ -132,6 +161,9 @@ function siteOf(place: Place): Site {
     windGain: 4500 * coriolisGain * north,
     turnCos: Math.cos(turn),
     turnSin: Math.sin(turn),
+    day: Number.NaN,
+    cycle: null,
+    equationOfTime: 0,
   };
 }
 
@@ -181,7 +213,8 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const pc = site.pc;
   const place = pc.place;
   const clim = seasonalClimateInto(pc, seasonDay(epochHour), CLIMATE);
-  const solar = solarHour(epochHour, place.lon);
+  const cycle = cycleOf(site, epochHour);
+  const solar = meanSolarHour(epochHour, place.lon) + site.equationOfTime;
   const absLat = Math.abs(place.lat);
 
   FIELDS.evaluate(site, epochHour);
@@ -194,7 +227,8 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const mesoWind = noise[MESO_WIND_FIELD]!;
 
   // Clouds and stratiform precipitation follow lows, moisture and mesoscale bands.
-  const storminess = 0.7 * lowness + 0.3 * mesoCloud + 0.6 * (clim.moisture - 0.55) + 0.2 * moistAnomaly;
+  const storminess =
+    0.7 * lowness + 0.3 * mesoCloud + 0.6 * (clim.moisture - 0.55) + 0.2 * moistAnomaly + clim.stormOffset;
   const stratiformPop = 100 * clamp((storminess - 0.25) / 0.5, 0, 1) ** 1.3;
 
   // Day-to-day swings are larger poleward and in winter, smaller near the ocean.
@@ -209,8 +243,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
 
   // Warm-season afternoon convection needs low-level moisture and a mesoscale trigger.
   const instability = clamp((dewpoint - 12) / 10, 0, 1);
-  const afternoon = Math.exp(-(((solar - 17) / 3) ** 2));
-  const convectivePop = 80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness, 0, 1);
+  // Convection peaks a couple of hours after the temperature does, in the late afternoon.
+  const afternoon = Math.exp(-(((solar - cycle.peak - 2) / 3) ** 2));
+  const convectivePop =
+    80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 
   let pop = clamp(Math.max(stratiformPop, convectivePop) + 0.25 * Math.min(stratiformPop, convectivePop), 0, 100);
   let sky = 100 * sigmoid(4 * (storminess - 0.05)) + 25 * instability * afternoon;
@@ -219,10 +255,18 @@ function sample(site: Site, epochHour: number): WeatherSample {
   pop = Math.round(pop);
 
   const cloudDamping = 1 - 0.55 * (sky / 100);
-  const diurnal = diurnalShape(solar);
+  const diurnal = diurnalShape(cycle, solar);
   let temperature = dailyMean + clim.diurnalHalfRangeC * cloudDamping * diurnal;
-  // Falling rain cools the air, most noticeably by day.
-  temperature -= 2.5 * (pop / 100) * (solar > 8 && solar < 20 ? 1 : 0.4);
+  // Falling rain cools the air, most noticeably by day: more as the morning goes on, and the cooled air
+  // lingers a few hours past sunset (easing off at sunset would warm evenings as the showers end).
+  const sinceSunrise = (((solar - cycle.sunrise) % 24) + 24) % 24;
+  const dayHours = cycle.sunset - cycle.sunrise;
+  const dayCooling = (hours: number) => 1 - Math.exp(-hours / 2);
+  const sunWeight =
+    sinceSunrise < dayHours
+      ? dayCooling(sinceSunrise)
+      : dayCooling(dayHours) * Math.exp(-(sinceSunrise - dayHours) / 3);
+  temperature -= 2.5 * (pop / 100) * (0.4 + 0.6 * sunWeight);
 
   // Precipitation moistens the air toward saturation; air can never be drier than saturated.
   dewpoint += (temperature - dewpoint) * 0.6 * (pop / 100);
@@ -246,7 +290,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
 
   // Intensity scales with how much water the air can hold; convection rains hardest.
   const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
-  const intensity = (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) * moistureCapacity;
+  const intensity =
+    (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) *
+    moistureCapacity *
+    clim.precipScale;
   const qpfMm = (pop / 100) * intensity;
 
   const fog = rh >= 97 && speed < 12 ? 1 - speed / 12 : 0;

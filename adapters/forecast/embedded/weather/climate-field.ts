@@ -1,0 +1,167 @@
+import { CLIMATE_FIT_DATA } from './climate-fit-data.ts';
+
+/**
+ * The climatology's corrections, fitted to NOAA's station normals (scripts/forecast-data/fit-climate.ts):
+ * at each normals station, for each month, what to add to the analytic climate (climate.ts) so the model's
+ * own mean daily high and low and monthly precipitation come out as the normals. Between stations the
+ * corrections are interpolated (inverse distance, weighted toward stations at a similar elevation, fading to
+ * none beyond {@link REACH_KM}); between months, along a periodic cubic through the mid-month values.
+ */
+
+/** The fields a station corrects, each twelve monthly values. */
+export interface StationCorrection {
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM: number;
+  /** Added to the daily mean temperature, °C. */
+  readonly meanC: readonly number[];
+  /** Added to half the diurnal range, °C. */
+  readonly halfRangeC: readonly number[];
+  /** Added to the storminess that sets the chance of precipitation. */
+  readonly storm: readonly number[];
+  /** The natural log of the factor on precipitation intensity. */
+  readonly logIntensity: readonly number[];
+}
+
+/** A place's interpolated corrections: 12 monthly values of each field, in the order of {@link FIELDS}. */
+export interface PlaceCorrections {
+  readonly months: Float64Array;
+}
+
+export const FIELDS = ['meanC', 'halfRangeC', 'storm', 'logIntensity'] as const;
+export const MEAN = 0;
+export const HALF_RANGE = 1;
+export const STORM = 2;
+export const LOG_INTENSITY = 3;
+
+/** Beyond this distance a station corrects nothing; nearer, its weight tapers to zero at this distance. */
+export const REACH_KM = 600;
+/** A station's own point weighs as if it were this far: the field is exact there to within a few percent. */
+const NEAR_KM = 8;
+/** The analytic climate's own weight, as of a station at this distance: far from all stations it takes over. */
+const BASE_KM = REACH_KM / Math.SQRT2;
+/** Stations this much higher or lower count a fifth as much (a valley is not its summit's neighbour). */
+const ELEVATION_SCALE_M = 500;
+const KM_PER_DEGREE = 111.195;
+const DEG = Math.PI / 180;
+
+export class ClimateField {
+  private readonly lat: Float64Array;
+  private readonly lon: Float64Array;
+  private readonly elevation: Float64Array;
+  /** Per station, FIELDS.length × 12 values. */
+  private readonly values: Float64Array;
+
+  constructor(readonly stations: readonly StationCorrection[]) {
+    const n = stations.length;
+    this.lat = Float64Array.from(stations, (s) => s.lat);
+    this.lon = Float64Array.from(stations, (s) => s.lon);
+    this.elevation = Float64Array.from(stations, (s) => s.elevationM);
+    this.values = new Float64Array(n * FIELDS.length * 12);
+    stations.forEach((s, i) =>
+      FIELDS.forEach((f, k) => s[f].forEach((v, m) => (this.values[(i * FIELDS.length + k) * 12 + m] = v))),
+    );
+  }
+
+  /**
+   * The corrections at a place, or null where no station reaches. Weights are (1 − d/R)² / (d² + near²),
+   * scaled down by elevation difference, against a constant weight for the analytic climate itself, so the
+   * field is continuous everywhere and fades to nothing far from the stations. `skip` leaves a station out
+   * (to measure how well the others predict it).
+   */
+  at(lat: number, lon: number, elevationM: number, skip = -1): PlaceCorrections | null {
+    const width = FIELDS.length * 12;
+    const months = new Float64Array(width);
+    const kmPerLon = KM_PER_DEGREE * Math.cos(lat * DEG);
+    const reachDeg = REACH_KM / KM_PER_DEGREE;
+    let total = 1 / (BASE_KM * BASE_KM);
+    let any = false;
+    for (let i = 0; i < this.lat.length; i++) {
+      const dLat = lat - this.lat[i]!;
+      if (dLat > reachDeg || dLat < -reachDeg || i === skip) continue;
+      const dLon = ((((lon - this.lon[i]!) % 360) + 540) % 360) - 180;
+      const dy = dLat * KM_PER_DEGREE;
+      const dx = dLon * kmPerLon;
+      const d2 = dx * dx + dy * dy;
+      if (d2 >= REACH_KM * REACH_KM) continue;
+      const taper = 1 - Math.sqrt(d2) / REACH_KM;
+      const dz = (elevationM - this.elevation[i]!) / ELEVATION_SCALE_M;
+      const w = (taper * taper) / (d2 + NEAR_KM * NEAR_KM) / (1 + 4 * dz * dz);
+      total += w;
+      any = true;
+      const base = i * width;
+      for (let k = 0; k < width; k++) months[k]! += w * this.values[base + k]!;
+    }
+    if (!any) return null;
+    for (let k = 0; k < width; k++) months[k]! /= total;
+    return { months };
+  }
+}
+
+/**
+ * A field's value on a (fractional) day of the year: a periodic Catmull-Rom spline through its twelve
+ * mid-month values, smooth through the year with no step at a month's edge.
+ */
+export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: number): number {
+  const x = ((dayOfYear - 1) / 365.2425) * 12 - 0.5;
+  const i = Math.floor(x);
+  const t = x - i;
+  const at = (m: number) => c.months[field * 12 + (((m % 12) + 12) % 12)]!;
+  const p0 = at(i - 1);
+  const p1 = at(i);
+  const p2 = at(i + 1);
+  const p3 = at(i + 2);
+  return p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)));
+}
+
+/** The packed form of climate-fit-data.ts: stations' lat, lon, elevation, then 48 values, in one list. */
+export function decodeClimateField(packed: {
+  readonly scale: number;
+  readonly values: readonly number[];
+}): ClimateField {
+  const stride = 3 + FIELDS.length * 12;
+  const stations: StationCorrection[] = [];
+  for (let o = 0; o + stride <= packed.values.length; o += stride) {
+    const v = packed.values;
+    const month = (k: number) => Array.from({ length: 12 }, (_, m) => v[o + 3 + k * 12 + m]! / packed.scale);
+    stations.push({
+      lat: v[o]! / 1e4,
+      lon: v[o + 1]! / 1e4,
+      elevationM: v[o + 2]!,
+      meanC: month(MEAN),
+      halfRangeC: month(HALF_RANGE),
+      storm: month(STORM),
+      logIntensity: month(LOG_INTENSITY),
+    });
+  }
+  return new ClimateField(stations);
+}
+
+/** The packed form of a field, as fit-climate.ts writes it (values to a thousandth). */
+export function encodeClimateField(field: ClimateField): { scale: number; values: number[] } {
+  const scale = 1000;
+  const values: number[] = [];
+  for (const s of field.stations) {
+    values.push(Math.round(s.lat * 1e4), Math.round(s.lon * 1e4), Math.round(s.elevationM));
+    for (const f of FIELDS) for (const v of s[f]) values.push(Math.round(v * scale));
+  }
+  return { scale, values };
+}
+
+let active: ClimateField | null | undefined;
+
+/** The field the model uses: the shipped fit, decoded on first use. */
+export function activeClimateField(): ClimateField | null {
+  // The data ships as JSON text, parsed only when a place first asks: importing the model stays cheap.
+  if (active === undefined) active = CLIMATE_FIT_DATA ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA)) : null;
+  return active;
+}
+
+/**
+ * Replaces the field the model uses (null: the analytic climate alone), for the fitting script and the
+ * tests that measure a candidate fit; `undefined` goes back to the shipped fit. Places made before the
+ * change keep the field they were made with.
+ */
+export function useClimateField(field: ClimateField | null | undefined): void {
+  active = field;
+}

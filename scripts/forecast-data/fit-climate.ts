@@ -1,0 +1,113 @@
+// Fits the climatology's corrections to NOAA's station normals and writes them to
+// adapters/forecast/embedded/weather/climate-fit-data.ts (see climate-field.ts for how the model uses them).
+//
+//   npx tsx scripts/forecast-data/fit-climate.ts [--iterations 8] [--stride 3] [--years 1981,1982,...] [--continue]
+//
+// The model is run at every station over whole years, its mean daily high and low, monthly precipitation
+// and wet days measured as the normals are (normals.ts), and each station's corrections moved by the
+// errors: the mean by the mean error of high and low, half the range by half their difference (over the
+// share of the range that clear and cloudy days pass on), the storminess by the error in wet days, the
+// intensity by the ratio of the amounts. The corrections are interpolated between stations as the model
+// interpolates them, so each round fits the field the model will use. Deterministic: the same inputs give
+// the same file.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  activeClimateField,
+  ClimateField,
+  encodeClimateField,
+  useClimateField,
+  type StationCorrection,
+} from '../../adapters/forecast/embedded/weather/climate-field.ts';
+import { NORMALS_YEARS, loadNormals, measureStation, type NormalsStation } from './normals.ts';
+
+const argAt = (name: string) => process.argv.indexOf(`--${name}`);
+const iterations = argAt('iterations') >= 0 ? Number(process.argv[argAt('iterations') + 1]) : 8;
+const years = argAt('years') >= 0 ? process.argv[argAt('years') + 1]!.split(',').map(Number) : [...NORMALS_YEARS];
+/** Every stride-th day of those years is sampled (see measureStation). */
+const stride = argAt('stride') >= 0 ? Number(process.argv[argAt('stride') + 1]) : 3;
+const OUT = join(import.meta.dirname, '..', '..', 'adapters', 'forecast', 'embedded', 'weather', 'climate-fit-data.ts');
+
+const fToC = (f: number) => ((f - 32) * 5) / 9;
+
+/** How much of a change in half the range reaches the mean daily high and low (cloud damps the cycle). */
+const RANGE_GAIN = 0.75;
+/** Wet days per month gained per unit of storminess, roughly, near the middle of the range. */
+const WET_DAYS_PER_STORM = 25;
+/** Share of each round's error corrected: below 1, so stations close together settle rather than swing. */
+const STEP = 0.85;
+
+interface Mutable {
+  lat: number;
+  lon: number;
+  elevationM: number;
+  meanC: number[];
+  halfRangeC: number[];
+  storm: number[];
+  logIntensity: number[];
+}
+
+const stations: readonly NormalsStation[] = loadNormals();
+// With --continue, the rounds start from the shipped fit (when it is of the same stations), else from none.
+const shipped = argAt('continue') >= 0 ? activeClimateField()?.stations : undefined;
+const corrections: Mutable[] = stations.map((s, i) => {
+  const from = shipped?.[i]?.lat === s.lat && shipped[i]!.lon === s.lon ? shipped[i] : undefined;
+  return {
+    lat: s.lat,
+    lon: s.lon,
+    elevationM: s.elevationM,
+    meanC: from ? [...from.meanC] : new Array<number>(12).fill(0),
+    halfRangeC: from ? [...from.halfRangeC] : new Array<number>(12).fill(0),
+    storm: from ? [...from.storm] : new Array<number>(12).fill(0),
+    logIntensity: from ? [...from.logIntensity] : new Array<number>(12).fill(0),
+  };
+});
+
+const clampTo = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
+
+for (let round = 1; round <= iterations; round++) {
+  useClimateField(new ClimateField(corrections as StationCorrection[]));
+  let sumHigh = 0;
+  let sumLow = 0;
+  let sumPrecip = 0;
+  let worst = 0;
+  let n = 0;
+  const started = Date.now();
+  stations.forEach((s, i) => {
+    const model = measureStation(s, years, stride);
+    const c = corrections[i]!;
+    for (let m = 0; m < 12; m++) {
+      const eHigh = fToC(model.highF[m]!) - fToC(s.tmaxF[m]!);
+      const eLow = fToC(model.lowF[m]!) - fToC(s.tminF[m]!);
+      c.meanC[m]! -= (STEP * (eHigh + eLow)) / 2;
+      c.halfRangeC[m]! -= (STEP * (eHigh - eLow)) / 2 / RANGE_GAIN;
+      if (s.wetDays) {
+        const eWet = model.wetDays[m]! - s.wetDays[m]!;
+        c.storm[m] = clampTo(c.storm[m]! - (STEP * eWet) / WET_DAYS_PER_STORM, 1.5);
+      }
+      // A trace of a normal (0.01 in) still counts: the ratio is taken with 0.02 in added to both.
+      const ratio = (model.precipIn[m]! + 0.02) / (s.prcpIn[m]! + 0.02);
+      c.logIntensity[m] = clampTo(c.logIntensity[m]! - STEP * Math.log(ratio), 4);
+      sumHigh += Math.abs(eHigh) * 1.8;
+      sumLow += Math.abs(eLow) * 1.8;
+      sumPrecip += Math.abs(Math.log(ratio));
+      worst = Math.max(worst, Math.abs(eHigh) * 1.8, Math.abs(eLow) * 1.8);
+      n++;
+    }
+  });
+  process.stdout.write(
+    `round ${round}: mean |error| high ${(sumHigh / n).toFixed(2)} °F, low ${(sumLow / n).toFixed(2)} °F, ` +
+      `worst ${worst.toFixed(1)} °F, precipitation ${((Math.exp(sumPrecip / n) - 1) * 100).toFixed(1)}% ` +
+      `(${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
+}
+
+const packed = encodeClimateField(new ClimateField(corrections as StationCorrection[]));
+writeFileSync(
+  OUT,
+  `// Generated by scripts/forecast-data/fit-climate.ts (${stations.length} NOAA normals stations, years ` +
+    `${years[0]}-${years[years.length - 1]}, every ${stride} days, ${iterations} rounds${shipped ? ' continuing the previous fit' : ''}): do not edit by hand.\n` +
+    `/** The fitted climate corrections (see climate-field.ts), packed as JSON text; empty: none. */\n` +
+    `export const CLIMATE_FIT_DATA =\n  '${JSON.stringify(packed)}';\n`,
+);
+process.stdout.write(`wrote ${OUT}\n`);

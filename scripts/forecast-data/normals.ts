@@ -1,0 +1,103 @@
+// NOAA's station normals (adapters/forecast/embedded/data/normals.json) and the model's climate measured
+// the same way: mean daily high and low per month (the highest and lowest hourly temperature of each local
+// standard day, averaged), mean monthly precipitation (the expected amounts of the hours, summed) and the
+// expected number of days with precipitation (each day's highest chance, summed). Shared by the fit
+// (fit-climate.ts), the report (scripts/normals-report.ts) and the tests.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hourlySeries } from '../../adapters/forecast/embedded/weather/model.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const NORMALS_FILE = join(ROOT, 'adapters', 'forecast', 'embedded', 'data', 'normals.json');
+
+export interface NormalsStation {
+  readonly wban: string;
+  readonly name: string;
+  readonly state: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationM: number;
+  /** Normal daily maximum and minimum temperature, °F, January to December. */
+  readonly tmaxF: readonly number[];
+  readonly tminF: readonly number[];
+  /** Normal monthly precipitation, inches. */
+  readonly prcpIn: readonly number[];
+  /** Mean days with 0.01 in or more, or null where the table has no row for the station. */
+  readonly wetDays: readonly number[] | null;
+}
+
+export function loadNormals(file = NORMALS_FILE): NormalsStation[] {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { fields: string[]; rows: unknown[][] };
+  return data.rows.map(
+    (row) => Object.fromEntries(data.fields.map((f, i) => [f, row[i]])) as unknown as NormalsStation,
+  );
+}
+
+/** The model's climate at a station, per month (January first), in the units of the normals. */
+export interface ModelClimate {
+  readonly highF: number[];
+  readonly lowF: number[];
+  readonly precipIn: number[];
+  readonly wetDays: number[];
+}
+
+export const cToF = (c: number) => (c * 9) / 5 + 32;
+
+/**
+ * The station's standard-time offset from UTC, hours: the normals' days are local standard days. Alaska
+ * keeps one zone (−9) but the Aleutians west of 169.5° W, Hawaii −10, the rest by longitude.
+ */
+export function standardOffsetHours(s: Pick<NormalsStation, 'state' | 'lon'>): number {
+  if (s.state === 'AK') return s.lon < -169.5 ? -10 : -9;
+  if (s.state === 'HI') return -10;
+  if (s.state === 'PR' || s.state === 'VI') return -4;
+  return Math.round(s.lon / 15);
+}
+
+/**
+ * The model's climate at a station over whole calendar years, from every `stride`-th day (days a few apart
+ * have independent weather, so a stride of 2 or 3 loses little and saves as much).
+ */
+export function measureStation(s: NormalsStation, years: readonly number[], stride = 1): ModelClimate {
+  const place = { lat: s.lat, lon: s.lon, elevationM: s.elevationM };
+  const offset = standardOffsetHours(s);
+  const high = new Array<number>(12).fill(0);
+  const low = new Array<number>(12).fill(0);
+  const days = new Array<number>(12).fill(0);
+  const precipMm = new Array<number>(12).fill(0);
+  const wet = new Array<number>(12).fill(0);
+  for (const year of years) {
+    const first = Date.UTC(year, 0, 1) / 3_600_000 - offset;
+    const dayCount = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
+    // Each year starts the stride at a different day, so the sampled days cover every day of the year.
+    for (let d = year % stride; d < dayCount; d += stride) {
+      const month = new Date(Date.UTC(year, 0, 1 + d)).getUTCMonth();
+      let hi = -Infinity;
+      let lo = Infinity;
+      let pop = 0;
+      for (const sample of hourlySeries(place, first + d * 24, 24)) {
+        if (sample.temperatureC > hi) hi = sample.temperatureC;
+        if (sample.temperatureC < lo) lo = sample.temperatureC;
+        if (sample.precipProbabilityPct > pop) pop = sample.precipProbabilityPct;
+        precipMm[month]! += sample.qpfMm;
+      }
+      high[month]! += hi;
+      low[month]! += lo;
+      wet[month]! += pop / 100;
+      days[month]!++;
+    }
+  }
+  // Per month: the sampled days' means, and their totals scaled up to the month's length.
+  const monthDays = (m: number) =>
+    (Date.UTC(2001, m + 1, 1) - Date.UTC(2001, m, 1)) / 86_400_000 + (m === 1 ? 0.25 : 0);
+  return {
+    highF: high.map((t, m) => cToF(t / days[m]!)),
+    lowF: low.map((t, m) => cToF(t / days[m]!)),
+    precipIn: precipMm.map((p, m) => ((p / days[m]!) * monthDays(m)) / 25.4),
+    wetDays: wet.map((w, m) => (w / days[m]!) * monthDays(m)),
+  };
+}
+
+/** The normals' own years: the model is fitted and measured over the thirty years they average. */
+export const NORMALS_YEARS: readonly number[] = Array.from({ length: 30 }, (_, i) => 1981 + i);

@@ -1,0 +1,98 @@
+// Prints how close the embedded weather model's climate comes to NOAA's 1981-2010 normals at every normals
+// station (adapters/forecast/embedded/data/normals.json): per station the worst month's error in mean
+// daily high and low and in monthly precipitation, then the summary the docs quote.
+//
+//   npm run normals                 the fit at the stations it was fitted to
+//   npm run normals -- --loo        each station predicted from the others alone (how the fit generalises)
+//   npm run normals -- --years 2011,2012   other years than the normals' own (1981-2010)
+//   npm run normals -- --stride 5   every fifth day only: five times quicker, a little noisier
+//
+// Limits checked: every month's mean daily high and low within 3 °F of the normal; every month's mean
+// precipitation within 25 % of the normal (or 0.05 in, for the driest months, whose normals are a few
+// hundredths), and the annual total within 25 %.
+import {
+  activeClimateField,
+  ClimateField,
+  useClimateField,
+} from '../adapters/forecast/embedded/weather/climate-field.ts';
+import { NORMALS_YEARS, loadNormals, measureStation } from './forecast-data/normals.ts';
+
+const argAt = (name: string) => process.argv.indexOf(`--${name}`);
+const leaveOneOut = argAt('loo') >= 0;
+const years = argAt('years') >= 0 ? process.argv[argAt('years') + 1]!.split(',').map(Number) : [...NORMALS_YEARS];
+const stride = argAt('stride') >= 0 ? Number(process.argv[argAt('stride') + 1]) : 1;
+const only = argAt('station') >= 0 ? process.argv[argAt('station') + 1] : undefined;
+
+const TEMPERATURE_LIMIT_F = 3;
+const PRECIP_LIMIT = 0.25;
+const PRECIP_FLOOR_IN = 0.05;
+
+const stations = loadNormals().filter((s) => !only || s.wban === only || s.name.includes(only.toUpperCase()));
+const shipped = activeClimateField();
+if (!shipped) throw new Error('no fitted climate field is shipped (climate-fit-data.ts is empty)');
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+let temperatureOk = 0;
+let precipOk = 0;
+let annualOk = 0;
+let sumHigh = 0;
+let sumLow = 0;
+let biasLow = 0;
+let months = 0;
+const worst: { high: [number, string]; low: [number, string] } = { high: [0, ''], low: [0, ''] };
+process.stdout.write(
+  `normals fit${leaveOneOut ? ' (leave one out: each station from the others alone)' : ''}, years ${years[0]}-${years[years.length - 1]}${stride > 1 ? `, every ${stride} days` : ''}\n` +
+    `${'station'.padEnd(36)} ${pad('high °F', 8)} ${pad('low °F', 8)} ${pad('precip', 8)} ${pad('annual', 8)}  worst month (model/normal)\n`,
+);
+for (const s of stations) {
+  if (leaveOneOut) {
+    const index = shipped.stations.findIndex((c) => c.lat === s.lat && c.lon === s.lon);
+    useClimateField(new ClimateField(shipped.stations.filter((_, i) => i !== index)));
+  }
+  const m = measureStation(s, years, stride);
+  let maxHigh = 0;
+  let maxLow = 0;
+  let maxPrecip = 0;
+  let worstMonth = '';
+  let precipMonthsOk = true;
+  for (let k = 0; k < 12; k++) {
+    const eHigh = m.highF[k]! - s.tmaxF[k]!;
+    const eLow = m.lowF[k]! - s.tminF[k]!;
+    sumHigh += Math.abs(eHigh);
+    sumLow += Math.abs(eLow);
+    biasLow += eLow;
+    months++;
+    if (Math.abs(eHigh) > Math.abs(maxHigh)) maxHigh = eHigh;
+    if (Math.abs(eLow) > Math.abs(maxLow)) maxLow = eLow;
+    const ePrecip = (m.precipIn[k]! - s.prcpIn[k]!) / Math.max(s.prcpIn[k]!, 0.01);
+    if (Math.abs(m.precipIn[k]! - s.prcpIn[k]!) > Math.max(PRECIP_LIMIT * s.prcpIn[k]!, PRECIP_FLOOR_IN))
+      precipMonthsOk = false;
+    if (Math.abs(ePrecip) > Math.abs(maxPrecip)) maxPrecip = ePrecip;
+    if (Math.max(Math.abs(eHigh), Math.abs(eLow)) >= Math.max(Math.abs(maxHigh), Math.abs(maxLow)))
+      worstMonth = `${k + 1}: ${m.highF[k]!.toFixed(0)}/${s.tmaxF[k]} ${m.lowF[k]!.toFixed(0)}/${s.tminF[k]}`;
+  }
+  const annualModel = m.precipIn.reduce((a, b) => a + b, 0);
+  const annualNormal = s.prcpIn.reduce((a, b) => a + b, 0);
+  const annualError = (annualModel - annualNormal) / annualNormal;
+  const tempOk = Math.abs(maxHigh) <= TEMPERATURE_LIMIT_F && Math.abs(maxLow) <= TEMPERATURE_LIMIT_F;
+  if (tempOk) temperatureOk++;
+  if (precipMonthsOk) precipOk++;
+  if (Math.abs(annualError) <= PRECIP_LIMIT) annualOk++;
+  if (Math.abs(maxHigh) > Math.abs(worst.high[0])) worst.high = [maxHigh, s.name];
+  if (Math.abs(maxLow) > Math.abs(worst.low[0])) worst.low = [maxLow, s.name];
+  const flag = tempOk && precipMonthsOk ? ' ' : '*';
+  process.stdout.write(
+    `${flag}${`${s.wban} ${s.name}`.padEnd(35)} ${pad(maxHigh.toFixed(1), 8)} ${pad(maxLow.toFixed(1), 8)} ` +
+      `${pad(`${(maxPrecip * 100).toFixed(0)}%`, 8)} ${pad(`${(annualError * 100).toFixed(0)}%`, 8)}  ${worstMonth}\n`,
+  );
+}
+useClimateField(undefined);
+process.stdout.write(
+  `\n${stations.length} stations, ${months} station-months, years ${years[0]}-${years[years.length - 1]}${leaveOneOut ? ', leave one out' : ''}\n` +
+    `  mean |error|: daily high ${(sumHigh / months).toFixed(2)} °F, daily low ${(sumLow / months).toFixed(2)} °F; ` +
+    `mean error of lows ${(biasLow / months).toFixed(2)} °F\n` +
+    `  worst month: high ${worst.high[0].toFixed(1)} °F (${worst.high[1]}), low ${worst.low[0].toFixed(1)} °F (${worst.low[1]})\n` +
+    `  stations with every month's high and low within ${TEMPERATURE_LIMIT_F} °F: ${temperatureOk} of ${stations.length}\n` +
+    `  stations with every month's precipitation within ${PRECIP_LIMIT * 100}% (or ${PRECIP_FLOOR_IN} in): ${precipOk} of ${stations.length}\n` +
+    `  stations with annual precipitation within ${PRECIP_LIMIT * 100}%: ${annualOk} of ${stations.length}\n`,
+);

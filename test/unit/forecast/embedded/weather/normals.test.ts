@@ -1,0 +1,84 @@
+// The model's climate against NOAA's 1981-2010 normals (issue 38, "measured, not assumed"), at a sample of
+// the normals stations, including the ones the issue found wrong. `npm run normals` measures every station.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  loadNormals,
+  measureStation,
+  NORMALS_YEARS,
+  type NormalsStation,
+} from '../../../../../scripts/forecast-data/normals.ts';
+import { activeClimateField, ClimateField } from '../../../../../adapters/forecast/embedded/weather/climate-field.ts';
+
+const normals = loadNormals();
+const station = (name: string): NormalsStation => {
+  const found = normals.find((s) => s.name.startsWith(name));
+  assert.ok(found, name);
+  return found;
+};
+
+/** Every tenth day of the normals' thirty years: 1,100 days, enough to average the weather out. */
+const STRIDE = 10;
+
+describe('the normals', () => {
+  it('are NOAA station normals: a few hundred stations, each with twelve months of highs, lows and precipitation', () => {
+    assert.ok(normals.length >= 250, `${normals.length} stations`);
+    for (const s of normals) {
+      assert.equal(s.tmaxF.length, 12);
+      s.tmaxF.forEach((high, m) => assert.ok(high > s.tminF[m]!, `${s.name} month ${m + 1}`));
+      assert.ok(s.prcpIn.every((p) => p >= 0));
+    }
+    // Spot checks against the CCD tables the file was built from.
+    assert.deepEqual([station('SAN DIEGO').tmaxF[0], station('SAN DIEGO').tminF[0]], [65.1, 49]);
+    assert.equal(station('REDDING').tmaxF[6], 94.9);
+    assert.equal(station('GREAT FALLS').tmaxF[0], 35.5);
+  });
+
+  it('are what the shipped fit was made from: one correction per station, at its place', () => {
+    const field = activeClimateField();
+    assert.ok(field instanceof ClimateField);
+    assert.equal(field.stations.length, normals.length);
+    normals.forEach((s, i) => assert.deepEqual([field.stations[i]!.lat, field.stations[i]!.lon], [s.lat, s.lon]));
+  });
+});
+
+describe("the model's climate at the normals stations", () => {
+  const SAMPLE = [
+    'SAN DIEGO',
+    'REDDING',
+    'GREAT FALLS',
+    'SYRACUSE',
+    'ANCHORAGE',
+    'HONOLULU',
+    'MIAMI',
+    'DENVER',
+    'PHOENIX',
+    'INTERNATIONAL FALLS',
+  ];
+  for (const name of SAMPLE) {
+    it(`${name}: every month's mean daily high and low within 3 °F, the year's precipitation within 25%`, () => {
+      const s = station(name);
+      const m = measureStation(s, NORMALS_YEARS, STRIDE);
+      const off: string[] = [];
+      for (let k = 0; k < 12; k++) {
+        const high = m.highF[k]! - s.tmaxF[k]!;
+        const low = m.lowF[k]! - s.tminF[k]!;
+        if (Math.abs(high) > 3 || Math.abs(low) > 3)
+          off.push(
+            `month ${k + 1}: high ${m.highF[k]!.toFixed(1)}/${s.tmaxF[k]}, low ${m.lowF[k]!.toFixed(1)}/${s.tminF[k]}`,
+          );
+      }
+      assert.deepEqual(off, []);
+      const year = m.precipIn.reduce((a, b) => a + b, 0);
+      const normal = s.prcpIn.reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(year - normal) <= 0.25 * normal, `${year.toFixed(1)} in a year against ${normal.toFixed(1)}`);
+    });
+  }
+
+  it('keeps Redding dry in July: no "Rain Likely" summer', () => {
+    const s = station('REDDING');
+    const m = measureStation(s, NORMALS_YEARS, STRIDE);
+    assert.ok(m.precipIn[6]! < 0.6, `July ${m.precipIn[6]!.toFixed(2)} in`);
+    assert.ok(m.wetDays[6]! < 3, `July ${m.wetDays[6]!.toFixed(1)} wet days`);
+  });
+});
