@@ -1,5 +1,5 @@
 import type { Place, WeatherSample } from './weather/index.ts';
-import { HAZARD_RULES } from './weather/index.ts';
+import { HAZARD_RULES, temperatureWindow } from './weather/index.ts';
 import {
   apparentTemperatureC,
   atmosphericDispersionIndex,
@@ -225,8 +225,8 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
 }
 
 /**
- * maxTemperature over each day period and minTemperature over each night period, on the very spans and
- * hours the 7-day forecast summarises. Like the NWS, which keeps these grids in °F, the value is the
+ * maxTemperature over each day period and minTemperature over each night period, on the very windows the
+ * 7-day forecast takes its highs and lows from (7 AM to 8 PM, 7 PM to 9 AM: `temperatureWindow`). Like the NWS, which keeps these grids in °F, the value is the
  * period's whole-degree °F temperature in °C, so converting it back gives the forecast's number exactly.
  */
 function periodExtremes(samples: readonly WeatherSample[], ctx: LayerContext): Record<string, unknown> {
@@ -237,12 +237,13 @@ function periodExtremes(samples: readonly WeatherSample[], ctx: LayerContext): R
   const max: { validTime: string; value: number }[] = [];
   const min: { validTime: string; value: number }[] = [];
   for (const span of spans) {
-    const last = Math.min(span.endHour, end);
+    const window = temperatureWindow(span, ctx.startHour);
+    const last = Math.min(window.end, end);
     const temps = samples
-      .slice(span.startHour - ctx.startHour, last - ctx.startHour)
+      .slice(window.start - ctx.startHour, last - ctx.startHour)
       .map((s) => displayTemperature(s.temperatureC, 'us'));
     if (temps.length === 0) continue;
-    const validTime = `${hourIso(span.startHour)}/${isoDuration(last - span.startHour)}`;
+    const validTime = `${hourIso(window.start)}/${isoDuration(last - window.start)}`;
     if (span.isDaytime) max.push({ validTime, value: fToC(Math.max(...temps)) });
     else min.push({ validTime, value: fToC(Math.min(...temps)) });
   }

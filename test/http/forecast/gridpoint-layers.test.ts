@@ -65,7 +65,8 @@ describe('gridpoint layers agree with the forecasts', () => {
 
       for (const period of daily) {
         const layer = period.isDaytime ? layers['maxTemperature']! : layers['minTemperature']!;
-        const value = at(layer, Date.parse(period.startTime));
+        // The layers' windows start an hour into a period (7 AM, 7 PM), as the NWS's do; the first at issuance.
+        const value = at(layer, Date.parse(period.startTime) + (period.number === 1 ? 0 : 3_600_000));
         assert.equal(typeof value, 'number', `${period.name}: a ${period.isDaytime ? 'max' : 'min'} temperature`);
         assert.equal(
           Math.round(cToF(value as number)),

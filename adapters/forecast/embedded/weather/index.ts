@@ -17,7 +17,7 @@ export { weatherAt, hourlySeries } from './model.ts';
 export type { Place, PrecipType, WeatherAdjust, WeatherSample } from './model.ts';
 
 export { hourlyForecast, HOURLY_PERIOD_COUNT } from './hourly-forecast.ts';
-export { dailyForecast, DAILY_PERIOD_COUNT } from './daily-forecast.ts';
+export { dailyForecast, DAILY_PERIOD_COUNT, temperatureWindow } from './daily-forecast.ts';
 export type { Forecast, ForecastPeriod, ForecastRequest, QuantitativeValue } from './forecast-types.ts';
 export type { UnitSystem } from './units.ts';
 

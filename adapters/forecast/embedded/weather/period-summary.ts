@@ -5,9 +5,20 @@ import { displaySpeed, displayTemperature, type UnitSystem } from './units.ts';
 
 export type PrecipTiming = { readonly kind: 'after' | 'before'; readonly hourIndex: number } | null;
 
+/**
+ * A temperature that goes against the day's cycle, as the NWS flags it in `temperatureTrend`: a night that
+ * warms after an early low (a warm front), a day that cools after an early high (a cold front). `to` is
+ * where it ends up, in display units.
+ */
+export type TemperatureTrend = { readonly kind: 'rising' | 'falling'; readonly to: number } | null;
+
 export interface PeriodSummary {
   readonly isDaytime: boolean;
-  /** High of a day period or low of a night period, in display units: the max/min of the hourly forecast's temperatures. */
+  /**
+   * High of a day period or low of a night period, in display units: the max/min of the hourly forecast's
+   * temperatures over the NDFD's MaxT and MinT windows (7 AM to 7 PM, 7 PM to 8 AM), which catch the dawn's
+   * low that comes after 6 AM in winter.
+   */
   readonly temperature: number;
   /** Highest hourly chance, rounded to 10% as in NWS period forecasts. */
   readonly popPct: number;
@@ -24,6 +35,7 @@ export interface PeriodSummary {
   readonly timing: PrecipTiming;
   readonly rainMm: number;
   readonly snowCm: number;
+  readonly trend: TemperatureTrend;
 }
 
 /** Hours at or above this chance count as "wet" for types and timing; 15 is what rounds to a 20% period chance. */
@@ -44,12 +56,48 @@ function timingOf(wet: readonly boolean[]): PrecipTiming {
   return null;
 }
 
+/** How far a night must warm after its low, or a day cool after its high, to be called a trend. */
+function trendMargin(units: UnitSystem, againstNeighbour: boolean): number {
+  // Against the period before it (a night's low above the day's high, a day's high below the night's low)
+  // any turn is a trend: a forecast must not show the two without saying how one became the other.
+  if (againstNeighbour) return 1;
+  return units === 'us' ? 3 : 2;
+}
+
+/**
+ * The period's trend: a night whose low comes in its first half and that then warms by the margin, a day
+ * whose high comes in its first half and that then cools by it. `previous` is the period before's
+ * temperature (the day's high before a night, the night's low before a day), when there is one.
+ */
+export function temperatureTrend(
+  temps: readonly number[],
+  isDaytime: boolean,
+  units: UnitSystem,
+  previous: number | null = null,
+): TemperatureTrend {
+  if (temps.length < 3) return null;
+  const extreme = isDaytime ? Math.max(...temps) : Math.min(...temps);
+  const at = temps.indexOf(extreme);
+  if (at >= temps.length / 2) return null;
+  const after = temps.slice(at + 1);
+  const against = previous !== null && (isDaytime ? extreme < previous : extreme > previous);
+  const margin = trendMargin(units, against);
+  if (isDaytime) {
+    const to = Math.min(...after);
+    return extreme - to >= margin ? { kind: 'falling', to } : null;
+  }
+  const to = Math.max(...after);
+  return to - extreme >= margin ? { kind: 'rising', to } : null;
+}
+
 export function summarizePeriod(
   samples: readonly WeatherSample[],
   isDaytime: boolean,
   units: UnitSystem,
+  previousTemperature: number | null = null,
+  temperatureSamples: readonly WeatherSample[] = samples,
 ): PeriodSummary {
-  const temps = samples.map((s) => displayTemperature(s.temperatureC, units));
+  const temps = temperatureSamples.map((s) => displayTemperature(s.temperatureC, units));
   const speeds = samples.map((s) => displaySpeed(s.windSpeedKmh, units));
   const maxPop = Math.max(...samples.map((s) => s.precipProbabilityPct));
   const wet = samples.map((s) => s.precipProbabilityPct >= WET_POP && s.precipType !== null);
@@ -90,5 +138,6 @@ export function summarizePeriod(
     timing: timingOf(wet),
     rainMm,
     snowCm,
+    trend: temperatureTrend(temps, isDaytime, units, previousTemperature),
   };
 }

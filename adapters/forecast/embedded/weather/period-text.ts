@@ -70,7 +70,19 @@ export function periodText(
   const noun = precipNoun(s.precipTypes);
   const level = chanceLevel(s.popPct);
   const sky = skyWords(s.meanSkyPct, s.isDaytime);
-  const temperaturePhrase = s.isDaytime ? `high near ${s.temperature}` : `low around ${s.temperature}`;
+  const basePhrase = s.isDaytime ? `high near ${s.temperature}` : `low around ${s.temperature}`;
+  // A trend follows the NWS's wording: "Low around 50, with temperatures rising to around 52 overnight."
+  const trendPhrase = s.trend
+    ? s.trend.kind === 'rising'
+      ? `, with temperatures rising to around ${s.trend.to} overnight`
+      : `, with temperatures falling to around ${s.trend.to} in the afternoon`
+    : '';
+  const temperaturePhrase = basePhrase + trendPhrase;
+  /** "Mostly cloudy, with a low around 40." or, with a trend, "Mostly cloudy. Low around 40, with ...". */
+  const skyAndTemperature = (skyWordsHere: string) =>
+    s.trend
+      ? `${sentenceCase(skyWordsHere)}. ${sentenceCase(temperaturePhrase)}.`
+      : `${sentenceCase(skyWordsHere)}, with a ${temperaturePhrase}.`;
   const windMph = units === 'us' ? s.windHigh : s.windHigh / 1.609344;
   const skySegment = iconSegment({
     skyCoverPct: s.drySkyPct,
@@ -83,7 +95,7 @@ export function periodText(
   if (!noun || !level) {
     return {
       shortForecast: sky,
-      detailedForecast: [`${sentenceCase(sky)}, with a ${temperaturePhrase}.`, windSentence(s, units)].join(' '),
+      detailedForecast: [skyAndTemperature(sky), windSentence(s, units)].join(' '),
       iconSegments: [
         iconSegment({ skyCoverPct: s.meanSkyPct, popPct: 0, precipNoun: null, windMph, visibilityM: 10_000 }),
       ],
@@ -114,9 +126,7 @@ export function periodText(
 
   // With precipitation all but certain the NWS drops the sky words: "Rain. High near 50."
   const temperatureSentence =
-    level === 'definite'
-      ? `${sentenceCase(temperaturePhrase)}.`
-      : `${sentenceCase(s.timing ? drySky : sky)}, with a ${temperaturePhrase}.`;
+    level === 'definite' ? `${sentenceCase(temperaturePhrase)}.` : skyAndTemperature(s.timing ? drySky : sky);
   const sentences = [
     `${detailedPrecipPhrase(noun, level)}${when}.`,
     temperatureSentence,

@@ -17,9 +17,13 @@ export function skyWords(coverPct: number, isDaytime: boolean): string {
 
 export type ChanceLevel = 'slight' | 'chance' | 'likely' | 'definite';
 
-/** NWS probability bands: 20 slight chance, 30-50 chance, 60-70 likely, 80+ categorical; below 20 nothing is said. */
+/**
+ * NWS probability bands: 20 slight chance, 30-50 chance, 60-70 likely, 80+ categorical; below 20 nothing is
+ * said. An unrounded chance speaks as it rounds: 15% is a period's 20%, so an hour at 15% says "slight
+ * chance" too, and the 7-day period that rounds it up names no rain that no hour names.
+ */
 export function chanceLevel(popPct: number): ChanceLevel | null {
-  if (popPct < 20) return null;
+  if (popPct < 15) return null;
   if (popPct < 25) return 'slight';
   if (popPct < 55) return 'chance';
   if (popPct < 75) return 'likely';

@@ -310,8 +310,10 @@ describe('forecast', () => {
     const days = ((await daily()).body as Json)['properties'].periods as Json[];
     const hours = ((await hourly()).body as Json)['properties'].periods as Json[];
     let checked = 0;
-    for (const period of days) {
-      const [start, end] = [Date.parse(period['startTime']), Date.parse(period['endTime'])];
+    for (const [i, period] of days.entries()) {
+      // The hours of the NWS's maxTemperature and minTemperature windows: 7 AM to 8 PM, 7 PM to 9 AM.
+      const start = Date.parse(period['startTime']) + (i === 0 ? 0 : 3_600_000);
+      const end = Date.parse(period['endTime']) + (period['isDaytime'] ? 2 : 3) * 3_600_000;
       const temps = hours
         .filter((h) => Date.parse(h['startTime']) >= start && Date.parse(h['startTime']) < end)
         .map((h) => h['temperature'] as number);

@@ -90,8 +90,13 @@ describe('seven-day forecast', () => {
         const start = Date.parse(p.startTime);
         const end = Date.parse(p.endTime);
         const hours = hourly.filter((h) => Date.parse(h.startTime) >= start && Date.parse(h.startTime) < end);
-        if (hours.length !== (end - start) / 3_600_000) return; // beyond the 48 hourly periods
-        const temps = hours.map((h) => h.temperature);
+        // The high and low come from the NDFD's windows: 7 AM to 8 PM, 7 PM to 9 AM (from the issuance hour
+        // in the first period).
+        const from = i === 0 ? start : start + 3_600_000;
+        const to = end + (p.isDaytime ? 2 : 3) * 3_600_000;
+        const window = hourly.filter((h) => Date.parse(h.startTime) >= from && Date.parse(h.startTime) < to);
+        if (window.length !== (to - from) / 3_600_000) return; // beyond the 48 hourly periods
+        const temps = window.map((h) => h.temperature);
         assert.equal(p.temperature, p.isDaytime ? Math.max(...temps) : Math.min(...temps), `${p.name} ${units}`);
         const maxPop = Math.max(...hours.map((h) => h.probabilityOfPrecipitation.value ?? 0));
         assert.equal(p.probabilityOfPrecipitation.value, Math.round(maxPop / 10) * 10);
@@ -146,6 +151,7 @@ describe('seven-day forecast', () => {
       assert.match(p.windSpeed, /^\d+( to \d+)? mph$/);
       assert.match(p.icon, /\/land\/(day|night)\/[a-z_,0-9]+(\/[a-z_,0-9]+)?\?size=medium$/);
       const temp = p.isDaytime ? `high near ${p.temperature}` : `low around ${p.temperature}`;
+      // With a trend the sentence starts with it: "Mostly cloudy. Low around 40, with temperatures rising ...".
       assert.ok(p.detailedForecast.toLowerCase().includes(temp), p.detailedForecast);
       assert.match(
         p.detailedForecast,
