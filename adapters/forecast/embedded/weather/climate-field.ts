@@ -103,14 +103,16 @@ export class ClimateField {
  * mid-month values, smooth through the year with no step at a month's edge.
  */
 export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: number): number {
+  // No closures here: it runs for every sample, and a function made per call costs more than the sum.
   const x = ((dayOfYear - 1) / 365.2425) * 12 - 0.5;
   const i = Math.floor(x);
   const t = x - i;
-  const at = (m: number) => c.months[field * 12 + (((m % 12) + 12) % 12)]!;
-  const p0 = at(i - 1);
-  const p1 = at(i);
-  const p2 = at(i + 1);
-  const p3 = at(i + 2);
+  const base = field * 12;
+  const months = c.months;
+  const p0 = months[base + ((i + 11) % 12)]!;
+  const p1 = months[base + ((i + 12) % 12)]!;
+  const p2 = months[base + ((i + 13) % 12)]!;
+  const p3 = months[base + ((i + 14) % 12)]!;
   return p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)));
 }
 

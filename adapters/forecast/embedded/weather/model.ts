@@ -261,11 +261,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // lingers a few hours past sunset (easing off at sunset would warm evenings as the showers end).
   const sinceSunrise = (((solar - cycle.sunrise) % 24) + 24) % 24;
   const dayHours = cycle.sunset - cycle.sunrise;
-  const dayCooling = (hours: number) => 1 - Math.exp(-hours / 2);
   const sunWeight =
     sinceSunrise < dayHours
-      ? dayCooling(sinceSunrise)
-      : dayCooling(dayHours) * Math.exp(-(sinceSunrise - dayHours) / 3);
+      ? 1 - Math.exp(-sinceSunrise / 2)
+      : (1 - Math.exp(-dayHours / 2)) * Math.exp(-(sinceSunrise - dayHours) / 3);
   temperature -= 2.5 * (pop / 100) * (0.4 + 0.6 * sunWeight);
 
   // Precipitation moistens the air toward saturation; air can never be drier than saturated.

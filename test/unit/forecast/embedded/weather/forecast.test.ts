@@ -77,6 +77,23 @@ describe('hourly forecast', () => {
 });
 
 describe('seven-day forecast', () => {
+  it('carries probabilityOfPrecipitation in every period and no dewpoint or humidity, as api.weather.gov now does', () => {
+    // Recordings of /forecast: 2024-01 to 2024-06 answers carry dewpoint and relativeHumidity in the 12-hour
+    // periods; every one from 2024-07 on (2024-07-02, 2024-08-03, 2024-10-20, 2024-12-26, 2025-01-05,
+    // 2025-05-07, 2025-05-24, 2025-10-22) has probabilityOfPrecipitation alone. The hourly periods keep all three.
+    const r = request('2026-01-20T14:00:00Z');
+    for (const p of dailyForecast(r).periods) {
+      assert.equal(p.probabilityOfPrecipitation.unitCode, 'wmoUnit:percent');
+      assert.ok(Number.isInteger(p.probabilityOfPrecipitation.value));
+      assert.equal('dewpoint' in p, false);
+      assert.equal('relativeHumidity' in p, false);
+    }
+    for (const h of hourlyForecast(r).periods) {
+      assert.equal(h.dewpoint?.unitCode, 'wmoUnit:degC');
+      assert.equal(h.relativeHumidity?.unitCode, 'wmoUnit:percent');
+    }
+  });
+
   it('has 14 alternating periods that agree with the hourly forecast', () => {
     for (const units of ['us', 'si'] as const) {
       const r = request('2026-07-09T14:00:00Z', { units });
