@@ -65,6 +65,8 @@ describe('diurnal timing', () => {
   });
 
   it('has most days warmest in the afternoon and few at midnight, over a year of days', () => {
+    let allMidnight = 0;
+    let allDays = 0;
     // Days of at least nine hours of sun: in a high-latitude winter the sun hardly warms the day, and the
     // weather, not the clock, decides when it is warmest (as it does at Anchorage in December).
     for (const [name, lat, lon, elevationM] of PLACES) {
@@ -84,9 +86,15 @@ describe('diurnal timing', () => {
         if (peak >= 18 && peak <= 20) evening++;
       }
       assert.ok(afternoon >= 0.7 * days, `${name}: ${afternoon} afternoon highs of ${days} days`);
-      assert.ok(midnight <= 0.1 * days, `${name}: ${midnight} highs at midnight of ${days} days`);
+      // Fronts make some days warmest at midnight, as in real weather: an eighth at most at any place, and
+      // fewer than one day in fourteen over all of them (the issue saw one in eleven, with most evenings
+      // warmer than the afternoon).
+      assert.ok(midnight <= 0.12 * days, `${name}: ${midnight} highs at midnight of ${days} days`);
+      allMidnight += midnight;
+      allDays += days;
       assert.ok(evening <= 0.1 * days, `${name}: ${evening} highs at 18-20 h of ${days} days`);
     }
+    assert.ok(allMidnight * 14 <= allDays, `${allMidnight} highs at midnight of ${allDays} days`);
   });
 
   it('peaks later on long, dry summer days than on short humid winter ones', () => {
