@@ -117,10 +117,12 @@ export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: num
 }
 
 /** The packed form of climate-fit-data.ts: stations' lat, lon, elevation, then 48 values, in one list. */
-export function decodeClimateField(packed: {
+export interface EncodedClimateField {
   readonly scale: number;
   readonly values: readonly number[];
-}): ClimateField {
+}
+
+export function decodeClimateField(packed: EncodedClimateField): ClimateField {
   const stride = 3 + FIELDS.length * 12;
   const stations: StationCorrection[] = [];
   for (let o = 0; o + stride <= packed.values.length; o += stride) {
@@ -155,7 +157,8 @@ let active: ClimateField | null | undefined;
 /** The field the model uses: the shipped fit, decoded on first use. */
 export function activeClimateField(): ClimateField | null {
   // The data ships as JSON text, parsed only when a place first asks: importing the model stays cheap.
-  if (active === undefined) active = CLIMATE_FIT_DATA ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA)) : null;
+  if (active === undefined)
+    active = CLIMATE_FIT_DATA ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA) as EncodedClimateField) : null;
   return active;
 }
 
