@@ -1,7 +1,7 @@
 import type { H3 } from 'h3';
 import type { Container } from 'inversify';
 import type { AuthThrottleBudgets } from '../../adapters/http/tasks/auth-throttle.ts';
-import { silentLogger } from '../../adapters/logging/logger.ts';
+import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
@@ -32,6 +32,8 @@ export async function httpWorld(
     trustProxy?: boolean;
     bcryptCost?: number;
     rebind?: (c: Container) => void;
+    /** Where the app logs (unexpected errors); silent by default. */
+    log?: Logger;
   } = {},
 ) {
   const clock = new FixedClock();
@@ -52,7 +54,7 @@ export async function httpWorld(
       ...options.authBudgets,
     },
     trustProxy: options.trustProxy ?? false,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
   });
 
   // Every response a test receives must be one the served OpenAPI document describes.
