@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/bcrypt';
 import type { PasswordHasher } from '../../application/tasks/ports.ts';
@@ -19,7 +20,38 @@ export function defaultHashConcurrency(
   return Math.max(1, Math.min(threadPoolSize - 2, cores - 1));
 }
 
-/** bcrypt on libuv's thread pool, a bounded number at a time. Passwords over 72 bytes are refused here too. */
+/**
+ * What new hashes start with: the scheme's name and version, then the bcrypt hash of the pre-hashed password.
+ * Hashes without it are the plain bcrypt hashes stored before the pre-hash (`$2b$…`); the stored text alone
+ * says which kind a hash is, so a login verifies once, never trying both.
+ */
+export const PREHASHED_PREFIX = 'hmac-sha384-bcrypt.v1:';
+
+/**
+ * The pre-hash's key. It is not a secret (a secret pepper would lock every account out when lost or
+ * rotated): it only makes the pre-hash Taskcast's own function, so a list of plain SHA-384 digests leaked
+ * from another site cannot be tried against these bcrypt hashes without cracking bcrypt first ("password
+ * shucking", which OWASP's Password Storage Cheat Sheet warns of for an unkeyed pre-hash).
+ */
+const PREHASH_KEY = 'taskcast/password/v1';
+
+/** bcrypt reads 72 bytes and no more; a plain hash was only ever made from a password that fits. */
+const BCRYPT_MAX_BYTES = 72;
+
+/**
+ * The password as bcrypt gets it: HMAC-SHA-384 of all of its UTF-8 bytes, base64-encoded, as the OWASP
+ * Password Storage Cheat Sheet describes. 64 ASCII characters, so every character of a password of any
+ * length counts (bcrypt alone ignores what lies past 72 bytes), and no NUL byte reaches bcrypt (which
+ * would end its input there).
+ */
+export function prehash(password: string): string {
+  return createHmac('sha384', PREHASH_KEY).update(password, 'utf8').digest('base64');
+}
+
+/**
+ * bcrypt on libuv's thread pool, a bounded number at a time, over a pre-hash of the password (see `prehash`).
+ * Hashes stored before the pre-hash still verify, as plain bcrypt, for the passwords they were made from.
+ */
 export class BcryptPasswordHasher implements PasswordHasher {
   private readonly limit: ConcurrencyLimit;
 
@@ -30,11 +62,22 @@ export class BcryptPasswordHasher implements PasswordHasher {
     this.limit = new ConcurrencyLimit(maxConcurrent);
   }
 
-  hash(password: string): Promise<string> {
-    return this.limit.run(() => hash(password, { cost: this.cost, rejectLongPasswords: true }));
+  async hash(password: string): Promise<string> {
+    const bcrypted = await this.limit.run(() =>
+      hash(prehash(password), { cost: this.cost, rejectLongPasswords: true }),
+    );
+    return PREHASHED_PREFIX + bcrypted;
   }
 
-  verify(password: string, passwordHash: string): Promise<boolean> {
-    return this.limit.run(() => verify(password, passwordHash));
+  async verify(password: string, passwordHash: string): Promise<boolean> {
+    if (passwordHash.startsWith(PREHASHED_PREFIX)) {
+      const bcrypted = passwordHash.slice(PREHASHED_PREFIX.length);
+      return this.limit.run(() => verify(prehash(password), bcrypted));
+    }
+    // A plain hash, made before the pre-hash from a password of at most 72 bytes. bcrypt would compare
+    // only the first 72 bytes of a longer one (72 × p followed by EXTRA would pass for 72 × p), so a
+    // longer password never matches; it is still verified, so the answer takes as long as any other.
+    const matches = await this.limit.run(() => verify(password, passwordHash));
+    return matches && Buffer.byteLength(password, 'utf8') <= BCRYPT_MAX_BYTES;
   }
 }

@@ -10,7 +10,6 @@ import {
   isEmailShaped,
   isTaskPriority,
   isTaskStatus,
-  utf8ByteLength,
 } from './rules.ts';
 import type { TaskChanges } from './task.ts';
 
@@ -20,7 +19,9 @@ import type { TaskChanges } from './task.ts';
 export const messages = {
   name: `must be 1 to ${LIMITS.nameMax} characters with at least one non-blank`,
   email: `must look like local@domain.tld and be at most ${LIMITS.emailMax} characters`,
-  password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxBytes} bytes of UTF-8, not all blank`,
+  password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxChars.toLocaleString('en-US')} characters, not all blank`,
+  /** Login asks only for presence and the upper bound: any other wrong value is just a wrong password. */
+  loginPasswordTooLong: `must be at most ${LIMITS.passwordMaxChars.toLocaleString('en-US')} characters`,
   title: `must be 1 to ${LIMITS.titleMax} characters with at least one non-blank`,
   description: `must be a string of at most ${LIMITS.descriptionMax} characters, or null`,
   status: `must be one of ${TASK_STATUSES.join(', ')}`,
@@ -33,11 +34,15 @@ export function isValidName(v: unknown): v is string {
 }
 export function isValidPassword(v: unknown): v is string {
   return (
-    typeof v === 'string' &&
-    charLength(v) >= LIMITS.passwordMinChars &&
-    utf8ByteLength(v) <= LIMITS.passwordMaxBytes &&
-    hasNonBlank(v)
+    typeof v === 'string' && isWithinPasswordLength(v) && charLength(v) >= LIMITS.passwordMinChars && hasNonBlank(v)
   );
+}
+/** At most passwordMaxChars characters, counted without walking more of the string than that. */
+export function isWithinPasswordLength(v: string): boolean {
+  // Each character is one or two UTF-16 units: the length in units bounds the count from both sides.
+  if (v.length <= LIMITS.passwordMaxChars) return true;
+  if (v.length > 2 * LIMITS.passwordMaxChars) return false;
+  return charLength(v) <= LIMITS.passwordMaxChars;
 }
 export function isValidTitle(v: unknown): v is string {
   return typeof v === 'string' && charLength(v) <= LIMITS.titleMax && hasNonBlank(v);
@@ -69,6 +74,8 @@ export function assertLoginFields(fields: { email: unknown; password: unknown })
     issues.push({ path: 'email', message: 'is required' });
   if (typeof fields.password !== 'string' || !hasNonBlank(fields.password))
     issues.push({ path: 'password', message: 'is required' });
+  else if (!isWithinPasswordLength(fields.password))
+    issues.push({ path: 'password', message: messages.loginPasswordTooLong });
   if (issues.length > 0) throw new ValidationError(issues);
 }
 

@@ -11,8 +11,11 @@ export const LIMITS = {
   nameMax: 100,
   emailMax: 254,
   passwordMinChars: 8,
-  /** bcrypt reads only the first 72 bytes; longer passwords are refused rather than silently truncated. */
-  passwordMaxBytes: 72,
+  /**
+   * A bound against abuse, far past any passphrase. Every character counts: the crypto adapter pre-hashes
+   * the password before bcrypt, which alone would read only its first 72 bytes.
+   */
+  passwordMaxChars: 1024,
   titleMax: 200,
   descriptionMax: 5000,
 } as const;
@@ -36,15 +39,6 @@ export function charLength(value: string): number {
   let n = 0;
   for (const _ of value) n++;
   return n;
-}
-
-export function utf8ByteLength(value: string): number {
-  let bytes = 0;
-  for (const ch of value) {
-    const cp = ch.codePointAt(0) ?? 0;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-  }
-  return bytes;
 }
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;

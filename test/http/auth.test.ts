@@ -40,9 +40,9 @@ describe('POST /api/auth/signup', () => {
     ['email of 255 characters', { name: 'A', email: `${'a'.repeat(246)}@x.io.com`, password }, ['email']],
     ['email as a number', { name: 'A', email: 42, password }, ['email']],
     ['password of 7 characters', { name: 'A', email: 'a@x.io', password: 'seven77' }, ['password']],
-    ['password of 73 bytes', { name: 'A', email: 'a@x.io', password: 'p'.repeat(73) }, ['password']],
+    ['password of 1,025 characters', { name: 'A', email: 'a@x.io', password: 'p'.repeat(1025) }, ['password']],
     ['a blank password of 8 spaces', { name: 'A', email: 'a@x.io', password: ' '.repeat(8) }, ['password']],
-    ['password of 19 emoji (76 bytes)', { name: 'A', email: 'a@x.io', password: '🔑'.repeat(19) }, ['password']],
+    ['password of 1,025 emoji', { name: 'A', email: 'a@x.io', password: '🔑'.repeat(1025) }, ['password']],
     ['an unknown field', { name: 'A', email: 'a@x.io', password, role: 'admin' }, ['role']],
     ['the read-only id', { name: 'A', email: 'a@x.io', password, id: 'x' }, ['id']],
   ];
@@ -58,19 +58,74 @@ describe('POST /api/auth/signup', () => {
     });
   }
 
-  test('a password of exactly 72 bytes is accepted and works for login', async () => {
+  test('400 for a password of 1,025 characters says the rule, with no word of bytes', async () => {
     const w = await httpWorld();
-    const long = 'é'.repeat(36);
-    assert.equal(
-      (await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: long } })).status,
-      201,
-    );
-    assert.equal((await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long } })).status, 200);
-    assert.equal(
-      (await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: long.slice(0, -1) + 'e' } }))
-        .status,
-      401,
-    );
+    const reply = await w.call('POST', '/api/auth/signup', {
+      body: { name: 'A', email: 'a@x.io', password: 'p'.repeat(1025) },
+    });
+    assert.equal(reply.status, 400);
+    assert.deepEqual(reply.body.details, [
+      { path: 'password', message: 'must be 8 to 1,024 characters, not all blank' },
+    ]);
+    assert.doesNotMatch(reply.text, /byte|72/);
+  });
+});
+
+describe('long passwords: every character counts (issue 35, items 1 and 2)', () => {
+  const signUpAndLogIn = async (password: string): Promise<void> => {
+    const w = await httpWorld();
+    const signUp = await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password } });
+    assert.equal(signUp.status, 201, signUp.text);
+    const login = await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password } });
+    assert.equal(login.status, 200, login.text);
+    // Changing any one character, the last included, is a wrong password.
+    const chars = [...password];
+    for (const at of [0, chars.length >> 1, chars.length - 1]) {
+      const other = chars.map((c, i) => (i === at ? (c === 'q' ? 'r' : 'q') : c)).join('');
+      const wrong = await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: other } });
+      assert.equal(wrong.status, 401, `character ${at} changed`);
+    }
+  };
+  for (const [what, password] of [
+    ['72 bytes of UTF-8 (36 × é)', 'é'.repeat(36)],
+    ['73 characters', 'p'.repeat(73)],
+    ['100 characters', 'correct horse battery staple '.repeat(4).slice(0, 100)],
+    ['1,024 characters', 'p'.repeat(1023) + '!'],
+    ['30 emoji (120 bytes)', '🔑'.repeat(30)],
+    ['1,024 emoji (2,048 UTF-16 units)', '🔑'.repeat(1024)],
+    ['a NUL byte inside', 'pass\u0000word'],
+  ] as const) {
+    test(`signs up and logs in with a password of ${what}; one changed character is a 401`, () =>
+      signUpAndLogIn(password));
+  }
+
+  test('72 × p then EXTRA is a 401 for the account made with 72 × p, and the reverse', async () => {
+    const w = await httpWorld();
+    const p72 = 'p'.repeat(72);
+    await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: p72 } });
+    await w.call('POST', '/api/auth/signup', { body: { name: 'B', email: 'b@x.io', password: `${p72}EXTRA` } });
+    const login = (email: string, password: string) => w.call('POST', '/api/auth/login', { body: { email, password } });
+    assert.equal((await login('a@x.io', `${p72}EXTRA`)).status, 401);
+    assert.equal((await login('a@x.io', p72)).status, 200);
+    assert.equal((await login('b@x.io', p72)).status, 401);
+    assert.equal((await login('b@x.io', `${p72}EXTRA`)).status, 200);
+  });
+
+  test('a NUL byte ends nothing: passwords that differ after one are different passwords', async () => {
+    const w = await httpWorld();
+    await w.call('POST', '/api/auth/signup', { body: { name: 'A', email: 'a@x.io', password: 'abcdefgh\u0000one' } });
+    const reply = await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password: 'abcdefgh\u0000two' } });
+    assert.equal(reply.status, 401);
+  });
+
+  test('login with a password of 1,025 characters is a 400 that says the bound', async () => {
+    const w = await httpWorld();
+    await w.signUp();
+    for (const password of ['p'.repeat(1025), '🔑'.repeat(1025)]) {
+      const reply = await w.call('POST', '/api/auth/login', { body: { email: 'a@x.io', password } });
+      assert.equal(reply.status, 400);
+      assert.deepEqual(reply.body.details, [{ path: 'password', message: 'must be at most 1,024 characters' }]);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import {
   isValidName,
   isValidPassword,
   isValidTitle,
+  isWithinPasswordLength,
   messages,
 } from '../../../domain/tasks/invariants.ts';
 import {
@@ -66,7 +67,11 @@ export const loginBody = v.strictObject({
     v.check(hasNonBlank, 'is required'),
     v.maxLength(LIMITS.emailMax * 4, 'is too long'),
   ),
-  password: v.pipe(v.string('is required'), v.check(hasNonBlank, 'is required'), v.maxLength(1024, 'is too long')),
+  password: v.pipe(
+    v.string('is required'),
+    v.check(hasNonBlank, 'is required'),
+    v.check(isWithinPasswordLength, messages.loginPasswordTooLong),
+  ),
 });
 
 export const createTaskBody = v.strictObject({

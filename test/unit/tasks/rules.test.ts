@@ -8,7 +8,6 @@ import {
   isUuid,
   nextUpdatedAt,
   normaliseEmail,
-  utf8ByteLength,
 } from '../../../domain/tasks/rules.ts';
 import { isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
 
@@ -38,14 +37,25 @@ describe('domain rules', () => {
     assert.ok(!isEmailShaped(`${'a'.repeat(250)}@b.io`));
   });
 
-  test('lengths count code points, passwords count UTF-8 bytes', () => {
+  test('lengths count code points; a password is 8 to 1,024 of them, not all blank', () => {
     assert.equal(charLength('😀😀'), 2);
-    assert.equal(utf8ByteLength('😀'), 4);
-    assert.equal(utf8ByteLength('é'), 2);
-    assert.ok(isValidPassword('a'.repeat(72)));
-    assert.ok(!isValidPassword('a'.repeat(73)));
-    assert.ok(!isValidPassword('😀'.repeat(19)), '76 bytes although 19 characters');
-    assert.ok(!isValidPassword('short'));
+    for (const ok of [
+      'a'.repeat(8),
+      'a'.repeat(73),
+      'a'.repeat(1024),
+      '😀'.repeat(1024),
+      '😀'.repeat(19),
+      'é'.repeat(600),
+    ])
+      assert.ok(isValidPassword(ok), `${charLength(ok)} characters`);
+    for (const bad of [
+      'short',
+      'a'.repeat(1025),
+      '😀'.repeat(1025),
+      `${'a'.repeat(1000)}${'😀'.repeat(25)}`,
+      ' '.repeat(8),
+    ])
+      assert.ok(!isValidPassword(bad), `${charLength(bad)} characters`);
     assert.ok(isValidTitle('😀'.repeat(200)));
     assert.ok(!isValidTitle('   '));
   });
