@@ -130,7 +130,7 @@ describe('GET /api/tasks', () => {
     );
   });
 
-  test('filters by status, priority and both; unknown parameters are ignored', async () => {
+  test('filters by status, priority and both', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();
     await w.createTask(token, { title: '1', status: 'completed', priority: 'high' });
@@ -142,7 +142,80 @@ describe('GET /api/tasks', () => {
     assert.deepEqual(await titles('?priority=high'), ['3', '1']);
     assert.deepEqual(await titles('?status=completed&priority=high'), ['1']);
     assert.deepEqual(await titles('?status=pending'), []);
-    assert.deepEqual(await titles('?page=2&sort=title'), ['3', '2', '1']);
+  });
+
+  test('an unknown query parameter is a 400 ValidationError that names it (a client paging by ?page= must not loop)', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    for (let i = 1; i <= 7; i++) await w.createTask(token, { title: String(i) });
+    const cases: Array<[string, string[]]> = [
+      ['?page=2&limit=5', ['page']],
+      ['?page=2', ['page']],
+      ['?page=2&sort=title', ['page', 'sort']],
+      ['?offset=5&limit=5', ['offset']],
+      ['?Status=pending', ['Status']],
+      ['?status=pending&page=1&page=2', ['page']],
+      ['?status=bogus&per_page=5', ['per_page', 'status']],
+      ['?limit=0&x=', ['limit', 'x']],
+    ];
+    for (const [query, paths] of cases) {
+      const reply = await w.call('GET', `/api/tasks${query}`, { token });
+      assert.equal(reply.status, 400, query);
+      assert.equal(reply.body.error, 'ValidationError', query);
+      assert.deepEqual(reply.body.details.map((d: { path: string }) => d.path).sort(), paths, query);
+      const unknown = reply.body.details.find((d: { path: string }) => d.path === paths[0]);
+      assert.match(reply.body.message, new RegExp(paths[0]!), query);
+      if (!['limit', 'status'].includes(paths[0]!))
+        assert.equal(
+          unknown.message,
+          'is not a known query parameter; this route takes status, priority, limit, cursor',
+          query,
+        );
+    }
+    // The documented ones still work, alone and together.
+    const page = await w.call('GET', '/api/tasks?status=pending&priority=medium&limit=5', { token });
+    assert.equal(page.status, 200);
+    assert.equal(page.body.count, 5);
+    const next = await w.call('GET', page.body.next, { token });
+    assert.deepEqual(
+      next.body.tasks.map((t: { title: string }) => t.title),
+      ['2', '1'],
+    );
+    // Without a token it is still the 401 first.
+    assert.equal((await w.call('GET', '/api/tasks?page=2')).status, 401);
+  });
+
+  test('the other task routes take no query parameters: any is a 400 that names it', async () => {
+    const w = await httpWorld();
+    const { token, email } = await w.signUp();
+    const task = await w.createTask(token, { title: 't' });
+    const calls: Array<[string, string, Record<string, unknown>?]> = [
+      ['GET', `/api/tasks/${task.id}?fields=title`],
+      ['HEAD', `/api/tasks/${task.id}?fields=title`],
+      ['PATCH', `/api/tasks/${task.id}?fields=title`, { title: 'u' }],
+      ['DELETE', `/api/tasks/${task.id}?fields=title`],
+      ['POST', '/api/tasks?fields=title', { title: 'u' }],
+      ['POST', '/api/auth/login?fields=title', { email, password: 'correct horse' }],
+      ['POST', '/api/auth/signup?fields=title', { name: 'B', email: 'b@x.io', password: 'correct horse' }],
+    ];
+    for (const [method, path, body] of calls) {
+      const reply = await w.call(method, path, { token, body });
+      assert.equal(reply.status, 400, `${method} ${path}`);
+      if (method === 'HEAD') continue;
+      assert.deepEqual(reply.body.details, [
+        { path: 'fields', message: 'is not a known query parameter; this route takes none' },
+      ]);
+    }
+    // Nothing was changed, created or deleted by them.
+    const list = await w.call('GET', '/api/tasks', { token });
+    assert.deepEqual(
+      list.body.tasks.map((t: { title: string }) => t.title),
+      ['t'],
+    );
+    assert.equal(
+      (await w.call('POST', '/api/auth/login', { body: { email: 'b@x.io', password: 'correct horse' } })).status,
+      401,
+    );
   });
 
   test('400 ValidationError for a bad, empty or repeated filter', async () => {

@@ -164,6 +164,7 @@ function buildTemplate(): Json {
     ),
     '500': common['500'],
   };
+  const noQuery = error('validation', 'A query parameter: this route takes none.');
   const idParameter = {
     name: 'id',
     in: 'path',
@@ -194,6 +195,7 @@ function buildTemplate(): Json {
         'Every error is `application/json` `{error, message, details?}`; `details` (`[{path, message}]`) comes with ValidationError only.',
         'A known path with another method is a 405 MethodNotAllowed with an `Allow` header; an unknown path under `/api` is a 404 NotFound.',
         'Bodies must be JSON objects; unknown and read-only fields (`id`, `user_id`, `created_at`, `updated_at`) are a 400 that names them.',
+        'Query parameters are strict too: only `GET /api/tasks` takes any (`status`, `priority`, `limit`, `cursor`); any other, such as `page`, is a 400 that names it.',
       ].join('\n'),
       license: { name: 'MIT' },
     },
@@ -215,7 +217,7 @@ function buildTemplate(): Json {
             }),
             '400': error(
               'validation',
-              'A body that is not a JSON object, an unknown field, or a value out of its rule.',
+              'A body that is not a JSON object, an unknown field, a value out of its rule, or a query parameter.',
             ),
             '409': error('conflict', 'The email is already registered.'),
             '413': common['413'],
@@ -236,7 +238,7 @@ function buildTemplate(): Json {
             '200': ok('Logged in.', 'Session', { message: 'Logged in.', token: EXAMPLE_TOKEN, user: EXAMPLE_USER }),
             '400': error(
               'validation',
-              'Email or password missing (an empty or blank string counts as missing), or an unknown field.',
+              'Email or password missing (an empty or blank string counts as missing), a password over 1,024 characters, an unknown field, or a query parameter.',
             ),
             '401': error('credentials', 'Unknown email or wrong password: the same body either way.'),
             '413': common['413'],
@@ -288,7 +290,10 @@ function buildTemplate(): Json {
               },
             ),
             '304': notModified('list'),
-            '400': error('validation', 'A bad, empty or repeated filter, a bad `limit` or `cursor`.'),
+            '400': error(
+              'validation',
+              'A bad, empty or repeated filter, a bad `limit` or `cursor`, or an unknown query parameter (such as `page`): each named in `details`.',
+            ),
             ...authed,
           },
         },
@@ -327,7 +332,7 @@ function buildTemplate(): Json {
             ),
             '400': error(
               'validation',
-              'A missing title, an unknown or read-only field, a value out of its rule, a malformed Idempotency-Key.',
+              'A missing title, an unknown or read-only field, a value out of its rule, a malformed Idempotency-Key, or a query parameter.',
             ),
             '401': authed['401'],
             '409': error('inFlight', 'The first request with this Idempotency-Key is still running.', {
@@ -355,6 +360,7 @@ function buildTemplate(): Json {
               etagHeader("The task's version (strong): changes whenever the task does."),
             ),
             '304': notModified('task'),
+            '400': noQuery,
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
             '500': common['500'],
@@ -378,7 +384,10 @@ function buildTemplate(): Json {
               },
               etagHeader('The new version.'),
             ),
-            '400': error('validation', '`{}`, an unknown or read-only field, a value out of its rule.'),
+            '400': error(
+              'validation',
+              '`{}`, an unknown or read-only field, a value out of its rule, or a query parameter.',
+            ),
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
             '412': error(
@@ -398,6 +407,7 @@ function buildTemplate(): Json {
           parameters: [ifMatch],
           responses: {
             '200': ok('Deleted.', 'Message', { message: 'Task deleted.' }),
+            '400': noQuery,
             '401': authed['401'],
             '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
             '412': error(

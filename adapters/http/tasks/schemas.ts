@@ -123,7 +123,53 @@ export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.I
   throw new ValidationError(details);
 }
 
-/** `?status=` and `?priority=`: each at most once, never empty, within its enum. Other parameters are ignored. */
+/** The query parameters GET /api/tasks takes; every other task route takes none. */
+export const TASK_LIST_QUERY = ['status', 'priority', 'limit', 'cursor'] as const;
+
+/**
+ * A query parameter the route does not take is a 400 that names it, as an unknown body field is: a client
+ * paging with `?page=2` that got the first page again would loop forever.
+ */
+export function unknownQueryParameters(params: URLSearchParams, known: readonly string[]): FieldIssue[] {
+  const takes = known.length === 0 ? 'this route takes none' : `this route takes ${known.join(', ')}`;
+  const details: FieldIssue[] = [];
+  const named = new Set<string>();
+  for (const name of params.keys()) {
+    if (known.includes(name) || named.has(name)) continue;
+    named.add(name);
+    details.push({ path: name, message: `is not a known query parameter; ${takes}` });
+  }
+  return details;
+}
+
+/** Refuses any query parameter (the task routes other than the list take none). */
+export function refuseQuery(params: URLSearchParams): void {
+  const details = unknownQueryParameters(params, []);
+  if (details.length > 0) throw new ValidationError(details);
+}
+
+/** GET /api/tasks: the filter and the page, with every problem of the query string reported at once. */
+export function parseTaskListQuery(params: URLSearchParams): {
+  filter: ReturnType<typeof parseTaskFilter>;
+  paging: ReturnType<typeof parseTaskPage>;
+} {
+  const details = unknownQueryParameters(params, TASK_LIST_QUERY);
+  const collect = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      details.push(...error.details);
+      return undefined;
+    }
+  };
+  const filter = collect(() => parseTaskFilter(params));
+  const paging = collect(() => parseTaskPage(params));
+  if (details.length > 0 || filter === undefined) throw new ValidationError(details);
+  return { filter, paging };
+}
+
+/** `?status=` and `?priority=`: each at most once, never empty, within its enum. */
 export function parseTaskFilter(params: URLSearchParams): {
   status?: (typeof TASK_STATUSES)[number];
   priority?: (typeof TASK_PRIORITIES)[number];

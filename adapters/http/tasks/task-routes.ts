@@ -11,8 +11,8 @@ import {
   createTaskBody,
   loginBody,
   parseBody,
-  parseTaskFilter,
-  parseTaskPage,
+  parseTaskListQuery,
+  refuseQuery,
   signUpBody,
   updateTaskBody,
 } from './schemas.ts';
@@ -27,6 +27,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
   route(app, '/api/auth/signup', {
     POST: async (event) => {
       await throttle.beforeSignUp(clientAddress(event, trustProxy));
+      refuseQuery(event.url.searchParams);
       const input = parseBody(signUpBody, await readJsonBody(event));
       const session = await signUp.execute(input);
       event.res.status = 201;
@@ -36,6 +37,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
 
   route(app, '/api/auth/login', {
     POST: async (event) => {
+      refuseQuery(event.url.searchParams);
       const input = parseBody(loginBody, await readJsonBody(event));
       const address = clientAddress(event, trustProxy);
       await throttle.beforeLogin(input.email, address);
@@ -54,9 +56,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
   route(app, '/api/tasks', {
     GET: async (event) => {
       const user = await currentUser(event);
-      const params = event.url.searchParams;
-      const filter = parseTaskFilter(params);
-      const paging = parseTaskPage(params);
+      const { filter, paging } = parseTaskListQuery(event.url.searchParams);
       if (!paging) {
         const tasks = await listTasks.execute(user.id, filter);
         return listResponse(event, `${user.id}${event.url.search}`, tasks);
@@ -77,6 +77,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
     },
     POST: async (event) => {
       const user = await currentUser(event);
+      refuseQuery(event.url.searchParams);
       const input = parseBody(createTaskBody, await readJsonBody(event));
       const key = event.req.headers.get('idempotency-key');
       if (key === null) {
@@ -97,11 +98,13 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
   route(app, '/api/tasks/:id', {
     GET: async (event) => {
       const user = await currentUser(event);
+      refuseQuery(event.url.searchParams);
       const task = await getTask.execute(user.id, taskId(event));
       return withEtag(event, { task }, taskEtag(task));
     },
     PATCH: async (event) => {
       const user = await currentUser(event);
+      refuseQuery(event.url.searchParams);
       const input = parseBody(updateTaskBody, await readJsonBody(event));
       const task = await updateTask.execute(user.id, taskId(event), input, ifMatchVersions(event));
       event.res.headers.set('etag', taskEtag(task));
@@ -109,6 +112,7 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
     },
     DELETE: async (event) => {
       const user = await currentUser(event);
+      refuseQuery(event.url.searchParams);
       await deleteTask.execute(user.id, taskId(event), ifMatchVersions(event));
       return { message: 'Task deleted.' };
     },
