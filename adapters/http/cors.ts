@@ -35,8 +35,11 @@ export const FORECAST_EXPOSED_HEADERS = [
   'Location',
   'Allow',
 ] as const;
-/** What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405. */
-export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow'] as const;
+/**
+ * What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405,
+ * the challenge of a 401.
+ */
+export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow', 'WWW-Authenticate'] as const;
 export const TASK_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 export const TASK_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
 /** Headers a forecast page may send: Accept variants, conditional requests, api.weather.gov's Feature-Flags. */

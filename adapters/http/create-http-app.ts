@@ -100,7 +100,9 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
     onError: (error, event) =>
-      isTaskPath(event.url.pathname) ? taskErrorResponse(error, report) : forecastError(error, event),
+      isTaskPath(event.url.pathname)
+        ? taskErrorResponse(error, report, event.req.headers.get('authorization'))
+        : forecastError(error, event),
     onRequest: observer?.onRequest,
     onResponse: observer?.onResponse,
   });

@@ -226,6 +226,53 @@ describe('bearer tokens on /api/tasks', () => {
     }
   });
 
+  test('every 401 carries WWW-Authenticate: Bearer, with error="invalid_token" when a bearer token was sent', async () => {
+    const w = await httpWorld();
+    const { token, email } = await w.signUp();
+    const id = (await w.createTask(token, { title: 't' })).id;
+    const bare = 'Bearer';
+    const invalid = 'Bearer error="invalid_token"';
+    const cases: Array<[string, string | undefined, string]> = [
+      ['no header', undefined, bare],
+      ['an empty header', '', bare],
+      ['another scheme', `Basic ${btoa('a:b')}`, bare],
+      ['the scheme alone', 'Bearer', bare],
+      ['the scheme and spaces', 'Bearer   ', bare],
+      ['a garbage token', 'Bearer abc', invalid],
+      ['a malformed token', 'bearer not.a.jwt', invalid],
+      ['a forged token', `Bearer ${token.slice(0, -3)}${token.endsWith('abc') ? 'xyz' : 'abc'}`, invalid],
+      ['two tokens', `Bearer ${token} ${token}`, invalid],
+    ];
+    const routes: Array<[string, string, unknown?]> = [
+      ['GET', '/api/tasks'],
+      ['HEAD', '/api/tasks'],
+      ['POST', '/api/tasks', { title: 'x' }],
+      ['GET', `/api/tasks/${id}`],
+      ['PATCH', `/api/tasks/${id}`, { title: 'x' }],
+      ['DELETE', `/api/tasks/${id}`],
+    ];
+    for (const [what, header, challenge] of cases) {
+      for (const [method, path, body] of routes) {
+        const reply = await w.call(method, path, {
+          body,
+          headers: header === undefined ? {} : { authorization: header },
+        });
+        assert.equal(reply.status, 401, `${what}: ${method} ${path}`);
+        assert.equal(reply.headers.get('www-authenticate'), challenge, `${what}: ${method} ${path}`);
+      }
+    }
+    // An expired token was sent, so it is invalid_token too.
+    w.clock.advance(8 * 24 * 3600 * 1000);
+    const expired = await w.call('GET', '/api/tasks', { token });
+    assert.equal(expired.headers.get('www-authenticate'), invalid);
+    // A 200 has none; login's 401 (credentials in the body, not a token) has the bare challenge.
+    const { token: fresh } = await w.signUp();
+    assert.equal((await w.call('GET', '/api/tasks', { token: fresh })).headers.get('www-authenticate'), null);
+    const login = await w.call('POST', '/api/auth/login', { body: { email, password: 'wrong horse' } });
+    assert.equal(login.status, 401);
+    assert.equal(login.headers.get('www-authenticate'), bare);
+  });
+
   test('the scheme word is case-insensitive', async () => {
     const w = await httpWorld();
     const { token } = await w.signUp();

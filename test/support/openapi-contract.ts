@@ -104,6 +104,10 @@ export class OpenApiContract {
         `${where}: ${path.template} ${method} documents no ${response.status} (documented: ${Object.keys(responses).join(', ')})`,
       ];
     const resolved = this.resolve(declared);
+    const missing = Object.entries((resolved['headers'] ?? {}) as Record<string, Json>)
+      .filter(([name, header]) => this.resolve(header)['required'] === true && !response.headers.has(name))
+      .map(([name]) => `${where}: the required header ${name} is missing`);
+    if (missing.length > 0) return missing;
     const content = resolved['content'] as Record<string, Json> | undefined;
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const hasBody = method !== 'HEAD' && response.text !== '';

@@ -157,10 +157,17 @@ function buildTemplate(): Json {
     schema: { type: 'string' },
     example: '"6f1d3c1a-20261121210000"',
   };
+  const challenge = (description: string, example: string): Json => ({
+    'WWW-Authenticate': { description, required: true, schema: { type: 'string' }, example },
+  });
   const authed = {
     '401': error(
       'unauthorized',
       'No `Authorization: Bearer <token>`, or a token that is malformed, expired, not HS256, badly signed, or whose user is gone.',
+      challenge(
+        'The challenge (RFC 6750): `Bearer` when no bearer token was sent, `Bearer error="invalid_token"` when the one sent is not valid.',
+        'Bearer error="invalid_token"',
+      ),
     ),
     '500': common['500'],
   };
@@ -193,6 +200,7 @@ function buildTemplate(): Json {
         'Sign up or log in for a token, then send it as `Authorization: Bearer <token>` (Authorize, above).',
         '',
         'Every error is `application/json` `{error, message, details?}`; `details` (`[{path, message}]`) comes with ValidationError only.',
+        'Every 401 carries `WWW-Authenticate`: `Bearer error="invalid_token"` when a bearer token was sent and is not valid, `Bearer` otherwise (no token, another scheme, or a failed login).',
         'A known path with another method is a 405 MethodNotAllowed with an `Allow` header; an unknown path under `/api` is a 404 NotFound.',
         'Bodies must be JSON objects; unknown and read-only fields (`id`, `user_id`, `created_at`, `updated_at`) are a 400 that names them.',
         'Query parameters are strict too: only `GET /api/tasks` takes any (`status`, `priority`, `limit`, `cursor`); any other, such as `page`, is a 400 that names it.',
@@ -240,7 +248,14 @@ function buildTemplate(): Json {
               'validation',
               'Email or password missing (an empty or blank string counts as missing), a password over 1,024 characters, an unknown field, or a query parameter.',
             ),
-            '401': error('credentials', 'Unknown email or wrong password: the same body either way.'),
+            '401': error(
+              'credentials',
+              'Unknown email or wrong password: the same body either way.',
+              challenge(
+                '`Bearer`: every 401 carries a challenge, and a bearer token is what the API asks for.',
+                'Bearer',
+              ),
+            ),
             '413': common['413'],
             '429': error(
               'tooMany',

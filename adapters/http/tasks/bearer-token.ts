@@ -29,3 +29,18 @@ export function bearerToken(header: string | null): string {
   if (firstDot <= 0 || !TOKEN_CHARS.test(token)) throw malformed();
   return token;
 }
+
+/** The Bearer scheme followed by something: a token was sent, however malformed. */
+const SENT_BEARER = /^bearer +[^ ]/i;
+
+/**
+ * The `WWW-Authenticate` challenge of a 401 from the task API (RFC 6750, section 3). A request that sent no
+ * bearer token (no Authorization header, or another scheme) gets the bare challenge, which says only how to
+ * authenticate; one that sent a bearer token that is malformed, forged, expired or whose user is gone gets
+ * `error="invalid_token"`. Login's 401 (a wrong email or password, sent in the body) carries the bare
+ * challenge too: every 401 must carry one (RFC 9110, section 15.5.2), and a bearer token is what the API
+ * asks for.
+ */
+export function bearerChallenge(authorization: string | null): string {
+  return authorization !== null && SENT_BEARER.test(authorization) ? 'Bearer error="invalid_token"' : 'Bearer';
+}

@@ -1,8 +1,15 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
-import { IdempotencyKeyInFlight, PreconditionFailed, ValidationError } from '../../../domain/tasks/errors.ts';
+import {
+  IdempotencyKeyInFlight,
+  InvalidCredentials,
+  PreconditionFailed,
+  Unauthorized,
+  ValidationError,
+} from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
+import { bearerChallenge } from './bearer-token.ts';
 
 const STATUS_BY_CODE: Record<string, number> = {
   ValidationError: 400,
@@ -21,9 +28,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * The one place where the task API's failures become responses:
  * `{ error, message, details? }` with the contract's names. Anything unexpected is a 500 InternalError
- * whose body says nothing about internals; `report` gets the real error for the log.
+ * whose body says nothing about internals; `report` gets the real error for the log. `authorization` is
+ * the request's Authorization header, which decides a 401's challenge.
  */
-export function taskErrorResponse(error: unknown, report: (error: unknown) => void): HTTPResponse {
+export function taskErrorResponse(
+  error: unknown,
+  report: (error: unknown) => void,
+  authorization: string | null = null,
+): HTTPResponse {
   // h3 wraps what a handler throws; a cause of h3's own (a URIError behind a malformed path) stays wrapped.
   if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem))
     error = error.cause;
@@ -37,6 +49,8 @@ export function taskErrorResponse(error: unknown, report: (error: unknown) => vo
       headers['retry-after'] = String(error.retryAfterSeconds);
     // A 412 says which version is current, so the client can fetch it or retry against it.
     if (error instanceof PreconditionFailed) headers['etag'] = `"${error.currentVersion}"`;
+    if (error instanceof Unauthorized) headers['www-authenticate'] = bearerChallenge(authorization);
+    if (error instanceof InvalidCredentials) headers['www-authenticate'] = bearerChallenge(null);
     return json(STATUS_BY_CODE[error.code] ?? 400, body, headers);
   }
   if (error instanceof HttpProblem) {
