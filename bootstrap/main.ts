@@ -1,6 +1,6 @@
 import { toNodeHandler } from 'h3';
 import { guardConnections } from '../adapters/http/connection-guard.ts';
-import { listen } from 'listhen';
+import { listenExactly } from '../adapters/http/node-server.ts';
 import { createPinoLogger } from '../adapters/logging/pino-logger.ts';
 import { noCounters, processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
@@ -85,20 +85,8 @@ async function main(): Promise<void> {
 
   let listener;
   try {
-    listener = await listen(toNodeHandler(app), {
-      hostname: config.host,
-      // listhen would quietly move to another port when this one is busy; pin it.
-      port:
-        config.port === 0
-          ? { port: 0 }
-          : { port: config.port, random: false, alternativePortRange: [] as unknown as [number, number] },
-      isProd: true,
-      showURL: false,
-      autoClose: false,
-      open: false,
-      clipboard: false,
-      qr: false,
-    });
+    // Exactly the port asked for: 0 is any free port, and a busy or forbidden one is an error, never a move.
+    listener = await listenExactly(toNodeHandler(app), { host: config.host, port: config.port });
   } catch (error) {
     await store.close();
     await redis?.close();
@@ -112,7 +100,7 @@ async function main(): Promise<void> {
     const provider = await container.getAsync(TOKENS.ForecastProvider);
     setImmediate(() => provider.prepare?.());
   }
-  const { port } = listener.address;
+  const { port } = listener;
   log.info(`Taskcast listening on http://${config.host}:${port}`, {
     storage: config.storage,
     db:
@@ -172,8 +160,7 @@ function loadScenarioFile(file: string, controls: ForecastControls): void {
 
 function portProblem(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EADDRINUSE' || /Unable to find an available port/.test(String((error as Error)?.message)))
-    return 'the port is already in use (set PORT to another one)';
+  if (code === 'EADDRINUSE') return 'the port is already in use (set PORT to another one)';
   if (code === 'EACCES') return 'permission denied (ports below 1024 need privileges)';
   return (error as Error)?.message ?? String(error);
 }

@@ -29,7 +29,7 @@ interface Tracked {
  * Keeps silent and slow clients from holding the server's connections.
  *
  * Node's own headersTimeout and requestTimeout are only checked every `connectionsCheckingInterval`
- * (30 s), and listhen creates the server with the defaults, so a silent or slow-header connection stayed
+ * (30 s), and the server is created with the defaults, so a silent or slow-header connection stayed
  * open for about 90 s; with the open-file limit at 1,024, a thousand of them refused everyone, /health
  * included. Here every connection gets a deadline for its next request's headers, armed when it opens and
  * again whenever it goes idle, and a cap: a new connection past the cap closes the oldest idle connection

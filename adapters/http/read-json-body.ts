@@ -89,9 +89,9 @@ function closing(problem: HttpProblem): HttpProblem {
 }
 
 /**
- * The Node request's bytes, up to `limit`. Past it, reading stops without destroying the stream (destroying
- * it mid-response is what once crashed the process through listhen's shutdown hook): the listeners go, the
- * stream pauses, and the 413 with `Connection: close` ends the connection.
+ * The Node request's bytes, up to `limit`. Past it, reading stops without destroying the stream (that would
+ * destroy the socket while the 413 is being written, which once crashed the process through a shutdown
+ * hook): the listeners go, the stream pauses, and the 413 with `Connection: close` ends the connection.
  */
 function readNodeLimited(req: IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -146,8 +146,8 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     size += value.byteLength;
     if (size > limit) {
       // Stop reading, but do not cancel the stream: on Node, cancelling destroys the request and its
-      // socket while the 413 is still being written, and listhen's shutdown hook then dereferences the
-      // null socket on 'finish' and the process dies. Releasing the lock leaves the rest unread, and
+      // socket while the 413 is still being written (a shutdown hook that read the socket on 'finish' once
+      // killed the process that way). Releasing the lock leaves the rest unread, and
       // `Connection: close` makes Node end the connection once the 413 is out instead of reading on.
       reader.releaseLock();
       throw closing(payloadTooLarge(limit));

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Api, type Task } from './api-client.ts';
@@ -169,6 +169,38 @@ describe('one store across restarts (npm start)', () => {
     );
   });
 
+  test('SIGTERM with keep-alive connections (one idle, one mid-request) exits once the answer is out', async () => {
+    // Node's server.close() waits for keep-alive connections to time out; the server closes the idle one at
+    // once and the busy one as soon as its answer is written, so the exit does not wait for the 4 s deadline.
+    const srv = await running();
+    const session = await api.signUp();
+    // Two agents, so the POST opens its own keep-alive connection while the first one stays idle.
+    const idleAgent = new Agent({ keepAlive: true });
+    const busyAgent = new Agent({ keepAlive: true });
+    const idle = await new Promise<number>((resolve, reject) =>
+      request(`${srv.baseUrl}/health`, { agent: idleAgent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+        .on('error', reject)
+        .end(),
+    );
+    assert.equal(idle, 200);
+    const post = slowPost(srv.baseUrl, session.token, { title: 'in flight on a keep-alive connection' }, busyAgent);
+    await post.started;
+    await sleep(200);
+    const stopping = srv.stop('SIGTERM');
+    await waitFor(() => /SIGTERM received/.test(srv.stdout), 2_000);
+    post.finish();
+    const response = await post.response;
+    assert.equal(response.status, 201, response.text);
+    const stopped = await stopping;
+    assert.equal(stopped.code, 0, srv.output);
+    assert.ok(stopped.elapsedMs < 3_000, `exit took ${Math.round(stopped.elapsedMs)} ms`);
+    idleAgent.destroy();
+    busyAgent.destroy();
+  });
+
   test('SIGINT exits 0 within 5 s with no process left behind', async () => {
     const srv = await running();
     const session = await api.signUp();
@@ -212,11 +244,12 @@ function slowPost(
   baseUrl: string,
   token: string,
   body: unknown,
+  agent: Agent | false = false,
 ): { started: Promise<void>; finish(): void; response: Promise<{ status: number; text: string }> } {
   const payload = Buffer.from(JSON.stringify(body));
   const req = request(`${baseUrl}/api/tasks`, {
     method: 'POST',
-    agent: false,
+    agent,
     headers: {
       'content-type': 'application/json',
       'content-length': String(payload.length),

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -59,7 +60,7 @@ export interface SpawnOptions {
   readonly via?: 'npm' | 'node';
   /** Working directory; only for `via: 'node'` (npm needs the project root). */
   readonly cwd?: string;
-  /** A port; a free one by default. */
+  /** A port; a free one by default. 0 lets the server pick one: `ServerProcess.port` is then the one it logged. */
   readonly port?: number;
   /** Extra variables; `undefined` removes one. Applied last. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -276,13 +277,15 @@ export class ServerProcess {
       await sleep(25);
     }
     const match = LISTENING.exec(spawned.stdout);
-    if (match?.[2] !== String(port)) {
+    const listening = Number(match?.[2]);
+    // PORT=0 asks for any free port: the one logged is the one bound.
+    if (port === 0 ? !(listening > 0) : listening !== port) {
       await killTree(spawned.tracked);
       throw new Error(`the server listens on ${match?.[1]}:${match?.[2]}, not on port ${port}\n${spawned.output}`);
     }
-    const health = await fetch(`http://127.0.0.1:${port}/health`);
-    if (health.status !== 200) throw new Error(`GET /health answered ${health.status}\n${spawned.output}`);
-    await health.arrayBuffer();
+    // node:http rather than fetch, which refuses the ports on the Fetch standard's "bad port" list (6000…).
+    const health = await statusOf(`http://127.0.0.1:${listening}/health`);
+    if (health !== 200) throw new Error(`GET /health answered ${health}\n${spawned.output}`);
 
     const pid = spawned.child.pid ?? -1;
     let serverPid = pid;
@@ -292,7 +295,7 @@ export class ServerProcess {
         throw new Error(`no node process running bootstrap/start.mjs under npm (pid ${pid})\n${spawned.output}`);
       serverPid = node;
     }
-    return new ServerProcess(spawned, port, serverPid);
+    return new ServerProcess(spawned, listening, serverPid);
   }
 
   /**
@@ -437,6 +440,16 @@ export function lockSockets(dbPath: string): string[] {
   return readdirSync(dir)
     .filter((name) => name.startsWith(`${basename(dbPath)}.lock.`))
     .map((name) => join(dir, name));
+}
+
+/** The status of a GET, through node:http (any port, unlike fetch). */
+export function statusOf(url: string): Promise<number> {
+  return new Promise((resolveStatus, reject) => {
+    get(url, (response) => {
+      response.resume();
+      response.once('end', () => resolveStatus(response.statusCode ?? 0));
+    }).once('error', reject);
+  });
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface ListenOptions {
+  readonly host: string;
+  /** The port to bind, exactly; 0 asks the system for a free one. */
+  readonly port: number;
+}
+
+export interface NodeListener {
+  readonly server: Server;
+  /** The port actually bound: the one asked for, or the system's pick for 0. */
+  readonly port: number;
+  /** Stops accepting connections and resolves once every request in flight has been answered. */
+  close(): Promise<void>;
+}
+
+/**
+ * A Node HTTP server listening on exactly the host and port given. listhen cannot be made to: it asks
+ * get-port-please for a port first, which turns 0 into 3000 when random ports are off (as they must be, or
+ * a busy port moves silently to another) and replaces the ports browsers call unsafe (6000, 6665–6669,
+ * 10080, …) with 3000 as well. Here `listen` binds what was asked, and a port that is busy or forbidden
+ * rejects with Node's error (EADDRINUSE, EACCES), to be reported, never replaced.
+ */
+export async function listenExactly(handler: RequestListener, options: ListenOptions): Promise<NodeListener> {
+  const server = createServer(handler);
+  const answers = new AnswersInFlight(server);
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error): void => {
+      server.off('listening', listening);
+      reject(error);
+    };
+    const listening = (): void => {
+      server.off('error', failed);
+      resolve();
+    };
+    server.once('error', failed);
+    server.once('listening', listening);
+    server.listen({ host: options.host, port: options.port });
+  });
+  return { server, port: (server.address() as AddressInfo).port, close: () => answers.drain() };
+}
+
+const IN_FLIGHT = Symbol('taskcast.answersInFlight');
+type TrackedSocket = Socket & { [IN_FLIGHT]?: number };
+
+/**
+ * The responses being written on each connection, and a graceful close (what listhen's http-shutdown did),
+ * which Node's `server.close()` alone does not give: a keep-alive connection idle at the time is closed at
+ * once, and one with a request in flight as soon as its answers are out, instead of lingering until the
+ * keep-alive timeout. A request that arrives on such a connection meanwhile is answered with
+ * `Connection: close`. A counter on the socket, not a map, so a request costs one listener and no allocation.
+ */
+class AnswersInFlight {
+  #closing = false;
+
+  constructor(private readonly server: Server) {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const socket = req.socket as TrackedSocket;
+      socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 0) + 1;
+      // 'close' comes once, whether the answer was written or the client went away.
+      res.once('close', () => {
+        const left = (socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 1) - 1);
+        if (this.#closing && left === 0) socket.end();
+      });
+      if (this.#closing) res.setHeader('connection', 'close');
+    });
+  }
+
+  drain(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#closing = true;
+      this.server.close(() => resolve());
+      this.server.closeIdleConnections();
+    });
+  }
+}
