@@ -1,5 +1,30 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse, type Server } from 'node:http';
+import {
+  createServer,
+  ServerResponse,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * Node's ServerResponse, except that an empty reason phrase means "the standard one". srvx (under h3) hands
+ * the Response's `statusText` to `writeHead`, and that is `''` unless a handler chose one; Node sends an
+ * explicit reason as given, so every status line went out as `HTTP/1.1 200 ` with no phrase (aiohttp shows
+ * `message=''`). Without a reason, Node writes the phrase of STATUS_CODES ("OK", "Not Found", …).
+ */
+export class StandardReasonResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(
+    statusCode: number,
+    reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
+    if (typeof reason === 'string' && reason !== '') return super.writeHead(statusCode, reason, headers);
+    return super.writeHead(statusCode, typeof reason === 'string' ? headers : reason);
+  }
+}
 
 export interface ListenOptions {
   readonly host: string;
@@ -23,7 +48,7 @@ export interface NodeListener {
  * rejects with Node's error (EADDRINUSE, EACCES), to be reported, never replaced.
  */
 export async function listenExactly(handler: RequestListener, options: ListenOptions): Promise<NodeListener> {
-  const server = createServer(handler);
+  const server = createServer({ ServerResponse: StandardReasonResponse }, handler);
   const answers = new AnswersInFlight(server);
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error): void => {

@@ -1,4 +1,5 @@
 import { HTTPResponse, type H3, type H3Event } from 'h3';
+import { JSON_TYPE } from '../json-type.ts';
 import { baseUrlOf, type BaseUrlOptions } from '../forecast/base-url.ts';
 import { docsHtml, docsScript } from './docs-page.ts';
 import { forecastOpenApi } from './forecast-openapi.ts';
@@ -74,13 +75,13 @@ export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
 
 function json(body: unknown, headers: Record<string, string> = {}): HTTPResponse {
   return new HTTPResponse(JSON.stringify(body), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', ...headers },
+    headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-cache', ...headers },
   });
 }
 
 function notFound(): HTTPResponse {
   return new HTTPResponse(JSON.stringify({ error: 'NotFound', message: 'No such file.' }), {
     status: 404,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': JSON_TYPE },
   });
 }

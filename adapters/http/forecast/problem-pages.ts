@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { newCorrelationId } from '../correlation-id.ts';
+import { JSON_TYPE } from '../json-type.ts';
 import { type H3, type H3Event, HTTPResponse } from 'h3';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
@@ -29,7 +30,7 @@ export function registerProblemPages(app: H3, options: BaseUrlOptions, report: (
     const html = prefersHtml(event.req.headers.get('accept'));
     const text = html ? htmlPage(url, name, type) : JSON.stringify({ type: url, name, ...type });
     const headers = {
-      'content-type': html ? 'text/html; charset=utf-8' : 'application/json',
+      'content-type': html ? 'text/html; charset=utf-8' : JSON_TYPE,
       etag: `"${createHash('sha1').update(text).digest('base64url')}"`,
       'cache-control': 'public, max-age=86400',
       vary: 'Accept',

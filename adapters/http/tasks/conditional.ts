@@ -2,13 +2,12 @@ import { hash } from 'node:crypto';
 import { HTTPResponse, type H3Event } from 'h3';
 import { taskVersion } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { JSON_TYPE } from '../json-type.ts';
 import { PlainResponse } from '../plain-response.ts';
 import { listBody } from './task-json.ts';
 
 // RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
 // list (a digest of its bytes), If-None-Match for cheap polling, If-Match for safe concurrent edits.
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const taskEtag = (task: Task): string => `"${taskVersion(task)}"`;
 

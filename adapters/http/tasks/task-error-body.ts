@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
+import { JSON_TYPE } from '../json-type.ts';
 import { bearerChallenge } from './bearer-token.ts';
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -22,8 +23,6 @@ const STATUS_BY_CODE: Record<string, number> = {
   IdempotencyKeyMismatch: 422,
   ServiceUnavailable: 503,
 };
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The one place where the task API's failures become responses:

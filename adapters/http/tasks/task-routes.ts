@@ -1,8 +1,10 @@
-import type { H3, H3Event } from 'h3';
+import { HTTPResponse, type H3, type H3Event } from 'h3';
 import type { TaskUseCases } from '../../../application/tasks/index.ts';
 import { InvalidCredentials } from '../../../domain/tasks/errors.ts';
 import { clientAddress } from '../client-address.ts';
 import { methodNotAllowed } from '../http-problem.ts';
+import { JSON_TYPE } from '../json-type.ts';
+import { PlainResponse } from '../plain-response.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
 import { bearerToken } from './bearer-token.ts';
@@ -125,6 +127,22 @@ function taskId(event: H3Event): string {
 
 type Handler = (event: H3Event) => Promise<unknown>;
 
+/**
+ * A handler whose plain return value is sent as JSON with the server's one JSON type (JSON_TYPE), which the
+ * errors use too; h3 would send it as `application/json;charset=UTF-8`. The status and any headers the
+ * handler set on `event.res` are merged in by h3, as for any answer.
+ */
+function answeringJson(handler: Handler): Handler {
+  return async (event) => {
+    const value = await handler(event);
+    if (value instanceof HTTPResponse || value instanceof Response) return value;
+    return new PlainResponse(JSON.stringify(value), {
+      status: event.res.status ?? 200,
+      headers: { 'content-type': JSON_TYPE },
+    });
+  };
+}
+
 /** Registers each method's handler, and a catch-all that answers other methods with 405 and `Allow`. */
 export function route(
   app: H3,
@@ -133,9 +151,9 @@ export function route(
 ): void {
   const allow = Object.keys(handlers);
   if (allow.includes('GET')) allow.push('HEAD');
-  for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, handler);
+  for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, answeringJson(handler));
   // h3 strips the body of a HEAD response; the status and headers are GET's.
-  if (handlers.GET) app.on('HEAD', path, handlers.GET);
+  if (handlers.GET) app.on('HEAD', path, answeringJson(handlers.GET));
   app.all(path, (event) => {
     throw methodNotAllowed(event.req.method, allow);
   });

@@ -1,0 +1,215 @@
+/**
+ * What goes on the wire, read from a raw socket against `npm start` (issue 35, item 15):
+ * - every status line carries the standard reason phrase (srvx passed h3's empty statusText to writeHead,
+ *   and Node sent `HTTP/1.1 200 ` with none);
+ * - each media type has one spelling in Content-Type, successes and errors alike (task successes said
+ *   `application/json;charset=UTF-8`, its errors `application/json; charset=utf-8`).
+ */
+import assert from 'node:assert/strict';
+import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { killLeftovers, makeTempDir, ServerProcess } from './server-process.ts';
+
+after(killLeftovers);
+
+interface RawResponse {
+  readonly statusLine: string;
+  readonly status: number;
+  /** Lower-case names; a repeated header keeps its last value. */
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/**
+ * Sends `chunks` (with a pause between them) on a new connection and reads until the server closes it or
+ * `idleMs` passes without data; returns every response read, in order.
+ */
+function exchange(
+  port: number,
+  chunks: string[],
+  idleMs = 1500,
+): Promise<{ responses: RawResponse[]; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    let closed = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ responses: parseResponses(data), closed });
+    };
+    const idle = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, idleMs);
+    };
+    socket.on('data', (chunk: Buffer) => {
+      data = Buffer.concat([data, chunk]);
+      idle();
+    });
+    socket.on('end', () => {
+      closed = true;
+      finish();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? finish() : reject(error)));
+    const send = async (): Promise<void> => {
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 30));
+        if (!socket.destroyed) socket.write(chunk);
+      }
+      idle();
+    };
+    socket.on('connect', () => void send());
+  });
+}
+
+function parseResponses(data: Buffer): RawResponse[] {
+  const responses: RawResponse[] = [];
+  let rest = data;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end === -1) break;
+    const [statusLine = '', ...lines] = rest.subarray(0, end).toString('latin1').split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    // A 304 has no body; a HEAD's answer names a length it does not send, and nothing follows it here.
+    const bodyBytes = /^HTTP\/1\.1 (304|204)/.test(statusLine) ? 0 : length;
+    const body = rest.subarray(end + 4, end + 4 + bodyBytes).toString('utf8');
+    responses.push({ statusLine, status: Number(statusLine.split(' ')[1]), headers, body });
+    rest = rest.subarray(end + 4 + bodyBytes);
+  }
+  return responses;
+}
+
+async function one(port: number, request: string): Promise<RawResponse> {
+  const { responses } = await exchange(port, [request]);
+  assert.ok(responses[0], `no response to ${request.slice(0, 80)}`);
+  return responses[0];
+}
+
+function request(method: string, path: string, headers: Record<string, string> = {}, body?: string): string {
+  const all: Record<string, string> = { host: 'wire.test', 'user-agent': 'wire-format-test', ...headers };
+  if (body !== undefined) {
+    all['content-type'] = 'application/json';
+    all['content-length'] = String(Buffer.byteLength(body));
+  }
+  const lines = Object.entries(all).map(([k, v]) => `${k}: ${v}`);
+  return `${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nconnection: close\r\n\r\n${body ?? ''}`;
+}
+
+const standardStatusLine = (status: number): string => `HTTP/1.1 ${status} ${STATUS_CODES[status]}`;
+
+let server: ServerProcess;
+
+before(async () => {
+  server = await ServerProcess.start({ dbPath: join(makeTempDir('wire'), 'tasks.db') });
+});
+
+describe('status lines and Content-Type spellings (item 15)', () => {
+  test('every answer has the standard reason phrase; one spelling per media type, JSON types bare', async () => {
+    const port = server.port;
+    const signUp = await one(
+      port,
+      request(
+        'POST',
+        '/api/auth/signup',
+        {},
+        JSON.stringify({ name: 'W', email: 'w@wire.test', password: 'correct horse' }),
+      ),
+    );
+    const token = (JSON.parse(signUp.body) as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await one(port, request('POST', '/api/tasks', auth, JSON.stringify({ title: 'wire' })));
+    const id = (JSON.parse(created.body) as { task: { id: string } }).task.id;
+    const single = await one(port, request('GET', `/api/tasks/${id}`, auth));
+    const point = '/points/39.7456,-97.0892';
+    const answers: Array<[string, RawResponse, number]> = [
+      ['sign-up', signUp, 201],
+      ['create', created, 201],
+      ['health', await one(port, request('GET', '/health')), 200],
+      ['ready', await one(port, request('GET', '/ready')), 200],
+      [
+        'login',
+        await one(
+          port,
+          request('POST', '/api/auth/login', {}, JSON.stringify({ email: 'w@wire.test', password: 'correct horse' })),
+        ),
+        200,
+      ],
+      ['list', await one(port, request('GET', '/api/tasks', auth)), 200],
+      ['task', single, 200],
+      [
+        '304',
+        await one(port, request('GET', `/api/tasks/${id}`, { ...auth, 'if-none-match': single.headers['etag'] ?? '' })),
+        304,
+      ],
+      [
+        'patch',
+        await one(port, request('PATCH', `/api/tasks/${id}`, auth, JSON.stringify({ status: 'completed' }))),
+        200,
+      ],
+      ['bad filter', await one(port, request('GET', '/api/tasks?status=done', auth)), 400],
+      ['no token', await one(port, request('GET', '/api/tasks')), 401],
+      [
+        'wrong password',
+        await one(
+          port,
+          request('POST', '/api/auth/login', {}, JSON.stringify({ email: 'w@wire.test', password: 'wrong horse' })),
+        ),
+        401,
+      ],
+      ['unknown task', await one(port, request('GET', '/api/tasks/nope', auth)), 404],
+      ['wrong method', await one(port, request('PUT', '/api/tasks', auth)), 405],
+      [
+        'taken email',
+        await one(
+          port,
+          request(
+            'POST',
+            '/api/auth/signup',
+            {},
+            JSON.stringify({ name: 'W', email: 'w@wire.test', password: 'correct horse' }),
+          ),
+        ),
+        409,
+      ],
+      ['delete', await one(port, request('DELETE', `/api/tasks/${id}`, auth)), 200],
+      ['task openapi', await one(port, request('GET', '/api/openapi.json')), 200],
+      ['point', await one(port, request('GET', point)), 200],
+      ['point as json', await one(port, request('GET', point, { accept: 'application/json' })), 200],
+      ['point as json-ld', await one(port, request('GET', point, { accept: 'application/ld+json' })), 200],
+      ['point not acceptable', await one(port, request('GET', point, { accept: 'application/xml' })), 406],
+      ['no user agent', await one(port, `GET ${point} HTTP/1.1\r\nhost: wire.test\r\nconnection: close\r\n\r\n`), 403],
+      ['bad point', await one(port, request('GET', '/points/999,999')), 400],
+      ['unknown forecast path', await one(port, request('GET', '/nowhere')), 404],
+      ['problem page', await one(port, request('GET', '/problems/NotFound')), 200],
+      ['problem page as html', await one(port, request('GET', '/problems/NotFound', { accept: 'text/html' })), 200],
+      ['forecast openapi', await one(port, request('GET', '/openapi.json')), 200],
+      ['docs', await one(port, request('GET', '/docs', { accept: 'text/html' })), 200],
+    ];
+    const spellings = new Map<string, Set<string>>();
+    for (const [what, answer, status] of answers) {
+      assert.equal(answer.status, status, `${what}: ${answer.statusLine} ${answer.body.slice(0, 200)}`);
+      assert.equal(answer.statusLine, standardStatusLine(status), what);
+      const type = answer.headers['content-type'];
+      if (type === undefined) continue;
+      const media = type.split(';')[0]!.trim().toLowerCase();
+      if (!spellings.has(media)) spellings.set(media, new Set());
+      spellings.get(media)!.add(type);
+    }
+    for (const [media, seen] of spellings) {
+      assert.equal(seen.size, 1, `${media} is spelled ${[...seen].join(' and ')}`);
+      const [spelling] = seen;
+      if (media.endsWith('json')) assert.equal(spelling, media, `${media} carries no parameter`);
+      else assert.equal(spelling, `${media}; charset=utf-8`, `${media} names its charset one way`);
+    }
+    for (const media of ['application/json', 'application/geo+json', 'application/ld+json', 'application/problem+json'])
+      assert.ok(spellings.has(media), `${media} was seen`);
+  });
+});
