@@ -1,6 +1,7 @@
 import { toNodeHandler } from 'h3';
 import { guardConnections } from '../adapters/http/connection-guard.ts';
 import { listenExactly } from '../adapters/http/node-server.ts';
+import { answerRefusedRequests } from '../adapters/http/refused-requests.ts';
 import { createPinoLogger } from '../adapters/logging/pino-logger.ts';
 import { noCounters, processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
@@ -86,7 +87,15 @@ async function main(): Promise<void> {
   let listener;
   try {
     // Exactly the port asked for: 0 is any free port, and a busy or forbidden one is an error, never a move.
-    listener = await listenExactly(toNodeHandler(app), { host: config.host, port: config.port });
+    listener = await listenExactly(toNodeHandler(app), {
+      host: config.host,
+      port: config.port,
+      // A request Node's parser refused (URL or headers too large, not HTTP) is answered in the API's shape.
+      onClientError: answerRefusedRequests({
+        fetch: (request) => app.fetch(request),
+        report: (error) => log.error('could not answer a refused request', { error: String(error) }),
+      }),
+    });
   } catch (error) {
     await store.close();
     await redis?.close();

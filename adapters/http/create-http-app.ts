@@ -18,6 +18,7 @@ import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
 import { routeNotFound } from './http-problem.ts';
 import type { HttpMetrics } from '../shared/metrics.ts';
+import { refusalError, refusalOf } from './refused-requests.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
 import { createRequestObserver, type RequestLog } from './request-observer.ts';
 import { RequestBudget } from './rate-limiter.ts';
@@ -107,6 +108,11 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     onResponse: observer?.onResponse,
   });
   app.use(corsMiddleware({ taskOrigins: deps.corsOrigins ?? [] }));
+  // A request Node's parser refused, answered through the app (see refused-requests.ts): before any route.
+  app.use((event) => {
+    const refusal = refusalOf(event);
+    if (refusal !== undefined) throw refusalError(refusal, isTaskPath(event.url.pathname));
+  });
   registerMetricsRoute(app, { metrics, token: deps.metricsToken });
   registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   registerHealthRoute(app, deps.clock);

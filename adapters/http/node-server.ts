@@ -30,6 +30,12 @@ export interface ListenOptions {
   readonly host: string;
   /** The port to bind, exactly; 0 asks the system for a free one. */
   readonly port: number;
+  /**
+   * Answers a request Node's parser refused ('clientError': headers too large, a malformed request line…);
+   * `answering` says whether a response to an earlier request is still being written on that connection.
+   * Absent, Node answers as it does by default.
+   */
+  readonly onClientError?: (error: Error & { code?: string }, socket: Socket, answering: boolean) => void;
 }
 
 export interface NodeListener {
@@ -50,6 +56,9 @@ export interface NodeListener {
 export async function listenExactly(handler: RequestListener, options: ListenOptions): Promise<NodeListener> {
   const server = createServer({ ServerResponse: StandardReasonResponse }, handler);
   const answers = new AnswersInFlight(server);
+  const onClientError = options.onClientError;
+  if (onClientError)
+    server.on('clientError', (error, socket: Socket) => onClientError(error, socket, answers.on(socket)));
   await new Promise<void>((resolve, reject) => {
     const failed = (error: Error): void => {
       server.off('listening', listening);
@@ -90,6 +99,11 @@ class AnswersInFlight {
       });
       if (this.#closing) res.setHeader('connection', 'close');
     });
+  }
+
+  /** Whether a response is being written on this connection. */
+  on(socket: Socket): boolean {
+    return ((socket as TrackedSocket)[IN_FLIGHT] ?? 0) > 0;
   }
 
   drain(): Promise<void> {

@@ -1,9 +1,11 @@
 /**
- * What goes on the wire, read from a raw socket against `npm start` (issue 35, item 15):
+ * What goes on the wire, read from a raw socket against `npm start` (issue 35, items 15 and 16):
  * - every status line carries the standard reason phrase (srvx passed h3's empty statusText to writeHead,
  *   and Node sent `HTTP/1.1 200 ` with none);
  * - each media type has one spelling in Content-Type, successes and errors alike (task successes said
- *   `application/json;charset=UTF-8`, its errors `application/json; charset=utf-8`).
+ *   `application/json;charset=UTF-8`, its errors `application/json; charset=utf-8`);
+ * - a request whose URL or headers are larger than Node's parser reads gets the API's own error shape
+ *   (it got Node's bare 431 with an empty body), and so does a request that is not HTTP at all.
  */
 import assert from 'node:assert/strict';
 import { STATUS_CODES } from 'node:http';
@@ -211,5 +213,122 @@ describe('status lines and Content-Type spellings (item 15)', () => {
     }
     for (const media of ['application/json', 'application/geo+json', 'application/ld+json', 'application/problem+json'])
       assert.ok(spellings.has(media), `${media} was seen`);
+  });
+});
+
+describe('oversized and malformed requests get the API’s own error shape (item 16)', () => {
+  const big = 'b'.repeat(20_000);
+
+  const problemShape = (answer: RawResponse, name: string, status: number, base = 'http://wire.test'): void => {
+    assert.equal(answer.statusLine, standardStatusLine(status));
+    assert.equal(answer.headers['content-type'], 'application/problem+json');
+    assert.equal(answer.headers['connection'], 'close');
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body).sort(), ['correlationId', 'detail', 'instance', 'status', 'title', 'type']);
+    assert.equal(body['type'], `${base}/problems/${name}`);
+    assert.equal(body['status'], status);
+    assert.equal(body['instance'], `${base}/requests/${String(body['correlationId'])}`);
+    assert.equal(answer.headers['x-correlation-id'], body['correlationId']);
+    assert.equal(typeof body['detail'], 'string');
+  };
+
+  const taskShape = (answer: RawResponse, name: string, status: number): void => {
+    assert.equal(answer.statusLine, standardStatusLine(status));
+    assert.equal(answer.headers['content-type'], 'application/json');
+    assert.equal(answer.headers['connection'], 'close');
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    assert.equal(body['error'], name);
+    assert.equal(typeof body['message'], 'string');
+    assert.deepEqual(
+      Object.keys(body).sort(),
+      name === 'ValidationError' ? ['details', 'error', 'message'] : ['error', 'message'],
+    );
+  };
+
+  test('task API: a URL over the limit is a 414 URITooLong, headers over it a 431 RequestHeaderFieldsTooLarge', async () => {
+    const url = await exchange(server.port, [`GET /api/tasks?q=${big} HTTP/1.1\r\nhost: wire.test\r\n\r\n`]);
+    assert.equal(url.responses.length, 1);
+    taskShape(url.responses[0]!, 'URITooLong', 414);
+    assert.ok(url.closed, 'the connection is closed after the answer');
+    const headers = await one(server.port, `POST /api/tasks HTTP/1.1\r\nhost: wire.test\r\ncookie: ${big}\r\n\r\n`);
+    taskShape(headers, 'RequestHeaderFieldsTooLarge', 431);
+    assert.match(JSON.parse(headers.body).message, /16384 bytes/);
+  });
+
+  test('forecast API: the same as problem+json, with the base URL from Host, and a type page that resolves', async () => {
+    problemShape(
+      await one(
+        server.port,
+        `GET /alerts?zone=${'KSZ009,'.repeat(3000)} HTTP/1.1\r\nhost: wire.test\r\nuser-agent: t\r\n\r\n`,
+      ),
+      'URITooLong',
+      414,
+    );
+    problemShape(
+      await one(
+        server.port,
+        `GET /points/39.7,-97.1 HTTP/1.1\r\nhost: wire.test\r\nuser-agent: t\r\nx-big: ${big}\r\n\r\n`,
+      ),
+      'RequestHeaderFieldsTooLarge',
+      431,
+    );
+    for (const name of ['URITooLong', 'RequestHeaderFieldsTooLarge']) {
+      const page = await one(server.port, request('GET', `/problems/${name}`));
+      assert.equal(page.status, 200, name);
+      assert.match(JSON.parse(page.body).whatToDo, /\w/);
+    }
+  });
+
+  test('headers that overflow in a later packet than the request line: still an answer, as problem+json', async () => {
+    const chunks = ['GET /api/tasks HTTP/1.1\r\nhost: wire.test\r\n'];
+    for (let i = 0; i < 20; i++) chunks.push(`x-h${i}: ${'c'.repeat(1000)}\r\n`);
+    const { responses, closed } = await exchange(server.port, chunks);
+    assert.equal(responses.length, 1);
+    assert.equal(responses[0]!.statusLine, standardStatusLine(431));
+    assert.ok(closed);
+    // The path is not in the packet that overflowed, so the answer cannot tell the API: it is the root's
+    // (the forecast API's) problem, whose base is the server's own address (no Host was seen either).
+    problemShape(responses[0]!, 'RequestHeaderFieldsTooLarge', 431, server.baseUrl);
+  });
+
+  test('on a keep-alive connection, after an answered request, the oversized one is still answered', async () => {
+    const { responses } = await exchange(server.port, [
+      `GET /health HTTP/1.1\r\nhost: wire.test\r\n\r\n`,
+      `GET /api/tasks HTTP/1.1\r\nhost: wire.test\r\nx-big: ${big}\r\n\r\n`,
+    ]);
+    assert.deepEqual(
+      responses.map((r) => r.statusLine),
+      [standardStatusLine(200), standardStatusLine(431)],
+    );
+    taskShape(responses[1]!, 'RequestHeaderFieldsTooLarge', 431);
+  });
+
+  test('HEAD gets the status and headers, with the length of the body it leaves out', async () => {
+    const { responses, closed } = await exchange(server.port, [
+      `HEAD /api/tasks HTTP/1.1\r\nhost: wire.test\r\nx-big: ${big}\r\n\r\n`,
+    ]);
+    assert.equal(responses[0]?.statusLine, standardStatusLine(431));
+    assert.ok(Number(responses[0]?.headers['content-length']) > 0);
+    assert.equal(responses[0]?.body, '', 'no body after the head');
+    assert.ok(closed);
+  });
+
+  test('a request that is not HTTP/1.1 is a 400 in the shape of its API', async () => {
+    taskShape(
+      await one(server.port, `GET /api/tasks HTTP/1.1\r\nhost: wire.test\r\nno colon here\r\n\r\n`),
+      'ValidationError',
+      400,
+    );
+    problemShape(
+      await one(server.port, `GET /points/1,2 HTTP/1.1\r\nhost: wire.test\r\nno colon here\r\n\r\n`),
+      'BadRequest',
+      400,
+    );
+  });
+
+  test('the server goes on serving afterwards', async () => {
+    const health = await one(server.port, request('GET', '/health'));
+    assert.equal(health.statusLine, standardStatusLine(200));
+    assert.doesNotMatch(server.output, /could not answer a refused request|"level":50/);
   });
 });

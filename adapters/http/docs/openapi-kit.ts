@@ -6,7 +6,10 @@ export function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The `type` names of forecast problems (`{base}/problems/<Name>`): CONTRACT.md's, and MethodNotAllowed for a 405. */
+/**
+ * The `type` names of forecast problems (`{base}/problems/<Name>`): CONTRACT.md's, MethodNotAllowed for a
+ * 405, and the two for a request whose URL or headers are larger than the server reads (414, 431).
+ */
 export const FORECAST_PROBLEM_NAMES = [
   'BadRequest',
   'InvalidParameter',
@@ -15,4 +18,6 @@ export const FORECAST_PROBLEM_NAMES = [
   'MethodNotAllowed',
   'TooManyRequests',
   'UnexpectedProblem',
+  'URITooLong',
+  'RequestHeaderFieldsTooLarge',
 ] as const;

@@ -202,6 +202,7 @@ function buildTemplate(): Json {
         'Every error is `application/json` `{error, message, details?}`; `details` (`[{path, message}]`) comes with ValidationError only.',
         'Every 401 carries `WWW-Authenticate`: `Bearer error="invalid_token"` when a bearer token was sent and is not valid, `Bearer` otherwise (no token, another scheme, or a failed login).',
         'A known path with another method is a 405 MethodNotAllowed with an `Allow` header; an unknown path under `/api` is a 404 NotFound.',
+        "A request line and headers over 16 KB together (the parser's limit) are refused before any route: 414 URITooLong when the URL is the larger part, else 431 RequestHeaderFieldsTooLarge, in the same error shape, and the connection is closed.",
         'Bodies must be JSON objects; unknown and read-only fields (`id`, `user_id`, `created_at`, `updated_at`) are a 400 that names them.',
         'Query parameters are strict too: only `GET /api/tasks` takes any (`status`, `priority`, `limit`, `cursor`); any other, such as `page`, is a 400 that names it.',
       ].join('\n'),

@@ -1,6 +1,6 @@
 /**
  * Every problem type a forecast error body can name, so that its `type` link, `{base}/problems/<Name>`,
- * resolves to a page saying what it means and what to do. The first seven are Taskcast's own; the others
+ * resolves to a page saying what it means and what to do. The first nine are Taskcast's own; the others
  * are api.weather.gov's, which the upstream provider passes through with their links rewritten.
  */
 export interface ProblemType {
@@ -64,6 +64,22 @@ export const PROBLEM_TYPES = {
       'The server or its data source failed while answering: an internal error (500), an upstream that answered badly (502) or is unavailable (503).',
     whatToDo:
       'Retry later, after Retry-After when the answer gives one. If it persists, report the correlationId of the answer to the operator.',
+  },
+  URITooLong: {
+    title: 'URI Too Long',
+    status: 414,
+    meaning:
+      "The request line is longer than the server reads: the request line and headers together may take 16 KB (Node's limit, unless the operator raised it).",
+    whatToDo:
+      'Shorten the URL: fewer or shorter query parameters (a list of zones or stations can be split over several requests).',
+  },
+  RequestHeaderFieldsTooLarge: {
+    title: 'Request Header Fields Too Large',
+    status: 431,
+    meaning:
+      "The request's headers are larger than the server reads: the request line and headers together may take 16 KB (Node's limit, unless the operator raised it).",
+    whatToDo:
+      'Send fewer or smaller headers: large cookies set for the whole domain are the usual cause. The API needs only User-Agent and, optionally, Accept and the conditional headers.',
   },
   InvalidPoint: {
     title: 'Invalid Point',

@@ -8,7 +8,8 @@ import {
   InvalidParameter,
 } from '../../../domain/forecast/errors.ts';
 
-import { PROBLEM_TYPES, type ProblemName } from './problem-types.ts';
+import { HttpProblem } from '../http-problem.ts';
+import { PROBLEM_TYPES, problemType, type ProblemName } from './problem-types.ts';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -44,7 +45,8 @@ export function forecastErrorResponse(
   correlationId: string,
   report: (e: unknown) => void,
 ): HTTPResponse {
-  if (error instanceof HTTPError && error.cause instanceof DomainError) error = error.cause;
+  if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem))
+    error = error.cause;
   if (error instanceof ForecastProblemPassthrough) {
     const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
     return new HTTPResponse(JSON.stringify(body), {
@@ -52,6 +54,13 @@ export function forecastErrorResponse(
       headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },
     });
   }
+  // A failure of the HTTP layer (such as a URL or headers too large) whose problem type exists.
+  if (error instanceof HttpProblem && problemType(error.code) !== undefined)
+    return problemResponse(
+      { name: error.code as ProblemName, status: error.status, detail: error.message, headers: error.headers },
+      base,
+      correlationId,
+    );
   if (error instanceof InvalidParameter)
     return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
   if (error instanceof BadRequest)
