@@ -6,7 +6,13 @@ import { dirname, join, relative, sep } from 'node:path';
  * A bundle: one JSON file per API path and query, in folders that follow the path, so a person can find
  * and edit `points/39.7456%2C-97.0892/index.json` by hand. Bodies are base-free: every link is written
  * `{base}/…` and takes the serving origin on replay.
+ *
+ * A path answers a document (`index.json`), an asset (`asset.json`: an icon, a thumbnail, a TAF or CAP
+ * XML), or both (`/alerts/{id}` as GeoJSON and as CAP): the two live side by side in the path's folder.
+ * This module alone maps a path to its file.
  */
+export type EntryKind = 'document' | 'asset';
+
 export interface BundleEntry {
   /** The path and query the document answers, e.g. `/gridpoints/TOP/32,81/forecast?units=si`. */
   readonly path: string;
@@ -15,6 +21,16 @@ export interface BundleEntry {
   /** The document's Last-Modified: an ISO instant, or a relative date token (see relative-dates.ts). */
   readonly lastModified: string;
   readonly body: Record<string, unknown>;
+}
+
+/** An asset as it came: XML and other text as text (so it can be edited), images in base64. */
+export interface AssetEntry {
+  readonly path: string;
+  readonly recordedAt: string;
+  readonly lastModified: string;
+  readonly contentType: string;
+  readonly text?: string;
+  readonly base64?: string;
 }
 
 export const BASE_PLACEHOLDER = '{base}';
@@ -33,7 +49,7 @@ function segment(raw: string): string {
 }
 
 /** Where a path and query lives in the bundle. Never outside `dir`, whatever the path holds. */
-export function entryFile(dir: string, pathAndQuery: string): string {
+export function entryFile(dir: string, pathAndQuery: string, kind: EntryKind = 'document'): string {
   const q = pathAndQuery.indexOf('?');
   const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
   const query = q < 0 ? '' : pathAndQuery.slice(q + 1);
@@ -41,13 +57,14 @@ export function entryFile(dir: string, pathAndQuery: string): string {
     .split('/')
     .filter((s) => s !== '')
     .map(segment);
-  let name = query === '' ? 'index.json' : `index@${encodeURIComponent(query)}.json`;
-  if (name.length > MAX_NAME) name = `index@${createHash('sha256').update(query).digest('hex')}.json`;
+  const stem = kind === 'document' ? 'index' : 'asset';
+  let name = query === '' ? `${stem}.json` : `${stem}@${encodeURIComponent(query)}.json`;
+  if (name.length > MAX_NAME) name = `${stem}@${createHash('sha256').update(query).digest('hex')}.json`;
   return join(dir, ...segments, name);
 }
 
-export function writeEntry(dir: string, entry: BundleEntry): void {
-  const file = entryFile(dir, entry.path);
+export function writeEntry(dir: string, entry: BundleEntry | AssetEntry, kind: EntryKind = 'document'): void {
+  const file = entryFile(dir, entry.path, kind);
   mkdirSync(dirname(file), { recursive: true });
   // Written whole then renamed, so a replay reading the bundle meanwhile never sees half a file.
   const temp = `${file}.${process.pid}.tmp`;
@@ -61,7 +78,13 @@ export function readEntry(dir: string, pathAndQuery: string): BundleEntry | unde
   return JSON.parse(readFileSync(file, 'utf8')) as BundleEntry;
 }
 
-/** Every path the bundle holds, sorted. */
+export function readAssetEntry(dir: string, pathAndQuery: string): AssetEntry | undefined {
+  const file = entryFile(dir, pathAndQuery, 'asset');
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as AssetEntry;
+}
+
+/** Every path the bundle holds (once, though it may hold a document and an asset), sorted. */
 export function listEntries(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
@@ -69,7 +92,7 @@ export function listEntries(dir: string): string[] {
     for (const item of readdirSync(folder, { withFileTypes: true })) {
       const full = join(folder, item.name);
       if (item.isDirectory()) walk(full);
-      else if (item.name.endsWith('.json') && item.name.startsWith('index')) {
+      else if (item.name.endsWith('.json') && /^(index|asset)[.@]/.test(item.name)) {
         try {
           out.push((JSON.parse(readFileSync(full, 'utf8')) as BundleEntry).path);
         } catch {
@@ -84,5 +107,5 @@ export function listEntries(dir: string): string[] {
     }
   };
   walk(dir);
-  return out.sort();
+  return [...new Set(out)].sort();
 }

@@ -1,14 +1,13 @@
 import type {
+  ForecastAsset,
   ForecastContext,
   ForecastDocument,
   ForecastProvider,
-  GridRef,
 } from '../../../application/forecast/ports.ts';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
-import { upstreamAlertQuery } from '../upstream/expired-alerts.ts';
-import { upstreamPaths as paths } from '../upstream/upstream-paths.ts';
-import { BASE_PLACEHOLDER, listEntries, readEntry } from './bundle-files.ts';
+import { createPathAddressedProvider, type PathSource } from '../by-path/path-addressed-provider.ts';
+import { BASE_PLACEHOLDER, listEntries, readAssetEntry, readEntry } from './bundle-files.ts';
 import { mapStrings, resolveDate, resolveDates } from './relative-dates.ts';
 
 export interface ReplayProviderOptions {
@@ -18,7 +17,7 @@ export interface ReplayProviderOptions {
   readonly strict: boolean;
   /** The forecast clock: relative dates resolve against it. */
   readonly clock: Clock;
-  /** What answers a path the bundle does not hold (the embedded provider). */
+  /** What answers a path the bundle does not hold (the embedded provider); never asked when strict. */
   readonly fallback: ForecastProvider;
 }
 
@@ -31,74 +30,53 @@ export interface ReplayForecastProvider extends ForecastProvider {
 }
 
 /**
- * FORECAST_PROVIDER=replay: a recorded bundle served offline. Each document is read per request (so an
- * edited file shows at once), its `{base}` links get the request's base and its relative dates the
- * forecast clock. Routes the bundle has no file for fall back to the embedded model, or 404 when strict;
- * methods this provider does not know (routes added later) are the fallback's.
+ * FORECAST_PROVIDER=replay: a recorded bundle served offline. Every route is its path of the route table
+ * (see by-path/route-table.ts), looked up in the bundle: documents, icons, thumbnails and XML alike. Each
+ * file is read per request (so an edited file shows at once), its `{base}` links get the request's base
+ * and its relative dates the forecast clock. A path the bundle has no file for goes to the embedded
+ * model, or is a 404 when strict.
  */
 export function createReplayForecastProvider(options: ReplayProviderOptions): ReplayForecastProvider {
-  const { fallback } = options;
-
-  function replayed(path: string, ctx: ForecastContext): ForecastDocument | undefined {
-    const entry = readEntry(options.dir, path);
-    if (!entry) {
-      if (options.strict) throw new ForecastNotFound(`${path} is not in the replay bundle (FORECAST_REPLAY_STRICT=1).`);
-      return undefined;
-    }
-    const nowMs = options.clock.now().getTime();
-    const based = mapStrings(entry.body, (s) =>
-      s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
-    );
-    return {
-      body: resolveDates(based, nowMs) as Record<string, unknown>,
-      lastModified: resolveDate(entry.lastModified, nowMs),
-      maxAgeSeconds: MAX_AGE_SECONDS,
-    };
-  }
-
-  const either =
-    <A extends unknown[]>(
-      pathOf: (...args: A) => string,
-      fall: (...args: [...A, ForecastContext]) => Promise<ForecastDocument>,
-    ) =>
-    async (...args: [...A, ForecastContext]): Promise<ForecastDocument> => {
-      const ctx = args[args.length - 1] as ForecastContext;
-      return replayed(pathOf(...(args.slice(0, -1) as A)), ctx) ?? fall(...args);
-    };
-
+  const missing = (path: string): undefined => {
+    if (options.strict) throw new ForecastNotFound(`${path} is not in the replay bundle (FORECAST_REPLAY_STRICT=1).`);
+    return undefined;
+  };
+  const source: PathSource = {
+    async document(path: string, _accept: string | undefined, ctx: ForecastContext) {
+      const entry = readEntry(options.dir, path);
+      if (!entry) return missing(path);
+      const nowMs = options.clock.now().getTime();
+      const based = mapStrings(entry.body, (s) =>
+        s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
+      );
+      return {
+        body: resolveDates(based, nowMs) as Record<string, unknown>,
+        lastModified: resolveDate(entry.lastModified, nowMs),
+        maxAgeSeconds: MAX_AGE_SECONDS,
+      } satisfies ForecastDocument;
+    },
+    async asset(path: string) {
+      const entry = readAssetEntry(options.dir, path);
+      if (!entry) return missing(path);
+      const nowMs = options.clock.now().getTime();
+      const bytes =
+        entry.text !== undefined
+          ? Buffer.from(resolveDates(entry.text, nowMs) as string, 'utf8')
+          : Buffer.from(entry.base64 ?? '', 'base64');
+      return {
+        contentType: entry.contentType,
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        lastModified: resolveDate(entry.lastModified, nowMs),
+        maxAgeSeconds: MAX_AGE_SECONDS,
+      } satisfies ForecastAsset;
+    },
+  };
   return {
-    ...fallback,
+    ...createPathAddressedProvider({
+      source,
+      fallback: options.strict ? undefined : options.fallback,
+      now: () => options.clock.now().getTime(),
+    }),
     bundlePaths: () => listEntries(options.dir),
-    point: either(paths.point, fallback.point.bind(fallback)),
-    async gridOf(point, ctx): Promise<GridRef> {
-      const doc = replayed(paths.point(point), ctx);
-      const properties = doc?.body['properties'] as Record<string, unknown> | undefined;
-      if (properties && typeof properties['gridId'] === 'string') {
-        return {
-          office: properties['gridId'].toUpperCase(),
-          x: Number(properties['gridX']),
-          y: Number(properties['gridY']),
-        };
-      }
-      return fallback.gridOf(point, ctx);
-    },
-    gridpoint: either(paths.gridpoint, fallback.gridpoint.bind(fallback)),
-    forecast: either(paths.forecast, fallback.forecast.bind(fallback)),
-    gridpointStations: either(paths.gridpointStations, fallback.gridpointStations.bind(fallback)),
-    alerts: either((q) => paths.alerts(upstreamAlertQuery(q)), fallback.alerts.bind(fallback)),
-    alert: either(paths.alert, fallback.alert.bind(fallback)),
-    stations: either(paths.stations, fallback.stations.bind(fallback)),
-    station: either(paths.station, fallback.station.bind(fallback)),
-    latestObservation: either(paths.latestObservation, fallback.latestObservation.bind(fallback)),
-    zones: either(paths.zones, fallback.zones.bind(fallback)),
-    zone: either(paths.zone, fallback.zone.bind(fallback)),
-    zoneStations: either(paths.zoneStations, fallback.zoneStations.bind(fallback)),
-    office: either(paths.office, fallback.office.bind(fallback)),
-    async other(pathAndQuery, ctx) {
-      const doc = replayed(pathAndQuery, ctx);
-      if (doc) return doc;
-      if (!fallback.other) throw new ForecastNotFound(`No resource matches ${pathAndQuery}.`);
-      return fallback.other(pathAndQuery, ctx);
-    },
   };
 }

@@ -3,20 +3,18 @@ import type {
   ForecastContext,
   ForecastDocument,
   ForecastProvider,
-  GridRef,
 } from '../../../application/forecast/ports.ts';
-import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
 import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
-import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
-import { filterStationsToBbox } from './station-bbox.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
 import type { SharedDocumentCache } from '../../shared/shared-document-cache.ts';
-import { upstreamPaths as paths } from './upstream-paths.ts';
-import { upstreamSurfacePaths as more } from './upstream-surface-paths.ts';
+import { createPathAddressedProvider } from '../by-path/path-addressed-provider.ts';
+import type { AssetMedia } from '../by-path/route-table.ts';
+import type { BundleRecorder } from '../replay/bundle-recorder.ts';
 import { UpstreamHealth } from './upstream-health.ts';
 
 export interface UpstreamProviderOptions {
@@ -38,8 +36,8 @@ export interface UpstreamProviderOptions {
   readonly now?: () => number;
   /** The cluster's shared cache (Redis), when there is one. */
   readonly shared?: SharedDocumentCache;
-  /** FORECAST_RECORD_DIR: called with each document fetched from upstream, its links under `{base}`. */
-  readonly record?: (pathAndQuery: string, body: Record<string, unknown>, lastModified: Date) => void;
+  /** FORECAST_RECORD_DIR: given each document (its links under `{base}`) and asset fetched from upstream. */
+  readonly record?: BundleRecorder;
 }
 
 export interface UpstreamForecastProvider extends ForecastProvider {
@@ -90,7 +88,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     const { entry, status } = lookup;
     // Recorded when it came from upstream, not when a cached copy was served again.
     if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
-      options.record(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+      options.record.document(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
     }
     return {
       body: entry.bodyFor(ctx.baseUrl, rewriter),
@@ -101,112 +99,22 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     };
   }
 
-  return {
-    cache,
-    health,
-    point: (p, ctx) => document(paths.point(p), ctx),
-    async gridOf(p, ctx): Promise<GridRef> {
-      // Shares the cached /points document with point(), so /points/{p}/forecast costs no extra call when warm.
-      const properties = (await document(paths.point(p), ctx)).body['properties'] as
-        Record<string, unknown> | undefined;
-      const office = properties?.['gridId'];
-      const x = Number(properties?.['gridX']);
-      const y = Number(properties?.['gridY']);
-      if (typeof office !== 'string' || !Number.isInteger(x) || !Number.isInteger(y)) {
-        if (properties && 'gridId' in properties)
-          throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
-        throw new ForecastUnavailable(
-          `The upstream forecast service described the point ${p.lat},${p.lon} without its grid cell.`,
-          502,
-          undefined,
-          'Bad Gateway',
-        );
-      }
-      return { office: office.toUpperCase(), x, y };
-    },
-    gridpoint: (g, ctx) => document(paths.gridpoint(g), ctx),
-    forecast: (g, o, ctx) => document(paths.forecast(g, o), ctx),
-    gridpointStations: (g, page, ctx) => document(paths.gridpointStations(g, page), ctx),
-    async alerts(q, ctx) {
-      const doc = await document(paths.alerts(upstreamAlertQuery(q)), ctx);
-      return q.status?.includes('expired') ? { ...doc, body: keepRequestedStatuses(doc.body, q, now()) } : doc;
-    },
-    alert: (id, ctx) => document(paths.alert(id), ctx),
-    async stations(q, ctx) {
-      const doc = await document(paths.stations(q), ctx);
-      return q.bbox ? { ...doc, body: filterStationsToBbox(doc.body, q.bbox) } : doc;
-    },
-    station: (id, ctx) => document(paths.station(id), ctx),
-    latestObservation: (id, ctx) => document(paths.latestObservation(id), ctx),
-    zones: (q, ctx) => document(paths.zones(q), ctx),
-    zone: (type, id, effective, ctx) => document(paths.zone(type, id, effective), ctx),
-    zoneStations: (type, id, page, ctx) => document(paths.zoneStations(type, id, page), ctx),
-    office: (id, ctx) => document(paths.office(id), ctx, LD),
-    // Any other endpoint of api.weather.gov that a rewritten link points at goes through the same cache.
-    other: (pathAndQuery, ctx) => document(pathAndQuery, ctx),
-    icon: (pathAndQuery) => relayAsset(client, pathAndQuery, now, ICON_MEDIA),
+  async function asset(path: string, media: AssetMedia): Promise<ForecastAsset> {
+    const answer = await relayAsset(client, path, now, media);
+    options.record?.asset(path, answer);
+    return answer;
+  }
 
-    alertCounts: (ctx) => document(more.alertCounts(), ctx, LD),
-    alertTypes: (ctx) => document(more.alertTypes(), ctx, LD),
-    alertCap: (id) => relayAsset(client, paths.alert(id), now, CAP_MEDIA),
-    observations: (id, q, ctx) => document(more.observations(id, q), ctx),
-    observationAt: (id, time, ctx) => document(more.observationAt(id, time), ctx),
-    tafs: (id, ctx) => document(more.tafs(id), ctx, LD),
-    taf: (id, date, time) => relayAsset(client, more.taf(id, date, time), now, TAF_MEDIA),
-    officeHeadlines: (office, ctx) => document(more.officeHeadlines(office), ctx, LD),
-    officeHeadline: (office, id, ctx) => document(more.officeHeadline(office, id), ctx, LD),
-    officeConfig: (office, ctx) => document(more.officeConfig(office), ctx, LD),
-    zoneForecast: (type, id, ctx) => document(more.zoneForecast(type, id), ctx),
-    zoneObservations: (id, q, ctx) => document(more.zoneObservations(id, q), ctx),
-    products: (q, ctx) => document(more.products(q), ctx, LD),
-    product: (id, ctx) => document(more.product(id), ctx, LD),
-    productTypes: (location, ctx) => document(more.productTypes(location), ctx, LD),
-    productLocations: (type, ctx) => document(more.productLocations(type), ctx, LD),
-    productsOfType: (type, location, ctx) => document(more.productsOfType(type, location), ctx, LD),
-    cwsu: (id, ctx) => document(more.cwsu(id), ctx, LD),
-    cwas: (id, ctx) => document(more.cwas(id), ctx),
-    cwa: (id, date, sequence, ctx) => document(more.cwa(id, date, sequence), ctx),
-    sigmets: (q, ctx) => document(more.sigmets(q), ctx),
-    sigmet: (fir, date, sequence, ctx) => document(more.sigmet(fir, date, sequence), ctx),
-    radarServers: (host, ctx) => document(more.radarServers(host), ctx, LD),
-    radarServer: (id, host, ctx) => document(more.radarServer(id, host), ctx, LD),
-    radarStations: (q, ctx) => document(more.radarStations(q), ctx),
-    radarStation: (id, q, ctx) => document(more.radarStation(id, q), ctx),
-    radarAlarms: (id, ctx) => document(more.radarAlarms(id), ctx, LD),
-    radarQueue: (host, limit, ctx) => document(more.radarQueue(host, limit), ctx, LD),
-    radarProfiler: (id, ctx) => document(more.radarProfiler(id), ctx, LD),
-    glossary: (ctx) => document(more.glossary(), ctx, LD),
-    iconIndex: (ctx) => document(more.iconIndex(), ctx, LD),
-    satelliteThumbnail: (area) => relayAsset(client, more.satelliteThumbnail(area), now, THUMBNAIL_MEDIA),
-  };
+  // Every port method is its path of the route table, asked of the cache (documents) or relayed (assets).
+  const byPath = createPathAddressedProvider({
+    source: {
+      document: (path, accept, ctx) => document(path, ctx, accept),
+      asset: (path, media) => asset(path, media),
+    },
+    now,
+  });
+  return { ...byPath, cache, health };
 }
-
-/** api.weather.gov's JSON-LD-only documents are asked for as such. */
-const LD = 'application/ld+json';
-
-/** What a binary or XML answer is asked for with, and which content types are accepted back. */
-interface AssetMedia {
-  readonly accept: string;
-  readonly matches: (contentType: string) => boolean;
-  readonly what: string;
-}
-
-const ICON_MEDIA: AssetMedia = {
-  accept: 'image/png,image/*;q=0.9,*/*;q=0.1',
-  matches: (t) => t.startsWith('image/'),
-  what: 'an icon',
-};
-const THUMBNAIL_MEDIA: AssetMedia = {
-  accept: 'image/jpeg,image/*;q=0.9',
-  matches: (t) => t.startsWith('image/'),
-  what: 'a satellite thumbnail',
-};
-const CAP_MEDIA: AssetMedia = { accept: 'application/cap+xml', matches: (t) => /xml/i.test(t), what: 'a CAP alert' };
-const TAF_MEDIA: AssetMedia = {
-  accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
-  matches: (t) => /xml/i.test(t),
-  what: 'a TAF',
-};
 
 /**
  * An icon, a thumbnail or an XML TAF, relayed byte for byte (api.weather.gov draws icons as PNG). Browsers

@@ -4,7 +4,7 @@ import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../
 import { ZONE_TYPES } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
-// The upstream path (and query) for each port method. The queries arrive validated; they are written back
+// The API path (and query) for each method of ForecastProvider. The queries arrive validated; they are written back
 // the way api.weather.gov's OpenAPI takes them: comma-separated lists, lower-case enum values. Parameters
 // are added in a fixed order so equal queries share one cache key.
 
@@ -28,7 +28,7 @@ const page = (p: Page): Params => [
   ['cursor', p.cursor],
 ];
 
-export const upstreamPaths = {
+export const corePaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
   gridpoint: (g: GridRef): string => grid(g),
   forecast: (g: GridRef, o: ForecastOptions): string =>

@@ -7,7 +7,7 @@ import type {
   SigmetQuery,
 } from '../../../domain/forecast/surface-queries.ts';
 
-// The upstream path for each method of ForecastSurfaceProvider: the same path the client asked Taskcast
+// The API path for each method of ForecastSurfaceProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
 // order and spelt as the official OpenAPI takes them.
 
@@ -35,7 +35,7 @@ const radarParams = (q: RadarStationQuery): Params => [
   ['host', q.host],
 ];
 
-export const upstreamSurfacePaths = {
+export const extendedPaths = {
   alertCounts: (): string => '/alerts/active/count',
   alertTypes: (): string => '/alerts/types',
   observations: (id: string, q: ObservationQuery): string =>

@@ -1,0 +1,97 @@
+import type {
+  ForecastAsset,
+  ForecastContext,
+  ForecastDocument,
+  ForecastProvider,
+  GridRef,
+} from '../../../application/forecast/ports.ts';
+import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
+import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { ROUTES, type AssetMedia, type AssetRoute, type DocumentRoute } from './route-table.ts';
+
+/**
+ * Something that answers API paths: the upstream gateway (through its cache), a recorded bundle. It
+ * returns undefined for a path it does not hold, which then goes to the fallback provider, if any.
+ */
+export interface PathSource {
+  document(
+    pathAndQuery: string,
+    accept: string | undefined,
+    ctx: ForecastContext,
+  ): Promise<ForecastDocument | undefined>;
+  asset(pathAndQuery: string, media: AssetMedia, ctx: ForecastContext): Promise<ForecastAsset | undefined>;
+}
+
+export interface PathAddressedOptions {
+  readonly source: PathSource;
+  /** Answers what the source does not hold, by the same method (the embedded model); absent, a 404. */
+  readonly fallback?: ForecastProvider;
+  /** For the narrowing filters (which alerts have expired). */
+  readonly now: () => number;
+}
+
+type AnyMethod = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * A ForecastProvider whose every method is the path of ROUTES asked of one source: no method is wired by
+ * hand, so none can be forgotten (the bug of issue 39, where a replay ignored 33 of them).
+ */
+export function createPathAddressedProvider(options: PathAddressedOptions): ForecastProvider {
+  const { source, fallback, now } = options;
+  const methods: Record<string, AnyMethod> = {};
+  for (const [name, route] of Object.entries(ROUTES) as Array<[string, RouteOf]>) {
+    methods[name] = async (...all: unknown[]): Promise<unknown> => {
+      const ctx = all[all.length - 1] as ForecastContext;
+      const args = all.slice(0, -1);
+      const path = route.path(...args);
+      const found =
+        route.kind === 'document'
+          ? narrowed(await source.document(path, route.accept, ctx), route, args, now)
+          : await source.asset(path, route.media, ctx);
+      if (found) return found;
+      // Looked up now, not when built: a lazy fallback is then built only when first needed.
+      const fall: unknown = fallback ? Reflect.get(fallback, name) : undefined;
+      if (typeof fall !== 'function') throw new ForecastNotFound(`No resource matches ${path}.`);
+      return (fall as AnyMethod).apply(fallback, all);
+    };
+  }
+  const provider = methods as unknown as ForecastProvider;
+  return {
+    ...provider,
+    // The grid a point falls in is read from the point's document, so /points/{p}/forecast costs no other path.
+    gridOf: async (point, ctx) => gridOfPoint((await provider.point(point, ctx)).body, point),
+    ...(fallback?.prepare ? { prepare: fallback.prepare.bind(fallback) } : {}),
+  };
+}
+
+type RouteOf = DocumentRoute<unknown[]> | AssetRoute<unknown[]>;
+
+function narrowed(
+  doc: ForecastDocument | undefined,
+  route: DocumentRoute<unknown[]>,
+  args: unknown[],
+  now: () => number,
+): ForecastDocument | undefined {
+  if (!doc || !route.narrow) return doc;
+  const body = route.narrow(doc.body, args, now());
+  // The same body when nothing was filtered: the HTTP layer reuses its serialisation of a cached body.
+  return body === doc.body ? doc : { ...doc, body };
+}
+
+function gridOfPoint(body: Record<string, unknown>, p: Coordinates): GridRef {
+  const properties = body['properties'] as Record<string, unknown> | undefined;
+  const office = properties?.['gridId'];
+  const x = Number(properties?.['gridX']);
+  const y = Number(properties?.['gridY']);
+  if (typeof office !== 'string' || !Number.isInteger(x) || !Number.isInteger(y)) {
+    if (properties && 'gridId' in properties)
+      throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
+    throw new ForecastUnavailable(
+      `The forecast source described the point ${p.lat},${p.lon} without its grid cell.`,
+      502,
+      undefined,
+      'Bad Gateway',
+    );
+  }
+  return { office: office.toUpperCase(), x, y };
+}

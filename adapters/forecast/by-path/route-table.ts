@@ -1,0 +1,151 @@
+import type {
+  ForecastAsset,
+  ForecastContext,
+  ForecastDocument,
+  ForecastProvider,
+  JsonDocument,
+} from '../../../application/forecast/ports.ts';
+import { corePaths as paths } from './core-paths.ts';
+import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
+import { extendedPaths as more } from './extended-paths.ts';
+import { filterStationsToBbox } from './station-bbox.ts';
+
+/**
+ * The few facts each port method needs when it is answered by path (the upstream gateway, a recorded
+ * bundle): the API path and query it stands for, what it is asked for with, and the filters applied to
+ * what the path answers. Everything else is generic (see path-addressed-provider.ts), so a source that
+ * answers paths covers every route and every media type by construction: this table is typed over the
+ * port, and a new port method that has no line here does not compile.
+ */
+
+/** What a binary or XML answer is asked for with, and which content types are accepted back. */
+export interface AssetMedia {
+  readonly accept: string;
+  readonly matches: (contentType: string) => boolean;
+  /** For messages: "an icon". */
+  readonly what: string;
+}
+
+export interface DocumentRoute<A extends unknown[]> {
+  readonly kind: 'document';
+  readonly path: (...args: A) => string;
+  /** The media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
+  readonly accept?: string;
+  /**
+   * Narrows what the path answered to what the request asked, where the API lacks the filter (the spec's
+   * `status=expired`, a station bbox). Returns the body itself when there is nothing to narrow.
+   */
+  readonly narrow?: (body: JsonDocument, args: A, nowMs: number) => JsonDocument;
+}
+
+export interface AssetRoute<A extends unknown[]> {
+  readonly kind: 'asset';
+  readonly path: (...args: A) => string;
+  readonly media: AssetMedia;
+}
+
+/** The methods answered by path: all but gridOf (read from the point's document) and prepare. */
+type PathMethod = Exclude<keyof ForecastProvider, 'gridOf' | 'prepare'>;
+type MethodOf<K extends PathMethod> = NonNullable<ForecastProvider[K]>;
+/** A method's arguments before its trailing ForecastContext. */
+export type ArgsOf<K extends PathMethod> =
+  MethodOf<K> extends (...args: [...infer A, ForecastContext]) => unknown ? A : never;
+type Returning<R> = {
+  [K in PathMethod]-?: MethodOf<K> extends (...args: never[]) => Promise<R> ? K : never;
+}[PathMethod];
+export type DocumentMethod = Returning<ForecastDocument>;
+export type AssetMethod = Returning<ForecastAsset>;
+
+export type RouteTable = { readonly [K in DocumentMethod]: DocumentRoute<ArgsOf<K>> } & {
+  readonly [K in AssetMethod]: AssetRoute<ArgsOf<K>>;
+};
+
+/** api.weather.gov's JSON-LD-only documents are asked for as such. */
+const LD = 'application/ld+json';
+
+export const ICON_MEDIA: AssetMedia = {
+  accept: 'image/png,image/*;q=0.9,*/*;q=0.1',
+  matches: (t) => t.startsWith('image/'),
+  what: 'an icon',
+};
+export const THUMBNAIL_MEDIA: AssetMedia = {
+  accept: 'image/jpeg,image/*;q=0.9',
+  matches: (t) => t.startsWith('image/'),
+  what: 'a satellite thumbnail',
+};
+export const CAP_MEDIA: AssetMedia = {
+  accept: 'application/cap+xml',
+  matches: (t) => /xml/i.test(t),
+  what: 'a CAP alert',
+};
+export const TAF_MEDIA: AssetMedia = {
+  accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
+  matches: (t) => /xml/i.test(t),
+  what: 'a TAF',
+};
+
+const doc = <A extends unknown[]>(
+  path: (...args: A) => string,
+  extra: Omit<DocumentRoute<A>, 'kind' | 'path'> = {},
+): DocumentRoute<A> => ({ kind: 'document', path, ...extra });
+const ld = <A extends unknown[]>(path: (...args: A) => string): DocumentRoute<A> => doc(path, { accept: LD });
+const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMedia): AssetRoute<A> => ({
+  kind: 'asset',
+  path,
+  media,
+});
+/** Routes already addressed by path and query (links the API's bodies carry, icons). */
+const asIs = (pathAndQuery: string): string => pathAndQuery;
+
+export const ROUTES: RouteTable = {
+  point: doc(paths.point),
+  gridpoint: doc(paths.gridpoint),
+  forecast: doc(paths.forecast),
+  gridpointStations: doc(paths.gridpointStations),
+  alerts: doc((q) => paths.alerts(upstreamAlertQuery(q)), {
+    narrow: (body, [q], nowMs) => keepRequestedStatuses(body, q, nowMs),
+  }),
+  alert: doc(paths.alert),
+  stations: doc(paths.stations, { narrow: (body, [q]) => (q.bbox ? filterStationsToBbox(body, q.bbox) : body) }),
+  station: doc(paths.station),
+  latestObservation: doc(paths.latestObservation),
+  zones: doc(paths.zones),
+  zone: doc(paths.zone),
+  zoneStations: doc(paths.zoneStations),
+  office: ld(paths.office),
+  other: doc(asIs),
+  icon: asset(asIs, ICON_MEDIA),
+
+  alertCounts: ld(more.alertCounts),
+  alertTypes: ld(more.alertTypes),
+  alertCap: asset(paths.alert, CAP_MEDIA),
+  observations: doc(more.observations),
+  observationAt: doc(more.observationAt),
+  tafs: ld(more.tafs),
+  taf: asset(more.taf, TAF_MEDIA),
+  officeHeadlines: ld(more.officeHeadlines),
+  officeHeadline: ld(more.officeHeadline),
+  officeConfig: ld(more.officeConfig),
+  zoneForecast: doc(more.zoneForecast),
+  zoneObservations: doc(more.zoneObservations),
+  products: ld(more.products),
+  product: ld(more.product),
+  productTypes: ld(more.productTypes),
+  productLocations: ld(more.productLocations),
+  productsOfType: ld(more.productsOfType),
+  cwsu: ld(more.cwsu),
+  cwas: doc(more.cwas),
+  cwa: doc(more.cwa),
+  sigmets: doc(more.sigmets),
+  sigmet: doc(more.sigmet),
+  radarServers: ld(more.radarServers),
+  radarServer: ld(more.radarServer),
+  radarStations: doc(more.radarStations),
+  radarStation: doc(more.radarStation),
+  radarAlarms: ld(more.radarAlarms),
+  radarQueue: ld(more.radarQueue),
+  radarProfiler: ld(more.radarProfiler),
+  glossary: ld(more.glossary),
+  iconIndex: ld(more.iconIndex),
+  satelliteThumbnail: asset(more.satelliteThumbnail, THUMBNAIL_MEDIA),
+};
