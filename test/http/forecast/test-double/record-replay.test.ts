@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -125,5 +125,56 @@ describe('record and replay', () => {
       86_400_000,
     );
     assert.equal(Date.parse(moved.properties.updateTime) - Date.parse(original.properties.updateTime), 86_400_000);
+  });
+});
+
+describe('replay: every route reads the bundle (issue 39)', () => {
+  /** A file as bundles have been written from the start: index.json, {path, recordedAt, lastModified, body}. */
+  const handWritten = (dir: string, path: string, body: Record<string, unknown>): void => {
+    const folder = join(dir, ...path.split('/').filter((s) => s !== ''));
+    mkdirSync(folder, { recursive: true });
+    const entry = { path, recordedAt: '2026-05-01T12:00:00.000Z', lastModified: '2026-05-01T12:00:00.000Z', body };
+    writeFileSync(join(folder, 'index.json'), `${JSON.stringify(entry, null, 2)}\n`);
+  };
+
+  it('an existing bundle answers the glossary and office headlines, strict or not; strict 404s what it lacks', async () => {
+    const dir = tempDir();
+    const glossary = { '@context': {}, glossary: [{ term: 'Recorded term', definition: 'from the bundle' }] };
+    const headlines = { '@context': {}, '@graph': [{ '@id': '{base}/offices/TOP/headlines/recorded-1' }] };
+    handWritten(dir, '/glossary', glossary);
+    handWritten(dir, '/offices/TOP/headlines', headlines);
+    for (const strict of [true, false]) {
+      const { world } = await replayWorld(dir, strict);
+      assert.deepEqual((await world.get('/glossary')).body, glossary);
+      assert.equal(
+        (await world.get('/offices/TOP/headlines')).body['@graph'][0]['@id'],
+        'http://taskcast.test/offices/TOP/headlines/recorded-1',
+      );
+    }
+    const strict = await replayWorld(dir, true);
+    for (const path of ['/offices/TOP/config', '/radar/servers', '/icons/land/day/skc', '/thumbnails/satellite/g']) {
+      const reply = await strict.world.get(path);
+      assert.equal(reply.status, 404, path);
+      assert.match(reply.body.detail, /not in the replay bundle/, path);
+    }
+    // Not strict, the model answers what the bundle lacks.
+    assert.equal((await (await replayWorld(dir, false)).world.get('/offices/TOP/config')).status, 200);
+  });
+
+  it("status=expired narrows the replayed page by the replay's clock, as upstream narrows its page", async () => {
+    const dir = tempDir();
+    const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }) });
+    // The fixture's one alert expired in December 2019: expired at the recording's time.
+    const live = await w.get('/alerts?status=expired');
+    await w.fake.close();
+    assert.equal(live.status, 200);
+    assert.equal(live.body.features.length, 1);
+    const now = await replayWorld(dir, true);
+    assert.equal((await now.world.get('/alerts?status=expired')).text, live.text);
+    // Replayed on a clock before it expired, it is no longer an expired alert.
+    const before = await replayWorld(dir, true, new Date('2019-12-20T12:00:00Z'));
+    const early = await before.world.get('/alerts?status=expired');
+    assert.equal(early.status, 200);
+    assert.equal(early.body.features.length, 0);
   });
 });
