@@ -4,10 +4,11 @@ import type {
   ForecastDocument,
   ForecastProvider,
 } from '../../../application/forecast/ports.ts';
+import { relative } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
-import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
+import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createPathAddressedProvider, type PathSource } from '../by-path/path-addressed-provider.ts';
-import { BASE_PLACEHOLDER, listEntries, readAssetEntry, readEntry } from './bundle-files.ts';
+import { BASE_PLACEHOLDER, entryFile, listEntries, readAssetEntry, readEntry, type EntryKind } from './bundle-files.ts';
 import { mapStrings, resolveDate, resolveDates } from './relative-dates.ts';
 
 export interface ReplayProviderOptions {
@@ -41,10 +42,24 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
     if (options.strict) throw new ForecastNotFound(`${path} is not in the replay bundle (FORECAST_REPLAY_STRICT=1).`);
     return undefined;
   };
+  // A file edited by hand into something unreadable is named in the answer, not a bare 500.
+  const broken = (path: string, kind: EntryKind, why: string): ForecastUnavailable =>
+    new ForecastUnavailable(
+      `The replay bundle's file ${relative(options.dir, entryFile(options.dir, path, kind))} ${why}.`,
+    );
+  const read = <T>(path: string, kind: EntryKind, reader: (dir: string, path: string) => T): T => {
+    try {
+      return reader(options.dir, path);
+    } catch (error) {
+      throw broken(path, kind, `cannot be read: ${(error as Error).message}`);
+    }
+  };
   const source: PathSource = {
     async document(path: string, _accept: string | undefined, ctx: ForecastContext) {
-      const entry = readEntry(options.dir, path);
+      const entry = read(path, 'document', readEntry);
       if (!entry) return missing(path);
+      if (entry.body === null || typeof entry.body !== 'object' || typeof entry.lastModified !== 'string')
+        throw broken(path, 'document', 'needs the document as its body and a lastModified date');
       const nowMs = options.clock.now().getTime();
       const based = mapStrings(entry.body, (s) =>
         s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
@@ -56,13 +71,16 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
       } satisfies ForecastDocument;
     },
     async asset(path: string) {
-      const entry = readAssetEntry(options.dir, path);
+      const entry = read(path, 'asset', readAssetEntry);
       if (!entry) return missing(path);
+      const hasBytes = typeof entry.text === 'string' || typeof entry.base64 === 'string';
+      if (typeof entry.contentType !== 'string' || !hasBytes || typeof entry.lastModified !== 'string')
+        throw broken(path, 'asset', 'needs a contentType, a lastModified date and the bytes as text or base64');
       const nowMs = options.clock.now().getTime();
       const bytes =
-        entry.text !== undefined
+        typeof entry.text === 'string'
           ? Buffer.from(resolveDates(entry.text, nowMs) as string, 'utf8')
-          : Buffer.from(entry.base64 ?? '', 'base64');
+          : Buffer.from(entry.base64!, 'base64');
       return {
         contentType: entry.contentType,
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),

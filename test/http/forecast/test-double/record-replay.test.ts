@@ -161,6 +161,25 @@ describe('replay: every route reads the bundle (issue 39)', () => {
     assert.equal((await (await replayWorld(dir, false)).world.get('/offices/TOP/config')).status, 200);
   });
 
+  it('a bundle file edited into something unreadable is a 503 naming the file', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'glossary'), { recursive: true });
+    writeFileSync(join(dir, 'glossary', 'index.json'), '{"path": "/glossary", "body": {');
+    mkdirSync(join(dir, 'thumbnails', 'satellite', 'g'), { recursive: true });
+    writeFileSync(
+      join(dir, 'thumbnails', 'satellite', 'g', 'asset.json'),
+      JSON.stringify({ path: '/thumbnails/satellite/g', lastModified: '2026-05-01T12:00:00Z' }),
+    );
+    const { world } = await replayWorld(dir, true);
+    const glossary = await world.get('/glossary');
+    assert.equal(glossary.status, 503);
+    assert.match(glossary.body.detail, /file glossary[/\\]index\.json cannot be read/);
+    assert.ok(!glossary.text.includes(dir), "the bundle's location on disk stays private");
+    const thumbnail = await world.get('/thumbnails/satellite/g');
+    assert.equal(thumbnail.status, 503);
+    assert.match(thumbnail.body.detail, /asset\.json needs a contentType/);
+  });
+
   it("status=expired narrows the replayed page by the replay's clock, as upstream narrows its page", async () => {
     const dir = tempDir();
     const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }) });
