@@ -4,16 +4,18 @@ import { isoWithFixedOffset } from '../embedded/zone-clock.ts';
 /**
  * FORECAST_RECORD_RELATIVE=1: dates in a recorded body become tokens relative to the recording's clock,
  * `{date:now+3h@-05:00}` (the offset it was written with), and a replay writes them back from its own
- * clock. A bundle recorded in May then replays as today's weather, every date moved together.
+ * clock. A bundle recorded in May then replays as today's weather, every date moved together. A fraction of
+ * a second is kept as it was written (`{date:now-2s.123@Z}`), so a replay at the recording's instant gives
+ * back the very text.
  */
 const ISO_DATE = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})/g;
-const TOKEN = /\{date:(now(?:[+-]\d+[smhd])?)@(Z|[+-]\d{2}:\d{2})\}/g;
+const TOKEN = /\{date:(now(?:[+-]\d+[smhd])?)(\.\d+)?@(Z|[+-]\d{2}:\d{2})\}/g;
 
 export function relativiseDates(value: unknown, nowMs: number): unknown {
   return mapStrings(value, (s) =>
-    s.replace(ISO_DATE, (whole, _main, _fraction, offset: string) => {
-      const ms = Date.parse(whole);
-      return Number.isNaN(ms) ? whole : `{date:${relativeTo(Math.round(ms / 1000) * 1000, nowMs)}@${offset}}`;
+    s.replace(ISO_DATE, (whole, main: string, fraction: string | undefined, offset: string) => {
+      const ms = Date.parse(`${main}${offset}`);
+      return Number.isNaN(ms) ? whole : `{date:${relativeTo(ms, nowMs)}${fraction ?? ''}@${offset}}`;
     }),
   );
 }
@@ -21,7 +23,9 @@ export function relativiseDates(value: unknown, nowMs: number): unknown {
 export function resolveDates(value: unknown, nowMs: number): unknown {
   return mapStrings(value, (s) =>
     s.includes('{date:')
-      ? s.replace(TOKEN, (_whole, rel: string, offset: string) => formatAt(resolveTime(rel, nowMs, 'UTC'), offset))
+      ? s.replace(TOKEN, (_whole, rel: string, fraction: string | undefined, offset: string) =>
+          withFraction(formatAt(resolveTime(rel, nowMs, 'UTC'), offset), fraction),
+        )
       : s,
   );
 }
@@ -30,6 +34,11 @@ export function resolveDates(value: unknown, nowMs: number): unknown {
 export function resolveDate(text: string, nowMs: number): Date {
   const resolved = resolveDates(text, nowMs) as string;
   return new Date(Date.parse(resolved));
+}
+
+/** `2026-07-15T18:19:58Z` with `.123` is `2026-07-15T18:19:58.123Z`. */
+function withFraction(iso: string, fraction: string | undefined): string {
+  return fraction ? iso.replace(/(T\d{2}:\d{2}:\d{2})/, `$1${fraction}`) : iso;
 }
 
 function formatAt(ms: number, offset: string): string {

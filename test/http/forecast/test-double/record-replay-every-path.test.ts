@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
-import { createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
+import { createBundleRecorder, type BundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
 import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { FixedClock } from '../../../support/fakes.ts';
 import { forecastWorld, UA } from '../../../support/forecast-http.ts';
@@ -71,8 +71,13 @@ async function ask(get: Get, path: string, accept?: string): Promise<Recorded[]>
   return [one, ...(await ask(get, next.pathname + next.search, accept))];
 }
 
-async function replayWorld(dir: string, strict: boolean) {
-  const clock = new FixedClock(LATER);
+const both = (a: BundleRecorder, b: BundleRecorder): BundleRecorder => ({
+  document: (...args) => (a.document(...args), b.document(...args)),
+  asset: (...args) => (a.asset(...args), b.asset(...args)),
+});
+
+async function replayWorld(dir: string, strict: boolean, at = LATER) {
+  const clock = new FixedClock(at);
   const provider = createReplayForecastProvider({
     dir,
     strict,
@@ -84,6 +89,8 @@ async function replayWorld(dir: string, strict: boolean) {
 
 describe('record and replay: every path of the OpenAPI', () => {
   const dir = tempDir();
+  /** The same recording with FORECAST_RECORD_RELATIVE=1. */
+  const relativeDir = tempDir();
   const recorded: Recorded[] = [];
   const byTemplate = new Map<string, Recorded[]>();
 
@@ -102,7 +109,10 @@ describe('record and replay: every path of the OpenAPI', () => {
         },
       },
       timeoutMs: 60_000,
-      record: createBundleRecorder({ dir, relative: false, now: () => NOW.getTime() }),
+      record: both(
+        createBundleRecorder({ dir, relative: false, now: () => NOW.getTime() }),
+        createBundleRecorder({ dir: relativeDir, relative: true, now: () => NOW.getTime() }),
+      ),
     });
     const get = getter(w.app);
     const fillers = pathFillers(get);
@@ -160,6 +170,23 @@ describe('record and replay: every path of the OpenAPI', () => {
       }
     });
   }
+
+  test('recorded with relative dates, replayed at the recording instant: the same bytes for every path', async () => {
+    const get = await replayWorld(relativeDir, true, NOW);
+    for (const [template, answers] of byTemplate) {
+      const again = await ask(get, answers[0]!.path, answers[0]!.accept);
+      answers.forEach((want, i) => {
+        assert.equal(again[i]!.status, want.status, `${template}: ${want.path}`);
+        assert.ok(again[i]!.bytes.equals(want.bytes), `${template}: ${want.path}: the recorded bytes`);
+      });
+    }
+    // A day later, the XML's dates are a day later too.
+    const later = await replayWorld(relativeDir, true, new Date(NOW.getTime() + 86_400_000));
+    const cap = byTemplate.get('/alerts/{id} as CAP')![0]!;
+    const sent = (xml: string): number => Date.parse(/<sent>([^<]+)<\/sent>/.exec(xml)![1]!);
+    const moved = await later(cap.path, { accept: cap.accept! });
+    assert.equal(sent(moved.text) - sent(cap.bytes.toString('utf8')), 86_400_000);
+  });
 
   test('strict: a path missing from the bundle is a 404, for every family and media type', async () => {
     const get = await replayWorld(tempDir(), true);
