@@ -36,6 +36,19 @@ export class StoreState {
   readonly tasksById = new Map<string, Task>();
   readonly tasksByUser = new Map<string, Map<string, Task>>();
   /**
+   * Each task's creation sequence: its place among tasks of the same second (see TaskPosition). Given in
+   * the order tasks are first applied, which replaying snapshot then journal repeats, so within a run it
+   * never changes. Not stored: a restart numbers the tasks afresh in the same order, smaller numbers only
+   * (deleted tasks no longer count), so a cursor from before a restart may show a task of its own second
+   * again but never skips one.
+   */
+  private readonly seqById = new Map<string, number>();
+  private lastSeq = 0;
+
+  seqOf(taskId: string): number | undefined {
+    return this.seqById.get(taskId);
+  }
+  /**
    * By user, then key. Kept even after the task is deleted: a repeat still gets the first answer. Two levels
    * rather than one map of joined strings: a lookup then hashes the request's own key string (once; V8 keeps
    * a string's hash) and builds no new string, and a record keeps no joined copy of its key.
@@ -86,6 +99,7 @@ export class StoreState {
       }
       case 'task': {
         const task = change.task;
+        if (!this.tasksById.has(task.id)) this.seqById.set(task.id, ++this.lastSeq);
         this.tasksById.set(task.id, task);
         let own = this.tasksByUser.get(task.user_id);
         if (!own) this.tasksByUser.set(task.user_id, (own = new Map<string, Task>()));
@@ -97,6 +111,7 @@ export class StoreState {
         const task = this.tasksById.get(change.id);
         if (!task) return;
         this.tasksById.delete(change.id);
+        this.seqById.delete(change.id);
         this.tasksByUser.get(task.user_id)?.delete(change.id);
         return;
       }
