@@ -61,6 +61,11 @@ export interface JournalOptions {
   readonly onFailure?: (error: JournalWriteError) => void;
   /** Told of each durable batch: how many entries, and how long making it durable took (the metrics' hook). */
   readonly onBatch?: (entries: number, syncMs: number) => void;
+  /**
+   * The bytes of records already in the file, all durable: the journal goes on after them. For a store that
+   * started on a disk too full to fold its journal into the snapshot; the file ends there (no zeros yet).
+   */
+  readonly startAt?: number;
 }
 
 interface Entry {
@@ -134,7 +139,7 @@ export class Journal {
   private sealed = false;
   private idleWaiters: Array<() => void> = [];
 
-  /** @param fd an empty file, opened with openJournalFile */
+  /** @param fd an empty file (or one of `options.startAt` bytes of records), opened with openJournalFile */
   constructor(
     private fd: number,
     options: JournalOptions = {},
@@ -145,6 +150,7 @@ export class Journal {
     this.housekeeping = options.housekeeping ?? NO_HOUSEKEEPING;
     this.onFailure = options.onFailure ?? (() => {});
     this.onBatch = options.onBatch;
+    this.durable = this.end = this.prepared = options.startAt ?? 0;
     this.pump();
   }
 
