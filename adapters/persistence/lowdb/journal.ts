@@ -126,6 +126,8 @@ export class Journal {
   /** Zeros are on disk up to here. */
   private prepared = 0;
   private filling: { readonly from: number } | undefined;
+  /** Records that were in the file before this journal took it over (JournalOptions.startAt). */
+  private startAt: number;
   private fillRetryAt = 0;
   private scheduled = false;
   private housekeepingRunning = false;
@@ -150,7 +152,8 @@ export class Journal {
     this.housekeeping = options.housekeeping ?? NO_HOUSEKEEPING;
     this.onFailure = options.onFailure ?? (() => {});
     this.onBatch = options.onBatch;
-    this.durable = this.end = this.prepared = options.startAt ?? 0;
+    this.startAt = options.startAt ?? 0;
+    this.durable = this.end = this.prepared = this.startAt;
     this.pump();
   }
 
@@ -195,7 +198,7 @@ export class Journal {
   switchTo(fd: number): number {
     const old = this.fd;
     this.fd = fd;
-    this.durable = this.end = this.prepared = 0;
+    this.durable = this.end = this.prepared = this.startAt = 0;
     this.fillRetryAt = 0;
     return old;
   }
@@ -336,7 +339,9 @@ export class Journal {
   /** Writes the next stretch of zeros once fewer than half of them are left ahead of the records. */
   private startFillIfLow(): void {
     if (this.sealed || this.filling !== undefined || Date.now() < this.fillRetryAt) return;
-    const size = Math.min(MAX_FILL_BYTES, Math.max(FIRST_FILL_BYTES, this.prepared));
+    // Grown from what this journal wrote itself: records it started after (startAt) do not count, so a
+    // store that started on a nearly full disk does not spend the room its fold needs on zeros.
+    const size = Math.min(MAX_FILL_BYTES, Math.max(FIRST_FILL_BYTES, this.prepared - this.startAt));
     if (this.prepared - this.end >= size / 2) return;
     const from = Math.max(this.prepared, this.end);
     this.filling = { from };
