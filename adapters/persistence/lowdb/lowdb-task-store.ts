@@ -13,6 +13,7 @@ import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type J
 import { journalLine } from './store-records.ts';
 import { checkedSnapshot, readStore } from './store-reader.ts';
 import { StoreLock } from './store-lock.ts';
+import { canonicalStorePath } from './store-path.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
@@ -45,15 +46,17 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
  * snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
  * task, and compaction stays amortised O(1) per write.
  */
-export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
+export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
   const log = options.log ?? (() => {});
   const minCompactBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
   try {
-    mkdirSync(dirname(dbPath), { recursive: true });
+    mkdirSync(dirname(givenPath), { recursive: true });
   } catch (error) {
-    throw new StoreOpenError(`Cannot create the folder for the store ${dbPath}: ${(error as Error).message}`);
+    throw new StoreOpenError(`Cannot create the folder for the store ${givenPath}: ${(error as Error).message}`);
   }
-  if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
+  if (isFolder(givenPath)) throw new StoreOpenError(`DB_PATH ${givenPath} is a folder; it must name a file.`);
+  // Locked, journalled and written under its one real name, however DB_PATH names it.
+  const dbPath = canonicalStorePath(givenPath);
 
   const lock = await StoreLock.acquire(dbPath);
   let journalFd: number | undefined;

@@ -1,5 +1,6 @@
 import { StoreOpenError } from './store-open-error.ts';
 import { readStore } from './store-reader.ts';
+import { canonicalStorePath } from './store-path.ts';
 
 export type StoreReport =
   | {
@@ -21,8 +22,9 @@ export type StoreReport =
  * would start on it, and with what, without starting one: no lock is taken and no file is written, so it is
  * safe beside a running server (whose latest batch may then not be in the journal yet).
  */
-export async function checkStore(dbPath: string): Promise<StoreReport> {
+export async function checkStore(givenPath: string): Promise<StoreReport> {
   try {
+    const dbPath = canonicalStorePath(givenPath);
     const reading = await readStore(dbPath);
     if (!reading.snapshotExists) return { sound: false, problem: `there is no store at ${dbPath}` };
     return {
