@@ -34,7 +34,8 @@ export const nodeJournalFileOps: JournalFileOps = {
  */
 export function openJournalFile(path: string, durableWrites: boolean): { fd: number; durableWrites: boolean } {
   const dsync = constants.O_DSYNC;
-  const flags = constants.O_WRONLY | constants.O_CREAT;
+  // Never through a symlink planted at the journal's name.
+  const flags = constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
   if (durableWrites && dsync !== undefined) return { fd: openSync(path, flags | dsync, 0o600), durableWrites: true };
   return { fd: openSync(path, flags, 0o600), durableWrites: false };
 }

@@ -2,6 +2,7 @@ import { closeSync, ftruncateSync, mkdirSync, statSync, unlinkSync } from 'node:
 import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
+import { CREATE_NEW } from '../../shared/file-trust.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
@@ -13,7 +14,7 @@ import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type J
 import { journalLine } from './store-records.ts';
 import { checkedSnapshot, readStore } from './store-reader.ts';
 import { StoreLock } from './store-lock.ts';
-import { canonicalStorePath } from './store-path.ts';
+import { canonicalStorePath, refuseUntrustedFiles } from './store-path.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
@@ -50,13 +51,14 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
   const log = options.log ?? (() => {});
   const minCompactBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
   try {
-    mkdirSync(dirname(givenPath), { recursive: true });
+    mkdirSync(dirname(givenPath), { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new StoreOpenError(`Cannot create the folder for the store ${givenPath}: ${(error as Error).message}`);
   }
   if (isFolder(givenPath)) throw new StoreOpenError(`DB_PATH ${givenPath} is a folder; it must name a file.`);
   // Locked, journalled and written under its one real name, however DB_PATH names it.
   const dbPath = canonicalStorePath(givenPath);
+  refuseUntrustedFiles(dbPath);
 
   const lock = await StoreLock.acquire(dbPath);
   let journalFd: number | undefined;
@@ -231,7 +233,8 @@ function failureReporter(journalPath: string, log: (message: string) => void) {
 async function diskAcceptsWrites(probePath: string, ops: JournalFileOps): Promise<boolean> {
   let handle;
   try {
-    handle = await open(probePath, 'w', 0o600);
+    await rm(probePath, { force: true });
+    handle = await open(probePath, CREATE_NEW, 0o600);
     const block = Buffer.alloc(4096, ' ');
     if ((await ops.write(handle.fd, block, 0)) !== block.length) return false;
     await ops.datasync(handle.fd);

@@ -1,5 +1,6 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { TRUST_ADVICE, untrustedPath } from '../../shared/file-trust.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 /**
@@ -50,5 +51,23 @@ function statOrUndefined(path: string) {
     return statSync(path);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Refuses a store whose folder or files someone else could have written (see `untrusted`): another local
+ * user able to write the folder could plant a store of their own, or a symlink where the server writes.
+ */
+export function refuseUntrustedFiles(dbPath: string): void {
+  const folder = dirname(dbPath);
+  const checks: Array<[string, string]> = [
+    [folder, `the store's folder ${folder}`],
+    [dbPath, `the store ${dbPath}`],
+    [`${dbPath}.journal`, `the journal ${dbPath}.journal`],
+    [`${dbPath}.journal.compacting`, `the journal ${dbPath}.journal.compacting`],
+  ];
+  for (const [path, what] of checks) {
+    const problem = untrustedPath(path, what);
+    if (problem) throw new StoreOpenError(`Refusing to open the store ${dbPath}: ${problem}; ${TRUST_ADVICE}.`);
   }
 }
