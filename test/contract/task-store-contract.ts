@@ -377,4 +377,28 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       await again.close();
     }
   });
+
+  withStore('a cursor keeps its exact place when the store is opened again', async ({ store, reopen }) => {
+    if (!reopen) return; // memory keeps nothing by design
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const tasks = Array.from({ length: 8 }, () => aTask(ada, '2026-03-01 12:00:00'));
+    for (const t of tasks) await store.tasks.add(t);
+    const first = await store.tasks.pageOwned(ada.id, {}, { limit: 3 });
+    const cursor = first.at(-1)!.position;
+    // Deleting older tasks of the same second would renumber the rest if the numbers were not kept.
+    await store.tasks.removeOwned(ada.id, tasks[0]!.id);
+    await store.tasks.removeOwned(ada.id, tasks[1]!.id);
+    await store.close();
+    const again = await reopen();
+    try {
+      const next = await again.tasks.pageOwned(ada.id, {}, { after: cursor, limit: 10 });
+      assert.deepEqual(
+        next.map((e) => e.task.id),
+        [tasks[4]!.id, tasks[3]!.id, tasks[2]!.id],
+      );
+    } finally {
+      await again.close();
+    }
+  });
 }
