@@ -71,9 +71,11 @@ Empty variables count as unset. A bad value stops start-up with exit code 1 and 
 
 export const CHECK_STORE_HELP = `Usage: taskcast check-store [--db PATH]
 
-Reads a lowdb store (the snapshot at PATH and PATH.journal) as a start would, without starting, taking the
-store's lock or writing anything, and prints one line: whether it is sound, how many users and tasks it holds,
-and what is wrong if it is not. Exit code 0 when sound, 1 when not, 2 for a usage error.
+Reads a lowdb store (the snapshot at PATH, PATH.journal.compacting and PATH.journal) with the very reader a
+start uses, without starting, taking the store's lock or writing anything, and prints one line: whether it
+is sound, how many users and tasks it holds, and what is wrong if it is not. A store it calls sound starts
+with those counts; one it calls not sound does not start. Exit code 0 when sound, 1 when not, 2 for a usage
+error.
 
 Options:
   --db PATH             the store; default: $DB_PATH, else ./data/tasks.db

@@ -16,7 +16,10 @@ export function registerReadyRoute(app: H3, checks: readonly ReadinessCheck[]): 
       const results = await Promise.all(checks.map(async (c) => ({ name: c.name, ...(await withTimeout(c)) })));
       const failing = results.filter((r) => !r.ok);
       const dependencies = Object.fromEntries(
-        results.map((r) => [r.name, r.ok ? { ok: true } : { ok: false, detail: r.detail }]),
+        results.map((r) => [
+          r.name,
+          r.ok ? { ok: true, ...(r.detail ? { detail: r.detail } : {}) } : { ok: false, detail: r.detail },
+        ]),
       );
       if (failing.length === 0) return { status: 'ready', dependencies };
       event.res.status = 503;

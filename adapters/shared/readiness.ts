@@ -1,7 +1,7 @@
 /** What a dependency says about itself for GET /ready. */
 export interface DependencyState {
   readonly ok: boolean;
-  /** Why it is not ok, in one sentence an operator can act on. */
+  /** Why it is not ok (or, when ok, what it cannot do meanwhile), in one sentence an operator can act on. */
   readonly detail?: string;
 }
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../domain/tasks/errors.ts';
 import { assertTaskFields } from '../../domain/tasks/invariants.ts';
-import { cursorOf, TASK_PAGE, type TaskCursor } from '../../domain/tasks/paging.ts';
+import { TASK_PAGE, type TaskCursor, type TaskPosition } from '../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { TaskRepository } from './ports.ts';
 
@@ -12,8 +12,8 @@ export interface TaskPageRequest {
 
 export interface TaskPage {
   readonly tasks: Task[];
-  /** Where the next page starts; absent on the last page. */
-  readonly next?: TaskCursor;
+  /** Where the next page starts (the place of this page's last task); absent on the last page. */
+  readonly next?: TaskPosition;
 }
 
 export class ListTasks {
@@ -33,9 +33,10 @@ export class ListTasks {
       throw new ValidationError([{ path: 'limit', message: `must be an integer from 1 to ${TASK_PAGE.maxLimit}` }]);
     }
     // One more than asked tells whether a next page exists without a second query.
-    const found = await this.tasks.listOwned(userId, filter, { after: request.after, limit: limit + 1 });
-    const tasks = found.slice(0, limit);
-    const last = tasks.at(-1);
-    return found.length > limit && last ? { tasks, next: cursorOf(last) } : { tasks };
+    const found = await this.tasks.pageOwned(userId, filter, { after: request.after, limit: limit + 1 });
+    const page = found.slice(0, limit);
+    const tasks = page.map((entry) => entry.task);
+    const last = page.at(-1);
+    return found.length > limit && last ? { tasks, next: last.position } : { tasks };
   }
 }

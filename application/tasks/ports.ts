@@ -1,5 +1,5 @@
 import type { IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
-import type { TaskRange } from '../../domain/tasks/paging.ts';
+import type { PositionedTask, TaskRange } from '../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
 
@@ -43,11 +43,13 @@ export interface TaskRepository {
   /** The record of a user's Idempotency-Key, if one is stored (expired ones may still be returned). */
   findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined>;
   findOwned(userId: string, taskId: string): Promise<Task | undefined>;
+  /** The owner's tasks matching the filter, newest first (later creation first on equal timestamps). */
+  listOwned(userId: string, filter: TaskFilter): Promise<Task[]>;
   /**
-   * The owner's tasks matching the filter, newest first (later creation first on equal timestamps); with a
-   * range, only those after its cursor and at most its limit (see `selectRange`, the rule every adapter follows).
+   * The same list from just after the range's cursor, at most its limit, each task with its place (see
+   * `selectRange`, the rule every adapter follows, and TaskPosition).
    */
-  listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]>;
+  pageOwned(userId: string, filter: TaskFilter, range: TaskRange): Promise<PositionedTask[]>;
   /**
    * Applies `change` atomically to the owner's task; undefined when there is no such task. `change` may
    * throw (a failed precondition): then nothing is written, and no other writer of that task came between.

@@ -7,43 +7,69 @@ import { matchesFilter, type Task, type TaskFilter } from './task.ts';
 export const TASK_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
 
 /**
- * Where a page ended: the last task's creation time and id. Lists are newest first, and new tasks go to
- * the front, so a cursor keeps its place while tasks are added, edited or deleted elsewhere in the list.
+ * A place in a user's list, which is newest first: the creation time, then the store's creation sequence
+ * (a number that only grows, later first) for tasks of the same second. A cursor names such a place in the
+ * order itself, never a task: the task may be deleted before the next page is read, and a place stays a
+ * place, so the next page starts right after it whatever was added, edited or deleted meanwhile.
  */
-export interface TaskCursor {
+export interface TaskPosition {
+  readonly createdAt: string;
+  readonly seq: number;
+}
+
+/**
+ * A cursor of an earlier version, naming the last task of its page by id. Still accepted: where that task
+ * is still there it gives its place; where it was deleted, the page starts at the first task of the
+ * cursor's second, so a task may be shown twice but none is skipped.
+ */
+export interface LegacyTaskCursor {
   readonly createdAt: string;
   readonly id: string;
 }
+
+export type TaskCursor = TaskPosition | LegacyTaskCursor;
 
 export interface TaskRange {
   readonly after?: TaskCursor;
   readonly limit?: number;
 }
 
-export const cursorOf = (task: Task): TaskCursor => ({ createdAt: task.created_at, id: task.id });
+/** A task with its place in the list, as a page returns it (the last one's place is the next cursor). */
+export interface PositionedTask {
+  readonly task: Task;
+  readonly position: TaskPosition;
+}
+
+export const isLegacyCursor = (cursor: TaskCursor): cursor is LegacyTaskCursor => 'id' in cursor;
+
+/** Where a legacy cursor's second begins: before every task of that second (see LegacyTaskCursor). */
+export const startOfSecond = (createdAt: string): TaskPosition => ({ createdAt, seq: Number.MAX_SAFE_INTEGER });
+
+/** Whether `a` comes after `b` in the list, newest first: created earlier, or in the same second and sooner. */
+export function isAfter(a: TaskPosition, b: TaskPosition): boolean {
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.seq < b.seq);
+}
 
 /**
- * The tasks of `newestFirst` that match `filter` and come after `range.after`, at most `range.limit` of
- * them. "After" is the cursor's own task when it is still there; when it was deleted, the first task
- * created in an earlier second (its same-second siblings cannot be placed without it, and are skipped).
+ * The tasks of `newestFirst` that match `filter` and come after the place `after`, at most `limit` of them.
  * Stops as soon as the page is full, so a page costs O(position + limit), not O(all tasks).
  */
-export function selectRange(newestFirst: Iterable<Task>, filter: TaskFilter, range: TaskRange = {}): Task[] {
-  const out: Task[] = [];
-  const limit = range.limit ?? Number.POSITIVE_INFINITY;
+export function selectRange(
+  newestFirst: Iterable<PositionedTask>,
+  filter: TaskFilter,
+  after: TaskPosition | undefined,
+  limit: number = Number.POSITIVE_INFINITY,
+): PositionedTask[] {
+  const out: PositionedTask[] = [];
   const unfiltered = filter.status === undefined && filter.priority === undefined;
-  let skipping = range.after !== undefined;
-  for (const task of newestFirst) {
+  let skipping = after !== undefined;
+  for (const entry of newestFirst) {
     if (out.length >= limit) break;
-    if (skipping && range.after) {
-      if (task.id === range.after.id) {
-        skipping = false;
-        continue;
-      }
-      if (task.created_at >= range.after.createdAt) continue;
+    if (skipping && after) {
+      if (!isAfter(entry.position, after)) continue;
       skipping = false;
     }
-    if (unfiltered || matchesFilter(task, filter)) out.push(task);
+    if (unfiltered || matchesFilter(entry.task, filter)) out.push(entry);
   }
   return out;
 }

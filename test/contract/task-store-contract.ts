@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { IDEMPOTENCY, type IdempotencyRecord } from '../../domain/tasks/idempotency.ts';
-import { cursorOf } from '../../domain/tasks/paging.ts';
-import type { Task } from '../../domain/tasks/task.ts';
+import fc from 'fast-check';
+import type { PositionedTask, TaskCursor } from '../../domain/tasks/paging.ts';
+import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
 
 /**
@@ -144,31 +145,100 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     for (const t of all) await store.tasks.add(t);
     const newestFirst = [...all].reverse();
     const ids = (tasks: Task[]) => tasks.map((t) => t.id);
+    const page = async (filter: TaskFilter, after: TaskCursor | undefined, limit?: number) =>
+      (await store.tasks.pageOwned(ada.id, filter, { after, limit })).map((e: PositionedTask) => e.task);
+    const placeOf = async (filter: TaskFilter, limit: number) =>
+      (await store.tasks.pageOwned(ada.id, filter, { limit })).at(-1)!.position;
 
-    const first = await store.tasks.listOwned(ada.id, {}, { limit: 4 });
+    const first = await page({}, undefined, 4);
     assert.deepEqual(ids(first), ids(newestFirst.slice(0, 4)));
-    const second = await store.tasks.listOwned(ada.id, {}, { after: cursorOf(first.at(-1)!), limit: 4 });
-    assert.deepEqual(ids(second), ids(newestFirst.slice(4, 8)));
-    const rest = await store.tasks.listOwned(ada.id, {}, { after: cursorOf(second.at(-1)!) });
-    assert.deepEqual(ids(rest), ids(newestFirst.slice(8)));
+    const cursor = await placeOf({}, 4);
+    assert.deepEqual(ids(await page({}, cursor, 4)), ids(newestFirst.slice(4, 8)));
+    const second = await store.tasks.pageOwned(ada.id, {}, { after: cursor, limit: 4 });
+    assert.deepEqual(ids(await page({}, second.at(-1)!.position)), ids(newestFirst.slice(8)));
 
-    // The cursor's task (the 4th, in the middle second) is deleted: the next page starts at the earlier
-    // second, skipping the cursor's same-second siblings, which cannot be placed without it.
-    const cursor = cursorOf(first.at(-1)!);
-    assert.equal(await store.tasks.removeOwned(ada.id, cursor.id), true);
-    const afterDeleted = await store.tasks.listOwned(ada.id, {}, { after: cursor, limit: 10 });
-    assert.deepEqual(ids(afterDeleted), ids(newestFirst.filter((t) => t.created_at < cursor.createdAt)));
+    // The cursor's task (the 4th, in the middle second) is deleted: the cursor names a place, not the task,
+    // so the next page still starts with its same-second siblings.
+    assert.equal(await store.tasks.removeOwned(ada.id, first.at(-1)!.id), true);
+    assert.deepEqual(ids(await page({}, cursor, 10)), ids(newestFirst.slice(4)));
 
-    const highs = newestFirst.filter((t) => t.priority === 'high' && t.id !== cursor.id);
-    const highPage = await store.tasks.listOwned(ada.id, { priority: 'high' }, { limit: 2 });
-    assert.deepEqual(ids(highPage), ids(highs.slice(0, 2)));
-    const highNext = await store.tasks.listOwned(
-      ada.id,
-      { priority: 'high' },
-      { after: cursorOf(highPage.at(-1)!), limit: 10 },
+    // A cursor of an earlier version (creation time and task id) is still read: the task's own place while
+    // it is there; once it is gone, the start of its second (a task may repeat, none is skipped).
+    const kept = newestFirst[4]!;
+    assert.deepEqual(ids(await page({}, { createdAt: kept.created_at, id: kept.id }, 10)), ids(newestFirst.slice(5)));
+    const gone = first.at(-1)!;
+    assert.deepEqual(
+      ids(await page({}, { createdAt: gone.created_at, id: gone.id }, 10)),
+      ids(newestFirst.filter((t) => t.id !== gone.id && t.created_at <= gone.created_at)),
     );
+
+    const highs = newestFirst.filter((t) => t.priority === 'high' && t.id !== gone.id);
+    assert.deepEqual(ids(await page({ priority: 'high' }, undefined, 2)), ids(highs.slice(0, 2)));
+    const highNext = await page({ priority: 'high' }, await placeOf({ priority: 'high' }, 2), 10);
     assert.deepEqual(ids(highNext), ids(highs.slice(2)));
-    assert.deepEqual(await store.tasks.listOwned(ada.id, {}, { limit: 0 }), []);
+    assert.deepEqual(await store.tasks.pageOwned(ada.id, {}, { limit: 0 }), []);
+  });
+
+  // Issue 36: a page boundary is a place in the order. Whatever is created and deleted between pages, the
+  // pages of one walk hold every task that existed throughout the walk exactly once (and nothing twice).
+  test('paging through creates and deletes shows every lasting task exactly once', async () => {
+    const step = fc.oneof(
+      // The clock only goes forward: a create is in the same second as the one before, or a later one.
+      fc.record({ kind: fc.constant('create' as const), later: fc.integer({ min: 0, max: 1 }) }),
+      fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('page' as const), size: fc.integer({ min: 1, max: 4 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 1 }), { maxLength: 12 }),
+        fc.array(step, { maxLength: 40 }),
+        async (seed, steps) => {
+          const { store } = await open();
+          try {
+            const ada = aUser();
+            await store.users.addIfEmailFree(ada);
+            const live = new Map<string, Task>();
+            let second = 0;
+            const create = async (later: number) => {
+              second += later;
+              const task = aTask(ada, `2026-03-01 12:00:${String(second).padStart(2, '0')}`);
+              await store.tasks.add(task);
+              live.set(task.id, task);
+            };
+            for (const second of seed) await create(second);
+            const atStart = new Set(live.keys());
+            const deleted = new Set<string>();
+            const seen: string[] = [];
+            let cursor: TaskCursor | undefined;
+            let done = false;
+            for (const s of [...steps, ...Array.from({ length: 40 }, () => ({ kind: 'page' as const, size: 3 }))]) {
+              if (done) break;
+              if (s.kind === 'create') await create(s.later);
+              else if (s.kind === 'delete') {
+                const ids = [...live.keys()];
+                if (ids.length === 0) continue;
+                const id = ids[s.pick % ids.length]!;
+                assert.equal(await store.tasks.removeOwned(ada.id, id), true);
+                live.delete(id);
+                deleted.add(id);
+              } else {
+                const found = await store.tasks.pageOwned(ada.id, {}, { after: cursor, limit: s.size + 1 });
+                const shown = found.slice(0, s.size);
+                seen.push(...shown.map((e) => e.task.id));
+                cursor = shown.at(-1)?.position ?? cursor;
+                done = found.length <= s.size;
+              }
+            }
+            assert.ok(done, 'the walk ended');
+            assert.equal(new Set(seen).size, seen.length, 'no task shown twice');
+            for (const id of atStart) if (!deleted.has(id)) assert.ok(seen.includes(id), `task ${id} was skipped`);
+          } finally {
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 
   withStore('updates apply to the current task, and concurrent updates are all applied', async ({ store }) => {
@@ -302,6 +372,30 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       assert.equal(
         listed.some((t) => t.id === tasks[5]!.id),
         false,
+      );
+    } finally {
+      await again.close();
+    }
+  });
+
+  withStore('a cursor keeps its exact place when the store is opened again', async ({ store, reopen }) => {
+    if (!reopen) return; // memory keeps nothing by design
+    const ada = aUser();
+    await store.users.addIfEmailFree(ada);
+    const tasks = Array.from({ length: 8 }, () => aTask(ada, '2026-03-01 12:00:00'));
+    for (const t of tasks) await store.tasks.add(t);
+    const first = await store.tasks.pageOwned(ada.id, {}, { limit: 3 });
+    const cursor = first.at(-1)!.position;
+    // Deleting older tasks of the same second would renumber the rest if the numbers were not kept.
+    await store.tasks.removeOwned(ada.id, tasks[0]!.id);
+    await store.tasks.removeOwned(ada.id, tasks[1]!.id);
+    await store.close();
+    const again = await reopen();
+    try {
+      const next = await again.tasks.pageOwned(ada.id, {}, { after: cursor, limit: 10 });
+      assert.deepEqual(
+        next.map((e) => e.task.id),
+        [tasks[4]!.id, tasks[3]!.id, tasks[2]!.id],
       );
     } finally {
       await again.close();

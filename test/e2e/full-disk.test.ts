@@ -5,16 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Api, type Task } from './api-client.ts';
 import { killLeftovers, makeTempDir, ServerProcess } from './server-process.ts';
 
-let mounted: string | undefined;
+const mounted: string[] = [];
 after(async () => {
   // Lazily: detached at once, freed once the (killed) server lets go; then the folder is an ordinary one.
-  if (mounted !== undefined) spawnSync('umount', ['-l', mounted]);
+  for (const dir of mounted) spawnSync('umount', ['-l', dir]);
   await killLeftovers();
 });
 
@@ -58,7 +58,7 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
     t.skip(tmpfs.reason);
     return;
   }
-  mounted = tmpfs.dir;
+  mounted.push(tmpfs.dir);
   const dbPath = join(tmpfs.dir, 'tasks.db');
   let server = await ServerProcess.start({ dbPath });
   let api = new Api(server.baseUrl);
@@ -116,5 +116,80 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
   api = new Api(server.baseUrl);
   const list = await api.listTasks(session.token);
   assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked);
+  await server.stop('SIGTERM');
+});
+
+/** Gives back `bytes` of a filler written by fill(), leaving the rest of the disk full. */
+function free(filler: string, bytes: number): void {
+  truncateSync(filler, Math.max(0, statSync(filler).size - bytes));
+}
+
+// Issue 36: start-up folded the journal into a new snapshot before serving, so a restart on a disk with
+// less free space than the store's size failed with ENOSPC. It now serves the files as they are.
+test('a restart on a nearly full disk serves snapshot and journal as they are, and folds once there is room', async (t) => {
+  const tmpfs = mountTmpfs('3m');
+  if ('reason' in tmpfs) {
+    console.log(`# skipped: ${tmpfs.reason}`);
+    t.skip(tmpfs.reason);
+    return;
+  }
+  mounted.push(tmpfs.dir);
+  const dbPath = join(tmpfs.dir, 'tasks.db');
+  let server = await ServerProcess.start({ dbPath });
+  let api = new Api(server.baseUrl);
+  const session = await api.signUp();
+  const acked = new Set<string>();
+  // About 600 KB of tasks, all in the journal (it is folded at 4 MiB).
+  for (let i = 0; i < 150; i++) {
+    const res = await api.request<{ task?: Task }>('POST', '/api/tasks', {
+      token: session.token,
+      body: { title: `task ${i}`, description: 'x'.repeat(4000) },
+    });
+    assert.equal(res.status, 201);
+    acked.add(res.body.task!.id);
+  }
+  await server.kill9();
+  const journalBytes = statSync(`${dbPath}.journal`).size;
+  const filler = fill(tmpfs.dir);
+  free(filler, 128 * 1024); // much less than a new snapshot needs
+
+  server = await ServerProcess.start({ dbPath });
+  api = new Api(server.baseUrl);
+  const list = await api.listTasks(session.token);
+  assert.equal(list.status, 200);
+  assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked, 'every acknowledged task is served');
+  assert.match(server.output, /not enough room to fold the journal/);
+  const ready = await api.request<{ status: string; dependencies: { store: { ok: boolean; detail?: string } } }>(
+    'GET',
+    '/ready',
+  );
+  assert.equal(ready.status, 200, 'the node serves: it is ready');
+  assert.match(ready.body.dependencies.store.detail ?? '', /not folded .* no room for a new snapshot/);
+  t.diagnostic(`restarted with ${journalBytes} bytes of journal and 128 KiB free`);
+
+  // Room again: the next writes after the retry time fold the journal, and /ready stops saying so.
+  unlinkSync(filler);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await api.request<{ task?: Task }>('POST', '/api/tasks', {
+      token: session.token,
+      body: { title: 'after space was freed' },
+    });
+    if (res.status === 201) acked.add(res.body.task!.id);
+    const now = await api.request<{ dependencies: { store: { detail?: string } } }>('GET', '/ready');
+    if (now.body.dependencies.store.detail === undefined) break;
+    assert.ok(
+      Date.now() < deadline,
+      `the fold happened within 30 s of space being freed: ${res.status} ${server.output.slice(-1500)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const snapshot = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };
+  assert.ok(snapshot.tasks.length >= 150, 'the snapshot now holds the journal');
+  await server.kill9();
+  server = await ServerProcess.start({ dbPath });
+  api = new Api(server.baseUrl);
+  const again = await api.listTasks(session.token);
+  assert.deepEqual(new Set(again.body.tasks.map((task) => task.id)), acked, 'and nothing was lost');
   await server.stop('SIGTERM');
 });

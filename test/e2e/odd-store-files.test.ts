@@ -37,6 +37,16 @@ describe('odd store files at start-up (npm start)', { concurrency: true }, () =>
     ['a journal line that lacks fields', SNAPSHOT, '{"kind":"task","task":{"id":"x"}}\n', 'tasks.db.journal'],
     ['a journal line of an unknown kind', SNAPSHOT, '{"kind":"truncate-everything"}\n', 'tasks.db.journal'],
     [
+      // Issue 36: replay used to stop silently at the zeros and the later records were lost at the next fold.
+      'a journal with a block zeroed in its middle and records after it',
+      SNAPSHOT,
+      (() => {
+        const records = Buffer.from(`${JSON.stringify({ kind: 'task', task: TASK })}\n`.repeat(60));
+        return records.fill(0, 4096, 8192).toString('latin1');
+      })(),
+      'tasks.db.journal',
+    ],
+    [
       'a journal whose snapshot is missing',
       undefined,
       `${JSON.stringify({ kind: 'task', task: TASK })}\n`,

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Api, type Session } from './api-client.ts';
@@ -84,6 +84,34 @@ describe('the store lock', () => {
     }
     const stopped = await server.stop('SIGTERM');
     assert.equal(stopped.code, 0, server.output);
+  });
+
+  // Issue 36: the lock was named after DB_PATH, so a second name for the store file let a second server
+  // open it, and both accepted a sign-up for one email.
+  test('a symlink or a hard link to the store under another name does not let a second server open it', async () => {
+    const dir = makeTempDir('lock-alias');
+    const dbPath = join(dir, 'tasks.db');
+    const server = await ServerProcess.start({ dbPath });
+    try {
+      await new Api(server.baseUrl).signUp();
+      const other = makeTempDir('lock-alias-other');
+      symlinkSync(dbPath, join(other, 'alias.db'));
+      symlinkSync(dir, join(other, 'folder-link'));
+      for (const alias of [join(other, 'alias.db'), join(other, 'folder-link', 'tasks.db')]) {
+        const second = await runUntilExit({ dbPath: alias });
+        assert.equal(second.listened, false, `${alias}: ${second.output}`);
+        assert.notEqual(second.code, 0);
+        assert.match(second.output, /in use by another Taskcast process/, alias);
+      }
+      linkSync(dbPath, join(dir, 'hard.db'));
+      const second = await runUntilExit({ dbPath: join(dir, 'hard.db') });
+      assert.equal(second.listened, false, second.output);
+      assert.match(second.output, /has 2 names \(hard links\)/);
+      assert.equal(serverLines(second.stderr).length, 1, 'one line');
+    } finally {
+      const stopped = await server.stop('SIGTERM');
+      assert.equal(stopped.code, 0, server.output);
+    }
   });
 
   test('a lock file left behind naming a live, unrelated pid does not block a start', async () => {

@@ -105,6 +105,9 @@ describe('unexpected failures', () => {
       listOwned: async () => {
         throw new Error('boom at /work/main/adapters/x.ts:12');
       },
+      pageOwned: async () => {
+        throw new Error('boom at /work/main/adapters/x.ts:13');
+      },
       findIdempotencyRecord: async () => undefined,
       updateOwned: async () => undefined,
       removeOwned: async () => false,

@@ -121,6 +121,7 @@ describe('Idempotency-Key on POST /api/tasks', () => {
             return {
               findOwned: real.findOwned.bind(real),
               listOwned: real.listOwned.bind(real),
+              pageOwned: real.pageOwned.bind(real),
               updateOwned: real.updateOwned.bind(real),
               removeOwned: real.removeOwned.bind(real),
               findIdempotencyRecord: real.findIdempotencyRecord.bind(real),

@@ -57,10 +57,37 @@ describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
     const lastOfSecond = second.body.tasks.at(-1).id;
     assert.equal((await w.call('DELETE', `/api/tasks/${lastOfSecond}`, { token })).status, 200);
     const third = await w.call('GET', second.body.next, { token });
-    const got = third.body.tasks.map((t: { id: string }) => t.id);
-    assert.ok(
-      got.length > 0 && newestFirst.indexOf(got[0]) >= 10,
-      'continues after the deleted task, never from the top',
+    assert.deepEqual(
+      third.body.tasks.map((t: { id: string }) => t.id),
+      newestFirst.slice(10, 15),
+      'continues right after the deleted task, its same-second siblings included',
+    );
+  });
+
+  // Issue 36: ten tasks in one second, a page of five, the page's last task deleted: `next` still gives the
+  // other five (it used to give none or one, the rest of that second being skipped).
+  test('a cursor whose task was deleted skips none of the tasks of its second', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await w.createTask(token, { title: `t${i}` })).id);
+    const newestFirst = ids.reverse();
+    const first = await w.call('GET', '/api/tasks?limit=5', { token });
+    assert.equal((await w.call('DELETE', `/api/tasks/${first.body.tasks.at(-1).id}`, { token })).status, 200);
+    const second = await w.call('GET', first.body.next, { token });
+    assert.deepEqual(
+      second.body.tasks.map((t: { id: string }) => t.id),
+      newestFirst.slice(5),
+    );
+    // A cursor of the earlier form (creation time and task id) is still read: its deleted task's second is
+    // shown again from its start (a task may repeat; none is skipped).
+    const gone = first.body.tasks.at(-1);
+    const legacy = Buffer.from(`${gone.created_at}|${gone.id}`).toString('base64url');
+    const again = await w.call('GET', `/api/tasks?limit=20&cursor=${legacy}`, { token });
+    assert.equal(again.status, 200);
+    assert.deepEqual(
+      again.body.tasks.map((t: { id: string }) => t.id),
+      newestFirst.filter((id) => id !== gone.id),
     );
   });
 
@@ -99,6 +126,8 @@ describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
       'cursor=a&cursor=b',
       // A well-formed cursor naming a day that does not exist (Date.parse rolls it over; PostgreSQL refuses it).
       `cursor=${Buffer.from('2026-02-30 12:00:00|00000000-0000-4000-8000-000000000001').toString('base64url')}`,
+      `cursor=${Buffer.from('2026-02-28 12:00:00|12345678901234567').toString('base64url')}`,
+      `cursor=${Buffer.from('2026-02-28 12:00:00|-1').toString('base64url')}`,
     ]) {
       const reply = await w.call('GET', `/api/tasks?${query}`, { token });
       assert.equal(reply.status, 400, query);

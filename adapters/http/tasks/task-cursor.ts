@@ -1,12 +1,13 @@
 import { ValidationError } from '../../../domain/tasks/errors.ts';
-import type { TaskCursor } from '../../../domain/tasks/paging.ts';
+import type { TaskCursor, TaskPosition } from '../../../domain/tasks/paging.ts';
 import { formatTimestamp, isUuid, parseTimestamp } from '../../../domain/tasks/rules.ts';
 
-// The cursor is opaque to clients (base64url), so its form can change without breaking them; inside it
-// is the last task's creation time and id.
+// The cursor is opaque to clients (base64url), so its form can change without breaking them. Inside it is
+// a place in the list: the last task's creation time and creation sequence. Cursors of earlier versions
+// held the task's id instead; they are still read (see LegacyTaskCursor).
 
-export function encodeCursor(cursor: TaskCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
+export function encodeCursor(cursor: TaskPosition): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.seq}`, 'utf8').toString('base64url');
 }
 
 export function decodeCursor(value: string): TaskCursor {
@@ -14,9 +15,12 @@ export function decodeCursor(value: string): TaskCursor {
     { path: 'cursor', message: 'is not a cursor this server gave; start again without it' },
   ]);
   if (value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid;
-  const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !isUuid(id) || !isRealTimestamp(createdAt)) throw invalid;
-  return { createdAt, id };
+  const [createdAt = '', place = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !isRealTimestamp(createdAt)) throw invalid;
+  if (isUuid(place)) return { createdAt, id: place };
+  const seq = /^[0-9]{1,16}$/.test(place) ? Number(place) : Number.NaN;
+  if (!Number.isSafeInteger(seq)) throw invalid;
+  return { createdAt, seq };
 }
 
 /**

@@ -34,6 +34,7 @@ export class Compactor {
   /** The snapshot plus the journal moved aside: what the next snapshot must hold. Kept until it is written. */
   private captured: StoreDocument | undefined;
   private retryAt = 0;
+  private lastFailure: string | undefined;
   private snapshotBytes: number;
 
   constructor(
@@ -66,6 +67,22 @@ export class Compactor {
     const doc = this.captured;
     if (doc === undefined) return;
     this.running = this.fold(doc).finally(() => (this.running = undefined));
+  }
+
+  /**
+   * Start-up could not fold the journals into the snapshot (a full disk): `doc` is what the next snapshot
+   * must hold. It is folded like a failed fold's, at the next batch after the retry time, and the journal
+   * moved aside by an earlier compaction, if any, stays until then.
+   */
+  pending(doc: StoreDocument, reason: string): void {
+    this.captured = doc;
+    this.lastFailure = reason;
+    this.retryAt = Date.now() + RETRY_AFTER_MS;
+  }
+
+  /** Why the journal is not folded into the snapshot, while it is not (for /ready); undefined otherwise. */
+  notFolding(): string | undefined {
+    return this.captured === undefined ? undefined : this.lastFailure;
   }
 
   /** At close, with the journal flushed: everything into the snapshot, and no journal left beside it. */
@@ -126,6 +143,7 @@ export class Compactor {
       );
     } catch (error) {
       this.retryAt = Date.now() + RETRY_AFTER_MS;
+      this.lastFailure = `folding the journal into ${this.files.snapshot} failed (${(error as Error).message}); every change is kept in the journal, and it is tried again every ${RETRY_AFTER_MS / 1000} s while writes come`;
       this.log(
         `store: compaction failed, ${this.files.compacting} and the journal keep every change; retrying later: ${(error as Error).message}`,
       );

@@ -16,17 +16,23 @@ export function* documentSlices(doc: StoreDocument): Generator<string> {
   yield* records(doc.users, (user) => JSON.stringify(user));
   yield '],"tasks":[';
   yield* records(doc.tasks, (task) => JSON.stringify(task));
-  if (doc.idempotency === undefined) {
-    yield ']}';
-    return;
+  yield ']';
+  // The tasks' creation sequences, in the tasks' order: a cursor's place survives a restart.
+  if (doc.seqs !== undefined) {
+    yield ',"seqs":[';
+    yield* records(doc.seqs, (seq) => String(seq));
+    yield `],"lastSeq":${JSON.stringify(doc.lastSeq ?? 0)}`;
   }
-  // Idempotency-Key records ride in the same snapshot, so a key outlives a compaction as its task does.
-  yield '],"idempotency":[';
-  const inDocument = doc.idempotencyTaskInDocument;
-  yield* records(doc.idempotency, (record, index) =>
-    inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record),
-  );
-  yield ']}';
+  if (doc.idempotency !== undefined) {
+    // Idempotency-Key records ride in the same snapshot, so a key outlives a compaction as its task does.
+    yield ',"idempotency":[';
+    const inDocument = doc.idempotencyTaskInDocument;
+    yield* records(doc.idempotency, (record, index) =>
+      inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record),
+    );
+    yield ']';
+  }
+  yield '}';
 }
 
 /**

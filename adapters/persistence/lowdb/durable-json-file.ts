@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { CREATE_NEW } from '../../shared/file-trust.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 /** How much of a document is written between two syncs of the temp file (characters, about bytes). */
@@ -10,7 +11,7 @@ const SYNC_EVERY_CHARS = 2 * 1024 * 1024;
 /**
  * A lowdb adapter for one JSON document that is written atomically and durably: a temp file beside the
  * target, fsync, rename over the target, fsync of the folder. A crash at any point leaves the old document
- * or the new one, never a mix; a temp file left behind is overwritten by the next write. lowdb's own JSONFile renames without fsync and
+ * or the new one, never a mix; a temp file left behind is removed by the next write, which makes its own. lowdb's own JSONFile renames without fsync and
  * pretty-prints, which doubles the bytes; this one writes compact JSON.
  */
 export class DurableJsonFile<T> implements Adapter<T> {
@@ -51,7 +52,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const file = await open(this.tempPath, 'w', 0o600);
+    // A new file, never one found at the temp name: a symlink planted there would make the server write
+    // through it, and a file planted there would become the store, with its planter's owner and mode.
+    await unlink(this.tempPath).catch(() => {});
+    const file = await open(this.tempPath, CREATE_NEW, 0o600);
     try {
       // writeFile on a handle writes at the current position, looping until the whole slice is written.
       // Syncing every few MiB keeps little dirty data behind the temp file: on ext4 (data=ordered) the

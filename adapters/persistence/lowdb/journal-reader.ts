@@ -7,6 +7,10 @@ export interface Replay {
   readonly changes: StoreChange[];
   /** The bytes of records, before the zeros written ahead of them; 0 when the file is absent. */
   readonly bytes: number;
+  /** Where the last complete record ends: what a store going on with this file keeps of it. */
+  readonly completeBytes: number;
+  /** The final record, complete but for its newline, when it was recovered (a store going on rewrites it). */
+  readonly recoveredTail?: string;
   /** What was done about the final record, for the log. */
   readonly notes: string[];
 }
@@ -15,6 +19,35 @@ export interface Replay {
 export function journalRecordsOf(file: Buffer): Buffer {
   const zeros = file.indexOf(0);
   return zeros === -1 ? file : file.subarray(0, zeros);
+}
+
+/**
+ * What lies past the first zero byte. Zeros are only ever the end of the journal's records: written ahead of
+ * them, or left by a batch a crash interrupted. With two batches in flight, a crash can leave the later one
+ * whole behind the earlier one's zeros: one run of bytes that begins with a record (a batch starts at a
+ * record) and is followed by nothing but zeros. It was never acknowledged (batches are acknowledged in
+ * order) and is not replayed. Anything else past the zeros (data resuming inside a record, or more than one
+ * run) is damage: a block zeroed in the middle of the journal, with acknowledged records after it.
+ */
+export function pastTheZeros(file: Buffer): {
+  readonly zerosAt: number;
+  readonly damageAt?: number;
+  readonly leftover?: number;
+} {
+  const zerosAt = file.indexOf(0);
+  if (zerosAt === -1) return { zerosAt: file.length };
+  let runAt = zerosAt;
+  while (runAt < file.length && file[runAt] === 0) runAt++;
+  if (runAt === file.length) return { zerosAt };
+  const runEnd = file.indexOf(0, runAt);
+  if (runEnd !== -1) {
+    for (let i = runEnd; i < file.length; i++) if (file[i] !== 0) return { zerosAt, damageAt: runAt };
+  }
+  const run = file.subarray(runAt, runEnd === -1 ? file.length : runEnd);
+  const newline = run.indexOf(0x0a);
+  const first = run.subarray(0, newline === -1 ? run.length : newline).toString('utf8');
+  if (newline === -1 || !isRecord(first)) return { zerosAt, damageAt: runAt };
+  return { zerosAt, leftover: run.length };
 }
 
 /**
@@ -33,8 +66,15 @@ export function readJournal(path: string): Replay {
   try {
     buffer = readFileSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], bytes: 0, notes: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { changes: [], bytes: 0, completeBytes: 0, notes: [] };
     throw new StoreOpenError(`Cannot read the store's journal ${path}: ${(error as Error).message}`);
+  }
+  const past = pastTheZeros(buffer);
+  if (past.damageAt !== undefined) {
+    throw new StoreOpenError(
+      `The store's journal ${path} is damaged at byte ${past.zerosAt}: zeros there are followed by more data at byte ${past.damageAt}, which would be lost; it was left untouched. Restore it from a backup, or, to keep only the records before the damage, cut it there (truncate -s ${past.zerosAt} ${path}).`,
+    );
   }
   const records = journalRecordsOf(buffer);
   const lines = records.toString('utf8').split('\n');
@@ -53,7 +93,14 @@ export function readJournal(path: string): Replay {
       );
     }
   }
-  return { changes, bytes: records.length, notes };
+  if (past.leftover !== undefined) {
+    notes.push(
+      `store: ignored ${past.leftover} bytes of ${path} after byte ${past.zerosAt}: a batch a crash left behind an unfinished one, never acknowledged`,
+    );
+  }
+  const completeBytes = records.length - Buffer.byteLength(tail);
+  const recovered = tail !== '' && changes.length > lines.length ? { recoveredTail: tail } : {};
+  return { changes, bytes: records.length, completeBytes, notes, ...recovered };
 }
 
 function parseRecord(path: string, line: string, lineNumber: number): StoreChange {
@@ -72,6 +119,14 @@ function parseRecord(path: string, line: string, lineNumber: number): StoreChang
     );
   }
   return checked.value;
+}
+
+function isRecord(text: string): boolean {
+  try {
+    return checkChange(JSON.parse(text)).ok;
+  } catch {
+    return false;
+  }
 }
 
 function isJson(text: string): boolean {

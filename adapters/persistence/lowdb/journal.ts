@@ -34,7 +34,8 @@ export const nodeJournalFileOps: JournalFileOps = {
  */
 export function openJournalFile(path: string, durableWrites: boolean): { fd: number; durableWrites: boolean } {
   const dsync = constants.O_DSYNC;
-  const flags = constants.O_WRONLY | constants.O_CREAT;
+  // Never through a symlink planted at the journal's name.
+  const flags = constants.O_WRONLY | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
   if (durableWrites && dsync !== undefined) return { fd: openSync(path, flags | dsync, 0o600), durableWrites: true };
   return { fd: openSync(path, flags, 0o600), durableWrites: false };
 }
@@ -61,6 +62,11 @@ export interface JournalOptions {
   readonly onFailure?: (error: JournalWriteError) => void;
   /** Told of each durable batch: how many entries, and how long making it durable took (the metrics' hook). */
   readonly onBatch?: (entries: number, syncMs: number) => void;
+  /**
+   * The bytes of records already in the file, all durable: the journal goes on after them. For a store that
+   * started on a disk too full to fold its journal into the snapshot; the file ends there (no zeros yet).
+   */
+  readonly startAt?: number;
 }
 
 interface Entry {
@@ -121,6 +127,8 @@ export class Journal {
   /** Zeros are on disk up to here. */
   private prepared = 0;
   private filling: { readonly from: number } | undefined;
+  /** Records that were in the file before this journal took it over (JournalOptions.startAt). */
+  private startAt: number;
   private fillRetryAt = 0;
   private scheduled = false;
   private housekeepingRunning = false;
@@ -134,7 +142,7 @@ export class Journal {
   private sealed = false;
   private idleWaiters: Array<() => void> = [];
 
-  /** @param fd an empty file, opened with openJournalFile */
+  /** @param fd an empty file (or one of `options.startAt` bytes of records), opened with openJournalFile */
   constructor(
     private fd: number,
     options: JournalOptions = {},
@@ -145,6 +153,8 @@ export class Journal {
     this.housekeeping = options.housekeeping ?? NO_HOUSEKEEPING;
     this.onFailure = options.onFailure ?? (() => {});
     this.onBatch = options.onBatch;
+    this.startAt = options.startAt ?? 0;
+    this.durable = this.end = this.prepared = this.startAt;
     this.pump();
   }
 
@@ -189,7 +199,7 @@ export class Journal {
   switchTo(fd: number): number {
     const old = this.fd;
     this.fd = fd;
-    this.durable = this.end = this.prepared = 0;
+    this.durable = this.end = this.prepared = this.startAt = 0;
     this.fillRetryAt = 0;
     return old;
   }
@@ -330,7 +340,9 @@ export class Journal {
   /** Writes the next stretch of zeros once fewer than half of them are left ahead of the records. */
   private startFillIfLow(): void {
     if (this.sealed || this.filling !== undefined || Date.now() < this.fillRetryAt) return;
-    const size = Math.min(MAX_FILL_BYTES, Math.max(FIRST_FILL_BYTES, this.prepared));
+    // Grown from what this journal wrote itself: records it started after (startAt) do not count, so a
+    // store that started on a nearly full disk does not spend the room its fold needs on zeros.
+    const size = Math.min(MAX_FILL_BYTES, Math.max(FIRST_FILL_BYTES, this.prepared - this.startAt));
     if (this.prepared - this.end >= size / 2) return;
     const from = Math.max(this.prepared, this.end);
     this.filling = { from };

@@ -2,17 +2,19 @@ import { closeSync, ftruncateSync, mkdirSync, statSync, unlinkSync } from 'node:
 import { open, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low } from 'lowdb';
+import { CREATE_NEW } from '../../shared/file-trust.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
-import { StoreState, type StoreChange, type StoreDocument } from '../memory/store-state.ts';
+import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
 import { Compactor, storeFiles } from './compactor.ts';
 import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type JournalFileOps } from './journal.ts';
-import { readJournal } from './journal-reader.ts';
-import { checkSnapshot, journalLine } from './store-records.ts';
+import { journalLine } from './store-records.ts';
+import { checkedSnapshot, readStore } from './store-reader.ts';
 import { StoreLock } from './store-lock.ts';
+import { canonicalStorePath, refuseUntrustedFiles } from './store-path.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
@@ -45,55 +47,67 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
  * snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
  * task, and compaction stays amortised O(1) per write.
  */
-export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
+export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
   const log = options.log ?? (() => {});
   const minCompactBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
   try {
-    mkdirSync(dirname(dbPath), { recursive: true });
+    mkdirSync(dirname(givenPath), { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new StoreOpenError(`Cannot create the folder for the store ${dbPath}: ${(error as Error).message}`);
+    throw new StoreOpenError(`Cannot create the folder for the store ${givenPath}: ${(error as Error).message}`);
   }
-  if (isFolder(dbPath)) throw new StoreOpenError(`DB_PATH ${dbPath} is a folder; it must name a file.`);
+  if (isFolder(givenPath)) throw new StoreOpenError(`DB_PATH ${givenPath} is a folder; it must name a file.`);
+  // Locked, journalled and written under its one real name, however DB_PATH names it.
+  const dbPath = canonicalStorePath(givenPath);
+  refuseUntrustedFiles(dbPath);
 
   const lock = await StoreLock.acquire(dbPath);
   let journalFd: number | undefined;
   try {
     const files = storeFiles(dbPath);
-    const snapshot = new Low<StoreDocument>(
-      new DurableJsonFile<StoreDocument>(dbPath, (data) => checkedSnapshot(data, dbPath), documentSlices),
-      emptyDocument(),
+    const snapshotFile = new DurableJsonFile<StoreDocument>(
+      dbPath,
+      (data) => checkedSnapshot(data, dbPath),
+      documentSlices,
     );
-    await snapshot.read();
-    const state = StoreState.fromDocument(snapshot.data);
+    // The very reader `taskcast check-store` uses: the two agree on every store.
+    const reading = await readStore(dbPath, snapshotFile);
+    const snapshot = new Low<StoreDocument>(snapshotFile, reading.snapshot);
+    const state = reading.state;
+    for (const note of reading.notes) log(note);
 
-    // A journal moved aside by a compaction that did not finish comes first: it is the older of the two.
-    const replays = [readJournal(files.compacting), readJournal(files.journal)];
-    const journalled = replays.find((replay) => replay.bytes > 0);
-    if (journalled !== undefined && !existsAsFile(dbPath)) {
-      // The snapshot holds the users the journal's tasks belong to; starting without it would serve orphans.
-      const journalPath = replays[0]!.bytes > 0 ? files.compacting : files.journal;
-      throw new StoreOpenError(
-        `The store's journal ${journalPath} is there but its snapshot ${dbPath} is missing; both were left as they are. Restore ${dbPath} from a backup, or move the journal away to start empty.`,
-      );
+    // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything. That
+    // needs room for a whole new snapshot; on a disk too full for it the store serves from the files as
+    // they are instead, going on after the journal's last complete record, and folds once it can.
+    const journalled = reading.compacting.bytes > 0 || reading.journal.bytes > 0;
+    let notFolded: string | undefined;
+    if (journalled || !reading.snapshotExists) {
+      try {
+        snapshot.data = state.toDocument();
+        await snapshot.write();
+      } catch (error) {
+        if (!reading.snapshotExists) {
+          throw new StoreOpenError(`Cannot create the store ${dbPath}: ${(error as Error).message}`);
+        }
+        snapshot.data = reading.snapshot;
+        notFolded = (error as Error).message;
+      }
     }
-    let replayed = 0;
-    for (const replay of replays) {
-      for (const change of replay.changes) state.apply(change);
-      for (const note of replay.notes) log(note);
-      replayed += replay.changes.length;
-    }
-    // Fold what was replayed (and drop a torn tail) into a fresh snapshot before serving anything.
-    if (journalled !== undefined || !existsAsFile(dbPath)) {
-      snapshot.data = state.toDocument();
-      await snapshot.write();
-    }
-    removeIfPresent(files.compacting);
     // O_DSYNC writes, unless a test injects its own file operations (a failing fdatasync among them).
     const opened = openJournalFile(files.journal, options.journalFileOps === undefined);
     journalFd = opened.fd;
-    ftruncateSync(journalFd, 0);
+    const journalStart = notFolded === undefined ? 0 : reading.journal.completeBytes;
+    if (notFolded === undefined) removeIfPresent(files.compacting);
+    // Cutting a file shorter never needs free space: this drops the torn tail (zeros, a record cut short).
+    ftruncateSync(journalFd, journalStart);
     syncFolder(dirname(dbPath));
-    if (replayed > 0) log(`store: replayed ${replayed} journalled changes into ${dbPath}`);
+    if (reading.replayed > 0 && notFolded === undefined) {
+      log(`store: replayed ${reading.replayed} journalled changes into ${dbPath}`);
+    }
+    if (notFolded !== undefined) {
+      log(
+        `store: not enough room to fold the journal into ${dbPath} at start-up (${notFolded}); serving from the snapshot and journal as they are (${reading.replayed} changes), and folding them once the disk has room`,
+      );
+    }
 
     const compactor = new Compactor(
       files,
@@ -104,7 +118,14 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       (path) => openJournalFile(path, opened.durableWrites).fd,
     );
     const failures = failureReporter(files.journal, log);
+    if (notFolded !== undefined) {
+      compactor.pending(
+        state.toDocument(),
+        `the journal is not folded into ${dbPath}: the disk had no room for a new snapshot at start-up (${notFolded}); every change is kept in the journal, and folding is tried again every 10 s while writes come`,
+      );
+    }
     const journal: Journal = new Journal(journalFd, {
+      startAt: journalStart,
       ops: options.journalFileOps,
       writesAreDurable: opened.durableWrites,
       depth: options.journalDepth ?? JOURNAL_DEPTH,
@@ -118,12 +139,22 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
 
     const retryAfterSeconds = options.retryAfterSeconds ?? 2;
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
-    const commit = (change: StoreChange): Promise<void> =>
-      journal
+    // A new task's creation sequence is given here, in commit order (which is journal order), and
+    // journalled with it, so a replay gives it the same one.
+    const commit = (given: StoreChange): Promise<void> => {
+      const change =
+        given.kind === 'task' && given.seq === undefined && !state.tasksById.has(given.task.id)
+          ? { ...given, seq: state.claimSeq() }
+          : given;
+      return journal
         .append(journalLine(change), () => state.apply(change))
         .catch((error: unknown) => {
           throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
         });
+    };
+    // A final record recovered without its newline was cut off above with the torn tail; it is written again.
+    const recoveredTail = notFolded === undefined ? undefined : reading.journal.recoveredTail;
+    if (recoveredTail !== undefined) await journal.append(recoveredTail).catch(() => {});
     const reservations = new KeyedReservations();
     let closed: Promise<void> | undefined;
     return {
@@ -131,12 +162,13 @@ export async function openLowdbTaskStore(dbPath: string, options: LowdbTaskStore
       tasks: new StateTaskRepository(state, commit, reservations),
       readiness: async () => {
         const failure = failures.current();
-        if (!failure) return { ok: true };
+        const notFolding = compactor.notFolding();
+        if (!failure) return notFolding === undefined ? { ok: true } : { ok: true, detail: notFolding };
         // Nothing may be writing while the node is out of rotation, so ask the disk directly: a small
         // synced write beside the store. The journal itself repairs and resumes on its next batch.
         if (await diskAcceptsWrites(`${dbPath}.probe`, options.journalFileOps ?? nodeJournalFileOps)) {
           failures.recovered();
-          return { ok: true };
+          return notFolding === undefined ? { ok: true } : { ok: true, detail: notFolding };
         }
         return { ok: false, detail: `the store cannot write to ${files.journal}: ${failure}` };
       },
@@ -208,7 +240,8 @@ function failureReporter(journalPath: string, log: (message: string) => void) {
 async function diskAcceptsWrites(probePath: string, ops: JournalFileOps): Promise<boolean> {
   let handle;
   try {
-    handle = await open(probePath, 'w', 0o600);
+    await rm(probePath, { force: true });
+    handle = await open(probePath, CREATE_NEW, 0o600);
     const block = Buffer.alloc(4096, ' ');
     if ((await ops.write(handle.fd, block, 0)) !== block.length) return false;
     await ops.datasync(handle.fd);
@@ -219,10 +252,6 @@ async function diskAcceptsWrites(probePath: string, ops: JournalFileOps): Promis
     await handle?.close().catch(() => {});
     await rm(probePath, { force: true }).catch(() => {});
   }
-}
-
-function emptyDocument(): StoreDocument {
-  return { format: 'taskcast-tasks/1', users: [], tasks: [] };
 }
 
 function isFolder(path: string): boolean {
@@ -241,23 +270,4 @@ function removeIfPresent(path: string): void {
       throw new StoreOpenError(`Cannot remove ${path}: ${(error as Error).message}`);
     }
   }
-}
-
-function existsAsFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The snapshot as read from `path`, or a StoreOpenError naming the file (also used by `taskcast check-store`). */
-export function checkedSnapshot(data: unknown, path: string): StoreDocument {
-  const checked = checkSnapshot(data);
-  if (!checked.ok) {
-    throw new StoreOpenError(
-      `The store ${path} is not a Taskcast task store (${checked.problem}); it was left untouched. Restore it from a backup or point DB_PATH elsewhere.`,
-    );
-  }
-  return checked.value;
 }

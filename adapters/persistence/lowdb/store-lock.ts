@@ -10,7 +10,8 @@ const PROBE_TIMEOUT_MS = 2_000;
 const ATTEMPTS = 3;
 
 type Probe =
-  { readonly state: 'live'; readonly pid: number | undefined } | { readonly state: 'stale' | 'gone' | 'foreign' };
+  | { readonly state: 'live'; readonly pid: number | undefined; readonly silent?: boolean }
+  | { readonly state: 'stale' | 'gone' | 'foreign' };
 
 /**
  * The store's exclusive lock: a Unix-domain socket that the server listens on beside the store,
@@ -55,6 +56,11 @@ export class StoreLock {
           return new StoreLock(server, path, folderFd);
         }
         await closeServer(server, path);
+        if (holder?.silent) {
+          throw new StoreOpenError(
+            `The store ${storePath} is locked by ${holder.path}, which accepts connections but does not answer as a Taskcast server within ${PROBE_TIMEOUT_MS / 1000} s. If no Taskcast server runs on this store, remove that file and start again.`,
+          );
+        }
         if (holder !== undefined) {
           const pid = holder.pid === undefined ? '' : `pid ${holder.pid}, `;
           throw new StoreOpenError(
@@ -94,7 +100,7 @@ async function findLiveHolder(
   folderFd: number,
   prefix: string,
   own: string,
-): Promise<{ path: string; pid: number | undefined } | undefined> {
+): Promise<{ path: string; pid: number | undefined; silent?: boolean } | undefined> {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -105,7 +111,7 @@ async function findLiveHolder(
     if (!name.startsWith(prefix) || name === own) continue;
     const path = join(folder, name);
     const probe = await probeSocket(socketAddress(folder, folderFd, name), path);
-    if (probe.state === 'live') return { path, pid: probe.pid };
+    if (probe.state === 'live') return { path, pid: probe.pid, silent: probe.silent };
     if (probe.state === 'stale') {
       try {
         unlinkSync(path);
@@ -127,7 +133,7 @@ function probeSocket(address: string, path: string): Promise<Probe> {
       socket.destroy();
       resolve(probe);
     };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => done({ state: 'live', pid: undefined }));
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done({ state: 'live', pid: undefined, silent: true }));
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (text += chunk));
     socket.on('end', () => done({ state: 'live', pid: parsePid(text) }));

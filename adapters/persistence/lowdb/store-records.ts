@@ -62,7 +62,12 @@ const snapshotKey = v.union([
 
 const changeRecord = v.variant('kind', [
   v.object({ kind: v.literal('user'), user: userRecord }),
-  v.object({ kind: v.literal('task'), task: taskRecord, idempotency: v.optional(journalledKey) }),
+  v.object({
+    kind: v.literal('task'),
+    task: taskRecord,
+    idempotency: v.optional(journalledKey),
+    seq: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+  }),
   v.object({ kind: v.literal('delete-task'), id: v.string() }),
 ]);
 
@@ -70,6 +75,8 @@ const snapshotDocument = v.looseObject({
   format: v.optional(v.literal('taskcast-tasks/1')),
   users: v.array(userRecord),
   tasks: v.array(taskRecord),
+  seqs: v.optional(v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))),
+  lastSeq: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   idempotency: v.optional(v.array(snapshotKey)),
 });
 
@@ -82,7 +89,8 @@ export function journalLine(change: StoreChange): string {
   if (change.kind !== 'task' || change.idempotency === undefined) return JSON.stringify(change);
   const { userId, key, fingerprint, task, createdAtMs } = change.idempotency;
   if (task !== change.task || userId !== task.user_id) return JSON.stringify(change);
-  return JSON.stringify({ kind: 'task', task, idempotency: { key, fingerprint, createdAtMs } });
+  const seq = change.seq === undefined ? {} : { seq: change.seq };
+  return JSON.stringify({ kind: 'task', task, idempotency: { key, fingerprint, createdAtMs }, ...seq });
 }
 
 export type RecordCheck<T> =
@@ -93,6 +101,7 @@ type JournalledChange =
   | {
       readonly kind: 'task';
       readonly task: Task;
+      readonly seq?: number;
       readonly idempotency?: Omit<IdempotencyRecord, 'userId' | 'task'> & {
         readonly userId?: string;
         readonly task?: Task;
@@ -112,6 +121,7 @@ export function checkChange(value: unknown): RecordCheck<StoreChange> {
       kind: 'task',
       task: change.task,
       idempotency: { ...rest, userId: userId ?? change.task.user_id, task: task ?? change.task },
+      ...(change.seq === undefined ? {} : { seq: change.seq }),
     },
   };
 }

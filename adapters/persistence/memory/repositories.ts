@@ -1,6 +1,13 @@
 import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
 import { isIdempotencyRecordLive, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
-import { selectRange, type TaskRange } from '../../../domain/tasks/paging.ts';
+import {
+  isLegacyCursor,
+  selectRange,
+  startOfSecond,
+  type PositionedTask,
+  type TaskPosition,
+  type TaskRange,
+} from '../../../domain/tasks/paging.ts';
 import { matchesFilter, type Task, type TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
 import type { StoreChange, StoreState } from './store-state.ts';
@@ -120,14 +127,34 @@ export class StateTaskRepository implements TaskRepository {
     return this.state.tasksByUser.get(userId)?.get(taskId);
   }
 
-  async listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]> {
+  async listOwned(userId: string, filter: TaskFilter): Promise<Task[]> {
     const own = this.state.tasksByUser.get(userId);
     if (!own) return [];
     const newestFirst = [...own.values()].reverse();
-    if (range !== undefined) return selectRange(newestFirst, filter, range);
     return filter.status === undefined && filter.priority === undefined
       ? newestFirst
       : newestFirst.filter((task) => matchesFilter(task, filter));
+  }
+
+  async pageOwned(userId: string, filter: TaskFilter, range: TaskRange): Promise<PositionedTask[]> {
+    const own = this.state.tasksByUser.get(userId);
+    if (!own) return [];
+    return selectRange(this.positioned([...own.values()].reverse()), filter, this.placeOf(own, range), range.limit);
+  }
+
+  private *positioned(newestFirst: readonly Task[]): Generator<PositionedTask> {
+    for (const task of newestFirst) {
+      yield { task, position: { createdAt: task.created_at, seq: this.state.seqOf(task.id) ?? 0 } };
+    }
+  }
+
+  /** The place a cursor names; a legacy cursor's task gives its own place while it is still there. */
+  private placeOf(own: ReadonlyMap<string, Task>, range: TaskRange): TaskPosition | undefined {
+    const after = range.after;
+    if (after === undefined || !isLegacyCursor(after)) return after;
+    const task = own.get(after.id);
+    const seq = task && task.created_at === after.createdAt ? this.state.seqOf(task.id) : undefined;
+    return seq === undefined ? startOfSecond(after.createdAt) : { createdAt: after.createdAt, seq };
   }
 
   updateOwned(userId: string, taskId: string, change: (current: Task) => Task): Promise<Task | undefined> {

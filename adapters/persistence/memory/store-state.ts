@@ -5,8 +5,11 @@ import type { User } from '../../../domain/tasks/user.ts';
 /** One change to the store: the unit that the lowdb adapter journals and replays. Replaying is idempotent. */
 export type StoreChange =
   | { readonly kind: 'user'; readonly user: User }
-  /** A new or changed task; a new one may carry the record of its Idempotency-Key, journalled in the same line. */
-  | { readonly kind: 'task'; readonly task: Task; readonly idempotency?: IdempotencyRecord }
+  /**
+   * A new or changed task; a new one may carry the record of its Idempotency-Key, journalled in the same
+   * line, and its creation sequence (see StoreState.claimSeq), so that a replay gives it the same one.
+   */
+  | { readonly kind: 'task'; readonly task: Task; readonly idempotency?: IdempotencyRecord; readonly seq?: number }
   | { readonly kind: 'delete-task'; readonly id: string };
 
 export interface StoreDocument {
@@ -14,6 +17,10 @@ export interface StoreDocument {
   readonly users: User[];
   /** In creation order, which is also the list order (reversed). */
   readonly tasks: Task[];
+  /** Each task's creation sequence (`seqs[i]` is `tasks[i]`'s); absent in stores written before them. */
+  readonly seqs?: readonly number[];
+  /** The highest creation sequence given so far, deleted tasks included. */
+  readonly lastSeq?: number;
   /** Idempotency-Key records younger than IDEMPOTENCY.retentionMs; absent in stores written before them. */
   readonly idempotency?: IdempotencyRecord[];
   /**
@@ -35,6 +42,26 @@ export class StoreState {
   readonly userIdByEmail = new Map<string, string>();
   readonly tasksById = new Map<string, Task>();
   readonly tasksByUser = new Map<string, Map<string, Task>>();
+  /**
+   * Each task's creation sequence: its place among tasks of the same second (see TaskPosition). Given when
+   * the change is committed (claimSeq), journalled with it and kept in the snapshot, so a replay after a
+   * restart or a crash gives every task the very number it had, and a cursor keeps its place across them.
+   * Tasks of stores written before (no number on record) are numbered in creation order after the others.
+   */
+  private readonly seqById = new Map<string, number>();
+  private lastSeq = 0;
+  /** The highest number handed out by claimSeq, whose changes may not be applied yet. */
+  private claimed = 0;
+
+  seqOf(taskId: string): number | undefined {
+    return this.seqById.get(taskId);
+  }
+
+  /** A creation sequence for a new task about to be committed: above every one given or claimed before. */
+  claimSeq(): number {
+    this.claimed = Math.max(this.claimed, this.lastSeq) + 1;
+    return this.claimed;
+  }
   /**
    * By user, then key. Kept even after the task is deleted: a repeat still gets the first answer. Two levels
    * rather than one map of joined strings: a lookup then hashes the request's own key string (once; V8 keeps
@@ -86,6 +113,11 @@ export class StoreState {
       }
       case 'task': {
         const task = change.task;
+        if (!this.tasksById.has(task.id)) {
+          const seq = change.seq ?? this.lastSeq + 1;
+          this.seqById.set(task.id, seq);
+          this.lastSeq = Math.max(this.lastSeq, seq);
+        }
         this.tasksById.set(task.id, task);
         let own = this.tasksByUser.get(task.user_id);
         if (!own) this.tasksByUser.set(task.user_id, (own = new Map<string, Task>()));
@@ -97,6 +129,7 @@ export class StoreState {
         const task = this.tasksById.get(change.id);
         if (!task) return;
         this.tasksById.delete(change.id);
+        this.seqById.delete(change.id);
         this.tasksByUser.get(task.user_id)?.delete(change.id);
         return;
       }
@@ -104,10 +137,13 @@ export class StoreState {
   }
 
   toDocument(): StoreDocument {
+    const tasks = [...this.tasksById.values()];
     const doc = {
       format: 'taskcast-tasks/1' as const,
       users: [...this.usersById.values()],
-      tasks: [...this.tasksById.values()],
+      tasks,
+      seqs: tasks.map((task) => this.seqById.get(task.id) ?? 0),
+      lastSeq: this.lastSeq,
     };
     if (this.keyCount === 0) return doc;
     const idempotency: IdempotencyRecord[] = [];
@@ -125,7 +161,9 @@ export class StoreState {
   static fromDocument(doc: StoreDocument): StoreState {
     const state = new StoreState();
     for (const user of doc.users) state.apply({ kind: 'user', user });
-    for (const task of doc.tasks) state.apply({ kind: 'task', task });
+    const seqs = doc.seqs?.length === doc.tasks.length ? doc.seqs : undefined;
+    if (seqs !== undefined) state.lastSeq = doc.lastSeq ?? 0;
+    doc.tasks.forEach((task, i) => state.apply({ kind: 'task', task, seq: seqs?.[i] }));
     // A record read by its task's id holds the document's very task object, so it is written by id again.
     for (const record of doc.idempotency ?? []) state.remember(record);
     return state;

@@ -1,7 +1,7 @@
 import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
 import { Unauthorized, ValidationError } from '../../../domain/tasks/errors.ts';
 import { IDEMPOTENCY, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
-import type { TaskRange } from '../../../domain/tasks/paging.ts';
+import { isLegacyCursor, startOfSecond, type PositionedTask, type TaskRange } from '../../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
 import type { SqlSession, Statement } from './sql-client.ts';
@@ -61,19 +61,20 @@ const SQL = {
     name: 'taskcast_find_task',
     text: `SELECT ${TASK_COLUMNS}, version::text FROM tasks WHERE id = $2 AND user_id = $1`,
   },
-  // The cursor's own task, when it is still there, gives its exact place (created_at, seq); when it was
-  // deleted, the page starts at the first task created in an earlier second: (created_at, seq) < (at, 0).
+  // A page starts just after the cursor's place (created_at, seq) in the order itself, whether or not a
+  // task is still there. A legacy cursor names a task: its place while it is still there (and of the same
+  // second), else the start of the cursor's second, so nothing is skipped. ORDER BY names the table's
+  // columns: bare, `created_at` and `seq` would be the text columns of the SELECT, sorted as text.
   listTasks: {
-    name: 'taskcast_list_tasks',
-    text: `SELECT ${TASK_COLUMNS} FROM tasks
+    name: 'taskcast_list_tasks_at',
+    text: `SELECT ${TASK_COLUMNS}, seq::text FROM tasks
       WHERE user_id = $1
         AND ($2::text IS NULL OR status = $2)
         AND ($3::text IS NULL OR priority = $3)
-        AND ($4::timestamp IS NULL OR (created_at, seq) < (
-          COALESCE((SELECT c.created_at FROM tasks c WHERE c.id = $5 AND c.user_id = $1), $4::timestamp),
-          COALESCE((SELECT c.seq FROM tasks c WHERE c.id = $5 AND c.user_id = $1), 0)))
-      ORDER BY created_at DESC, seq DESC
-      LIMIT $6`,
+        AND ($4::timestamp IS NULL OR (created_at, seq) < ($4::timestamp,
+          COALESCE((SELECT c.seq FROM tasks c WHERE c.id = $6 AND c.user_id = $1 AND c.created_at = $4::timestamp), $5::bigint)))
+      ORDER BY tasks.created_at DESC, tasks.seq DESC
+      LIMIT $7`,
   },
   updateTask: {
     name: 'taskcast_update_task',
@@ -264,18 +265,35 @@ export class PostgresTaskRepository implements TaskRepository {
     return row && toTask(row);
   }
 
-  async listOwned(userId: string, filter: TaskFilter, range?: TaskRange): Promise<Task[]> {
+  async listOwned(userId: string, filter: TaskFilter): Promise<Task[]> {
+    return (await this.listRows(userId, filter, {})).map(toTask);
+  }
+
+  async pageOwned(userId: string, filter: TaskFilter, range: TaskRange): Promise<PositionedTask[]> {
+    return (await this.listRows(userId, filter, range)).map((row) => ({
+      task: toTask(row),
+      position: { createdAt: row.created_at, seq: Number(row.seq) },
+    }));
+  }
+
+  private async listRows(
+    userId: string,
+    filter: TaskFilter,
+    range: TaskRange,
+  ): Promise<Array<TaskRow & { seq: string }>> {
     if (!isKey(userId)) return [];
-    const after = range?.after;
-    const rows = await this.sql.query<TaskRow>(SQL.listTasks, [
+    const after = range.after;
+    const legacy = after !== undefined && isLegacyCursor(after) ? after : undefined;
+    const seq = after === undefined ? null : isLegacyCursor(after) ? startOfSecond(after.createdAt).seq : after.seq;
+    return this.sql.query<TaskRow & { seq: string }>(SQL.listTasks, [
       userId,
       filter.status ?? null,
       filter.priority ?? null,
       after?.createdAt ?? null,
-      after && isKey(after.id) ? after.id : null,
-      range?.limit ?? null,
+      seq === null ? null : String(seq),
+      legacy && isKey(legacy.id) ? legacy.id : null,
+      range.limit ?? null,
     ]);
-    return rows.map(toTask);
   }
 
   /**

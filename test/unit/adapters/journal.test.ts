@@ -15,6 +15,7 @@ import {
   type JournalFileOps,
 } from '../../../adapters/persistence/lowdb/journal.ts';
 import { readJournal } from '../../../adapters/persistence/lowdb/journal-reader.ts';
+import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import { journalRecords } from '../../support/journal-records.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-journal-'));
@@ -319,7 +320,45 @@ describe('journal', () => {
       replay.changes.map((change) => (change as { id: string }).id),
       ['task-1'],
     );
-    assert.equal(replay.notes.length, 1);
+    assert.equal(replay.notes.length, 2);
     assert.match(replay.notes[0]!, /dropped the final record .*\(line 2, 20 bytes\)/);
+    assert.match(
+      replay.notes[1]!,
+      /ignored \d+ bytes .* after byte \d+: a batch a crash left behind an unfinished one/,
+    );
+  });
+
+  // Issue 36: a zeroed block in the middle used to end the replay there, silently, dropping every later record.
+  test('zeros followed by records that are not a lone batch in flight: refused, naming the offset, file untouched', () => {
+    const records = Array.from({ length: 600 }, (_, i) => `${line(i)}\n`).join('');
+    const cases: Array<[string, Buffer, number]> = [];
+    const block = Buffer.from(records);
+    block.fill(0, 4096, 8192); // a zeroed 4 KiB block: the data after it resumes inside a record
+    cases.push(['a zeroed block', block, 4096]);
+    const twoRuns = Buffer.alloc(4096);
+    twoRuns.write(`${line(1)}\n`, 0);
+    twoRuns.write(`${line(2)}\n`, 200);
+    twoRuns.write(`${line(3)}\n`, 400); // two runs past the zeros: more than one batch in flight
+    cases.push(['two runs past the zeros', twoRuns, `${line(1)}\n`.length]);
+    for (const [what, file, zerosAt] of cases) {
+      const path = freshPath();
+      writeFileSync(path, file);
+      assert.throws(
+        () => readJournal(path),
+        (error: Error) =>
+          error instanceof StoreOpenError &&
+          error.message.includes(`is damaged at byte ${zerosAt}`) &&
+          error.message.includes(`truncate -s ${zerosAt}`) &&
+          !error.message.includes('\n'),
+        what,
+      );
+      assert.deepEqual(readFileSync(path), file, `${what}: the file is left untouched`);
+    }
+    // Zeros at the very end (written ahead, or a batch a crash cut short) are a torn tail, not damage.
+    const tail = Buffer.alloc(8192);
+    tail.write(records.slice(0, 3000), 0);
+    const path = freshPath();
+    writeFileSync(path, tail);
+    assert.ok(readJournal(path).changes.length > 0);
   });
 });

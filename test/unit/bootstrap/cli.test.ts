@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import { runCli } from '../../../bootstrap/cli-commands.ts';
 import { CONFIG_VARIABLES } from '../../../bootstrap/config.ts';
 import { createTaskcast } from '../../../bootstrap/library.ts';
@@ -132,6 +134,45 @@ describe('taskcast check-store', () => {
     }
   });
 
+  // Issue 36: after kill -9 during a compaction the changes are in `.journal.compacting` and `.journal`;
+  // check-store counted only the latter, while start-up served both.
+  test('after a crash during compaction: counts what start-up serves, the moved-aside journal included', async () => {
+    const dbPath = join(folder(), 'tasks.db');
+    const { ada, bob } = await makeStore(dbPath);
+    const task = (id: string, userId: string) => ({
+      id,
+      user_id: userId,
+      title: id,
+      description: null,
+      status: 'pending',
+      priority: 'low',
+      due_date: null,
+      created_at: '2026-03-01 12:00:00',
+      updated_at: '2026-03-01 12:00:00',
+    });
+    const line = (t: object) => `${JSON.stringify({ kind: 'task', task: t })}\n`;
+    writeFileSync(
+      `${dbPath}.journal.compacting`,
+      line(task('00000000-0000-4000-8000-00000000c001', ada.id)) +
+        line(task('00000000-0000-4000-8000-00000000c002', bob.id)),
+    );
+    writeFileSync(`${dbPath}.journal`, line(task('00000000-0000-4000-8000-00000000c003', ada.id)));
+    const run = await cli(['check-store', '--db', dbPath]);
+    assert.equal(run.code, 0, run.out);
+    assert.equal(
+      run.out,
+      `sound: ${dbPath} holds 2 user(s) and 5 task(s) (3 of its changes still in ${dbPath}.journal.compacting and ${dbPath}.journal)\n`,
+    );
+    const store = await openLowdbTaskStore(dbPath);
+    try {
+      const served =
+        (await store.tasks.listOwned(ada.id, {})).length + (await store.tasks.listOwned(bob.id, {})).length;
+      assert.equal(served, 5, 'start-up serves what check-store counted');
+    } finally {
+      await store.close();
+    }
+  });
+
   test('a final journal record cut short by a crash is not a fault, and is mentioned', async () => {
     const dbPath = join(folder(), 'tasks.db');
     await makeStore(dbPath);
@@ -190,6 +231,16 @@ describe('taskcast check-store', () => {
       },
       /two users share the email ada@example\.com/,
     ],
+    [
+      'a journal with a block zeroed in its middle, records after it',
+      (p) => {
+        const line = '{"kind":"delete-task","id":"some-task-that-is-not-there"}\n';
+        const journal = Buffer.from(line.repeat(300));
+        journal.fill(0, 4096, 8192);
+        writeFileSync(`${p}.journal`, journal);
+      },
+      /journal .*tasks\.db\.journal is damaged at byte 4096: zeros there are followed by more data at byte 8192/,
+    ],
     ['no store at all', (p) => rmSync(p), /there is no store at/],
     [
       'a folder',
@@ -225,6 +276,26 @@ describe('taskcast check-store', () => {
         }
       });
       assert.deepEqual(afterwards, before);
+      // Start-up reads the store with the same reader, and refuses what check-store calls unsound (an
+      // absent store excepted: start-up creates one).
+      if (what === 'no store at all') return;
+      await assert.rejects(openLowdbTaskStore(dbPath), (error: Error) => {
+        assert.ok(error instanceof StoreOpenError, error.message);
+        assert.match(error.message, problem);
+        assert.equal(error.message.split('\n').length, 1);
+        return true;
+      });
+      assert.deepEqual(
+        [dbPath, `${dbPath}.journal`].map((p) => {
+          try {
+            return fingerprint(p);
+          } catch {
+            return 'absent';
+          }
+        }),
+        before,
+        'start-up left them untouched too',
+      );
     });
   }
 });

@@ -71,8 +71,8 @@ describe(`migrate-store lowdb → postgres (${databases.kind})`, () => {
           await before.tasks.findIdempotencyRecord(user.id, 'retry-me'),
         );
         assert.deepEqual(
-          await afterwards.tasks.listOwned(user.id, { priority: 'high' }, { limit: 3 }),
-          await before.tasks.listOwned(user.id, { priority: 'high' }, { limit: 3 }),
+          (await afterwards.tasks.pageOwned(user.id, { priority: 'high' }, { limit: 3 })).map((e) => e.task),
+          (await before.tasks.pageOwned(user.id, { priority: 'high' }, { limit: 3 })).map((e) => e.task),
         );
       }
     } finally {
