@@ -42,15 +42,16 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       refuseQuery(event.url.searchParams);
       const input = parseBody(loginBody, await readJsonBody(event));
       const address = clientAddress(event, trustProxy);
-      await throttle.beforeLogin(input.email, address);
+      const reservation = await throttle.reserveLogin(input.email, address);
       let session;
       try {
         session = await login.execute(input);
       } catch (error) {
-        if (error instanceof InvalidCredentials) await throttle.loginFailed(input.email, address);
+        // A wrong password keeps the failure reserved up front; anything else was no guess.
+        if (!(error instanceof InvalidCredentials)) await reservation.abandoned();
         throw error;
       }
-      await throttle.loginSucceeded(input.email, address);
+      await reservation.succeeded();
       return { message: 'Logged in.', token: session.token, user: session.user };
     },
   });
