@@ -264,6 +264,11 @@ function buildTemplate(): Json {
               retryAfter,
             ),
             '500': common['500'],
+            '503': error(
+              'unavailable',
+              'Too many sign-ups and logins from this address (or in all) are waiting for a password check, or the store cannot be reached; nothing was done. Retry after `Retry-After`.',
+              { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } } },
+            ),
           },
         },
       },
