@@ -92,25 +92,27 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
           'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
         )
       : error;
-  const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => ({
-    async query<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+  const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => {
+    const query = async <R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> => {
       try {
         return (await run({ name: statement.name, text: statement.text, values: [...values] })).rows as R[];
       } catch (error) {
         throw translate(error);
       }
-    },
-    write(statement, values) {
-      return this.query(statement, values);
-    },
-    async exec(script: string): Promise<void> {
-      try {
-        await run({ text: script });
-      } catch (error) {
-        throw translate(error);
-      }
-    },
-  });
+    };
+    return {
+      query,
+      // On a session of its own the caller owns the transaction; the pool's `write` (below) commits by itself.
+      write: query,
+      async exec(script: string): Promise<void> {
+        try {
+          await run({ text: script });
+        } catch (error) {
+          throw translate(error);
+        }
+      },
+    };
+  };
 
   /**
    * A write in a transaction of its own, whose COMMIT is sent only once the statement has answered. A
