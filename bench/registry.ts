@@ -5,6 +5,7 @@ import { forecastSet } from './scenarios/forecast.ts';
 import { limitSet } from './scenarios/limit.ts';
 import { mswSet } from './scenarios/msw.ts';
 import { observabilitySet } from './scenarios/observability.ts';
+import { tasksLoginFairnessSet } from './scenarios/tasks-login-fairness.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
 import { tasksSet } from './scenarios/tasks.ts';
@@ -16,6 +17,7 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [tasksSet.name, tasksSet],
   [forecastSet.name, forecastSet],
   [tasksLoginsSet.name, tasksLoginsSet],
+  [tasksLoginFairnessSet.name, tasksLoginFairnessSet],
   [tasksPostgresSet.name, tasksPostgresSet],
   [tasksCompactionSet.name, tasksCompactionSet],
   [observabilitySet.name, observabilitySet],

@@ -9,6 +9,7 @@ import type { Logger } from '../adapters/logging/logger.ts';
 import type { RequestLog } from '../adapters/logging/request-line.ts';
 import { processMetrics, type TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
+import { defaultHashConcurrency } from '../adapters/crypto/bcrypt-password-hasher.ts';
 
 export interface HttpAppOptions {
   readonly authBudgets: AuthThrottleBudgets;
@@ -54,6 +55,8 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
     clock: container.get(TOKENS.Clock),
     authBudgets: options.authBudgets,
     authLimiters: options.authLimiters,
+    // As many at once as the hasher runs (BcryptPasswordHasher's default), so none waits in its queue.
+    passwordQueue: { concurrency: defaultHashConcurrency() },
     forecastRequestsPerMinute: options.forecastRequestsPerMinute,
     corsOrigins: options.corsOrigins,
     log: options.log,

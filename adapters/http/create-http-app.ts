@@ -22,6 +22,7 @@ import { refusalError, refusalOf } from './refused-requests.ts';
 import { registerMetricsRoute } from './metrics-route.ts';
 import { createRequestObserver, type RequestLog } from './request-observer.ts';
 import { RequestBudget } from './rate-limiter.ts';
+import { FairQueue, type FairQueueLimits } from './fair-queue.ts';
 import { AuthThrottle, type AuthThrottleBudgets, type LimiterFactory } from './tasks/auth-throttle.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
 import { registerTaskRoutes } from './tasks/task-routes.ts';
@@ -35,6 +36,11 @@ export interface HttpAppDependencies {
   readonly authBudgets: AuthThrottleBudgets;
   /** Where the password routes' counters live; memory unless a shared store (Redis) is given. */
   readonly authLimiters?: LimiterFactory;
+  /**
+   * How sign-ups and logins share the password hasher: `concurrency` as many hashes as the hasher runs at
+   * once (bootstrap/ passes its figure), taken in turn per client address, with bounded waiting.
+   */
+  readonly passwordQueue?: Partial<FairQueueLimits>;
   /** Forecast requests per client address per minute; 0 (the default) turns the limit off. */
   readonly forecastRequestsPerMinute?: number;
   readonly publicBaseUrl?: string;
@@ -59,6 +65,13 @@ export interface HttpAppDependencies {
   /** The replayed bundle's paths, listed on the control page. */
   readonly bundlePaths?: () => string[];
 }
+
+/**
+ * One hash at a time unless told (bootstrap/ gives the hasher's own figure). 16 waiting per address is a
+ * crowded office logging in at once, about a second of hashing on one core; 256 in all bounds the wait
+ * behind many addresses to a few seconds, and the memory to nothing worth counting.
+ */
+export const DEFAULT_PASSWORD_QUEUE: FairQueueLimits = { concurrency: 1, maxWaitingPerClient: 16, maxWaiting: 256 };
 
 /** Paths of the forecast API (api.weather.gov's), as opposed to the task API, operations and /_taskcast/. */
 export const isForecastPath = (path: string): boolean =>
@@ -127,7 +140,13 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
       match: (event) => isForecastPath(event.url.pathname),
     });
   }
-  registerTaskRoutes(app, deps.tasks, new AuthThrottle(deps.authBudgets, deps.authLimiters), baseOptions.trustProxy);
+  registerTaskRoutes(
+    app,
+    deps.tasks,
+    new AuthThrottle(deps.authBudgets, deps.authLimiters),
+    baseOptions.trustProxy,
+    new FairQueue({ ...DEFAULT_PASSWORD_QUEUE, ...deps.passwordQueue }),
+  );
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {
     const limiter = RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0);

@@ -5,3 +5,4 @@ export * from './user.ts';
 export * from './invariants.ts';
 export { DomainError, type FieldIssue } from '../shared/domain-error.ts';
 export { ServiceUnavailable } from '../shared/service-unavailable.ts';
+export { OutcomeUnknown } from '../shared/outcome-unknown.ts';

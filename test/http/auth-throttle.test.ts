@@ -71,6 +71,43 @@ describe('failed-login budget per account and address (OWASP: count failures, no
   });
 });
 
+describe('failed-login budgets under concurrency (each attempt is counted before its password is checked)', () => {
+  test('250 concurrent wrong logins on one account: at most the budget get 401, the rest 429', async () => {
+    const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 10, loginFailuresPerAddress: 100 } });
+    const { email } = await w.signUp();
+    const replies = await Promise.all(Array.from({ length: 250 }, () => loginFrom(w, email, 'wrong horse')));
+    const counts = new Map<number, number>();
+    for (const r of replies) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    assert.deepEqual(Object.fromEntries(counts), { 401: 10, 429: 240 });
+    assert.equal(
+      (await loginFrom(w, email, password)).status,
+      429,
+      'the right password after the burst is refused too',
+    );
+  });
+
+  test('a right guess inside a burst is only checked within the budget, and cannot reset it for the others', async () => {
+    const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 5 } });
+    const { email } = await w.signUp();
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 30 ? password : 'wrong horse'));
+    const replies = await Promise.all(guesses.map((guess) => loginFrom(w, email, guess)));
+    assert.equal(replies.filter((r) => r.status === 401).length, 5);
+    assert.equal(replies[30]!.status, 429, 'the 31st attempt is past the budget, right or not');
+  });
+
+  test('the refused attempts spend nothing of the address budget, and a success gives its attempt back', async () => {
+    const w = await httpWorld({ authBudgets: { loginFailuresPerAccount: 3, loginFailuresPerAddress: 5 } });
+    const ada = await w.signUp('Ada');
+    await Promise.all(Array.from({ length: 50 }, () => loginFrom(w, ada.email, 'wrong horse')));
+    // 3 failures are counted for this address; 2 remain, and successes do not spend them.
+    const bob = await w.signUp('Bob');
+    for (let i = 0; i < 5; i++) assert.equal((await loginFrom(w, bob.email, password)).status, 200);
+    assert.equal((await loginFrom(w, 'x@example.com', 'guess1234')).status, 401);
+    assert.equal((await loginFrom(w, 'y@example.com', 'guess1234')).status, 401);
+    assert.equal((await loginFrom(w, 'z@example.com', 'guess1234')).status, 429);
+  });
+});
+
 describe('failed-login budget per address (credential stuffing)', () => {
   test('failures across many accounts from one address end in 429', async () => {
     const w = await httpWorld({ authBudgets: { loginFailuresPerAddress: 5 } });

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { createInMemoryTaskStore } from '../../adapters/persistence/memory/in-memory-task-store.ts';
+import { OutcomeUnknown } from '../../domain/shared/outcome-unknown.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { FaultyDisk } from '../support/faulty-disk.ts';
 import { httpWorld } from '../support/http.ts';
@@ -76,4 +78,33 @@ test('a write the disk refuses is a 503 with Retry-After, never shown, and write
     ['after the disk came back', 'kept'],
   );
   await restarted.store.close();
+});
+
+test('a write whose outcome the store cannot know is a distinct 503: OutcomeUnknown, with Retry-After', async () => {
+  const store = createInMemoryTaskStore();
+  let unknown = false;
+  const add = store.tasks.add.bind(store.tasks);
+  // What the PostgreSQL store throws when the database stopped answering after COMMIT was sent.
+  store.tasks.add = async (task, idempotency) => {
+    if (!unknown) return add(task, idempotency);
+    await add(task, idempotency); // made, as such a commit may well have been
+    throw new OutcomeUnknown(2);
+  };
+  const world = await httpWorld({ rebind: (c) => c.rebind(TOKENS.TaskStore).toConstantValue(store) });
+  const ada = await world.signUp('Ada');
+  unknown = true;
+  const headers = { 'idempotency-key': 'order-42' };
+  const first = await world.call('POST', '/api/tasks', { token: ada.token, body: { title: 'Pay rent' }, headers });
+  assert.equal(first.status, 503);
+  assert.equal(first.body.error, 'OutcomeUnknown');
+  assert.match(first.body.message, /may or may not have been made/);
+  assert.match(first.body.message, /Idempotency-Key/);
+  assert.equal(first.headers.get('retry-after'), '2');
+  // What the body tells the client to do: the same request with the same key is done once.
+  unknown = false;
+  const retry = await world.call('POST', '/api/tasks', { token: ada.token, body: { title: 'Pay rent' }, headers });
+  assert.equal(retry.status, 201);
+  assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+  const list = await world.call('GET', '/api/tasks', { token: ada.token });
+  assert.equal(list.body.tasks.length, 1);
 });

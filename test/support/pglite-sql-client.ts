@@ -13,6 +13,10 @@ export async function pgliteSqlClient(db: PGlite, schema: string): Promise<SqlCl
     async query<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
       return (await db.query<R>(statement.text, [...values])).rows;
     },
+    // In-process: no connection can die between the statement and its commit.
+    async write<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+      return (await db.query<R>(statement.text, [...values])).rows;
+    },
     async exec(script: string): Promise<void> {
       await db.exec(script);
     },

@@ -1,7 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 /** The folder holding initdb and pg_ctl, if this machine has PostgreSQL's server binaries. */
 export function postgresBinDir(): string | undefined {
@@ -81,7 +90,63 @@ export class ThrowawayPostgres {
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', mode, '-w', 'stop']);
   }
 
+  /** The postmaster and every process it started (backends, checkpointer, ...): the whole server. */
+  private processes(): number[] {
+    const postmaster = Number(readFileSync(join(this.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          // The parent pid is the 2nd field after the command, which is in parentheses and may hold spaces.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false; // gone meanwhile
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  }
+
+  private signalAll(signal: NodeJS.Signals): void {
+    for (const pid of this.processes()) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+
+  /** SIGSTOP on the whole server: it keeps its sockets open and answers nothing, as a hung host does. */
+  freeze(): void {
+    this.signalAll('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.signalAll('SIGCONT');
+  }
+
+  /** SIGKILL on the whole server, as a crash of its host; `start` then runs crash recovery. */
+  kill(): void {
+    const pids = this.processes();
+    this.signalAll('SIGKILL');
+    // pg_ctl start refuses while the old postmaster's pid is alive; a killed child may linger as a zombie
+    // of ours for a moment, so wait on /proc/<pid>/stat's state rather than on the pid alone.
+    const end = Date.now() + 5000;
+    while (Date.now() < end && pids.some((pid) => isRunning(pid))) execFileSync('sleep', ['0.05']);
+    // The postmaster is nobody's child here, and a container's init may never reap it: as a zombie its pid
+    // still "exists", so the next start would take its lock files for a live server's. They are stale.
+    rmSync(join(this.dir, 'data', 'postmaster.pid'), { force: true });
+    rmSync(join(this.dir, `.s.PGSQL.${this.port}.lock`), { force: true });
+  }
+
   destroy(): void {
+    try {
+      this.thaw();
+    } catch {
+      // not running
+    }
     try {
       this.stop('immediate');
     } catch {

@@ -132,9 +132,13 @@ function buildTemplate(): Json {
     '500': error('internal', 'Anything unexpected; the body never carries internals.'),
   };
   const stored = {
-    '503': error('unavailable', 'The disk refused the change; nothing of it was stored. Retry after `Retry-After`.', {
-      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } },
-    }),
+    '503': error(
+      'unavailable',
+      'The store cannot take the change now (a full disk, an unreachable database); nothing of it was stored: retry after `Retry-After`. With PostgreSQL, `OutcomeUnknown` instead when the database stopped answering after the commit was sent: the change may have been made; retry a create with the same Idempotency-Key, read the task before repeating a change or delete.',
+      {
+        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } },
+      },
+    ),
   };
   const etagHeader = (what: string): Json => ({ ETag: { description: what, schema: { type: 'string' } } });
   const notModified = (what: string): Json => ({
@@ -264,6 +268,11 @@ function buildTemplate(): Json {
               retryAfter,
             ),
             '500': common['500'],
+            '503': error(
+              'unavailable',
+              'Too many sign-ups and logins from this address (or in all) are waiting for a password check, or the store cannot be reached; nothing was done. Retry after `Retry-After`.',
+              { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } } },
+            ),
           },
         },
       },
@@ -629,6 +638,7 @@ function buildTemplate(): Json {
                 'TooManyRequests',
                 'InternalError',
                 'ServiceUnavailable',
+                'OutcomeUnknown',
               ],
             },
             message: { type: 'string' },

@@ -1,5 +1,6 @@
 import { newCorrelationId } from '../correlation-id.ts';
-import { getRequestIP, type H3Event, HTTPResponse } from 'h3';
+import { type H3Event, HTTPResponse } from 'h3';
+import { clientAddress } from '../client-address.ts';
 import type { RequestBudget } from '../rate-limiter.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
@@ -20,8 +21,11 @@ export interface ForecastRequestContext extends ForecastContext {
 export type ForecastRoute = (request: ForecastRequestContext) => Promise<ForecastDocument>;
 
 export interface ForecastHandlerOptions extends BaseUrlOptions {
-  /** FORECAST_RATE_LIMIT: requests per client address per minute; a limit of 0 never refuses. */
-  /** FORECAST_RATE_LIMIT; absent, no limit. */
+  /**
+   * FORECAST_RATE_LIMIT: requests per client address per minute; absent, no limit. The address is the one
+   * the auth budgets use (clientAddress, which honours TRUST_PROXY), so behind a proxy each client has its
+   * own budget instead of all sharing the proxy's.
+   */
   readonly limiter?: RequestBudget;
 }
 
@@ -74,7 +78,7 @@ export function forecastHandler(
         },
       );
     }
-    const wait = options.limiter ? await options.limiter.take(getRequestIP(event) ?? 'unknown') : 0;
+    const wait = options.limiter ? await options.limiter.take(clientAddress(event, options.trustProxy)) : 0;
     if (wait > 0) {
       return problemResponse(
         {

@@ -53,27 +53,41 @@ export class AuthThrottle {
     this.signUps = make('taskcast:signup:address', budgets.signUpsPerAddress, AUTH_WINDOWS_SECONDS.signUps);
   }
 
-  /** Refuses a login attempt, before any password work, once either failure budget is spent. */
-  async beforeLogin(email: string, address: string): Promise<void> {
-    const [account, byAddress] = await Promise.all([
-      this.perAccount?.get(accountKey(email, address)),
-      this.perAddress?.get(address),
-    ]);
-    const waits: number[] = [];
-    if (this.perAccount && account && account.consumedPoints >= this.perAccount.points)
-      waits.push(retrySeconds(account));
-    if (this.perAddress && byAddress && byAddress.consumedPoints >= this.perAddress.points)
-      waits.push(retrySeconds(byAddress));
-    if (waits.length > 0) throw tooManyRequests(Math.max(...waits));
-  }
-
-  async loginFailed(email: string, address: string): Promise<void> {
-    await Promise.all([spend(this.perAccount, accountKey(email, address)), spend(this.perAddress, address)]);
-  }
-
-  /** A successful login clears that account's failures from that address (not the address's total). */
-  async loginSucceeded(email: string, address: string): Promise<void> {
-    await this.perAccount?.delete(accountKey(email, address));
+  /**
+   * Reserves one attempt before any password work: the attempt is counted as a failure up front, in one
+   * atomic increment per budget (in memory, or in Redis for several nodes), and refused with a 429 when that
+   * increment passes the budget. Counting only after bcrypt answered let 250 concurrent guesses all be
+   * checked before the first one was counted; now at most the budget's worth are ever checked.
+   * The caller settles the reservation: a success refunds it, an error that was not a wrong password
+   * (a 503, a refused request) gives it back, a wrong password keeps it.
+   */
+  async reserveLogin(email: string, address: string): Promise<LoginReservation> {
+    const account = accountKey(email, address);
+    // One budget after the other: an attempt the account's budget refuses never touches the address's, so
+    // a burst at one locked account cannot crowd the address's counter and refuse that address's other logins.
+    await reserveOrRefuse(this.perAccount, account);
+    try {
+      await reserveOrRefuse(this.perAddress, address);
+    } catch (error) {
+      // Refused by the address's budget, the attempt was never made: it must not spend the account's.
+      await refund(this.perAccount, account);
+      throw error;
+    }
+    let settled = false;
+    return {
+      succeeded: async () => {
+        if (settled) return;
+        settled = true;
+        // A success clears that account's failures from that address (this attempt's included), and gives
+        // this attempt back to the address's total, which only failures spend.
+        await Promise.all([this.perAccount?.delete(account), refund(this.perAddress, address)]);
+      },
+      abandoned: async () => {
+        if (settled) return;
+        settled = true;
+        await Promise.all([refund(this.perAccount, account), refund(this.perAddress, address)]);
+      },
+    };
   }
 
   async beforeSignUp(address: string): Promise<void> {
@@ -89,12 +103,32 @@ export class AuthThrottle {
 
 const accountKey = (email: string, address: string): string => `${normaliseEmail(email)}|${address}`;
 
-/** Counts one failure; a budget already spent stays spent (the rejection is expected, not an error). */
-async function spend(limiter: RateLimiterAbstract | undefined, key: string): Promise<void> {
+/** How a reserved login attempt ended, when it was not a wrong password (which keeps the reservation). */
+export interface LoginReservation {
+  /** The password was right: the attempt is not a failure. */
+  succeeded(): Promise<void>;
+  /** No password was checked to the end (the store or the queue was unavailable): the attempt is given back. */
+  abandoned(): Promise<void>;
+}
+
+/**
+ * Takes one point in one atomic step, and answers 429 when that point passes the budget (the refused point
+ * stays counted: the budget is spent anyway, and its window does not move).
+ */
+async function reserveOrRefuse(limiter: RateLimiterAbstract | undefined, key: string): Promise<void> {
   if (!limiter) return;
   try {
     await limiter.consume(key);
   } catch (rejection) {
-    if (!isLimiterRes(rejection)) throw rejection;
+    if (isLimiterRes(rejection)) throw tooManyRequests(retrySeconds(rejection));
+    throw rejection;
   }
+}
+
+async function refund(limiter: RateLimiterAbstract | undefined, key: string): Promise<void> {
+  if (!limiter) return;
+  // reward() on a key whose window has just ended would start a new window one below zero; a point kept
+  // in that rare race only costs the client one attempt.
+  const current = await limiter.get(key);
+  if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
 }

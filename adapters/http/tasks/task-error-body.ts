@@ -1,6 +1,7 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import { OutcomeUnknown } from '../../../domain/shared/outcome-unknown.ts';
 import {
   IdempotencyKeyInFlight,
   InvalidCredentials,
@@ -22,6 +23,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   PreconditionFailed: 412,
   IdempotencyKeyMismatch: 422,
   ServiceUnavailable: 503,
+  OutcomeUnknown: 503,
 };
 
 /**
@@ -44,7 +46,11 @@ export function taskErrorResponse(
         ? { error: error.code, message: error.message, details: error.details }
         : { error: error.code, message: error.message };
     const headers: Record<string, string> = {};
-    if (error instanceof ServiceUnavailable || error instanceof IdempotencyKeyInFlight)
+    if (
+      error instanceof ServiceUnavailable ||
+      error instanceof OutcomeUnknown ||
+      error instanceof IdempotencyKeyInFlight
+    )
       headers['retry-after'] = String(error.retryAfterSeconds);
     // A 412 says which version is current, so the client can fetch it or retry against it.
     if (error instanceof PreconditionFailed) headers['etag'] = `"${error.currentVersion}"`;

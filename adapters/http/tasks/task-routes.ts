@@ -7,6 +7,8 @@ import { JSON_TYPE } from '../json-type.ts';
 import { PlainResponse } from '../plain-response.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import type { AuthThrottle } from './auth-throttle.ts';
+import { FairQueue, QueueFull } from '../fair-queue.ts';
+import { HttpProblem } from '../http-problem.ts';
 import { bearerToken } from './bearer-token.ts';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 import {
@@ -22,16 +24,32 @@ import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { ifMatchVersions, listResponse, requestFingerprint, taskEtag, withEtag } from './conditional.ts';
 
 /** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
-export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: AuthThrottle, trustProxy: boolean): void {
+export function registerTaskRoutes(
+  app: H3,
+  useCases: TaskUseCases,
+  throttle: AuthThrottle,
+  trustProxy: boolean,
+  passwordQueue: FairQueue,
+): void {
   const { signUp, login, authenticate, createTask, listTasks, getTask, updateTask, deleteTask } = useCases;
+  /** Sign-ups and logins (each one bcrypt hash) take their turn per client address (see FairQueue). */
+  const passwordWork = async <T>(address: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await passwordQueue.run(address, work);
+    } catch (error) {
+      if (error instanceof QueueFull) throw passwordQueueFull(error);
+      throw error;
+    }
+  };
   const currentUser = (event: H3Event) => authenticate.execute(bearerToken(event.req.headers.get('authorization')));
 
   route(app, '/api/auth/signup', {
     POST: async (event) => {
-      await throttle.beforeSignUp(clientAddress(event, trustProxy));
+      const address = clientAddress(event, trustProxy);
+      await throttle.beforeSignUp(address);
       refuseQuery(event.url.searchParams);
       const input = parseBody(signUpBody, await readJsonBody(event));
-      const session = await signUp.execute(input);
+      const session = await passwordWork(address, () => signUp.execute(input));
       event.res.status = 201;
       return { message: 'Account created.', token: session.token, user: session.user };
     },
@@ -42,15 +60,16 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       refuseQuery(event.url.searchParams);
       const input = parseBody(loginBody, await readJsonBody(event));
       const address = clientAddress(event, trustProxy);
-      await throttle.beforeLogin(input.email, address);
+      const reservation = await throttle.reserveLogin(input.email, address);
       let session;
       try {
-        session = await login.execute(input);
+        session = await passwordWork(address, () => login.execute(input));
       } catch (error) {
-        if (error instanceof InvalidCredentials) await throttle.loginFailed(input.email, address);
+        // A wrong password keeps the failure reserved up front; anything else was no guess.
+        if (!(error instanceof InvalidCredentials)) await reservation.abandoned();
         throw error;
       }
-      await throttle.loginSucceeded(input.email, address);
+      await reservation.succeeded();
       return { message: 'Logged in.', token: session.token, user: session.user };
     },
   });
@@ -119,6 +138,17 @@ export function registerTaskRoutes(app: H3, useCases: TaskUseCases, throttle: Au
       return { message: 'Task deleted.' };
     },
   });
+}
+
+/** A 503 that says nothing was done: the request never reached the password check or the store. */
+function passwordQueueFull(full: QueueFull): HttpProblem {
+  const whose = full.scope === 'client' ? 'from this address ' : '';
+  return new HttpProblem(
+    503,
+    'ServiceUnavailable',
+    `Too many sign-ups and logins ${whose}are waiting for a password check; nothing was done. Retry in ${full.retryAfterSeconds} s.`,
+    { 'retry-after': String(full.retryAfterSeconds) },
+  );
 }
 
 function taskId(event: H3Event): string {

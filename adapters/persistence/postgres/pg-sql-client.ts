@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import { OutcomeUnknown } from '../../../domain/shared/outcome-unknown.ts';
 import type { SqlClient, SqlSession, Statement } from './sql-client.ts';
 
 const postgresDriver = loadOnFirstUse<typeof pg>('pg');
@@ -11,7 +12,12 @@ export interface PgClientOptions {
   readonly poolSize?: number;
   /** How long a request waits for a connection (a new one, or a free one of the pool) before a 503. */
   readonly connectTimeoutMs?: number;
-  /** How long one statement may run, enforced by the server and by the driver (a dead socket never answers). */
+  /**
+   * How long one statement may run: the server's own `statement_timeout` (it cancels the statement and
+   * rolls its transaction back), and the driver's, a second later, for a server that does not answer at
+   * all (frozen, or a dead socket). Also how long the server lets a transaction sit idle
+   * (`idle_in_transaction_session_timeout`), so a write whose client vanished before COMMIT is rolled back.
+   */
   readonly queryTimeoutMs?: number;
   /** The `Retry-After` of a request refused while the database is unreachable. */
   readonly retryAfterSeconds?: number;
@@ -63,6 +69,7 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     connectionTimeoutMillis: options.connectTimeoutMs ?? PG_DEFAULTS.connectTimeoutMs,
     query_timeout: queryTimeoutMs + 1000,
     statement_timeout: queryTimeoutMs,
+    idle_in_transaction_session_timeout: queryTimeoutMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: options.applicationName ?? 'taskcast',
@@ -85,25 +92,74 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
           'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
         )
       : error;
-  const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => ({
-    async query<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+  const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => {
+    const query = async <R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> => {
       try {
         return (await run({ name: statement.name, text: statement.text, values: [...values] })).rows as R[];
       } catch (error) {
         throw translate(error);
       }
-    },
-    async exec(script: string): Promise<void> {
-      try {
-        await run({ text: script });
-      } catch (error) {
-        throw translate(error);
+    };
+    return {
+      query,
+      // On a session of its own the caller owns the transaction; the pool's `write` (below) commits by itself.
+      write: query,
+      async exec(script: string): Promise<void> {
+        try {
+          await run({ text: script });
+        } catch (error) {
+          throw translate(error);
+        }
+      },
+    };
+  };
+
+  /**
+   * A write in a transaction of its own, whose COMMIT is sent only once the statement has answered. A
+   * single autocommitted statement could not say what happened when the driver gave up on it: with the
+   * server frozen for 10 s, creates, a PATCH and DELETEs answered "nothing was changed" were applied once
+   * it woke, since the statement sat in the socket and ran then. Here, until COMMIT is sent, a failure
+   * leaves the transaction open on a connection that is then closed (and the server's statement and
+   * idle-in-transaction timeouts end it if the close never arrives), so the server rolls it back: a 503
+   * that says nothing was changed is true. Once COMMIT is sent, a missing answer means the change may or
+   * may not be stored, and the error says so (OutcomeUnknown).
+   */
+  async function write<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    let committing = false;
+    let failed: Error | undefined;
+    // A connection cut while checked out also emits 'error' on the client; the query's own rejection
+    // below is where it is handled, and an unheard 'error' event would crash the process.
+    const heard = (): void => {};
+    client.on('error', heard);
+    try {
+      await client.query('BEGIN');
+      const result = await client.query({ name: statement.name, text: statement.text, values: [...values] });
+      committing = true;
+      await client.query('COMMIT');
+      return result.rows as R[];
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      if (committing && !refusedCommit(error)) {
+        log(`postgres: no answer to a COMMIT from ${describe} (${failed.message}); the write's outcome is unknown`);
+        throw new OutcomeUnknown(retryAfterSeconds);
       }
-    },
-  });
+      throw translate(error);
+    } finally {
+      // Never reuse a connection a write failed on: closing it is what rolls back an uncommitted change.
+      client.removeListener('error', heard);
+      client.release(failed);
+    }
+  }
 
   return {
     ...sessionOf((config) => pool.query(config)),
+    write,
     describe,
     async withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
       let client: pg.PoolClient;
@@ -133,6 +189,16 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether the server answered the COMMIT with an error that means it was not done: a transaction rollback
+ * (40: serialization failure, deadlock) or a deferred constraint (23). Anything else (no answer, a cut
+ * connection, a shutdown) leaves the outcome unknown.
+ */
+function refusedCommit(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(40|23)[0-9A-Z]{3}$/.test(code);
 }
 
 /** host:port/database of a connection URL, without user or password. */

@@ -176,7 +176,7 @@ export class PostgresUserRepository implements UserRepository {
   }
 
   async addIfEmailFree(user: User): Promise<boolean> {
-    const rows = await storing(() => this.sql.query(SQL.addUser, [user.id, user.name, user.email, user.passwordHash]), {
+    const rows = await storing(() => this.sql.write(SQL.addUser, [user.id, user.name, user.email, user.passwordHash]), {
       name: user.name,
       email: user.email,
     });
@@ -214,13 +214,13 @@ export class PostgresTaskRepository implements TaskRepository {
     ];
     try {
       if (!idempotency) {
-        await storing(() => this.sql.query(SQL.addTask, values), { title: task.title, description: task.description });
+        await storing(() => this.sql.write(SQL.addTask, values), { title: task.title, description: task.description });
         return 'added';
       }
       this.forgetExpiredKeys(idempotency.createdAtMs);
       const rows = await storing(
         () =>
-          this.sql.query(SQL.addTaskWithKey, [
+          this.sql.write(SQL.addTaskWithKey, [
             ...values,
             idempotency.key,
             idempotency.fingerprint,
@@ -308,7 +308,7 @@ export class PostgresTaskRepository implements TaskRepository {
       const next = change(toTask(row));
       const written = await storing(
         () =>
-          this.sql.query(SQL.updateTask, [
+          this.sql.write(SQL.updateTask, [
             userId,
             taskId,
             row.version,
@@ -331,7 +331,7 @@ export class PostgresTaskRepository implements TaskRepository {
       const row = await this.findRow(userId, taskId);
       if (!row) return false;
       precondition?.(toTask(row));
-      if ((await this.sql.query(SQL.removeTask, [userId, taskId, row.version])).length === 1) return true;
+      if ((await this.sql.write(SQL.removeTask, [userId, taskId, row.version])).length === 1) return true;
     }
   }
 

@@ -11,6 +11,12 @@ export interface Statement {
 export interface SqlSession {
   /** The rows of a prepared statement run with `values` as its parameters. */
   query<R>(statement: Statement, values?: readonly unknown[]): Promise<R[]>;
+  /**
+   * A statement that changes data, committed only once it has answered (see the pg client): when it fails
+   * with ServiceUnavailable nothing was changed; OutcomeUnknown when the commit was sent and not answered.
+   * On a session of its own (withSession), the caller owns the transaction and this is `query`.
+   */
+  write<R>(statement: Statement, values?: readonly unknown[]): Promise<R[]>;
   /** Runs a script of several statements (migrations); no parameters. */
   exec(script: string): Promise<void>;
 }

@@ -180,6 +180,26 @@ describe('rate limit (FORECAST_RATE_LIMIT)', () => {
     const unlimited = await world();
     for (let i = 0; i < 20; i++) assert.equal((await unlimited.get('/stations/KSLC')).status, 200);
   });
+
+  test('behind a proxy (TRUST_PROXY=1) each client has its own budget, keyed like the auth budgets (last hop)', async () => {
+    const limited = await world({ forecastRequestsPerMinute: 2, trustProxy: true });
+    const from = (forwardedFor: string) => limited.get('/stations/KSLC', { 'x-forwarded-for': forwardedFor });
+    assert.deepEqual(
+      [(await from('203.0.113.1')).status, (await from('203.0.113.1')).status, (await from('203.0.113.1')).status],
+      [200, 200, 429],
+    );
+    assert.equal((await from('203.0.113.2')).status, 200, 'another client behind the same proxy');
+    // Entries before the last are the client's own words: writing a new one does not buy a new budget.
+    assert.equal((await from('10.0.0.9, 203.0.113.1')).status, 429);
+  });
+
+  test('without TRUST_PROXY, X-Forwarded-For is ignored: inventing addresses does not dodge the limit', async () => {
+    const limited = await world({ forecastRequestsPerMinute: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await limited.get('/stations/KSLC', { 'x-forwarded-for': `203.0.113.${i}` })).status);
+    assert.deepEqual(statuses, [200, 200, 429]);
+  });
 });
 
 describe('points with more than 4 decimals', () => {

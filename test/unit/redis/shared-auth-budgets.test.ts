@@ -29,10 +29,9 @@ describe('auth budgets with Redis unreachable', () => {
       const throttle = new AuthThrottle(budgets, redisLimiters(redis));
       const who = email();
       for (let i = 0; i < 3; i++) {
-        await throttle.beforeLogin(who, '10.0.0.1');
-        await throttle.loginFailed(who, '10.0.0.1');
+        await throttle.reserveLogin(who, '10.0.0.1'); // a wrong password keeps its reservation
       }
-      await assert.rejects(throttle.beforeLogin(who, '10.0.0.1'), refused);
+      await assert.rejects(throttle.reserveLogin(who, '10.0.0.1'), refused);
       await new Promise((resolve) => setTimeout(resolve, 600));
       assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
     } finally {
@@ -53,12 +52,36 @@ describe(
         const nodeA = new AuthThrottle(budgets, redisLimiters(a));
         const nodeB = new AuthThrottle(budgets, redisLimiters(b));
         const who = email();
-        await nodeA.loginFailed(who, '10.0.0.2');
-        await nodeA.loginFailed(who, '10.0.0.2');
-        await nodeB.beforeLogin(who, '10.0.0.2');
-        await nodeB.loginFailed(who, '10.0.0.2');
-        await assert.rejects(nodeA.beforeLogin(who, '10.0.0.2'), refused);
-        await assert.rejects(nodeB.beforeLogin(who, '10.0.0.2'), refused);
+        await nodeA.reserveLogin(who, '10.0.0.2');
+        await nodeA.reserveLogin(who, '10.0.0.2');
+        await nodeB.reserveLogin(who, '10.0.0.2');
+        await assert.rejects(nodeA.reserveLogin(who, '10.0.0.2'), refused);
+        await assert.rejects(nodeB.reserveLogin(who, '10.0.0.2'), refused);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    test('250 concurrent attempts on one account over two nodes: at most the budget are admitted', async () => {
+      const a = new RedisConnection({ url: TEST_REDIS_URL! });
+      const b = new RedisConnection({ url: TEST_REDIS_URL! });
+      try {
+        await Promise.all([ready(a), ready(b)]);
+        const shared = { loginFailuresPerAccount: 10, loginFailuresPerAddress: 100, signUpsPerAddress: 0 };
+        const nodes = [new AuthThrottle(shared, redisLimiters(a)), new AuthThrottle(shared, redisLimiters(b))];
+        const who = email();
+        const address = `10.1.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 250 }, (_, i) => nodes[i % 2]!.reserveLogin(who, address)),
+        );
+        const admitted = outcomes.filter((o) => o.status === 'fulfilled').length;
+        assert.equal(admitted, 10, 'exactly the budget is admitted');
+        assert.ok(outcomes.every((o) => o.status === 'fulfilled' || refused(o.reason)));
+        // The refused attempts spent nothing of the address's budget: 90 more accounts may still be tried.
+        const others = await Promise.allSettled(
+          Array.from({ length: 91 }, (_, i) => nodes[i % 2]!.reserveLogin(`other${i}-${who}`, address)),
+        );
+        assert.equal(others.filter((o) => o.status === 'fulfilled').length, 90);
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
@@ -84,9 +107,9 @@ describe(
         await server.stop();
         await until(() => !a.available && !b.available);
         const who = email();
-        for (let i = 0; i < 3; i++) await nodeA.loginFailed(who, '10.0.0.3'); // counted in A's memory
-        await assert.rejects(nodeA.beforeLogin(who, '10.0.0.3'), refused);
-        await nodeB.beforeLogin(who, '10.0.0.3'); // B has its own memory meanwhile
+        for (let i = 0; i < 3; i++) await nodeA.reserveLogin(who, '10.0.0.3'); // counted in A's memory
+        await assert.rejects(nodeA.reserveLogin(who, '10.0.0.3'), refused);
+        await (await nodeB.reserveLogin(who, '10.0.0.3')).abandoned(); // B has its own memory meanwhile
         await new Promise((resolve) => setTimeout(resolve, 500));
         assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
 
@@ -94,8 +117,8 @@ describe(
         await until(() => a.available && b.available);
         assert.equal(notes.filter((n) => n.includes('is back')).length, 1, notes.join('\n'));
         const next = email();
-        for (let i = 0; i < 3; i++) await nodeA.loginFailed(next, '10.0.0.3');
-        await assert.rejects(nodeB.beforeLogin(next, '10.0.0.3'), refused, 'shared again');
+        for (let i = 0; i < 3; i++) await nodeA.reserveLogin(next, '10.0.0.3');
+        await assert.rejects(nodeB.reserveLogin(next, '10.0.0.3'), refused, 'shared again');
       } finally {
         await Promise.all([a.close(), b.close()]);
         await server.stop();
