@@ -17,6 +17,7 @@ import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSe
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
+import { zoneWeatherPlace } from './alert-zone-place.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { hasForecastGrid } from './grid-cell.ts';
@@ -51,7 +52,7 @@ export function alertResources(
 } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(
-    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)),
+    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps)),
     generate,
     (alerts) => fitStormPolygons(alerts, deps.catalogue),
   );

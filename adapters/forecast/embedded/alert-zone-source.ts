@@ -1,4 +1,4 @@
-import type { AlertZone } from './weather/index.ts';
+import type { AlertZone, Place } from './weather/index.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import { officeSignature } from './office-sender-name.ts';
 
@@ -8,11 +8,14 @@ import { officeSignature } from './office-sender-name.ts';
  * result while letting the work be cut into short slices. Zones whose office is not in the catalogue
  * (the Micronesian PQE/PQW areas) are left out: no office could sign their alerts. So are zones of offices
  * the service does not cover (`covered`): an alert for a zone whose points answer 404 would name a place
- * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects).
+ * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects). `placeOf` says
+ * where a zone's weather is sampled (alert-zone-place.ts: its centroid's gridpoint); the centroid at sea
+ * level without it.
  */
 export function alertZonesByOffice(
   catalogue: Catalogue,
   covered: (officeId: string) => boolean = () => true,
+  placeOf?: (zoneId: string, lat: number, lon: number) => Place,
 ): AlertZone[][] {
   const byOffice = new Map<string, AlertZone[]>();
   for (const zone of catalogue.forecastZones.values()) {
@@ -24,12 +27,14 @@ export function alertZonesByOffice(
       if (county) sameCodes.push(`0${county.fips}`);
     }
     const list = byOffice.get(office.id) ?? [];
+    const place = placeOf?.(zone.id, zone.centroid.lat, zone.centroid.lon);
     list.push({
       id: zone.id,
       name: zone.name,
       state: zone.state,
-      lat: zone.centroid.lat,
-      lon: zone.centroid.lon,
+      lat: place?.lat ?? zone.centroid.lat,
+      lon: place?.lon ?? zone.centroid.lon,
+      ...(place ? { elevationM: place.elevationM } : {}),
       officeId: office.id,
       officeName: officeSignature(office),
       timeZone: zone.timeZones[0] ?? office.timeZone,

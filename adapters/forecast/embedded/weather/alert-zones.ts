@@ -1,5 +1,6 @@
 import type { HazardRule } from './alert-rules.ts';
 import type { HazardWindow } from './hazard-windows.ts';
+import type { WeatherSample } from './model.ts';
 
 /** The public forecast zones alerts are issued for, and their grouping into single products. */
 
@@ -28,8 +29,31 @@ export interface Episode {
   readonly zones: readonly AlertZone[];
   readonly startHour: number;
   readonly endHour: number;
-  /** Every zone's hazardous hours, for the worst values quoted in the text. */
-  readonly samples: HazardWindow['samples'];
+  /**
+   * Every covered zone's weather, for the worst values quoted in the text: each alert version quotes the worst
+   * single place over its own valid time (see alertPlaces).
+   */
+  readonly places: readonly PlaceSeries[];
+}
+
+/** One place's hourly weather from `firstHour` on. */
+export interface PlaceSeries {
+  readonly firstHour: number;
+  readonly samples: readonly WeatherSample[];
+}
+
+/** Each place's hours in [fromHour, toHour), leaving out places with none. */
+export function alertPlaces(
+  places: readonly PlaceSeries[],
+  fromHour: number,
+  toHour: number,
+): (readonly WeatherSample[])[] {
+  const out: (readonly WeatherSample[])[] = [];
+  for (const p of places) {
+    const slice = p.samples.slice(Math.max(0, fromHour - p.firstHour), Math.max(0, toHour - p.firstHour));
+    if (slice.length) out.push(slice);
+  }
+  return out;
 }
 
 /** Zones further apart than this are different events even for the same office. */
@@ -46,7 +70,9 @@ function distanceKm(a: AlertZone, b: AlertZone): number {
  * Groups zone hazard windows into episodes: one per office and event, joining
  * zones that are neighbours and whose windows overlap or nearly touch in time.
  */
-export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardWindow }[]): Episode[] {
+export function groupEpisodes(
+  items: readonly { zone: AlertZone; window: HazardWindow; series: PlaceSeries }[],
+): Episode[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
@@ -62,7 +88,7 @@ export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardW
       if (nearInTime && distanceKm(a.zone, b.zone) <= NEIGHBOUR_KM) parent[find(i)] = find(j);
     }
   }
-  const groups = new Map<number, { zone: AlertZone; window: HazardWindow }[]>();
+  const groups = new Map<number, (typeof items)[number][]>();
   items.forEach((item, i) => {
     const root = find(i);
     const list = groups.get(root) ?? [];
@@ -78,7 +104,7 @@ export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardW
       zones,
       startHour: Math.min(...list.map((x) => x.window.startHour)),
       endHour: Math.max(...list.map((x) => x.window.endHour)),
-      samples: list.flatMap((x) => x.window.samples),
+      places: [...new Map(list.map((x) => [x.zone.id, x.series])).values()],
     });
   }
   return episodes.sort(

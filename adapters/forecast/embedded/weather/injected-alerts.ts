@@ -64,7 +64,7 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
         zones,
         startHour,
         endHour: epochHourOf(request.endsMs),
-        samples: request.samples?.length ? request.samples : [request.sample],
+        places: [{ firstHour: startHour, samples: request.samples?.length ? request.samples : [request.sample] }],
       },
       {
         cycle: epochHourOf(request.sentMs),
