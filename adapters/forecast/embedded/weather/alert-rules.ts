@@ -79,12 +79,23 @@ function coldThresholds(lat: number): Thresholds {
 }
 
 /**
- * Frost and freeze products are issued only while things are growing: a mild enough normal, and not the cold
- * half of the year (the Aleutians' maritime normal stays above 4 °C in January, yet nobody there issues a
- * Frost Advisory in winter).
+ * The NWS frost/freeze program runs only in the growing season: it starts in spring once tender plants are
+ * out and ends in autumn after the first hard freeze (28 °F), after which no Frost Advisory or Freeze
+ * Warning is issued however cold it gets (Southeast Alaska by late November, the northern plains by late
+ * October). Where nothing stops growing (Florida, the Gulf coast, California's valleys) freeze products come
+ * all winter. The climatological rule: in season while the place's normal daily mean for the date is at
+ * least {@link GROWING_SEASON_MEAN_C} (45 °F, about the normal mean on the date of the first hard freeze in
+ * the plains and the Midwest, and the thermal growing season's usual threshold plus a margin); and poleward of
+ * 45° (the northern tier, the Pacific Northwest, Alaska and the Aleutians) only in the warm half of the
+ * year as well, roughly May to October, where the maritime coasts stay above that mean into the dark of
+ * the year (Seattle's, Adak's), yet their offices run no frost program in winter.
  */
-function growingSeason(ctx: HazardContext): boolean {
-  return ctx.climate.meanTempC >= 4 && ctx.climate.season > -0.5;
+export const GROWING_SEASON_MEAN_C = 7;
+const NORTHERN_TIER_LAT = 45;
+
+export function growingSeason(ctx: HazardContext): boolean {
+  const c = ctx.climate;
+  return c.meanTempC >= GROWING_SEASON_MEAN_C && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
 }
 
 function isSnowy(s: WeatherSample): boolean {
@@ -173,6 +184,23 @@ export function rainRange(mm: number): string {
   return `${lo} to ${lo + 1} inches`;
 }
 
+const MPH = 1.609344;
+
+interface WindCriterion {
+  readonly sustainedKmh: number;
+  readonly gustKmh: number;
+}
+
+/**
+ * NWS wind criteria (NWSI 10-515): a Wind Advisory for sustained 31 mph for an hour or gusts of 46 mph, a
+ * High Wind Warning for sustained 40 mph or gusts of 58 mph. Some offices set their own (higher in windy
+ * places); one national set is used, so every alert meets the national criteria in its gridpoint.
+ */
+export const WIND_CRITERIA: { readonly advisory: WindCriterion; readonly warning: WindCriterion } = {
+  advisory: { sustainedKmh: 31 * MPH, gustKmh: 46 * MPH },
+  warning: { sustainedKmh: 40 * MPH, gustKmh: 58 * MPH },
+};
+
 function windWhat(places: readonly (readonly WeatherSample[])[]): string {
   const samples = worstPlace(places, (ss) => maxOf(ss, (s) => s.windGustKmh));
   const worst = samples.reduce((a, s) => (s.windGustKmh > a.windGustKmh ? s : a));
@@ -230,7 +258,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     sameCode: 'HWW',
     minHours: 1,
     mergeGapHours: 4,
-    hourly: (s) => s.windSpeedKmh >= 64 || s.windGustKmh >= 93,
+    hourly: (s) =>
+      s.windSpeedKmh >= WIND_CRITERIA.warning.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.warning.gustKmh,
     what: windWhat,
     impacts:
       'Damaging winds will blow down trees and power lines. Widespread power outages are expected. Travel will be difficult, especially for high profile vehicles.',
@@ -247,7 +276,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     sameCode: 'NWS',
     minHours: 2,
     mergeGapHours: 4,
-    hourly: (s) => s.windSpeedKmh >= 50 || s.windGustKmh >= 74,
+    hourly: (s) =>
+      s.windSpeedKmh >= WIND_CRITERIA.advisory.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.advisory.gustKmh,
     what: windWhat,
     impacts:
       'Gusty winds will blow around unsecured objects. Tree limbs could be blown down and a few power outages may result.',

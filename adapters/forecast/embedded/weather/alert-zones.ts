@@ -34,6 +34,20 @@ export interface Episode {
    * single place over its own valid time (see alertPlaces).
    */
   readonly places: readonly PlaceSeries[];
+  /** Each zone's own hazard windows ([start, end) epoch hours), in the order of `zones`. */
+  readonly spans: readonly (readonly (readonly [number, number])[])[];
+}
+
+/**
+ * The episode as one issuance covering [fromHour, toHour) sees it: only the zones whose own hazard reaches
+ * into those hours. A zone whose hazard is over drops out of later issuances (the NWS cancels it), so an
+ * alert never names a zone its weather does not justify over the alert's valid time.
+ */
+export function episodeDuring(episode: Episode, fromHour: number, toHour: number): Episode {
+  const keep = episode.spans.map((spans) => spans.some(([start, end]) => start < toHour && fromHour < end));
+  if (keep.every(Boolean) || !keep.some(Boolean)) return episode;
+  const pick = <T>(list: readonly T[]) => list.filter((_, i) => keep[i]);
+  return { ...episode, zones: pick(episode.zones), places: pick(episode.places), spans: pick(episode.spans) };
 }
 
 /** One place's hourly weather from `firstHour` on. */
@@ -104,7 +118,10 @@ export function groupEpisodes(
       zones,
       startHour: Math.min(...list.map((x) => x.window.startHour)),
       endHour: Math.max(...list.map((x) => x.window.endHour)),
-      places: [...new Map(list.map((x) => [x.zone.id, x.series])).values()],
+      places: zones.map((z) => list.find((x) => x.zone.id === z.id)!.series),
+      spans: zones.map((z) =>
+        list.filter((x) => x.zone.id === z.id).map((x) => [x.window.startHour, x.window.endHour] as const),
+      ),
     });
   }
   return episodes.sort(

@@ -1,7 +1,14 @@
 import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
 import { HAZARD_RULES, snowCm, WARNING_SNOW_CM, type HazardRule } from './alert-rules.ts';
 import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from './alert-text.ts';
-import { alertPlaces, groupEpisodes, type AlertZone, type Episode, type PlaceSeries } from './alert-zones.ts';
+import {
+  alertPlaces,
+  episodeDuring,
+  groupEpisodes,
+  type AlertZone,
+  type Episode,
+  type PlaceSeries,
+} from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { AlertFeature } from './alert-feature.ts';
@@ -237,7 +244,8 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     versions.forEach((v, i) => {
       const next = versions[i + 1];
       const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
-      issued.push(buildAlert(episode, v, expires, issued.slice(), request.baseUrl));
+      const during = episodeDuring(episode, Math.floor(v.onset / MS_PER_HOUR), Math.ceil(v.ends / MS_PER_HOUR));
+      issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
     });
     alerts.push(...issued);
   }
