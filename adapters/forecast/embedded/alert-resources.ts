@@ -22,7 +22,6 @@ import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { hasForecastGrid } from './grid-cell.ts';
 import { alertContext } from './json-ld.ts';
-import { zoneRelations } from './zone-relations.ts';
 
 /** The alerts in force at a time (now, or within the held cycles' span). */
 export type ActiveAlerts = (nowMs: number) => Promise<readonly AlertFacts[]>;
@@ -56,14 +55,20 @@ export function alertResources(
     generate,
     (alerts) => fitStormPolygons(alerts, deps.catalogue),
   );
-  const relations = zoneRelations(deps.catalogue);
 
-  /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
+  /**
+   * The UGC ids the zone or point parameter stands for. A zone query matches the alerts whose geocode UGC
+   * (and so affectedZones) names that very zone, as api.weather.gov matches it: a county query finds the
+   * county-coded short-fuse warnings, a forecast zone query the zone-coded products, and neither is widened
+   * to the other (issue 38 item 6: HIC003 had returned its forecast zones' alerts, COZ240 those of the
+   * forecast zones sharing its fire zone id). A point stands for its forecast zone and its county.
+   */
   function zonesOf(query: AlertQuery): ReadonlySet<string> | undefined {
-    if (query.zone) return new Set(query.zone.flatMap((id) => relations.forecastZonesFor(id)));
+    if (query.zone) return new Set(query.zone);
     if (query.point) {
       const zone = deps.catalogue.forecastZoneAt(query.point.lat, query.point.lon);
-      return new Set(zone ? [zone.id] : []);
+      const county = deps.catalogue.countyZoneAt(query.point.lat, query.point.lon);
+      return new Set([...(zone ? [zone.id] : []), ...(county ? [county.id] : [])]);
     }
     return undefined;
   }

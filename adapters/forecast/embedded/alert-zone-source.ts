@@ -1,5 +1,6 @@
 import type { AlertZone, Place } from './weather/index.ts';
-import type { Catalogue } from './catalogue/types.ts';
+import { bboxContains, multiPolygonContains } from './catalogue/geometry.ts';
+import type { Catalogue, CountyZoneRecord } from './catalogue/types.ts';
 import { officeSignature } from './office-sender-name.ts';
 
 /**
@@ -28,6 +29,7 @@ export function alertZonesByOffice(
     }
     const list = byOffice.get(office.id) ?? [];
     const place = placeOf?.(zone.id, zone.centroid.lat, zone.centroid.lon);
+    const county = countyAt(catalogue, zone.counties, place ?? zone.centroid);
     list.push({
       id: zone.id,
       name: zone.name,
@@ -39,8 +41,35 @@ export function alertZonesByOffice(
       officeName: officeSignature(office),
       timeZone: zone.timeZones[0] ?? office.timeZone,
       sameCodes,
+      ...(county
+        ? { county: { id: county.id, name: county.name, ...(county.fips ? { sameCode: `0${county.fips}` } : {}) } }
+        : {}),
     });
     byOffice.set(office.id, list);
   }
   return [...byOffice.keys()].sort().map((id) => byOffice.get(id)!);
+}
+
+/**
+ * Of a zone's counties, the one whose outline holds the point, else the one whose centroid is nearest (a
+ * point on the simplified outlines' edge). Only the zone's own few counties are tried, so it is cheap.
+ */
+function countyAt(
+  catalogue: Catalogue,
+  ids: readonly string[],
+  at: { readonly lat: number; readonly lon: number },
+): CountyZoneRecord | undefined {
+  let nearest: CountyZoneRecord | undefined;
+  let best = Infinity;
+  for (const id of ids) {
+    const county = catalogue.countyZones.get(id);
+    if (!county) continue;
+    const shape = county.shape;
+    if (shape && bboxContains(shape.bbox, at.lon, at.lat) && multiPolygonContains(shape.polygons, at.lon, at.lat))
+      return county;
+    const d =
+      (county.centroid.lat - at.lat) ** 2 + ((county.centroid.lon - at.lon) * Math.cos((at.lat * Math.PI) / 180)) ** 2;
+    if (d < best) [nearest, best] = [county, d];
+  }
+  return nearest;
 }

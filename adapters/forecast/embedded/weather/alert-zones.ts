@@ -21,6 +21,11 @@ export interface AlertZone {
   readonly timeZone: string;
   /** County FIPS codes as six-digit SAME codes, when known. */
   readonly sameCodes?: readonly string[];
+  /**
+   * The county (UGC county code, e.g. KSC177) holding the zone's weather place: short-fuse warnings
+   * (tornado, severe thunderstorm, flash flood) are issued by county, as the NWS issues them.
+   */
+  readonly county?: { readonly id: string; readonly name: string; readonly sameCode?: string };
 }
 
 export interface Episode {
