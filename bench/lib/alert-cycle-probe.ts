@@ -4,6 +4,7 @@
 // worker's is; the second pass, the same cycle again, is the model's code warm. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
 import { alertZonesByOffice } from '../../adapters/forecast/embedded/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alert-zone-place.ts';
 import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alert-generation.ts';
 import { hasForecastGrid } from '../../adapters/forecast/embedded/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
@@ -41,7 +42,11 @@ function pass(zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: numbe
 
 const deps = loadEmbeddedDeps(new SystemClock());
 // The zones the server's cycle covers: those of offices with a forecast grid (alert-resources.ts).
-const zonesByOffice = alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office));
+const zonesByOffice = alertZonesByOffice(
+  deps.catalogue,
+  (office) => hasForecastGrid(deps, office),
+  zoneWeatherPlace(deps),
+);
 const cycleHour = latestCycle(Math.floor(Date.now() / 3_600_000));
 const cold = pass(zonesByOffice, cycleHour);
 const warm = pass(zonesByOffice, cycleHour);

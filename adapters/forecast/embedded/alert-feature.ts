@@ -17,7 +17,10 @@ export function renderAlert(alert: AlertFeature, base: string): Record<string, u
     if (key === 'response') properties['note'] = null;
   }
   properties['@id'] = url;
-  properties['affectedZones'] = p.geocode.UGC.map((ugc) => links.zone('forecast', ugc));
+  // A county UGC (KSC177: short-fuse warnings are county-coded) links to its county zone.
+  properties['affectedZones'] = p.geocode.UGC.map((ugc) =>
+    links.zone(/^[A-Z]{2}C\d{3}$/.test(ugc) ? 'county' : 'forecast', ugc),
+  );
   properties['references'] = p.references.map((r) => ({ ...r, '@id': links.alert(r.identifier) }));
   properties['web'] = url;
   return { id: url, type: 'Feature', geometry: alert.geometry, properties };

@@ -17,11 +17,11 @@ import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSe
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from './weather/index.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
+import { zoneWeatherPlace } from './alert-zone-place.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { hasForecastGrid } from './grid-cell.ts';
 import { alertContext } from './json-ld.ts';
-import { zoneRelations } from './zone-relations.ts';
 
 /** The alerts in force at a time (now, or within the held cycles' span). */
 export type ActiveAlerts = (nowMs: number) => Promise<readonly AlertFacts[]>;
@@ -51,18 +51,24 @@ export function alertResources(
 } {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(
-    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office)),
+    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps)),
     generate,
     (alerts) => fitStormPolygons(alerts, deps.catalogue),
   );
-  const relations = zoneRelations(deps.catalogue);
 
-  /** The forecast zones the zone or point parameter stands for; alerts name forecast zones only. */
+  /**
+   * The UGC ids the zone or point parameter stands for. A zone query matches the alerts whose geocode UGC
+   * (and so affectedZones) names that very zone, as api.weather.gov matches it: a county query finds the
+   * county-coded short-fuse warnings, a forecast zone query the zone-coded products, and neither is widened
+   * to the other (issue 38 item 6: HIC003 had returned its forecast zones' alerts, COZ240 those of the
+   * forecast zones sharing its fire zone id). A point stands for its forecast zone and its county.
+   */
   function zonesOf(query: AlertQuery): ReadonlySet<string> | undefined {
-    if (query.zone) return new Set(query.zone.flatMap((id) => relations.forecastZonesFor(id)));
+    if (query.zone) return new Set(query.zone);
     if (query.point) {
       const zone = deps.catalogue.forecastZoneAt(query.point.lat, query.point.lon);
-      return new Set(zone ? [zone.id] : []);
+      const county = deps.catalogue.countyZoneAt(query.point.lat, query.point.lon);
+      return new Set([...(zone ? [zone.id] : []), ...(county ? [county.id] : [])]);
     }
     return undefined;
   }

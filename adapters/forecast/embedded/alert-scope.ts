@@ -12,13 +12,19 @@ export interface AlertScope {
 
 /** Which office issues alerts for which zones (offices by their index in the cycle's `zonesByOffice`). */
 export class OfficeIndex {
-  private readonly officeOfZone = new Map<string, number>();
+  /** Offices by zone id; a county split between offices (its zones in each) has several. */
+  private readonly officesOfZone = new Map<string, Set<number>>();
   private readonly officesOfState = new Map<string, Set<number>>();
 
   constructor(private readonly zonesByOffice: readonly (readonly AlertZone[])[]) {
     zonesByOffice.forEach((zones, office) => {
       for (const zone of zones) {
-        this.officeOfZone.set(zone.id, office);
+        // Short-fuse warnings name the zone's county instead: a county query reaches the office too.
+        for (const id of zone.county ? [zone.id, zone.county.id] : [zone.id]) {
+          const offices = this.officesOfZone.get(id) ?? new Set<number>();
+          offices.add(office);
+          this.officesOfZone.set(id, offices);
+        }
         const state = zone.id.slice(0, 2);
         const offices = this.officesOfState.get(state) ?? new Set<number>();
         offices.add(office);
@@ -35,8 +41,7 @@ export class OfficeIndex {
     const offices = new Set<number>();
     if (scope.zones) {
       for (const zone of scope.zones) {
-        const office = this.officeOfZone.get(zone);
-        if (office !== undefined) offices.add(office);
+        for (const office of this.officesOfZone.get(zone) ?? []) offices.add(office);
       }
     } else {
       for (const state of scope.states ?? [])
@@ -47,6 +52,10 @@ export class OfficeIndex {
 
   /** Every zone of the offices: an alert belongs to one of them exactly when it names one of these. */
   zonesOf(offices: readonly number[]): ReadonlySet<string> {
-    return new Set(offices.flatMap((office) => this.zonesByOffice[office]!.map((zone) => zone.id)));
+    return new Set(
+      offices.flatMap((office) =>
+        this.zonesByOffice[office]!.flatMap((zone) => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
+      ),
+    );
   }
 }

@@ -1,16 +1,19 @@
 import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { SigmetQuery } from '../../../domain/forecast/surface-queries.ts';
-import { CENTER_BY_ID, type AviationCenter } from './aviation-centers.ts';
+import { CENTER_BY_ID, centerAt as centerNearest, type AviationCenter } from './aviation-centers.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from './document-times.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
 import { officeContext, sharedGeoJsonContext } from './json-ld.ts';
-import { areaAround, stormsAt, type StormCell } from './storm-scan.ts';
+import { airHazardsAt, areaAround, stormsAt, type AirHazard, type StormCell } from './storm-scan.ts';
 
-// Center Weather Advisories and convective SIGMETs follow the model's thunderstorms (storm-scan.ts):
-// a centre with storms issues a CWA at :10 of every other hour while they last, valid two hours; each FIR
-// with storms gets a convective SIGMET at :55 of each hour, valid two hours, numbered per day in its
-// series (E, C, W as the Aviation Weather Center numbers convective SIGMETs).
+// Center Weather Advisories and SIGMETs follow the model's weather (storm-scan.ts): a centre with storms
+// issues a CWA at :10 of every other hour while they last, valid two hours. The Aviation Weather Center
+// (ATSU KKCI: the list /aviation/sigmets/KKCI, as on api.weather.gov) issues a convective SIGMET at :55
+// of each hour for each of its series (E, C, W) with storms, valid two hours, numbered per day in its
+// series; and, every four hours valid four, a non-convective SIGMET for each hazard the model has
+// somewhere in the contiguous states: severe icing (series N, NOVEMBER) and severe turbulence (series
+// U, UNIFORM). Alaska's storms (centres ZAN, ZFA) keep their FIR, PAZA.
 
 const HOUR = 3_600_000;
 
@@ -31,11 +34,19 @@ interface Sigmet extends Advisory {
   readonly fir: string;
   readonly date: string;
   readonly sequence: string;
+  /** The grid step of the cells, degrees (1 for every scan). */
+  readonly step?: number;
+  readonly hazard?: AirHazard;
 }
+
+/** The Aviation Weather Center, which issues the contiguous states' SIGMETs. */
+const AWC = 'KKCI';
+const NON_CONVECTIVE_SERIES: Readonly<Record<AirHazard, string>> = { icing: 'N', turbulence: 'U' };
 
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, '+00:00');
 const ddhhmm = (ms: number) => new Date(ms).toISOString().slice(8, 16).replace(/[-T:]/g, '');
+const centerNear = (c: { lat: number; lon: number }): AviationCenter => centerNearest(c.lat, c.lon);
 const series = (c: AviationCenter): string => (c.fir === 'PAZA' ? 'A' : c.lon < -104 ? 'W' : c.lon < -86 ? 'C' : 'E');
 
 export function aviationResources(
@@ -65,31 +76,57 @@ export function aviationResources(
     return out;
   }
 
-  /** Convective SIGMETs of every FIR issued on a UTC date, up to now; numbers run per series through the day. */
+  /**
+   * SIGMETs issued on a UTC date, up to now: the convective ones hourly, by series, and the non-convective
+   * ones every four hours, by hazard; numbers run per series through the day.
+   */
   function sigmetsOn(date: string): Sigmet[] {
     const dayMs = Date.parse(`${date}T00:00:00Z`);
     const counters = new Map<string, number>();
+    const next = (s: string) => {
+      const n = (counters.get(s) ?? 0) + 1;
+      counters.set(s, n);
+      return `${n}${s}`;
+    };
     const out: Sigmet[] = [];
     for (let h = 0; h < 24; h++) {
+      if (h % 4 === 0) {
+        const issuedMs = dayMs + h * HOUR;
+        if (issuedMs > now()) break;
+        const cells = airHazardsAt(Math.floor(issuedMs / HOUR));
+        for (const hazard of ['icing', 'turbulence'] as const) {
+          const mine = cells.filter((c) => c.hazard === hazard);
+          if (mine.length === 0) continue;
+          const stormCells = mine.map((c) => ({ ...c, center: centerNear(c), movingTowardDeg: 0, speedKt: 0 }));
+          out.push({
+            center: stormCells[0]!.center,
+            fir: AWC,
+            date,
+            sequence: next(NON_CONVECTIVE_SERIES[hazard]),
+            issuedMs,
+            startMs: issuedMs,
+            endMs: issuedMs + 4 * HOUR,
+            cells: stormCells,
+            step: 1,
+            hazard,
+          });
+        }
+      }
       const issuedMs = dayMs + h * HOUR + 55 * 60_000;
       if (issuedMs > now()) break;
       const cells = stormsAt(Math.floor(issuedMs / HOUR) + 1);
-      const byFir = new Map<string, StormCell[]>();
-      for (const c of cells) byFir.set(c.center.fir, [...(byFir.get(c.center.fir) ?? []), c]);
-      for (const [fir, firCells] of [...byFir].sort(([a], [b]) => a.localeCompare(b))) {
-        const center = firCells[0]!.center;
-        const s = series(center);
-        const n = (counters.get(s) ?? 0) + 1;
-        counters.set(s, n);
+      const bySeries = new Map<string, StormCell[]>();
+      for (const c of cells) bySeries.set(series(c.center), [...(bySeries.get(series(c.center)) ?? []), c]);
+      for (const [s, seriesCells] of [...bySeries].sort(([a], [b]) => a.localeCompare(b))) {
         out.push({
-          center,
-          fir,
+          center: seriesCells[0]!.center,
+          fir: s === 'A' ? 'PAZA' : AWC,
           date,
-          sequence: `${n}${s}`,
+          sequence: next(s),
           issuedMs,
           startMs: issuedMs,
           endMs: issuedMs + 2 * HOUR,
-          cells: firCells,
+          cells: seriesCells,
         });
       }
     }
@@ -139,7 +176,7 @@ export function aviationResources(
     return {
       id,
       type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [areaAround(s.cells)] },
+      geometry: { type: 'Polygon', coordinates: [areaAround(s.cells, s.step)] },
       properties: {
         id,
         issueTime: iso(s.issuedMs),

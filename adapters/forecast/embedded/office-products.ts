@@ -79,7 +79,11 @@ export function officeProductResources(
   const zoneSets = new Map<string, ReadonlySet<string>>();
   const zonesOf = (o: OfficeRecord): ReadonlySet<string> => {
     let zones = zoneSets.get(o.id);
-    if (!zones) zoneSets.set(o.id, (zones = new Set(catalogue.byOffice.get(o.id)?.forecastZones ?? [])));
+    if (!zones) {
+      // Its forecast zones, and its counties: short-fuse warnings are county-coded.
+      const held = catalogue.byOffice.get(o.id);
+      zoneSets.set(o.id, (zones = new Set([...(held?.forecastZones ?? []), ...(held?.countyZones ?? [])])));
+    }
     return zones;
   };
   const covers = (o: OfficeRecord, f: AlertFacts): boolean => {

@@ -28,7 +28,8 @@ export function fitStormPolygons(alerts: readonly AlertFeature[], catalogue: Cat
       continue;
     }
     const ugc = alert.properties.geocode.UGC[0];
-    const shape = ugc ? catalogue.forecastZones.get(ugc)?.shape : undefined;
+    // County-coded warnings fit inside their county; a zone-coded one (a scenario's) inside its zone.
+    const shape = ugc ? (catalogue.countyZones.get(ugc) ?? catalogue.forecastZones.get(ugc))?.shape : undefined;
     const geometry = shape && fitInside(alert.track, shape);
     if (geometry) out.push({ ...alert, geometry });
   }

@@ -3,7 +3,8 @@ import { before, describe, test } from 'node:test';
 import jpeg from 'jpeg-js';
 import { XMLValidator } from 'fast-xml-parser';
 import { loadCatalogue } from '../../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
-import { weatherAt } from '../../../adapters/forecast/embedded/weather/index.ts';
+import { weatherAt, type WeatherSample } from '../../../adapters/forecast/embedded/weather/index.ts';
+import { isIcing, isTurbulent } from '../../../adapters/forecast/embedded/storm-scan.ts';
 import { SATELLITE_BOXES } from '../../../adapters/forecast/embedded/satellite-thumbnail.ts';
 import { forecastWorld, UA } from '../../support/forecast-http.ts';
 
@@ -281,14 +282,20 @@ describe("aviation and satellite follow the model's weather", () => {
     assert.ok(sigmets.length > 0);
     for (const s of sigmets.slice(0, 10)) {
       const [[w0, s0], , [e0, n0]] = s.geometry.coordinates[0];
-      const hour = Math.floor(Date.parse(s.properties.issueTime) / 3_600_000) + 1;
+      // Non-convective SIGMETs (series N: icing, U: turbulence) hold the model's icing or turbulence at
+      // their issue hour; convective ones its thunderstorms in the hour they are valid for.
+      const kind = s.properties.sequence.at(-1);
+      const issued = Math.floor(Date.parse(s.properties.issueTime) / 3_600_000);
+      const hour = kind === 'N' || kind === 'U' ? issued : issued + 1;
+      const holds = (x: WeatherSample) =>
+        kind === 'N' ? isIcing(x) : kind === 'U' ? isTurbulent(x) : x.precipType === 'thunderstorms';
       let storms = 0;
       for (let lat = Math.ceil(s0); lat <= n0; lat++)
         for (let lon = Math.ceil(w0); lon <= e0; lon++) {
           const x = weatherAt({ lat, lon, elevationM: 300 }, hour);
-          if (x.precipType === 'thunderstorms') storms++;
+          if (holds(x)) storms++;
         }
-      assert.ok(storms > 0, `${s.id} has storms`);
+      assert.ok(storms > 0, `${s.id} has its hazard`);
       assert.equal((await w.get(path(s.id))).status, 200);
     }
     const fir = sigmets[0].properties.fir;

@@ -1,5 +1,6 @@
 import type { Climate } from './climate.ts';
 import type { Place, WeatherSample } from './model.ts';
+import { snowfallMm } from './derived-layers.ts';
 import { heatIndexC, windChillC } from './physics.ts';
 import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
 
@@ -28,8 +29,12 @@ export interface HazardRule {
   hourly(s: WeatherSample, ctx: HazardContext): boolean;
   /** Whole-event criterion (e.g. total snow), checked after merging hours. */
   qualifies?(samples: readonly WeatherSample[]): boolean;
-  /** The "* WHAT..." sentence for the event's worst values. */
-  what(samples: readonly WeatherSample[]): string;
+  /**
+   * The "* WHAT..." sentence: the worst single place's values. Each entry of `places` is one covered place's
+   * weather over the alert's valid time, so amounts are that place's own totals (never a sum over zones),
+   * and agree with its gridpoint's quantitativePrecipitation and snowfallAmount over the same hours.
+   */
+  what(places: readonly (readonly WeatherSample[])[]): string;
   readonly impacts: string;
   readonly instruction: string;
 }
@@ -74,12 +79,23 @@ function coldThresholds(lat: number): Thresholds {
 }
 
 /**
- * Frost and freeze products are issued only while things are growing: a mild enough normal, and not the cold
- * half of the year (the Aleutians' maritime normal stays above 4 °C in January, yet nobody there issues a
- * Frost Advisory in winter).
+ * The NWS frost/freeze program runs only in the growing season: it starts in spring once tender plants are
+ * out and ends in autumn after the first hard freeze (28 °F), after which no Frost Advisory or Freeze
+ * Warning is issued however cold it gets (Southeast Alaska by late November, the northern plains by late
+ * October). Where nothing stops growing (Florida, the Gulf coast, California's valleys) freeze products come
+ * all winter. The climatological rule: in season while the place's normal daily mean for the date is at
+ * least {@link GROWING_SEASON_MEAN_C} (45 °F, about the normal mean on the date of the first hard freeze in
+ * the plains and the Midwest, and the thermal growing season's usual threshold plus a margin); and poleward of
+ * 45° (the northern tier, the Pacific Northwest, Alaska and the Aleutians) only in the warm half of the
+ * year as well, roughly May to October, where the maritime coasts stay above that mean into the dark of
+ * the year (Seattle's, Adak's), yet their offices run no frost program in winter.
  */
-function growingSeason(ctx: HazardContext): boolean {
-  return ctx.climate.meanTempC >= 4 && ctx.climate.season > -0.5;
+export const GROWING_SEASON_MEAN_C = 7;
+const NORTHERN_TIER_LAT = 45;
+
+export function growingSeason(ctx: HazardContext): boolean {
+  const c = ctx.climate;
+  return c.meanTempC >= GROWING_SEASON_MEAN_C && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
 }
 
 function isSnowy(s: WeatherSample): boolean {
@@ -94,13 +110,39 @@ function isRainy(s: WeatherSample): boolean {
   return (s.precipType === 'rain' || s.precipType === 'thunderstorms') && s.precipProbabilityPct >= 50;
 }
 
-/** 1 mm of water ≈ 1 cm of snow. */
-function snowCm(samples: readonly WeatherSample[]): number {
-  return samples.reduce((a, s) => a + (isSnowy(s) ? s.qpfMm : 0), 0);
+/** Snow on the ground from a place's hours, cm: the gridpoint's snowfallAmount summed (ten to one). */
+export function snowCm(samples: readonly WeatherSample[]): number {
+  return samples.reduce((a, s) => a + snowfallMm(s), 0) / 10;
 }
 
-function rainMm(samples: readonly WeatherSample[]): number {
-  return samples.reduce((a, s) => a + (isRainy(s) ? s.qpfMm : 0), 0);
+/** All liquid-equivalent precipitation of a place's hours, mm: the gridpoint's quantitativePrecipitation summed. */
+export function rainMm(samples: readonly WeatherSample[]): number {
+  return samples.reduce((a, s) => a + s.qpfMm, 0);
+}
+
+/** A Winter Storm Warning's snow criterion: 6 inches (most offices; some use 4, or 8 to 12 in the mountains). */
+export const WARNING_SNOW_CM = 15.24;
+/** A Winter Weather Advisory's: 2 inches. */
+const ADVISORY_SNOW_CM = 5.08;
+
+/** The worst place's value of a measure. */
+function worst(places: readonly (readonly WeatherSample[])[], measure: (ss: readonly WeatherSample[]) => number) {
+  return places.reduce((m, ss) => (ss.length ? Math.max(m, measure(ss)) : m), -Infinity);
+}
+
+/** The worst place by a measure, with its samples. */
+function worstPlace(
+  places: readonly (readonly WeatherSample[])[],
+  measure: (ss: readonly WeatherSample[]) => number,
+): readonly WeatherSample[] {
+  let best: readonly WeatherSample[] = [];
+  let value = -Infinity;
+  for (const ss of places) {
+    if (!ss.length) continue;
+    const v = measure(ss);
+    if (v > value) [best, value] = [ss, v];
+  }
+  return best;
 }
 
 function maxOf(samples: readonly WeatherSample[], f: (s: WeatherSample) => number): number {
@@ -111,18 +153,56 @@ function minOf(samples: readonly WeatherSample[], f: (s: WeatherSample) => numbe
   return samples.reduce((m, s) => Math.min(m, f(s)), Infinity);
 }
 
+/** The lowest value of a measure over every place and hour. */
+function coldest(places: readonly (readonly WeatherSample[])[], f: (s: WeatherSample) => number): number {
+  return -worst(places, (ss) => -minOf(ss, f));
+}
+
 function fahrenheitBelowZero(c: number): string {
   const f = Math.round(cToF(c));
   return f < 0 ? `${-f} below zero` : `${f}`;
 }
 
-function snowRange(cm: number): string {
-  const inches = Math.max(1, Math.round(cm / 2.54));
-  const lo = Math.max(1, inches - 2);
-  return `${lo} to ${inches + 2} inches`;
+/**
+ * "3 to 5 inches": a range holding the amount, in whole inches, as NWS text gives it. `below` caps the top
+ * under a warning's criterion (inches), so an advisory never quotes warning amounts.
+ */
+export function snowRange(cm: number, below = Infinity): string {
+  const inches = cm / 2.54;
+  if (inches < 1) return 'up to one inch';
+  const lo = Math.floor(inches);
+  const hi = Math.min(lo + 2, Math.ceil(below) - 1);
+  return hi > lo ? `${lo} to ${hi} inches` : `around ${lo} inches`;
 }
 
-function windWhat(samples: readonly WeatherSample[]): string {
+/** "2 to 3 inches" of rain, holding the amount. */
+export function rainRange(mm: number): string {
+  const inches = mm / 25.4;
+  // A watch already in effect quotes what is still to come, which can be under an inch.
+  if (inches < 1) return 'up to one inch';
+  const lo = Math.floor(inches);
+  return `${lo} to ${lo + 1} inches`;
+}
+
+const MPH = 1.609344;
+
+interface WindCriterion {
+  readonly sustainedKmh: number;
+  readonly gustKmh: number;
+}
+
+/**
+ * NWS wind criteria (NWSI 10-515): a Wind Advisory for sustained 31 mph for an hour or gusts of 46 mph, a
+ * High Wind Warning for sustained 40 mph or gusts of 58 mph. Some offices set their own (higher in windy
+ * places); one national set is used, so every alert meets the national criteria in its gridpoint.
+ */
+export const WIND_CRITERIA: { readonly advisory: WindCriterion; readonly warning: WindCriterion } = {
+  advisory: { sustainedKmh: 31 * MPH, gustKmh: 46 * MPH },
+  warning: { sustainedKmh: 40 * MPH, gustKmh: 58 * MPH },
+};
+
+function windWhat(places: readonly (readonly WeatherSample[])[]): string {
+  const samples = worstPlace(places, (ss) => maxOf(ss, (s) => s.windGustKmh));
   const worst = samples.reduce((a, s) => (s.windGustKmh > a.windGustKmh ? s : a));
   const lo = Math.round(kmhToMph(minOf(samples, (s) => s.windSpeedKmh)) / 5) * 5;
   const hi = Math.max(lo + 5, Math.round(kmhToMph(maxOf(samples, (s) => s.windSpeedKmh)) / 5) * 5);
@@ -147,8 +227,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 20,
     hourly: (s, c) => heatIndex(s) >= heatThresholds(c.place.lat).warning,
-    what: (ss) =>
-      `Dangerously hot conditions with heat index values up to ${Math.round(cToF(maxOf(ss, heatIndex)))} expected.`,
+    what: (ps) =>
+      `Dangerously hot conditions with heat index values up to ${Math.round(cToF(worst(ps, (ss) => maxOf(ss, heatIndex))))} expected.`,
     impacts:
       'Extreme heat will significantly increase the potential for heat related illnesses, particularly for those working or participating in outdoor activities.',
     instruction: HEAT_INSTRUCTION,
@@ -164,7 +244,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 20,
     hourly: (s, c) => heatIndex(s) >= heatThresholds(c.place.lat).advisory,
-    what: (ss) => `Heat index values up to ${Math.round(cToF(maxOf(ss, heatIndex)))} expected.`,
+    what: (ps) => `Heat index values up to ${Math.round(cToF(worst(ps, (ss) => maxOf(ss, heatIndex))))} expected.`,
     impacts: HEAT_IMPACTS,
     instruction: HEAT_INSTRUCTION,
   },
@@ -178,7 +258,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     sameCode: 'HWW',
     minHours: 1,
     mergeGapHours: 4,
-    hourly: (s) => s.windSpeedKmh >= 64 || s.windGustKmh >= 93,
+    hourly: (s) =>
+      s.windSpeedKmh >= WIND_CRITERIA.warning.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.warning.gustKmh,
     what: windWhat,
     impacts:
       'Damaging winds will blow down trees and power lines. Widespread power outages are expected. Travel will be difficult, especially for high profile vehicles.',
@@ -195,7 +276,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     sameCode: 'NWS',
     minHours: 2,
     mergeGapHours: 4,
-    hourly: (s) => s.windSpeedKmh >= 50 || s.windGustKmh >= 74,
+    hourly: (s) =>
+      s.windSpeedKmh >= WIND_CRITERIA.advisory.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.advisory.gustKmh,
     what: windWhat,
     impacts:
       'Gusty winds will blow around unsecured objects. Tree limbs could be blown down and a few power outages may result.',
@@ -213,7 +295,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 3,
     hourly: (s, c) => s.temperatureC <= 0 && growingSeason(c),
-    what: (ss) => `Sub-freezing temperatures as low as ${Math.round(cToF(minOf(ss, (s) => s.temperatureC)))} expected.`,
+    what: (ps) =>
+      `Sub-freezing temperatures as low as ${Math.round(cToF(coldest(ps, (s) => s.temperatureC)))} expected.`,
     impacts:
       'Frost and freeze conditions will kill crops, other sensitive vegetation and possibly damage unprotected outdoor plumbing.',
     instruction:
@@ -231,8 +314,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     mergeGapHours: 3,
     hourly: (s, c) =>
       s.temperatureC > 0 && s.temperatureC <= 2.5 && s.skyCoverPct <= 40 && s.windSpeedKmh <= 12 && growingSeason(c),
-    what: (ss) =>
-      `Temperatures as low as ${Math.round(cToF(minOf(ss, (s) => s.temperatureC)))} will result in frost formation.`,
+    what: (ps) =>
+      `Temperatures as low as ${Math.round(cToF(coldest(ps, (s) => s.temperatureC)))} will result in frost formation.`,
     impacts: 'Frost could harm sensitive outdoor vegetation.',
     instruction: 'Take steps now to protect tender plants from the cold.',
   },
@@ -247,8 +330,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 3,
     mergeGapHours: 3,
     hourly: isSnowy,
-    qualifies: (ss) => snowCm(ss) >= 15,
-    what: (ss) => `Heavy snow expected. Total snow accumulations of ${snowRange(snowCm(ss))}.`,
+    qualifies: (ss) => snowCm(ss) >= WARNING_SNOW_CM,
+    what: (ps) => `Heavy snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm))}.`,
     impacts: 'Travel could be very difficult to impossible. The hazardous conditions could impact the commute.',
     instruction:
       'If you must travel, keep an extra flashlight, food, and water in your vehicle in case of an emergency. The latest road conditions can be obtained by calling 5 1 1.',
@@ -264,11 +347,11 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 3,
     hourly: (s) => isSnowy(s) || isIcy(s),
-    qualifies: (ss) => snowCm(ss) >= 5 || ss.filter(isIcy).length >= 2,
-    what: (ss) =>
-      ss.filter(isIcy).length >= 2
+    qualifies: (ss) => (snowCm(ss) >= ADVISORY_SNOW_CM && snowCm(ss) < WARNING_SNOW_CM) || ss.filter(isIcy).length >= 2,
+    what: (ps) =>
+      worst(ps, (ss) => ss.filter(isIcy).length) >= 2 && worst(ps, snowCm) < ADVISORY_SNOW_CM
         ? 'Freezing rain expected. Total ice accumulations of a light glaze to around one tenth of an inch.'
-        : `Snow expected. Total snow accumulations of ${snowRange(snowCm(ss))}.`,
+        : `Snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm), WARNING_SNOW_CM / 2.54)}.`,
     impacts: 'Plan on slippery road conditions. The hazardous conditions could impact the commute.',
     instruction:
       'Slow down and use caution while traveling. The latest road conditions can be obtained by calling 5 1 1.',
@@ -284,7 +367,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 6,
     hourly: (s, c) => windChillOrTemp(s) <= coldThresholds(c.place.lat).warning,
-    what: (ss) => `Dangerously cold wind chills as low as ${fahrenheitBelowZero(minOf(ss, windChillOrTemp))} expected.`,
+    what: (ps) =>
+      `Dangerously cold wind chills as low as ${fahrenheitBelowZero(coldest(ps, windChillOrTemp))} expected.`,
     impacts: 'The dangerously cold wind chills could cause frostbite on exposed skin in as little as 10 minutes.',
     instruction:
       'Avoid going outside during the coldest parts of the night. If you must go outside, dress in layers and cover exposed skin.',
@@ -300,7 +384,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 6,
     hourly: (s, c) => windChillOrTemp(s) <= coldThresholds(c.place.lat).advisory,
-    what: (ss) => `Very cold wind chills as low as ${fahrenheitBelowZero(minOf(ss, windChillOrTemp))} expected.`,
+    what: (ps) => `Very cold wind chills as low as ${fahrenheitBelowZero(coldest(ps, windChillOrTemp))} expected.`,
     impacts: 'The cold wind chills could cause frostbite on exposed skin in as little as 30 minutes.',
     instruction: 'Use caution while traveling outside. Wear appropriate clothing, a hat, and gloves.',
   },
@@ -316,10 +400,8 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     mergeGapHours: 6,
     hourly: isRainy,
     qualifies: (ss) => rainMm(ss) >= 50,
-    what: (ss) => {
-      const inches = Math.max(2, Math.round(rainMm(ss) / 25.4));
-      return `Flooding caused by excessive rainfall is possible. Rainfall totals of ${inches - 1} to ${inches + 1} inches are possible.`;
-    },
+    what: (ps) =>
+      `Flooding caused by excessive rainfall is possible. Rainfall totals of ${rainRange(worst(ps, rainMm))} are possible.`,
     impacts:
       'Excessive runoff may result in flooding of rivers, creeks, streams, and other low-lying and flood-prone locations.',
     instruction:

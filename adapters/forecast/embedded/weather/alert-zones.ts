@@ -1,5 +1,6 @@
 import type { HazardRule } from './alert-rules.ts';
 import type { HazardWindow } from './hazard-windows.ts';
+import type { WeatherSample } from './model.ts';
 
 /** The public forecast zones alerts are issued for, and their grouping into single products. */
 
@@ -20,6 +21,11 @@ export interface AlertZone {
   readonly timeZone: string;
   /** County FIPS codes as six-digit SAME codes, when known. */
   readonly sameCodes?: readonly string[];
+  /**
+   * The county (UGC county code, e.g. KSC177) holding the zone's weather place: short-fuse warnings
+   * (tornado, severe thunderstorm, flash flood) are issued by county, as the NWS issues them.
+   */
+  readonly county?: { readonly id: string; readonly name: string; readonly sameCode?: string };
 }
 
 export interface Episode {
@@ -28,8 +34,45 @@ export interface Episode {
   readonly zones: readonly AlertZone[];
   readonly startHour: number;
   readonly endHour: number;
-  /** Every zone's hazardous hours, for the worst values quoted in the text. */
-  readonly samples: HazardWindow['samples'];
+  /**
+   * Every covered zone's weather, for the worst values quoted in the text: each alert version quotes the worst
+   * single place over its own valid time (see alertPlaces).
+   */
+  readonly places: readonly PlaceSeries[];
+  /** Each zone's own hazard windows ([start, end) epoch hours), in the order of `zones`. */
+  readonly spans: readonly (readonly (readonly [number, number])[])[];
+}
+
+/**
+ * The episode as one issuance covering [fromHour, toHour) sees it: only the zones whose own hazard reaches
+ * into those hours. A zone whose hazard is over drops out of later issuances (the NWS cancels it), so an
+ * alert never names a zone its weather does not justify over the alert's valid time.
+ */
+export function episodeDuring(episode: Episode, fromHour: number, toHour: number): Episode {
+  const keep = episode.spans.map((spans) => spans.some(([start, end]) => start < toHour && fromHour < end));
+  if (keep.every(Boolean) || !keep.some(Boolean)) return episode;
+  const pick = <T>(list: readonly T[]) => list.filter((_, i) => keep[i]);
+  return { ...episode, zones: pick(episode.zones), places: pick(episode.places), spans: pick(episode.spans) };
+}
+
+/** One place's hourly weather from `firstHour` on. */
+export interface PlaceSeries {
+  readonly firstHour: number;
+  readonly samples: readonly WeatherSample[];
+}
+
+/** Each place's hours in [fromHour, toHour), leaving out places with none. */
+export function alertPlaces(
+  places: readonly PlaceSeries[],
+  fromHour: number,
+  toHour: number,
+): (readonly WeatherSample[])[] {
+  const out: (readonly WeatherSample[])[] = [];
+  for (const p of places) {
+    const slice = p.samples.slice(Math.max(0, fromHour - p.firstHour), Math.max(0, toHour - p.firstHour));
+    if (slice.length) out.push(slice);
+  }
+  return out;
 }
 
 /** Zones further apart than this are different events even for the same office. */
@@ -46,7 +89,9 @@ function distanceKm(a: AlertZone, b: AlertZone): number {
  * Groups zone hazard windows into episodes: one per office and event, joining
  * zones that are neighbours and whose windows overlap or nearly touch in time.
  */
-export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardWindow }[]): Episode[] {
+export function groupEpisodes(
+  items: readonly { zone: AlertZone; window: HazardWindow; series: PlaceSeries }[],
+): Episode[] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
@@ -62,7 +107,7 @@ export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardW
       if (nearInTime && distanceKm(a.zone, b.zone) <= NEIGHBOUR_KM) parent[find(i)] = find(j);
     }
   }
-  const groups = new Map<number, { zone: AlertZone; window: HazardWindow }[]>();
+  const groups = new Map<number, (typeof items)[number][]>();
   items.forEach((item, i) => {
     const root = find(i);
     const list = groups.get(root) ?? [];
@@ -78,7 +123,10 @@ export function groupEpisodes(items: readonly { zone: AlertZone; window: HazardW
       zones,
       startHour: Math.min(...list.map((x) => x.window.startHour)),
       endHour: Math.max(...list.map((x) => x.window.endHour)),
-      samples: list.flatMap((x) => x.window.samples),
+      places: zones.map((z) => list.find((x) => x.zone.id === z.id)!.series),
+      spans: zones.map((z) =>
+        list.filter((x) => x.zone.id === z.id).map((x) => [x.window.startHour, x.window.endHour] as const),
+      ),
     });
   }
   return episodes.sort(

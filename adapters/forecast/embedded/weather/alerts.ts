@@ -1,7 +1,14 @@
 import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
-import { HAZARD_RULES } from './alert-rules.ts';
+import { HAZARD_RULES, snowCm, WARNING_SNOW_CM, type HazardRule } from './alert-rules.ts';
 import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from './alert-text.ts';
-import { groupEpisodes, type AlertZone, type Episode } from './alert-zones.ts';
+import {
+  alertPlaces,
+  episodeDuring,
+  groupEpisodes,
+  type AlertZone,
+  type Episode,
+  type PlaceSeries,
+} from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { AlertFeature } from './alert-feature.ts';
@@ -66,7 +73,9 @@ function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
   const lead = episode.rule.significance === 'A' ? HORIZON_HOURS : 36;
   const versions: Version[] = [];
   for (const cycle of cycles) {
-    if (cycle + lead < episode.startHour || cycle >= episode.endHour) continue;
+    // A cycle whose horizon ends as the event begins would issue an alert of no duration (onset = ends).
+    if (cycle + lead < episode.startHour || cycle >= episode.endHour || cycle + HORIZON_HOURS <= episode.startHour)
+      continue;
     const sent = sentMs(cycle, episode.officeId);
     const onset = Math.max(epochHourToMs(episode.startHour), sent);
     const ends = epochHourToMs(Math.min(episode.endHour, cycle + HORIZON_HOURS));
@@ -147,7 +156,7 @@ export function buildAlert(
       sender: SENDER,
       senderName: `NWS ${first.officeName}`,
       headline: capHeadline(rule.event, v.sent, v.ends, tz, first.officeName),
-      description: description(rule.what(episode.samples), wherePhrase(episode), when, rule.impacts),
+      description: description(rule.what(validPlaces(episode, v)), wherePhrase(episode), when, rule.impacts),
       instruction: rule.instruction,
       response: watch || future ? 'Prepare' : 'Execute',
       parameters,
@@ -158,6 +167,30 @@ export function buildAlert(
       eventCode: { SAME: [rule.sameCode], NationalWeatherService: [`${rule.phenomenon}${rule.significance}`] },
     },
   };
+}
+
+/**
+ * Every covered place's weather over one version's valid time (from the onset's hour to the end), falling
+ * back to the episode's whole span for a version too short to hold an hour.
+ */
+function validPlaces(episode: Episode, v: Version): (readonly WeatherSample[])[] {
+  const from = Math.floor(v.onset / MS_PER_HOUR);
+  const to = Math.ceil(v.ends / MS_PER_HOUR);
+  const places = alertPlaces(episode.places, from, to);
+  return places.length ? places : alertPlaces(episode.places, episode.startHour, episode.endHour);
+}
+
+const WINTER_STORM_WARNING = HAZARD_RULES.find((r) => r.event === 'Winter Storm Warning') as HazardRule;
+
+/**
+ * An advisory whose worst place gets warning-criteria snow over the advisory's whole span (a zone's own
+ * hazard hours stayed under it, but the snow before or after them, while the advisory runs for its
+ * neighbours, adds up) is a warning: the NWS upgrades rather than quote warning amounts in an advisory.
+ */
+function upgraded(episode: Episode): Episode {
+  if (episode.rule.event !== 'Winter Weather Advisory') return episode;
+  const places = alertPlaces(episode.places, episode.startHour, episode.endHour);
+  return places.some((ss) => snowCm(ss) >= WARNING_SNOW_CM) ? { ...episode, rule: WINTER_STORM_WARNING } : episode;
 }
 
 function zonePlace(zone: AlertZone): Place {
@@ -178,7 +211,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   for (let c = first; c <= last; c += CYCLE_HOURS) cycles.push(c);
   const hours = last + HORIZON_HOURS - first;
 
-  const items: { zone: AlertZone; window: HazardWindow }[] = [];
+  const items: { zone: AlertZone; window: HazardWindow; series: PlaceSeries }[] = [];
   const zoneSamples: { zone: AlertZone; samples: readonly WeatherSample[] }[] = [];
   for (const zone of request.zones) {
     const place = zonePlace(zone);
@@ -186,7 +219,8 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       ? Array.from({ length: hours }, (_, i) => request.sample!(place, first + i))
       : hourlySeries(place, first, hours);
     zoneSamples.push({ zone, samples });
-    for (const window of placeHazards(HAZARD_RULES, place, first, samples)) items.push({ zone, window });
+    const series = { firstHour: first, samples };
+    for (const window of placeHazards(HAZARD_RULES, place, first, samples)) items.push({ zone, window, series });
   }
 
   const alerts: AlertFeature[] = [];
@@ -204,13 +238,14 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       }),
     );
   }
-  for (const episode of groupEpisodes(items)) {
+  for (const episode of groupEpisodes(items).map(upgraded)) {
     const versions = versionsOf(episode, cycles);
     const issued: AlertFeature[] = [];
     versions.forEach((v, i) => {
       const next = versions[i + 1];
       const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
-      issued.push(buildAlert(episode, v, expires, issued.slice(), request.baseUrl));
+      const during = episodeDuring(episode, Math.floor(v.onset / MS_PER_HOUR), Math.ceil(v.ends / MS_PER_HOUR));
+      issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
     });
     alerts.push(...issued);
   }

@@ -64,7 +64,11 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
         zones,
         startHour,
         endHour: epochHourOf(request.endsMs),
-        samples: request.samples?.length ? request.samples : [request.sample],
+        places: zones.map(() => ({
+          firstHour: startHour,
+          samples: request.samples?.length ? request.samples : [request.sample],
+        })),
+        spans: zones.map(() => [[startHour, epochHourOf(request.endsMs)] as const]),
       },
       {
         cycle: epochHourOf(request.sentMs),

@@ -14,8 +14,9 @@ export type { StormTrack } from './alert-feature.ts';
  * Storm-based warnings: severe thunderstorm, tornado and flash flood warnings. Unlike the zone-based
  * products of alert-rules.ts they are issued as a storm happens, last under an hour (three for a flash
  * flood), and carry a polygon: the area the storm crosses while the warning runs, drawn from the storm's
- * position and motion, as the NWS draws them. (Special marine warnings need marine zones, which the
- * catalogue does not hold, so none is issued.)
+ * position and motion, as the NWS draws them. They are county-coded (UGC KSC177, affectedZones
+ * zones/county/…), as real ones are. (Special marine warnings need marine zones, which the catalogue does
+ * not hold, so none is issued.)
  *
  * Everything comes from the same hourly weather the other alerts and the forecasts use: a thunderstorm
  * hour with damaging gusts or torrential rain is severe; a severe storm in very moist air sometimes
@@ -279,6 +280,7 @@ export function buildStormAlertAt(
   const tz = zone.timeZone;
   const vtecString = vtec('NEW', zone.officeId, { phenomenon: rule.phenomenon, significance: 'W' }, etn, sent, ends);
   const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${sent}|${zone.id}`, 40)}.001.1`;
+
   const iso = (ms: number) => isoWithOffset(ms, tz);
   const track: StormTrack = {
     lat: zone.lat,
@@ -311,6 +313,20 @@ export function buildStormAlertAt(
     eventEndingTime: [iso(ends)],
   };
   const url = `${base}/alerts/${id}`;
+  // County-coded, as the NWS issues short-fuse warnings ("Shawnee, KS", KSC177, zones/county/KSC177); a zone
+  // with no county known keeps its forecast zone.
+  const county = zone.county;
+  const area = county
+    ? {
+        areaDesc: `${county.name}, ${zone.state}`,
+        geocode: { SAME: county.sameCode ? [county.sameCode] : [], UGC: [county.id] },
+        affectedZones: [`${base}/zones/county/${county.id}`],
+      }
+    : {
+        areaDesc: zone.name,
+        geocode: { SAME: zone.sameCodes ?? [], UGC: [zone.id] },
+        affectedZones: [`${base}/zones/forecast/${zone.id}`],
+      };
   return {
     id: url,
     type: 'Feature',
@@ -320,9 +336,7 @@ export function buildStormAlertAt(
       '@id': url,
       '@type': 'wx:Alert',
       id,
-      areaDesc: zone.name,
-      geocode: { SAME: zone.sameCodes ?? [], UGC: [zone.id] },
-      affectedZones: [`${base}/zones/forecast/${zone.id}`],
+      ...area,
       references: [],
       sent: iso(sent),
       effective: iso(sent),

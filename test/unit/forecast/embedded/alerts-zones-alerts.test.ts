@@ -105,7 +105,22 @@ for (const [season, at] of [
         assert.match(p['senderName'], /^NWS ([A-Z][a-z].* [A-Z]{2}|Northern Indiana)$/);
         assert.equal(p['status'], 'Actual');
         assert.equal(p['affectedZones'].length, p['geocode']['UGC'].length);
+        if (/^(Tornado|Severe Thunderstorm|Flash Flood) Warning$/.test(p['event'])) {
+          // Issue 38 item 5: one county, with the storm's polygon.
+          assert.equal(p['geocode']['UGC'].length, 1);
+          assert.match(p['geocode']['UGC'][0], /^[A-Z]{2}C\d{3}$/);
+          assert.equal((f.geometry as { type: string }).type, 'Polygon');
+        }
         p['geocode']['UGC'].forEach((ugc: string, i: number) => {
+          // Short-fuse warnings are county-coded (issue 38 item 5), the other products zone-coded.
+          if (/^[A-Z]{2}C\d{3}$/.test(ugc)) {
+            assert.match(p['event'], /^(Tornado|Severe Thunderstorm|Flash Flood) Warning$/);
+            assert.equal(p['affectedZones'][i], `${BASE}/zones/county/${ugc}`);
+            const fips = catalogue.countyZones.get(ugc)?.fips;
+            assert.ok(catalogue.countyZones.has(ugc), ugc);
+            if (fips) assert.deepEqual(p['geocode']['SAME'], [`0${fips}`]);
+            return;
+          }
           assert.equal(p['affectedZones'][i], `${BASE}/zones/forecast/${ugc}`);
           const zone = catalogue.forecastZones.get(ugc);
           assert.ok(zone, ugc);
@@ -188,33 +203,43 @@ for (const [season, at] of [
       assert.ok(got.length > 0 && got.length <= all.length);
     });
 
-    test('zone keeps the alerts naming a forecast zone, and a county or fire zone maps to its forecast zones', async () => {
-      const ugc: string = all[0]!.properties['geocode']['UGC'][0];
+    test('zone keeps the alerts whose UGC names that very zone, county or forecast zone (issue 38 item 6)', async () => {
+      const ugc: string = all.find((f) => /^[A-Z]{2}Z/.test(f.properties['geocode']['UGC'][0]))!.properties['geocode'][
+        'UGC'
+      ][0];
       const byZone = await everything({ zone: [ugc] });
       assert.ok(byZone.length > 0);
       for (const f of byZone) assert.ok(f.properties['geocode']['UGC'].includes(ugc));
       assert.equal(byZone.length, all.filter((f) => f.properties['geocode']['UGC'].includes(ugc)).length);
 
-      const county = catalogue.forecastZones.get(ugc)!.counties[0]!;
-      const byCounty = await everything({ zone: [county] });
-      assert.ok(
-        byCounty.some((f) => f.properties['geocode']['UGC'].includes(ugc)),
-        `${county} should reach ${ugc}`,
-      );
-      if (catalogue.fireZones.has(ugc)) {
-        const byFire = await everything({ zone: [ugc] });
-        assert.ok(byFire.length > 0);
+      // A county is not widened to its forecast zones (HIC003 had returned its zones' alerts), nor a fire
+      // zone to the forecast zones it covers (COZ240): only alerts naming the id itself come back.
+      for (const id of [...catalogue.forecastZones.get(ugc)!.counties, 'HIC003', 'COZ240']) {
+        const got = await everything({ zone: [id] });
+        assert.deepEqual(
+          got.map((f) => f.id),
+          all.filter((f) => f.properties['geocode']['UGC'].includes(id)).map((f) => f.id),
+          id,
+        );
+      }
+      // A county-coded warning is found by its county, and not by the forecast zones in that county.
+      const warning = all.find((f) => /^[A-Z]{2}C/.test(f.properties['geocode']['UGC'][0]));
+      if (warning) {
+        const county: string = warning.properties['geocode']['UGC'][0];
+        assert.ok((await everything({ zone: [county] })).some((f) => f.id === warning.id));
+        const zones = [...catalogue.forecastZones.values()].filter((z) => z.counties.includes(county));
+        for (const z of zones) assert.ok(!(await everything({ zone: [z.id] })).some((f) => f.id === warning.id));
       }
     });
 
-    test('point keeps the alerts of the forecast zone at the point', async () => {
+    test('point keeps the alerts of the forecast zone and the county at the point', async () => {
       const ugc: string = all[0]!.properties['geocode']['UGC'][0];
       const c = catalogue.forecastZones.get(ugc)!.centroid;
-      const here = catalogue.forecastZoneAt(c.lat, c.lon)!.id;
+      const here = [catalogue.forecastZoneAt(c.lat, c.lon)!.id, catalogue.countyZoneAt(c.lat, c.lon)?.id];
       const got = await everything({ point: { lat: c.lat, lon: c.lon } });
       assert.deepEqual(
         got.map((f) => f.id),
-        all.filter((f) => f.properties['geocode']['UGC'].includes(here)).map((f) => f.id),
+        all.filter((f) => here.some((id) => f.properties['geocode']['UGC'].includes(id))).map((f) => f.id),
       );
       assert.equal(
         (await provider.alerts(alertQuery({ point: { lat: 0, lon: 0 } }), ctx)).body['features'] instanceof Array,

@@ -42,3 +42,41 @@ test('frost and freeze products still come in spring and autumn where it gets co
   }
   assert.ok(seen > 0, 'an autumn in Kansas brings at least one frost or freeze product');
 });
+
+/** Frost and freeze products (any) in a place's hazard windows over `days` days from `start`, 4 days at a time. */
+function frostWindows(place: { lat: number; lon: number; elevationM: number }, start: string, days: number): number {
+  let seen = 0;
+  for (let day = 0; day < days; day += 4) {
+    const first = HOUR(start) + day * 24;
+    seen += placeHazards(HAZARD_RULES, place, first, hourlySeries(place, first, 96)).filter(
+      (w) => w.rule.family === 'freeze',
+    ).length;
+  }
+  return seen;
+}
+
+test('the growing season is over in Southeast Alaska by late November and on the northern plains by November (issue 38 item 4)', () => {
+  const late = [
+    { lat: 58.3019, lon: -134.4197, elevationM: 10 }, // Juneau
+    { lat: 57.0531, lon: -135.33, elevationM: 5 }, // Sitka
+    { lat: 55.3422, lon: -131.6461, elevationM: 10 }, // Ketchikan
+  ];
+  for (const place of late) assert.equal(frostWindows(place, '2026-11-20T00:00:00Z', 40), 0, JSON.stringify(place));
+  const plains = [
+    { lat: 46.8083, lon: -100.7837, elevationM: 510 }, // Bismarck
+    { lat: 46.8772, lon: -96.7898, elevationM: 275 }, // Fargo
+    { lat: 47.5, lon: -111.3, elevationM: 1010 }, // Great Falls
+  ];
+  for (const place of plains) assert.equal(frostWindows(place, '2026-11-01T00:00:00Z', 120), 0, JSON.stringify(place));
+});
+
+test('where the growing season never ends, freeze products come in winter too', () => {
+  // North Florida and south Georgia: hard freezes in January threaten crops that are in the ground all winter.
+  const places = [
+    { lat: 30.44, lon: -84.28, elevationM: 20 }, // Tallahassee
+    { lat: 31.58, lon: -84.16, elevationM: 60 }, // Albany GA
+    { lat: 30.33, lon: -81.66, elevationM: 5 }, // Jacksonville
+  ];
+  const seen = places.reduce((n, p) => n + frostWindows(p, '2026-12-01T00:00:00Z', 90), 0);
+  assert.ok(seen > 0, 'a winter in north Florida brings a frost or freeze product');
+});

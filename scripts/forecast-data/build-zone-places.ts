@@ -1,0 +1,24 @@
+// Writes adapters/forecast/embedded/data/zone-places.json: where the alert model samples each forecast zone's
+// weather (alert-zone-place.ts), worked out once here rather than on every server's main thread. Run after
+// the catalogue or the grid offsets change (npm run data:build does).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { embeddedDataDir } from '../../adapters/forecast/embedded/data-dir.ts';
+import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
+import {
+  ZONE_PLACES_FILE,
+  zoneGridPlace,
+  type ZonePlacesFile,
+} from '../../adapters/forecast/embedded/alert-zone-place.ts';
+
+const deps = loadEmbeddedDeps({ now: () => new Date() });
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+const rows = [...deps.catalogue.forecastZones.values()]
+  .map((zone) => {
+    const p = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+    return [zone.id, p.lat, p.lon, p.elevationM] as const;
+  })
+  .sort((a, b) => a[0].localeCompare(b[0]));
+const file: ZonePlacesFile = { format: 1, fields: ['id', 'lat', 'lon', 'elevationM'], rows };
+writeFileSync(join(embeddedDataDir(), ZONE_PLACES_FILE), `${JSON.stringify(file)}\n`);
+process.stdout.write(`${rows.length} zones written (${round(JSON.stringify(file).length / 1024, 0)} KiB)\n`);

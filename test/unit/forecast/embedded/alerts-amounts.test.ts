@@ -1,0 +1,107 @@
+// Issue 35 item 13: an alert's amounts are the worst single place's over the alert's own valid time, the
+// totals that place's gridpoint gives (quantitativePrecipitation, snowfallAmount), never a sum over zones.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
+import { zoneGridPlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alert-zone-place.ts';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alert-generation.ts';
+import { gridResources } from '../../../../adapters/forecast/embedded/grid-resources.ts';
+import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { catalogue, depsAt } from './alerts-zones-support.ts';
+
+type Json = Record<string, any>;
+const HOUR = 3_600_000;
+const deps = depsAt('2026-01-01T00:00:00Z');
+const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+
+/** Hours of an ISO 8601 duration as the gridpoint writes it (PT3H, P1DT2H). */
+function durationHours(d: string): number {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?)?$/.exec(d);
+  assert.ok(m, `duration ${d}`);
+  return Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
+}
+
+/** A gridpoint layer summed over the hours [from, to) (epoch hours), its values being per hour. */
+function layerTotal(layer: Json, from: number, to: number): number {
+  let total = 0;
+  for (const { validTime, value } of layer['values'] as { validTime: string; value: number }[]) {
+    const [start, duration] = validTime.split('/') as [string, string];
+    const first = Date.parse(start) / HOUR;
+    const n = durationHours(duration);
+    total += value * Math.max(0, Math.min(to, first + n) - Math.max(from, first));
+  }
+  return total;
+}
+
+/** The alerts in force at a cycle whose text quotes an amount. */
+function amountAlerts(iso: string): AlertFeature[] {
+  const cycle = latestCycle(Math.floor(Date.parse(iso) / HOUR));
+  const out: AlertFeature[] = [];
+  for (const zones of offices)
+    for (const a of generateOfficeAlerts(zones, cycle))
+      if (
+        isAlertActive(a, cycle * HOUR) &&
+        /Winter|Flood Watch/.test(a.properties.event) &&
+        /\d+ inches/.test(a.properties.description)
+      )
+        out.push(a);
+  return out;
+}
+
+/** The amounts an alert's whole-inch range holds ("3 to 5 inches"; "around 5 inches": 5 to under 6). */
+function quotedRange(description: string): [number, number] {
+  const range = /(\d+) to (\d+) inches/.exec(description);
+  if (range) return [Number(range[1]), Number(range[2])];
+  const around = /around (\d+) inches/.exec(description);
+  assert.ok(around, description);
+  return [Number(around[1]), Number(around[1]) + 1];
+}
+
+describe('zone weather places', () => {
+  it('zone-places.json holds every forecast zone gridpoint place, as worked out now', () => {
+    const place = zoneWeatherPlace(deps);
+    const zones = [...catalogue.forecastZones.values()];
+    // Every 7th zone is worked out afresh (all of them take seconds); a stale file differs somewhere.
+    for (let i = 0; i < zones.length; i += 7) {
+      const z = zones[i]!;
+      const live = zoneGridPlace(deps, z.centroid.lat, z.centroid.lon);
+      assert.deepEqual(place(z.id, z.centroid.lat, z.centroid.lon), live, `${z.id}: run build-zone-places.ts`);
+    }
+  });
+});
+
+describe('alert amounts (issue 35 item 13)', () => {
+  const alerts = ['2026-01-20T12:00:00Z', '2026-11-26T18:00:00Z', '2026-03-05T12:00:00Z'].flatMap(amountAlerts);
+
+  it('quotes the worst covered place, as that place gridpoint totals it over the alert valid time', async () => {
+    assert.ok(alerts.length >= 30, `${alerts.length} alerts with amounts`);
+    let multiZone = 0;
+    for (const alert of alerts) {
+      const p = alert.properties;
+      const from = Math.floor(Date.parse(p.onset) / HOUR);
+      const to = Math.ceil(Date.parse(p.ends) / HOUR);
+      const snow = /snow accumulations/.test(p.description);
+      const grid = gridResources(depsAt(new Date(from * HOUR).toISOString()));
+      let worstInches = 0;
+      for (const ugc of p.geocode.UGC) {
+        const zone = catalogue.forecastZones.get(ugc)!;
+        const cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
+        const doc = await grid.gridpoint({ office: cell.gridId, x: cell.gridX, y: cell.gridY }, { baseUrl: '' });
+        const props = (doc.body as Json)['properties'];
+        const mm = layerTotal(props[snow ? 'snowfallAmount' : 'quantitativePrecipitation'], from, to);
+        worstInches = Math.max(worstInches, mm / 25.4);
+      }
+      if (p.geocode.UGC.length > 1) multiZone++;
+      const [lo, hi] = quotedRange(p.description);
+      const where = `${p.event} ${p.geocode.UGC.join(',')} ${p.onset}..${p.ends}: "${p.description.split('\n')[0]}"`;
+      assert.ok(lo <= worstInches + 0.05 && worstInches - 0.05 <= hi, `${where}, worst gridpoint ${worstInches}`);
+      // An advisory's snow stays under the 6-inch warning criterion, in its text and at its places.
+      if (p.event === 'Winter Weather Advisory' && snow) {
+        assert.ok(Math.max(...(p.description.match(/\d+(?= inches)/g) ?? []).map(Number)) < 6, where);
+        assert.ok(worstInches < 6, `${where}: ${worstInches.toFixed(1)} in at its worst place`);
+      }
+    }
+    assert.ok(multiZone >= 5, `${multiZone} alerts cover several zones`);
+  });
+});

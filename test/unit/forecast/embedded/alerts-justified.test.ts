@@ -1,0 +1,167 @@
+// Issue 38 item 4: every alert the model issues is justified by the model's own forecast at the zones it
+// covers over its valid time, frost and freeze products keep to the growing season, and the kinds of alert
+// come in the regions and seasons where the NWS issues them. Many offices, a year of cycles.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alert-zone-place.ts';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alert-generation.ts';
+import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+import {
+  hourlySeries,
+  isAlertActive,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+  type WeatherSample,
+} from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { heatIndexC, windChillC } from '../../../../adapters/forecast/embedded/weather/physics.ts';
+import { weatherCondition } from '../../../../adapters/forecast/embedded/weather/derived-layers.ts';
+import { catalogue, depsAt } from './alerts-zones-support.ts';
+
+const HOUR = 3_600_000;
+const deps = depsAt('2026-01-01T00:00:00Z');
+const allOffices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+// Every fifth office (a spread over every region: the list is in office order), and Alaska's and Hawaii's.
+const offices = allOffices.filter((zones, i) => i % 5 === 0 || ['AJK', 'AFC', 'HFO'].includes(zones[0]!.officeId));
+const zoneById = new Map(offices.flat().map((z) => [z.id, z]));
+
+const f = (c: number) => Math.round((c * 9) / 5 + 32);
+const mph = (kmh: number) => Math.round(kmh / 1.609344);
+
+/**
+ * What the gridpoint of one covered zone must show over the alert's valid time, in the gridpoint's own
+ * rounding (whole °F temperatures, wind to the mph), at the NWS criteria of the product.
+ */
+const JUSTIFIED: Readonly<Record<string, (hours: readonly WeatherSample[], zone: AlertZone) => boolean>> = {
+  'Freeze Warning': (hs) => hs.some((s) => f(s.temperatureC) <= 32),
+  'Frost Advisory': (hs) => hs.some((s) => f(s.temperatureC) <= 36),
+  'Wind Advisory': (hs) => hs.some((s) => mph(s.windGustKmh) >= 46 || mph(s.windSpeedKmh) >= 31),
+  'High Wind Warning': (hs) => hs.some((s) => mph(s.windGustKmh) >= 58 || mph(s.windSpeedKmh) >= 40),
+  'Heat Advisory': (hs, z) =>
+    hs.some((s) => f(heatIndexC(s.temperatureC, s.relativeHumidity)) >= (z.lat >= 40 ? 100 : 105)),
+  'Extreme Heat Warning': (hs, z) =>
+    hs.some((s) => f(heatIndexC(s.temperatureC, s.relativeHumidity)) >= (z.lat >= 40 ? 105 : 110)),
+  'Winter Weather Advisory': (hs) =>
+    hs.some((s) => weatherCondition(s).some((w) => /snow|sleet|freezing_rain/.test(w.weather ?? ''))),
+  'Winter Storm Warning': (hs) =>
+    hs.some((s) => weatherCondition(s).some((w) => /snow|sleet|freezing_rain/.test(w.weather ?? ''))),
+  'Cold Weather Advisory': (hs) => hs.some((s) => f(windChillC(s.temperatureC, s.windSpeedKmh) ?? s.temperatureC) <= 5),
+  'Extreme Cold Warning': (hs) =>
+    hs.some((s) => f(windChillC(s.temperatureC, s.windSpeedKmh) ?? s.temperatureC) <= -10),
+  'Flood Watch': (hs) => hs.some((s) => weatherCondition(s).some((w) => /rain|thunderstorms/.test(w.weather ?? ''))),
+  'Dense Fog Advisory': (hs) => hs.some((s) => s.visibilityM <= 402),
+};
+
+interface Seen {
+  alert: AlertFeature;
+  cycle: number;
+}
+
+function cyclesOfYear(): number[] {
+  const out: number[] = [];
+  const start = Math.floor(Date.parse('2026-01-02T00:00:00Z') / HOUR);
+  for (let day = 0; day < 365; day += 4) out.push(latestCycle(start + day * 24 + (day % 8 === 0 ? 0 : 12)));
+  return out;
+}
+
+const seen: Seen[] = [];
+for (const cycle of cyclesOfYear())
+  for (const zones of offices)
+    for (const alert of generateOfficeAlerts(zones, cycle))
+      if (isAlertActive(alert, cycle * HOUR)) seen.push({ alert, cycle });
+
+describe('alerts the forecast justifies (issue 38 item 4)', () => {
+  it('every zone of every alert meets the product criteria in its own gridpoint weather over the valid time', () => {
+    assert.ok(seen.length >= 300, `${seen.length} alerts`);
+    const failures: string[] = [];
+    for (const { alert } of seen) {
+      const p = alert.properties;
+      const check = JUSTIFIED[p.event];
+      if (!check) continue; // storm-based warnings: item 5's test
+      const from = Math.floor(Date.parse(p.onset) / HOUR);
+      const to = Math.ceil(Date.parse(p.ends) / HOUR);
+      for (const ugc of p.geocode.UGC) {
+        const zone = zoneById.get(ugc)!;
+        const hours = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 }, from, to - from);
+        if (!check(hours, zone)) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
+      }
+    }
+    assert.deepEqual(failures.slice(0, 400), [], `${failures.length} unjustified zone-alerts`);
+  });
+});
+
+/** Season of a cycle: DJF, MAM, JJA, SON. */
+function seasonOf(cycle: number): 'DJF' | 'MAM' | 'JJA' | 'SON' {
+  const month = new Date(cycle * HOUR).getUTCMonth();
+  return (['DJF', 'DJF', 'MAM', 'MAM', 'MAM', 'JJA', 'JJA', 'JJA', 'SON', 'SON', 'SON', 'DJF'] as const)[month]!;
+}
+
+function regionOf(zone: AlertZone): string {
+  if (zone.state === 'AK') return 'Alaska';
+  if (zone.state === 'HI') return 'Hawaii';
+  if (zone.state === 'PR' || zone.state === 'VI' || zone.state === 'GU') return 'tropics';
+  return zone.lat >= 40 ? 'north' : zone.lat < 34 ? 'south' : 'middle';
+}
+
+describe('alerts in the regions and seasons the NWS issues them (issue 38 item 4)', () => {
+  /** Zone-cycles under each event, by region and season. */
+  const tally = new Map<string, number>();
+  const zoneCycles = new Map<string, number>();
+  const cycles = cyclesOfYear();
+  for (const cycle of cycles)
+    for (const zone of zoneById.values()) {
+      const key = `${regionOf(zone)} ${seasonOf(cycle)}`;
+      zoneCycles.set(key, (zoneCycles.get(key) ?? 0) + 1);
+    }
+  for (const { alert, cycle } of seen)
+    for (const ugc of alert.properties.geocode.UGC) {
+      const key = `${alert.properties.event}|${regionOf(zoneById.get(ugc)!)} ${seasonOf(cycle)}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+  /** Share of a region's zones under an event at a typical cycle of a season, %. */
+  const share = (event: RegExp, where: string) =>
+    (100 *
+      [...tally]
+        .filter(([k]) => event.test(k.split('|')[0]!) && k.endsWith(`|${where}`))
+        .reduce((n, [, v]) => n + v, 0)) /
+    (zoneCycles.get(where) ?? 1);
+
+  it('prints the shares', () => {
+    const rows = [...new Set([...tally.keys()].map((k) => k.split('|')[0]!))].sort();
+    for (const event of rows)
+      console.log(
+        `# ${event.padEnd(24)} ${[...zoneCycles.keys()]
+          .sort()
+          .map((w) => `${w} ${share(new RegExp(`^${event}$`), w).toFixed(1)}`)
+          .join(' · ')}`,
+      );
+  });
+
+  it('issues each kind of product where and when the NWS does', () => {
+    const conus = ['north', 'middle', 'south'];
+    for (const region of [...conus, 'Alaska', 'Hawaii']) {
+      // No heat products in winter, no winter storms, cold or frost in a CONUS summer.
+      assert.equal(share(/Heat/, `${region} DJF`), 0, `heat in a ${region} winter`);
+      if (conus.includes(region)) {
+        assert.equal(share(/Winter|Cold/, `${region} JJA`), 0, `winter products in a ${region} summer`);
+        assert.ok(share(/Frost|Freeze/, `${region} JJA`) <= 0.5, `frost products in a ${region} summer`);
+      }
+    }
+    // The frost/freeze program is over by winter in the north and in Alaska, and runs in spring and autumn.
+    assert.equal(share(/Frost|Freeze/, 'north DJF'), 0);
+    assert.equal(share(/Frost|Freeze/, 'Alaska DJF'), 0);
+    assert.ok(share(/Frost|Freeze/, 'north MAM') > 0 && share(/Frost|Freeze/, 'north SON') > 0);
+    // What each season brings: summer heat in the south, winter storms in the north and Alaska in winter.
+    assert.ok(share(/Heat/, 'south JJA') > 0);
+    assert.ok(share(/Winter/, 'north DJF') > 1 && share(/Winter/, 'Alaska DJF') > 1);
+    // No kind of product is in force over most of a region at a typical hour (Hawaii's wind: see the README).
+    for (const key of zoneCycles.keys())
+      for (const event of Object.keys(JUSTIFIED))
+        if (!(event.includes('Wind') && key.startsWith('Hawaii')))
+          assert.ok(
+            share(new RegExp(`^${event}$`), key) < 20,
+            `${event} over ${share(new RegExp(`^${event}$`), key).toFixed(0)}% of ${key}`,
+          );
+  });
+});
