@@ -1,3 +1,5 @@
+import { URL as NodeURL } from 'node:url';
+import { readRequestParts } from '../adapters/http/in-process-exchange.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -24,16 +26,22 @@ export interface WeatherGovFetch extends WeatherGovControls {
 export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Promise<WeatherGovFetch> {
   const nws = await createWeatherGov(options);
   const weatherGovFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(typeof input === 'string' ? new URL(input, nws.origin) : input, init);
-    const url = new URL(request.url);
-    if (!nws.answers(url)) {
+    const parts = await readRequestParts(input, init, nws.origin);
+    if (!nws.answers(parts.url)) {
+      const url = new NodeURL(parts.url);
       const what =
         url.origin === nws.origin
           ? `${url.pathname} is Taskcast's own, not api.weather.gov's`
           : `it answers ${nws.origin} only`;
-      throw new TypeError(`taskcast/fetch cannot answer ${request.method} ${request.url}: ${what}.`);
+      throw new TypeError(`taskcast/fetch cannot answer ${parts.method} ${parts.url}: ${what}.`);
     }
-    return nws.respond(request);
+    return nws.respond(parts.url, {
+      method: parts.method,
+      headers: parts.headers,
+      body: parts.body as BodyInit | null,
+      signal: parts.signal,
+      redirect: parts.redirect,
+    });
   };
   return Object.assign(weatherGovFetch, {
     origin: nws.origin,

@@ -1,7 +1,8 @@
 import type { Container } from 'inversify';
 import type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { silentLogger } from '../adapters/logging/logger.ts';
+import { silentLogger, type Logger } from '../adapters/logging/logger.ts';
+import { fetchInProcess, readRequestParts } from '../adapters/http/in-process-exchange.ts';
 import type { ForecastUseCases } from '../application/forecast/index.ts';
 import { buildHttpApp } from './http-app.ts';
 import { TOKENS } from './tokens.ts';
@@ -26,19 +27,29 @@ export interface TaskcastForecast {
   clearScenario(): void;
 }
 
+/**
+ * In-process, nothing is logged but an error that turned an answer into a 500: a test that gets one must
+ * see why, on the console its runner shows.
+ */
+const errorsToConsole: Logger = {
+  ...silentLogger,
+  error: (message, fields) => console.error(`taskcast: ${message}`, fields?.['error'] ?? fields ?? ''),
+};
+
 export async function libraryForecast(container: Container): Promise<TaskcastForecast> {
   const useCases = await container.getAsync(TOKENS.ForecastUseCases);
   const controls = await container.getAsync(TOKENS.ForecastControls);
   const app = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: silentLogger,
+    log: errorsToConsole,
   });
   return {
     useCases,
     async fetch(input, init) {
-      const request = new Request(input, init);
-      if (!request.headers.has('user-agent')) request.headers.set('user-agent', 'node');
-      return app.fetch(request);
+      const parts = await readRequestParts(input, init);
+      if (!parts.headers.some(([name]) => name.toLowerCase() === 'user-agent'))
+        parts.headers.push(['user-agent', 'node']);
+      return fetchInProcess(async (request) => app.fetch(request), parts);
     },
     setClock: (now, rate = 0) => controls.setClock(typeof now === 'string' ? new Date(now) : now, rate),
     clock: () => controls.clockState(),

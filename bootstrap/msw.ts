@@ -26,9 +26,10 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   const http = await importMswHttp();
   const nws = await createWeatherGov(options);
   // A predicate rather than a `${origin}/*` pattern: the same split of paths as the server's (msw ≥ 2.11).
+  // MSW gives the answer to the app's own fetch, which follows redirects itself: so 'manual' here.
   const handler = http.all(
-    ({ request }) => nws.answers(new URL(request.url)),
-    ({ request }) => nws.respond(request),
+    ({ request }) => nws.answers(request.url),
+    ({ request }) => nws.respond(request, { redirect: 'manual' }),
   );
   return {
     handlers: [handler],

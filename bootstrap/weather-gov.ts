@@ -1,5 +1,6 @@
 import type { ClockRate, ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+import { URL as NodeURL } from 'node:url';
 import { isForecastPath } from '../adapters/http/create-http-app.ts';
 import { createTaskcast } from './library.ts';
 import { readScenarioFile } from './scenario-file.ts';
@@ -41,9 +42,12 @@ export interface WeatherGovControls {
 export interface WeatherGov extends WeatherGovControls {
   readonly origin: string;
   /** Whether a request to this URL is one the double stands in for: its origin, and a forecast path. */
-  answers(url: URL): boolean;
-  /** The HTTP server's answer to the request, through the same h3 app, without a socket. */
-  respond(request: Request): Promise<Response>;
+  answers(url: string): boolean;
+  /**
+   * The HTTP server's answer, through the same h3 app, without a socket, as the library's `forecast.fetch`
+   * (AbortSignal, redirects). The request may come from any realm (a DOM test environment's classes).
+   */
+  respond(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 }
 
 export const DEFAULT_ORIGIN = 'https://api.weather.gov';
@@ -65,8 +69,11 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
   if (options.scenario !== undefined) loadScenario(options.scenario);
   return {
     origin,
-    answers: (url) => url.origin === origin && isForecastPath(url.pathname),
-    respond: (request) => forecast.fetch(request),
+    answers: (text) => {
+      const url = new NodeURL(text);
+      return url.origin === origin && isForecastPath(url.pathname);
+    },
+    respond: (input, init) => forecast.fetch(input, init),
     setClock: (now, rate) => forecast.setClock(now, rate),
     clock: () => forecast.clock(),
     loadScenario,

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+// From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
+import { setImmediate } from 'node:timers';
 import type { AlertFeature, AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './alert-generation.ts';
 import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';

@@ -5,7 +5,12 @@ import { HTTPResponse, type H3Event } from 'h3';
 import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
 import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { requestUrl } from '../request-url.ts';
+import { callerSignal } from '../in-process-exchange.ts';
 import { PROBLEM_TYPE } from './problem.ts';
+
+/** What an answer to a client that has gone is (nginx's convention); nobody reads it. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * The bodies api.weather.gov fails with, as it sends them (test/fixtures/nws/problem_*.json): pretty-printed
@@ -48,7 +53,17 @@ async function faultAnswer(
   controls: ForecastControls,
   options: BaseUrlOptions,
 ): Promise<HTTPResponse | undefined> {
-  if (fault.delayMs) await sleep(fault.delayMs);
+  if (fault.delayMs) {
+    // The delay ends with the caller: an in-process fetch's AbortSignal, or the HTTP client going away.
+    // Otherwise its timer would hold the process open for the rest of the delay after nobody waits for it.
+    const signal = callerSignal(event.context) ?? event.req.signal;
+    try {
+      await sleep(fault.delayMs, undefined, { signal });
+    } catch (error) {
+      if (signal?.aborted) return new HTTPResponse(null, { status: CLIENT_CLOSED_REQUEST });
+      throw error;
+    }
+  }
   if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
   if (fault.html) return cdnDenied(event, fault, controls.clock.now());
   return problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
@@ -83,7 +98,7 @@ function problem(fault: ScenarioFault, base: string, now: Date, correlationId: s
  * character of the URL but letters and digits as a decimal entity, and a "Reference #18.…" id.
  */
 function cdnDenied(event: H3Event, fault: ScenarioFault, now: Date): HTTPResponse {
-  const url = `http://${event.url.host}${event.url.pathname}${event.url.search}`;
+  const url = `http://${requestUrl(event).host}${event.url.pathname}${requestUrl(event).search}`;
   const reference = `18.${randomBytes(4).toString('hex')}.${Math.floor(now.getTime() / 1000)}.${randomBytes(4).toString('hex')}`;
   const body =
     '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \n' +
