@@ -1,5 +1,6 @@
 import { URL as NodeURL } from 'node:url';
 import { readRequestParts } from '../adapters/http/in-process-exchange.ts';
+import { disposable } from './disposable.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -43,11 +44,14 @@ export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Pr
       redirect: parts.redirect,
     });
   };
-  return Object.assign(weatherGovFetch, {
-    origin: nws.origin,
-    setClock: nws.setClock,
-    clock: nws.clock,
-    loadScenario: nws.loadScenario,
-    clearScenario: nws.clearScenario,
-  });
+  return disposable(
+    Object.assign(weatherGovFetch, {
+      origin: nws.origin,
+      setClock: nws.setClock,
+      clock: nws.clock,
+      loadScenario: nws.loadScenario,
+      clearScenario: nws.clearScenario,
+      close: nws.close,
+    }),
+  );
 }

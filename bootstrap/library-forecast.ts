@@ -36,24 +36,50 @@ const errorsToConsole: Logger = {
   error: (message, fields) => console.error(`taskcast: ${message}`, fields?.['error'] ?? fields ?? ''),
 };
 
-export async function libraryForecast(container: Container): Promise<TaskcastForecast> {
+/** The forecast object, and what closing the library does to it. */
+export interface LibraryForecast {
+  readonly forecast: TaskcastForecast;
+  /** Rejects every fetch still pending with `reason` and stops its fault delay, so no timer outlives close(). */
+  abandonPending(reason: Error): void;
+}
+
+export async function libraryForecast(container: Container): Promise<LibraryForecast> {
   const useCases = await container.getAsync(TOKENS.ForecastUseCases);
   const controls = await container.getAsync(TOKENS.ForecastControls);
   const app = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     log: errorsToConsole,
   });
-  return {
+  const pending = new Set<AbortController>();
+  const forecast: TaskcastForecast = {
     useCases,
     async fetch(input, init) {
       const parts = await readRequestParts(input, init);
       if (!parts.headers.some(([name]) => name.toLowerCase() === 'user-agent'))
         parts.headers.push(['user-agent', 'node']);
-      return fetchInProcess(async (request) => app.fetch(request), parts);
+      // The caller's signal, or close(): whichever aborts first ends the request.
+      const controller = new AbortController();
+      const caller = parts.signal;
+      const follow = (): void => controller.abort(caller?.reason);
+      if (caller?.aborted) follow();
+      else caller?.addEventListener('abort', follow, { once: true });
+      pending.add(controller);
+      try {
+        return await fetchInProcess(async (request) => app.fetch(request), { ...parts, signal: controller.signal });
+      } finally {
+        pending.delete(controller);
+        caller?.removeEventListener('abort', follow);
+      }
     },
     setClock: (now, rate = 0) => controls.setClock(typeof now === 'string' ? new Date(now) : now, rate),
     clock: () => controls.clockState(),
     loadScenario: (scenario) => controls.loadScenario(scenario),
     clearScenario: () => controls.clearScenario(),
+  };
+  return {
+    forecast,
+    abandonPending: (reason) => {
+      for (const controller of pending) controller.abort(reason);
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { createContainer, type ContainerOptions } from './container.ts';
 import { libraryForecast, type TaskcastForecast } from './library-forecast.ts';
 import { TOKENS } from './tokens.ts';
+import { disposable } from './disposable.ts';
 
 export { createContainer, type ContainerOptions } from './container.ts';
 export { TOKENS } from './tokens.ts';
@@ -17,7 +18,10 @@ export interface Taskcast {
   readonly tasks: TaskUseCases;
   /** With `forecastProvider: 'embedded'` (or `upstream`): the forecast service in-process, and its test-double controls. */
   readonly forecast?: TaskcastForecast;
-  /** Flushes the store and releases its lock. */
+  /**
+   * Flushes the store and releases its lock; a forecast fetch still pending rejects and its fault delay
+   * stops. The object is also AsyncDisposable at run time (`Symbol.asyncDispose`, the same as close()).
+   */
   close(): Promise<void>;
 }
 
@@ -26,6 +30,13 @@ export async function createTaskcast(options: ContainerOptions = {}): Promise<Ta
   const container = createContainer({ forecastProvider: false, ...options });
   const tasks = await container.getAsync(TOKENS.TaskUseCases);
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  const forecast = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
-  return { tasks, forecast, close: () => store.close() };
+  const inProcess = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
+  return disposable({
+    tasks,
+    forecast: inProcess?.forecast,
+    close: async () => {
+      inProcess?.abandonPending(new Error('Taskcast was closed while this forecast request was pending'));
+      await store.close();
+    },
+  });
 }

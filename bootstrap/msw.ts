@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import { disposable } from './disposable.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -31,14 +32,15 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
     ({ request }) => nws.answers(request.url),
     ({ request }) => nws.respond(request, { redirect: 'manual' }),
   );
-  return {
+  return disposable({
     handlers: [handler],
     origin: nws.origin,
     setClock: nws.setClock,
     clock: nws.clock,
     loadScenario: nws.loadScenario,
     clearScenario: nws.clearScenario,
-  };
+    close: nws.close,
+  });
 }
 
 type MswHttp = (typeof import('msw'))['http'];

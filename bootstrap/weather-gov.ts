@@ -37,6 +37,12 @@ export interface WeatherGovControls {
   loadScenario(this: void, scenario: ScenarioSource): Scenario;
   /** Back to the plain model (the clock stays). */
   clearScenario(this: void): void;
+  /**
+   * Releases the double: a request still pending (in a fault's delay) rejects and its timer stops. Nothing
+   * else holds the process open, so calling it is optional; the object is also AsyncDisposable at run time
+   * (`await using`).
+   */
+  close(this: void): Promise<void>;
 }
 
 export interface WeatherGov extends WeatherGovControls {
@@ -63,7 +69,11 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
   const forecast = taskcast.forecast!;
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
-      typeof scenario === 'string' || scenario instanceof URL ? readScenarioFile(scenario) : scenario,
+      typeof scenario === 'string'
+        ? readScenarioFile(scenario)
+        : isUrl(scenario)
+          ? readScenarioFile(new NodeURL(scenario.href))
+          : scenario,
     );
   if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
   if (options.scenario !== undefined) loadScenario(options.scenario);
@@ -78,8 +88,14 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
     clock: () => forecast.clock(),
     loadScenario,
     clearScenario: () => forecast.clearScenario(),
+    close: () => taskcast.close(),
   };
 }
+
+/** A URL of any realm (a DOM test environment has its own URL class). */
+const isUrl = (value: object): value is URL =>
+  typeof (value as { href?: unknown }).href === 'string' &&
+  typeof (value as { protocol?: unknown }).protocol === 'string';
 
 /** `https://api.weather.gov/` → `https://api.weather.gov`; a path, query or non-http(s) scheme is refused. */
 function originOf(text: string): string {

@@ -24,7 +24,6 @@ export function spawnAlertWorker(
 ): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
-  worker.unref();
   const done = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
       if (message) return onOffice(message.office, message.alerts);
@@ -34,6 +33,9 @@ export function spawnAlertWorker(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`alert worker exited with code ${code}`)));
   });
+  // After the listeners: adding a 'message' listener refs the worker's port again, which kept a script
+  // that had asked for alerts alive for up to a second after its last line.
+  worker.unref();
   return { done, terminate: async () => void (await worker.terminate()) };
 }
 
