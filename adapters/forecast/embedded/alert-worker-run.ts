@@ -1,12 +1,18 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
+import { keepingAlive } from './keep-alive.ts';
 import type { AlertFeature } from './weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
-  /** Settles once the worker has taken its last office (each was handed to `onOffice` as it came). */
+  /**
+   * Settles once the worker has taken its last office (each was handed to `onOffice` as it came); the
+   * process stays open until then.
+   */
   readonly done: Promise<void>;
+  /** The same, without holding the process open: the worker is unref'd, for a cycle nobody waits for. */
+  readonly settled: Promise<void>;
   /** Stops the worker; resolves once its thread has stopped, so it claims nothing more. */
   terminate(): Promise<void>;
 }
@@ -24,7 +30,7 @@ export function spawnAlertWorker(
 ): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
-  const done = new Promise<void>((resolve, reject) => {
+  const settled = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
       if (message) return onOffice(message.office, message.alerts);
       resolve();
@@ -36,7 +42,13 @@ export function spawnAlertWorker(
   // After the listeners: adding a 'message' listener refs the worker's port again, which kept a script
   // that had asked for alerts alive for up to a second after its last line.
   worker.unref();
-  return { done, terminate: async () => void (await worker.terminate()) };
+  return {
+    settled,
+    get done() {
+      return keepingAlive(settled);
+    },
+    terminate: async () => void (await worker.terminate()),
+  };
 }
 
 /**
