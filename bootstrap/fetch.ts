@@ -7,6 +7,7 @@ export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './we
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 export { ScenarioFileUnreadable } from './scenario-file.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 /**
  * A fetch that answers as api.weather.gov, with the controls on it: give it to a client that takes a fetch,
@@ -51,6 +52,7 @@ export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Pr
       clock: nws.clock,
       loadScenario: nws.loadScenario,
       clearScenario: nws.clearScenario,
+      reset: nws.reset,
       close: nws.close,
     }),
   );

@@ -5,6 +5,7 @@ import { silentLogger, type Logger } from '../adapters/logging/logger.ts';
 import { fetchInProcess, readRequestParts } from '../adapters/http/in-process-exchange.ts';
 import type { ForecastUseCases } from '../application/forecast/index.ts';
 import { buildHttpApp } from './http-app.ts';
+import { clockSettingOf } from '../adapters/forecast/control/clock-setting.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The forecast service in-process: its use cases, a fetch that answers as api.weather.gov, the controls. */
@@ -17,7 +18,11 @@ export interface TaskcastForecast {
    * User-Agent gets Node's fetch default (`node`), as over the network.
    */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** Moves the forecast clock (the task service keeps real time): rate 0 frozen (default), 1 real time. */
+  /**
+   * Moves the forecast clock (the task service keeps real time): rate 0 frozen (default), 1 real time.
+   * `now` is a Date or an ISO 8601 instant with a zone; anything else throws ClockSettingInvalid, as
+   * PUT /_taskcast/clock answers 400.
+   */
   setClock(now: Date | string, rate?: 0 | 1): ClockState;
   /** Reads the forecast clock. */
   clock(): ClockState;
@@ -25,6 +30,8 @@ export interface TaskcastForecast {
   loadScenario(scenario: unknown): Scenario;
   /** Back to the plain model. */
   clearScenario(): void;
+  /** Back to the state at creation: no scenario, and the clock as it was then. */
+  reset(): ClockState;
 }
 
 /**
@@ -51,6 +58,8 @@ export async function libraryForecast(container: Container): Promise<LibraryFore
     log: errorsToConsole,
   });
   const pending = new Set<AbortController>();
+  const atStart = controls.clockState();
+  const initialClock = atStart.controlled ? { now: new Date(atStart.now), rate: atStart.rate } : undefined;
   const forecast: TaskcastForecast = {
     useCases,
     async fetch(input, init) {
@@ -71,10 +80,17 @@ export async function libraryForecast(container: Container): Promise<LibraryFore
         caller?.removeEventListener('abort', follow);
       }
     },
-    setClock: (now, rate = 0) => controls.setClock(typeof now === 'string' ? new Date(now) : now, rate),
+    setClock: (now, rate) => {
+      const setting = clockSettingOf(now, rate);
+      return controls.setClock(setting.now, setting.rate);
+    },
     clock: () => controls.clockState(),
     loadScenario: (scenario) => controls.loadScenario(scenario),
     clearScenario: () => controls.clearScenario(),
+    reset: () => {
+      controls.clearScenario();
+      return controls.resetClock(initialClock);
+    },
   };
   return {
     forecast,

@@ -12,6 +12,7 @@ export type * from '../application/tasks/index.ts';
 export type { TaskcastForecast } from './library-forecast.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 export interface Taskcast {
   /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */

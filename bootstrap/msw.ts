@@ -6,6 +6,7 @@ export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './we
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 export { ScenarioFileUnreadable } from './scenario-file.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 /** api.weather.gov for MSW: the handlers to give `setupServer` (or `server.use`), and the controls. */
 export interface WeatherGovHandlers extends WeatherGovControls {
@@ -39,6 +40,7 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
     clock: nws.clock,
     loadScenario: nws.loadScenario,
     clearScenario: nws.clearScenario,
+    reset: nws.reset,
     close: nws.close,
   });
 }

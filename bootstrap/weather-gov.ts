@@ -38,6 +38,11 @@ export interface WeatherGovControls {
   /** Back to the plain model (the clock stays). */
   clearScenario(this: void): void;
   /**
+   * Back to the state the options made: their clock (or the real time) and their scenario (or none), with
+   * fault counts afresh. For `afterEach`, so no test sees another's clock or scenario.
+   */
+  reset(this: void): ClockState;
+  /**
    * Releases the double: a request still pending (in a fault's delay) rejects and its timer stops. Nothing
    * else holds the process open, so calling it is optional; the object is also AsyncDisposable at run time
    * (`await using`).
@@ -75,8 +80,13 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
           ? readScenarioFile(new NodeURL(scenario.href))
           : scenario,
     );
-  if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
-  if (options.scenario !== undefined) loadScenario(options.scenario);
+  const initial = (): ClockState => {
+    forecast.reset();
+    if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
+    if (options.scenario !== undefined) loadScenario(options.scenario);
+    return forecast.clock();
+  };
+  initial();
   return {
     origin,
     answers: (text) => {
@@ -88,6 +98,7 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
     clock: () => forecast.clock(),
     loadScenario,
     clearScenario: () => forecast.clearScenario(),
+    reset: initial,
     close: () => taskcast.close(),
   };
 }
