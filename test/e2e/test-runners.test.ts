@@ -174,13 +174,7 @@ test(
       await t.test('Jest with its jsdom environment', () => {
         const out = runBoth(
           process.execPath,
-          [
-            '--experimental-vm-modules',
-            'node_modules/jest/bin/jest.js',
-            '--testMatch',
-            '**/jest-weather.test.mjs',
-            '--forceExit',
-          ],
+          ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--testMatch', '**/jest-weather.test.mjs'],
           app,
         );
         assert.match(out, /Tests:\s+2 passed, 2 total/, out);
