@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
+import { DroppedConnection } from '../adapters/http/in-process-exchange.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -31,7 +32,15 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   // MSW gives the answer to the app's own fetch, which follows redirects itself: so 'manual' here.
   const handler = http.all(
     ({ request }) => nws.answers(request.url),
-    ({ request }) => nws.respond(request, { redirect: 'manual' }),
+    async ({ request }) => {
+      try {
+        return await nws.respond(request, { redirect: 'manual' });
+      } catch (error) {
+        // A networkError fault: MSW's network error, so the app's fetch rejects as over a dropped connection.
+        if (error instanceof DroppedConnection) return Response.error();
+        throw error;
+      }
+    },
   );
   return disposable({
     handlers: [handler],

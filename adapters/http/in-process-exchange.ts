@@ -202,6 +202,16 @@ export function callerResponse(parts: ResponseParts, url: string, redirected: bo
   return response;
 }
 
+/** Marks an in-process answer that stands for no answer at all (a networkError fault). */
+export const NETWORK_ERROR_HEADER = 'x-taskcast-network-error';
+
+/** What fetch rejects with when a networkError fault drops the connection: fetch's own TypeError. */
+export class DroppedConnection extends TypeError {
+  constructor() {
+    super('fetch failed', { cause: new Error('the scenario dropped the connection (a networkError fault)') });
+  }
+}
+
 /** Statuses fetch follows when Location is set. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Fetch's limit on redirects. */
@@ -232,6 +242,7 @@ export async function fetchInProcess(
       send(request).then((response) => readResponseParts(response)),
       signal,
     );
+    if (answer.headers.some(([name]) => name.toLowerCase() === NETWORK_ERROR_HEADER)) throw new DroppedConnection();
     const location = answer.headers.find(([name]) => name.toLowerCase() === 'location')?.[1];
     if (!REDIRECTS.has(answer.status) || location === undefined || parts.redirect === 'manual')
       return callerResponse(answer, url, hops > 0);

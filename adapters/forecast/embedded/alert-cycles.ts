@@ -140,7 +140,8 @@ export class AlertCycles {
   }
 }
 
-function cycleHourOf(nowMs: number): number {
+/** The cycle in force at `nowMs`: the latest one started by then. */
+export function cycleHourOf(nowMs: number): number {
   return latestCycle(epochHourOf(nowMs));
 }
 

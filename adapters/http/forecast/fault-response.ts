@@ -6,7 +6,7 @@ import type { ForecastControls } from '../../forecast/control/forecast-controls.
 import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { requestUrl } from '../request-url.ts';
-import { callerSignal } from '../in-process-exchange.ts';
+import { callerSignal, NETWORK_ERROR_HEADER } from '../in-process-exchange.ts';
 import { PROBLEM_TYPE } from './problem.ts';
 
 /** What an answer to a client that has gone is (nginx's convention); nobody reads it. */
@@ -64,9 +64,34 @@ async function faultAnswer(
       throw error;
     }
   }
-  if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
-  if (fault.html) return cdnDenied(event, fault, controls.clock.now());
-  return problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
+  if (fault.networkError) return networkError(event);
+  if (fault.status === undefined && fault.problem === undefined && !fault.html && fault.body === undefined)
+    return undefined;
+  const answer =
+    fault.body !== undefined
+      ? new HTTPResponse(fault.body, {
+          status: fault.status ?? 200,
+          headers: {
+            'content-type': fault.contentType ?? 'application/geo+json',
+            'x-correlation-id': newCorrelationId(event),
+          },
+        })
+      : fault.html
+        ? cdnDenied(event, fault, controls.clock.now())
+        : problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
+  if (fault.retryAfter !== undefined) answer.headers.set('retry-after', String(fault.retryAfter));
+  return answer;
+}
+
+/**
+ * No answer at all. Over HTTP the socket is destroyed, so the client's fetch rejects; in-process the
+ * answer carries NETWORK_ERROR_HEADER, which taskcast/fetch and forecast.fetch turn into a rejection
+ * and taskcast/msw into MSW's network error.
+ */
+function networkError(event: H3Event): HTTPResponse {
+  const res = (event.runtime as { node?: { res?: { destroy(): void } } } | undefined)?.node?.res;
+  res?.destroy();
+  return new HTTPResponse(null, { status: 502, headers: { [NETWORK_ERROR_HEADER]: '1' } });
 }
 
 function problem(fault: ScenarioFault, base: string, now: Date, correlationId: string): HTTPResponse {
