@@ -26,7 +26,14 @@ export interface Taskcast {
   close(): Promise<void>;
 }
 
+/** A Taskcast made with a forecast provider: its `forecast` is there, and typed so. */
+export type TaskcastWithForecast = Taskcast & { readonly forecast: TaskcastForecast };
+
 /** The use cases with the chosen adapters, and no HTTP. */
+export async function createTaskcast(
+  options: ContainerOptions & { readonly forecastProvider: 'embedded' | 'upstream' | 'replay' },
+): Promise<TaskcastWithForecast>;
+export async function createTaskcast(options?: ContainerOptions): Promise<Taskcast>;
 export async function createTaskcast(options: ContainerOptions = {}): Promise<Taskcast> {
   const container = createContainer({ forecastProvider: false, ...options });
   const tasks = await container.getAsync(TOKENS.TaskUseCases);

@@ -71,7 +71,7 @@ export const DEFAULT_ORIGIN = 'https://api.weather.gov';
 export async function createWeatherGov(options: WeatherGovOptions = {}): Promise<WeatherGov> {
   const origin = originOf(options.origin ?? DEFAULT_ORIGIN);
   const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
-  const forecast = taskcast.forecast!;
+  const forecast = taskcast.forecast;
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
       typeof scenario === 'string'

@@ -51,9 +51,9 @@ describe('setClock', () => {
 
   it('takes a Date or an instant with a zone, and rate 0 or 1', async () => {
     const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
-    assert.equal(taskcast.forecast!.setClock(new Date('2026-05-20T21:00:00Z')).now, '2026-05-20T21:00:00.000Z');
-    assert.equal(taskcast.forecast!.setClock('2026-05-20T16:00:00-05:00', 1).rate, 1);
-    assert.throws(() => taskcast.forecast!.setClock('2026-05-20T21:00:00Z', 2 as 1), ClockSettingInvalid);
+    assert.equal(taskcast.forecast.setClock(new Date('2026-05-20T21:00:00Z')).now, '2026-05-20T21:00:00.000Z');
+    assert.equal(taskcast.forecast.setClock('2026-05-20T16:00:00-05:00', 1).rate, 1);
+    assert.throws(() => taskcast.forecast.setClock('2026-05-20T21:00:00Z', 2 as 1), ClockSettingInvalid);
     await taskcast.close();
   });
 });
