@@ -18,6 +18,11 @@ export interface WeatherGovOptions {
   readonly scenario?: ScenarioSource;
   /** The origin answered, and the one links in bodies point at: `https://api.weather.gov` by default. */
   readonly origin?: string;
+  /**
+   * A recorded bundle to answer from, as FORECAST_PROVIDER=replay does: its folder, or `{ dir, strict }`.
+   * A path the bundle does not hold is answered by the model, or 404 with `strict: true`.
+   */
+  readonly replay?: string | { readonly dir: string; readonly strict?: boolean };
 }
 
 /**
@@ -70,7 +75,13 @@ export const DEFAULT_ORIGIN = 'https://api.weather.gov';
  */
 export async function createWeatherGov(options: WeatherGovOptions = {}): Promise<WeatherGov> {
   const origin = originOf(options.origin ?? DEFAULT_ORIGIN);
-  const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
+  const replay = typeof options.replay === 'string' ? { dir: options.replay } : options.replay;
+  const taskcast = await createTaskcast({
+    storage: 'memory',
+    forecastProvider: replay ? 'replay' : 'embedded',
+    replay: replay && { dir: replay.dir, strict: replay.strict ?? false },
+    lazyForecastData: true,
+  });
   const forecast = taskcast.forecast;
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
