@@ -1,9 +1,13 @@
+import { URL as NodeURL } from 'node:url';
+import { readRequestParts } from '../adapters/http/in-process-exchange.ts';
+import { disposable } from './disposable.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 export { ScenarioFileUnreadable } from './scenario-file.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 /**
  * A fetch that answers as api.weather.gov, with the controls on it: give it to a client that takes a fetch,
@@ -24,22 +28,32 @@ export interface WeatherGovFetch extends WeatherGovControls {
 export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Promise<WeatherGovFetch> {
   const nws = await createWeatherGov(options);
   const weatherGovFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(typeof input === 'string' ? new URL(input, nws.origin) : input, init);
-    const url = new URL(request.url);
-    if (!nws.answers(url)) {
+    const parts = await readRequestParts(input, init, nws.origin);
+    if (!nws.answers(parts.url)) {
+      const url = new NodeURL(parts.url);
       const what =
         url.origin === nws.origin
           ? `${url.pathname} is Taskcast's own, not api.weather.gov's`
           : `it answers ${nws.origin} only`;
-      throw new TypeError(`taskcast/fetch cannot answer ${request.method} ${request.url}: ${what}.`);
+      throw new TypeError(`taskcast/fetch cannot answer ${parts.method} ${parts.url}: ${what}.`);
     }
-    return nws.respond(request);
+    return nws.respond(parts.url, {
+      method: parts.method,
+      headers: parts.headers,
+      body: parts.body as BodyInit | null,
+      signal: parts.signal,
+      redirect: parts.redirect,
+    });
   };
-  return Object.assign(weatherGovFetch, {
-    origin: nws.origin,
-    setClock: nws.setClock,
-    clock: nws.clock,
-    loadScenario: nws.loadScenario,
-    clearScenario: nws.clearScenario,
-  });
+  return disposable(
+    Object.assign(weatherGovFetch, {
+      origin: nws.origin,
+      setClock: nws.setClock,
+      clock: nws.clock,
+      loadScenario: nws.loadScenario,
+      clearScenario: nws.clearScenario,
+      reset: nws.reset,
+      close: nws.close,
+    }),
+  );
 }

@@ -1,9 +1,11 @@
 import type { Container } from 'inversify';
 import type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { silentLogger } from '../adapters/logging/logger.ts';
+import { silentLogger, type Logger } from '../adapters/logging/logger.ts';
+import { fetchInProcess, readRequestParts } from '../adapters/http/in-process-exchange.ts';
 import type { ForecastUseCases } from '../application/forecast/index.ts';
 import { buildHttpApp } from './http-app.ts';
+import { clockSettingOf } from '../adapters/forecast/control/clock-setting.ts';
 import { TOKENS } from './tokens.ts';
 
 /** The forecast service in-process: its use cases, a fetch that answers as api.weather.gov, the controls. */
@@ -16,7 +18,11 @@ export interface TaskcastForecast {
    * User-Agent gets Node's fetch default (`node`), as over the network.
    */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** Moves the forecast clock (the task service keeps real time): rate 0 frozen (default), 1 real time. */
+  /**
+   * Moves the forecast clock (the task service keeps real time): rate 0 frozen (default), 1 real time.
+   * `now` is a Date or an ISO 8601 instant with a zone; anything else throws ClockSettingInvalid, as
+   * PUT /_taskcast/clock answers 400.
+   */
   setClock(now: Date | string, rate?: 0 | 1): ClockState;
   /** Reads the forecast clock. */
   clock(): ClockState;
@@ -24,25 +30,72 @@ export interface TaskcastForecast {
   loadScenario(scenario: unknown): Scenario;
   /** Back to the plain model. */
   clearScenario(): void;
+  /** Back to the state at creation: no scenario, and the clock as it was then. */
+  reset(): ClockState;
 }
 
-export async function libraryForecast(container: Container): Promise<TaskcastForecast> {
+/**
+ * In-process, nothing is logged but an error that turned an answer into a 500: a test that gets one must
+ * see why, on the console its runner shows.
+ */
+const errorsToConsole: Logger = {
+  ...silentLogger,
+  error: (message, fields) => console.error(`taskcast: ${message}`, fields?.['error'] ?? fields ?? ''),
+};
+
+/** The forecast object, and what closing the library does to it. */
+export interface LibraryForecast {
+  readonly forecast: TaskcastForecast;
+  /** Rejects every fetch still pending with `reason` and stops its fault delay, so no timer outlives close(). */
+  abandonPending(reason: Error): void;
+}
+
+export async function libraryForecast(container: Container): Promise<LibraryForecast> {
   const useCases = await container.getAsync(TOKENS.ForecastUseCases);
   const controls = await container.getAsync(TOKENS.ForecastControls);
   const app = await buildHttpApp(container, {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: silentLogger,
+    log: errorsToConsole,
   });
-  return {
+  const pending = new Set<AbortController>();
+  const atStart = controls.clockState();
+  const initialClock = atStart.controlled ? { now: new Date(atStart.now), rate: atStart.rate } : undefined;
+  const forecast: TaskcastForecast = {
     useCases,
     async fetch(input, init) {
-      const request = new Request(input, init);
-      if (!request.headers.has('user-agent')) request.headers.set('user-agent', 'node');
-      return app.fetch(request);
+      const parts = await readRequestParts(input, init);
+      if (!parts.headers.some(([name]) => name.toLowerCase() === 'user-agent'))
+        parts.headers.push(['user-agent', 'node']);
+      // The caller's signal, or close(): whichever aborts first ends the request.
+      const controller = new AbortController();
+      const caller = parts.signal;
+      const follow = (): void => controller.abort(caller?.reason);
+      if (caller?.aborted) follow();
+      else caller?.addEventListener('abort', follow, { once: true });
+      pending.add(controller);
+      try {
+        return await fetchInProcess(async (request) => app.fetch(request), { ...parts, signal: controller.signal });
+      } finally {
+        pending.delete(controller);
+        caller?.removeEventListener('abort', follow);
+      }
     },
-    setClock: (now, rate = 0) => controls.setClock(typeof now === 'string' ? new Date(now) : now, rate),
+    setClock: (now, rate) => {
+      const setting = clockSettingOf(now, rate);
+      return controls.setClock(setting.now, setting.rate);
+    },
     clock: () => controls.clockState(),
     loadScenario: (scenario) => controls.loadScenario(scenario),
     clearScenario: () => controls.clearScenario(),
+    reset: () => {
+      controls.clearScenario();
+      return controls.resetClock(initialClock);
+    },
+  };
+  return {
+    forecast,
+    abandonPending: (reason) => {
+      for (const controller of pending) controller.abort(reason);
+    },
   };
 }

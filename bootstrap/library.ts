@@ -3,6 +3,7 @@ import type { TaskStore } from '../adapters/persistence/task-store.ts';
 import { createContainer, type ContainerOptions } from './container.ts';
 import { libraryForecast, type TaskcastForecast } from './library-forecast.ts';
 import { TOKENS } from './tokens.ts';
+import { disposable } from './disposable.ts';
 
 export { createContainer, type ContainerOptions } from './container.ts';
 export { TOKENS } from './tokens.ts';
@@ -11,21 +12,39 @@ export type * from '../application/tasks/index.ts';
 export type { TaskcastForecast } from './library-forecast.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 export interface Taskcast {
   /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */
   readonly tasks: TaskUseCases;
   /** With `forecastProvider: 'embedded'` (or `upstream`): the forecast service in-process, and its test-double controls. */
   readonly forecast?: TaskcastForecast;
-  /** Flushes the store and releases its lock. */
+  /**
+   * Flushes the store and releases its lock; a forecast fetch still pending rejects and its fault delay
+   * stops. The object is also AsyncDisposable at run time (`Symbol.asyncDispose`, the same as close()).
+   */
   close(): Promise<void>;
 }
 
+/** A Taskcast made with a forecast provider: its `forecast` is there, and typed so. */
+export type TaskcastWithForecast = Taskcast & { readonly forecast: TaskcastForecast };
+
 /** The use cases with the chosen adapters, and no HTTP. */
+export async function createTaskcast(
+  options: ContainerOptions & { readonly forecastProvider: 'embedded' | 'upstream' | 'replay' },
+): Promise<TaskcastWithForecast>;
+export async function createTaskcast(options?: ContainerOptions): Promise<Taskcast>;
 export async function createTaskcast(options: ContainerOptions = {}): Promise<Taskcast> {
   const container = createContainer({ forecastProvider: false, ...options });
   const tasks = await container.getAsync(TOKENS.TaskUseCases);
   const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  const forecast = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
-  return { tasks, forecast, close: () => store.close() };
+  const inProcess = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
+  return disposable({
+    tasks,
+    forecast: inProcess?.forecast,
+    close: async () => {
+      inProcess?.abandonPending(new Error('Taskcast was closed while this forecast request was pending'));
+      await store.close();
+    },
+  });
 }

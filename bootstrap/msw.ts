@@ -1,10 +1,13 @@
 import type { HttpHandler } from 'msw';
+import { disposable } from './disposable.ts';
+import { DroppedConnection } from '../adapters/http/in-process-exchange.ts';
 import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
 export { ScenarioFileUnreadable } from './scenario-file.ts';
+export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
 
 /** api.weather.gov for MSW: the handlers to give `setupServer` (or `server.use`), and the controls. */
 export interface WeatherGovHandlers extends WeatherGovControls {
@@ -26,18 +29,29 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   const http = await importMswHttp();
   const nws = await createWeatherGov(options);
   // A predicate rather than a `${origin}/*` pattern: the same split of paths as the server's (msw ≥ 2.11).
+  // MSW gives the answer to the app's own fetch, which follows redirects itself: so 'manual' here.
   const handler = http.all(
-    ({ request }) => nws.answers(new URL(request.url)),
-    ({ request }) => nws.respond(request),
+    ({ request }) => nws.answers(request.url),
+    async ({ request }) => {
+      try {
+        return await nws.respond(request, { redirect: 'manual' });
+      } catch (error) {
+        // A networkError fault: MSW's network error, so the app's fetch rejects as over a dropped connection.
+        if (error instanceof DroppedConnection) return Response.error();
+        throw error;
+      }
+    },
   );
-  return {
+  return disposable({
     handlers: [handler],
     origin: nws.origin,
     setClock: nws.setClock,
     clock: nws.clock,
     loadScenario: nws.loadScenario,
     clearScenario: nws.clearScenario,
-  };
+    reset: nws.reset,
+    close: nws.close,
+  });
 }
 
 type MswHttp = (typeof import('msw'))['http'];

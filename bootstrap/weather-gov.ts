@@ -1,5 +1,6 @@
 import type { ClockRate, ClockState } from '../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+import { URL as NodeURL } from 'node:url';
 import { isForecastPath } from '../adapters/http/create-http-app.ts';
 import { createTaskcast } from './library.ts';
 import { readScenarioFile } from './scenario-file.ts';
@@ -17,6 +18,11 @@ export interface WeatherGovOptions {
   readonly scenario?: ScenarioSource;
   /** The origin answered, and the one links in bodies point at: `https://api.weather.gov` by default. */
   readonly origin?: string;
+  /**
+   * A recorded bundle to answer from, as FORECAST_PROVIDER=replay does: its folder, or `{ dir, strict }`.
+   * A path the bundle does not hold is answered by the model, or 404 with `strict: true`.
+   */
+  readonly replay?: string | { readonly dir: string; readonly strict?: boolean };
 }
 
 /**
@@ -36,14 +42,28 @@ export interface WeatherGovControls {
   loadScenario(this: void, scenario: ScenarioSource): Scenario;
   /** Back to the plain model (the clock stays). */
   clearScenario(this: void): void;
+  /**
+   * Back to the state the options made: their clock (or the real time) and their scenario (or none), with
+   * fault counts afresh. For `afterEach`, so no test sees another's clock or scenario.
+   */
+  reset(this: void): ClockState;
+  /**
+   * Releases the double: a request still pending (in a fault's delay) rejects and its timer stops. Nothing
+   * else holds the process open, so calling it is optional; the object is also AsyncDisposable at run time
+   * (`await using`).
+   */
+  close(this: void): Promise<void>;
 }
 
 export interface WeatherGov extends WeatherGovControls {
   readonly origin: string;
   /** Whether a request to this URL is one the double stands in for: its origin, and a forecast path. */
-  answers(url: URL): boolean;
-  /** The HTTP server's answer to the request, through the same h3 app, without a socket. */
-  respond(request: Request): Promise<Response>;
+  answers(url: string): boolean;
+  /**
+   * The HTTP server's answer, through the same h3 app, without a socket, as the library's `forecast.fetch`
+   * (AbortSignal, redirects). The request may come from any realm (a DOM test environment's classes).
+   */
+  respond(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 }
 
 export const DEFAULT_ORIGIN = 'https://api.weather.gov';
@@ -55,24 +75,49 @@ export const DEFAULT_ORIGIN = 'https://api.weather.gov';
  */
 export async function createWeatherGov(options: WeatherGovOptions = {}): Promise<WeatherGov> {
   const origin = originOf(options.origin ?? DEFAULT_ORIGIN);
-  const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
-  const forecast = taskcast.forecast!;
+  const replay = typeof options.replay === 'string' ? { dir: options.replay } : options.replay;
+  const taskcast = await createTaskcast({
+    storage: 'memory',
+    forecastProvider: replay ? 'replay' : 'embedded',
+    replay: replay && { dir: replay.dir, strict: replay.strict ?? false },
+    lazyForecastData: true,
+  });
+  const forecast = taskcast.forecast;
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
-      typeof scenario === 'string' || scenario instanceof URL ? readScenarioFile(scenario) : scenario,
+      typeof scenario === 'string'
+        ? readScenarioFile(scenario)
+        : isUrl(scenario)
+          ? readScenarioFile(new NodeURL(scenario.href))
+          : scenario,
     );
-  if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
-  if (options.scenario !== undefined) loadScenario(options.scenario);
+  const initial = (): ClockState => {
+    forecast.reset();
+    if (options.now !== undefined) forecast.setClock(options.now, options.rate ?? 0);
+    if (options.scenario !== undefined) loadScenario(options.scenario);
+    return forecast.clock();
+  };
+  initial();
   return {
     origin,
-    answers: (url) => url.origin === origin && isForecastPath(url.pathname),
-    respond: (request) => forecast.fetch(request),
+    answers: (text) => {
+      const url = new NodeURL(text);
+      return url.origin === origin && isForecastPath(url.pathname);
+    },
+    respond: (input, init) => forecast.fetch(input, init),
     setClock: (now, rate) => forecast.setClock(now, rate),
     clock: () => forecast.clock(),
     loadScenario,
     clearScenario: () => forecast.clearScenario(),
+    reset: initial,
+    close: () => taskcast.close(),
   };
 }
+
+/** A URL of any realm (a DOM test environment has its own URL class). */
+const isUrl = (value: object): value is URL =>
+  typeof (value as { href?: unknown }).href === 'string' &&
+  typeof (value as { protocol?: unknown }).protocol === 'string';
 
 /** `https://api.weather.gov/` → `https://api.weather.gov`; a path, query or non-http(s) scheme is refused. */
 function originOf(text: string): string {

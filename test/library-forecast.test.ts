@@ -17,7 +17,7 @@ describe("the library's forecast object", () => {
 
   it('drives the forecast service in-process: setClock, loadScenario, clearScenario, fetch', async () => {
     const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded' });
-    const forecast = taskcast.forecast!;
+    const forecast = taskcast.forecast;
     try {
       assert.deepEqual(forecast.setClock('2026-05-20T21:10:00Z'), {
         now: '2026-05-20T21:10:00.000Z',
@@ -83,7 +83,7 @@ describe('with the upstream provider', () => {
         staleMaxSeconds: 0,
       },
     });
-    const forecast = taskcast.forecast!;
+    const forecast = taskcast.forecast;
     try {
       assert.throws(
         () => forecast.loadScenario({ alerts: [{ event: 'Tornado Warning', area: 'KS' }] }),

@@ -113,10 +113,22 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
-    onError: (error, event) =>
-      isTaskPath(event.url.pathname)
-        ? taskErrorResponse(error, report, event.req.headers.get('authorization'))
-        : forecastError(error, event),
+    onError: (error, event) => {
+      try {
+        return isTaskPath(event.url.pathname)
+          ? taskErrorResponse(error, report, event.req.headers.get('authorization'))
+          : forecastError(error, event);
+      } catch (hookError) {
+        // The error answer itself failed: h3 would answer its opaque {"unhandled":true} 500 and, silent,
+        // say nothing. Both errors are logged, and the answer says where to look.
+        report(error);
+        report(hookError);
+        return new HTTPResponse(
+          JSON.stringify({ status: 500, title: 'Internal Server Error', detail: 'An unexpected error; see the log.' }),
+          { status: 500, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }
+    },
     onRequest: observer?.onRequest,
     onResponse: observer?.onResponse,
   });

@@ -40,6 +40,12 @@ export class ForecastClock implements Clock {
     for (const listener of this.listeners) listener();
   }
 
+  /** Back to the process clock (as before any set). */
+  release(): void {
+    this.anchor = undefined;
+    for (const listener of this.listeners) listener();
+  }
+
   state(): ClockState {
     return { now: this.now().toISOString(), rate: this.anchor?.rate ?? 1, controlled: this.anchor !== undefined };
   }

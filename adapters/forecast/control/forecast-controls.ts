@@ -37,6 +37,13 @@ export class ForecastControls {
     return this.clock.state();
   }
 
+  /** The clock back to `to` (frozen or running), or to the process clock when undefined. */
+  resetClock(to: { readonly now: Date; readonly rate: ClockRate } | undefined): ClockState {
+    if (to) this.clock.set(to.now, to.rate);
+    else this.clock.release();
+    return this.clock.state();
+  }
+
   clockState(): ClockState {
     return this.clock.state();
   }

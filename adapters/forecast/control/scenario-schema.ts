@@ -123,8 +123,29 @@ const fault = v.pipe(
       v.pipe(
         v.number(),
         v.integer(),
-        v.minValue(400, 'must be an error status, 400 to 599'),
-        v.maxValue(599, 'must be an error status, 400 to 599'),
+        v.minValue(200, 'must be an HTTP status, 200 to 599'),
+        v.maxValue(599, 'must be an HTTP status, 200 to 599'),
+      ),
+    ),
+    body: v.optional(
+      v.pipe(
+        v.string(),
+        v.description(
+          'The body to answer instead, as it is: a malformed or truncated document, or any text (status 200 unless set).',
+        ),
+      ),
+    ),
+    contentType: v.optional(v.pipe(v.string(), v.description('With body: its Content-Type (application/geo+json).'))),
+    networkError: v.optional(
+      v.pipe(v.literal(true), v.description('No answer: the connection drops, and fetch rejects with a TypeError.')),
+    ),
+    retryAfter: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(86_400, 'must be at most 86400'),
+        v.description("Seconds, sent as Retry-After on the fault's answer (a 429, a 503, a 2xx with a body)."),
       ),
     ),
     problem: v.optional(
@@ -139,10 +160,26 @@ const fault = v.pipe(
     rate: v.optional(v.pipe(v.number(), v.minValue(0, 'must be from 0 to 1'), v.maxValue(1, 'must be from 0 to 1'))),
   }),
   v.check(
-    (f) => f.status !== undefined || f.problem !== undefined || f.html !== undefined || f.delayMs !== undefined,
-    'a fault sets a status, problem, html or delayMs',
+    (f) =>
+      f.status !== undefined ||
+      f.problem !== undefined ||
+      f.html !== undefined ||
+      f.delayMs !== undefined ||
+      f.body !== undefined ||
+      f.networkError !== undefined,
+    'a fault sets a status, problem, html, body, networkError or delayMs',
   ),
   v.check((f) => !(f.html && f.problem), 'a fault is either html or a problem, not both'),
+  v.check(
+    (f) => f.body === undefined || (f.html === undefined && f.problem === undefined),
+    'a fault with a body answers that body: not html or a problem as well',
+  ),
+  v.check(
+    (f) => !f.networkError || (f.status ?? f.problem ?? f.html ?? f.body ?? f.retryAfter) === undefined,
+    'a network error has no answer: no status, problem, html, body or retryAfter',
+  ),
+  v.check((f) => f.status === undefined || f.status >= 400 || f.body !== undefined, 'a 2xx or 3xx status needs a body'),
+  v.check((f) => f.contentType === undefined || f.body !== undefined, 'contentType goes with a body'),
   v.description(
     "A failure on matching forecast requests: the real problem+json (ForecastGridExpired, UnexpectedProblem; status defaults to theirs) or the CDN's HTML page (html), and/or added latency; limited to the first count matches and/or a share (rate) of them.",
   ),
@@ -162,6 +199,14 @@ export const scenarioSchema = v.strictObject({
   alerts: v.optional(v.array(alert)),
   weather: v.optional(v.array(weather)),
   faults: v.optional(v.array(fault)),
+  modelAlerts: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        "false: the model issues no alerts of its own while the scenario is in force, so the lists hold the scenario's alerts alone (none, to assert an empty list on any date).",
+      ),
+    ),
+  ),
 });
 
 export type Scenario = v.InferOutput<typeof scenarioSchema>;

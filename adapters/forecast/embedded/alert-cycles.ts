@@ -1,3 +1,4 @@
+import { keepingAlive } from './keep-alive.ts';
 import {
   CYCLE_HOURS,
   epochHourOf,
@@ -47,7 +48,8 @@ export class AlertCycles {
 
   /** The cycle in force at `nowMs`. */
   current(nowMs: number): Promise<AlertSet> {
-    return this.inForce(nowMs).set;
+    const cycle = this.inForce(nowMs);
+    return cycle.ready ? cycle.set : keepingAlive(cycle.set);
   }
 
   /**
@@ -60,7 +62,7 @@ export class AlertCycles {
     const index = (this.index ??= new OfficeIndex(this.officeZones()));
     const offices = index.officesOf(scope);
     if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
-    const parts = await Promise.all(offices.map((office) => this.officeFacts(cycle, office)));
+    const parts = await keepingAlive(Promise.all(offices.map((office) => this.officeFacts(cycle, office))));
     const items = parts.flat().sort(newestFirstFacts);
     return alertSetOf(cycle.hour, items);
   }
@@ -72,7 +74,7 @@ export class AlertCycles {
   async early(nowMs: number, id: string): Promise<AlertFacts | undefined> {
     const cycle = this.cycles.get(cycleHourOf(nowMs));
     if (!cycle || cycle.ready) return undefined;
-    for (const part of await Promise.allSettled(cycle.offices.values())) {
+    for (const part of await keepingAlive(Promise.allSettled(cycle.offices.values()))) {
       const found = part.status === 'fulfilled' ? part.value.find((f) => f.alert.properties.id === id) : undefined;
       if (found) return found;
     }
@@ -81,7 +83,8 @@ export class AlertCycles {
 
   /** The cycle before the one in force, when it is still held. */
   previous(nowMs: number): Promise<AlertSet> | undefined {
-    return this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS)?.set;
+    const cycle = this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS);
+    return cycle && !cycle.ready ? keepingAlive(cycle.set) : cycle?.set;
   }
 
   private inForce(nowMs: number): Cycle {
@@ -108,7 +111,9 @@ export class AlertCycles {
       const made: Cycle = {
         hour,
         generation,
-        set: generation.all.then((alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts)))),
+        set: (generation.background ?? generation.all).then(
+          (alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts))),
+        ),
         offices: new Map(),
       };
       // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
@@ -135,7 +140,8 @@ export class AlertCycles {
   }
 }
 
-function cycleHourOf(nowMs: number): number {
+/** The cycle in force at `nowMs`: the latest one started by then. */
+export function cycleHourOf(nowMs: number): number {
   return latestCycle(epochHourOf(nowMs));
 }
 

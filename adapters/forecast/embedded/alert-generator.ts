@@ -1,4 +1,7 @@
 import { availableParallelism } from 'node:os';
+// From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
+import { setImmediate } from 'node:timers';
+import { keepingAlive } from './keep-alive.ts';
 import type { AlertFeature, AlertZone } from './weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './alert-generation.ts';
 import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';
@@ -32,8 +35,13 @@ export type AlertGenerator = (
 
 /** A cycle being generated. */
 export interface AlertGeneration {
-  /** The whole cycle, newest first. */
+  /** The whole cycle, newest first; the process stays open until it is ready. */
   readonly all: Promise<AlertFeature[]>;
+  /**
+   * The same, without holding the process open (the alert workers are unref'd): for work nobody waits for,
+   * such as keeping the cycle once made. Absent: `all` serves.
+   */
+  readonly background?: Promise<AlertFeature[]>;
   /**
    * One office's alerts (its index in `zonesByOffice`), unsorted, as soon as they are made: a request for
    * a point, a zone or a state needs only its offices, a few of some 120, so it need not wait for the
@@ -70,7 +78,7 @@ function workerCount(urgent: boolean): number {
  * asked for out of turn, all claiming offices on one board (alert-turns.ts), so each is generated once.
  */
 class CycleGeneration implements AlertGeneration {
-  readonly all: Promise<AlertFeature[]>;
+  readonly background: Promise<AlertFeature[]>;
   private readonly board: Int32Array;
   private readonly arrived = new Map<number, AlertFeature[]>();
   private readonly waiting = new Map<
@@ -95,27 +103,33 @@ class CycleGeneration implements AlertGeneration {
     urgent: boolean,
   ) {
     this.board = new Int32Array(newOfficeBoard(zonesByOffice.length));
-    this.all = this.run(strategy, urgent).then(
+    this.background = this.run(strategy, urgent).then(
       (alerts) => this.finish({ alerts: alerts.sort(newestFirst) }),
       (error: unknown) => this.finish({ error }),
     );
   }
 
+  get all(): Promise<AlertFeature[]> {
+    return this.outcome ? this.background : keepingAlive(this.background);
+  }
+
   office(index: number): Promise<readonly AlertFeature[]> {
     const arrived = this.arrived.get(index);
     if (arrived) return Promise.resolve(arrived);
-    if (this.outcome) return this.all.then(() => this.fromCycle(index));
-    return new Promise((resolve, reject) => {
-      const list = this.waiting.get(index) ?? [];
-      list.push({ resolve, reject });
-      this.waiting.set(index, list);
-      this.all.catch(reject);
-      if (this.wanted.has(index)) return;
-      this.wanted.add(index);
-      wantOffice(this.board, index);
-      this.toTryHere.push(index);
-      this.tryHereSoon();
-    });
+    if (this.outcome) return this.background.then(() => this.fromCycle(index));
+    return keepingAlive(
+      new Promise((resolve, reject) => {
+        const list = this.waiting.get(index) ?? [];
+        list.push({ resolve, reject });
+        this.waiting.set(index, list);
+        this.background.catch(reject);
+        if (this.wanted.has(index)) return;
+        this.wanted.add(index);
+        wantOffice(this.board, index);
+        this.toTryHere.push(index);
+        this.tryHereSoon();
+      }),
+    );
   }
 
   /**
@@ -158,7 +172,7 @@ class CycleGeneration implements AlertGeneration {
     try {
       for (let i = 0; i < workers; i++)
         runs.push(spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
-      await Promise.all(runs.map((run) => run.done));
+      await Promise.all(runs.map((run) => run.settled));
     } catch (error) {
       // A worker failed (or could not start): the others are stopped, and the offices they claimed but
       // never sent go back on the board, for the slices to take.

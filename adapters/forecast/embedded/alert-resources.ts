@@ -8,7 +8,7 @@ import { alertCapXml } from './alert-cap.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../domain/forecast/queries.ts';
 import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } from './alert-collection.ts';
-import { AlertCycles } from './alert-cycles.ts';
+import { AlertCycles, cycleHourOf } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
 import { alertPredicate } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './alert-generator.ts';
@@ -107,8 +107,15 @@ export function alertResources(
    * the rest), so every alert route, count, headline and product built on it shows them.
    */
   const merged = new WeakMap<AlertSet, { revision: number; set: AlertSet }>();
+  /** No model alerts: what a scenario with `modelAlerts: false` starts from, in the cycle in force. */
+  const silenced = (nowMs: number): AlertSet => alertSetOf(cycleHourOf(nowMs), []);
+  const modelSilenced = (): boolean => deps.overlay?.modelAlerts() === false;
   async function alertSet(nowMs: number, scope?: AlertScope): Promise<AlertSet> {
-    const set = scope ? await cycles.scoped(nowMs, scope) : await cycles.current(nowMs);
+    const set = modelSilenced()
+      ? silenced(nowMs)
+      : scope
+        ? await cycles.scoped(nowMs, scope)
+        : await cycles.current(nowMs);
     const overlay = deps.overlay;
     if (!overlay) return set;
     const revision = overlay.revision();
@@ -130,10 +137,11 @@ export function alertResources(
     const nowMs = deps.clock.now().getTime();
     // An id served just before a cycle switch still resolves from the previous cycle while it is held.
     // While the cycle is being generated, an id a scoped list gave is found among the offices made so far.
-    const found =
-      (await cycles.early(nowMs, id)) ??
-      (await alertSet(nowMs)).byId.get(id) ??
-      (await cycles.previous(nowMs))?.byId.get(id);
+    const found = modelSilenced()
+      ? (await alertSet(nowMs)).byId.get(id)
+      : ((await cycles.early(nowMs, id)) ??
+        (await alertSet(nowMs)).byId.get(id) ??
+        (await cycles.previous(nowMs))?.byId.get(id));
     // A storm warning due later in the cycle does not exist yet.
     if (!found || found.sentMs > nowMs)
       throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);

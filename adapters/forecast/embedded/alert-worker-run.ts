@@ -1,12 +1,18 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
+import { keepingAlive } from './keep-alive.ts';
 import type { AlertFeature } from './weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
-  /** Settles once the worker has taken its last office (each was handed to `onOffice` as it came). */
+  /**
+   * Settles once the worker has taken its last office (each was handed to `onOffice` as it came); the
+   * process stays open until then.
+   */
   readonly done: Promise<void>;
+  /** The same, without holding the process open: the worker is unref'd, for a cycle nobody waits for. */
+  readonly settled: Promise<void>;
   /** Stops the worker; resolves once its thread has stopped, so it claims nothing more. */
   terminate(): Promise<void>;
 }
@@ -24,8 +30,7 @@ export function spawnAlertWorker(
 ): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl);
   const worker = new Worker(source, { eval: evaluate, workerData: job });
-  worker.unref();
-  const done = new Promise<void>((resolve, reject) => {
+  const settled = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
       if (message) return onOffice(message.office, message.alerts);
       resolve();
@@ -34,7 +39,16 @@ export function spawnAlertWorker(
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`alert worker exited with code ${code}`)));
   });
-  return { done, terminate: async () => void (await worker.terminate()) };
+  // After the listeners: adding a 'message' listener refs the worker's port again, which kept a script
+  // that had asked for alerts alive for up to a second after its last line.
+  worker.unref();
+  return {
+    settled,
+    get done() {
+      return keepingAlive(settled);
+    },
+    terminate: async () => void (await worker.terminate()),
+  };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface EmbeddedOverlay {
   adjust(): WeatherAdjust | undefined;
   /** The injected alerts, newest first, as the alert lists hold the model's own. */
   alerts(): readonly AlertFacts[];
+  /** False when the scenario silences the model's own alerts (`modelAlerts: false`): only injected ones. */
+  modelAlerts(): boolean;
   /** Throws ScenarioInvalid for what the schema cannot know: an unknown zone, a point outside every zone. */
   verify(this: void, scenario: Scenario, anchorMs: number): void;
 }
@@ -183,6 +185,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
     revision: () => source.revision,
     adjust: () => current().adjust,
     alerts: () => current().alerts,
+    modelAlerts: () => source.scenario()?.scenario.modelAlerts !== false,
     verify(scenario, anchorMs) {
       compile({ scenario, anchorMs }, -1);
     },

@@ -12,10 +12,14 @@ const ISO_DATE = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2
 const TOKEN = /\{date:(now(?:[+-]\d+[smhd])?)(\.\d+)?@(Z|[+-]\d{2}:\d{2})\}/g;
 
 export function relativiseDates(value: unknown, nowMs: number): unknown {
+  // Against the recording's whole second: a replay writes dates back to the second, flooring, so a date
+  // equal to the recording's second must be `now`, not `now-1s` (which, with FORECAST_NOW at the bundle's
+  // recordedAt, put the first period at 15:59:59 instead of 16:00:00).
+  const anchorMs = Math.floor(nowMs / 1000) * 1000;
   return mapStrings(value, (s) =>
     s.replace(ISO_DATE, (whole, main: string, fraction: string | undefined, offset: string) => {
       const ms = Date.parse(`${main}${offset}`);
-      return Number.isNaN(ms) ? whole : `{date:${relativeTo(ms, nowMs)}${fraction ?? ''}@${offset}}`;
+      return Number.isNaN(ms) ? whole : `{date:${relativeTo(ms, anchorMs)}${fraction ?? ''}@${offset}}`;
     }),
   );
 }

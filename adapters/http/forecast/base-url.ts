@@ -1,6 +1,7 @@
 import type { H3Event } from 'h3';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
+import { requestUrl } from '../request-url.ts';
 
 export interface BaseUrlOptions {
   readonly publicBaseUrl?: string;
@@ -15,18 +16,18 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  */
 export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
   if (options.publicBaseUrl) return withoutTrailingSlashes(options.publicBaseUrl);
-  const protocol = event.url.protocol;
+  const protocol = requestUrl(event).protocol;
   const hostHeader = event.req.headers.get('host');
   if (!options.trustProxy && hostHeader !== null) return directBase(protocol, hostHeader, event);
   let proto = protocol.replace(/:$/, '');
-  let host = hostHeader ?? event.url.host;
+  let host = hostHeader ?? requestUrl(event).host;
   if (options.trustProxy) {
     const fwdProto = event.req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     const fwdHost = event.req.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
     if (fwdProto === 'http' || fwdProto === 'https') proto = fwdProto;
     if (fwdHost) host = fwdHost;
   }
-  if (!HOST.test(host)) host = event.url.host;
+  if (!HOST.test(host)) host = requestUrl(event).host;
   return `${proto}://${host}`;
 }
 
@@ -41,5 +42,5 @@ function directBase(protocol: string, host: string, event: H3Event): string {
     HOST.test(host) ? `${protocol.replace(/:$/, '')}://${host}` : null,
   );
   // The URL's own host stands in for one that is not plain.
-  return base ?? `${protocol.replace(/:$/, '')}://${event.url.host}`;
+  return base ?? `${protocol.replace(/:$/, '')}://${requestUrl(event).host}`;
 }

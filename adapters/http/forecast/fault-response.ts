@@ -5,7 +5,12 @@ import { HTTPResponse, type H3Event } from 'h3';
 import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
 import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { requestUrl } from '../request-url.ts';
+import { callerSignal, NETWORK_ERROR_HEADER } from '../in-process-exchange.ts';
 import { PROBLEM_TYPE } from './problem.ts';
+
+/** What an answer to a client that has gone is (nginx's convention); nobody reads it. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * The bodies api.weather.gov fails with, as it sends them (test/fixtures/nws/problem_*.json): pretty-printed
@@ -48,10 +53,45 @@ async function faultAnswer(
   controls: ForecastControls,
   options: BaseUrlOptions,
 ): Promise<HTTPResponse | undefined> {
-  if (fault.delayMs) await sleep(fault.delayMs);
-  if (fault.status === undefined && fault.problem === undefined && !fault.html) return undefined;
-  if (fault.html) return cdnDenied(event, fault, controls.clock.now());
-  return problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
+  if (fault.delayMs) {
+    // The delay ends with the caller: an in-process fetch's AbortSignal, or the HTTP client going away.
+    // Otherwise its timer would hold the process open for the rest of the delay after nobody waits for it.
+    const signal = callerSignal(event.context) ?? event.req.signal;
+    try {
+      await sleep(fault.delayMs, undefined, { signal });
+    } catch (error) {
+      if (signal?.aborted) return new HTTPResponse(null, { status: CLIENT_CLOSED_REQUEST });
+      throw error;
+    }
+  }
+  if (fault.networkError) return networkError(event);
+  if (fault.status === undefined && fault.problem === undefined && !fault.html && fault.body === undefined)
+    return undefined;
+  const answer =
+    fault.body !== undefined
+      ? new HTTPResponse(fault.body, {
+          status: fault.status ?? 200,
+          headers: {
+            'content-type': fault.contentType ?? 'application/geo+json',
+            'x-correlation-id': newCorrelationId(event),
+          },
+        })
+      : fault.html
+        ? cdnDenied(event, fault, controls.clock.now())
+        : problem(fault, baseUrlOf(event, options), controls.clock.now(), newCorrelationId(event));
+  if (fault.retryAfter !== undefined) answer.headers.set('retry-after', String(fault.retryAfter));
+  return answer;
+}
+
+/**
+ * No answer at all. Over HTTP the socket is destroyed, so the client's fetch rejects; in-process the
+ * answer carries NETWORK_ERROR_HEADER, which taskcast/fetch and forecast.fetch turn into a rejection
+ * and taskcast/msw into MSW's network error.
+ */
+function networkError(event: H3Event): HTTPResponse {
+  const res = (event.runtime as { node?: { res?: { destroy(): void } } } | undefined)?.node?.res;
+  res?.destroy();
+  return new HTTPResponse(null, { status: 502, headers: { [NETWORK_ERROR_HEADER]: '1' } });
 }
 
 function problem(fault: ScenarioFault, base: string, now: Date, correlationId: string): HTTPResponse {
@@ -83,7 +123,7 @@ function problem(fault: ScenarioFault, base: string, now: Date, correlationId: s
  * character of the URL but letters and digits as a decimal entity, and a "Reference #18.…" id.
  */
 function cdnDenied(event: H3Event, fault: ScenarioFault, now: Date): HTTPResponse {
-  const url = `http://${event.url.host}${event.url.pathname}${event.url.search}`;
+  const url = `http://${requestUrl(event).host}${event.url.pathname}${requestUrl(event).search}`;
   const reference = `18.${randomBytes(4).toString('hex')}.${Math.floor(now.getTime() / 1000)}.${randomBytes(4).toString('hex')}`;
   const body =
     '<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n \n' +

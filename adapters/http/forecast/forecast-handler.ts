@@ -6,6 +6,7 @@ import type { ForecastAsset, ForecastContext, ForecastDocument } from '../../../
 import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { requestUrl } from '../request-url.ts';
 import { hasUserAgent, joinedHeader } from '../request-headers.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
@@ -112,7 +113,7 @@ export function forecastHandler(
       const request: ForecastRequestContext = {
         event,
         baseUrl,
-        query: event.url.search === '' ? NO_QUERY : queryValues(event.url.searchParams),
+        query: requestUrl(event).search === '' ? NO_QUERY : queryValues(requestUrl(event).searchParams),
         param: (name) => decodeParam(params[name] ?? ''),
       };
       if (alternate) return assetResponse(await alternate(request), event.req, correlationId, true);
@@ -157,6 +158,6 @@ function redirectToCanonical(event: H3Event, base: string, canonical: string, co
   const path = event.url.pathname.replace(/^\/points\/[^/]+/, `/points/${canonical}`);
   return new HTTPResponse(null, {
     status: 301,
-    headers: { location: `${base}${path}${event.url.search}`, 'x-correlation-id': correlationId },
+    headers: { location: `${base}${path}${requestUrl(event).search}`, 'x-correlation-id': correlationId },
   });
 }

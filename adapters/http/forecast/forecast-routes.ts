@@ -7,6 +7,7 @@ import {
   type ForecastRoute,
 } from './forecast-handler.ts';
 import { otherMethodHandler } from './method-not-allowed.ts';
+import { requestUrl } from '../request-url.ts';
 import { LD_TYPES, SERVED_TYPES } from './negotiate.ts';
 
 /** GeoJSON documents the OpenAPI declares without JSON-LD (CWAs, SIGMETs): geo+json, or plain JSON. */
@@ -146,7 +147,7 @@ export function registerForecastRoutes(
   ld('/icons', (r) => reference.icons(r));
   asset('/thumbnails/satellite/:area', (r) => reference.satelliteThumbnail(r.param('area'), r));
 
-  const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(r.event.url), r), options, report, 'asset');
+  const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(requestUrl(r.event)), r), options, report, 'asset');
   readOnly('/icons/**', icon);
 }
 
@@ -156,7 +157,7 @@ export function otherForecastHandler(
   options: ForecastHandlerOptions,
   report: (e: unknown) => void,
 ) {
-  return forecastHandler((r) => uc.getOther.document(pathAndQuery(r.event.url), r), options, report);
+  return forecastHandler((r) => uc.getOther.document(pathAndQuery(requestUrl(r.event)), r), options, report);
 }
 
 function pathAndQuery(url: URL): string {

@@ -54,6 +54,7 @@ describe('the scenario schema', () => {
       'clock',
       'description',
       'faults',
+      'modelAlerts',
       'name',
       'weather',
     ]);

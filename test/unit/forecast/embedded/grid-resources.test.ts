@@ -367,6 +367,7 @@ describe('forecast', () => {
           ? undefined
           : (_place: unknown, _hour: number, sample: any) => ({ ...sample, temperatureC: sample.temperatureC + 5 }),
       alerts: () => [],
+      modelAlerts: () => true,
       verify: () => {},
     };
     const moving = gridResources({ ...deps(), clock: { now: () => new Date(now) }, overlay });

@@ -1,0 +1,32 @@
+/** taskcast/fetch (and so taskcast/msw, which shares the option) answering from a recorded bundle. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { writeEntry } from '../../adapters/forecast/replay/bundle-files.ts';
+import { createWeatherGovFetch } from '../../bootstrap/fetch.ts';
+
+test('replay: a bundle in-process, the model for the rest, or 404 when strict', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taskcast-double-bundle-'));
+  try {
+    writeEntry(dir, {
+      path: '/offices/TOP',
+      recordedAt: '2026-05-20T21:00:00.000Z',
+      lastModified: '2026-05-20T21:00:00.000Z',
+      body: { '@id': '{base}/offices/TOP', name: 'Recorded Topeka' },
+    });
+    const nwsFetch = await createWeatherGovFetch({ now: '2026-05-20T21:00:00Z', replay: dir });
+    const office = await (await nwsFetch('/offices/TOP')).json();
+    assert.deepEqual([office.name, office['@id']], ['Recorded Topeka', 'https://api.weather.gov/offices/TOP']);
+    assert.equal((await nwsFetch('/offices/LWX')).status, 200, 'the model answers what the bundle lacks');
+    await nwsFetch.close();
+
+    const strict = await createWeatherGovFetch({ now: '2026-05-20T21:00:00Z', replay: { dir, strict: true } });
+    assert.equal((await strict('/offices/LWX')).status, 404);
+    assert.equal((await (await strict('/offices/TOP')).json()).name, 'Recorded Topeka');
+    await strict.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
