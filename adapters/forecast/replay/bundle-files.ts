@@ -29,7 +29,10 @@ function segment(raw: string): string {
     // keep it as it came
   }
   // `.` and `..` would leave the bundle's folder: spelled as escapes instead.
-  return encodeURIComponent(decoded).replace(/^\.+$/, (dots) => '%2E'.repeat(dots.length));
+  const name = encodeURIComponent(decoded).replace(/^\.+$/, (dots) => '%2E'.repeat(dots.length));
+  // A name past the file system's limit (255 bytes) would fail the write: a long segment becomes its
+  // SHA-256, after `%7E`, which no encoded segment can start with (a real `~` stays `~`, a real `%` is `%25`).
+  return name.length > MAX_NAME ? `%7E${createHash('sha256').update(decoded).digest('hex')}` : name;
 }
 
 /** Where a path and query lives in the bundle. Never outside `dir`, whatever the path holds. */

@@ -8,7 +8,7 @@ import type {
 import { ForecastNotFound, ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
-import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
+import { silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
 import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
 import { filterStationsToBbox } from './station-bbox.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
@@ -90,7 +90,13 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     const { entry, status } = lookup;
     // Recorded when it came from upstream, not when a cached copy was served again.
     if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
-      options.record(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+      // A recording that cannot be written (a full disk, a full bundle) costs the bundle that file, never
+      // the client its answer: upstream's 200 stays a 200.
+      try {
+        options.record(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+      } catch (error) {
+        (options.log ?? silentLog).warn('forecast document not recorded', { path, reason: (error as Error).message });
+      }
     }
     return {
       body: entry.bodyFor(ctx.baseUrl, rewriter),

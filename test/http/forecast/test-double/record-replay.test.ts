@@ -127,3 +127,34 @@ describe('record and replay', () => {
     assert.equal(Date.parse(moved.properties.updateTime) - Date.parse(original.properties.updateTime), 86_400_000);
   });
 });
+
+describe('recording under hostile paths', () => {
+  it('writes a path segment longer than a file name may be under its hash, and lists it by its path', () => {
+    const dir = tempDir();
+    const recordDocument = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT });
+    const path = `/stations/K${'A'.repeat(400)}/observations/latest`;
+    recordDocument(path, { type: 'Feature' }, new Date(RECORDED_AT));
+    const file = entryFile(dir, path);
+    assert.ok(file.startsWith(dir));
+    assert.ok(
+      file.split('/').every((name) => name.length <= 255),
+      'every name fits the file system',
+    );
+    assert.deepEqual(listEntries(dir), [path]);
+  });
+
+  it('keeps an upstream 200 a 200 when the recording cannot be written, and says so in the log', async () => {
+    const w = await upstreamWorld({
+      record: () => {
+        throw new Error('ENOSPC: no space left on device');
+      },
+    });
+    try {
+      const r = await w.get('/gridpoints/TOP/32,81/forecast');
+      assert.equal(r.status, 200, r.text.slice(0, 300));
+      assert.ok(w.log.some((line) => line['message'] === 'forecast document not recorded'));
+    } finally {
+      await w.fake.close();
+    }
+  });
+});
