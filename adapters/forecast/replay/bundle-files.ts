@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
@@ -49,13 +49,45 @@ export function entryFile(dir: string, pathAndQuery: string): string {
   return join(dir, ...segments, name);
 }
 
-export function writeEntry(dir: string, entry: BundleEntry): void {
+/** The entry as its file holds it. */
+export function entryText(entry: BundleEntry): string {
+  return `${JSON.stringify(entry, null, 2)}\n`;
+}
+
+/** The size of the file at `file`, or undefined when there is none. */
+export function fileSize(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeEntry(dir: string, entry: BundleEntry, text = entryText(entry)): void {
   const file = entryFile(dir, entry.path);
   mkdirSync(dirname(file), { recursive: true });
   // Written whole then renamed, so a replay reading the bundle meanwhile never sees half a file.
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
+  writeFileSync(temp, text);
   renameSync(temp, file);
+}
+
+/** How many entry files the bundle holds and their bytes: where a recording resumes its budget. */
+export function bundleUsage(dir: string): { files: number; bytes: number } {
+  const usage = { files: 0, bytes: 0 };
+  if (!existsSync(dir)) return usage;
+  const walk = (folder: string): void => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      const full = join(folder, item.name);
+      if (item.isDirectory()) walk(full);
+      else if (item.name.endsWith('.json') && item.name.startsWith('index')) {
+        usage.files++;
+        usage.bytes += fileSize(full) ?? 0;
+      }
+    }
+  };
+  walk(dir);
+  return usage;
 }
 
 export function readEntry(dir: string, pathAndQuery: string): BundleEntry | undefined {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entryFile, listEntries } from '../../../../adapters/forecast/replay/bundle-files.ts';
-import { createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
+import { BundleFull, createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
 import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
@@ -141,6 +141,48 @@ describe('recording under hostile paths', () => {
       'every name fits the file system',
     );
     assert.deepEqual(listEntries(dir), [path]);
+  });
+
+  it('bounds the bundle by files and bytes, counting what an earlier run left, with a clear error', () => {
+    const dir = tempDir();
+    const at = new Date(RECORDED_AT);
+    const first = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 3 });
+    for (const n of [1, 2, 3]) first(`/zones/forecast/Z${n}`, { n }, at);
+    assert.throws(
+      () => first('/zones/forecast/Z4', { n: 4 }, at),
+      (error: Error) => {
+        assert.ok(error instanceof BundleFull);
+        assert.match(error.message, /is full: it holds 3 files, FORECAST_RECORD_MAX_FILES=3/);
+        return true;
+      },
+    );
+    first('/zones/forecast/Z1', { n: 1, again: true }, at); // a path already there is rewritten, not added
+    const resumed = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 3 });
+    assert.throws(() => resumed('/zones/forecast/Z5', {}, at), BundleFull);
+    assert.equal(listEntries(dir).length, 3);
+
+    const small = tempDir();
+    const bounded = createBundleRecorder({ dir: small, relative: false, now: () => RECORDED_AT, maxBytes: 1000 });
+    bounded('/a', { text: 'x'.repeat(300) }, at);
+    assert.throws(() => bounded('/b', { text: 'x'.repeat(800) }, at), /FORECAST_RECORD_MAX_MB/);
+    bounded('/c', { text: 'x'.repeat(100) }, at);
+    assert.deepEqual(listEntries(small), ['/a', '/c']);
+  });
+
+  it('serves upstream answers past a full bundle and warns each time', async () => {
+    const dir = tempDir();
+    const w = await upstreamWorld({
+      record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 1 }),
+    });
+    try {
+      assert.equal((await w.get('/gridpoints/TOP/32,81/forecast')).status, 200);
+      assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).status, 200);
+      assert.deepEqual(listEntries(dir), ['/gridpoints/TOP/32,81/forecast']);
+      const warning = w.log.find((line) => line['message'] === 'forecast document not recorded');
+      assert.match(String(warning?.['reason']), /FORECAST_RECORD_MAX_FILES=1/);
+    } finally {
+      await w.fake.close();
+    }
   });
 
   it('keeps an upstream 200 a 200 when the recording cannot be written, and says so in the log', async () => {
