@@ -11,6 +11,7 @@ import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-em
 import { FixedClock } from '../../../support/fakes.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
+import { startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -182,6 +183,29 @@ describe('recording under hostile paths', () => {
       assert.match(String(warning?.['reason']), /FORECAST_RECORD_MAX_FILES=1/);
     } finally {
       await w.fake.close();
+    }
+  });
+
+  it('records only same-origin answers: a redirect to another host is not followed', async () => {
+    const dir = tempDir();
+    const elsewhere = await startFakeUpstream();
+    const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }) });
+    try {
+      const offsite = '/gridpoints/TOP/32,81/forecast';
+      w.fake.fail(offsite, { status: 302, headers: { location: `${elsewhere.origin}${offsite}` } });
+      const refused = await w.get(offsite);
+      assert.equal(refused.status, 502, refused.text.slice(0, 300));
+      assert.match(refused.body.detail, /redirected to another origin .*not followed/);
+      assert.equal(elsewhere.calls.length, 0, 'the other host is never asked');
+
+      // A redirect within upstream's own origin is still followed, and recorded under the path asked for.
+      const moved = '/gridpoints/TOP/32,81/forecast/hourly';
+      w.fake.fail(moved, { status: 301, headers: { location: `${w.fake.origin}/gridpoints/TOP/32,81/forecast` } });
+      assert.equal((await w.get(moved)).status, 200);
+      assert.deepEqual(listEntries(dir), [moved]);
+    } finally {
+      await w.fake.close();
+      await elsewhere.close();
     }
   });
 
