@@ -28,6 +28,8 @@ export const SERVE_VARIABLES: ReadonlyArray<readonly [string, string, string]> =
   ['FORECAST_PROVIDER', 'embedded', 'embedded (offline), upstream (api.weather.gov) or replay'],
   ['FORECAST_RECORD_DIR', 'unset', 'with upstream: record every fetched document into this bundle'],
   ['FORECAST_RECORD_RELATIVE', '0', "1 writes the bundle's dates relative to the recording"],
+  ['FORECAST_RECORD_MAX_FILES', '10000', 'files the recorded bundle may hold (0: no limit)'],
+  ['FORECAST_RECORD_MAX_MB', '500', 'megabytes the recorded bundle may hold (0: no limit)'],
   ['FORECAST_REPLAY_DIR', 'unset', 'required with replay: the bundle to serve'],
   ['FORECAST_REPLAY_STRICT', '0', '1: a path missing from the bundle is a 404'],
   ['ADMIN_TOKEN', 'unset', '32+ characters: mounts the test-double controls under /_taskcast/'],

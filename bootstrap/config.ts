@@ -46,6 +46,8 @@ const environment = v.object({
   FORECAST_PROVIDER: oneOf('FORECAST_PROVIDER', ['embedded', 'upstream', 'replay'], 'embedded'),
   FORECAST_RECORD_DIR: v.optional(v.string()),
   FORECAST_RECORD_RELATIVE: oneOf('FORECAST_RECORD_RELATIVE', ['0', '1'], '0'),
+  FORECAST_RECORD_MAX_FILES: integer('FORECAST_RECORD_MAX_FILES', 0, 100_000_000, 10_000),
+  FORECAST_RECORD_MAX_MB: integer('FORECAST_RECORD_MAX_MB', 0, 1_048_576, 500),
   FORECAST_REPLAY_DIR: v.optional(v.string()),
   FORECAST_REPLAY_STRICT: oneOf('FORECAST_REPLAY_STRICT', ['0', '1'], '0'),
   UPSTREAM_URL: v.optional(url('UPSTREAM_URL'), 'https://api.weather.gov'),
@@ -193,7 +195,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     record:
       c.FORECAST_RECORD_DIR === undefined
         ? undefined
-        : { dir: resolve(c.FORECAST_RECORD_DIR), relative: c.FORECAST_RECORD_RELATIVE === '1' },
+        : {
+            dir: resolve(c.FORECAST_RECORD_DIR),
+            relative: c.FORECAST_RECORD_RELATIVE === '1',
+            maxFiles: c.FORECAST_RECORD_MAX_FILES,
+            maxBytes: c.FORECAST_RECORD_MAX_MB * 1024 * 1024,
+          },
     replay:
       c.FORECAST_REPLAY_DIR === undefined
         ? undefined

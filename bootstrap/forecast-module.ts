@@ -64,6 +64,10 @@ export interface RecordModuleOptions {
   readonly dir: string;
   /** FORECAST_RECORD_RELATIVE=1. */
   readonly relative: boolean;
+  /** FORECAST_RECORD_MAX_FILES (0: no limit). */
+  readonly maxFiles?: number;
+  /** FORECAST_RECORD_MAX_MB, in bytes (0: no limit). */
+  readonly maxBytes?: number;
 }
 
 export interface ForecastModuleOptions {

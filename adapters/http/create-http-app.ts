@@ -141,7 +141,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   registerMetricsRoute(app, { metrics, token: deps.metricsToken });
   registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   registerHealthRoute(app, deps.clock);
-  registerReadyRoute(app, deps.readiness ?? []);
+  registerReadyRoute(app, deps.readiness ?? [], deps.metricsToken);
   const controls = deps.controls;
   if (controls && deps.adminToken !== undefined)
     registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });

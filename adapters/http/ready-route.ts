@@ -1,5 +1,6 @@
 import type { H3 } from 'h3';
 import type { ReadinessCheck } from '../shared/readiness.ts';
+import { bearerTokenCheck } from './bearer-token.ts';
 import { route } from './tasks/task-routes.ts';
 
 /** A check that takes longer than this counts as failing: /ready is polled by load balancers with short timeouts. */
@@ -10,15 +11,23 @@ const CHECK_TIMEOUT_MS = 3000;
  * as the spec has it (the process is up); /ready is what takes a node out of a load balancer's rotation
  * while its disk is full or its upstream is gone, and puts it back when they recover.
  */
-export function registerReadyRoute(app: H3, checks: readonly ReadinessCheck[]): void {
+export function registerReadyRoute(app: H3, checks: readonly ReadinessCheck[], detailsToken?: string): void {
+  const mayReadDetails = detailsToken === undefined ? () => true : bearerTokenCheck(detailsToken);
   route(app, '/ready', {
     GET: async (event) => {
       const results = await Promise.all(checks.map(async (c) => ({ name: c.name, ...(await withTimeout(c)) })));
       const failing = results.filter((r) => !r.ok);
+      // The status and the failing names are for any load balancer; a detail can name the database host and
+      // port or a driver's error, so with METRICS_TOKEN set it is for the operator's bearer token alone.
+      const details = mayReadDetails(event.req.headers);
       const dependencies = Object.fromEntries(
         results.map((r) => [
           r.name,
-          r.ok ? { ok: true, ...(r.detail ? { detail: r.detail } : {}) } : { ok: false, detail: r.detail },
+          r.ok
+            ? { ok: true, ...(r.detail && details ? { detail: r.detail } : {}) }
+            : details
+              ? { ok: false, detail: r.detail }
+              : { ok: false },
         ]),
       );
       if (failing.length === 0) return { status: 'ready', dependencies };

@@ -97,3 +97,32 @@ test('/docs is Swagger UI from the package files, over both documents, and loads
     assert.equal((await get(path)).status, 404, path);
   }
 });
+
+test('/docs sends a CSP that allows what the page loads and nothing else, and may not be framed', async () => {
+  const get = await fetcher();
+  const page = await get('/docs');
+  assert.equal(page.headers.get('x-frame-options'), 'DENY');
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+  const csp = page.headers.get('content-security-policy') ?? '';
+  const directives = new Map(
+    csp.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values] as const;
+    }),
+  );
+  assert.deepEqual(directives.get('default-src'), ["'none'"]);
+  assert.deepEqual(directives.get('script-src'), ["'self'"], 'no inline script, no eval');
+  assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
+  assert.deepEqual(directives.get('connect-src'), ["'self'"], 'the OpenAPI documents and "Try it out" are same-origin');
+  // What the page needs must be allowed: its scripts and styles come from /docs/, it has no inline script
+  // (which script-src 'self' would block), and its one <style> block needs style-src 'unsafe-inline'.
+  const html = new TextDecoder().decode(page.bytes);
+  const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+  assert.ok(scripts.length >= 3);
+  for (const attributes of scripts) assert.match(attributes, /src="\/docs\/[^"]+"/, 'every script is a file');
+  assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline event handlers');
+  if (/<style>/.test(html)) assert.ok(directives.get('style-src')?.includes("'unsafe-inline'"));
+  assert.ok(directives.get('img-src')?.includes('data:'), "Swagger UI's stylesheet embeds data: icons");
+  const css = new TextDecoder().decode((await get('/docs/swagger-ui.css')).bytes);
+  assert.match(css, /url\(["']?data:/, 'the stylesheet does use data: URLs');
+});

@@ -45,6 +45,27 @@ test('a store whose disk refuses writes makes /ready 503 naming it, and it recov
   await store.close();
 });
 
+test('with METRICS_TOKEN, /ready keeps its status public and gives the details to the bearer token alone', async () => {
+  const disk = new FaultyDisk();
+  const store = await openLowdbTaskStore(join(root, 'tasks-token.db'), { journalFileOps: disk });
+  const metricsToken = 'metrics-token-for-tests-0123456789';
+  const w = await httpWorld({ metricsToken, rebind: (c) => c.rebind(TOKENS.TaskStore).toConstantValue(store) });
+  const { token } = await w.signUp();
+  disk.full = true;
+  assert.equal((await w.call('POST', '/api/tasks', { token, body: { title: 'refused' } })).status, 503);
+  const anyone = await w.call('GET', '/ready', { headers: { origin: 'https://elsewhere.example' } });
+  assert.equal(anyone.status, 503);
+  assert.deepEqual(anyone.body, { status: 'not ready', failing: ['store'], dependencies: { store: { ok: false } } });
+  assert.doesNotMatch(anyone.text, /ENOSPC|tasks-token/);
+  const wrong = await w.call('GET', '/ready', { headers: { authorization: 'Bearer not-it' } });
+  assert.equal(wrong.body.dependencies.store.detail, undefined);
+  const operator = await w.call('GET', '/ready', { headers: { authorization: `Bearer ${metricsToken}` } });
+  assert.equal(operator.status, 503);
+  assert.match(operator.body.dependencies.store.detail, /cannot write.*ENOSPC/);
+  disk.full = false;
+  await store.close();
+});
+
 test('upstream health: failing after an unreachable call, probing at most once per interval, ok once it answers', async () => {
   let upstreamUp = false;
   let probes = 0;

@@ -1,5 +1,5 @@
 import type { ForecastProvider } from '../../application/forecast/ports.ts';
-import { silentLogger } from '../../adapters/logging/logger.ts';
+import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/container.ts';
 import { buildHttpApp } from '../../bootstrap/http-app.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
@@ -20,6 +20,8 @@ export interface ForecastWorldOptions {
   readonly adminToken?: string;
   /** FORECAST_NOW. */
   readonly forecastClock?: { readonly now: Date; readonly rate: 0 | 1 };
+  /** Where the app logs; silent unless given. */
+  readonly log?: Logger;
 }
 
 /** The real wiring with the forecast routes, driven through app.fetch at http://taskcast.test. */
@@ -39,7 +41,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
     publicBaseUrl: options.publicBaseUrl,
     trustProxy: options.trustProxy,
     adminToken: options.adminToken,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
   });
 
   // Every response a test receives must be one the served OpenAPI document describes.

@@ -34,6 +34,8 @@ export async function httpWorld(
     rebind?: (c: Container) => void;
     /** Where the app logs (unexpected errors); silent by default. */
     log?: Logger;
+    /** METRICS_TOKEN. */
+    metricsToken?: string;
   } = {},
 ) {
   const clock = new FixedClock();
@@ -54,6 +56,7 @@ export async function httpWorld(
       ...options.authBudgets,
     },
     trustProxy: options.trustProxy ?? false,
+    metricsToken: options.metricsToken,
     log: options.log ?? silentLogger,
   });
 

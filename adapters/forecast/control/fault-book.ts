@@ -1,9 +1,10 @@
+import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import type { ScenarioFault } from './scenario-schema.ts';
 
 interface Entry {
   readonly fault: ScenarioFault;
   readonly index: number;
-  readonly pattern: RegExp;
+  readonly pattern: PathGlob;
   /** Failures still to give when the fault has a count. */
   remaining: number;
 }
@@ -27,7 +28,7 @@ export class FaultBook {
     this.entries = faults.map((fault, index) => ({
       fault,
       index,
-      pattern: globToRegExp(fault.path),
+      pattern: compilePathGlob(fault.path),
       remaining: fault.count ?? Infinity,
     }));
     this.random = mulberry32(fnv1a(seed));
@@ -38,7 +39,7 @@ export class FaultBook {
     for (const entry of this.entries) {
       if (entry.remaining <= 0) continue;
       if (entry.fault.method !== undefined && entry.fault.method !== method) continue;
-      if (!entry.pattern.test(path)) continue;
+      if (!entry.pattern.matches(path)) continue;
       if (entry.fault.rate !== undefined && !(this.random() < entry.fault.rate)) continue;
       entry.remaining--;
       return entry.fault;
@@ -53,23 +54,6 @@ export class FaultBook {
       remaining: Number.isFinite(e.remaining) ? e.remaining : null,
     }));
   }
-}
-
-/** `*` within one segment, `**` across segments; a `*` at the very end matches the rest of the path. */
-export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      out += '.*';
-      i++;
-    } else if (c === '*') {
-      out += i === glob.length - 1 ? '.*' : '[^/]*';
-    } else {
-      out += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    }
-  }
-  return new RegExp(`^${out}$`);
 }
 
 function fnv1a(text: string): number {

@@ -114,6 +114,7 @@ const fault = v.pipe(
     path: v.pipe(
       v.string(),
       v.regex(/^\//, 'must start with /'),
+      v.maxLength(1000, 'must be at most 1000 characters'),
       v.description(
         'A path glob: * matches within one segment, ** across segments; a trailing * matches the rest (/alerts/active*).',
       ),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
@@ -45,7 +45,10 @@ function segment(raw: string): string {
     // keep it as it came
   }
   // `.` and `..` would leave the bundle's folder: spelled as escapes instead.
-  return encodeURIComponent(decoded).replace(/^\.+$/, (dots) => '%2E'.repeat(dots.length));
+  const name = encodeURIComponent(decoded).replace(/^\.+$/, (dots) => '%2E'.repeat(dots.length));
+  // A name past the file system's limit (255 bytes) would fail the write: a long segment becomes its
+  // SHA-256, after `%7E`, which no encoded segment can start with (a real `~` stays `~`, a real `%` is `%25`).
+  return name.length > MAX_NAME ? `%7E${createHash('sha256').update(decoded).digest('hex')}` : name;
 }
 
 /** Where a path and query lives in the bundle. Never outside `dir`, whatever the path holds. */
@@ -63,13 +66,51 @@ export function entryFile(dir: string, pathAndQuery: string, kind: EntryKind = '
   return join(dir, ...segments, name);
 }
 
-export function writeEntry(dir: string, entry: BundleEntry | AssetEntry, kind: EntryKind = 'document'): void {
+/** The entry as its file holds it. */
+export function entryText(entry: BundleEntry | AssetEntry): string {
+  return `${JSON.stringify(entry, null, 2)}
+`;
+}
+
+/** The size of the file at `file`, or undefined when there is none. */
+export function fileSize(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeEntry(
+  dir: string,
+  entry: BundleEntry | AssetEntry,
+  kind: EntryKind = 'document',
+  text = entryText(entry),
+): void {
   const file = entryFile(dir, entry.path, kind);
   mkdirSync(dirname(file), { recursive: true });
   // Written whole then renamed, so a replay reading the bundle meanwhile never sees half a file.
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(entry, null, 2)}\n`);
+  writeFileSync(temp, text);
   renameSync(temp, file);
+}
+
+/** How many entry files the bundle holds and their bytes: where a recording resumes its budget. */
+export function bundleUsage(dir: string): { files: number; bytes: number } {
+  const usage = { files: 0, bytes: 0 };
+  if (!existsSync(dir)) return usage;
+  const walk = (folder: string): void => {
+    for (const item of readdirSync(folder, { withFileTypes: true })) {
+      const full = join(folder, item.name);
+      if (item.isDirectory()) walk(full);
+      else if (item.name.endsWith('.json') && /^(index|asset)[.@]/.test(item.name)) {
+        usage.files++;
+        usage.bytes += fileSize(full) ?? 0;
+      }
+    }
+  };
+  walk(dir);
+  return usage;
 }
 
 export function readEntry(dir: string, pathAndQuery: string): BundleEntry | undefined {

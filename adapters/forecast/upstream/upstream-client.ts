@@ -38,13 +38,22 @@ export interface UpstreamReply {
 /** No HTTP answer at all after every retry: a timeout or a network failure. */
 export class UpstreamUnreachable extends Error {
   constructor(
-    readonly reason: 'timeout' | 'network',
+    readonly reason: 'timeout' | 'network' | 'redirect',
     readonly retries: number,
     message: string,
   ) {
     super(message);
   }
 }
+
+/**
+ * Upstream redirected off its own origin (or in circles). Not followed: an answer from another host would
+ * be served, cached and recorded as api.weather.gov's, and a redirect is no reason to fetch another host.
+ */
+class RedirectRefused extends Error {}
+
+/** Same-origin redirects followed per request; more is a loop. */
+const MAX_REDIRECTS = 5;
 
 /** The statuses api.weather.gov is known to give intermittently (weather-gov/api #160, #19, #76). */
 const TRANSIENT = new Set([500, 502, 503, 504]);
@@ -80,11 +89,24 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     headers: Record<string, string>,
     asBytes: boolean,
   ): Promise<Omit<UpstreamReply, 'retries'>> {
-    const response = await doFetch(`${origin}${path}`, {
-      headers: { accept: 'application/geo+json', 'user-agent': options.userAgent, ...headers },
-      signal: AbortSignal.timeout(options.timeoutMs),
-      redirect: 'follow',
-    });
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const home = new URL(origin).origin;
+    let url = `${origin}${path}`;
+    let response: Response;
+    for (let hop = 0; ; hop++) {
+      response = await doFetch(url, {
+        headers: { accept: 'application/geo+json', 'user-agent': options.userAgent, ...headers },
+        signal,
+        redirect: 'manual',
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) break;
+      await response.body?.cancel();
+      const next = new URL(location, url);
+      if (next.origin !== home) throw new RedirectRefused(`redirected to another origin (${next.origin})`);
+      if (hop >= MAX_REDIRECTS) throw new RedirectRefused(`redirected more than ${MAX_REDIRECTS} times`);
+      url = next.href;
+    }
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
     if (!asBytes) return { ...head, text: await response.text() };
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -124,6 +146,16 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           );
           return { ...reply, retries: retry };
         } catch (error) {
+          if (error instanceof RedirectRefused) {
+            // Not transient: asking again would be redirected again.
+            counters.inc(METRIC.calls, { status: 'redirect' });
+            finish('redirect', retry, 'warn');
+            throw new UpstreamUnreachable(
+              'redirect',
+              retry,
+              `The upstream forecast service ${error.message}; it was not followed.`,
+            );
+          }
           const reason = isTimeout(error) ? 'timeout' : 'network';
           counters.inc(METRIC.calls, { status: reason });
           if (retry < maxRetries) {

@@ -7,7 +7,7 @@ import type {
 import { ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
-import type { UpstreamCounters, UpstreamLog } from './metrics.ts';
+import { silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
@@ -88,7 +88,13 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     const { entry, status } = lookup;
     // Recorded when it came from upstream, not when a cached copy was served again.
     if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
-      options.record.document(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+      // A recording that cannot be written (a full disk, a full bundle) costs the bundle that file, never
+      // the client its answer: upstream's 200 stays a 200.
+      try {
+        options.record.document(path, entry.bodyFor('{base}', rewriter), entry.lastModified);
+      } catch (error) {
+        (options.log ?? silentLog).warn('forecast document not recorded', { path, reason: (error as Error).message });
+      }
     }
     return {
       body: entry.bodyFor(ctx.baseUrl, rewriter),
@@ -101,7 +107,11 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
 
   async function asset(path: string, media: AssetMedia): Promise<ForecastAsset> {
     const answer = await relayAsset(client, path, now, media);
-    options.record?.asset(path, answer);
+    try {
+      options.record?.asset(path, answer);
+    } catch (error) {
+      (options.log ?? silentLog).warn('forecast asset not recorded', { path, reason: (error as Error).message });
+    }
     return answer;
   }
 

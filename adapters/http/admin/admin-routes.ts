@@ -3,7 +3,7 @@ import type { ForecastControls } from '../../forecast/control/forecast-controls.
 import { ValidationError } from '../../../domain/shared/validation-error.ts';
 import { HttpProblem } from '../http-problem.ts';
 import { readJsonBody } from '../read-json-body.ts';
-import { ADMIN_COOKIE, hasAdminToken } from './admin-auth.ts';
+import { ADMIN_COOKIE, checkAdminToken } from './admin-auth.ts';
 import { adminProblem, AdminBadRequest, json } from './admin-responses.ts';
 import { parseClockSetting } from './clock-body.ts';
 import { controlPage } from './control-page.ts';
@@ -32,8 +32,9 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
         path.startsWith('/_taskcast/') && path.length > '/_taskcast/'.length
           ? null
           : event.url.searchParams.get('token');
-      const headers = fromQuery === null ? event.req.headers : new Headers({ authorization: `Bearer ${fromQuery}` });
-      if (!hasAdminToken(headers, options.token)) {
+      const outcome = checkAdminToken(event.req.headers, fromQuery, options.token);
+      if (outcome.kind === 'malformed') return adminProblem(400, 'Bad Request', outcome.reason);
+      if (outcome.kind === 'refused') {
         return adminProblem(401, 'Unauthorized', 'The admin routes need Authorization: Bearer <ADMIN_TOKEN>.', {
           'www-authenticate': 'Bearer realm="taskcast-admin"',
         });

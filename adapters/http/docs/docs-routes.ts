@@ -7,6 +7,29 @@ import { prefersHtml } from './prefers-html.ts';
 import { isSwaggerUiFile, swaggerUiAsset } from './swagger-ui-assets.ts';
 import { taskOpenApi } from './task-openapi.ts';
 
+/**
+ * The page may run only its own scripts (Swagger UI's bundle, its preset and the page's loader, all served
+ * from /docs/), fetch only this origin (the two OpenAPI documents and "Try it out"), and never be framed,
+ * so a hostile page cannot overlay it to trick a click. Styles allow inline: Swagger UI sets style
+ * attributes as it renders, and the page has one <style> block. Images allow data: for the icons
+ * Swagger UI's stylesheet embeds. No eval: the bundle's one `new Function` is a fallback for a missing
+ * globalThis, inside a try.
+ */
+export const DOCS_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
 export interface DocsRouteOptions extends BaseUrlOptions {
   /** Whether the forecast API is mounted; without it there is no /openapi.json. */
   readonly forecast: boolean;
@@ -31,7 +54,7 @@ export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
     '/docs',
     () =>
       new HTTPResponse(docsHtml(), {
-        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...DOCS_PAGE_HEADERS },
       }),
   );
   get('/docs/', () => new HTTPResponse(null, { status: 301, headers: { location: '/docs' } }));

@@ -456,7 +456,8 @@ function buildTemplate(): Json {
           responses: {
             '200': ok('Ready.', 'Readiness', { status: 'ready', dependencies: { store: { ok: true } } }),
             '503': {
-              description: 'Not ready: `failing` names the dependencies, each with a `detail`.',
+              description:
+                'Not ready: `failing` names the dependencies, each with a `detail` (with METRICS_TOKEN set, only for `Authorization: Bearer <METRICS_TOKEN>`).',
               headers: { 'Retry-After': { description: 'Seconds.', schema: { type: 'string' } } },
               content: {
                 'application/json': {

@@ -4,7 +4,7 @@ import { taskVersion } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { JSON_TYPE } from '../json-type.ts';
 import { PlainResponse } from '../plain-response.ts';
-import { listBody } from './task-json.ts';
+import { listBodyInSlices } from './task-json.ts';
 
 // RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
 // list (a digest of its bytes), If-None-Match for cheap polling, If-Match for safe concurrent edits.
@@ -58,8 +58,13 @@ export function withEtag(event: H3Event, body: unknown, etag: string): HTTPRespo
  * A task list with its weak ETag, a digest of the exact body, so any change to any listed task changes it.
  * `slot` names the list (the user, filter and page), so an unchanged list reuses its last digest.
  */
-export function listResponse(event: H3Event, slot: string, tasks: readonly Task[], next?: string | null): HTTPResponse {
-  const { bytes, etag } = listBody(slot, tasks, next);
+export async function listResponse(
+  event: H3Event,
+  slot: string,
+  tasks: readonly Task[],
+  next?: string | null,
+): Promise<HTTPResponse> {
+  const { bytes, etag } = await listBodyInSlices(slot, tasks, next);
   if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag } });
   return new PlainResponse(event.req.method === 'HEAD' ? null : bytes, {
     status: 200,

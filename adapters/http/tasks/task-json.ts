@@ -79,3 +79,41 @@ function sameObjects(a: readonly Task[], b: readonly Task[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/** Tasks serialised, encoded and digested per turn of the event loop when a list is long. */
+export const LIST_SLICE = 256;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * `listBody`, for a list of any length without holding the event loop: a long list (a user's thousands of
+ * tasks, asked for without `limit`) is serialised, encoded and digested LIST_SLICE tasks at a time, yielding
+ * to other requests between slices, so no one answer stalls the others for more than a few milliseconds.
+ * The bytes and ETag are exactly listBody's.
+ */
+export async function listBodyInSlices(slot: string, tasks: readonly Task[], next?: string | null): Promise<ListBody> {
+  if (tasks.length <= LIST_SLICE) return listBody(slot, tasks, next);
+  const digest = createHash('sha1');
+  const parts: Buffer[] = [];
+  const add = (text: string): void => {
+    const part = Buffer.from(text, 'utf8');
+    digest.update(part);
+    parts.push(part);
+  };
+  for (let start = 0; start < tasks.length; start += LIST_SLICE) {
+    let text = start === 0 ? `{"count":${tasks.length},"tasks":[` : '';
+    const end = Math.min(tasks.length, start + LIST_SLICE);
+    for (let i = start; i < end; i++) text += i === 0 ? taskJson(tasks[i]!) : `,${taskJson(tasks[i]!)}`;
+    add(text);
+    await nextTurn();
+  }
+  add(next === undefined ? ']}' : `],"next":${JSON.stringify(next)}}`);
+  // Joined part by part too: one Buffer.concat of 30 MB held the loop for about 45 ms.
+  const bytes = Buffer.allocUnsafe(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    offset += part.copy(bytes, offset);
+    await nextTurn();
+  }
+  return { bytes, etag: `W/"${digest.digest('base64url')}"` };
+}

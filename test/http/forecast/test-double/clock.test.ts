@@ -36,6 +36,39 @@ describe('the /_taskcast/ admin routes', () => {
     const ok = await world.send('GET', '/_taskcast/clock', undefined, auth);
     assert.equal(ok.status, 200);
   });
+
+  it('answer 400 to a malformed cookie or a CR/LF in ?token=, let a valid bearer through, and log nothing', async () => {
+    const logged: string[] = [];
+    const capture = (message: string, fields?: Record<string, unknown>) =>
+      logged.push(`${message} ${JSON.stringify(fields ?? {})}`);
+    const world = await forecastWorld({
+      adminToken: TOKEN,
+      log: { debug: capture, info: capture, warn: capture, error: capture },
+    });
+    const brokenCookie = { cookie: 'taskcast_admin=%E0%A4%A' };
+    const alone = await world.send('GET', '/_taskcast/clock', undefined, brokenCookie);
+    assert.equal(alone.status, 400);
+    assert.match(alone.body.detail, /cookie is not valid percent-encoding/);
+    const withBearer = await world.send('GET', '/_taskcast/clock', undefined, { ...brokenCookie, ...auth });
+    assert.equal(withBearer.status, 200, 'the valid bearer token decides');
+    const withWrongBearer = await world.send('GET', '/_taskcast/clock', undefined, {
+      ...brokenCookie,
+      authorization: 'Bearer not-the-token',
+    });
+    assert.equal(withWrongBearer.status, 400);
+
+    const secret = 'supplied-secret-value';
+    for (const path of ['/_taskcast/', '/_taskcast']) {
+      const crlf = await world.send('GET', `${path}?token=${secret}%0D%0AX-Injected:%201`);
+      assert.equal(crlf.status, 400, path);
+      assert.doesNotMatch(crlf.text, new RegExp(secret), 'the answer does not echo the token');
+      assert.equal(crlf.headers.get('set-cookie'), null);
+    }
+    // The page's own token still sets the cookie, and a wrong one is a plain 401.
+    assert.equal((await world.send('GET', `/_taskcast/?token=${TOKEN}`)).status, 303);
+    assert.equal((await world.send('GET', `/_taskcast/?token=${secret}`)).status, 401);
+    assert.deepEqual(logged, []);
+  });
 });
 
 describe('the forecast clock', () => {

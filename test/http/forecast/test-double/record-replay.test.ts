@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entryFile, listEntries } from '../../../../adapters/forecast/replay/bundle-files.ts';
-import { createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
+import { BundleFull, createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
 import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { FixedClock } from '../../../support/fakes.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
+import { startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -195,5 +196,106 @@ describe('replay: every route reads the bundle (issue 39)', () => {
     const early = await before.world.get('/alerts?status=expired');
     assert.equal(early.status, 200);
     assert.equal(early.body.features.length, 0);
+  });
+});
+
+describe('recording under hostile paths', () => {
+  it('writes a path segment longer than a file name may be under its hash, and lists it by its path', () => {
+    const dir = tempDir();
+    const recordDocument = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT });
+    const path = `/stations/K${'A'.repeat(400)}/observations/latest`;
+    recordDocument.document(path, { type: 'Feature' }, new Date(RECORDED_AT));
+    const file = entryFile(dir, path);
+    assert.ok(file.startsWith(dir));
+    assert.ok(
+      file.split('/').every((name) => name.length <= 255),
+      'every name fits the file system',
+    );
+    assert.deepEqual(listEntries(dir), [path]);
+  });
+
+  it('bounds the bundle by files and bytes, counting what an earlier run left, with a clear error', () => {
+    const dir = tempDir();
+    const at = new Date(RECORDED_AT);
+    const first = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 3 });
+    for (const n of [1, 2, 3]) first.document(`/zones/forecast/Z${n}`, { n }, at);
+    assert.throws(
+      () => first.document('/zones/forecast/Z4', { n: 4 }, at),
+      (error: Error) => {
+        assert.ok(error instanceof BundleFull);
+        assert.match(error.message, /is full: it holds 3 files, FORECAST_RECORD_MAX_FILES=3/);
+        return true;
+      },
+    );
+    first.document('/zones/forecast/Z1', { n: 1, again: true }, at); // a path already there is rewritten, not added
+    const resumed = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 3 });
+    assert.throws(() => resumed.document('/zones/forecast/Z5', {}, at), BundleFull);
+    assert.equal(listEntries(dir).length, 3);
+
+    const small = tempDir();
+    const bounded = createBundleRecorder({ dir: small, relative: false, now: () => RECORDED_AT, maxBytes: 1000 });
+    bounded.document('/a', { text: 'x'.repeat(300) }, at);
+    assert.throws(() => bounded.document('/b', { text: 'x'.repeat(800) }, at), /FORECAST_RECORD_MAX_MB/);
+    bounded.document('/c', { text: 'x'.repeat(100) }, at);
+    assert.deepEqual(listEntries(small), ['/a', '/c']);
+  });
+
+  it('serves upstream answers past a full bundle and warns each time', async () => {
+    const dir = tempDir();
+    const w = await upstreamWorld({
+      record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT, maxFiles: 1 }),
+    });
+    try {
+      assert.equal((await w.get('/gridpoints/TOP/32,81/forecast')).status, 200);
+      assert.equal((await w.get('/gridpoints/TOP/32,81/forecast/hourly')).status, 200);
+      assert.deepEqual(listEntries(dir), ['/gridpoints/TOP/32,81/forecast']);
+      const warning = w.log.find((line) => line['message'] === 'forecast document not recorded');
+      assert.match(String(warning?.['reason']), /FORECAST_RECORD_MAX_FILES=1/);
+    } finally {
+      await w.fake.close();
+    }
+  });
+
+  it('records only same-origin answers: a redirect to another host is not followed', async () => {
+    const dir = tempDir();
+    const elsewhere = await startFakeUpstream();
+    const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }) });
+    try {
+      const offsite = '/gridpoints/TOP/32,81/forecast';
+      w.fake.fail(offsite, { status: 302, headers: { location: `${elsewhere.origin}${offsite}` } });
+      const refused = await w.get(offsite);
+      assert.equal(refused.status, 502, refused.text.slice(0, 300));
+      assert.match(refused.body.detail, /redirected to another origin .*not followed/);
+      assert.equal(elsewhere.calls.length, 0, 'the other host is never asked');
+
+      // A redirect within upstream's own origin is still followed, and recorded under the path asked for.
+      const moved = '/gridpoints/TOP/32,81/forecast/hourly';
+      w.fake.fail(moved, { status: 301, headers: { location: `${w.fake.origin}/gridpoints/TOP/32,81/forecast` } });
+      assert.equal((await w.get(moved)).status, 200);
+      assert.deepEqual(listEntries(dir), [moved]);
+    } finally {
+      await w.fake.close();
+      await elsewhere.close();
+    }
+  });
+
+  it('keeps an upstream 200 a 200 when the recording cannot be written, and says so in the log', async () => {
+    const w = await upstreamWorld({
+      record: {
+        document: () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+        asset: () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      },
+    });
+    try {
+      const r = await w.get('/gridpoints/TOP/32,81/forecast');
+      assert.equal(r.status, 200, r.text.slice(0, 300));
+      assert.ok(w.log.some((line) => line['message'] === 'forecast document not recorded'));
+    } finally {
+      await w.fake.close();
+    }
   });
 });

@@ -10,7 +10,8 @@ import {
   applyWeatherSettings,
   overrideAdjust,
 } from '../../../../adapters/forecast/embedded/weather/weather-override.ts';
-import { FaultBook, globToRegExp } from '../../../../adapters/forecast/control/fault-book.ts';
+import { FaultBook } from '../../../../adapters/forecast/control/fault-book.ts';
+import { compilePathGlob } from '../../../../adapters/forecast/control/path-glob.ts';
 
 const TOPEKA = { lat: 39.05, lon: -95.68, elevationM: 300 };
 const START = Math.floor(Date.parse('2026-05-20T21:00:00Z') / 3_600_000);
@@ -79,12 +80,12 @@ describe('weather overrides change the model', () => {
 
 describe('faults', () => {
   it('match paths by glob', () => {
-    assert.ok(globToRegExp('/gridpoints/*/*/forecast').test('/gridpoints/TOP/32,81/forecast'));
-    assert.ok(!globToRegExp('/gridpoints/*/*/forecast').test('/gridpoints/TOP/32,81/forecast/hourly'));
-    assert.ok(globToRegExp('/alerts/active*').test('/alerts/active/zone/KSZ040'));
-    assert.ok(globToRegExp('/alerts/active*').test('/alerts/active'));
-    assert.ok(!globToRegExp('/alerts/active*').test('/alerts'));
-    assert.ok(globToRegExp('/**/hourly').test('/gridpoints/TOP/1,2/forecast/hourly'));
+    assert.ok(compilePathGlob('/gridpoints/*/*/forecast').matches('/gridpoints/TOP/32,81/forecast'));
+    assert.ok(!compilePathGlob('/gridpoints/*/*/forecast').matches('/gridpoints/TOP/32,81/forecast/hourly'));
+    assert.ok(compilePathGlob('/alerts/active*').matches('/alerts/active/zone/KSZ040'));
+    assert.ok(compilePathGlob('/alerts/active*').matches('/alerts/active'));
+    assert.ok(!compilePathGlob('/alerts/active*').matches('/alerts'));
+    assert.ok(compilePathGlob('/**/hourly').matches('/gridpoints/TOP/1,2/forecast/hourly'));
   });
 
   it("spend their count, and draw their rate from the scenario's seed", () => {
