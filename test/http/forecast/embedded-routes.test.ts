@@ -134,7 +134,9 @@ describe('embedded provider: every route', () => {
     const active = await w.get('/alerts/active');
     assert.equal(all.status, 200);
     assert.ok(all.body.features.length > 0, 'the January model issues alerts');
-    assert.ok(active.body.features.length <= all.body.features.length);
+    // /alerts answers in pages and /alerts/active whole: only an unpaged /alerts must hold at least as many.
+    if (all.headers.get('link')?.includes('rel="next"')) assert.ok(active.body.features.length > 0);
+    else assert.ok(active.body.features.length <= all.body.features.length);
     for (const feature of all.body.features.slice(0, 20)) {
       const one = await w.get(feature.id.slice(BASE.length));
       assert.equal(one.status, 200, feature.id);
