@@ -1,7 +1,7 @@
 import { URL as NodeURL } from 'node:url';
 import { readRequestParts } from '../adapters/http/in-process-exchange.ts';
 import { disposable } from './disposable.ts';
-import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
+import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
@@ -45,15 +45,5 @@ export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Pr
       redirect: parts.redirect,
     });
   };
-  return disposable(
-    Object.assign(weatherGovFetch, {
-      origin: nws.origin,
-      setClock: nws.setClock,
-      clock: nws.clock,
-      loadScenario: nws.loadScenario,
-      clearScenario: nws.clearScenario,
-      reset: nws.reset,
-      close: nws.close,
-    }),
-  );
+  return disposable(Object.assign(weatherGovFetch, controlsOf(nws)));
 }

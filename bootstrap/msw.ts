@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
 import { DroppedConnection } from '../adapters/http/in-process-exchange.ts';
-import { createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
+import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
 export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
@@ -42,16 +42,7 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
       }
     },
   );
-  return disposable({
-    handlers: [handler],
-    origin: nws.origin,
-    setClock: nws.setClock,
-    clock: nws.clock,
-    loadScenario: nws.loadScenario,
-    clearScenario: nws.clearScenario,
-    reset: nws.reset,
-    close: nws.close,
-  });
+  return disposable({ handlers: [handler], ...controlsOf(nws) });
 }
 
 type MswHttp = (typeof import('msw'))['http'];

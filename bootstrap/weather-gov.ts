@@ -68,6 +68,19 @@ export interface WeatherGov extends WeatherGovControls {
 
 export const DEFAULT_ORIGIN = 'https://api.weather.gov';
 
+/** The controls and origin every entry point (taskcast/msw, taskcast/fetch) hands its user, one spelling. */
+export function controlsOf(nws: WeatherGov): WeatherGovControls & { readonly origin: string } {
+  return {
+    origin: nws.origin,
+    setClock: nws.setClock,
+    clock: nws.clock,
+    loadScenario: nws.loadScenario,
+    clearScenario: nws.clearScenario,
+    reset: nws.reset,
+    close: nws.close,
+  };
+}
+
 /**
  * api.weather.gov in-process, for the test runner entry points: the library's forecast object (one
  * implementation of the fetch and of the controls) on a memory store, with the options applied. The task
