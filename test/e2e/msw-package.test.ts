@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { killLeftovers, ServerProcess } from './server-process.ts';
+import { handRunEnv } from '../support/hand-run-env.ts';
 import { packedTarball } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
 
@@ -22,16 +23,8 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CHROMIUM = '/usr/bin/chromium';
 
-// As in package.test.ts: the child npm and node behave as if run by hand, not as parts of this run.
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) =>
-      key !== 'NODE_OPTIONS' &&
-      key !== 'INIT_CWD' &&
-      key !== 'NODE_TEST_CONTEXT' &&
-      (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig'),
-  ),
-);
+// The child npm and node behave as if run by hand, not as parts of this run.
+const env = handRunEnv;
 
 const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
 const skip =

@@ -14,20 +14,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { packedTarball } from '../support/packed-tarball.ts';
+import { handRunEnv } from '../support/hand-run-env.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-// As in package.test.ts: the child npm and node behave as if run by hand, not as parts of this run.
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) =>
-      key !== 'NODE_OPTIONS' &&
-      key !== 'INIT_CWD' &&
-      key !== 'NODE_TEST_CONTEXT' &&
-      (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig'),
-  ),
-);
+// The child npm and node behave as if run by hand, not as parts of this run.
+const env = handRunEnv;
 
 /** The runners, at versions that run on Node 20. */
 export const RUNNERS = [
