@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseScenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { createTaskcast, ScenarioInvalid } from '../bootstrap/library.ts';
+import { createTaskcast, ScenarioInvalid } from '../bootstrap/entry/library.ts';
 import { docBlock } from './support/doc-blocks.ts';
 
 describe("the library's forecast object", () => {

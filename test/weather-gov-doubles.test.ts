@@ -12,8 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
 import { Client } from 'weathered';
-import { createWeatherGovFetch, ScenarioFileUnreadable, ScenarioInvalid } from '../bootstrap/fetch.ts';
-import { weatherGovHandlers } from '../bootstrap/msw.ts';
+import { createWeatherGovFetch, ScenarioFileUnreadable, ScenarioInvalid } from '../bootstrap/entry/fetch.ts';
+import { weatherGovHandlers } from '../bootstrap/entry/msw.ts';
 import { docBlock } from './support/doc-blocks.ts';
 
 const TOPEKA = [39.7456, -97.0892] as const;

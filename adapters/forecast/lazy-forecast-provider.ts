@@ -6,7 +6,7 @@ import type { ForecastProvider } from '../../application/forecast/index.ts';
  * file would otherwise pay before any test asks for anything, and often for a file that never does.
  *
  * The wiring reads a few optional members to learn what a provider offers (`health` and `bundlePaths` in
- * bootstrap/http-app.ts; `then`, because a container awaits a thenable): those answer `undefined` without
+ * bootstrap/composition/http-app.ts; `then`, because a container awaits a thenable): those answer `undefined` without
  * building, which is what the embedded provider would answer too. Every other member builds it.
  */
 export function lazyForecastProvider(build: () => ForecastProvider): ForecastProvider {

@@ -204,7 +204,7 @@ export function taskcastSpec(dbPath: string): ServerSpec {
   return {
     label: 'taskcast',
     cwd: MAIN_DIR,
-    args: ['--enable-source-maps', 'bootstrap/start.mjs'],
+    args: ['--enable-source-maps', 'bootstrap/server/start.mjs'],
     env: {
       HOST: '127.0.0.1',
       DB_PATH: dbPath,

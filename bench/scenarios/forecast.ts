@@ -5,7 +5,7 @@
 //     grid cells, each against GET /health on the same server (target ≥ 0.5×); the hourly forecast as an
 //     informational row;
 //   - start-up to the first /points 200 (spawn → 200, polled every 20 ms), median of 3 cold starts of
-//     `node bootstrap/start.mjs`, what `npm start` execs (target ≤ 2 s), plus one `npm start` for information;
+//     `node bootstrap/server/start.mjs`, what `npm start` execs (target ≤ 2 s), plus one `npm start` for information;
 //   - VmRSS after the forecast rounds and after a burst of /alerts (target < 300 MB);
 //   - with FORECAST_PROVIDER=upstream against a replaying fake upstream and a warm cache, /points against the
 //     embedded figure (target ≥ 0.8×).

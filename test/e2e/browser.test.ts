@@ -1,6 +1,6 @@
 /**
  * The docs page and CORS in a real browser: Debian's Chromium (/usr/bin/chromium) driven by playwright-core,
- * against the real server (bootstrap/start.mjs). `.ci/run` installs Chromium; where it is missing, these
+ * against the real server (bootstrap/server/start.mjs). `.ci/run` installs Chromium; where it is missing, these
  * tests are skipped with a message that says so.
  *
  * - /docs shows the operations of both APIs; through the page's "Try it out" it signs up, authorizes,

@@ -193,10 +193,10 @@ test(
       );
       const files = tarball.files;
       for (const file of [
-        'dist/bootstrap/msw.js',
-        'dist/bootstrap/msw.d.ts',
-        'dist/bootstrap/fetch.js',
-        'dist/bootstrap/fetch.d.ts',
+        'dist/bootstrap/entry/msw.js',
+        'dist/bootstrap/entry/msw.d.ts',
+        'dist/bootstrap/entry/fetch.js',
+        'dist/bootstrap/entry/fetch.d.ts',
       ]) {
         assert.ok(files.includes(file), `${file} is in the tarball`);
       }

@@ -112,14 +112,14 @@ test(
 
       await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
         for (const file of [
-          'dist/bootstrap/library.js',
-          'dist/bootstrap/library.d.ts',
+          'dist/bootstrap/entry/library.js',
+          'dist/bootstrap/entry/library.d.ts',
           'dist/adapters/forecast/embedded/weather/index.js',
           'dist/adapters/forecast/embedded/weather/index.d.ts',
           'dist/adapters/forecast/embedded/alert-worker.js',
           'adapters/forecast/embedded/data/offices.json',
-          'dist/bootstrap/cli.js',
-          'dist/bootstrap/main.js',
+          'dist/bootstrap/cli/cli.js',
+          'dist/bootstrap/server/main.js',
           'adapters/forecast/embedded/data/SOURCES.md',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);

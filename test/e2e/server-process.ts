@@ -1,6 +1,6 @@
 /**
  * Runs the real Taskcast server as a child process for the end-to-end tests: `npm start` (as in production) or
- * `node bootstrap/start.mjs` directly (what `npm start` execs). Every process started here is tracked and killed (with its
+ * `node bootstrap/server/start.mjs` directly (what `npm start` execs). Every process started here is tracked and killed (with its
  * whole process group) by `killLeftovers()`, which each test file calls from an `after` hook, and again on exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,7 +56,7 @@ export interface ExitInfo {
 export interface SpawnOptions {
   /** DB_PATH; `undefined` leaves it unset (the server's default then applies). */
   readonly dbPath?: string | undefined;
-  /** `npm` runs `npm start` in PROJECT_ROOT (the default); `node` runs bootstrap/start.mjs directly. */
+  /** `npm` runs `npm start` in PROJECT_ROOT (the default); `node` runs bootstrap/server/start.mjs directly. */
   readonly via?: 'npm' | 'node';
   /** Working directory; only for `via: 'node'` (npm needs the project root). */
   readonly cwd?: string;
@@ -221,7 +221,7 @@ export class ServerProcess {
   private constructor(
     private readonly spawned: Spawned,
     readonly port: number,
-    /** The node process running bootstrap/start.mjs (the npm process's child under `via: 'npm'`). */
+    /** The node process running bootstrap/server/start.mjs (the npm process's child under `via: 'npm'`). */
     readonly serverPid: number,
   ) {}
 
@@ -290,9 +290,9 @@ export class ServerProcess {
     const pid = spawned.child.pid ?? -1;
     let serverPid = pid;
     if ((options.via ?? 'npm') === 'npm') {
-      const node = spawned.rememberDescendants().find((d) => commandLine(d).includes('bootstrap/start.mjs'));
+      const node = spawned.rememberDescendants().find((d) => commandLine(d).includes('bootstrap/server/start.mjs'));
       if (node === undefined)
-        throw new Error(`no node process running bootstrap/start.mjs under npm (pid ${pid})\n${spawned.output}`);
+        throw new Error(`no node process running bootstrap/server/start.mjs under npm (pid ${pid})\n${spawned.output}`);
       serverPid = node;
     }
     return new ServerProcess(spawned, listening, serverPid);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
 import { silentLogger } from '../../adapters/logging/logger.ts';
-import { ConfigError, readConfig } from '../../bootstrap/config.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
+import { ConfigError, readConfig } from '../../bootstrap/server/config.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 
 const PAGE = 'http://localhost:5173';
 const CHROME_UA =

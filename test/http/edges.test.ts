@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import type { TaskRepository } from '../../application/tasks/ports.ts';
 import { httpWorld } from '../support/http.ts';
 

@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import type { TaskRepository } from '../../application/tasks/ports.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { httpWorld } from '../support/http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-idempotency-'));

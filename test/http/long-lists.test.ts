@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import type { TaskRepository } from '../../application/tasks/ports.ts';
 import { listBody, listBodyInSlices } from '../../adapters/http/tasks/task-json.ts';
 import type { Task } from '../../domain/tasks/task.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { httpWorld } from '../support/http.ts';
 
 function tasksOf(userId: string, count: number, descriptionChars: number): Task[] {

@@ -6,9 +6,9 @@ import { describe, test } from 'node:test';
 import { silentLogger } from '../../adapters/logging/logger.ts';
 import { METRIC, TaskcastMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 
 const SECRET = 'metrics-tests-secret-of-32-characters!';
 const BUDGETS = { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 };

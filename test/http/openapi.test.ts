@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { silentLogger } from '../../adapters/logging/logger.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 import { createTaskBody, loginBody, signUpBody, updateTaskBody } from '../../adapters/http/tasks/schemas.ts';
 import { forecastWorld } from '../support/forecast-http.ts';
 

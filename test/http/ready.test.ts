@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { UpstreamHealth } from '../../adapters/forecast/upstream/upstream-health.ts';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FaultyDisk } from '../support/faulty-disk.ts';
 import { httpWorld } from '../support/http.ts';
 

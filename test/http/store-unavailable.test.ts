@@ -12,7 +12,7 @@ import { after, test } from 'node:test';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { createInMemoryTaskStore } from '../../adapters/persistence/memory/in-memory-task-store.ts';
 import { OutcomeUnknown } from '../../domain/shared/outcome-unknown.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FaultyDisk } from '../support/faulty-disk.ts';
 import { httpWorld } from '../support/http.ts';
 

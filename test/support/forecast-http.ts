@@ -1,8 +1,8 @@
 import type { ForecastProvider } from '../../application/forecast/ports.ts';
 import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
 import { servedContract } from './openapi-contract.ts';
 import { placeholderProviders } from './recording-forecast-provider.ts';

@@ -2,9 +2,9 @@ import type { H3 } from 'h3';
 import type { Container } from 'inversify';
 import type { AuthThrottleBudgets } from '../../adapters/http/tasks/auth-throttle.ts';
 import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
+import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
 import { servedContract } from './openapi-contract.ts';
 

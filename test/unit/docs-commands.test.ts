@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { SCENARIO_SETS } from '../../bench/registry.ts';
-import { CONFIG_VARIABLES } from '../../bootstrap/config.ts';
+import { CONFIG_VARIABLES } from '../../bootstrap/server/config.ts';
 import { docFiles } from '../support/doc-blocks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createWeatherGovFetch, ClockSettingInvalid } from '../../bootstrap/fetch.ts';
-import { createTaskcast } from '../../bootstrap/library.ts';
+import { createWeatherGovFetch, ClockSettingInvalid } from '../../bootstrap/entry/fetch.ts';
+import { createTaskcast } from '../../bootstrap/entry/library.ts';
 import { forecastWorld } from '../support/forecast-http.ts';
 
 const TOKEN = 'admin-token-for-tests-0123456789abcdef';

@@ -29,7 +29,7 @@ function runScript(body: string): { out: string[]; lingerMs: number } {
 
 test('a script exits at once after an alerts request (the alert workers do not hold it)', () => {
   const { out, lingerMs } = runScript(`
-    import { createWeatherGovFetch } from './bootstrap/fetch.ts';
+    import { createWeatherGovFetch } from './bootstrap/entry/fetch.ts';
     const nwsFetch = await createWeatherGovFetch({ now: '2026-05-20T21:00:00Z' });
     console.log((await nwsFetch('/alerts/active?area=KS')).status);
   `);
@@ -40,7 +40,7 @@ test('a script exits at once after an alerts request (the alert workers do not h
 test("close() rejects a request pending in a fault's delay and stops its timer; the process exits", () => {
   const { out, lingerMs } = runScript(`
     import { setupServer } from 'msw/node';
-    import { weatherGovHandlers } from './bootstrap/msw.ts';
+    import { weatherGovHandlers } from './bootstrap/entry/msw.ts';
     const nws = await weatherGovHandlers({ now: '2026-05-20T21:00:00Z', scenario: { faults: [{ path: '/points/*', delayMs: 10000 }] } });
     const server = setupServer(...nws.handlers);
     server.listen();

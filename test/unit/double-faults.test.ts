@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupServer } from 'msw/node';
-import { createWeatherGovFetch, ScenarioInvalid } from '../../bootstrap/fetch.ts';
-import { weatherGovHandlers } from '../../bootstrap/msw.ts';
+import { createWeatherGovFetch, ScenarioInvalid } from '../../bootstrap/entry/fetch.ts';
+import { weatherGovHandlers } from '../../bootstrap/entry/msw.ts';
 
 const NOW = '2026-05-20T21:00:00Z';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeEntry } from '../../adapters/forecast/replay/bundle-files.ts';
-import { createWeatherGovFetch } from '../../bootstrap/fetch.ts';
+import { createWeatherGovFetch } from '../../bootstrap/entry/fetch.ts';
 
 test('replay: a bundle in-process, the model for the rest, or 404 when strict', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'taskcast-double-bundle-'));

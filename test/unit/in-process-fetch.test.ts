@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it, mock } from 'node:test';
-import { createTaskcast, type Taskcast } from '../../bootstrap/library.ts';
-import { createWeatherGovFetch } from '../../bootstrap/fetch.ts';
+import { createTaskcast, type Taskcast } from '../../bootstrap/entry/library.ts';
+import { createWeatherGovFetch } from '../../bootstrap/entry/fetch.ts';
 
 const POINT = 'https://api.weather.gov/points/39.7456,-97.0892';
 /** Five decimals: api.weather.gov answers 301 to the four-decimal point. */

@@ -2,7 +2,7 @@
  * Type-checked by `npm run typecheck` (tsc), never run: createTaskcast's `forecast` is there, typed so,
  * when a forecast provider is asked for, and optional otherwise. (Before, `.forecast!` was needed.)
  */
-import { createTaskcast } from '../../bootstrap/library.ts';
+import { createTaskcast } from '../../bootstrap/entry/library.ts';
 
 export async function typedForecast(): Promise<void> {
   const withForecast = await createTaskcast({ forecastProvider: 'embedded' });

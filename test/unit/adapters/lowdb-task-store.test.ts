@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
-import { createTaskcast } from '../../../bootstrap/library.ts';
+import { createTaskcast } from '../../../bootstrap/entry/library.ts';
 import { journalRecords } from '../../support/journal-records.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));

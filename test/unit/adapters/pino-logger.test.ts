@@ -10,8 +10,8 @@ import { createPinoLogger, defaultLogFormat } from '../../../adapters/logging/pi
 import type { RequestLine } from '../../../adapters/logging/request-line.ts';
 import type { LogLevel } from '../../../adapters/logging/logger.ts';
 import { TaskcastMetrics } from '../../../adapters/metrics/taskcast-metrics.ts';
-import { createContainer } from '../../../bootstrap/container.ts';
-import { buildHttpApp } from '../../../bootstrap/http-app.ts';
+import { createContainer } from '../../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../../bootstrap/composition/http-app.ts';
 
 /** A pino logger writing JSON lines into memory. */
 function capture(level: LogLevel = 'info') {

@@ -8,7 +8,7 @@ import { createPgSqlClient, isUnavailability } from '../../../adapters/persisten
 import { openPostgresTaskStore } from '../../../adapters/persistence/postgres/postgres-task-store.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { Unauthorized } from '../../../domain/tasks/errors.ts';
-import { ConfigError, readConfig } from '../../../bootstrap/config.ts';
+import { ConfigError, readConfig } from '../../../bootstrap/server/config.ts';
 import { aTask, aUser } from '../../contract/task-store-contract.ts';
 import { freshSchema, TEST_DATABASE_URL, TestDatabases } from '../../support/test-postgres.ts';
 

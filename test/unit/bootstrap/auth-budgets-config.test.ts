@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, readConfig } from '../../../bootstrap/config.ts';
+import { ConfigError, readConfig } from '../../../bootstrap/server/config.ts';
 
 test('auth budgets: documented defaults, 0 turns one off, a bad value names the variable', () => {
   assert.deepEqual(readConfig({}).authBudgets, {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs module of the launcher (no types); its functions are exercised here
-import { reusableBuild, stampedInputs, writeManifest } from '../../../bootstrap/bundle-manifest.mjs';
+import { reusableBuild, stampedInputs, writeManifest } from '../../../bootstrap/server/bundle-manifest.mjs';
 
 /** A project with two sources and a settings file, and a built bundle `abc` (all dated an hour ago). */
 function project(): { root: string; buildRoot: string; builtAt: number } {
@@ -22,7 +22,7 @@ function project(): { root: string; buildRoot: string; builtAt: number } {
   return { root, buildRoot, builtAt: Date.now() - 60_000 };
 }
 
-describe('npm start: reusing the last bundle (bootstrap/bundle-manifest.mjs)', () => {
+describe('npm start: reusing the last bundle (bootstrap/server/bundle-manifest.mjs)', () => {
   let p: ReturnType<typeof project>;
   beforeEach(() => {
     p = project();

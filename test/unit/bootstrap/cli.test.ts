@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
-import { runCli } from '../../../bootstrap/cli-commands.ts';
-import { CONFIG_VARIABLES } from '../../../bootstrap/config.ts';
-import { createTaskcast } from '../../../bootstrap/library.ts';
+import { runCli } from '../../../bootstrap/cli/cli-commands.ts';
+import { CONFIG_VARIABLES } from '../../../bootstrap/server/config.ts';
+import { createTaskcast } from '../../../bootstrap/entry/library.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-cli-'));
 after(() => rmSync(root, { recursive: true, force: true }));

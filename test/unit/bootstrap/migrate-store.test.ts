@@ -10,8 +10,8 @@ import pg from 'pg';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import { openPostgresTaskStore } from '../../../adapters/persistence/postgres/postgres-task-store.ts';
-import { migrateLowdbToPostgres } from '../../../bootstrap/migrate-store.ts';
-import { createTaskcast } from '../../../bootstrap/library.ts';
+import { migrateLowdbToPostgres } from '../../../bootstrap/cli/migrate-store.ts';
+import { createTaskcast } from '../../../bootstrap/entry/library.ts';
 import { freshSchema, TEST_DATABASE_URL, TestDatabases } from '../../support/test-postgres.ts';
 
 const run = promisify(execFile);

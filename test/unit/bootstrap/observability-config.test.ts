@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, readConfig } from '../../../bootstrap/config.ts';
+import { ConfigError, readConfig } from '../../../bootstrap/server/config.ts';
 
 test('LOG_FORMAT, METRICS, METRICS_TOKEN: defaults, accepted values, a bad value names the variable', () => {
   const defaults = readConfig({});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
-import { installProcessGuard } from '../../../bootstrap/process-guard.ts';
+import { installProcessGuard } from '../../../bootstrap/server/process-guard.ts';
 
 test('an uncaught exception is logged and the process keeps serving; a burst of them exits 1', () => {
   const target = new EventEmitter();

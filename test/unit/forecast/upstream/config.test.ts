@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, readConfig } from '../../../../bootstrap/config.ts';
+import { ConfigError, readConfig } from '../../../../bootstrap/server/config.ts';
 
 test('FORECAST_PROVIDER=upstream without UPSTREAM_USER_AGENT stops start-up, naming the variable', () => {
   for (const ua of [undefined, '', '   ']) {

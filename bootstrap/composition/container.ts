@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { loadOrCreateSecretFile, randomSecret } from '../adapters/crypto/jwt-secret-file.ts';
+import { loadOrCreateSecretFile, randomSecret } from '../../adapters/crypto/jwt-secret-file.ts';
 import { forecastModule, type ForecastModuleOptions, type UpstreamModuleOptions } from './forecast-module.ts';
 import { tasksModule, type StorageKind } from './tasks-module.ts';
 

@@ -1,9 +1,9 @@
-import type { ClockRate, ClockState } from '../adapters/forecast/control/forecast-clock.ts';
-import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
+import type { ClockRate, ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
+import type { Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
 import { URL as NodeURL } from 'node:url';
-import { isForecastPath } from '../adapters/http/create-http-app.ts';
+import { isForecastPath } from '../../adapters/http/create-http-app.ts';
 import { createTaskcast } from './library.ts';
-import { readScenarioFile } from './scenario-file.ts';
+import { readScenarioFile } from '../composition/scenario-file.ts';
 
 /** A scenario as a document, or the path (or file: URL) of a JSON file that holds one. */
 export type ScenarioSource = object | string | URL;

@@ -23,21 +23,21 @@ import {
   GetAviationAdvisories,
   GetRadarMetadata,
   GetReferenceDocuments,
-} from '../application/forecast/index.ts';
-import type { Clock } from '../application/shared/clock.ts';
-import { ForecastClock, type ClockRate } from '../adapters/forecast/control/forecast-clock.ts';
-import { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
-import { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { createEmbeddedForecastProvider } from '../adapters/forecast/embedded/embedded-forecast-provider.ts';
-import type { EmbeddedDeps } from '../adapters/forecast/embedded/embedded-deps.ts';
-import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
-import { lazyForecastProvider } from '../adapters/forecast/lazy-forecast-provider.ts';
-import type { UpstreamCounters, UpstreamLog } from '../adapters/forecast/upstream/metrics.ts';
-import type { SharedDocumentCache } from '../adapters/shared/shared-document-cache.ts';
-import { createUpstreamForecastProvider } from '../adapters/forecast/upstream/upstream-forecast-provider.ts';
-import { processMetrics } from '../adapters/metrics/taskcast-metrics.ts';
-import { createBundleRecorder } from '../adapters/forecast/replay/bundle-recorder.ts';
-import { createReplayForecastProvider } from '../adapters/forecast/replay/replay-forecast-provider.ts';
+} from '../../application/forecast/index.ts';
+import type { Clock } from '../../application/shared/clock.ts';
+import { ForecastClock, type ClockRate } from '../../adapters/forecast/control/forecast-clock.ts';
+import { ForecastControls } from '../../adapters/forecast/control/forecast-controls.ts';
+import { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+import { createEmbeddedForecastProvider } from '../../adapters/forecast/embedded/embedded-forecast-provider.ts';
+import type { EmbeddedDeps } from '../../adapters/forecast/embedded/embedded-deps.ts';
+import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { lazyForecastProvider } from '../../adapters/forecast/lazy-forecast-provider.ts';
+import type { UpstreamCounters, UpstreamLog } from '../../adapters/forecast/upstream/metrics.ts';
+import type { SharedDocumentCache } from '../../adapters/shared/shared-document-cache.ts';
+import { createUpstreamForecastProvider } from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
+import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
+import { createBundleRecorder } from '../../adapters/forecast/replay/bundle-recorder.ts';
+import { createReplayForecastProvider } from '../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface UpstreamModuleOptions {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkStore, describeReport } from '../adapters/persistence/lowdb/store-check.ts';
+import { checkStore, describeReport } from '../../adapters/persistence/lowdb/store-check.ts';
 import { CHECK_STORE_HELP, MAIN_HELP, SERVE_HELP } from './cli-help.ts';
 
 export interface CliIo {

@@ -1,10 +1,10 @@
-import type { TaskUseCases } from '../application/tasks/index.ts';
-import type { Authenticate } from '../application/tasks/authenticate.ts';
-import type { CreateTask } from '../application/tasks/create-task.ts';
-import type { DeleteTask } from '../application/tasks/delete-task.ts';
-import type { GetTask } from '../application/tasks/get-task.ts';
-import type { ListTasks } from '../application/tasks/list-tasks.ts';
-import type { Login } from '../application/tasks/login.ts';
+import type { TaskUseCases } from '../../application/tasks/index.ts';
+import type { Authenticate } from '../../application/tasks/authenticate.ts';
+import type { CreateTask } from '../../application/tasks/create-task.ts';
+import type { DeleteTask } from '../../application/tasks/delete-task.ts';
+import type { GetTask } from '../../application/tasks/get-task.ts';
+import type { ListTasks } from '../../application/tasks/list-tasks.ts';
+import type { Login } from '../../application/tasks/login.ts';
 import type {
   Clock,
   IdGenerator,
@@ -12,13 +12,13 @@ import type {
   TaskRepository,
   TokenService,
   UserRepository,
-} from '../application/tasks/ports.ts';
-import type { SignUp } from '../application/tasks/sign-up.ts';
-import type { UpdateTask } from '../application/tasks/update-task.ts';
-import type { TaskStore } from '../adapters/persistence/task-store.ts';
+} from '../../application/tasks/ports.ts';
+import type { SignUp } from '../../application/tasks/sign-up.ts';
+import type { UpdateTask } from '../../application/tasks/update-task.ts';
+import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import type { ServiceIdentifier } from 'inversify';
-import type { ForecastProvider, ForecastUseCases } from '../application/forecast/index.ts';
-import type { ForecastControls } from '../adapters/forecast/control/forecast-controls.ts';
+import type { ForecastProvider, ForecastUseCases } from '../../application/forecast/index.ts';
+import type { ForecastControls } from '../../adapters/forecast/control/forecast-controls.ts';
 
 const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${name}`);
 

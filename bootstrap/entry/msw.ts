@@ -1,13 +1,13 @@
 import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
-import { DroppedConnection } from '../adapters/http/in-process-exchange.ts';
+import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
-export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-export { ScenarioFileUnreadable } from './scenario-file.ts';
-export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
+export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
+export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
+export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 /** api.weather.gov for MSW: the handlers to give `setupServer` (or `server.use`), and the controls. */
 export interface WeatherGovHandlers extends WeatherGovControls {

@@ -1,10 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { Authenticate } from '../application/tasks/authenticate.ts';
-import { CreateTask } from '../application/tasks/create-task.ts';
-import { DeleteTask } from '../application/tasks/delete-task.ts';
-import { GetTask } from '../application/tasks/get-task.ts';
-import { ListTasks } from '../application/tasks/list-tasks.ts';
-import { Login } from '../application/tasks/login.ts';
+import { Authenticate } from '../../application/tasks/authenticate.ts';
+import { CreateTask } from '../../application/tasks/create-task.ts';
+import { DeleteTask } from '../../application/tasks/delete-task.ts';
+import { GetTask } from '../../application/tasks/get-task.ts';
+import { ListTasks } from '../../application/tasks/list-tasks.ts';
+import { Login } from '../../application/tasks/login.ts';
 import type {
   Clock,
   IdGenerator,
@@ -12,16 +12,16 @@ import type {
   TaskRepository,
   TokenService,
   UserRepository,
-} from '../application/tasks/ports.ts';
-import { SignUp } from '../application/tasks/sign-up.ts';
-import { UpdateTask } from '../application/tasks/update-task.ts';
-import type { TaskUseCases } from '../application/tasks/index.ts';
-import { BcryptPasswordHasher } from '../adapters/crypto/bcrypt-password-hasher.ts';
-import { JoseTokenService } from '../adapters/crypto/jose-token-service.ts';
-import { createInMemoryTaskStore } from '../adapters/persistence/memory/in-memory-task-store.ts';
-import type { TaskStore } from '../adapters/persistence/task-store.ts';
-import { SystemClock } from '../adapters/system/system-clock.ts';
-import { UuidIdGenerator } from '../adapters/system/uuid-id-generator.ts';
+} from '../../application/tasks/ports.ts';
+import { SignUp } from '../../application/tasks/sign-up.ts';
+import { UpdateTask } from '../../application/tasks/update-task.ts';
+import type { TaskUseCases } from '../../application/tasks/index.ts';
+import { BcryptPasswordHasher } from '../../adapters/crypto/bcrypt-password-hasher.ts';
+import { JoseTokenService } from '../../adapters/crypto/jose-token-service.ts';
+import { createInMemoryTaskStore } from '../../adapters/persistence/memory/in-memory-task-store.ts';
+import type { TaskStore } from '../../adapters/persistence/task-store.ts';
+import { SystemClock } from '../../adapters/system/system-clock.ts';
+import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator.ts';
 import { TOKENS } from './tokens.ts';
 
 export type StorageKind = 'lowdb' | 'memory' | 'postgres';
@@ -117,7 +117,7 @@ async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
     case 'memory':
       return createInMemoryTaskStore();
     case 'lowdb': {
-      const { openLowdbTaskStore } = await import('../adapters/persistence/lowdb/lowdb-task-store.ts');
+      const { openLowdbTaskStore } = await import('../../adapters/persistence/lowdb/lowdb-task-store.ts');
       return openLowdbTaskStore(options.dbPath, {
         log: options.log,
         onBatch: options.onStoreBatch,
@@ -127,8 +127,8 @@ async function openStore(options: TasksModuleOptions): Promise<TaskStore> {
     case 'postgres': {
       if (!options.postgres) throw new Error('storage postgres needs the database URL.');
       const [{ createPgSqlClient }, { openPostgresTaskStore }] = await Promise.all([
-        import('../adapters/persistence/postgres/pg-sql-client.ts'),
-        import('../adapters/persistence/postgres/postgres-task-store.ts'),
+        import('../../adapters/persistence/postgres/pg-sql-client.ts'),
+        import('../../adapters/persistence/postgres/postgres-task-store.ts'),
       ]);
       const client = createPgSqlClient({
         connectionString: options.postgres.url,

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { checkSnapshot } from '../adapters/persistence/lowdb/store-records.ts';
-import { openLowdbTaskStore } from '../adapters/persistence/lowdb/lowdb-task-store.ts';
-import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
-import { migrate, loadMigrations } from '../adapters/persistence/postgres/migrations.ts';
+import { checkSnapshot } from '../../adapters/persistence/lowdb/store-records.ts';
+import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { StoreOpenError } from '../../adapters/persistence/lowdb/store-open-error.ts';
+import { migrate, loadMigrations } from '../../adapters/persistence/postgres/migrations.ts';
 import {
   PostgresTaskRepository,
   PostgresUserRepository,
-} from '../adapters/persistence/postgres/postgres-repositories.ts';
-import type { SqlClient } from '../adapters/persistence/postgres/sql-client.ts';
-import type { StoreDocument } from '../adapters/persistence/memory/store-state.ts';
+} from '../../adapters/persistence/postgres/postgres-repositories.ts';
+import type { SqlClient } from '../../adapters/persistence/postgres/sql-client.ts';
+import type { StoreDocument } from '../../adapters/persistence/memory/store-state.ts';
 
 export interface MigrationSummary {
   readonly users: number;

@@ -1,13 +1,13 @@
 import { URL as NodeURL } from 'node:url';
-import { readRequestParts } from '../adapters/http/in-process-exchange.ts';
+import { readRequestParts } from '../../adapters/http/in-process-exchange.ts';
 import { disposable } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
-export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-export { ScenarioFileUnreadable } from './scenario-file.ts';
-export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
+export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
+export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
+export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 /**
  * A fetch that answers as api.weather.gov, with the controls on it: give it to a client that takes a fetch,

@@ -1,12 +1,12 @@
 import type { Container } from 'inversify';
-import type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
-import type { Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-import { silentLogger, type Logger } from '../adapters/logging/logger.ts';
-import { fetchInProcess, readRequestParts } from '../adapters/http/in-process-exchange.ts';
-import type { ForecastUseCases } from '../application/forecast/index.ts';
-import { buildHttpApp } from './http-app.ts';
-import { clockSettingOf } from '../adapters/forecast/control/clock-setting.ts';
-import { TOKENS } from './tokens.ts';
+import type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
+import type { Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
+import { fetchInProcess, readRequestParts } from '../../adapters/http/in-process-exchange.ts';
+import type { ForecastUseCases } from '../../application/forecast/index.ts';
+import { buildHttpApp } from '../composition/http-app.ts';
+import { clockSettingOf } from '../../adapters/forecast/control/clock-setting.ts';
+import { TOKENS } from '../composition/tokens.ts';
 
 /** The forecast service in-process: its use cases, a fetch that answers as api.weather.gov, the controls. */
 export interface TaskcastForecast {

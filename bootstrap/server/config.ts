@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_CONNECTION_LIMITS } from '../adapters/http/connection-guard.ts';
-import { parseCorsOrigins } from '../adapters/http/cors.ts';
-import { DEFAULT_AUTH_BUDGETS } from '../adapters/http/tasks/auth-throttle.ts';
+import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-guard.ts';
+import { parseCorsOrigins } from '../../adapters/http/cors.ts';
+import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
 export class ConfigError extends Error {

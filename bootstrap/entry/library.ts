@@ -1,18 +1,18 @@
-import type { TaskUseCases } from '../application/tasks/index.ts';
-import type { TaskStore } from '../adapters/persistence/task-store.ts';
-import { createContainer, type ContainerOptions } from './container.ts';
+import type { TaskUseCases } from '../../application/tasks/index.ts';
+import type { TaskStore } from '../../adapters/persistence/task-store.ts';
+import { createContainer, type ContainerOptions } from '../composition/container.ts';
 import { libraryForecast, type TaskcastForecast } from './library-forecast.ts';
-import { TOKENS } from './tokens.ts';
+import { TOKENS } from '../composition/tokens.ts';
 import { disposable } from './disposable.ts';
 
-export { createContainer, type ContainerOptions } from './container.ts';
-export { TOKENS } from './tokens.ts';
-export * from '../domain/tasks/index.ts';
-export type * from '../application/tasks/index.ts';
+export { createContainer, type ContainerOptions } from '../composition/container.ts';
+export { TOKENS } from '../composition/tokens.ts';
+export * from '../../domain/tasks/index.ts';
+export type * from '../../application/tasks/index.ts';
 export type { TaskcastForecast } from './library-forecast.ts';
-export type { ClockState } from '../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../adapters/forecast/control/scenario-schema.ts';
-export { ClockSettingInvalid } from '../adapters/forecast/control/clock-setting.ts';
+export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
+export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 export interface Taskcast {
   /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */

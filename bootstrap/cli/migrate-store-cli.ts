@@ -1,8 +1,8 @@
 // `npm run migrate-store -- --from lowdb:<path> --to postgres`: moves a lowdb store into PostgreSQL.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { StoreOpenError } from '../adapters/persistence/lowdb/store-open-error.ts';
-import { createPgSqlClient } from '../adapters/persistence/postgres/pg-sql-client.ts';
+import { StoreOpenError } from '../../adapters/persistence/lowdb/store-open-error.ts';
+import { createPgSqlClient } from '../../adapters/persistence/postgres/pg-sql-client.ts';
 import { migrateLowdbToPostgres } from './migrate-store.ts';
 
 const USAGE = `Usage: npm run migrate-store -- --from lowdb:<path> --to postgres[:<url>]

@@ -1,15 +1,15 @@
 import type { Container } from 'inversify';
 import type { H3 } from 'h3';
-import { createHttpApp } from '../adapters/http/create-http-app.ts';
-import type { AuthThrottleBudgets, LimiterFactory } from '../adapters/http/tasks/auth-throttle.ts';
-import type { TaskStore } from '../adapters/persistence/task-store.ts';
-import type { ReadinessCheck } from '../adapters/shared/readiness.ts';
-import type { ForecastProvider } from '../application/forecast/index.ts';
-import type { Logger } from '../adapters/logging/logger.ts';
-import type { RequestLog } from '../adapters/logging/request-line.ts';
-import { processMetrics, type TaskcastMetrics } from '../adapters/metrics/taskcast-metrics.ts';
+import { createHttpApp } from '../../adapters/http/create-http-app.ts';
+import type { AuthThrottleBudgets, LimiterFactory } from '../../adapters/http/tasks/auth-throttle.ts';
+import type { TaskStore } from '../../adapters/persistence/task-store.ts';
+import type { ReadinessCheck } from '../../adapters/shared/readiness.ts';
+import type { ForecastProvider } from '../../application/forecast/index.ts';
+import type { Logger } from '../../adapters/logging/logger.ts';
+import type { RequestLog } from '../../adapters/logging/request-line.ts';
+import { processMetrics, type TaskcastMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
-import { defaultHashConcurrency } from '../adapters/crypto/bcrypt-password-hasher.ts';
+import { defaultHashConcurrency } from '../../adapters/crypto/bcrypt-password-hasher.ts';
 
 export interface HttpAppOptions {
   readonly authBudgets: AuthThrottleBudgets;

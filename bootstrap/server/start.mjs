@@ -10,15 +10,15 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.mjs';
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const buildRoot = join(root, '.build');
 /**
  * Files that steer the build without being bundled (relative to the project root). Every `npm ci` and
  * `npm install` rewrites node_modules/.package-lock.json, so a change of packages rebuilds.
  */
 const BUILD_SETTINGS = [
-  'bootstrap/start.mjs',
-  'bootstrap/bundle-manifest.mjs',
+  'bootstrap/server/start.mjs',
+  'bootstrap/server/bundle-manifest.mjs',
   'tsconfig.json',
   'package.json',
   'node_modules/.package-lock.json',
@@ -39,7 +39,7 @@ async function build() {
   const result = await esbuild({
     absWorkingDir: root,
     // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
-    entryPoints: { main: 'bootstrap/main.ts', 'alert-worker': 'adapters/forecast/embedded/alert-worker.ts' },
+    entryPoints: { main: 'bootstrap/server/main.ts', 'alert-worker': 'adapters/forecast/embedded/alert-worker.ts' },
     outdir: join(buildRoot, 'staging'),
     outExtension: { '.js': '.mjs' },
     bundle: true,
