@@ -123,7 +123,7 @@ describe('the docs\' "Testing your weather app against Taskcast"', () => {
     const code = block('testing-example', 'ts');
     const source = code.replace(
       /from 'taskcast';/g,
-      `from '${pathToFileURL(join(root, 'bootstrap', 'library.ts')).href}';`,
+      `from '${pathToFileURL(join(root, 'bootstrap', 'entry', 'library.ts')).href}';`,
     );
     const dir = join(root, '.tmp');
     mkdirSync(dir, { recursive: true });

@@ -13,7 +13,7 @@ test("the docs' library example runs as written and prints what the docs say", (
   // The package's `exports` point at the compiled dist/ (test/e2e/package.test.ts runs this block against the
   // packed tarball with plain node); here the same block runs against the sources, so 'taskcast' becomes
   // the entry's source file.
-  const sourceEntry = pathToFileURL(join(root, 'bootstrap', 'library.ts')).href;
+  const sourceEntry = pathToFileURL(join(root, 'bootstrap', 'entry', 'library.ts')).href;
   const source = block.replace(/from 'taskcast';/g, `from '${sourceEntry}';`);
   assert.notEqual(source, block, "the block imports from 'taskcast'");
   const dir = join(root, '.tmp');
@@ -33,7 +33,7 @@ test("the README's short library example runs and prints what it says", () => {
   const block = docBlock('readme-library-example');
   const source = block.replace(
     /from 'taskcast';/g,
-    `from '${pathToFileURL(join(root, 'bootstrap', 'library.ts')).href}';`,
+    `from '${pathToFileURL(join(root, 'bootstrap', 'entry', 'library.ts')).href}';`,
   );
   const dir = join(root, '.tmp');
   mkdirSync(dir, { recursive: true });

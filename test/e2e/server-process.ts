@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** What `npm start` execs; it finds the project from its own path, so it runs from any working directory. */
-export const START_SCRIPT = join(PROJECT_ROOT, 'bootstrap', 'start.mjs');
+export const START_SCRIPT = join(PROJECT_ROOT, 'bootstrap', 'server', 'start.mjs');
 
 const LISTENING = /Taskcast listening on http:\/\/([^\s:]+):(\d+)/;
 
