@@ -6,7 +6,7 @@ import {
   parseFir,
   parseSigmetQuery,
   parseSigmetSequence,
-} from '../../domain/forecast/surface-queries.ts';
+} from '../../domain/forecast/extended-queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** Center Weather Service Units and their advisories (CWAs), and SIGMETs by FIR. */

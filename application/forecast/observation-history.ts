@@ -1,6 +1,6 @@
 import { parseStationId } from '../../domain/forecast/grid-ref.ts';
 import type { QueryValues } from '../../domain/forecast/queries.ts';
-import { parseObservationQuery, parseTimeSegment } from '../../domain/forecast/surface-queries.ts';
+import { parseObservationQuery, parseTimeSegment } from '../../domain/forecast/extended-queries.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 

@@ -6,7 +6,7 @@ import type {
   RadarStationQuery,
   SatelliteArea,
   SigmetQuery,
-} from '../../domain/forecast/surface-queries.ts';
+} from '../../domain/forecast/extended-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -56,7 +56,7 @@ export interface ForecastOptions {
  * domain errors: ForecastNotFound, InvalidParameter, ForecastUnavailable, ForecastProblemPassthrough.
  * Inputs arrive validated and normalised (see domain/forecast/queries.ts and coordinates.ts).
  */
-export interface ForecastProvider extends ForecastSurfaceProvider {
+export interface ForecastProvider extends ForecastExtendedProvider {
   /**
    * Starts, in the background, work the first requests would otherwise wait for (the embedded model's
    * alert cycle). A server calls it once at start-up; embeddings and tests need not.
@@ -93,7 +93,7 @@ export interface ForecastProvider extends ForecastSurfaceProvider {
  * history, TAFs, office headlines, text products, aviation advisories, radar metadata, the glossary, icons
  * and satellite thumbnails. Same contract as ForecastProvider (inputs validated, domain errors thrown).
  */
-export interface ForecastSurfaceProvider {
+export interface ForecastExtendedProvider {
   /** /alerts/active/count: totals by land/marine, area, zone and marine region. */
   alertCounts(ctx: ForecastContext): Promise<ForecastDocument>;
   /** /alerts/types: the event names the source can issue. */

@@ -5,7 +5,7 @@ import {
   parseQueueLimit,
   parseRadarStationId,
   parseRadarStationQuery,
-} from '../../domain/forecast/surface-queries.ts';
+} from '../../domain/forecast/extended-queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 function serverId(text: string): string {

@@ -1,4 +1,4 @@
-import { parseSatelliteArea } from '../../domain/forecast/surface-queries.ts';
+import { parseSatelliteArea } from '../../domain/forecast/extended-queries.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** Documents that explain the API's vocabulary or picture it: the glossary, the icon list, satellite thumbnails. */

@@ -1,5 +1,5 @@
 import { parseStationId } from '../../domain/forecast/grid-ref.ts';
-import { parseDateSegment, parseHhmm } from '../../domain/forecast/surface-queries.ts';
+import { parseDateSegment, parseHhmm } from '../../domain/forecast/extended-queries.ts';
 import type { ForecastAsset, ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** Terminal aerodrome forecasts of a station: the list, and one TAF as IWXXM. */

@@ -1,6 +1,6 @@
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import type { QueryValues } from '../../domain/forecast/queries.ts';
-import { parseProductCode, parseProductQuery } from '../../domain/forecast/surface-queries.ts';
+import { parseProductCode, parseProductQuery } from '../../domain/forecast/extended-queries.ts';
 import type { ForecastContext, ForecastDocument, ForecastProvider } from './ports.ts';
 
 /** The NWS text products (AFD, HWO, ZFP…): lists, filters, one product, and the type/location indexes. */

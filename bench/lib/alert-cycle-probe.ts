@@ -3,10 +3,10 @@
 // (`node --import tsx bench/lib/alert-cycle-probe.ts`), so the first pass is a fresh isolate's, as a
 // worker's is; the second pass, the same cycle again, is the model's code warm. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
-import { alertZonesByOffice } from '../../adapters/forecast/embedded/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alert-zone-place.ts';
-import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alert-generation.ts';
-import { hasForecastGrid } from '../../adapters/forecast/embedded/grid-cell.ts';
+import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
+import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { latestCycle, type AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';

@@ -39,7 +39,10 @@ async function build() {
   const result = await esbuild({
     absWorkingDir: root,
     // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
-    entryPoints: { main: 'bootstrap/server/main.ts', 'alert-worker': 'adapters/forecast/embedded/alert-worker.ts' },
+    entryPoints: {
+      main: 'bootstrap/server/main.ts',
+      'alert-worker': 'adapters/forecast/embedded/alerts/generation/alert-worker.ts',
+    },
     outdir: join(buildRoot, 'staging'),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -294,5 +294,5 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
   };
 }
 
-// The shared readers, for the parsers of the other routes (surface-queries.ts).
+// The shared readers, for the parsers of the other routes (extended-queries.ts).
 export { list as listParam, single as singleParam, date as dateParam, limit as limitParam };

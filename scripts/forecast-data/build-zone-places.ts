@@ -9,7 +9,7 @@ import {
   ZONE_PLACES_FILE,
   zoneGridPlace,
   type ZonePlacesFile,
-} from '../../adapters/forecast/embedded/alert-zone-place.ts';
+} from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 
 const deps = loadEmbeddedDeps({ now: () => new Date() });
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;

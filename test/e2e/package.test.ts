@@ -91,7 +91,7 @@ const { body } = await forecast.resolvePoint.execute('39.7456,-97.0892', { baseU
 console.log('point', body.properties.gridId, body.properties.gridX, body.properties.gridY);
 
 // The worker thread starts from a file beside the compiled generator; this entry has no fallback to hide it.
-const generator = new URL('./node_modules/taskcast/dist/adapters/forecast/embedded/alert-generator.js', import.meta.url);
+const generator = new URL('./node_modules/taskcast/dist/adapters/forecast/embedded/alerts/generation/alert-generator.js', import.meta.url);
 const { generateAlertsInWorker } = await import(generator.href);
 const zone = { id: 'KSZ040', name: 'Riley', state: 'KS', lat: 39.3, lon: -96.7, officeId: 'TOP', officeName: 'Topeka KS', timeZone: 'America/Chicago' };
 const alerts = await generateAlertsInWorker([[zone]], latestCycle(epochHourOf(Date.parse('2026-07-04T12:00:00Z')))).all;
@@ -116,7 +116,7 @@ test(
           'dist/bootstrap/entry/library.d.ts',
           'dist/adapters/forecast/embedded/weather/index.js',
           'dist/adapters/forecast/embedded/weather/index.d.ts',
-          'dist/adapters/forecast/embedded/alert-worker.js',
+          'dist/adapters/forecast/embedded/alerts/generation/alert-worker.js',
           'adapters/forecast/embedded/data/offices.json',
           'dist/bootstrap/cli/cli.js',
           'dist/bootstrap/server/main.js',

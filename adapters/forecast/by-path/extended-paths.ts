@@ -5,9 +5,9 @@ import type {
   RadarStationQuery,
   SatelliteArea,
   SigmetQuery,
-} from '../../../domain/forecast/surface-queries.ts';
+} from '../../../domain/forecast/extended-queries.ts';
 
-// The API path for each method of ForecastSurfaceProvider: the same path the client asked Taskcast
+// The API path for each method of ForecastExtendedProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
 // order and spelt as the official OpenAPI takes them.
 

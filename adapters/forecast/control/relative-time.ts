@@ -1,4 +1,4 @@
-import { offsetMinutes } from '../embedded/zone-clock.ts';
+import { offsetMinutes } from '../embedded/grid/zone-clock.ts';
 
 /**
  * A scenario's times: an ISO instant, `now`, `now±N{m,h,d}` (and `s`, which recordings use), or `today HH:MM` with an optional `±N{h,d}`,

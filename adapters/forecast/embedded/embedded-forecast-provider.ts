@@ -1,19 +1,22 @@
 import type { ForecastProvider } from '../../../application/forecast/ports.ts';
-import { alertResources } from './alert-resources.ts';
-import { aviationResources } from './aviation-resources.ts';
+import { alertResources } from './alerts/alert-resources.ts';
+import { aviationResources } from './aviation/aviation-resources.ts';
 import type { EmbeddedDeps } from './embedded-deps.ts';
-import { gridResources } from './grid-resources.ts';
-import { iconResources } from './icon-png.ts';
-import { observationHistory } from './observation-history.ts';
-import { officeProductResources } from './office-products.ts';
-import { officeResources } from './office-resources.ts';
-import { radarResources } from './radar-resources.ts';
-import { referenceResources } from './reference-resources.ts';
-import { satelliteResources } from './satellite-thumbnail.ts';
-import { stationResources } from './station-resources.ts';
-import { tafResources } from './taf-resources.ts';
-import { zoneForecastResources, zoneForecastText } from './zone-forecasts.ts';
-import { zoneResources } from './zone-resources.ts';
+import { gridResources } from './grid/grid-resources.ts';
+import { iconResources } from './reference/icon-png.ts';
+import { observationHistory } from './stations/observation-history.ts';
+import { officeAlerts } from './offices/office-alerts.ts';
+import { officeConfigResources } from './offices/office-config.ts';
+import { officeHeadlineResources } from './offices/office-headlines.ts';
+import { productResources } from './offices/product-resources.ts';
+import { officeResources } from './offices/office-resources.ts';
+import { radarResources } from './radar/radar-resources.ts';
+import { referenceResources } from './reference/reference-resources.ts';
+import { satelliteResources } from './reference/satellite-thumbnail.ts';
+import { stationResources } from './stations/station-resources.ts';
+import { tafResources } from './aviation/taf-resources.ts';
+import { zoneForecastResources, zoneForecastText } from './zones/zone-forecasts.ts';
+import { zoneResources } from './zones/zone-resources.ts';
 
 /**
  * FORECAST_PROVIDER=embedded: api.weather.gov's documents computed offline from real geography and the
@@ -25,13 +28,16 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
   const grid = gridResources(deps);
   const { activeAlerts, ...alerts } = alertResources(deps);
   const zoneText = zoneForecastText(deps, grid);
+  const ofOffice = officeAlerts(deps.catalogue, activeAlerts);
   return {
     ...grid,
     ...stationResources(deps),
     ...observationHistory(deps),
     ...tafResources(deps),
     ...officeResources(deps),
-    ...officeProductResources(deps, activeAlerts, zoneText),
+    ...officeConfigResources(deps),
+    ...officeHeadlineResources(deps, ofOffice),
+    ...productResources(deps, ofOffice, zoneText),
     ...alerts,
     ...zoneResources(deps),
     ...zoneForecastResources(zoneText),

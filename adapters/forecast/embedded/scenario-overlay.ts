@@ -6,8 +6,8 @@ import {
   type ScenarioAlert,
   type ScenarioWeather,
 } from '../control/scenario-schema.ts';
-import { buildAlertSet, type AlertFacts } from './alert-set.ts';
-import { alertZonesByOffice } from './alert-zone-source.ts';
+import { buildAlertSet, type AlertFacts } from './alerts/alert-set.ts';
+import { alertZonesByOffice } from './alerts/alert-zone-source.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import { distanceMetres } from './geo/polygon.ts';
 import {

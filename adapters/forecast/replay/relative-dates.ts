@@ -1,5 +1,5 @@
 import { relativeTo, resolveTime } from '../control/relative-time.ts';
-import { isoWithFixedOffset } from '../embedded/zone-clock.ts';
+import { isoWithFixedOffset } from '../embedded/grid/zone-clock.ts';
 
 /**
  * FORECAST_RECORD_RELATIVE=1: dates in a recorded body become tokens relative to the recording's clock,

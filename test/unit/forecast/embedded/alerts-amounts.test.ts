@@ -2,11 +2,11 @@
 // totals that place's gridpoint gives (quantitativePrecipitation, snowfallAmount), never a sum over zones.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
-import { zoneGridPlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alert-zone-place.ts';
-import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { gridResources } from '../../../../adapters/forecast/embedded/grid-resources.ts';
-import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { zoneGridPlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
+import { gridResources } from '../../../../adapters/forecast/embedded/grid/grid-resources.ts';
+import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
 

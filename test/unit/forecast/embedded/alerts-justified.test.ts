@@ -3,10 +3,10 @@
 // come in the regions and seasons where the NWS issues them. Many offices, a year of cycles.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alert-zone-place.ts';
-import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alert-generation.ts';
-import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
+import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import {
   hourlySeries,
   isAlertActive,

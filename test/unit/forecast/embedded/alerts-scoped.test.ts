@@ -4,8 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { generateAlertsInSlices, type AlertGenerator } from '../../../../adapters/forecast/embedded/alert-generator.ts';
-import { alertResources } from '../../../../adapters/forecast/embedded/alert-resources.ts';
+import {
+  generateAlertsInSlices,
+  type AlertGenerator,
+} from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
+import { alertResources } from '../../../../adapters/forecast/embedded/alerts/alert-resources.ts';
 import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
 import { alertQuery, catalogue, ctx, depsAt, SUMMER } from './alerts-zones-support.ts';

@@ -1,12 +1,12 @@
 /** The alert cycle shared between threads (issue 21): offices taken in turn, or claimed out of turn. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
+import { newestFirst } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import {
   generateAlertsInSlices,
   generateAlertsInWorker,
   generateAlertsOffThread,
-} from '../../../../adapters/forecast/embedded/alert-generator.ts';
+} from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
 import {
   claimOffice,
   generateTakingTurns,
@@ -14,10 +14,10 @@ import {
   releaseOffices,
   takeNextOffice,
   wantOffice,
-} from '../../../../adapters/forecast/embedded/alert-turns.ts';
-import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alert-worker-run.ts';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
-import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+} from '../../../../adapters/forecast/embedded/alerts/generation/alert-turns.ts';
+import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alerts/generation/alert-worker-run.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import {
   epochHourOf,
   generateAlerts,
@@ -32,7 +32,10 @@ const deps = depsAt(SUMMER);
 const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office));
 const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC', 'OAX', 'EAX'].includes(zones[0]!.officeId));
 // Workers are spawned as the generator spawns them: beside it.
-const GENERATOR_URL = new URL('../../../../adapters/forecast/embedded/alert-generator.ts', import.meta.url).href;
+const GENERATOR_URL = new URL(
+  '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts',
+  import.meta.url,
+).href;
 const ids = (alerts: readonly AlertFeature[]) => alerts.map((a) => a.properties.id);
 const direct = (zonesByOffice: readonly (readonly AlertZone[])[]) =>
   generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });

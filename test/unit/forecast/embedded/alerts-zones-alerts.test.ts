@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
-import { alertResources } from '../../../../adapters/forecast/embedded/alert-resources.ts';
+import { alertResources } from '../../../../adapters/forecast/embedded/alerts/alert-resources.ts';
 import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AlertCycles } from '../../../../adapters/forecast/embedded/alert-cycles.ts';
-import { newestFirst } from '../../../../adapters/forecast/embedded/alert-generation.ts';
+import { AlertCycles } from '../../../../adapters/forecast/embedded/alerts/alert-cycles.ts';
+import { newestFirst } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import {
   generateAlertsInSlices,
   generateAlertsInWorker,
   generateAlertsOffThread,
   type AlertGeneration,
   type AlertGenerator,
-} from '../../../../adapters/forecast/embedded/alert-generator.ts';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert-zone-source.ts';
-import { officeSignature } from '../../../../adapters/forecast/embedded/office-sender-name.ts';
+} from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { officeSignature } from '../../../../adapters/forecast/embedded/offices/office-sender-name.ts';
 import {
   epochHourOf,
   epochHourToMs,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { zoneResources } from '../../../../adapters/forecast/embedded/zone-resources.ts';
+import { zoneResources } from '../../../../adapters/forecast/embedded/zones/zone-resources.ts';
 import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import type { ZoneQuery } from '../../../../domain/forecast/queries.ts';

@@ -2,7 +2,7 @@
 // typical hour, as the real one is, because the model's own convection, icing and turbulence bring them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aviationResources } from '../../../../adapters/forecast/embedded/aviation-resources.ts';
+import { aviationResources } from '../../../../adapters/forecast/embedded/aviation/aviation-resources.ts';
 import { deps } from './support.ts';
 
 type Json = Record<string, any>;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import { cellOfGrid, cellOfPoint } from '../../../../adapters/forecast/embedded/grid-cell.ts';
+import { cellOfGrid, cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { deps } from './support.ts';
 
 interface Sample {

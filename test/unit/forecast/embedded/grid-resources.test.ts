@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import { cellOutline, fromOfficeGrid } from '../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { distanceMetres, polygonContains } from '../../../../adapters/forecast/embedded/geo/polygon.ts';
-import { gridResources } from '../../../../adapters/forecast/embedded/grid-resources.ts';
+import { gridResources } from '../../../../adapters/forecast/embedded/grid/grid-resources.ts';
 import { assertLinksUnderBase, BASE, ctx, cursorOf, deps, depsAt } from './support.ts';
 
 type Json = Record<string, any>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Lru } from '../../../../adapters/forecast/embedded/lru.ts';
+import { Lru } from '../../../../adapters/forecast/embedded/shared/lru.ts';
 
 test('the embedded document cache keeps at most its capacity, dropping the least recently used first', () => {
   const lru = new Lru<string, number>(3);

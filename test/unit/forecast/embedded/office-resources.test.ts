@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import { officeResources } from '../../../../adapters/forecast/embedded/office-resources.ts';
+import { officeResources } from '../../../../adapters/forecast/embedded/offices/office-resources.ts';
 import { assertLinksUnderBase, BASE, ctx, deps } from './support.ts';
 
 type Json = Record<string, any>;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../../domain/forecast/queries.ts';
-import { stationResources } from '../../../../adapters/forecast/embedded/station-resources.ts';
+import { stationResources } from '../../../../adapters/forecast/embedded/stations/station-resources.ts';
 import { assertLinksUnderBase, BASE, ctx, cursorOf, deps } from './support.ts';
 
 type Json = Record<string, any>;

@@ -7,7 +7,7 @@ import {
   NEARBY_STATION_COUNT,
   NEARBY_STATION_METERS,
   zoneStationsIndex,
-} from '../../../../adapters/forecast/embedded/zone-stations-index.ts';
+} from '../../../../adapters/forecast/embedded/zones/zone-stations-index.ts';
 import { deps } from './support.ts';
 
 // Issue 35 item 10: which stations a forecast zone lists, held against recorded api.weather.gov answers

@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { pointDocuments } from '../../../../../adapters/forecast/embedded/point-document.ts';
+import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { latLonToGrid, NDFD_GRIDS, type NdfdGridId } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { deps } from '../support.ts';
 

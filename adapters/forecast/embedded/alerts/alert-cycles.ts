@@ -1,0 +1,159 @@
+import { keepingAlive } from '../shared/keep-alive.ts';
+import {
+  CYCLE_HOURS,
+  epochHourOf,
+  epochHourToMs,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+} from '../weather/index.ts';
+import type { AlertGeneration, AlertGenerator } from './generation/alert-generator.ts';
+import { alertSetOf, buildAlertSet, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
+import { OfficeIndex, type AlertScope } from './alert-scope.ts';
+
+/** Within this long before the next cycle, a request also starts generating it, so the switch does not wait. */
+const PREFETCH_MS = 60 * 60_000;
+
+/** One cycle, being generated or ready. */
+interface Cycle {
+  readonly hour: number;
+  readonly generation: AlertGeneration;
+  readonly set: Promise<AlertSet>;
+  ready?: AlertSet;
+  /** Offices' alerts as facts, for scoped requests made before the cycle is ready; each built once. */
+  readonly offices: Map<number, Promise<readonly AlertFacts[]>>;
+}
+
+/**
+ * Alerts per issuance cycle. The model's output only changes when a new cycle begins, so each cycle is
+ * generated once, off the request path (see alert-generator.ts), and shared by every request of the cycle.
+ * A request for the whole country arriving while its cycle is being generated waits for it rather than
+ * getting a partial answer; a request scoped to zones or states waits only for the offices that issue
+ * alerts there ({@link scoped}), which are the same alerts the whole cycle holds. The previous cycle is
+ * kept so that ids served moments before a switch still resolve.
+ *
+ * `finish` turns generated alerts into served ones (the storm polygons fitted to their zones); it works
+ * alert by alert, so an office's alerts finished alone are those the whole cycle finishes.
+ */
+export class AlertCycles {
+  private readonly cycles = new Map<number, Cycle>();
+  private zones: AlertZone[][] | undefined;
+  private index: OfficeIndex | undefined;
+
+  constructor(
+    private readonly zonesByOffice: () => AlertZone[][],
+    private readonly generate: AlertGenerator,
+    private readonly finish: (alerts: readonly AlertFeature[]) => AlertFeature[] = (alerts) => [...alerts],
+  ) {}
+
+  /** The cycle in force at `nowMs`. */
+  current(nowMs: number): Promise<AlertSet> {
+    const cycle = this.inForce(nowMs);
+    return cycle.ready ? cycle.set : keepingAlive(cycle.set);
+  }
+
+  /**
+   * The alerts of the cycle in force at `nowMs` that the offices issuing alerts in `scope` issued: every
+   * alert that can name a zone of the scope, since an alert names the zones of one office only. The same
+   * set whether the cycle is ready or not: before it is, made from those offices alone.
+   */
+  async scoped(nowMs: number, scope: AlertScope): Promise<AlertSet> {
+    const cycle = this.inForce(nowMs);
+    const index = (this.index ??= new OfficeIndex(this.officeZones()));
+    const offices = index.officesOf(scope);
+    if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
+    const parts = await keepingAlive(Promise.all(offices.map((office) => this.officeFacts(cycle, office))));
+    const items = parts.flat().sort(newestFirstFacts);
+    return alertSetOf(cycle.hour, items);
+  }
+
+  /**
+   * An alert of the cycle in force found among the offices scoped requests asked for, while the cycle is
+   * not ready (an id a scoped list gave).
+   */
+  async early(nowMs: number, id: string): Promise<AlertFacts | undefined> {
+    const cycle = this.cycles.get(cycleHourOf(nowMs));
+    if (!cycle || cycle.ready) return undefined;
+    for (const part of await keepingAlive(Promise.allSettled(cycle.offices.values()))) {
+      const found = part.status === 'fulfilled' ? part.value.find((f) => f.alert.properties.id === id) : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The cycle before the one in force, when it is still held. */
+  previous(nowMs: number): Promise<AlertSet> | undefined {
+    const cycle = this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS);
+    return cycle && !cycle.ready ? keepingAlive(cycle.set) : cycle?.set;
+  }
+
+  private inForce(nowMs: number): Cycle {
+    const hour = cycleHourOf(nowMs);
+    const next = hour + CYCLE_HOURS;
+    this.prune(hour);
+    const cycle = this.get(hour, true);
+    // The next cycle starts only once this one is ready, so the two never compete for the CPU.
+    if (epochHourToMs(next) - nowMs <= PREFETCH_MS && !this.cycles.has(next)) {
+      void cycle.set.then(() => this.get(next, false)).catch(() => undefined);
+    }
+    return cycle;
+  }
+
+  private officeZones(): AlertZone[][] {
+    return (this.zones ??= this.zonesByOffice());
+  }
+
+  /** `urgent`: something waits for this cycle now; a cycle generated ahead is not (see AlertGenerator). */
+  private get(hour: number, urgent: boolean): Cycle {
+    let cycle = this.cycles.get(hour);
+    if (!cycle) {
+      const generation = this.generate(this.officeZones(), hour, { urgent });
+      const made: Cycle = {
+        hour,
+        generation,
+        set: (generation.background ?? generation.all).then(
+          (alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts))),
+        ),
+        offices: new Map(),
+      };
+      // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
+      made.set.catch(() => this.cycles.get(hour) === made && this.cycles.delete(hour));
+      this.cycles.set(hour, made);
+      cycle = made;
+    }
+    return cycle;
+  }
+
+  private officeFacts(cycle: Cycle, office: number): Promise<readonly AlertFacts[]> {
+    let facts = cycle.offices.get(office);
+    if (!facts) {
+      facts = cycle.generation.office(office).then((alerts) => buildAlertSet(cycle.hour, this.finish(alerts)).items);
+      cycle.offices.set(office, facts);
+    }
+    return facts;
+  }
+
+  private prune(current: number): void {
+    for (const hour of this.cycles.keys()) {
+      if (hour < current - CYCLE_HOURS || hour > current + CYCLE_HOURS) this.cycles.delete(hour);
+    }
+  }
+}
+
+/** The cycle in force at `nowMs`: the latest one started by then. */
+export function cycleHourOf(nowMs: number): number {
+  return latestCycle(epochHourOf(nowMs));
+}
+
+/** The alerts of a ready cycle that name one of `zones`. */
+function subset(set: AlertSet, zones: ReadonlySet<string>): AlertSet {
+  return alertSetOf(
+    set.cycleHour,
+    set.items.filter((f) => namesAny(f.zones, zones)),
+  );
+}
+
+function namesAny(named: ReadonlySet<string>, zones: ReadonlySet<string>): boolean {
+  for (const zone of named) if (zones.has(zone)) return true;
+  return false;
+}

@@ -1,0 +1,61 @@
+import type { AlertZone } from '../weather/index.ts';
+
+/**
+ * The part of the country an alert request is about: forecast zones (a zone or point parameter), or
+ * states (an area parameter, matched as api.weather.gov matches it: the state part of each UGC id). A
+ * scope that names nothing the model covers (a marine zone, a region) reaches no office.
+ */
+export interface AlertScope {
+  readonly zones?: ReadonlySet<string>;
+  readonly states?: readonly string[];
+}
+
+/** Which office issues alerts for which zones (offices by their index in the cycle's `zonesByOffice`). */
+export class OfficeIndex {
+  /** Offices by zone id; a county split between offices (its zones in each) has several. */
+  private readonly officesOfZone = new Map<string, Set<number>>();
+  private readonly officesOfState = new Map<string, Set<number>>();
+
+  constructor(private readonly zonesByOffice: readonly (readonly AlertZone[])[]) {
+    zonesByOffice.forEach((zones, office) => {
+      for (const zone of zones) {
+        // Short-fuse warnings name the zone's county instead: a county query reaches the office too.
+        for (const id of zone.county ? [zone.id, zone.county.id] : [zone.id]) {
+          const offices = this.officesOfZone.get(id) ?? new Set<number>();
+          offices.add(office);
+          this.officesOfZone.set(id, offices);
+        }
+        const state = zone.id.slice(0, 2);
+        const offices = this.officesOfState.get(state) ?? new Set<number>();
+        offices.add(office);
+        this.officesOfState.set(state, offices);
+      }
+    });
+  }
+
+  /**
+   * The offices whose alerts can match the scope, in index order: those of its zones, or else of its
+   * states. A request with both is narrowed by its zones; the states then filter those offices' alerts.
+   */
+  officesOf(scope: AlertScope): number[] {
+    const offices = new Set<number>();
+    if (scope.zones) {
+      for (const zone of scope.zones) {
+        for (const office of this.officesOfZone.get(zone) ?? []) offices.add(office);
+      }
+    } else {
+      for (const state of scope.states ?? [])
+        for (const office of this.officesOfState.get(state) ?? []) offices.add(office);
+    }
+    return [...offices].sort((a, b) => a - b);
+  }
+
+  /** Every zone of the offices: an alert belongs to one of them exactly when it names one of these. */
+  zonesOf(offices: readonly number[]): ReadonlySet<string> {
+    return new Set(
+      offices.flatMap((office) =>
+        this.zonesByOffice[office]!.flatMap((zone) => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
+      ),
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { centerAt, type AviationCenter } from './aviation-centers.ts';
+import { Lru } from '../shared/lru.ts';
+import { weatherAt, type WeatherSample } from '../weather/index.ts';
+
+// Where the model has thunderstorms at an hour: a 1-degree lattice over the contiguous states (and the
+// Gulf and Atlantic approaches), each point with the model's weather. CWAs and SIGMETs are drawn from it.
+
+export interface StormCell {
+  readonly lat: number;
+  readonly lon: number;
+  readonly center: AviationCenter;
+  /** Direction the storms move toward, degrees, from the model's wind (storms drift with it). */
+  readonly movingTowardDeg: number;
+  readonly speedKt: number;
+}
+
+const STEP = 1;
+const scans = new Lru<number, readonly StormCell[]>(96);
+
+/** The lattice points with thunderstorms likely (precipitation type thunderstorms, chance ≥ 40%) at `hour`. */
+export function stormsAt(hour: number): readonly StormCell[] {
+  return scans.getOrSet(hour, () => {
+    const cells: StormCell[] = [];
+    for (let lat = 25; lat <= 49; lat += STEP) {
+      for (let lon = -124; lon <= -67; lon += STEP) {
+        const s = weatherAt({ lat, lon, elevationM: 300 }, hour);
+        if (s.precipType !== 'thunderstorms' || s.precipProbabilityPct < 40) continue;
+        cells.push({
+          lat,
+          lon,
+          center: centerAt(lat, lon),
+          movingTowardDeg: (s.windDirectionDeg + 180) % 360,
+          speedKt: Math.round(s.windSpeedKmh / 1.852 + 10),
+        });
+      }
+    }
+    return cells;
+  });
+}
+
+/** A closed ring around cells, half a step beyond their outer points: the advisory's area. */
+export function areaAround(cells: readonly { lat: number; lon: number }[], step: number = STEP): number[][] {
+  const lats = cells.map((c) => c.lat);
+  const lons = cells.map((c) => c.lon);
+  const [s, n, w, e] = [
+    Math.min(...lats) - step / 2,
+    Math.max(...lats) + step / 2,
+    Math.min(...lons) - step / 2,
+    Math.max(...lons) + step / 2,
+  ];
+  return [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ];
+}
+
+/** Non-convective SIGMET hazards: severe icing and severe turbulence (AWC's non-convective SIGMETs). */
+export type AirHazard = 'icing' | 'turbulence';
+
+export interface AirHazardCell {
+  readonly lat: number;
+  readonly lon: number;
+  readonly hazard: AirHazard;
+}
+
+const AIR_STEP = 1;
+const airScans = new Lru<number, readonly AirHazardCell[]>(48);
+
+/**
+ * Where the model's weather implies severe icing or turbulence at an hour, on a 1-degree lattice over the
+ * contiguous states. Icing: a deep, wet overcast near freezing (sky ≥ 70%, a 40% chance of precipitation, surface
+ * −15 to +4 °C: supercooled water in the cloud above). Turbulence: gusts of 40 kt or more at the surface,
+ * the strong low-level wind that brings moderate-or-greater turbulence and mountain waves aloft. These are
+ * the model's own fields, so an area's SIGMET is what its forecasts show.
+ */
+export function airHazardsAt(hour: number): readonly AirHazardCell[] {
+  return airScans.getOrSet(hour, () => {
+    const cells: AirHazardCell[] = [];
+    for (let lat = 25; lat <= 49; lat += AIR_STEP) {
+      for (let lon = -124; lon <= -67; lon += AIR_STEP) {
+        const s = weatherAt({ lat, lon, elevationM: 300 }, hour);
+        if (isIcing(s)) cells.push({ lat, lon, hazard: 'icing' });
+        if (isTurbulent(s)) cells.push({ lat, lon, hazard: 'turbulence' });
+      }
+    }
+    return cells;
+  });
+}
+
+export function isIcing(s: WeatherSample): boolean {
+  return s.skyCoverPct >= 70 && s.precipProbabilityPct >= 40 && s.temperatureC >= -15 && s.temperatureC <= 4;
+}
+
+export function isTurbulent(s: WeatherSample): boolean {
+  return s.windGustKmh >= 40 * 1.852;
+}

@@ -1,0 +1,222 @@
+import { formatCoordinate } from '../../../../domain/forecast/coordinates.ts';
+import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
+import {
+  fromOfficeGrid,
+  gridToLatLon,
+  isInsideGrid,
+  latLonToGrid,
+  NDFD_GRIDS,
+  toOfficeGrid,
+  type NdfdGrid,
+} from '../geo/ndfd-grid.ts';
+import type { GridRef } from '../../../../application/forecast/ports.ts';
+import type { OfficeRecord } from '../catalogue/types.ts';
+import type { EmbeddedDeps, GridWindowOrigin } from '../embedded-deps.ts';
+import { answeringOffice, COASTAL_WATERS_KM, GREAT_LAKES, SHORE_KM } from './point-office.ts';
+
+/** A forecast cell: its office, the grid it is addressed on, its grid address and its index on the NDFD grid. */
+export interface Cell {
+  readonly office: OfficeRecord;
+  /** The id in /gridpoints/{gridId}/…: the office id, except where api.weather.gov names the grid otherwise (AER). */
+  readonly gridId: string;
+  readonly grid: NdfdGrid;
+  readonly gridX: number;
+  readonly gridY: number;
+  /** NDFD grid indices of the cell's centre (fractional for an office grid NWS realigned). */
+  readonly i: number;
+  readonly j: number;
+  /** Set on the cell of a point over coastal waters or a Great Lake: /points says `type: marine`. */
+  readonly overWater?: boolean;
+  /**
+   * For a point just off the simplified land outlines (a barrier island, a pier): the nearby land point whose
+   * zones and county it takes.
+   */
+  readonly shore?: { readonly lat: number; readonly lon: number };
+}
+
+export const POINT_UNAVAILABLE = 'Data Unavailable For Requested Point';
+
+/**
+ * Grid ids that are not office ids. api.weather.gov answers Anchorage's area (AFC) on two grids, both fitted
+ * from real answers: AER (Southcentral) and ALU (south-west Alaska, the Alaska Peninsula and the Aleutians). A
+ * point is served on the first grid whose window covers it: AER where its window reaches (it begins west of
+ * King Salmon), ALU beyond; recordings place Anchorage on AER and Akutan on ALU.
+ */
+const GRID_IDS_OF_OFFICE: Readonly<Record<string, readonly string[]>> = { AFC: ['AER', 'ALU'] };
+const OFFICE_OF_GRID_ID: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(GRID_IDS_OF_OFFICE).flatMap(([office, grids]) => grids.map((grid) => [grid, office])),
+);
+
+/** The grid ids an office's area is served on, in the order a point tries them. */
+export function gridIdsOfOffice(officeId: string): readonly string[] {
+  return GRID_IDS_OF_OFFICE[officeId] ?? [officeId];
+}
+
+/** Whether the embedded provider serves any forecast grid for the office's area (not American Samoa). */
+export function hasForecastGrid(deps: EmbeddedDeps, officeId: string): boolean {
+  return gridIdsOfOffice(officeId).some((id) => deps.offsets.has(id));
+}
+
+function pointUnavailable(lat: number, lon: number, office?: OfficeRecord, offGrid?: string): ForecastNotFound {
+  const point = `${formatCoordinate(lat)},${formatCoordinate(lon)}`;
+  // American Samoa (PPG) is the one NWS area without an NDFD grid here.
+  const why = offGrid
+    ? `: the point lies outside the ${offGrid} grid window of the ${office?.id} forecast area`
+    : office
+      ? `: the embedded forecast provider has no forecast grid for the ${office.id} forecast area`
+      : '';
+  return new ForecastNotFound(`Unable to provide data for requested point ${point}${why}`, POINT_UNAVAILABLE);
+}
+
+function windowOf(deps: EmbeddedDeps, gridId: string): { origin: GridWindowOrigin; grid: NdfdGrid } | undefined {
+  const origin = deps.offsets.get(gridId);
+  return origin ? { origin, grid: NDFD_GRIDS[origin[2] ?? 'conus'] } : undefined;
+}
+
+/** The cell a point falls in, or ForecastNotFound naming the point. */
+export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
+  const { office, shore } = answeringOffice(deps, lat, lon);
+  if (!office) throw pointUnavailable(lat, lon);
+  const gridIds = gridIdsOfOffice(office.id).filter((id) => deps.offsets.has(id));
+  if (gridIds.length === 0) throw pointUnavailable(lat, lon, office);
+  let cell: Cell | undefined;
+  for (const gridId of gridIds) {
+    const { origin, grid } = windowOf(deps, gridId) as { origin: GridWindowOrigin; grid: NdfdGrid };
+    const index = latLonToGrid(lat, lon, grid);
+    if (!isInsideGrid(index.i, index.j, grid)) continue;
+    const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
+    // Off the window: open water the office grid does not reach, or (Anchorage) the part of the area
+    // another of its grids serves.
+    const w = officeWindow(office, gridId, origin);
+    if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) continue;
+    cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
+    break;
+  }
+  if (!cell) {
+    const first = windowOf(deps, gridIds[0] as string) as { origin: GridWindowOrigin; grid: NdfdGrid };
+    const index = latLonToGrid(lat, lon, first.grid);
+    if (!isInsideGrid(index.i, index.j, first.grid)) throw pointUnavailable(lat, lon, office);
+    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridIds.join(' or '));
+  }
+  if (!shore) return cell;
+  return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
+}
+
+/**
+ * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county. Such
+ * cells are marine-only; api.weather.gov has no forecast for them ("Marine Forecast Not Supported",
+ * netbymatt/ws4kp#230, 2026) though their raw grid data is served. No recorded land answer's cell fails
+ * this test.
+ */
+export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
+  const probes = [
+    [0, 0],
+    [0.3, 0],
+    [-0.3, 0],
+    [0, 0.3],
+    [0, -0.3],
+  ] as const;
+  return !probes.some(([di, dj]) => {
+    const p = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
+    return deps.catalogue.countyZoneAt(p.lat, p.lon) !== undefined;
+  });
+}
+
+/** Margin around the CWA: NWS office grids extend past their CWA over their coastal waters. */
+const WINDOW_MARGIN_KM = COASTAL_WATERS_KM + 5;
+
+export interface GridWindow {
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+const windows = new WeakMap<OfficeRecord, Map<string, GridWindow>>();
+
+/**
+ * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
+ * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
+ * non-negative indices and to the grid.
+ */
+export function officeWindow(office: OfficeRecord, gridId: string, offset: GridWindowOrigin): GridWindow {
+  const cached = windows.get(office)?.get(gridId);
+  if (cached) return cached;
+  const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
+  let minI = Infinity,
+    maxI = -Infinity,
+    minJ = Infinity,
+    maxJ = -Infinity;
+  const include = (lat: number, lon: number): void => {
+    const g = latLonToGrid(lat, lon, grid);
+    minI = Math.min(minI, g.i);
+    maxI = Math.max(maxI, g.i);
+    minJ = Math.min(minJ, g.j);
+    maxJ = Math.max(maxJ, g.j);
+  };
+  for (const polygon of office.shape.polygons) {
+    const outer = polygon[0];
+    for (let k = 0; outer && k + 1 < outer.length; k += 2) include(outer[k + 1]!, outer[k]!);
+  }
+  // The office of a lake's open waters answers for the whole lake (MKX's grid reaches the Michigan shore).
+  for (const lake of GREAT_LAKES) {
+    if (lake.openWaters !== office.id) continue;
+    const [south, west, north, east] = lake.box;
+    for (const [lat, lon] of [
+      [south, west],
+      [south, east],
+      [north, west],
+      [north, east],
+      [north, (west + east) / 2],
+      [south, (west + east) / 2],
+    ] as const)
+      include(lat, lon);
+  }
+  // Whole cells: a realigned office's fraction of a cell does not move its window's edges.
+  const dx = Math.round(offset[0]);
+  const dy = Math.round(offset[1]);
+  const WINDOW_MARGIN = Math.ceil((WINDOW_MARGIN_KM * 1000) / grid.cellM);
+  const window = {
+    minX: Math.max(0, -dx, Math.floor(minI) - WINDOW_MARGIN - dx),
+    maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
+    minY: Math.max(0, -dy, Math.floor(minJ) - WINDOW_MARGIN - dy),
+    maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
+  };
+  windows.set(office, (windows.get(office) ?? new Map<string, GridWindow>()).set(gridId, window));
+  return window;
+}
+
+/** The cell a gridpoint address names, or ForecastNotFound naming the office and coordinates. */
+export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
+  const where = `${ref.office}/${ref.x},${ref.y}`;
+  const office = deps.catalogue.offices.get(OFFICE_OF_GRID_ID[ref.office] ?? ref.office);
+  if (!office)
+    throw new ForecastNotFound(
+      `Unknown forecast office ${ref.office}: no forecast grid at ${where}.`,
+      'Invalid Gridpoint',
+    );
+  const gridIds = gridIdsOfOffice(office.id);
+  const window = gridIds.includes(ref.office) ? windowOf(deps, ref.office) : undefined;
+  if (!window) {
+    throw new ForecastNotFound(
+      gridIds.includes(ref.office)
+        ? `No forecast grid at ${where}: the embedded forecast provider has no forecast grid for the ${office.id} forecast area.`
+        : `No forecast grid at ${where}: the ${office.id} forecast area is served on grid ${gridIds.join(' and ')}.`,
+      'Invalid Gridpoint',
+    );
+  }
+  const { origin, grid } = window;
+  const w = officeWindow(office, ref.office, origin);
+  if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
+    throw new ForecastNotFound(
+      `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
+      'Invalid Gridpoint',
+    );
+  }
+  const { i, j } = fromOfficeGrid({ gridX: ref.x, gridY: ref.y }, { dx: origin[0], dy: origin[1] });
+  return { office, gridId: ref.office, grid, gridX: ref.x, gridY: ref.y, i, j };
+}
+
+export function cellKey(cell: Cell): string {
+  return `${cell.gridId}/${cell.gridX},${cell.gridY}`;
+}

@@ -1,0 +1,81 @@
+import type { ZoneType } from '../../../../domain/forecast/queries.ts';
+import type { Catalogue, LatLon, Shape } from '../catalogue/types.ts';
+
+/** The three zone families of the catalogue seen through one shape, as the zone documents need them. */
+export interface ZoneRecord {
+  readonly type: ZoneType;
+  readonly id: string;
+  readonly name: string;
+  readonly state: string;
+  /** Responsible offices; the first is the main one. */
+  readonly cwas: readonly string[];
+  readonly timeZones: readonly string[];
+  readonly centroid: LatLon;
+  readonly shape: Shape | null;
+}
+
+export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): ZoneRecord | undefined {
+  switch (type) {
+    case 'forecast': {
+      const z = catalogue.forecastZones.get(id);
+      return (
+        z && {
+          type,
+          id,
+          name: z.name,
+          state: z.state,
+          cwas: [z.cwa],
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
+    }
+    case 'county': {
+      const z = catalogue.countyZones.get(id);
+      return (
+        z && {
+          type,
+          id,
+          name: z.name,
+          state: z.state,
+          cwas: z.cwas,
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
+    }
+    case 'fire': {
+      const z = catalogue.fireZones.get(id);
+      // A few fire zones have no published name; the public zone of the same id is the best label.
+      const name = z?.name ?? catalogue.forecastZones.get(id)?.name ?? id;
+      return (
+        z && {
+          type,
+          id,
+          name,
+          state: z.state,
+          cwas: z.cwas,
+          timeZones: z.timeZones,
+          centroid: z.centroid,
+          shape: z.shape,
+        }
+      );
+    }
+  }
+}
+
+/** Every zone id of a type, sorted. */
+export function zoneIds(catalogue: Catalogue, type: ZoneType): readonly string[] {
+  const map =
+    type === 'forecast' ? catalogue.forecastZones : type === 'county' ? catalogue.countyZones : catalogue.fireZones;
+  return [...map.keys()].sort();
+}
+
+/** The zone of a type the point lies in, by the catalogue's own point lookups (as /points answers). */
+export function zoneAt(catalogue: Catalogue, type: ZoneType, lat: number, lon: number): string | undefined {
+  if (type === 'forecast') return catalogue.forecastZoneAt(lat, lon)?.id;
+  if (type === 'county') return catalogue.countyZoneAt(lat, lon)?.id;
+  return catalogue.fireZoneAt(lat, lon)?.id;
+}
