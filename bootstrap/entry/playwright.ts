@@ -12,17 +12,17 @@ export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setti
 /**
  * The parts of Playwright's Route this helper uses. Written out rather than imported, so the types of
  * taskcast/playwright compile without Playwright installed, and take @playwright/test's and playwright-core's
- * objects alike.
+ * objects alike. Buffer is Node's, as in Playwright's own types.
  */
 export interface RoutedRequest {
   url(): string;
   method(): string;
   allHeaders(): Promise<Record<string, string>>;
-  postDataBuffer(): Uint8Array | null;
+  postDataBuffer(): Buffer | null;
 }
 export interface WeatherGovRoute {
   request(): RoutedRequest;
-  fulfill(response: { status: number; headers: Record<string, string>; body: Uint8Array }): Promise<void>;
+  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>;
   abort(errorCode?: string): Promise<void>;
 }
 /** A Playwright Page or BrowserContext: what `route` and `unroute` are called on. */
