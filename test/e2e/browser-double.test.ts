@@ -3,41 +3,29 @@
  * driven by playwright-core. Skipped, with a message that says so, where Chromium is missing.
  *
  * - taskcast/msw/browser: a page bundled with esbuild (as an app's dev server would) starts MSW's
- *   setupWorker with the double's handlers, then fetches a point, its forecast, a redirected point and a
+ *   setupWorker with the double's handlers (the docs' example), then fetches a point, its forecast, a redirected point and a
  *   scenario's alert from https://api.weather.gov.
  * - taskcast/playwright: routeWeatherGov(page) answers the page's fetches from the double in this process;
  *   a fault drops the connection; close() unroutes.
  *
  * Chromium resolves api.weather.gov to nothing (--host-resolver-rules), so an answer can only come from the
- * double, never from the real service. The tarball is unpacked into a fresh app whose other packages are
- * links to this checkout's node_modules (npm's own install of the tarball is test-runners.test.ts's job).
+ * double, never from the real service. The app is the packed tarball unpacked beside links to this
+ * checkout's packages (test/support/tarball-app.ts).
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'esbuild';
-import { packedTarball } from '../support/packed-tarball.ts';
-import { handRunEnv } from '../support/hand-run-env.ts';
+import { appWithPackedTarball } from '../support/tarball-app.ts';
+import { docBlock } from '../support/doc-blocks.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -55,14 +43,12 @@ if (skip) console.log(`browser double tests skipped: ${skip}`);
 
 const POINT = 'https://api.weather.gov/points/39.7456,-97.0892';
 
-/** The page's code: what a web app's entry does in development to run against the double. */
-const WORKER_APP = `
-import { setupWorker } from 'msw/browser';
-import { weatherGovHandlers } from 'taskcast/msw/browser';
-
-const nws = await weatherGovHandlers({ now: '2026-05-20T21:00:00Z' });
-const worker = setupWorker(...nws.handlers);
-await worker.start({ onUnhandledRequest: 'error', quiet: true });
+/**
+ * The page's code: the docs' example (docs/testing-weather-apps.md), as a web app's entry imports it in
+ * development, and what the test reads from the page. Unhandled requests go to the network, where
+ * api.weather.gov resolves to nothing.
+ */
+const WORKER_APP = `${docBlock('browser-worker-example', 'js')}
 window.nws = nws;
 window.ready = true;
 `;
@@ -89,21 +75,6 @@ async function serve(dir: string): Promise<{ server: Server; url: string }> {
   return { server, url: `http://localhost:${address.port}` };
 }
 
-/** The tarball unpacked into app/node_modules/taskcast; every other package a link to this checkout's. */
-function appWithTarball(work: string, tarball: string): string {
-  const app = join(work, 'app');
-  const modules = join(app, 'node_modules');
-  const installed = join(modules, 'taskcast');
-  mkdirSync(installed, { recursive: true });
-  execFileSync('tar', ['xzf', tarball, '-C', installed, '--strip-components=1']);
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name === 'taskcast' || name.startsWith('.')) continue;
-    symlinkSync(join(root, 'node_modules', name), join(modules, name));
-  }
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'weather-app', private: true, type: 'module' }));
-  return app;
-}
-
 describe('the weather double in Chromium, from the packed tarball', { skip, timeout: 900_000 }, () => {
   let work: string;
   let app: string;
@@ -113,16 +84,7 @@ describe('the weather double in Chromium, from the packed tarball', { skip, time
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'taskcast-browser-double-'));
-    const tarball = await packedTarball(work, (into) => {
-      const result = spawnSync(npm, ['pack', '--json', '--pack-destination', into], {
-        cwd: root,
-        env: handRunEnv,
-        encoding: 'utf8',
-      });
-      if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stdout}\n${result.stderr}`);
-      return result.stdout;
-    });
-    app = appWithTarball(work, tarball.path);
+    app = await appWithPackedTarball(work);
     const dir = join(app, 'site');
     mkdirSync(dir);
     writeFileSync(join(app, 'main.js'), WORKER_APP);
