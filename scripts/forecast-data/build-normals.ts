@@ -9,7 +9,8 @@
 // line: WBAN, name, years, 12 months, annual) and station-inventory-1981-2010_normals-monthly.csv
 // (station_id,latitude,longitude,elevation,state,name,...), and prge0118.dat (CCD "Mean Number of Days
 // with Precipitation 0.01 Inch or More", period of record to 2018: WBAN and name run together, the period,
-// 12 months, annual).
+// 12 months, annual), and wndspd18.dat (CCD "Wind - Average Speed (MPH)", period of record 1984-2018, the
+// same layout).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -46,8 +47,8 @@ function readTable(file: string): Table {
   return { name, months };
 }
 
-/** The wet-day table, in the same shape as a normals table. */
-function readWetDays(file: string): Table {
+/** A CCD period-of-record table (wet days, wind), in the same shape as a normals table. */
+function readPeriodTable(file: string): Table {
   const name = new Map<string, string>();
   const months = new Map<string, number[]>();
   for (const line of readFileSync(join(source, file), 'utf8').split(/\r?\n/).slice(1)) {
@@ -64,7 +65,8 @@ function readWetDays(file: string): Table {
 const tmax = readTable('nrmmax.txt');
 const tmin = readTable('nrmmin.txt');
 const prcp = readTable('nrmpcp.txt');
-const wet = readWetDays('prge0118.dat');
+const wet = readPeriodTable('prge0118.dat');
+const wind = readPeriodTable('wndspd18.dat');
 
 /** The normals inventory's stations by WBAN: the last five digits of an airport (W) station's GHCN id. */
 const inventory = new Map<string, { lat: number; lon: number; elevationM: number; state: string }>();
@@ -118,6 +120,8 @@ for (const [maxWban, highs] of tmax.months) {
     lows,
     rain,
     rowFor(wet, wban, name)?.months ?? null,
+    // Hilo's wind row is filed under its other WBAN (21504): matched by name.
+    rowFor(wind, wban, name)?.months ?? null,
   ]);
 }
 rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
@@ -125,8 +129,8 @@ rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 const file = {
   format: 1,
   source:
-    'NOAA NCEI Comparative Climatic Data: Normals 1981-2010 (nrmmax, nrmmin, nrmpcp) and days with 0.01 in or more (prge0118, period of record to 2018); positions from the 1981-2010 normals station inventory',
-  fields: ['wban', 'name', 'state', 'lat', 'lon', 'elevationM', 'tmaxF', 'tminF', 'prcpIn', 'wetDays'],
+    'NOAA NCEI Comparative Climatic Data: Normals 1981-2010 (nrmmax, nrmmin, nrmpcp) and days with 0.01 in or more (prge0118) and average wind speed, mph (wndspd18), periods of record to 2018; positions from the 1981-2010 normals station inventory',
+  fields: ['wban', 'name', 'state', 'lat', 'lon', 'elevationM', 'tmaxF', 'tminF', 'prcpIn', 'wetDays', 'windMph'],
   rows,
 };
 const text = `{"format":1,"source":${JSON.stringify(file.source)},"fields":${JSON.stringify(file.fields)},"rows":[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;

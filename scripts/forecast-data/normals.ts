@@ -25,6 +25,8 @@ export interface NormalsStation {
   readonly prcpIn: readonly number[];
   /** Mean days with 0.01 in or more, or null where the table has no row for the station. */
   readonly wetDays: readonly number[] | null;
+  /** Average wind speed, mph (CCD, 1984-2018), or null where the table has no row for the station. */
+  readonly windMph: readonly number[] | null;
 }
 
 export function loadNormals(file = NORMALS_FILE): NormalsStation[] {
@@ -40,6 +42,8 @@ export interface ModelClimate {
   readonly lowF: number[];
   readonly precipIn: number[];
   readonly wetDays: number[];
+  /** Mean sustained wind over all hours, mph (as the CCD's average speed is taken). */
+  readonly windMph: number[];
 }
 
 export const cToF = (c: number) => (c * 9) / 5 + 32;
@@ -67,6 +71,7 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
   const days = new Array<number>(12).fill(0);
   const precipMm = new Array<number>(12).fill(0);
   const wet = new Array<number>(12).fill(0);
+  const windKmh = new Array<number>(12).fill(0);
   for (const year of years) {
     const first = Date.UTC(year, 0, 1) / 3_600_000 - offset;
     const dayCount = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
@@ -81,6 +86,7 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
         if (sample.temperatureC < lo) lo = sample.temperatureC;
         if (sample.precipProbabilityPct > pop) pop = sample.precipProbabilityPct;
         precipMm[month]! += sample.qpfMm;
+        windKmh[month]! += sample.windSpeedKmh;
       }
       high[month]! += hi;
       low[month]! += lo;
@@ -96,6 +102,7 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
     lowF: low.map((t, m) => cToF(t / days[m]!)),
     precipIn: precipMm.map((p, m) => ((p / days[m]!) * monthDays(m)) / 25.4),
     wetDays: wet.map((w, m) => (w / days[m]!) * monthDays(m)),
+    windMph: windKmh.map((w, m) => w / days[m]! / 24 / 1.609344),
   };
 }
 

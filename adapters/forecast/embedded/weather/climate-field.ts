@@ -21,6 +21,8 @@ export interface StationCorrection {
   readonly storm: readonly number[];
   /** The natural log of the factor on precipitation intensity. */
   readonly logIntensity: readonly number[];
+  /** The natural log of the factor on sustained wind (and with it the gusts). */
+  readonly logWind: readonly number[];
 }
 
 /** A place's interpolated corrections: 12 monthly values of each field, in the order of {@link FIELDS}. */
@@ -28,11 +30,12 @@ export interface PlaceCorrections {
   readonly months: Float64Array;
 }
 
-export const FIELDS = ['meanC', 'halfRangeC', 'storm', 'logIntensity'] as const;
+export const FIELDS = ['meanC', 'halfRangeC', 'storm', 'logIntensity', 'logWind'] as const;
 export const MEAN = 0;
 export const HALF_RANGE = 1;
 export const STORM = 2;
 export const LOG_INTENSITY = 3;
+export const LOG_WIND = 4;
 
 /** Beyond this distance a station corrects nothing; nearer, its weight tapers to zero at this distance. */
 export const REACH_KM = 600;
@@ -116,18 +119,25 @@ export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: num
   return p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)));
 }
 
-/** The packed form of climate-fit-data.ts: stations' lat, lon, elevation, then 48 values, in one list. */
+/**
+ * The packed form of climate-fit-data.ts: stations' lat, lon, elevation, then 12 values of each of `fields`
+ * corrections (the first of {@link FIELDS}; 4 before the wind was fitted), in one list.
+ */
 export interface EncodedClimateField {
   readonly scale: number;
+  readonly fields?: number;
   readonly values: readonly number[];
 }
 
 export function decodeClimateField(packed: EncodedClimateField): ClimateField {
-  const stride = 3 + FIELDS.length * 12;
+  const count = packed.fields ?? 4;
+  const stride = 3 + count * 12;
   const stations: StationCorrection[] = [];
   for (let o = 0; o + stride <= packed.values.length; o += stride) {
     const v = packed.values;
-    const month = (k: number) => Array.from({ length: 12 }, (_, m) => v[o + 3 + k * 12 + m]! / packed.scale);
+    // A field the packing predates corrects nothing.
+    const month = (k: number) =>
+      Array.from({ length: 12 }, (_, m) => (k < count ? v[o + 3 + k * 12 + m]! / packed.scale : 0));
     stations.push({
       lat: v[o]! / 1e4,
       lon: v[o + 1]! / 1e4,
@@ -136,20 +146,21 @@ export function decodeClimateField(packed: EncodedClimateField): ClimateField {
       halfRangeC: month(HALF_RANGE),
       storm: month(STORM),
       logIntensity: month(LOG_INTENSITY),
+      logWind: month(LOG_WIND),
     });
   }
   return new ClimateField(stations);
 }
 
 /** The packed form of a field, as fit-climate.ts writes it (values to a thousandth). */
-export function encodeClimateField(field: ClimateField): { scale: number; values: number[] } {
+export function encodeClimateField(field: ClimateField): { scale: number; fields: number; values: number[] } {
   const scale = 1000;
   const values: number[] = [];
   for (const s of field.stations) {
     values.push(Math.round(s.lat * 1e4), Math.round(s.lon * 1e4), Math.round(s.elevationM));
     for (const f of FIELDS) for (const v of s[f]) values.push(Math.round(v * scale));
   }
-  return { scale, values };
+  return { scale, fields: FIELDS.length, values };
 }
 
 let active: ClimateField | null | undefined;

@@ -11,6 +11,7 @@ import {
   activeClimateField,
   HALF_RANGE,
   LOG_INTENSITY,
+  LOG_WIND,
   MEAN,
   seasonalValue,
   STORM,
@@ -40,6 +41,8 @@ export interface Climate {
   readonly stormOffset: number;
   /** Factor on precipitation intensity (fitted to the normals). */
   readonly precipScale: number;
+  /** Factor on the model's sustained wind and gusts (fitted to the normals' average wind speed). */
+  readonly windScale: number;
 }
 
 // Pacific coastline as (lat, lon) knots; the only coast that shapes climate across
@@ -219,6 +222,7 @@ export function climateScratch(): ClimateScratch {
     season: Number.NaN,
     stormOffset: Number.NaN,
     precipScale: Number.NaN,
+    windScale: Number.NaN,
   };
 }
 
@@ -242,6 +246,7 @@ export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: Cl
   out.diurnalHalfRangeC = (3 + 4.5 * (1 - moisture)) * (1 - 0.35 * pc.maritime);
   out.stormOffset = 0;
   out.precipScale = 1;
+  out.windScale = 1;
   const c = pc.corrections;
   if (c) {
     out.meanTempC += seasonalValue(c, MEAN, dayOfYear);
@@ -249,6 +254,7 @@ export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: Cl
     out.diurnalHalfRangeC = Math.max(0.5, out.diurnalHalfRangeC + seasonalValue(c, HALF_RANGE, dayOfYear));
     out.stormOffset = seasonalValue(c, STORM, dayOfYear);
     out.precipScale = Math.exp(seasonalValue(c, LOG_INTENSITY, dayOfYear));
+    out.windScale = Math.exp(seasonalValue(c, LOG_WIND, dayOfYear));
   }
   out.moisture = moisture;
   out.maritime = pc.maritime;

@@ -278,7 +278,11 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const v = wind.v;
   // Daytime mixing brings faster air down; clear calm nights decouple the surface.
   const mixing = 1 + 0.25 * diurnal * cloudDamping;
-  const speed = Math.max(0, (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind));
+  // The fitted factor brings the mean wind to the station's average where it was measured (the islands).
+  const speed = Math.max(
+    0,
+    (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
+  );
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
