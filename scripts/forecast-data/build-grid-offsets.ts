@@ -277,20 +277,35 @@ for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => a.localeCompare(b))) 
   unfitted.push(wfo);
 }
 
+// Grids one office has to itself (Guam's, Hawaii's, Puerto Rico's): that office's forecast grid is the whole
+// national grid, its coastal and offshore waters reaching the grid's edges (GUM's marine area is the
+// Marianas' seas; api.weather.gov answers open-ocean points around Guam and the Marianas on the GUM grid).
+// Alaska's grid is shared by three offices and CONUS by a hundred: their windows stay the outline's.
+const sectors: Record<string, string> = {};
+for (const grid of Object.values(NDFD_GRIDS)) {
+  // By the windows, not the outlines: GUM's area reaches past its grid (the northern Marianas, Micronesia).
+  const ids = [...windows].filter(([, w]) => w.grid === grid.id).map(([id]) => id);
+  const only = ids.length === 1 ? (ids[0] as string) : undefined;
+  if (only !== undefined && cwas.some((f) => f.properties.wfo === only)) sectors[grid.id] = only;
+}
+
 for (const n of notes) console.log(n);
 console.log(`windows: ${windows.size} (${windows.size - unfitted.length} fitted from ${samples.length} recordings)`);
 console.log(`leave-one-out: ${looRight}/${looTotal} recordings get their cell from a window fitted without them`);
 console.log(`unfitted (outline rule): ${unfitted.join(' ')}`);
+console.log(`whole grids: ${JSON.stringify(sectors)}`);
 
 const about =
   'Office grid windows: gridX = round(i - dx), gridY = round(j - dy) on the named NDFD grid (conus unless ' +
   'given; see adapters/forecast/embedded/geo/ndfd-grid.ts). Fitted from real api.weather.gov answers in ' +
   'test/fixtures/forecast/ (dx, dy whole cells unless NWS realigned the office grid), except the _unfitted ' +
-  'offices, predicted from their forecast-area outline. Built by scripts/forecast-data/build-grid-offsets.ts.';
+  'offices, predicted from their forecast-area outline. _sectors: the NDFD grids one office has to itself, ' +
+  'served whole by that office. Built by scripts/forecast-data/build-grid-offsets.ts.';
 
 const lines = [
   `  "_about": ${JSON.stringify(about)}`,
   `  "_unfitted": ${JSON.stringify(unfitted)}`,
+  `  "_sectors": ${JSON.stringify(sectors)}`,
   ...[...windows]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(

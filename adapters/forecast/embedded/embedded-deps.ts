@@ -14,6 +14,11 @@ export interface EmbeddedDeps {
   readonly catalogue: Catalogue;
   /** Grid id (an office id, or AER and ALU for Anchorage) → its window on an NDFD grid (data/grid-offsets.json). */
   readonly offsets: ReadonlyMap<string, GridWindowOrigin>;
+  /**
+   * NDFD grids one office has to itself (Guam's, Hawaii's, Puerto Rico's) → that office, which answers for
+   * the whole grid, open ocean included (data/grid-offsets.json `_sectors`).
+   */
+  readonly sectors?: ReadonlyMap<NdfdGridId, string>;
   readonly clock: Clock;
   /** The scenario in force (test-double controls); absent, the plain model. */
   readonly overlay?: EmbeddedOverlay;

@@ -4,7 +4,7 @@ import type { Clock } from '../../../application/shared/clock.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
-import { isNdfdGridId } from './geo/ndfd-grid.ts';
+import { isNdfdGridId, type NdfdGridId } from './geo/ndfd-grid.ts';
 import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
@@ -13,11 +13,14 @@ const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
   const offsets = new Map<string, GridWindowOrigin>();
+  const sectors = new Map<NdfdGridId, string>();
+  for (const [grid, office] of Object.entries((raw['_sectors'] ?? {}) as Record<string, unknown>))
+    if (isNdfdGridId(grid) && typeof office === 'string') sectors.set(grid, office);
   for (const [office, value] of Object.entries(raw)) {
     if (!Array.isArray(value) || typeof value[0] !== 'number' || typeof value[1] !== 'number') continue;
     if (value.length === 2) offsets.set(office, [value[0], value[1]]);
     else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
   const catalogue = loadCatalogue();
-  return { catalogue, offsets, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
+  return { catalogue, offsets, sectors, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
 }

@@ -73,9 +73,13 @@ function windowOf(deps: EmbeddedDeps, gridId: string): { origin: GridWindowOrigi
   return origin ? { origin, grid: NDFD_GRIDS[origin[2] ?? 'conus'] } : undefined;
 }
 
+/** Whether the office serves its whole NDFD grid (deps.sectors: Guam's GUM, Hawaii's HFO, Puerto Rico's SJU). */
+const servesWholeGrid = (deps: EmbeddedDeps, office: OfficeRecord, origin: GridWindowOrigin): boolean =>
+  deps.sectors?.get(origin[2] ?? 'conus') === office.id;
+
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const { office, shore } = answeringOffice(deps, lat, lon);
+  const { office, shore, atSea } = answeringOffice(deps, lat, lon);
   if (!office) throw pointUnavailable(lat, lon);
   const gridIds = gridIdsOfOffice(office.id).filter((id) => deps.offsets.has(id));
   if (gridIds.length === 0) throw pointUnavailable(lat, lon, office);
@@ -87,7 +91,7 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
     const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
     // Off the window: open water the office grid does not reach, or (Anchorage) the part of the area
     // another of its grids serves.
-    const w = officeWindow(office, gridId, origin);
+    const w = officeWindow(office, gridId, origin, servesWholeGrid(deps, office, origin));
     if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) continue;
     cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
     break;
@@ -96,8 +100,9 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
     const first = windowOf(deps, gridIds[0] as string) as { origin: GridWindowOrigin; grid: NdfdGrid };
     const index = latLonToGrid(lat, lon, first.grid);
     if (!isInsideGrid(index.i, index.j, first.grid)) throw pointUnavailable(lat, lon, office);
-    throw shore ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridIds.join(' or '));
+    throw shore || atSea ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridIds.join(' or '));
   }
+  if (atSea) return { ...cell, overWater: true };
   if (!shore) return cell;
   return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
 }
@@ -137,12 +142,24 @@ const windows = new WeakMap<OfficeRecord, Map<string, GridWindow>>();
 /**
  * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
  * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
- * non-negative indices and to the grid.
+ * non-negative indices and to the grid; the whole grid for an office that has it to itself.
  */
-export function officeWindow(office: OfficeRecord, gridId: string, offset: GridWindowOrigin): GridWindow {
+export function officeWindow(
+  office: OfficeRecord,
+  gridId: string,
+  offset: GridWindowOrigin,
+  wholeGrid = false,
+): GridWindow {
   const cached = windows.get(office)?.get(gridId);
   if (cached) return cached;
   const grid = NDFD_GRIDS[offset[2] ?? 'conus'];
+  if (wholeGrid) {
+    const dx = Math.round(offset[0]);
+    const dy = Math.round(offset[1]);
+    const whole = { minX: Math.max(0, -dx), maxX: grid.nx - 1 - dx, minY: Math.max(0, -dy), maxY: grid.ny - 1 - dy };
+    windows.set(office, (windows.get(office) ?? new Map<string, GridWindow>()).set(gridId, whole));
+    return whole;
+  }
   let minI = Infinity,
     maxI = -Infinity,
     minJ = Infinity,
@@ -206,7 +223,7 @@ export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
     );
   }
   const { origin, grid } = window;
-  const w = officeWindow(office, ref.office, origin);
+  const w = officeWindow(office, ref.office, origin, servesWholeGrid(deps, office, origin));
   if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
       `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,

@@ -1,4 +1,5 @@
 import type { OfficeRecord } from '../catalogue/types.ts';
+import { isInsideGrid, latLonToGrid, NDFD_GRIDS } from '../geo/ndfd-grid.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 
 // Which office answers a point: the one whose county holds it on land; over coastal waters or a Great
@@ -117,17 +118,34 @@ function openWatersOffice(deps: EmbeddedDeps, lat: number, lon: number, shore: S
 }
 
 /**
+ * The office that has a whole NDFD grid to itself and whose grid holds the point (GUM over the seas around
+ * Guam and the Marianas): its waters reach the grid's edges, however far from land.
+ */
+function sectorOffice(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
+  for (const [gridName, officeId] of deps.sectors ?? []) {
+    const grid = NDFD_GRIDS[gridName];
+    const { i, j } = latLonToGrid(lat, lon, grid);
+    if (isInsideGrid(i, j, grid)) return deps.catalogue.offices.get(officeId);
+  }
+  return undefined;
+}
+
+/**
  * The office that answers a point, and the shore it was found from when the point is over water (undefined
- * on land); no office when the point is beyond every office's waters.
+ * on land); `atSea` when no shore is in reach but the office has the point's whole grid to itself; no
+ * office when the point is beyond every office's waters.
  */
 export function answeringOffice(
   deps: EmbeddedDeps,
   lat: number,
   lon: number,
-): { readonly office?: OfficeRecord; readonly shore?: Shore } {
+): { readonly office?: OfficeRecord; readonly shore?: Shore; readonly atSea?: boolean } {
   const onLand = officeOfLand(deps, lat, lon);
   if (onLand) return { office: onLand };
   const shore = nearestShore(deps, lat, lon);
-  if (!shore) return {};
+  if (!shore) {
+    const sector = sectorOffice(deps, lat, lon);
+    return sector ? { office: sector, atSea: true } : {};
+  }
   return { office: openWatersOffice(deps, lat, lon, shore) ?? shore.office, shore };
 }

@@ -15,7 +15,7 @@ export const SUMMER = '2026-07-15T18:20:00Z';
 export const WINTER = '2026-01-20T12:00:00Z';
 
 export function depsAt(iso: string): EmbeddedDeps {
-  return { catalogue, offsets: loaded.offsets, clock: { now: () => new Date(iso) } };
+  return { catalogue, offsets: loaded.offsets, sectors: loaded.sectors, clock: { now: () => new Date(iso) } };
 }
 
 export function alertQuery(over: Partial<AlertQuery> = {}): AlertQuery {

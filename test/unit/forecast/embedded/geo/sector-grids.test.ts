@@ -1,0 +1,109 @@
+// Issue 38 item 9: the seas around Guam and the Marianas. GUM has the NDFD Guam grid to itself, and
+// api.weather.gov answers open-ocean points on it far beyond any coastal waters; the same holds for the
+// offices alone on their grids (Hawaii's HFO, Puerto Rico's SJU). Off the grid, 404 as before.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { cellOfGrid, cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
+import { gridToLatLon, latLonToGrid, NDFD_GUAM } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
+import { ForecastNotFound } from '../../../../../domain/forecast/errors.ts';
+import { deps } from '../support.ts';
+
+const d = deps();
+const docs = pointDocuments(d);
+
+interface Recorded {
+  readonly recorded: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly gridId: string;
+  readonly gridX: number;
+  readonly gridY: number;
+}
+
+const fixtures = new URL('../../../../fixtures/forecast/', import.meta.url);
+/** Every real GUM answer the project keeps: recorded-points.json and the 2023 held-out set. */
+const gumAnswers: Recorded[] = [
+  ...(JSON.parse(readFileSync(new URL('recorded-points.json', fixtures), 'utf8')) as { samples: Recorded[] }).samples,
+  ...readFileSync(new URL('eaperry-points-2023.csv', fixtures), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [recorded, lat, lon, gridId, gridX, gridY] = line.split(',');
+      return {
+        recorded: recorded!,
+        lat: Number(lat),
+        lon: Number(lon),
+        gridId: gridId!,
+        gridX: Number(gridX),
+        gridY: Number(gridY),
+      };
+    }),
+].filter((a) => a.gridId === 'GUM');
+
+const properties = (lat: number, lon: number) =>
+  (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;
+
+describe('the Guam grid (issue 38 item 9)', () => {
+  it('gives every recorded GUM answer its office and cell', () => {
+    assert.ok(gumAnswers.length >= 5, `${gumAnswers.length} answers`);
+    for (const a of gumAnswers) {
+      const p = properties(a.lat, a.lon);
+      assert.deepEqual([p['gridId'], p['gridX'], p['gridY']], [a.gridId, a.gridX, a.gridY], `${a.lat},${a.lon}`);
+    }
+  });
+
+  it('answers open-ocean points anywhere on the grid from GUM, as marine, on the cell that holds them', () => {
+    const window = d.offsets.get('GUM')!;
+    let points = 0;
+    // A lattice over the whole grid, most of it hundreds of kilometres from any island.
+    for (let lat = 12.45; lat <= 16.65; lat += 0.3)
+      for (let lon = 143.8; lon <= 148.0; lon += 0.3) {
+        const p = properties(lat, lon);
+        const { i, j } = latLonToGrid(lat, lon, NDFD_GUAM);
+        assert.deepEqual(
+          [p['cwa'], p['gridId'], p['gridX'], p['gridY']],
+          ['GUM', 'GUM', Math.round(i - window[0]), Math.round(j - window[1])],
+          `${lat},${lon}`,
+        );
+        if (cellOfPoint(d, lat, lon).overWater) assert.equal(p['type'], 'marine');
+        // The cell is served, and it is the one whose centre lies within half a cell of the point.
+        const cell = cellOfGrid(d, { office: 'GUM', x: p['gridX'] as number, y: p['gridY'] as number });
+        const centre = gridToLatLon(cell.i, cell.j, NDFD_GUAM);
+        const back = latLonToGrid(centre.lat, centre.lon, NDFD_GUAM);
+        assert.ok(Math.abs(back.i - i) <= 0.5 && Math.abs(back.j - j) <= 0.5);
+        points++;
+      }
+    assert.ok(points >= 190, `${points} points`);
+  });
+
+  it('serves the whole grid and no more: the corners are cells, beyond them 404', () => {
+    const window = d.offsets.get('GUM')!;
+    const first = { x: -window[0], y: -window[1] };
+    const last = { x: NDFD_GUAM.nx - 1 - window[0], y: NDFD_GUAM.ny - 1 - window[1] };
+    for (const { x, y } of [first, last]) assert.equal(cellOfGrid(d, { office: 'GUM', x, y }).gridId, 'GUM');
+    assert.throws(() => cellOfGrid(d, { office: 'GUM', x: last.x + 1, y: last.y }), ForecastNotFound);
+    for (const [lat, lon] of [
+      [11.8, 145.0], // south of the grid
+      [17.6, 146.5], // north of it, open sea
+      [14.0, 149.0], // east of it
+    ] as const)
+      assert.throws(() => properties(lat, lon), ForecastNotFound, `${lat},${lon}`);
+  });
+
+  it('does the same for the other offices alone on their grids (HFO, SJU), and for no shared grid', () => {
+    assert.deepEqual([...(d.sectors ?? [])].sort(), [
+      ['guam', 'GUM'],
+      ['hawaii', 'HFO'],
+      ['puertoRico', 'SJU'],
+    ]);
+    // 200 km south-west of Kauai; the Caribbean 80 km south of Puerto Rico.
+    assert.deepEqual([properties(20.5, -160.5)['gridId'], properties(20.5, -160.5)['type']], ['HFO', 'marine']);
+    assert.deepEqual([properties(17.2, -66.5)['gridId'], properties(17.2, -66.5)['type']], ['SJU', 'marine']);
+    // The open Atlantic and the Gulf of Alaska stay 404: CONUS and Alaska offices share their grids.
+    assert.throws(() => properties(38, -70), ForecastNotFound);
+    assert.throws(() => properties(55, -145), ForecastNotFound);
+  });
+});
