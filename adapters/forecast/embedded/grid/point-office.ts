@@ -31,7 +31,16 @@ const GREAT_LAKES_KM = 100;
 /** The outlines are simplified to about 100-500 m: a point this close to them is taken as on the shore. */
 export const SHORE_KM = 1.5;
 const PROBE_RINGS_KM = [0.5, 1, SHORE_KM, 3, 6, 10, 15, 22, 30, COASTAL_WATERS_KM, 55, 70, 85, GREAT_LAKES_KM];
-const PROBE_BEARINGS = Array.from({ length: 16 }, (_, k) => (k * Math.PI) / 8);
+/**
+ * Probes on a ring lie at most this far apart, 16 at least: 16 alone left 4 to 25 km between probes on the
+ * outer rings, through which the Florida Keys (a few hundred metres wide on the outlines) slipped, so Hawk
+ * Channel and the reef answered 404 or the mainland's office instead of Key West's.
+ */
+const PROBE_SPACING_KM = 0.75;
+const RING_BEARINGS = PROBE_RINGS_KM.map((km) => {
+  const count = Math.max(16, 8 * Math.ceil((2 * Math.PI * km) / PROBE_SPACING_KM / 8));
+  return Array.from({ length: count }, (_, k) => (2 * k * Math.PI) / count);
+});
 
 type Box = readonly [south: number, west: number, north: number, east: number];
 
@@ -87,9 +96,9 @@ export interface Shore {
  */
 function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
   const reach = GREAT_LAKES.some((lake) => inBox(lat, lon, lake.box)) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
-  for (const km of PROBE_RINGS_KM) {
+  for (const [ring, km] of PROBE_RINGS_KM.entries()) {
     if (km > reach) break;
-    for (const bearing of PROBE_BEARINGS) {
+    for (const bearing of RING_BEARINGS[ring]!) {
       const at = probePoint(lat, lon, km, bearing);
       const office = officeOfLand(deps, at.lat, at.lon);
       if (office) return { office, ...at, km };
@@ -100,7 +109,7 @@ function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | und
 
 /**
  * The office of a Great Lake's open waters, for a point over the lake more than 5 nautical miles from any
- * shore (see GREAT_LAKES). The shore was found on rings 16 probes round: land found within the nearshore
+ * shore (see GREAT_LAKES). The shore was found on rings of probes up to 0.75 km apart: land found within the nearshore
  * distance settles it; land found only farther out is checked on denser rings (under 1 km between probes),
  * which the sparse ones could have missed.
  */
