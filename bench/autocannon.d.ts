@@ -19,6 +19,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
+    /** Requests per second over all connections together: a fixed rate instead of as fast as answered. */
+    overallRate?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
     headers?: Record<string, string>;
     body?: string;

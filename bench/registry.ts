@@ -5,6 +5,7 @@ import { forecastSet } from './scenarios/forecast.ts';
 import { limitSet } from './scenarios/limit.ts';
 import { mswSet } from './scenarios/msw.ts';
 import { observabilitySet } from './scenarios/observability.ts';
+import { requestPathSet } from './scenarios/request-path.ts';
 import { tasksLoginFairnessSet } from './scenarios/tasks-login-fairness.ts';
 import { tasksLoginsSet } from './scenarios/tasks-logins.ts';
 import { tasksPostgresSet } from './scenarios/tasks-postgres.ts';
@@ -23,4 +24,5 @@ export const SCENARIO_SETS: ReadonlyMap<string, ScenarioSet> = new Map([
   [observabilitySet.name, observabilitySet],
   [limitSet.name, limitSet],
   [mswSet.name, mswSet],
+  [requestPathSet.name, requestPathSet],
 ]);

@@ -44,11 +44,11 @@ async function probeAlertCycle(): Promise<CycleProbe> {
 }
 
 /** The first PLACES pseudo-random CONUS points the server answers 200 for, with their forecast URLs' paths. */
-async function places(origin: string): Promise<{ points: string[]; forecasts: string[] }> {
+export async function places(origin: string, count = PLACES): Promise<{ points: string[]; forecasts: string[] }> {
   const next = prng(SEED);
   const points: string[] = [];
   const forecasts: string[] = [];
-  for (let tries = 0; points.length < PLACES && tries < PLACES * 20; tries++) {
+  for (let tries = 0; points.length < count && tries < count * 20; tries++) {
     const lat = (BOX.south + next() * (BOX.north - BOX.south)).toFixed(4);
     const lon = (BOX.west + next() * (BOX.east - BOX.west)).toFixed(4);
     const path = `/points/${lat},${lon}`;
@@ -62,7 +62,7 @@ async function places(origin: string): Promise<{ points: string[]; forecasts: st
     points.push(path);
     forecasts.push(new URL(body.properties.forecast).pathname);
   }
-  if (points.length < PLACES) throw new Error(`only ${points.length} places answered /points 200`);
+  if (points.length < count) throw new Error(`only ${points.length} places answered /points 200`);
   return { points, forecasts };
 }
 
@@ -141,8 +141,8 @@ const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encod
  * Each row's answers as Taskcast gives them (status, headers, body bytes), for the mirror to send back:
  * every path of the row once (a POST once: its 201 stands for all).
  */
-async function record(
-  rows: readonly Row[],
+export async function record(
+  rows: ReadonlyArray<{ readonly target: Target }>,
 ): Promise<Array<{ method: string; path: string; status: number; headers: Record<string, string>; body: string }>> {
   const answers = [];
   for (const row of rows) {
