@@ -20,9 +20,10 @@ interface Tracked {
   readonly socket: Socket;
   /** Requests on this connection whose response has not finished. */
   busy: number;
-  /** When it last became idle (for eviction order), and the deadline for its next request's headers. */
+  /** When it last became idle: for eviction order, and the start of its next request's headers deadline. */
   idleSince: number;
-  deadline?: NodeJS.Timeout;
+  /** Ends one of its requests: made once per connection and handed to each response, so a request allocates nothing. */
+  readonly done: () => void;
 }
 
 /**
@@ -31,9 +32,13 @@ interface Tracked {
  * Node's own headersTimeout and requestTimeout are only checked every `connectionsCheckingInterval`
  * (30 s), and the server is created with the defaults, so a silent or slow-header connection stayed
  * open for about 90 s; with the open-file limit at 1,024, a thousand of them refused everyone, /health
- * included. Here every connection gets a deadline for its next request's headers, armed when it opens and
- * again whenever it goes idle, and a cap: a new connection past the cap closes the oldest idle connection
+ * included. Here every connection has a deadline for its next request's headers, counted from when it
+ * opened or last went idle, and a cap: a new connection past the cap closes the oldest idle connection
  * (one with no request in flight), so new clients keep getting through while the silent ones make room.
+ *
+ * The deadlines are kept by one sweep over the connections, a quarter of the deadline apart, rather than a
+ * timer per connection re-armed on every request: a request only counts itself in and out, and a silent
+ * connection is cut between 1 and 1.25 deadlines after it went quiet.
  */
 export function guardConnections(
   server: Server,
@@ -44,39 +49,45 @@ export function guardConnections(
   server.requestTimeout = limits.requestTimeoutMs;
   const tracked = new Map<Socket, Tracked>();
 
-  const arm = (entry: Tracked): void => {
-    clearTimeout(entry.deadline);
-    entry.idleSince = now();
-    entry.deadline = setTimeout(() => {
-      if (entry.busy === 0) entry.socket.destroy();
-    }, limits.headersTimeoutMs);
-    entry.deadline.unref();
-  };
+  const sweep = setInterval(
+    () => {
+      const idleBefore = now() - limits.headersTimeoutMs;
+      for (const entry of tracked.values()) {
+        if (entry.busy === 0 && entry.idleSince <= idleBefore) {
+          tracked.delete(entry.socket);
+          entry.socket.destroy();
+        }
+      }
+    },
+    Math.max(25, Math.floor(limits.headersTimeoutMs / 4)),
+  );
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 
   server.on('connection', (socket: Socket) => {
     if (tracked.size >= limits.maxConnections && !evictOldestIdle(tracked)) {
       socket.destroy();
       return;
     }
-    const entry: Tracked = { socket, busy: 0, idleSince: now() };
+    const entry: Tracked = {
+      socket,
+      busy: 0,
+      idleSince: now(),
+      done: () => {
+        entry.busy = Math.max(0, entry.busy - 1);
+        if (entry.busy === 0) entry.idleSince = now();
+      },
+    };
     tracked.set(socket, entry);
-    arm(entry);
-    socket.once('close', () => {
-      clearTimeout(entry.deadline);
-      tracked.delete(socket);
-    });
+    socket.once('close', () => tracked.delete(socket));
   });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const entry = tracked.get(req.socket);
     if (!entry) return;
     entry.busy++;
-    clearTimeout(entry.deadline);
     // 'close' fires once whether the response finished or the client went away.
-    res.once('close', () => {
-      entry.busy = Math.max(0, entry.busy - 1);
-      if (entry.busy === 0 && !entry.socket.destroyed) arm(entry);
-    });
+    res.on('close', entry.done);
   });
 
   return { open: () => tracked.size };
@@ -89,7 +100,6 @@ function evictOldestIdle(tracked: Map<Socket, Tracked>): boolean {
   }
   if (!oldest) return false;
   tracked.delete(oldest.socket);
-  clearTimeout(oldest.deadline);
   oldest.socket.destroy();
   return true;
 }

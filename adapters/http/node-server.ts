@@ -83,20 +83,24 @@ type TrackedSocket = Socket & { [IN_FLIGHT]?: number };
  * which Node's `server.close()` alone does not give: a keep-alive connection idle at the time is closed at
  * once, and one with a request in flight as soon as its answers are out, instead of lingering until the
  * keep-alive timeout. A request that arrives on such a connection meanwhile is answered with
- * `Connection: close`. A counter on the socket, not a map, so a request costs one listener and no allocation.
+ * `Connection: close`. A counter on the socket, not a map, and one 'close' listener made once for the server
+ * and handed to every response, so a request allocates nothing here.
  */
 class AnswersInFlight {
   #closing = false;
 
   constructor(private readonly server: Server) {
+    const closing = (): boolean => this.#closing;
+    // 'close' comes once, whether the answer was written or the client went away; `this` is the response.
+    function answered(this: ServerResponse): void {
+      const socket = this.req.socket as TrackedSocket;
+      const left = (socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 1) - 1);
+      if (left === 0 && closing()) socket.end();
+    }
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const socket = req.socket as TrackedSocket;
       socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 0) + 1;
-      // 'close' comes once, whether the answer was written or the client went away.
-      res.once('close', () => {
-        const left = (socket[IN_FLIGHT] = (socket[IN_FLIGHT] ?? 1) - 1);
-        if (this.#closing && left === 0) socket.end();
-      });
+      res.on('close', answered);
       if (this.#closing) res.setHeader('connection', 'close');
     });
   }
