@@ -2,7 +2,7 @@ import { HTTPResponse, appendCorsHeaders, isPreflightRequest, type H3Event, type
 import { PlainResponse } from './plain-response.ts';
 
 /**
- * Cross-origin access, as one global middleware in front of every route.
+ * Cross-origin access, as route middleware: each route carries its area's (corsAreaOf, asked once per route).
  *
  * - The forecast API (and the public documents: /openapi.json, /api/openapi.json, /docs, /) is open to every
  *   origin, as api.weather.gov is: `Access-Control-Allow-Origin: *` on every answer, errors included, so a
@@ -55,37 +55,45 @@ export const FORECAST_ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** Chromium caps a preflight cache at 2 hours. */
 const PREFLIGHT_MAX_AGE = '7200';
 
-type Area = 'public' | 'tasks' | 'none';
+export type CorsArea = 'public' | 'tasks' | 'none';
 
-/** Which policy a path falls under. The task API's documents are public: they describe, they hold no data. */
-export function corsAreaOf(path: string): Area {
+/**
+ * Which policy a path (or a route pattern) falls under. The task API's documents are public: they describe,
+ * they hold no data. Asked once per route when the app is put together (compose-by-path.ts), not per request.
+ */
+export function corsAreaOf(path: string): CorsArea {
   if (path === '/api/openapi.json') return 'public';
   if (path === '/api' || path.startsWith('/api/') || path === '/health') return 'tasks';
   if (path === '/metrics') return 'none'; // operators scrape it; no page needs it
   return 'public';
 }
 
-export function corsMiddleware(policy: CorsPolicy): Middleware {
+/** The public area's middleware: `*` on every answer, and preflights granted at once. */
+export function publicCorsMiddleware(): Middleware {
+  return (event: H3Event, next: () => unknown) => {
+    if (isPreflight(event)) {
+      return noContent({
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': FORECAST_ALLOWED_METHODS.join(', '),
+        'access-control-allow-headers': FORECAST_ALLOWED_HEADERS.join(', '),
+        'access-control-max-age': PREFLIGHT_MAX_AGE,
+      });
+    }
+    return withPublicCors(event, next);
+  };
+}
+
+/** The task API's middleware: only the origins of CORS_ORIGINS (none by default) are granted. */
+export function taskCorsMiddleware(policy: CorsPolicy): Middleware {
   const anyOrigin = policy.taskOrigins.includes('*');
   const allowed = new Set(policy.taskOrigins);
-  return (event: H3Event, next: () => unknown) => {
-    const area = corsAreaOf(event.url.pathname);
-    if (area === 'none') return;
-    const preflight = isPreflightRequest(event);
-    if (area === 'public') {
-      if (preflight) {
-        return noContent({
-          'access-control-allow-origin': '*',
-          'access-control-allow-methods': FORECAST_ALLOWED_METHODS.join(', '),
-          'access-control-allow-headers': FORECAST_ALLOWED_HEADERS.join(', '),
-          'access-control-max-age': PREFLIGHT_MAX_AGE,
-        });
-      }
-      return withPublicCors(event, next);
-    }
+  const exposed = TASK_EXPOSED_HEADERS.join(', ');
+  return (event: H3Event) => {
+    // No Origin: not a cross-origin request (or not from a browser), and nothing to grant or vary on.
     const origin = event.req.headers.get('origin');
+    if (origin === null && (anyOrigin || allowed.size === 0)) return;
     const allowOrigin = origin === null ? undefined : anyOrigin ? '*' : allowed.has(origin) ? origin : undefined;
-    if (preflight) {
+    if (isPreflight(event)) {
       // An origin not on the list gets no grant at all; the browser then blocks the request.
       if (allowOrigin === undefined) return noContent({ vary: 'Origin' });
       return noContent({
@@ -100,7 +108,7 @@ export function corsMiddleware(policy: CorsPolicy): Middleware {
     if (!anyOrigin && allowed.size > 0) setBoth(event, 'vary', 'Origin');
     if (allowOrigin !== undefined) {
       setBoth(event, 'access-control-allow-origin', allowOrigin);
-      setBoth(event, 'access-control-expose-headers', TASK_EXPOSED_HEADERS.join(', '));
+      setBoth(event, 'access-control-expose-headers', exposed);
     }
   };
 }
@@ -135,6 +143,11 @@ function withPublicCors(event: H3Event, next: () => unknown): unknown {
     viaEvent();
     throw error;
   });
+}
+
+/** h3's isPreflightRequest, asked only of an OPTIONS: it reads two headers whatever the method. */
+function isPreflight(event: H3Event): boolean {
+  return event.req.method === 'OPTIONS' && isPreflightRequest(event);
 }
 
 /** h3 merges `res.headers` into successful answers and `res.errHeaders` into errors: set both. */

@@ -1,11 +1,12 @@
 import { newCorrelationId } from './correlation-id.ts';
-import { H3, HTTPResponse, type H3Event } from 'h3';
+import { H3, HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
-import { corsMiddleware } from './cors.ts';
-import { registerDocsRoutes } from './docs/docs-routes.ts';
+import { corsAreaOf, publicCorsMiddleware, taskCorsMiddleware, type CorsArea } from './cors.ts';
+import { contextOf, mountContext, type HttpContext } from './compose-by-path.ts';
+import { registerDocsRoutes, registerTaskApiDocument } from './docs/docs-routes.ts';
 import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
@@ -84,13 +85,12 @@ export const isForecastPath = (path: string): boolean =>
     path.startsWith('/_taskcast')
   );
 
-const isTaskPath = (path: string): boolean =>
-  path === '/api' || path.startsWith('/api/') || path === '/health' || path === '/ready';
-
 /**
- * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. The task API lives
- * under /api plus /health and answers errors in its JSON shape; the forecast API lives at the root and
- * answers problem+json.
+ * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. Two apps composed
+ * by path (compose-by-path.ts), each with its own error handler: the task API under /api plus /health and
+ * /ready answers errors in its JSON shape; the forecast API at the root (with the documents, /metrics and
+ * /_taskcast/) answers problem+json. Each route runs only the middleware its path needs (its CORS area,
+ * the scenario faults on forecast paths), chosen once when the app is put together.
  */
 export function createHttpApp(deps: HttpAppDependencies): H3 {
   const report = (error: unknown): void => {
@@ -109,15 +109,17 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     trustProxy: baseOptions.trustProxy,
     servedBy: deps.servedBy,
   });
+  const onError: Record<HttpContext, (error: unknown, event: H3Event) => HTTPResponse> = {
+    tasks: (error, event) => taskErrorResponse(error, report, event.req.headers.get('authorization')),
+    forecast: forecastError,
+  };
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
     onError: (error, event) => {
       try {
-        return isTaskPath(event.url.pathname)
-          ? taskErrorResponse(error, report, event.req.headers.get('authorization'))
-          : forecastError(error, event);
+        return onError[contextOf(event)](error, event);
       } catch (hookError) {
         // The error answer itself failed: h3 would answer its opaque {"unhandled":true} 500 and, silent,
         // say nothing. Both errors are logged, and the answer says where to look.
@@ -132,45 +134,69 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     onRequest: observer?.onRequest,
     onResponse: observer?.onResponse,
   });
-  app.use(corsMiddleware({ taskOrigins: deps.corsOrigins ?? [] }));
-  // A request Node's parser refused, answered through the app (see refused-requests.ts): before any route.
-  app.use((event) => {
+
+  // A request Node's parser refused, answered through the app (see refused-requests.ts): before the route,
+  // after CORS, so its answer carries the path's CORS headers.
+  const refused: Middleware = (event) => {
     const refusal = refusalOf(event);
-    if (refusal !== undefined) throw refusalError(refusal, isTaskPath(event.url.pathname));
-  });
-  registerMetricsRoute(app, { metrics, token: deps.metricsToken });
-  registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
-  registerHealthRoute(app, deps.clock);
-  registerReadyRoute(app, deps.readiness ?? [], deps.metricsToken);
+    if (refusal !== undefined) throw refusalError(refusal, contextOf(event) === 'tasks');
+  };
+  // What each route runs before its handler, by its path: the CORS area's middleware, the refusal check,
+  // then (on forecast paths, when a scenario can be loaded) the faults, which stand in front of the forecast routes as the CDN
+  // and api.weather.gov's own failures stand in front of its answers.
+  const cors: Record<CorsArea, Middleware[]> = {
+    public: [publicCorsMiddleware()],
+    tasks: [taskCorsMiddleware({ taskOrigins: deps.corsOrigins ?? [] })],
+    none: [],
+  };
   const controls = deps.controls;
-  if (controls && deps.adminToken !== undefined)
-    registerAdminRoutes(app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
-  if (controls && deps.forecast) {
-    // A scenario's faults stand in front of every forecast route, as the CDN and api.weather.gov's own
-    // failures stand in front of its answers.
-    app.use((event) => faultResponse(event, controls, baseOptions), {
-      match: (event) => isForecastPath(event.url.pathname),
-    });
-  }
+  const faults: Middleware[] =
+    controls && deps.forecast ? [(event) => faultResponse(event, controls, baseOptions)] : [];
+  const middlewareOf = (pattern: string): Middleware[] => [
+    ...cors[corsAreaOf(pattern)],
+    refused,
+    ...(isForecastPath(pattern) ? faults : []),
+  ];
+
+  const tasks = new H3();
+  registerHealthRoute(tasks, deps.clock);
+  registerReadyRoute(tasks, deps.readiness ?? [], deps.metricsToken);
+  registerTaskApiDocument(tasks, baseOptions);
   registerTaskRoutes(
-    app,
+    tasks,
     deps.tasks,
     new AuthThrottle(deps.authBudgets, deps.authLimiters),
     baseOptions.trustProxy,
     new FairQueue({ ...DEFAULT_PASSWORD_QUEUE, ...deps.passwordQueue }),
   );
+  const noTaskRoute = (event: H3Event): never => {
+    throw routeNotFound(event.req.method, event.url.pathname);
+  };
+  tasks.all('/api', noTaskRoute);
+  tasks.all('/api/**', noTaskRoute);
+
+  const forecast = new H3();
+  registerMetricsRoute(forecast, { metrics, token: deps.metricsToken });
+  registerDocsRoutes(forecast, { ...baseOptions, forecast: deps.forecast !== undefined });
+  if (controls && deps.adminToken !== undefined)
+    registerAdminRoutes(forecast, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
   if (deps.forecast) {
     const limiter = RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0);
-    registerForecastRoutes(app, deps.forecast, { ...baseOptions, limiter }, report);
-    registerProblemPages(app, baseOptions, report);
+    registerForecastRoutes(forecast, deps.forecast, { ...baseOptions, limiter }, report);
+    registerProblemPages(forecast, baseOptions, report);
     other = otherForecastHandler(deps.forecast, { ...baseOptions, limiter }, report);
   }
-  app.all('/**', (event) => {
-    const path = event.url.pathname;
-    if (isTaskPath(path)) throw routeNotFound(event.req.method, path);
+  const noForecastRoute = (event: H3Event): Promise<HTTPResponse> | HTTPResponse => {
     if (other && (event.req.method === 'GET' || event.req.method === 'HEAD')) return other(event);
-    return forecastError(new ForecastNotFound(`No resource matches ${path}.`), event);
-  });
+    return forecastError(new ForecastNotFound(`No resource matches ${event.url.pathname}.`), event);
+  };
+  // /_taskcast/ apart from the rest: no scenario fault stands in front of the controls' paths.
+  forecast.all('/_taskcast', noForecastRoute);
+  forecast.all('/_taskcast/**', noForecastRoute);
+  forecast.all('/**', noForecastRoute);
+
+  mountContext(app, tasks, 'tasks', middlewareOf, noTaskRoute);
+  mountContext(app, forecast, 'forecast', middlewareOf, noForecastRoute);
   return app;
 }

@@ -8,9 +8,8 @@
 //   cors      no CORS middleware                                     listenExactly's answers-in-flight count
 //   refusal   no refused-request middleware                faults    no scenario-fault middleware
 //
-// The middleware are found by their place in h3's list, as createHttpApp adds them: CORS, then the refusal
-// check, then (with the forecast controls) the faults. Anything else there stops the server, so a changed
-// order cannot be measured as the wrong step.
+// The middleware are found by their place, as createHttpApp adds them (see stripMiddleware); anything else
+// stops the server, so a changed order cannot be measured as the wrong step.
 //
 // Usage: PORT=n DB_PATH=… JWT_SECRET=… STEPS_OFF=log,cors node --import tsx bench/lib/step-server.ts
 import { createServer } from 'node:http';
@@ -68,11 +67,32 @@ if (!off.has('guard')) guardConnections(server, config.connectionLimits);
 process.on('SIGTERM', () => process.exit(0));
 
 function stripMiddleware(h3: H3): void {
-  const list = (h3 as unknown as { '~middleware': unknown[] })['~middleware'];
-  const names = ['cors', 'refusal', 'faults'] as const;
-  if (list.length !== names.length) throw new Error(`expected ${names.length} app middleware, found ${list.length}`);
-  const kept = list.filter((_, i) => !off.has(names[i]!));
-  list.splice(0, list.length, ...kept);
+  const list = h3['~middleware'];
   const reset = h3 as unknown as { '~dispatch'?: unknown; '~composed'?: unknown };
   reset['~dispatch'] = reset['~composed'] = undefined;
+  if (list.length > 0) {
+    // Before the apps were composed by path: CORS, the refusal check and the faults in front of every route.
+    const names = ['cors', 'refusal', 'faults'] as const;
+    if (list.length !== names.length) throw new Error(`expected ${names.length} app middleware, found ${list.length}`);
+    list.splice(0, list.length, ...list.filter((_, i) => !off.has(names[i]!)));
+    return;
+  }
+  // Composed by path (adapters/http/compose-by-path.ts): each route's own list is [CORS (none on /metrics),
+  // the refusal check, the faults (forecast paths)]. The refusal check is the one every route has; CORS and
+  // the faults are told apart by where /api/tasks and /points/:point have them.
+  const routes = h3['~routes'];
+  const of = (pattern: string) => routes.find((r) => r.route === pattern && r.method === 'GET')?.middleware ?? [];
+  const refusal = routes.map((r) => r.middleware ?? []).reduce((a, b) => a.filter((m) => b.includes(m)))[0];
+  const [taskCors] = of('/api/tasks');
+  const [publicCors, , faults] = of('/points/:point');
+  if (!refusal || !taskCors || !publicCors || !faults) throw new Error('the routes middleware are not as expected');
+  const gone = new Set([
+    ...(off.has('cors') ? [taskCors, publicCors] : []),
+    ...(off.has('refusal') ? [refusal] : []),
+    ...(off.has('faults') ? [faults] : []),
+  ]);
+  for (const r of routes) {
+    r.middleware = r.middleware?.filter((m) => !gone.has(m));
+    r['~composed'] = undefined;
+  }
 }

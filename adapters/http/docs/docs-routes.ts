@@ -35,19 +35,27 @@ export interface DocsRouteOptions extends BaseUrlOptions {
   readonly forecast: boolean;
 }
 
-/**
- * Discovery: GET /openapi.json (forecast API, where api.weather.gov has its own), GET /api/openapi.json
- * (task API), /docs (Swagger UI over both, from the package's files), and GET / (a browser goes to /docs,
- * anything else gets a small JSON index). HEAD works on each.
- */
-export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
-  const get = (path: string, handler: (event: H3Event) => HTTPResponse): void => {
+/** GET /api/openapi.json: the task API's document, which the task API's app serves. */
+export function registerTaskApiDocument(app: H3, options: BaseUrlOptions): void {
+  getAndHead(app)('/api/openapi.json', (event) => json(taskOpenApi(baseUrlOf(event, options))));
+}
+
+function getAndHead(app: H3): (path: string, handler: (event: H3Event) => HTTPResponse) => void {
+  return (path, handler) => {
     app.get(path, handler);
     app.on('HEAD', path, handler);
   };
+}
+
+/**
+ * Discovery: GET /openapi.json (forecast API, where api.weather.gov has its own; the task API's
+ * /api/openapi.json is registerTaskApiDocument's), /docs (Swagger UI over both, from the package's files), and GET / (a browser goes to /docs,
+ * anything else gets a small JSON index). HEAD works on each.
+ */
+export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
+  const get = getAndHead(app);
   const base = (event: H3Event) => baseUrlOf(event, options);
 
-  get('/api/openapi.json', (event) => json(taskOpenApi(base(event))));
   if (options.forecast) get('/openapi.json', (event) => json(forecastOpenApi(base(event))));
 
   get(
