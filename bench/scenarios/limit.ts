@@ -1,5 +1,8 @@
-// `npm run bench -- limit`: how close the routes come to the server's own limit (issue 21). One Taskcast
-// process; `GET /health`, which does no work beyond HTTP, is the reference. Every target goes through the
+// `npm run bench -- limit`: how close the routes come to the server's own limit (issue 21), and to a bare
+// node:http server sending the same bytes (issue 41): Taskcast in its default configuration (request lines
+// and metrics on) and quiet (LOG_LEVEL=warn METRICS=off), the bare server, and h3 alone, all four in the same
+// interleaved rounds, so each route's note prints the framework's share and Taskcast's apart. `GET /health`,
+// which does no work beyond HTTP, is the reference of the issue-21 goals. Every target goes through the
 // same client path (a rotation of paths, even of one), and the rounds interleave target by target, so the
 // noise of a shared machine falls on each alike; the medians are compared.
 //
@@ -68,7 +71,18 @@ export async function places(origin: string, count = PLACES): Promise<{ points: 
 
 /** A row with no figures yet. */
 function row(spec: Pick<Row, 'key' | 'label' | 'target'>): Row {
-  return { ...spec, rps: [], p99: [], mirrorRps: [], cpuUs: [], mirrorCpuUs: [], h3Rps: [], h3CpuUs: [] };
+  return {
+    ...spec,
+    rps: [],
+    p99: [],
+    mirrorRps: [],
+    cpuUs: [],
+    mirrorCpuUs: [],
+    h3Rps: [],
+    h3CpuUs: [],
+    quietRps: [],
+    quietCpuUs: [],
+  };
 }
 
 interface Row {
@@ -85,6 +99,9 @@ interface Row {
   /** The same answers sent through h3 alone (the mirror with MIRROR_VIA=h3): the framework's share. */
   h3Rps: number[];
   h3CpuUs: number[];
+  /** Taskcast with LOG_LEVEL=warn METRICS=off (the main server runs the default configuration). */
+  quietRps: number[];
+  quietCpuUs: number[];
 }
 
 function cpuNote(us: readonly number[]): string {
@@ -165,41 +182,69 @@ export async function record(
   return answers;
 }
 
+/** A server in the rounds, and where its figures go in each row. */
+interface Contender {
+  label: string;
+  server: RunningServer;
+  into: (row: Row) => number[];
+  cpuInto: (row: Row) => number[];
+}
+
 /**
- * Interleaved rounds (forward, then backward) over the rows against one server; req/s per row per round, and
- * the server's CPU time per answered request (user + system of all its threads, from /proc). The CPU figure
- * is the steadier one: req/s also moves with what the load generator, on the same two cores, has to do.
+ * Interleaved rounds over every row on every server, the order reversed every other pass, so that a shared
+ * machine's noise falls on each server and route alike; req/s per row per round, and the server's CPU time
+ * per answered request (user + system of all its threads, from /proc). The CPU figure is the steadier one:
+ * req/s also moves with what the load generator, on the same two cores, has to do.
  */
 async function rounds(
   rows: readonly Row[],
-  server: RunningServer,
+  contenders: readonly Contender[],
   ctx: BenchContext,
-  label: string,
-  into: (row: Row) => number[],
-  cpuInto: (row: Row) => number[],
+  targetOf: (row: Row, label: string) => Target,
 ): Promise<void> {
-  const origin = server.origin;
   const { load, log, warn } = ctx;
-  const at = (row: Row): Target => ({ ...row.target, url: origin + new URL(row.target.url).pathname });
-  for (const row of rows)
-    if (load.warmupSeconds > 0) await fire(at(row), { connections: load.connections, duration: load.warmupSeconds });
+  const at = (row: Row, c: Contender): Target => {
+    const target = targetOf(row, c.label);
+    return { ...target, url: c.server.origin + new URL(target.url).pathname };
+  };
+  const pairs = rows.flatMap((row) => contenders.map((c) => ({ row, c })));
+  for (const { row, c } of pairs)
+    if (load.warmupSeconds > 0) await fire(at(row, c), { connections: load.connections, duration: load.warmupSeconds });
   for (let round = 0; round < load.rounds; round++) {
-    const order = round % 2 === 0 ? rows : [...rows].reverse();
-    for (const row of order) {
-      const cpuBefore = processCpuMs(server.pid);
-      const result = await fire(at(row), { connections: load.connections, duration: load.roundSeconds });
-      const cpuAfter = processCpuMs(server.pid);
+    const order = round % 2 === 0 ? pairs : [...pairs].reverse();
+    for (const { row, c } of order) {
+      c.server.assertAlive('limit');
+      const cpuBefore = processCpuMs(c.server.pid);
+      const result = await fire(at(row, c), { connections: load.connections, duration: load.roundSeconds });
+      const cpuAfter = processCpuMs(c.server.pid);
       if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0)
-        cpuInto(row).push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+        c.cpuInto(row).push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
-        warn(`${label} ${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-      into(row).push(result.requests.average);
-      if (into(row) === row.rps) row.p99.push(result.latency.p99);
+        warn(`${c.label} ${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      c.into(row).push(result.requests.average);
+      if (c.into(row) === row.rps) row.p99.push(result.latency.p99);
       log(
-        `    ${label} round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  server CPU ${cpuInto(row).at(-1)?.toFixed(1) ?? '?'} µs/request`,
+        `    ${c.label.padEnd(8)} round ${round + 1}/${load.rounds} ${row.label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p99 ${result.latency.p99} ms  server CPU ${c.cpuInto(row).at(-1)?.toFixed(1) ?? '?'} µs/request`,
       );
     }
   }
+}
+
+/**
+ * Each route beside the bare server sending the same bytes (issue 41): Taskcast's rate as a share of the
+ * bare server's, in the default configuration and quiet, and by server CPU per request how much of the gap
+ * is the framework's (h3 alone beyond the bare server) and how much Taskcast's own (beyond h3 alone).
+ */
+function besideBare(row: Row): string {
+  const m = (xs: readonly number[]) => (xs.length > 0 ? median(xs) : Number.NaN);
+  const bare = m(row.mirrorRps);
+  const bareCpu = m(row.mirrorCpuUs);
+  const h3Cpu = m(row.h3CpuUs);
+  return (
+    `of the bare server: Taskcast ${(m(row.rps) / bare).toFixed(2)} (LOG_LEVEL=warn METRICS=off ${(m(row.quietRps) / bare).toFixed(2)}), ` +
+    `h3 alone ${(m(row.h3Rps) / bare).toFixed(2)}; server CPU µs/request: bare ${bareCpu.toFixed(1)}, ` +
+    `framework +${(h3Cpu - bareCpu).toFixed(1)}, Taskcast +${(m(row.cpuUs) - h3Cpu).toFixed(1)} (quiet +${(m(row.quietCpuUs) - h3Cpu).toFixed(1)})`
+  );
 }
 
 export const limitSet: ScenarioSet = {
@@ -282,10 +327,22 @@ export const limitSet: ScenarioSet = {
         `${cycle.cold.ms.toFixed(0)} ms cold (CPU ${cycle.cold.cpuMs.toFixed(0)} ms), ${cycle.warm.ms.toFixed(0)} ms warm (CPU ${cycle.warm.cpuMs.toFixed(0)} ms)`,
     );
 
-    // 2. The server the rounds run against.
+    // 2. The servers the rounds run against: Taskcast in its default configuration (request lines at info,
+    // metrics on; its stdout to a file, as a container runtime or log shipper takes it), and quiet
+    // (LOG_LEVEL=warn METRICS=off).
+    const limitDir = lab.tempDir('limit');
+    const defaults = taskcastSpec(join(limitDir, 'tasks.db'));
     const server: RunningServer = await lab.start({
-      ...taskcastSpec(join(lab.tempDir('limit'), 'tasks.db')),
+      ...defaults,
+      env: { ...defaults.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      stdoutFile: join(limitDir, 'stdout.log'),
       label: 'taskcast',
+    });
+    const quietSpec = taskcastSpec(join(lab.tempDir('limit-quiet'), 'tasks.db'));
+    const quiet: RunningServer = await lab.start({
+      ...quietSpec,
+      env: { ...quietSpec.env, LOG_LEVEL: 'warn', METRICS: 'off' },
+      label: 'quiet',
     });
 
     // 3. The data: a user with 20 tasks, another who posts; 64 places.
@@ -335,21 +392,10 @@ export const limitSet: ScenarioSet = {
       }),
     ];
 
-    const check = {
-      ...ctx,
-      warn: (line: string) => {
-        server.assertAlive('limit');
-        warn(line);
-      },
-    };
-    await rounds(
-      rows,
-      server,
-      check,
-      'taskcast',
-      (row) => row.rps,
-      (row) => row.cpuUs,
-    );
+    // The quiet server's own users (each store its own), with the same data.
+    const quietLister = await signUp(quiet.origin, 'limit-list');
+    for (let i = 0; i < LIST_SIZE; i++) await createTask(quiet.origin, quietLister, i);
+    const quietPoster = await signUp(quiet.origin, 'limit-post');
 
     // 4. The ceiling: the same requests and answers (recorded from Taskcast, byte for byte) from the mirror,
     // a bare node:http server that does nothing else (bench/lib/mirror-server.mjs), in the same rounds. What
@@ -367,16 +413,6 @@ export const limitSet: ScenarioSet = {
       args: [join(MAIN_DIR, 'bench/lib/mirror-server.mjs'), answersFile, mirrorJournal],
       env: {},
     });
-    await rounds(
-      rows,
-      mirror,
-      ctx,
-      'mirror  ',
-      (row) => row.mirrorRps,
-      (row) => row.mirrorCpuUs,
-    );
-    await lab.stop(mirror);
-
     // 5. The framework's share: the same answers through h3 (the routes' patterns as Taskcast registers them,
     // header records as its hot answers give them), so what Taskcast costs beyond that is its own work.
     const h3Mirror = await lab.start({
@@ -385,14 +421,25 @@ export const limitSet: ScenarioSet = {
       args: [join(MAIN_DIR, 'bench/lib/mirror-server.mjs'), answersFile, `${mirrorJournal}-h3`],
       env: { MIRROR_VIA: 'h3' },
     });
+
+    // 6. All four in the same interleaved rounds.
+    const quietRows = rows.map((r): Row => {
+      const auth = r.key === 'list' ? quietLister.auth : r.key === 'post' ? quietPoster.auth : {};
+      return { ...r, target: { ...r.target, headers: { ...r.target.headers, ...auth } } };
+    });
+    const quietOf = new Map(rows.map((r, i) => [r, quietRows[i]!]));
     await rounds(
       rows,
-      h3Mirror,
+      [
+        { label: 'taskcast', server, into: (r) => r.rps, cpuInto: (r) => r.cpuUs },
+        { label: 'quiet', server: quiet, into: (r) => r.quietRps, cpuInto: (r) => r.quietCpuUs },
+        { label: 'mirror', server: mirror, into: (r) => r.mirrorRps, cpuInto: (r) => r.mirrorCpuUs },
+        { label: 'h3', server: h3Mirror, into: (r) => r.h3Rps, cpuInto: (r) => r.h3CpuUs },
+      ],
       ctx,
-      'h3      ',
-      (row) => row.h3Rps,
-      (row) => row.h3CpuUs,
+      (row, label) => (label === 'quiet' ? quietOf.get(row)!.target : row.target),
     );
+    await lab.stop(mirror);
     await lab.stop(h3Mirror);
 
     const health = median(rows[0]!.rps);
@@ -427,7 +474,7 @@ export const limitSet: ScenarioSet = {
         ratioOf: isReference ? null : '/health',
         target: isReference ? '–' : `≥ ${goal[row.key]}× /health`,
         pass: isReference ? null : ratio >= goal[row.key],
-        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms; ${ceilingNote}`,
+        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms; ${besideBare(row)}; ${ceilingNote}`,
       };
     });
     const startMs = median(starts);
@@ -534,6 +581,8 @@ export const limitSet: ScenarioSet = {
         mirrorCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.mirrorCpuUs])),
         h3Rounds: Object.fromEntries(rows.map((r) => [r.key, r.h3Rps])),
         h3CpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.h3CpuUs])),
+        quietRounds: Object.fromEntries(rows.map((r) => [r.key, r.quietRps])),
+        quietCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.quietCpuUs])),
         ceilings,
       },
       columns: { value: 'Taskcast', reference: '/health' },
