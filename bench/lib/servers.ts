@@ -27,6 +27,8 @@ export interface ServerSpec {
    * this process reads (and keeps the tail of, for error messages).
    */
   stdoutFile?: string;
+  /** How long to wait for the first /health 200 (default 30 s; a busy shared machine may need more). */
+  healthTimeoutMs?: number;
 }
 
 export interface ShutdownReport {
@@ -171,7 +173,7 @@ export class Lab {
       child.once('spawn', resolve);
       child.once('error', reject);
     });
-    await server.waitForHealth();
+    await server.waitForHealth(spec.healthTimeoutMs);
     return server;
   }
 

@@ -75,11 +75,12 @@ export const requestPathSet: ScenarioSet = {
           LOGIN_FAILURES_PER_ACCOUNT: '0',
           STEPS_OFF: off.join(','),
         },
+        healthTimeoutMs: 180_000,
       });
       return { key, label, running };
     };
-    const taskcast: Server[] = [];
-    for (const v of variants) taskcast.push(await start(v.key, v.label, v.off));
+    // Started together: each loads the forecast data through tsx, tens of seconds on a busy machine.
+    const taskcast: Server[] = await Promise.all(variants.map((v) => start(v.key, v.label, v.off)));
 
     // The data, on every Taskcast server alike: a user with 20 tasks (each store its own), 16 places.
     const listers = new Map<string, Record<string, string>>();
