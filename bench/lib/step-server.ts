@@ -18,9 +18,9 @@ import { guardConnections } from '../../adapters/http/connection-guard.ts';
 import { listenExactly } from '../../adapters/http/node-server.ts';
 import { createPinoLogger } from '../../adapters/logging/pino-logger.ts';
 import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
-import { readConfig } from '../../bootstrap/config.ts';
-import { createContainer } from '../../bootstrap/container.ts';
-import { buildHttpApp } from '../../bootstrap/http-app.ts';
+import { readConfig } from '../../bootstrap/server/config.ts';
+import { createContainer } from '../../bootstrap/composition/container.ts';
+import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 
 export const STEPS = ['log', 'metrics', 'guard', 'drain', 'cors', 'refusal', 'faults'] as const;
 export type Step = (typeof STEPS)[number];
