@@ -1,4 +1,9 @@
-import { IdempotencyKeyInFlight, IdempotencyKeyMismatch, ValidationError } from '../../domain/tasks/errors.ts';
+import {
+  IdempotencyKeyInFlight,
+  IdempotencyKeyMismatch,
+  TaskLimitReached,
+  ValidationError,
+} from '../../domain/tasks/errors.ts';
 import {
   createFingerprint,
   IDEMPOTENCY,
@@ -9,6 +14,7 @@ import {
 } from '../../domain/tasks/idempotency.ts';
 import { assertTaskFields, messages } from '../../domain/tasks/invariants.ts';
 import { formatTimestamp } from '../../domain/tasks/rules.ts';
+import { DEFAULT_MAX_TASKS_PER_USER, taskLimitOf } from '../../domain/tasks/task-limit.ts';
 import type { NewTaskFields, Task } from '../../domain/tasks/task.ts';
 import type { Clock, IdGenerator, TaskRepository } from './ports.ts';
 
@@ -29,6 +35,11 @@ export interface CreatedTask {
   readonly replayed: boolean;
 }
 
+export interface CreateTaskOptions {
+  /** How many tasks one account may hold (MAX_TASKS_PER_USER); 0 for no limit. DEFAULT_MAX_TASKS_PER_USER by default. */
+  readonly maxTasksPerUser?: number;
+}
+
 export class CreateTask {
   /**
    * Keys whose first request is still running in this process, by user then key (the store settles races
@@ -37,15 +48,25 @@ export class CreateTask {
    */
   private readonly inFlight = new Map<string, Set<string>>();
 
+  /** Undefined for no limit. The store counts, in the same atomic step as it inserts (see TaskRepository.add). */
+  private readonly maxTasks: number | undefined;
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-  ) {}
+    options: CreateTaskOptions = {},
+  ) {
+    const setting = options.maxTasksPerUser ?? DEFAULT_MAX_TASKS_PER_USER;
+    if (!(Number.isInteger(setting) && setting >= 0))
+      throw new RangeError(`maxTasksPerUser must be a whole number, 0 for no limit (got ${setting}).`);
+    this.maxTasks = taskLimitOf(setting);
+  }
 
   async execute(userId: string, fields: NewTaskFields): Promise<Task> {
     const task = this.newTask(userId, fields);
-    await this.tasks.add(task);
+    if ((await this.tasks.add(task, undefined, this.maxTasks)) === 'limit-reached')
+      throw new TaskLimitReached(this.maxTasks!);
     return task;
   }
 
@@ -77,7 +98,10 @@ export class CreateTask {
         task,
         createdAtMs: now.getTime(),
       };
-      if ((await this.tasks.add(task, record)) === 'added') return { task, replayed: false };
+      const outcome = await this.tasks.add(task, record, this.maxTasks);
+      if (outcome === 'added') return { task, replayed: false };
+      // A full account refuses a new create; the retry of a stored one is 'key-taken' and answers as before.
+      if (outcome === 'limit-reached') throw new TaskLimitReached(this.maxTasks!);
       // The key is taken: by an earlier request of this client (a retry), or by another node just now.
       const earlier = await this.liveRecord(userId, idempotency.key, now.getTime());
       if (!earlier) throw new IdempotencyKeyInFlight();

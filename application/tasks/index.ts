@@ -2,7 +2,7 @@ export * from './ports.ts';
 export { SignUp, type SignUpInput, type Session } from './sign-up.ts';
 export { Login, type LoginInput } from './login.ts';
 export { Authenticate } from './authenticate.ts';
-export { CreateTask, type CreatedTask, type IdempotencyRequest } from './create-task.ts';
+export { CreateTask, type CreatedTask, type CreateTaskOptions, type IdempotencyRequest } from './create-task.ts';
 export { ListTasks } from './list-tasks.ts';
 export { GetTask } from './get-task.ts';
 export { UpdateTask } from './update-task.ts';

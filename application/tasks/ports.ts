@@ -33,13 +33,21 @@ export interface UserRepository {
   addIfEmailFree(user: User): Promise<boolean>;
 }
 
+/** What TaskRepository.add did: only 'added' stored anything. */
+export type AddOutcome = 'added' | 'key-taken' | 'limit-reached';
+
 export interface TaskRepository {
   /**
    * Stores a new task. With `idempotency`, the key's record is stored in the same durable step, so a crash
    * never leaves one without the other; 'key-taken' (and nothing stored) when that user's key already has
    * a record still within its retention at the new record's time (an expired one is replaced).
+   *
+   * With `maxTasks`, 'limit-reached' (and nothing stored, the key's record neither) when the owner already
+   * holds that many tasks. The count is taken in the same atomic step as the insert, so concurrent adds,
+   * from this process or another node, never take an owner past it. A taken key wins over a full account:
+   * the retry of a stored create is 'key-taken', whatever the count.
    */
-  add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'>;
+  add(task: Task, idempotency?: IdempotencyRecord, maxTasks?: number): Promise<AddOutcome>;
   /** The record of a user's Idempotency-Key, if one is stored (expired ones may still be returned). */
   findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined>;
   findOwned(userId: string, taskId: string): Promise<Task | undefined>;

@@ -22,6 +22,7 @@ export const SERVE_VARIABLES: ReadonlyArray<readonly [string, string, string]> =
   ['LOGIN_FAILURES_PER_ADDRESS', '100', 'failed logins per address in 15 min; 0 off'],
   ['SIGNUPS_PER_ADDRESS', '1000', 'sign-ups per address per hour; 0 off'],
   ['FORECAST_RATE_LIMIT', '0', 'forecast requests per address per minute; 0 off'],
+  ['MAX_TASKS_PER_USER', '10000', 'tasks one account may hold (409 beyond); 0 no limit'],
   ['MAX_CONNECTIONS', '1000', 'open connections at most'],
   ['HEADERS_TIMEOUT_MS', '10000', "time to send a request's headers"],
   ['REQUEST_TIMEOUT_MS', '30000', 'time for a whole request'],

@@ -14,6 +14,8 @@ export interface ContainerOptions {
   readonly dbPath?: string;
   /** At least 32 characters. Unset: a file `jwt-secret` beside the store (lowdb) or a random one (memory). */
   readonly jwtSecret?: string;
+  /** MAX_TASKS_PER_USER: how many tasks one account may hold, 0 for no limit; 10,000 by default. */
+  readonly maxTasksPerUser?: number;
   /** bcrypt cost, 10 or more in production; tests may lower it. */
   readonly bcryptCost?: number;
   readonly log?: (message: string) => void;
@@ -47,6 +49,9 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const depth = options.journalDepth;
   if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64))
     throw new Error(`journalDepth must be a whole number from 1 to 64 (got ${depth}).`);
+  const maxTasks = options.maxTasksPerUser;
+  if (maxTasks !== undefined && !(Number.isInteger(maxTasks) && maxTasks >= 0))
+    throw new Error(`maxTasksPerUser must be a whole number, 0 for no limit (got ${maxTasks}).`);
   // The secret file is read or made only once the store has opened, so a refused start-up writes nothing.
   if (storage === 'postgres' && options.jwtSecret === undefined)
     throw new Error('jwtSecret is required with storage postgres: every node must share it.');
@@ -64,6 +69,7 @@ export function createContainer(options: ContainerOptions = {}): Container {
       postgres,
       jwtSecret,
       bcryptCost: options.bcryptCost ?? 10,
+      maxTasksPerUser: options.maxTasksPerUser,
       log: options.log ?? (() => {}),
       onStoreBatch: options.onStoreBatch,
       journalDepth: options.journalDepth,

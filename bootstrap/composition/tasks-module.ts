@@ -34,6 +34,8 @@ export interface TasksModuleOptions {
   /** Called once, after the store has opened. */
   readonly jwtSecret: () => string;
   readonly bcryptCost: number;
+  /** MAX_TASKS_PER_USER (0: none); the use case's default when unset. */
+  readonly maxTasksPerUser?: number;
   readonly log: (message: string) => void;
   /** The lowdb store's group-commit observer (metrics). */
   readonly onStoreBatch?: (entries: number, syncMs: number) => void;
@@ -72,7 +74,8 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
       [TOKENS.TokenService, TOKENS.UserRepository],
     );
     bind(TOKENS.CreateTask).toResolvedValue(
-      (tasks: TaskRepository, ids: IdGenerator, clock: Clock) => new CreateTask(tasks, ids, clock),
+      (tasks: TaskRepository, ids: IdGenerator, clock: Clock) =>
+        new CreateTask(tasks, ids, clock, { maxTasksPerUser: options.maxTasksPerUser }),
       [TOKENS.TaskRepository, TOKENS.IdGenerator, TOKENS.Clock],
     );
     bind(TOKENS.ListTasks).toResolvedValue((tasks: TaskRepository) => new ListTasks(tasks), [TOKENS.TaskRepository]);

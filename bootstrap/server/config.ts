@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-guard.ts';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
+import { DEFAULT_MAX_TASKS_PER_USER } from '../../domain/tasks/task-limit.ts';
 
 /** A start-up configuration error: one line, naming the variable. */
 export class ConfigError extends Error {
@@ -75,6 +76,7 @@ const environment = v.object({
   ),
   SIGNUPS_PER_ADDRESS: integer('SIGNUPS_PER_ADDRESS', 0, 1_000_000, DEFAULT_AUTH_BUDGETS.signUpsPerAddress),
   FORECAST_RATE_LIMIT: integer('FORECAST_RATE_LIMIT', 0, 100_000_000, 0),
+  MAX_TASKS_PER_USER: integer('MAX_TASKS_PER_USER', 0, 100_000_000, DEFAULT_MAX_TASKS_PER_USER),
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
   ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'ADMIN_TOKEN must be at least 32 characters'))),
@@ -191,6 +193,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       signUpsPerAddress: c.SIGNUPS_PER_ADDRESS,
     },
     forecastRequestsPerMinute: c.FORECAST_RATE_LIMIT,
+    /** 0: no limit. */
+    maxTasksPerUser: c.MAX_TASKS_PER_USER,
     adminToken: c.ADMIN_TOKEN,
     record:
       c.FORECAST_RECORD_DIR === undefined

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     databasePoolSize: config.databasePoolSize,
     jwtSecret: config.jwtSecret,
+    maxTasksPerUser: config.maxTasksPerUser,
     log: (message) => log.info(message),
     onStoreBatch: metrics ? (entries, syncMs) => metrics.observeCommit(entries, syncMs) : undefined,
     forecastProvider: config.forecastProvider,

@@ -56,3 +56,14 @@ export class PreconditionFailed extends DomainError {
     super('The task has changed since the version named in If-Match; read it again and retry.');
   }
 }
+
+/**
+ * The account already holds as many tasks as one account may (MAX_TASKS_PER_USER). The request itself is
+ * fine, and the same one succeeds once a task is deleted: a conflict with the account's current state.
+ */
+export class TaskLimitReached extends DomainError {
+  readonly code = 'TaskLimitReached';
+  constructor(readonly limit: number) {
+    super(`This account already holds ${limit} tasks, the most one account may hold; delete a task to create another.`);
+  }
+}

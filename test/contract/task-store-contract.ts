@@ -15,6 +15,8 @@ import type { User } from '../../domain/tasks/user.ts';
 export interface StoreUnderTest {
   readonly store: TaskStore;
   readonly reopen?: () => Promise<TaskStore>;
+  /** For stores that several nodes share: a second store over the same data, open at the same time. */
+  readonly anotherNode?: () => Promise<TaskStore>;
 }
 
 let counter = 0;
@@ -333,6 +335,73 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       const racers = Array.from({ length: 6 }, () => keyed(ada, 'key-race', at));
       const results = await Promise.all(racers.map(([task, record]) => store.tasks.add(task, record)));
       assert.equal(results.filter((r) => r === 'added').length, 1, JSON.stringify(results));
+    },
+  );
+
+  withStore(
+    "a task limit counts the owner's tasks: nothing stored past it, a taken key still answered, a delete makes room",
+    async ({ store }) => {
+      const ada = aUser();
+      const bob = aUser('Bob');
+      await store.users.addIfEmailFree(ada);
+      await store.users.addIfEmailFree(bob);
+      const at = Date.parse('2026-03-01T12:00:00Z');
+      const keyed = (key: string): [Task, IdempotencyRecord] => {
+        const task = aTask(ada, '2026-03-01 12:00:00');
+        return [task, { userId: ada.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs: at }];
+      };
+      const [first, firstRecord] = keyed('stored');
+      assert.equal(await store.tasks.add(first, firstRecord, 3), 'added');
+      const plain = [aTask(ada, '2026-03-01 12:00:01'), aTask(ada, '2026-03-01 12:00:02')];
+      for (const t of plain) assert.equal(await store.tasks.add(t, undefined, 3), 'added');
+
+      const over = aTask(ada, '2026-03-01 12:00:03');
+      assert.equal(await store.tasks.add(over, undefined, 3), 'limit-reached');
+      const [overKeyed, overRecord] = keyed('new-key');
+      assert.equal(await store.tasks.add(overKeyed, overRecord, 3), 'limit-reached');
+      assert.equal(await store.tasks.findIdempotencyRecord(ada.id, 'new-key'), undefined, 'the key is not claimed');
+      const [retry, retryRecord] = keyed('stored');
+      assert.equal(await store.tasks.add(retry, retryRecord, 3), 'key-taken', 'a taken key wins over a full account');
+      assert.equal((await store.tasks.listOwned(ada.id, {})).length, 3);
+
+      assert.equal(await store.tasks.add(aTask(bob, '2026-03-01 12:00:00'), undefined, 3), 'added', 'per owner');
+      assert.equal(await store.tasks.add(over, undefined, 4), 'added', 'the limit is the caller’s');
+
+      await store.tasks.removeOwned(ada.id, plain[0]!.id);
+      await store.tasks.removeOwned(ada.id, over.id);
+      assert.equal(await store.tasks.add(overKeyed, overRecord, 3), 'added', 'a delete makes room again');
+      assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'new-key'), overRecord);
+      assert.equal((await store.tasks.listOwned(ada.id, {})).length, 3);
+    },
+  );
+
+  withStore(
+    'of concurrent adds under a limit, from one node or two, exactly as many as there is room for are stored',
+    async ({ store, anotherNode }) => {
+      const ada = aUser();
+      await store.users.addIfEmailFree(ada);
+      const other = anotherNode ? await anotherNode() : store;
+      try {
+        const at = Date.parse('2026-03-01T12:00:00Z');
+        await store.tasks.add(aTask(ada, '2026-03-01 11:00:00'), undefined, 5);
+        // Connections opened beforehand (a pool opens them on demand), so the creates do run at once.
+        await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).tasks.listOwned(ada.id, {})));
+        // 20 creates at once, half keyed, alternating between the nodes: 4 places are left.
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => {
+            const task = aTask(ada, '2026-03-01 12:00:00');
+            const record: IdempotencyRecord | undefined =
+              i % 2 === 0 ? undefined : { userId: ada.id, key: `race-${i}`, fingerprint: 'fp', task, createdAtMs: at };
+            return (i % 4 < 2 ? store : other).tasks.add(task, record, 5);
+          }),
+        );
+        assert.equal(results.filter((r) => r === 'added').length, 4, JSON.stringify(results));
+        assert.equal(results.filter((r) => r === 'limit-reached').length, 16, JSON.stringify(results));
+        assert.equal((await store.tasks.listOwned(ada.id, {})).length, 5);
+        assert.equal((await other.tasks.listOwned(ada.id, {})).length, 5);
+      } finally {
+        if (other !== store) await other.close();
+      }
     },
   );
 

@@ -32,6 +32,7 @@ describe(`postgres task store (${databases.kind})`, () => {
     return {
       store: await openPostgresTaskStore(await databases.client({}, schema)),
       reopen: async () => openPostgresTaskStore(await databases.client({}, schema)),
+      anotherNode: async () => openPostgresTaskStore(await databases.client({}, schema)),
     };
   });
 });

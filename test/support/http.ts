@@ -36,6 +36,8 @@ export async function httpWorld(
     log?: Logger;
     /** METRICS_TOKEN. */
     metricsToken?: string;
+    /** MAX_TASKS_PER_USER; the default (10,000) when unset. */
+    maxTasksPerUser?: number;
   } = {},
 ) {
   const clock = new FixedClock();
@@ -44,6 +46,7 @@ export async function httpWorld(
     jwtSecret: TEST_SECRET,
     bcryptCost: options.bcryptCost ?? 4,
     forecastProvider: false,
+    maxTasksPerUser: options.maxTasksPerUser,
   });
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   options.rebind?.(container);

@@ -1,5 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { SqlClient, SqlSession, Statement } from '../../adapters/persistence/postgres/sql-client.ts';
+import type {
+  BoundStatement,
+  SqlClient,
+  SqlSession,
+  Statement,
+} from '../../adapters/persistence/postgres/sql-client.ts';
 
 /**
  * The store's SqlClient over PGlite: PostgreSQL compiled to WebAssembly, in this process, for machines
@@ -16,6 +21,14 @@ export async function pgliteSqlClient(db: PGlite, schema: string): Promise<SqlCl
     // In-process: no connection can die between the statement and its commit.
     async write<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
       return (await db.query<R>(statement.text, [...values])).rows;
+    },
+    // One transaction, which PGlite runs alone: nothing else can come between its statements.
+    async writeAll<R>(steps: readonly BoundStatement[]): Promise<R[]> {
+      return db.transaction(async (tx) => {
+        let rows: R[] = [];
+        for (const step of steps) rows = (await tx.query<R>(step.statement.text, [...(step.values ?? [])])).rows;
+        return rows;
+      });
     },
     async exec(script: string): Promise<void> {
       await db.exec(script);

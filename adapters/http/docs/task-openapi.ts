@@ -77,6 +77,11 @@ const ERRORS: Record<string, { status: number; name: string; message: string; de
     name: 'IdempotencyKeyInFlight',
     message: 'A request with this Idempotency-Key is still in progress; retry shortly to get its answer.',
   },
+  taskLimit: {
+    status: 409,
+    name: 'TaskLimitReached',
+    message: 'This account already holds 10000 tasks, the most one account may hold; delete a task to create another.',
+  },
   precondition: {
     status: 412,
     name: 'PreconditionFailed',
@@ -115,6 +120,22 @@ function buildTemplate(): Json {
       },
     };
   };
+  /** One status that comes with several error names: an example of each. */
+  const errorOneOf = (keys: ReadonlyArray<keyof typeof ERRORS>, description: string, headers?: Json): Json => ({
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/Error' },
+        examples: Object.fromEntries(
+          keys.map((key) => {
+            const e = ERRORS[key]!;
+            return [e.name, { value: { error: e.name, message: e.message } }];
+          }),
+        ),
+      },
+    },
+  });
   const retryAfter = {
     'Retry-After': { description: 'Seconds until the budget allows another attempt.', schema: { type: 'string' } },
   };
@@ -360,9 +381,16 @@ function buildTemplate(): Json {
               'A missing title, an unknown or read-only field, a value out of its rule, a malformed Idempotency-Key, or a query parameter.',
             ),
             '401': authed['401'],
-            '409': error('inFlight', 'The first request with this Idempotency-Key is still running.', {
-              'Retry-After': { description: 'Seconds.', schema: { type: 'string' } },
-            }),
+            '409': errorOneOf(
+              ['inFlight', 'taskLimit'],
+              '`IdempotencyKeyInFlight`: the first request with this Idempotency-Key is still running (with `Retry-After`). `TaskLimitReached`: the account already holds MAX_TASKS_PER_USER tasks (10,000 by default); nothing was stored, and the same request succeeds once a task is deleted. A repeat of a stored keyed create is still answered with its 201.',
+              {
+                'Retry-After': {
+                  description: 'Seconds; with IdempotencyKeyInFlight only.',
+                  schema: { type: 'string' },
+                },
+              },
+            ),
             '413': common['413'],
             '422': error('mismatch', 'This Idempotency-Key came with a different body before.'),
             '500': common['500'],
@@ -633,6 +661,7 @@ function buildTemplate(): Json {
                 'MethodNotAllowed',
                 'Conflict',
                 'IdempotencyKeyInFlight',
+                'TaskLimitReached',
                 'PreconditionFailed',
                 'IdempotencyKeyMismatch',
                 'PayloadTooLarge',

@@ -20,6 +20,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   NotFound: 404,
   Conflict: 409,
   IdempotencyKeyInFlight: 409,
+  // The request is fine and succeeds unchanged once a task is deleted: the account's state conflicts with it.
+  TaskLimitReached: 409,
   PreconditionFailed: 412,
   IdempotencyKeyMismatch: 422,
   ServiceUnavailable: 503,

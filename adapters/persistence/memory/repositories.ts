@@ -1,4 +1,4 @@
-import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
+import type { AddOutcome, TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
 import { isIdempotencyRecordLive, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import {
   isLegacyCursor,
@@ -82,30 +82,59 @@ export class StateTaskRepository implements TaskRepository {
    */
   private readonly pendingKeys = new Map<string, Map<string, Promise<unknown>>>();
 
-  add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'> {
-    // A fresh id: nobody else can know it before it is acknowledged, so only the key needs guarding.
-    if (!idempotency) return this.commit({ kind: 'task', task }).then(() => 'added');
-    return this.addWithKey(task, idempotency);
+  add(task: Task, idempotency?: IdempotencyRecord, maxTasks?: number): Promise<AddOutcome> {
+    // A fresh id: nobody else can know it before it is acknowledged, so only the key and the count need guarding.
+    if (!idempotency) {
+      if (this.isFull(task.user_id, maxTasks)) return Promise.resolve('limit-reached');
+      return this.commitNew(task.user_id, { kind: 'task', task }).then(() => 'added');
+    }
+    return this.addWithKey(task, idempotency, maxTasks);
   }
 
-  private addWithKey(task: Task, record: IdempotencyRecord): Promise<'added' | 'key-taken'> {
+  /** Whether the owner holds `maxTasks` tasks, counting those on their way to disk. */
+  private isFull(userId: string, maxTasks: number | undefined): boolean {
+    return maxTasks !== undefined && this.state.taskCount(userId) >= maxTasks;
+  }
+
+  /**
+   * Commits a new task, counted against its owner from this very turn (the one of the check before it), so
+   * that of concurrent adds only as many find room as there is.
+   */
+  private commitNew(userId: string, change: StoreChange): Promise<void> {
+    this.state.reserveTask(userId);
+    let committing: Promise<void>;
+    try {
+      committing = this.commit(change);
+    } catch (error) {
+      this.state.releaseTask(userId);
+      throw error;
+    }
+    return committing.catch((error: unknown) => {
+      // Not stored, so never applied: the reservation is still there.
+      this.state.releaseTask(userId);
+      throw error;
+    });
+  }
+
+  private addWithKey(task: Task, record: IdempotencyRecord, maxTasks: number | undefined): Promise<AddOutcome> {
     let pending = this.pendingKeys.get(record.userId);
     const earlier = pending?.get(record.key);
     if (earlier !== undefined) {
-      const retry = (): Promise<'added' | 'key-taken'> => this.addWithKey(task, record);
+      const retry = (): Promise<AddOutcome> => this.addWithKey(task, record, maxTasks);
       return earlier.then(retry, retry);
     }
     const kept = this.state.idempotencyRecord(record.userId, record.key);
-    // An expired record no longer holds the key: the new one replaces it.
+    // An expired record no longer holds the key: the new one replaces it. A live one wins over a full account.
     if (kept && isIdempotencyRecordLive(kept, record.createdAtMs)) return Promise.resolve('key-taken');
+    if (this.isFull(record.userId, maxTasks)) return Promise.resolve('limit-reached');
     if (pending === undefined) this.pendingKeys.set(record.userId, (pending = new Map<string, Promise<unknown>>()));
     const own = pending;
     const settle = (): void => {
       own.delete(record.key);
       if (own.size === 0 && this.pendingKeys.get(record.userId) === own) this.pendingKeys.delete(record.userId);
     };
-    // The check above and this append happen in one turn, so no other add of the key can come between.
-    const done = this.commit({ kind: 'task', task, idempotency: record }).then(
+    // The checks above and this append happen in one turn, so no other add of the key can come between.
+    const done = this.commitNew(record.userId, { kind: 'task', task, idempotency: record }).then(
       () => {
         settle();
         return 'added' as const;

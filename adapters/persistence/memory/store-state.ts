@@ -53,6 +53,33 @@ export class StoreState {
   /** The highest number handed out by claimSeq, whose changes may not be applied yet. */
   private claimed = 0;
 
+  /**
+   * New tasks committed but not yet applied, by owner (see reserveTask). A change reaches the state only
+   * once durable, so without these, adds in one group commit would each count the owner's tasks without
+   * the others and could all find room for one more.
+   */
+  private readonly tasksOnTheirWay = new Map<string, number>();
+
+  /** The owner's tasks, counting new ones on their way (reserved and not yet applied or released). */
+  taskCount(userId: string): number {
+    return (this.tasksByUser.get(userId)?.size ?? 0) + (this.tasksOnTheirWay.get(userId) ?? 0);
+  }
+
+  /**
+   * Counts a new task of `userId` from now, before its change is committed: applying a new task of that
+   * owner turns one reservation into the task itself, in the same step, so the count is exact throughout.
+   * A commit that fails must `releaseTask`.
+   */
+  reserveTask(userId: string): void {
+    this.tasksOnTheirWay.set(userId, (this.tasksOnTheirWay.get(userId) ?? 0) + 1);
+  }
+
+  releaseTask(userId: string): void {
+    const left = (this.tasksOnTheirWay.get(userId) ?? 0) - 1;
+    if (left > 0) this.tasksOnTheirWay.set(userId, left);
+    else this.tasksOnTheirWay.delete(userId);
+  }
+
   seqOf(taskId: string): number | undefined {
     return this.seqById.get(taskId);
   }
@@ -117,6 +144,8 @@ export class StoreState {
           const seq = change.seq ?? this.lastSeq + 1;
           this.seqById.set(task.id, seq);
           this.lastSeq = Math.max(this.lastSeq, seq);
+          // A replayed task (at start-up) has no reservation; one added through the repository has.
+          if (this.tasksOnTheirWay.has(task.user_id)) this.releaseTask(task.user_id);
         }
         this.tasksById.set(task.id, task);
         let own = this.tasksByUser.get(task.user_id);

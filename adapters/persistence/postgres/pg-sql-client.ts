@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { OutcomeUnknown } from '../../../domain/shared/outcome-unknown.ts';
-import type { SqlClient, SqlSession, Statement } from './sql-client.ts';
+import type { BoundStatement, SqlClient, SqlSession, Statement } from './sql-client.ts';
 
 const postgresDriver = loadOnFirstUse<typeof pg>('pg');
 
@@ -104,6 +104,11 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
       query,
       // On a session of its own the caller owns the transaction; the pool's `write` (below) commits by itself.
       write: query,
+      async writeAll<R>(steps: readonly BoundStatement[]): Promise<R[]> {
+        let rows: R[] = [];
+        for (const step of steps) rows = await query<R>(step.statement, step.values);
+        return rows;
+      },
       async exec(script: string): Promise<void> {
         try {
           await run({ text: script });
@@ -125,6 +130,11 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
    * may not be stored, and the error says so (OutcomeUnknown).
    */
   async function write<R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> {
+    return writeAll<R>([{ statement, values }]);
+  }
+
+  /** `write` for several statements in one transaction (see SqlSession.writeAll). */
+  async function writeAll<R>(steps: readonly BoundStatement[]): Promise<R[]> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -139,10 +149,12 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     client.on('error', heard);
     try {
       await client.query('BEGIN');
-      const result = await client.query({ name: statement.name, text: statement.text, values: [...values] });
+      let rows: R[] = [];
+      for (const { statement, values = [] } of steps)
+        rows = (await client.query({ name: statement.name, text: statement.text, values: [...values] })).rows as R[];
       committing = true;
       await client.query('COMMIT');
-      return result.rows as R[];
+      return rows;
     } catch (error) {
       failed = error instanceof Error ? error : new Error(String(error));
       if (committing && !refusedCommit(error)) {
@@ -160,6 +172,7 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
   return {
     ...sessionOf((config) => pool.query(config)),
     write,
+    writeAll,
     describe,
     async withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
       let client: pg.PoolClient;

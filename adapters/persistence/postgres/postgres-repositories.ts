@@ -1,4 +1,4 @@
-import type { TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
+import type { AddOutcome, TaskRepository, UserRepository } from '../../../application/tasks/ports.ts';
 import { Unauthorized, ValidationError } from '../../../domain/tasks/errors.ts';
 import { IDEMPOTENCY, type IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import { isLegacyCursor, startOfSecond, type PositionedTask, type TaskRange } from '../../../domain/tasks/paging.ts';
@@ -48,6 +48,48 @@ const SQL = {
       INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
       SELECT $1, $2, $3, $4, $5, $6, $7, $8::timestamp, $9::timestamp WHERE EXISTS (SELECT 1 FROM claimed)
       RETURNING id`,
+  },
+  // Taken before a create under a task limit, in the same transaction: creates of one owner under a limit
+  // queue here, so each counts after the one before it has committed (READ COMMITTED gives the next
+  // statement a fresh snapshot; a count in the locking statement itself would read the one from before the
+  // wait and let concurrent creates past the limit). NO KEY UPDATE, because the foreign key check of a plain
+  // insert (KEY SHARE) need not wait for it.
+  lockOwner: {
+    name: 'taskcast_lock_task_owner',
+    text: 'SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE',
+  },
+  addTaskWithin: {
+    name: 'taskcast_add_task_within_limit',
+    text: `INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
+      SELECT $1, $2, $3, $4, $5, $6, $7, $8::timestamp, $9::timestamp
+      WHERE (SELECT count(*) FROM tasks WHERE user_id = $2) < $10::bigint
+      RETURNING id`,
+  },
+  // addTaskWithKey under a limit: a live record of the key wins (the retry of a stored create answers as
+  // before, whatever the count); otherwise neither the key nor the task is stored when the owner is full.
+  addTaskWithKeyWithin: {
+    name: 'taskcast_add_task_with_key_within_limit',
+    text: `WITH taken AS (
+        SELECT 1 FROM idempotency_keys
+        WHERE user_id = $2 AND key = $10 AND created_at_ms > $13::bigint - $14::bigint
+      ), room AS (
+        SELECT NOT EXISTS (SELECT 1 FROM taken) AND (SELECT count(*) FROM tasks WHERE user_id = $2) < $15::bigint AS ok
+      ), claimed AS (
+        INSERT INTO idempotency_keys AS k (user_id, key, fingerprint, task, created_at_ms)
+        SELECT $2, $10, $11, $12::jsonb, $13::bigint FROM room WHERE room.ok
+        ON CONFLICT (user_id, key) DO UPDATE
+          SET fingerprint = EXCLUDED.fingerprint, task = EXCLUDED.task, created_at_ms = EXCLUDED.created_at_ms
+          WHERE k.created_at_ms <= EXCLUDED.created_at_ms - $14::bigint
+        RETURNING 1
+      ), added AS (
+        INSERT INTO tasks (id, user_id, title, description, status, priority, due_date, created_at, updated_at)
+        SELECT $1, $2, $3, $4, $5, $6, $7, $8::timestamp, $9::timestamp WHERE EXISTS (SELECT 1 FROM claimed)
+        RETURNING 1
+      )
+      SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM added) THEN 'added'
+        WHEN (SELECT ok FROM room) OR EXISTS (SELECT 1 FROM taken) THEN 'key-taken'
+        ELSE 'limit-reached' END AS outcome`,
   },
   findKey: {
     name: 'taskcast_find_idempotency_key',
@@ -200,7 +242,7 @@ export class PostgresTaskRepository implements TaskRepository {
 
   constructor(private readonly sql: SqlSession) {}
 
-  async add(task: Task, idempotency?: IdempotencyRecord): Promise<'added' | 'key-taken'> {
+  async add(task: Task, idempotency?: IdempotencyRecord, maxTasks?: number): Promise<AddOutcome> {
     const values = [
       task.id,
       task.user_id,
@@ -212,9 +254,11 @@ export class PostgresTaskRepository implements TaskRepository {
       task.created_at,
       task.updated_at,
     ];
+    const fields = { title: task.title, description: task.description };
     try {
+      if (maxTasks !== undefined) return await storing(() => this.addWithin(values, maxTasks, idempotency), fields);
       if (!idempotency) {
-        await storing(() => this.sql.write(SQL.addTask, values), { title: task.title, description: task.description });
+        await storing(() => this.sql.write(SQL.addTask, values), fields);
         return 'added';
       }
       this.forgetExpiredKeys(idempotency.createdAtMs);
@@ -237,6 +281,36 @@ export class PostgresTaskRepository implements TaskRepository {
         throw new Unauthorized('The token is invalid or has expired.');
       throw error;
     }
+  }
+
+  /** A create under a limit: the owner's row locked, then the count and the insert, in one transaction. */
+  private async addWithin(
+    values: readonly unknown[],
+    maxTasks: number,
+    idempotency: IdempotencyRecord | undefined,
+  ): Promise<AddOutcome> {
+    const lock = { statement: SQL.lockOwner, values: [values[1]] };
+    if (!idempotency) {
+      const rows = await this.sql.writeAll([lock, { statement: SQL.addTaskWithin, values: [...values, maxTasks] }]);
+      return rows.length === 1 ? 'added' : 'limit-reached';
+    }
+    this.forgetExpiredKeys(idempotency.createdAtMs);
+    const [row] = await this.sql.writeAll<{ outcome: AddOutcome }>([
+      lock,
+      {
+        statement: SQL.addTaskWithKeyWithin,
+        values: [
+          ...values,
+          idempotency.key,
+          idempotency.fingerprint,
+          JSON.stringify(idempotency.task),
+          idempotency.createdAtMs,
+          IDEMPOTENCY.retentionMs,
+          maxTasks,
+        ],
+      },
+    ]);
+    return row!.outcome;
   }
 
   async findIdempotencyRecord(userId: string, key: string): Promise<IdempotencyRecord | undefined> {

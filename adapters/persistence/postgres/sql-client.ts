@@ -7,6 +7,12 @@ export interface Statement {
   readonly text: string;
 }
 
+/** A statement with the parameters of one run. */
+export interface BoundStatement {
+  readonly statement: Statement;
+  readonly values?: readonly unknown[];
+}
+
 /** One connection's worth of SQL. */
 export interface SqlSession {
   /** The rows of a prepared statement run with `values` as its parameters. */
@@ -17,6 +23,12 @@ export interface SqlSession {
    * On a session of its own (withSession), the caller owns the transaction and this is `query`.
    */
   write<R>(statement: Statement, values?: readonly unknown[]): Promise<R[]>;
+  /**
+   * Like `write`, for statements run in order in one transaction: the rows of the last. Under READ
+   * COMMITTED each statement reads what was committed before it started, so a first statement that locks
+   * a row makes the reads of the next ones current for everything the lock's previous holder did.
+   */
+  writeAll<R>(steps: readonly BoundStatement[]): Promise<R[]>;
   /** Runs a script of several statements (migrations); no parameters. */
   exec(script: string): Promise<void>;
 }
