@@ -10,6 +10,7 @@ import { officeConfigResources } from './offices/office-config.ts';
 import { officeHeadlineResources } from './offices/office-headlines.ts';
 import { productResources } from './offices/product-resources.ts';
 import { officeResources } from './offices/office-resources.ts';
+import { composeFamilies } from './router.ts';
 import { radarResources } from './radar/radar-resources.ts';
 import { referenceResources } from './reference/reference-resources.ts';
 import { satelliteResources } from './reference/satellite-thumbnail.ts';
@@ -22,29 +23,31 @@ import { zoneResources } from './zones/zone-resources.ts';
  * FORECAST_PROVIDER=embedded: api.weather.gov's documents computed offline from real geography and the
  * deterministic weather model. Each part answers one family of routes; the parts that describe the same
  * weather share their sources (alerts feed headlines and products, gridpoint forecasts feed zone
- * forecasts and the ZFP), so every document agrees with the others.
+ * forecasts and the ZFP), so every document agrees with the others. A route a family serves by path
+ * only (its `routes`, see router.ts) is answered through the port's `other()`.
  */
 export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProvider {
   const grid = gridResources(deps);
   const { activeAlerts, ...alerts } = alertResources(deps);
   const zoneText = zoneForecastText(deps, grid);
   const ofOffice = officeAlerts(deps.catalogue, activeAlerts);
-  return {
-    ...grid,
-    ...stationResources(deps),
-    ...observationHistory(deps),
-    ...tafResources(deps),
-    ...officeResources(deps),
-    ...officeConfigResources(deps),
-    ...officeHeadlineResources(deps, ofOffice),
-    ...productResources(deps, ofOffice, zoneText),
-    ...alerts,
-    ...zoneResources(deps),
-    ...zoneForecastResources(zoneText),
-    ...aviationResources(deps),
-    ...radarResources(deps),
-    ...referenceResources(),
-    ...satelliteResources(deps),
-    ...iconResources(),
-  };
+  const provider: ForecastProvider = composeFamilies([
+    grid,
+    stationResources(deps),
+    observationHistory(deps),
+    tafResources(deps),
+    officeResources(deps),
+    officeConfigResources(deps),
+    officeHeadlineResources(deps, ofOffice),
+    productResources(deps, ofOffice, zoneText),
+    alerts,
+    zoneResources(deps),
+    zoneForecastResources(zoneText),
+    aviationResources(deps),
+    radarResources(deps),
+    referenceResources(),
+    satelliteResources(deps),
+    iconResources(),
+  ]);
+  return provider;
 }

@@ -50,6 +50,13 @@ describe('embedded provider: every path of the OpenAPI', () => {
       await checkPath(get, template, await pathFillers(get)[template]!());
     });
   }
+  // Beyond the v1.9 copy (OpenAPI 3.8.1): the newest product of a type and office, a TextProduct as /products/{productId}.
+  test('/products/types/{typeId}/locations/{locationId}/latest', async () => {
+    const ld: Get = (path, headers) => get(path, { accept: 'application/ld+json', ...headers });
+    await checkPath(ld, '/products/{productId}', '/products/types/AFD/locations/OKX/latest');
+    const newest = (await get('/products/types/AFD/locations/OKX')).body['@graph'][0];
+    assert.equal((await get('/products/types/AFD/locations/OKX/latest')).body.id, newest.id);
+  });
 });
 
 describe('upstream provider: every path of the OpenAPI through the cache', () => {

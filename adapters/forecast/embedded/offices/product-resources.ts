@@ -1,9 +1,10 @@
 import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import type { ProductQuery } from '../../../../domain/forecast/extended-queries.ts';
+import { parseProductCode, type ProductQuery } from '../../../../domain/forecast/extended-queries.ts';
 import type { OfficeRecord } from '../catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
+import type { EmbeddedRoute, FamilyRoutes } from '../router.ts';
 import { plainContext } from '../shared/json-ld.ts';
 import { Lru } from '../shared/lru.ts';
 import {
@@ -48,7 +49,8 @@ export function productResources(
   deps: EmbeddedDeps,
   alerts: OfficeAlerts,
   zoneText: ZoneForecastSource,
-): Pick<ForecastProvider, 'products' | 'product' | 'productTypes' | 'productLocations' | 'productsOfType'> {
+): Pick<ForecastProvider, 'products' | 'product' | 'productTypes' | 'productLocations' | 'productsOfType'> &
+  FamilyRoutes {
   const { catalogue } = deps;
   const texts = new Lru<string, ForecastDocument>(256);
   const offices = [...catalogue.offices.values()].sort((a, b) => a.id.localeCompare(b.id));
@@ -139,6 +141,42 @@ export function productResources(
     return TEXT[issue.type.code]!({ issue, alerts: await alerts.inForce(issue.office, atMs), zones, areaZones });
   }
 
+  /** A product with its text, as /products/{id} serves it. */
+  async function productDocument(issue: ProductIssue, ctx: ForecastContext): Promise<ForecastDocument> {
+    const key = `${ctx.baseUrl}|${issue.id}|${revision()}`;
+    const cached = texts.get(key);
+    if (cached) return cached;
+    const body = {
+      '@context': plainContext(ctx.baseUrl),
+      ...entry(issue, ctx.baseUrl),
+      productText: await productText(issue, ctx),
+    };
+    const doc: ForecastDocument = { body, lastModified: new Date(issue.issuedMs), maxAgeSeconds: 3600 };
+    texts.set(key, doc);
+    return doc;
+  }
+
+  /**
+   * /products/types/{typeId}/locations/{locationId}/latest (api.weather.gov's OpenAPI 3.8.1, not in the
+   * v1.9 copy the coverage test reads): the newest product of that type from that office, with its text,
+   * as /products/{id} serves it.
+   */
+  const latestOfType: EmbeddedRoute = {
+    pattern: '/products/types/:typeId/locations/:locationId/latest',
+    async answer({ params }, ctx) {
+      const code = parseProductCode(params['typeId'] ?? '', 'type');
+      const t = PRODUCT_TYPE_BY_CODE.get(code);
+      if (!t) throw new ForecastNotFound(`Product type ${code} does not exist.`);
+      const o = office(parseProductCode(params['locationId'] ?? '', 'location'));
+      const latest = issues([t], [o], 0, Number.MAX_SAFE_INTEGER)[0];
+      if (!latest)
+        throw new ForecastNotFound(
+          `Office ${o.id} has issued no ${t.code} in the last ${PRODUCT_RETENTION_HOURS} hours.`,
+        );
+      return productDocument(latest, ctx);
+    },
+  };
+
   function locationsOf(types: readonly ProductType[], base: string): ForecastDocument {
     const locations: Record<string, string | null> = {};
     for (const o of offices) if (types.length > 0) locations[o.id] = officeSignature(o);
@@ -150,6 +188,8 @@ export function productResources(
   }
 
   return {
+    routes: [latestOfType],
+
     async products(query: ProductQuery, ctx) {
       const types = query.types ? PRODUCT_TYPES.filter((t) => query.types!.includes(t.code)) : PRODUCT_TYPES;
       const ofOffices = offices.filter(
@@ -173,17 +213,7 @@ export function productResources(
       if (!issue || issue.issuedMs > nowMs || issue.issuedMs < floor) {
         throw new ForecastNotFound(`Product ${id} does not exist.`);
       }
-      const key = `${ctx.baseUrl}|${id}|${revision()}`;
-      const cached = texts.get(key);
-      if (cached) return cached;
-      const body = {
-        '@context': plainContext(ctx.baseUrl),
-        ...entry(issue, ctx.baseUrl),
-        productText: await productText(issue, ctx),
-      };
-      const doc: ForecastDocument = { body, lastModified: new Date(issue.issuedMs), maxAgeSeconds: 3600 };
-      texts.set(key, doc);
-      return doc;
+      return productDocument(issue, ctx);
     },
 
     async productTypes(location, ctx) {
