@@ -324,7 +324,10 @@ describe('forecast spec conformance', () => {
     });
 
     test('large results are paged with the HTTP Link header, rel next; 400 invalid query or filter; no match is an empty list', async () => {
-      const page = await w.get('/alerts');
+      // A page smaller than the day's alerts (97 on this July day, under the default page of 100), so the
+      // check does not hang on how stormy the model's day is.
+      const page = await w.get('/alerts?limit=20');
+      assert.equal(page.body.features.length, 20);
       assert.match(
         page.headers.get('link') ?? '',
         /^<http:\/\/taskcast\.test\/alerts\?[^>]*cursor=[^>]+>; rel="next"$/,
