@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { PositionedTask, TaskCursor } from '../../domain/tasks/paging.ts';
 import type { Task, TaskFilter } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
+import { pendingTask } from '../support/task-fixtures.ts';
 
 /**
  * What every task store must do, as the use cases rely on it. The same cases run unchanged against each
@@ -27,18 +28,17 @@ export const aUser = (name = 'Ada'): User => {
   return { id: uuid('00000000', n), name, email: `user${n}@example.com`, passwordHash: '$2b$04$hash' };
 };
 
-export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task => ({
-  id: uuid('abcdef00', ++counter),
-  user_id: user.id,
-  title: `task ${counter}`,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: at,
-  updated_at: at,
-  ...fields,
-});
+export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task => {
+  const n = ++counter;
+  return pendingTask({
+    id: uuid('abcdef00', n),
+    user_id: user.id,
+    title: `task ${n}`,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  });
+};
 
 export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   const withStore = (name: string, body: (s: StoreUnderTest) => Promise<void>): void => {

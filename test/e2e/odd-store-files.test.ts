@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Task } from './api-client.ts';
 import { killLeftovers, makeTempDir, runUntilExit, ServerProcess, serverLines } from './server-process.ts';
+import { numberedTask } from '../support/task-fixtures.ts';
 
 after(killLeftovers);
 
@@ -17,17 +18,7 @@ const USER = {
   email: 'ada@example.com',
   passwordHash: '$2b$04$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva',
 };
-const TASK = {
-  id: '10000000-0000-4000-8000-000000000001',
-  user_id: USER.id,
-  title: 'from the journal',
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: '2026-03-01 12:00:00',
-  updated_at: '2026-03-01 12:00:00',
-};
+const TASK = numberedTask(1, USER.id, 'from the journal');
 const SNAPSHOT = JSON.stringify({ format: 'taskcast-tasks/1', users: [USER], tasks: [] });
 
 describe('odd store files at start-up (npm start)', { concurrency: true }, () => {

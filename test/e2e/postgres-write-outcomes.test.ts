@@ -17,6 +17,7 @@ import type { SqlClient } from '../../adapters/persistence/postgres/sql-client.t
 import { openPostgresTaskStore } from '../../adapters/persistence/postgres/postgres-task-store.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { freePort } from '../support/redis-server.ts';
+import { pendingTask } from '../support/task-fixtures.ts';
 import { throwawayPostgresUnavailable, ThrowawayPostgres } from '../support/throwaway-postgres.ts';
 
 const unavailable = throwawayPostgresUnavailable();
@@ -51,17 +52,8 @@ async function openStore(url?: string): Promise<TaskStore> {
 }
 
 const stamp = '2026-11-26 12:00:00';
-const newTask = (userId: string, title: string): Task => ({
-  id: randomUUID(),
-  user_id: userId,
-  title,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: stamp,
-  updated_at: stamp,
-});
+const newTask = (userId: string, title: string): Task =>
+  pendingTask({ id: randomUUID(), user_id: userId, title, created_at: stamp, updated_at: stamp });
 
 async function newUser(store: TaskStore): Promise<string> {
   const id = randomUUID();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
+import { pendingTask } from './task-fixtures.ts';
 
 const [, , dbPath, userId, compactAfter] = process.argv;
 if (dbPath === undefined || userId === undefined)
@@ -17,19 +18,10 @@ const store = await openLowdbTaskStore(dbPath, {
 });
 await store.users.addIfEmailFree({ id: userId, name: 'Writer', email: `${userId}@example.com`, passwordHash: 'h' });
 process.stdout.write('ready\n');
-const stamp = '2026-03-01 12:00:00';
 for (;;) {
-  const batch = Array.from({ length: 64 }, () => ({
-    id: randomUUID(),
-    user_id: userId,
-    title: `written by ${process.pid} ${'x'.repeat(100)}`,
-    description: null,
-    status: 'pending' as const,
-    priority: 'medium' as const,
-    due_date: null,
-    created_at: stamp,
-    updated_at: stamp,
-  }));
+  const batch = Array.from({ length: 64 }, () =>
+    pendingTask({ id: randomUUID(), user_id: userId, title: `written by ${process.pid} ${'x'.repeat(100)}` }),
+  );
   await Promise.all(
     batch.map(async (task) => {
       await store.tasks.add(task);

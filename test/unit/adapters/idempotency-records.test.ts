@@ -5,10 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { requestFingerprint } from '../../../adapters/http/tasks/conditional.ts';
 import { createInMemoryTaskStore } from '../../../adapters/persistence/memory/in-memory-task-store.ts';
@@ -20,24 +18,13 @@ import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-ta
 import { checkChange, journalLine } from '../../../adapters/persistence/lowdb/store-records.ts';
 import type { IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { FIXTURE_STAMP, numberedTask, scratchStorePaths } from '../../support/task-fixtures.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'taskcast-keys-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const freshPath = () => join(root, `case-${++n}`, 'tasks.db');
+const freshPath = scratchStorePaths('taskcast-keys-');
 
 const user = { id: '00000000-0000-4000-8000-000000000001', name: 'Ada', email: 'ada@example.com', passwordHash: 'h' };
-const task = (i: number, title = `t${i}`, updated = '2026-03-01 12:00:00'): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  user_id: user.id,
-  title,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: '2026-03-01 12:00:00',
-  updated_at: updated,
-});
+const task = (i: number, title = `t${i}`, updated = FIXTURE_STAMP): Task =>
+  numberedTask(i, user.id, title, { updated_at: updated });
 const keyed = (t: Task, key: string): IdempotencyRecord => ({
   userId: user.id,
   key,

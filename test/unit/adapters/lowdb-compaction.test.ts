@@ -5,38 +5,17 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { documentSlices } from '../../../adapters/persistence/lowdb/document-slices.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'taskcast-compaction-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const freshPath = () => join(root, `case-${++n}`, 'tasks.db');
+const freshPath = scratchStorePaths('taskcast-compaction-');
 const WRITER = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'support', 'store-writer.ts');
-
-const user = (i: number) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  name: `U${i}`,
-  email: `u${i}@x.io`,
-  passwordHash: 'h',
-});
-const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  user_id: userId,
-  title,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: '2026-03-01 12:00:00',
-  updated_at: '2026-03-01 12:00:00',
-});
 const ROUNDS = 4;
 const line = (change: unknown) => `${JSON.stringify(change)}\n`;
 

@@ -4,39 +4,16 @@
  * store takes writes again as soon as the disk does; check-and-set stays atomic across all of it.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { createInMemoryTaskStore } from '../../../adapters/persistence/memory/in-memory-task-store.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
-import type { Task } from '../../../domain/tasks/task.ts';
 import { FaultyDisk } from '../../support/faulty-disk.ts';
 import { journalRecords } from '../../support/journal-records.ts';
+import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'taskcast-durability-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const freshPath = () => join(root, `case-${++n}`, 'tasks.db');
-
-const user = (i: number, email = `u${i}@x.io`) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  name: `U${i}`,
-  email,
-  passwordHash: 'h',
-});
-const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  user_id: userId,
-  title,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: '2026-03-01 12:00:00',
-  updated_at: '2026-03-01 12:00:00',
-});
+const freshPath = scratchStorePaths('taskcast-durability-');
 const turn = () => new Promise((r) => setImmediate(r));
 
 describe('lowdb store on a faulty disk', () => {

@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { createTaskcast } from '../../../bootstrap/entry/library.ts';
 import { journalRecords } from '../../support/journal-records.ts';
+import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'taskcast-store-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const freshPath = () => join(root, `case-${++n}`, 'nested', 'tasks.db');
+const storePath = scratchStorePaths('taskcast-store-');
+const freshPath = () => storePath('nested');
 const lockSockets = (path: string) =>
   readdirSync(dirname(path)).filter((name) => name.startsWith(`${basename(path)}.lock.`));
 
@@ -28,24 +26,6 @@ async function listenAndDie(path: string): Promise<void> {
   child.kill('SIGKILL');
   await new Promise((resolve) => child.once('exit', resolve));
 }
-
-const user = (i: number) => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  name: `U${i}`,
-  email: `u${i}@x.io`,
-  passwordHash: 'h',
-});
-const task = (i: number, userId: string, title = `t${i}`): Task => ({
-  id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  user_id: userId,
-  title,
-  description: null,
-  status: 'pending',
-  priority: 'medium',
-  due_date: null,
-  created_at: '2026-03-01 12:00:00',
-  updated_at: '2026-03-01 12:00:00',
-});
 
 describe('lowdb task store', () => {
   test('creates missing folders and an empty snapshot, and reopens what was written', async () => {
@@ -254,7 +234,7 @@ describe('lowdb task store', () => {
     'a store path too long for a socket address still locks (through /proc on Linux)',
     { skip: process.platform !== 'linux' },
     async () => {
-      const path = join(root, `case-${++n}`, 'x'.repeat(120), 'tasks.db');
+      const path = storePath('x'.repeat(120));
       const first = await openLowdbTaskStore(path);
       await assert.rejects(openLowdbTaskStore(path), /in use/);
       await first.close();
