@@ -10,11 +10,13 @@
 //   - with FORECAST_PROVIDER=upstream against a replaying fake upstream and a warm cache, /points against the
 //     embedded figure (target ≥ 0.8×).
 import { join } from 'node:path';
-import { fire, measure, median, unclean, type Measurement, type Target } from '../lib/load.ts';
+import { fire, median, unclean, type Measurement, type Target } from '../lib/load.ts';
 import { pointKey, startReplayUpstream, type ReplayUpstream } from '../lib/replay-upstream.ts';
 import { prng } from '../lib/prng.ts';
 import { MAIN_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
 import { timeToFirstAnswer, type StartupResult } from '../lib/startup.ts';
+import { fmt, loggedMeasure } from '../lib/logged-measure.ts';
+import { ownFigure } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const TARGETS = { vsHealth: 0.5, upstreamVsEmbedded: 0.8, startupS: 2, rssMb: 300 } as const;
@@ -62,29 +64,12 @@ export const forecastSet: ScenarioSet = {
   name: 'forecast',
   description: 'Forecast API: /points and /gridpoints forecasts against /health, start-up, memory, upstream cache.',
   async run(ctx: BenchContext): Promise<SetReport> {
-    const { lab, load, log, warn } = ctx;
+    const { lab, log, warn } = ctx;
     const measurements: Measurement[] = [];
     const shutdowns: Record<string, ShutdownReport> = {};
     const extra: Record<string, unknown> = { shutdowns, box: BOX, seed: SEED, candidates: CANDIDATES };
 
-    const bench = async (scenario: string, server: RunningServer, target: Target): Promise<Measurement> => {
-      log(
-        `  ${scenario} on ${server.label} (pid ${server.pid}${target.paths ? `, rotating over ${target.paths.length} paths` : ''}) ...`,
-      );
-      const m = await measure(scenario, server.label, target, load, {
-        check: () => server.assertAlive(scenario),
-        onRound: (label, r) =>
-          log(
-            `    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors || r.timeouts ? `  non-2xx ${r.non2xx} errors ${r.errors} timeouts ${r.timeouts} ${JSON.stringify(r.statusCodes)}` : ''}`,
-          ),
-      });
-      if (unclean(m))
-        warn(
-          `${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`,
-        );
-      measurements.push(m);
-      return m;
-    };
+    const bench = loggedMeasure(ctx, measurements);
     const rotating = (server: RunningServer, paths: readonly string[]): Target => ({
       url: `${server.origin}${paths[0] ?? '/'}`,
       method: 'GET',
@@ -366,17 +351,15 @@ export const forecastSet: ScenarioSet = {
         note: `upstream /points is ${fmt((upstreamM?.reqPerSec ?? Number.NaN) / upstreamHealth.reqPerSec, 2)}× this`,
       });
     }
-    rows.push({
-      scenario: SCENARIO.startup,
-      unit: 's',
-      taskcast: startupMs / 1000,
-      peer: null,
-      ratio: null,
-      ratioOf: null,
-      target: `≤ ${TARGETS.startupS} s`,
-      pass: startupMs / 1000 <= TARGETS.startupS,
-      note: `runs ${coldNode.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s`,
-    });
+    rows.push(
+      ownFigure(
+        SCENARIO.startup,
+        's',
+        startupMs / 1000,
+        { atMost: TARGETS.startupS },
+        `runs ${coldNode.map((r) => fmt(r.ms / 1000, 2)).join(' / ')} s`,
+      ),
+    );
     rows.push({
       scenario: SCENARIO.startupNpm,
       unit: 's',
@@ -387,17 +370,8 @@ export const forecastSet: ScenarioSet = {
       target: 'informational',
       pass: null,
     });
-    const mem = (scenario: string, m: { rss: number; hwm: number }): TargetRow => ({
-      scenario,
-      unit: 'MB',
-      taskcast: m.rss / MB,
-      peer: null,
-      ratio: null,
-      ratioOf: null,
-      target: `< ${TARGETS.rssMb} MB`,
-      pass: m.rss / MB < TARGETS.rssMb,
-      note: `peak VmHWM ${fmt(m.hwm / MB, 0)} MB`,
-    });
+    const mem = (scenario: string, m: { rss: number; hwm: number }): TargetRow =>
+      ownFigure(scenario, 'MB', m.rss / MB, { below: TARGETS.rssMb }, `peak VmHWM ${fmt(m.hwm / MB, 0)} MB`);
     rows.push(mem(SCENARIO.rssForecast, memForecast));
     rows.push(mem(SCENARIO.rssAlerts, memAlerts));
     return { rows, measurements, warnings: [], extra, columns: { value: 'Taskcast', reference: 'reference' } };
@@ -537,8 +511,4 @@ async function cachePass(
     }
   });
   return { statuses, xCache, errors, seconds: (Date.now() - started) / 1000 };
-}
-
-function fmt(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
 }

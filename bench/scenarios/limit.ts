@@ -21,6 +21,7 @@ import { fire, median, processCpuMs, type Target } from '../lib/load.ts';
 import { prng } from '../lib/prng.ts';
 import { MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
+import { ownFigure } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const LIST_SIZE = 20;
@@ -479,84 +480,46 @@ export const limitSet: ScenarioSet = {
     });
     const startMs = median(starts);
     out.push(
-      {
-        scenario: `first /alerts after start, empty cycle cache (median of ${COLD_STARTS})`,
-        unit: 'ms',
-        taskcast: firstAlertsMs,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${GOALS.firstAlertsMs} ms`,
-        pass: firstAlertsMs < GOALS.firstAlertsMs,
-        note: `${coldAlerts.map((s) => s.toFixed(0)).join(', ')}; server CPU from /health to it ${cycleCpu.map((c) => c.toFixed(0)).join(', ')} ms (10 ms ticks), so at least ${(median(cycleCpu) / 2).toFixed(0)} ms on 2 cores`,
-      },
-      {
-        scenario: `first ${SCOPED_ALERTS} after start, empty cycle cache (median of ${COLD_STARTS})`,
-        unit: 'ms',
-        taskcast: firstScopedMs,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${GOALS.firstAlertsMs} ms`,
-        pass: firstScopedMs < GOALS.firstAlertsMs,
-        note: coldScoped.map((s) => s.toFixed(0)).join(', '),
-      },
-      {
-        scenario: 'first /alerts after start, cycle cached',
-        unit: 'ms',
-        taskcast: warmAlertsMs,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${GOALS.firstAlertsMs} ms`,
-        pass: warmAlertsMs < GOALS.firstAlertsMs,
-      },
-      {
-        scenario: `first ${SCOPED_ALERTS} after start, cycle cached`,
-        unit: 'ms',
-        taskcast: warmScopedMs,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${GOALS.firstAlertsMs} ms`,
-        pass: warmScopedMs < GOALS.firstAlertsMs,
-      },
-      {
-        scenario: `spawn → first /health 200 (median of ${COLD_STARTS})`,
-        unit: 'ms',
-        taskcast: startMs,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `≤ ${GOALS.startupMs} ms`,
-        pass: startMs <= GOALS.startupMs,
-        note: `${starts.map((s) => s.toFixed(0)).join(', ')}; server CPU to it ${startCpu.map((c) => c.toFixed(0)).join(', ')} ms`,
-      },
+      ownFigure(
+        `first /alerts after start, empty cycle cache (median of ${COLD_STARTS})`,
+        'ms',
+        firstAlertsMs,
+        { below: GOALS.firstAlertsMs },
+        `${coldAlerts.map((s) => s.toFixed(0)).join(', ')}; server CPU from /health to it ${cycleCpu.map((c) => c.toFixed(0)).join(', ')} ms (10 ms ticks), so at least ${(median(cycleCpu) / 2).toFixed(0)} ms on 2 cores`,
+      ),
+      ownFigure(
+        `first ${SCOPED_ALERTS} after start, empty cycle cache (median of ${COLD_STARTS})`,
+        'ms',
+        firstScopedMs,
+        { below: GOALS.firstAlertsMs },
+        coldScoped.map((s) => s.toFixed(0)).join(', '),
+      ),
+      ownFigure('first /alerts after start, cycle cached', 'ms', warmAlertsMs, { below: GOALS.firstAlertsMs }),
+      ownFigure(`first ${SCOPED_ALERTS} after start, cycle cached`, 'ms', warmScopedMs, { below: GOALS.firstAlertsMs }),
+      ownFigure(
+        `spawn → first /health 200 (median of ${COLD_STARTS})`,
+        'ms',
+        startMs,
+        { atMost: GOALS.startupMs },
+        `${starts.map((s) => s.toFixed(0)).join(', ')}; server CPU to it ${startCpu.map((c) => c.toFixed(0)).join(', ')} ms`,
+      ),
       // Not a goal of its own: the whole wait of a suite that starts Taskcast and asks for the country's alerts
       // at once, beside what the two goals above would allow together.
-      {
-        scenario: `spawn → first /alerts, empty cycle cache (median of ${COLD_STARTS})`,
-        unit: 'ms',
-        taskcast: median(spawnToAlerts),
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: '–',
-        pass: null,
-        note: `${spawnToAlerts.map((s) => s.toFixed(0)).join(', ')}; the two goals together would allow ${GOALS.startupMs + GOALS.firstAlertsMs} ms`,
-      },
+      ownFigure(
+        `spawn → first /alerts, empty cycle cache (median of ${COLD_STARTS})`,
+        'ms',
+        median(spawnToAlerts),
+        null,
+        `${spawnToAlerts.map((s) => s.toFixed(0)).join(', ')}; the two goals together would allow ${GOALS.startupMs + GOALS.firstAlertsMs} ms`,
+      ),
       // What that wait is made of: one cycle in one thread, no server around it.
-      {
-        scenario: `one alert cycle in one thread (${cycle.zones} zones × 96 h → ${cycle.alerts} alerts), cold`,
-        unit: 'ms',
-        taskcast: cycle.cold.ms,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: '–',
-        pass: null,
-        note: `CPU ${cycle.cold.cpuMs.toFixed(0)} ms (with V8's compiler and GC threads); warm ${cycle.warm.ms.toFixed(0)} ms (CPU ${cycle.warm.cpuMs.toFixed(0)} ms); two cores halve it at best`,
-      },
+      ownFigure(
+        `one alert cycle in one thread (${cycle.zones} zones × 96 h → ${cycle.alerts} alerts), cold`,
+        'ms',
+        cycle.cold.ms,
+        null,
+        `CPU ${cycle.cold.cpuMs.toFixed(0)} ms (with V8's compiler and GC threads); warm ${cycle.warm.ms.toFixed(0)} ms (CPU ${cycle.warm.cpuMs.toFixed(0)} ms); two cores halve it at best`,
+      ),
     );
     return {
       rows: out,

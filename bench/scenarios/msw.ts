@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { median } from '../lib/load.ts';
 import { MAIN_DIR } from '../lib/servers.ts';
+import { ownFigure } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const COLD_RUNS = 5;
@@ -92,31 +93,21 @@ export const mswSet: ScenarioSet = {
       [ALERTS, "generates the point's offices' alerts, not the whole cycle"],
     ] as const) {
       const firsts = all.map((r) => r.first[path]!);
-      rows.push({
-        scenario: `first ${path.split('?')[0]} answer (${what})`,
-        unit: 'ms',
-        taskcast: median(firsts),
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: '–',
-        pass: null,
-        note: `runs ${ms(firsts)}`,
-      });
+      rows.push(
+        ownFigure(`first ${path.split('?')[0]} answer (${what})`, 'ms', median(firsts), null, `runs ${ms(firsts)}`),
+      );
     }
     for (const [key, figures] of Object.entries(warm)) {
       const [entry, path] = key.split(' ');
-      rows.push({
-        scenario: `warm ${path!.split('?')[0]} via ${entry === 'msw' ? 'MSW (global fetch)' : 'taskcast/fetch'}, p50`,
-        unit: 'ms',
-        taskcast: figures.p50,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `≤ ${TARGETS.warmP50Ms} ms`,
-        pass: figures.p50 <= TARGETS.warmP50Ms,
-        note: `p99 ${figures.p99.toFixed(2)} ms, max ${figures.max.toFixed(1)} ms`,
-      });
+      rows.push(
+        ownFigure(
+          `warm ${path!.split('?')[0]} via ${entry === 'msw' ? 'MSW (global fetch)' : 'taskcast/fetch'}, p50`,
+          'ms',
+          figures.p50,
+          { atMost: TARGETS.warmP50Ms },
+          `p99 ${figures.p99.toFixed(2)} ms, max ${figures.max.toFixed(1)} ms`,
+        ),
+      );
     }
     // The table prints ms without decimals; the warm figures need them.
     for (const row of rows)

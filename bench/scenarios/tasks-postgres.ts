@@ -7,8 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { countTasks, createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
-import { measure, unclean, type LoadOptions, type Measurement, type Target } from '../lib/load.ts';
+import { type LoadOptions, type Measurement, type Target } from '../lib/load.ts';
 import { peerAvailability, peerSpec, taskcastSpec, type RunningServer } from '../lib/servers.ts';
+import { loggedMeasure } from '../lib/logged-measure.ts';
+import { count2xx, judged, versusOwnRun, versusPeer } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const LIST_SIZE = 20;
@@ -95,25 +97,7 @@ export const tasksPostgresSet: ScenarioSet = {
         env: { ...spec.env, STORAGE: 'postgres', DATABASE_URL: url, DATABASE_POOL_SIZE: '16' },
       });
     };
-    const bench = async (
-      scenario: string,
-      server: RunningServer,
-      target: Target,
-      options: LoadOptions = load,
-    ): Promise<Measurement> => {
-      log(`  ${scenario} on ${server.label} (pid ${server.pid}, ${options.connections} connections) ...`);
-      const m = await measure(scenario, server.label, target, options, {
-        check: () => server.assertAlive(scenario),
-        onRound: (label, r) =>
-          log(
-            `    ${label.padEnd(11)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors}` : ''}`,
-          ),
-      });
-      if (unclean(m))
-        warn(`${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
-      measurements.push(m);
-      return m;
-    };
+    const bench = loggedMeasure(ctx, measurements);
     const postTarget = (origin: string, auth: Record<string, string>): Target => ({
       url: `${origin}/api/tasks`,
       method: 'POST',
@@ -158,7 +142,7 @@ export const tasksPostgresSet: ScenarioSet = {
             'SELECT count(*)::int AS n FROM tasks t JOIN users u ON u.id = t.user_id WHERE u.email = lower($1)',
             [user.email],
           );
-          const acked = twoXx(m);
+          const acked = count2xx(m);
           extra['postCommitted'] = { acknowledged: acked, rowsInDatabase: row?.n };
           log(`  POST: ${acked} answered 201, ${row?.n} rows in the database`);
           if ((row?.n ?? 0) < acked) warn(`POST: ${acked} acknowledged but ${row?.n} rows stored`);
@@ -236,7 +220,7 @@ export const tasksPostgresSet: ScenarioSet = {
       // CPU time per acknowledged POST: unlike req/s, it does not depend on how much of the machine other
       // work left to the servers, so it shows whether a figure moved because of Taskcast or because of the machine.
       const perRequest = (cpu: Record<string, number>, m: Measurement[]) => {
-        const n = m.reduce((sum, x) => sum + twoXx(x), 0);
+        const n = m.reduce((sum, x) => sum + count2xx(x), 0);
         return Object.fromEntries(
           Object.entries(cpu).map(([k, v]) => [k, n > 0 ? Number(((v * 1000) / n).toFixed(3)) : null]),
         );
@@ -251,46 +235,17 @@ export const tasksPostgresSet: ScenarioSet = {
       log(`  CPU ms per acknowledged POST: ${JSON.stringify(cpuMsPerPost)}`);
 
       const rows: TargetRow[] = [];
-      const vsPeer = (
-        scenario: string,
-        ours: Measurement | undefined,
-        theirs: Measurement | undefined,
-        min: number,
-      ): TargetRow => {
-        const ratio = ours && theirs ? ours.reqPerSec / theirs.reqPerSec : null;
-        return judged(
-          {
-            scenario,
-            unit: 'req/s',
-            taskcast: ours?.reqPerSec ?? null,
-            peer: theirs?.reqPerSec ?? null,
-            ratio,
-            ratioOf: 'peer',
-            target: `≥ ${min}× peer`,
-            pass: ratio === null ? null : ratio >= min,
-            ...(theirs ? {} : { note: 'no peer' }),
-          },
-          [ours, theirs],
-        );
-      };
-      rows.push(vsPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
-      rows.push(vsPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
+      rows.push(versusPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
+      rows.push(versusPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
       const onePost = post.get('taskcast');
-      const bigRatio = onePost ? postBig.reqPerSec / onePost.reqPerSec : null;
       rows.push(
-        judged(
-          {
-            scenario: SCENARIO.postBig,
-            unit: 'req/s',
-            taskcast: postBig.reqPerSec,
-            peer: null,
-            ratio: bigRatio,
-            ratioOf: 'POST, empty database',
-            target: `≥ ${TARGETS.postBig}× empty`,
-            pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
-            note: `CPU ms per POST, empty → 1M: node ${cpuMsPerPost.oneNodeEmpty?.['node']} → ${cpuMsPerPost.oneNodeAt1M['node']}, postgres ${cpuMsPerPost.oneNodeEmpty?.['postgres']} → ${cpuMsPerPost.oneNodeAt1M['postgres']}`,
-          },
-          [postBig, onePost],
+        versusOwnRun(
+          SCENARIO.postBig,
+          postBig,
+          onePost,
+          TARGETS.postBig,
+          { ratioOf: 'POST, empty database', target: 'empty' },
+          `CPU ms per POST, empty → 1M: node ${cpuMsPerPost.oneNodeEmpty?.['node']} → ${cpuMsPerPost.oneNodeAt1M['node']}, postgres ${cpuMsPerPost.oneNodeEmpty?.['postgres']} → ${cpuMsPerPost.oneNodeAt1M['postgres']}`,
         ),
       );
       const sum = (ms: Measurement[]) => ms.reduce((n, m) => n + m.reqPerSec, 0);
@@ -338,12 +293,3 @@ const fmtCpu = (cpu: Record<string, number>): string =>
   Object.entries(cpu)
     .map(([k, v]) => `${k} ${v.toFixed(1)}`)
     .join(', ');
-
-function twoXx(m: Measurement): number {
-  return Object.entries(m.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
-}
-
-function judged(row: TargetRow, inputs: Array<Measurement | undefined>): TargetRow {
-  if (!inputs.some((m) => m && unclean(m))) return row;
-  return { ...row, pass: false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
-}

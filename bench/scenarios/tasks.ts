@@ -2,15 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { countTasks, createTask, prefill, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
-import {
-  alternate,
-  measure,
-  median,
-  unclean,
-  type AlternatingFigures,
-  type Measurement,
-  type Target,
-} from '../lib/load.ts';
+import { alternate, median, type AlternatingFigures, type Measurement, type Target } from '../lib/load.ts';
 import {
   peerAvailability,
   peerSpec,
@@ -19,6 +11,8 @@ import {
   type RunningServer,
   type ShutdownReport,
 } from '../lib/servers.ts';
+import { fmt, loggedMeasure } from '../lib/logged-measure.ts';
+import { count2xx, ownFigure, versusOwnRun, versusPeer } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 
 const LIST_SIZE = 20;
@@ -46,23 +40,7 @@ export const tasksSet: ScenarioSet = {
     const shutdowns: Record<string, ShutdownReport> = {};
     const extra: Record<string, unknown> = { shutdowns };
 
-    const bench = async (scenario: string, server: RunningServer, target: Target): Promise<Measurement> => {
-      log(`  ${scenario} on ${server.label} (pid ${server.pid}) ...`);
-      const m = await measure(scenario, server.label, target, load, {
-        check: () => server.assertAlive(scenario),
-        onRound: (label, r) =>
-          log(
-            `    ${label.padEnd(11)} ${fmt(r.reqPerSec, 0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx || r.errors ? `  non-2xx ${r.non2xx} errors ${r.errors} ${JSON.stringify(r.statusCodes)}` : ''}`,
-          ),
-      });
-      if (unclean(m)) {
-        warn(
-          `${scenario} on ${server.label}: ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts; status codes ${JSON.stringify(m.statusCodes)}`,
-        );
-      }
-      measurements.push(m);
-      return m;
-    };
+    const bench = loggedMeasure(ctx, measurements);
 
     // Phase 1: both servers on fresh stores, GET then POST, each against Taskcast and the peer in turn.
     const taskcast = await lab.start(taskcastSpec(join(lab.tempDir('taskcast'), 'tasks.db')));
@@ -111,7 +89,7 @@ export const tasksSet: ScenarioSet = {
     }
     // The "empty store" POST figure is taken while the store grows from ~LIST_SIZE tasks to this many.
     const tcPost = post.get('taskcast');
-    extra['taskcastStoreAfterPostScenario'] = tcPost ? LIST_SIZE + sumStatus2xx(tcPost) : null;
+    extra['taskcastStoreAfterPostScenario'] = tcPost ? LIST_SIZE + count2xx(tcPost) : null;
 
     shutdowns['taskcast (phase 1)'] = await lab.stop(taskcast);
     if (peer) shutdowns['peer'] = await lab.stop(peer);
@@ -204,7 +182,7 @@ export const tasksSet: ScenarioSet = {
       peakRssBytesAfterPrefill: memAt20k.hwm,
       rssBytesAfterPostScenario: memAfter.rss,
       peakRssBytesAfterPostScenario: memAfter.hwm,
-      tasksStoredAfterPostScenario: BIG_STORE + sumStatus2xx(postBig),
+      tasksStoredAfterPostScenario: BIG_STORE + count2xx(postBig),
     };
     shutdowns['taskcast (phase 2)'] = await lab.stop(big);
     for (const [label, s] of Object.entries(shutdowns)) {
@@ -215,28 +193,6 @@ export const tasksSet: ScenarioSet = {
 
     // The summary.
     const rows: TargetRow[] = [];
-    const versusPeer = (
-      scenario: string,
-      ours: Measurement | undefined,
-      theirs: Measurement | undefined,
-      min: number,
-    ): TargetRow => {
-      const ratio = ours && theirs ? ours.reqPerSec / theirs.reqPerSec : null;
-      return judged(
-        {
-          scenario,
-          unit: 'req/s',
-          taskcast: ours?.reqPerSec ?? null,
-          peer: theirs?.reqPerSec ?? null,
-          ratio,
-          ratioOf: 'peer',
-          target: `≥ ${min}× peer`,
-          pass: ratio === null ? null : ratio >= min,
-          ...(theirs ? {} : { note: 'no peer' }),
-        },
-        [ours, theirs],
-      );
-    };
     rows.push(versusPeer(SCENARIO.get, get.get('taskcast'), get.get('peer'), TARGETS.get));
     rows.push(versusPeer(SCENARIO.post, post.get('taskcast'), post.get('peer'), TARGETS.post));
     const keyedRps = median(keyed!.rps);
@@ -256,55 +212,29 @@ export const tasksSet: ScenarioSet = {
       pass: clean ? keyedRatio >= TARGETS.postKeyed : false,
       note: `alternating rounds, keyed ${keyed!.rps.map((r) => fmt(r, 0)).join(', ')}; without ${unkeyed!.rps.map((r) => fmt(r, 0)).join(', ')}; server CPU ${cpu(keyed!)} against ${cpu(unkeyed!)} µs/req${clean ? '' : '; non-2xx/errors seen: figures invalid'}`,
     });
-    const bigRatio = tcPost ? postBig.reqPerSec / tcPost.reqPerSec : null;
     rows.push(
-      judged(
-        {
-          scenario: SCENARIO.postBig,
-          unit: 'req/s',
-          taskcast: postBig.reqPerSec,
-          peer: null,
-          ratio: bigRatio,
-          ratioOf: 'Taskcast POST (empty store)',
-          target: `≥ ${TARGETS.postBig}× Taskcast empty`,
-          pass: bigRatio === null ? null : bigRatio >= TARGETS.postBig,
-        },
-        [postBig, tcPost],
-      ),
+      versusOwnRun(SCENARIO.postBig, postBig, tcPost, TARGETS.postBig, {
+        ratioOf: 'Taskcast POST (empty store)',
+        target: 'Taskcast empty',
+      }),
     );
     const rssMb = memAt20k.rss / MB;
-    rows.push({
-      scenario: SCENARIO.rss,
-      unit: 'MB',
-      taskcast: rssMb,
-      peer: null,
-      ratio: null,
-      ratioOf: null,
-      target: `< ${TARGETS.rssMb} MB`,
-      pass: rssMb < TARGETS.rssMb,
-      note: `peak ${fmt(memAfter.hwm / MB, 0)} MB by the end of the POST@20k run, ~${fmt((BIG_STORE + sumStatus2xx(postBig)) / 1000, 0)}k tasks stored`,
-    });
+    rows.push(
+      ownFigure(
+        SCENARIO.rss,
+        'MB',
+        rssMb,
+        { below: TARGETS.rssMb },
+        `peak ${fmt(memAfter.hwm / MB, 0)} MB by the end of the POST@20k run, ~${fmt((BIG_STORE + count2xx(postBig)) / 1000, 0)}k tasks stored`,
+      ),
+    );
     return { rows, measurements, warnings: [], extra };
   },
 };
-
-/** A row whose inputs saw non-2xx answers or errors fails, whatever the numbers say. */
-function judged(row: TargetRow, inputs: Array<Measurement | undefined>): TargetRow {
-  if (!inputs.some((m) => m && unclean(m))) return row;
-  return { ...row, pass: false, note: [row.note, 'non-2xx/errors seen: figures invalid'].filter(Boolean).join('; ') };
-}
 
 /** Size of each file in the store's folder (the document, plus any journal or lock beside it). */
 function storeFiles(dir: string): Record<string, number> {
   const sizes: Record<string, number> = {};
   for (const name of readdirSync(dir)) sizes[name] = statSync(join(dir, name)).size;
   return sizes;
-}
-
-function sumStatus2xx(m: Measurement): number {
-  return Object.entries(m.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
-}
-
-export function fmt(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : String(value);
 }
