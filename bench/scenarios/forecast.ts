@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { fire, median, unclean, type Measurement, type Target } from '../lib/load.ts';
 import { pointKey, startReplayUpstream, type ReplayUpstream } from '../lib/replay-upstream.ts';
-import { prng } from '../lib/prng.ts';
+import { mulberry32 } from '../../adapters/forecast/control/seeded-random.ts';
 import { MAIN_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
 import { timeToFirstAnswer, type StartupResult } from '../lib/startup.ts';
 import { fmt, loggedMeasure } from '../lib/logged-measure.ts';
@@ -395,7 +395,7 @@ function judged(row: TargetRow, inputs: Array<Measurement | null>): TargetRow {
 
 /** `count` distinct points in BOX, 4 decimals (the canonical form, so no 301s). */
 function candidatePoints(count: number, seed: number): Array<{ lat: number; lon: number }> {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
   const seen = new Set<string>();
   const out: Array<{ lat: number; lon: number }> = [];

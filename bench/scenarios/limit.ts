@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import type { CycleProbe } from '../lib/alert-cycle-probe.ts';
 import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
 import { fire, median, processCpuMs, type Target } from '../lib/load.ts';
-import { prng } from '../lib/prng.ts';
+import { mulberry32 } from '../../adapters/forecast/control/seeded-random.ts';
 import { MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
 import { ownFigure } from '../lib/rows.ts';
@@ -49,7 +49,7 @@ async function probeAlertCycle(): Promise<CycleProbe> {
 
 /** The first PLACES pseudo-random CONUS points the server answers 200 for, with their forecast URLs' paths. */
 export async function places(origin: string, count = PLACES): Promise<{ points: string[]; forecasts: string[] }> {
-  const next = prng(SEED);
+  const next = mulberry32(SEED);
   const points: string[] = [];
   const forecasts: string[] = [];
   for (let tries = 0; points.length < count && tries < count * 20; tries++) {

@@ -1,5 +1,6 @@
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import type { ScenarioFault } from './scenario-schema.ts';
+import { mulberry32 } from './seeded-random.ts';
 
 interface Entry {
   readonly fault: ScenarioFault;
@@ -60,15 +61,4 @@ function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
