@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
-import { httpWorld, type Reply } from '../support/http.ts';
+import { httpWorld } from '../support/http.ts';
+import type { Reply } from '../support/reply.ts';
 
 const password = 'correct horse';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { httpWorld, type Reply } from '../support/http.ts';
+import { httpWorld } from '../support/http.ts';
+import type { Reply } from '../support/reply.ts';
 
 // Random and hostile input at every task route: nothing may produce a 5xx, and every error keeps the
 // contract's shape.

@@ -6,6 +6,7 @@ import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
 import { servedContract } from './openapi-contract.ts';
 import { placeholderProviders } from './recording-forecast-provider.ts';
+import { readReply } from './reply.ts';
 
 export const UA = 'taskcast-tests (tests@example.com)';
 
@@ -49,26 +50,21 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
   await contract.ready();
 
   async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    const response = await app.fetch(
-      new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }),
+    const reply = await readReply(
+      await app.fetch(
+        new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }),
+      ),
     );
-    const text = await response.text();
-    let body: any;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
     await contract({
       method,
       url: `http://taskcast.test${path}`,
       requestHeaders: headers,
-      status: response.status,
-      headers: response.headers,
-      text,
+      status: reply.status,
+      headers: reply.headers,
+      text: reply.text,
       bodies: !placeholderProviders.has(options.provider ?? {}),
     });
-    return { status: response.status, headers: response.headers, text, body };
+    return reply;
   }
 
   /** Any method with a JSON body, no User-Agent unless given: what a test harness sends to /_taskcast/. */
@@ -78,15 +74,7 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await app.fetch(new Request(`http://taskcast.test${path}`, init));
-    const text = await response.text();
-    let parsed: any;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, body: parsed };
+    return readReply(await app.fetch(new Request(`http://taskcast.test${path}`, init)));
   }
 
   return { app, clock, container, get, send };

@@ -7,15 +7,9 @@ import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
 import { servedContract } from './openapi-contract.ts';
+import { readReply, type Reply } from './reply.ts';
 
 export const TEST_SECRET = 'http-tests-secret-of-at-least-32-chars!';
-
-export interface Reply {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly text: string;
-  readonly body: any;
-}
 
 export interface CallOptions {
   readonly body?: unknown;
@@ -77,23 +71,16 @@ export async function httpWorld(
     }
     const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
     if (body instanceof ReadableStream) init.duplex = 'half';
-    const response = await app.fetch(new Request(`http://taskcast.test${path}`, init));
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
+    const reply = await readReply(await app.fetch(new Request(`http://taskcast.test${path}`, init)));
     await contract({
       method,
       url: `http://taskcast.test${path}`,
       requestHeaders: headers,
-      status: response.status,
-      headers: response.headers,
-      text,
+      status: reply.status,
+      headers: reply.headers,
+      text: reply.text,
     });
-    return { status: response.status, headers: response.headers, text, body: parsed };
+    return reply;
   }
 
   let accounts = 0;
