@@ -4,7 +4,7 @@ import { createContainer } from '../../bootstrap/composition/container.ts';
 import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
-import { servedContract } from './openapi-contract.ts';
+import { checkedFetch, servedContract } from './openapi-contract.ts';
 import { placeholderProviders } from './recording-forecast-provider.ts';
 import { readReply } from './reply.ts';
 
@@ -50,21 +50,14 @@ export async function forecastWorld(options: ForecastWorldOptions = {}) {
   await contract.ready();
 
   async function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    const reply = await readReply(
-      await app.fetch(
-        new Request(`http://taskcast.test${path}`, { method, headers: { 'user-agent': UA, ...headers } }),
-      ),
+    return checkedFetch(
+      app,
+      contract,
+      `http://taskcast.test${path}`,
+      { method, headers: { 'user-agent': UA, ...headers } },
+      headers,
+      !placeholderProviders.has(options.provider ?? {}),
     );
-    await contract({
-      method,
-      url: `http://taskcast.test${path}`,
-      requestHeaders: headers,
-      status: reply.status,
-      headers: reply.headers,
-      text: reply.text,
-      bodies: !placeholderProviders.has(options.provider ?? {}),
-    });
-    return reply;
   }
 
   /** Any method with a JSON body, no User-Agent unless given: what a test harness sends to /_taskcast/. */

@@ -6,8 +6,8 @@ import { createContainer } from '../../bootstrap/composition/container.ts';
 import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 import { TOKENS } from '../../bootstrap/composition/tokens.ts';
 import { FixedClock } from './fakes.ts';
-import { servedContract } from './openapi-contract.ts';
-import { readReply, type Reply } from './reply.ts';
+import { checkedFetch, servedContract } from './openapi-contract.ts';
+import type { Reply } from './reply.ts';
 
 export const TEST_SECRET = 'http-tests-secret-of-at-least-32-chars!';
 
@@ -71,16 +71,7 @@ export async function httpWorld(
     }
     const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
     if (body instanceof ReadableStream) init.duplex = 'half';
-    const reply = await readReply(await app.fetch(new Request(`http://taskcast.test${path}`, init)));
-    await contract({
-      method,
-      url: `http://taskcast.test${path}`,
-      requestHeaders: headers,
-      status: reply.status,
-      headers: reply.headers,
-      text: reply.text,
-    });
-    return reply;
+    return checkedFetch(app, contract, `http://taskcast.test${path}`, init, headers);
   }
 
   let accounts = 0;

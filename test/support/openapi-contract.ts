@@ -14,6 +14,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { readReply, type Reply } from './reply.ts';
 
 type Json = Record<string, any>;
 
@@ -211,4 +212,30 @@ export function servedContract(
     await Promise.all([(tasks ??= load('/api/openapi.json')), (forecast ??= load('/openapi.json'))]);
   };
   return check;
+}
+
+/**
+ * Sends a test's request to the app and reads the answer, checked against the served contract: what the
+ * HTTP helpers do with every request. `requestHeaders` are the headers the test itself chose, `bodies` as
+ * in ContractResponse.
+ */
+export async function checkedFetch(
+  app: { fetch(request: Request): Response | Promise<Response> },
+  contract: (response: ContractResponse) => Promise<void>,
+  url: string,
+  init: RequestInit,
+  requestHeaders: Record<string, string>,
+  bodies?: boolean,
+): Promise<Reply> {
+  const reply = await readReply(await app.fetch(new Request(url, init)));
+  await contract({
+    method: init.method ?? 'GET',
+    url,
+    requestHeaders,
+    status: reply.status,
+    headers: reply.headers,
+    text: reply.text,
+    ...(bodies === undefined ? {} : { bodies }),
+  });
+  return reply;
 }
