@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { XMLValidator } from 'fast-xml-parser';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import type { FallbackAnswer } from './fake-nws-upstream.ts';
+import { UA } from './forecast-http.ts';
 import { declaredMediaTypes, getPathTemplates, isJsonMedia, schemaErrors } from './openapi-responses.ts';
 
 // Walks every GET path template of the official OpenAPI, fills it with real ids (some taken from earlier
@@ -18,6 +20,44 @@ export interface Reply {
 }
 
 export type Get = (path: string, headers?: Record<string, string>) => Promise<Reply>;
+
+/** The origin the in-process app is asked at, so its links start with it. */
+export const APP_ORIGIN = 'http://taskcast.test';
+
+/** A Get over an in-process app, keeping the answer's bytes beside its text (images are checked too). */
+export function appGetter(app: { fetch(request: Request): Response | Promise<Response> }): Get {
+  return async (path, headers = {}) => {
+    const response = await app.fetch(
+      new Request(`${APP_ORIGIN}${path}`, { headers: { 'user-agent': UA, ...headers } }),
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, bytes, body };
+  };
+}
+
+/**
+ * A fake upstream's fallback that answers every path as `origin` (an app's Get) does, with the app's origin
+ * in JSON and XML rewritten to the fake's, so the links in what it serves lead back to the fake.
+ */
+export function answersAs(
+  origin: Get,
+): (pathAndQuery: string, accept: string, fakeOrigin: string) => Promise<FallbackAnswer> {
+  return async (path, accept, fakeOrigin) => {
+    const reply = await origin(path, accept ? { accept } : {});
+    const type = reply.headers.get('content-type') ?? 'application/octet-stream';
+    const body = /json|xml/.test(type)
+      ? Buffer.from(reply.text.split(APP_ORIGIN).join(fakeOrigin))
+      : Buffer.from(reply.bytes);
+    return { status: reply.status, contentType: type, body };
+  };
+}
 
 const POINT = '39.7456,-97.0892';
 

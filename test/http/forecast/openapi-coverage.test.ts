@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { forecastWorld, UA } from '../../support/forecast-http.ts';
-import { checkPath, getPathTemplates, pathFillers, type Get } from '../../support/openapi-coverage.ts';
+import { forecastWorld } from '../../support/forecast-http.ts';
+import {
+  answersAs,
+  appGetter,
+  APP_ORIGIN,
+  checkPath,
+  getPathTemplates,
+  pathFillers,
+  type Get,
+} from '../../support/openapi-coverage.ts';
 import { upstreamWorld } from '../../support/upstream-world.ts';
 
 // Issue 11: every GET path of the official OpenAPI (test/fixtures/nws/openapi.json, v1.9) answers 200 with a
@@ -10,22 +18,6 @@ import { upstreamWorld } from '../../support/upstream-world.ts';
 // relay, its cache and its link rewriting are exercised on every path).
 
 const NOW = new Date('2026-07-15T18:20:00Z');
-const BASE = 'http://taskcast.test';
-
-function getter(app: { fetch(request: Request): Response | Promise<Response> }): Get {
-  return async (path, headers = {}) => {
-    const response = await app.fetch(new Request(`${BASE}${path}`, { headers: { 'user-agent': UA, ...headers } }));
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const text = new TextDecoder().decode(bytes);
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, bytes, body };
-  };
-}
 
 test('the OpenAPI copy has the 58 GET paths of v1.9, and every one has a filler', () => {
   const templates = getPathTemplates();
@@ -43,7 +35,7 @@ test('the OpenAPI copy has the 58 GET paths of v1.9, and every one has a filler'
 describe('embedded provider: every path of the OpenAPI', () => {
   let get: Get;
   before(async () => {
-    get = getter((await forecastWorld({ now: NOW })).app);
+    get = appGetter((await forecastWorld({ now: NOW })).app);
   });
   for (const template of getPathTemplates()) {
     test(template, async () => {
@@ -64,22 +56,15 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
   let close: () => Promise<void>;
   let upstreamPaths: () => string[];
   before(async () => {
-    const origin = getter((await forecastWorld({ now: NOW })).app);
+    const origin = appGetter((await forecastWorld({ now: NOW })).app);
     const w = await upstreamWorld({
       fake: {
         fixtures: false,
-        fallback: async (path, accept, fakeOrigin) => {
-          const reply = await origin(path, accept ? { accept } : {});
-          const type = reply.headers.get('content-type') ?? 'application/octet-stream';
-          const body = /json|xml/.test(type)
-            ? Buffer.from(reply.text.split(BASE).join(fakeOrigin))
-            : Buffer.from(reply.bytes);
-          return { status: reply.status, contentType: type, body };
-        },
+        fallback: answersAs(origin),
       },
       timeoutMs: 60_000,
     });
-    get = getter(w.app);
+    get = appGetter(w.app);
     close = w.fake.close;
     upstreamPaths = () => w.fake.calls.map((c) => c.path.split('?')[0]!);
   });
@@ -120,7 +105,7 @@ describe('upstream provider: recorded api.weather.gov answers of the new familie
   let close: () => Promise<void>;
   before(async () => {
     const w = await upstreamWorld();
-    get = getter(w.app);
+    get = appGetter(w.app);
     close = w.fake.close;
   });
   after(async () => close());
@@ -128,6 +113,6 @@ describe('upstream provider: recorded api.weather.gov answers of the new familie
     await checkPath(get, '/products/types/{typeId}/locations/{locationId}', '/products/types/AFD/locations/OKX');
     await checkPath(get, '/stations/{stationId}/observations', '/stations/KDAL/observations?limit=1');
     const afd = await get('/products/types/AFD/locations/OKX');
-    assert.equal(afd.body['@graph'][0]['@id'], `${BASE}/products/b60036c1-2f33-429f-b44e-12771d698985`);
+    assert.equal(afd.body['@graph'][0]['@id'], `${APP_ORIGIN}/products/b60036c1-2f33-429f-b44e-12771d698985`);
   });
 });

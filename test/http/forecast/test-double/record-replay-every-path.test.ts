@@ -8,8 +8,8 @@ import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-em
 import { createBundleRecorder, type BundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
 import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { FixedClock } from '../../../support/fakes.ts';
-import { forecastWorld, UA } from '../../../support/forecast-http.ts';
-import { getPathTemplates, pathFillers, type Get } from '../../../support/openapi-coverage.ts';
+import { forecastWorld } from '../../../support/forecast-http.ts';
+import { answersAs, appGetter, getPathTemplates, pathFillers, type Get } from '../../../support/openapi-coverage.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
 
 // Issue 39: every one of the 58 paths of the OpenAPI, recorded through the upstream provider (against a
@@ -21,7 +21,6 @@ import { upstreamWorld } from '../../../support/upstream-world.ts';
 
 const NOW = new Date('2026-07-15T18:20:00Z');
 const LATER = new Date(NOW.getTime() + 2 * 86_400_000);
-const BASE = 'http://taskcast.test';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -30,21 +29,6 @@ const tempDir = (): string => {
   dirs.push(dir);
   return dir;
 };
-
-function getter(app: { fetch(request: Request): Response | Promise<Response> }): Get {
-  return async (path, headers = {}) => {
-    const response = await app.fetch(new Request(`${BASE}${path}`, { headers: { 'user-agent': UA, ...headers } }));
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const text = new TextDecoder().decode(bytes);
-    let body: any;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, bytes, body };
-  };
-}
 
 interface Recorded {
   readonly path: string;
@@ -84,7 +68,7 @@ async function replayWorld(dir: string, strict: boolean, at = LATER) {
     clock,
     fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)),
   });
-  return getter((await forecastWorld({ provider, now: NOW })).app);
+  return appGetter((await forecastWorld({ provider, now: NOW })).app);
 }
 
 describe('record and replay: every path of the OpenAPI', () => {
@@ -95,18 +79,11 @@ describe('record and replay: every path of the OpenAPI', () => {
   const byTemplate = new Map<string, Recorded[]>();
 
   before(async () => {
-    const origin = getter((await forecastWorld({ now: NOW })).app);
+    const origin = appGetter((await forecastWorld({ now: NOW })).app);
     const w = await upstreamWorld({
       fake: {
         fixtures: false,
-        fallback: async (path, accept, fakeOrigin) => {
-          const reply = await origin(path, accept ? { accept } : {});
-          const type = reply.headers.get('content-type') ?? 'application/octet-stream';
-          const body = /json|xml/.test(type)
-            ? Buffer.from(reply.text.split(BASE).join(fakeOrigin))
-            : Buffer.from(reply.bytes);
-          return { status: reply.status, contentType: type, body };
-        },
+        fallback: answersAs(origin),
       },
       timeoutMs: 60_000,
       record: both(
@@ -114,7 +91,7 @@ describe('record and replay: every path of the OpenAPI', () => {
         createBundleRecorder({ dir: relativeDir, relative: true, now: () => NOW.getTime() }),
       ),
     });
-    const get = getter(w.app);
+    const get = appGetter(w.app);
     const fillers = pathFillers(get);
     for (const template of getPathTemplates()) {
       const answers = await ask(get, await fillers[template]!());
