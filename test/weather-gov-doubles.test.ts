@@ -195,7 +195,10 @@ describe("the docs' MSW examples", () => {
       const { NODE_TEST_CONTEXT: _, ...childEnv } = process.env;
       writeFileSync(
         file,
-        code.replace(/from 'taskcast\/msw';/, `from '${pathToFileURL(join(root, 'bootstrap', 'entry', 'msw.ts')).href}';`),
+        code.replace(
+          /from 'taskcast\/msw';/,
+          `from '${pathToFileURL(join(root, 'bootstrap', 'entry', 'msw.ts')).href}';`,
+        ),
       );
       try {
         const out = execFileSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
