@@ -1,5 +1,6 @@
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import type { ScenarioFault } from './scenario-schema.ts';
+import type { FaultInForce as PortFaultInForce } from '../../../application/forecast/forecast-controls.ts';
 
 interface Entry {
   readonly fault: ScenarioFault;
@@ -9,11 +10,7 @@ interface Entry {
   remaining: number;
 }
 
-export interface FaultInForce {
-  readonly index: number;
-  readonly fault: ScenarioFault;
-  readonly remaining: number | null;
-}
+export type FaultInForce = PortFaultInForce<ScenarioFault>;
 
 /**
  * Which forecast request fails, and how: the scenario's faults in order, the first match winning. A
