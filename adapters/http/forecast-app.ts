@@ -4,7 +4,7 @@ import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import type { ForecastControlPort } from '../../application/forecast/forecast-controls.ts';
 import type { Scenario, ScenarioFault } from '../forecast/control/scenario-schema.ts';
 import { newCorrelationId } from './correlation-id.ts';
-import { corsMiddleware } from './cors.ts';
+import { publicCorsMiddleware } from './cors.ts';
 import { registerDocsRoutes } from './docs/docs-routes.ts';
 import { baseUrlOf } from './forecast/base-url.ts';
 import { faultResponse } from './forecast/fault-response.ts';
@@ -52,7 +52,7 @@ export function createForecastApp(deps: ForecastAppDependencies): H3 {
       }
     },
   });
-  app.use(corsMiddleware({ taskOrigins: [] }));
+  app.use(publicCorsMiddleware()); // every forecast path is the public CORS area
   registerDocsRoutes(app, { ...baseOptions, forecast: true });
   const controls = deps.controls;
   app.use((event) => faultResponse(event, controls, baseOptions));
