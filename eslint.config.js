@@ -42,7 +42,7 @@ export default defineConfig(
   {
     // Tests read response bodies and parsed JSON as `any` and let their assertions check the shape: a type
     // declared there would be an unchecked cast, a claim the test exists to verify.
-    files: ['test/**'],
+    files: ['test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

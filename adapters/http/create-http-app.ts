@@ -11,7 +11,8 @@ import { baseUrlOf } from './forecast/base-url.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerProblemPages } from './forecast/problem-pages.ts';
-import type { ForecastControls } from '../forecast/control/forecast-controls.ts';
+import type { ForecastControlPort } from '../../application/forecast/forecast-controls.ts';
+import type { Scenario, ScenarioFault } from '../forecast/control/scenario-schema.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { faultResponse } from './forecast/fault-response.ts';
 import { registerHealthRoute } from './health-routes.ts';
@@ -27,6 +28,7 @@ import { FairQueue, type FairQueueLimits } from './fair-queue.ts';
 import { AuthThrottle, type AuthThrottleBudgets, type LimiterFactory } from './tasks/auth-throttle.ts';
 import { taskErrorResponse } from './tasks/task-error-body.ts';
 import { registerTaskRoutes } from './tasks/task-routes.ts';
+import { isForecastPath } from './forecast-paths.ts';
 
 export interface HttpAppDependencies {
   readonly tasks: TaskUseCases;
@@ -60,7 +62,7 @@ export interface HttpAppDependencies {
   /** `node` when only a Node server serves the app: request records then need no h3 response hook (see RequestObserver). */
   readonly servedBy?: 'node' | 'fetch';
   /** The forecast clock and scenario: its faults apply to forecast requests. */
-  readonly controls?: ForecastControls;
+  readonly controls?: ForecastControlPort<Scenario, ScenarioFault>;
   /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
   readonly adminToken?: string;
   /** The replayed bundle's paths, listed on the control page. */
@@ -74,16 +76,7 @@ export interface HttpAppDependencies {
  */
 export const DEFAULT_PASSWORD_QUEUE: FairQueueLimits = { concurrency: 1, maxWaitingPerClient: 16, maxWaiting: 256 };
 
-/** Paths of the forecast API (api.weather.gov's), as opposed to the task API, operations and /_taskcast/. */
-export const isForecastPath = (path: string): boolean =>
-  !(
-    path === '/api' ||
-    path.startsWith('/api/') ||
-    path === '/health' ||
-    path === '/ready' ||
-    path === '/metrics' ||
-    path.startsWith('/_taskcast')
-  );
+export { isForecastPath } from './forecast-paths.ts';
 
 /**
  * The whole HTTP surface as an h3 app: `app.fetch(request)` serves it without a socket. Two apps composed

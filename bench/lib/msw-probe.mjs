@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 const PATHS = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?point=39.7456,-97.0892'];
 const NOW = '2026-05-20T21:00:00Z';
 const HEADERS = { 'user-agent': 'taskcast-bench (bench/lib/msw-probe.mjs)' };
-const dist = new URL('../../dist/bootstrap/', import.meta.url);
+const dist = new URL('../../dist/bootstrap/entry/', import.meta.url);
 const [mode, arg] = process.argv.slice(2);
 
 async function timed(work) {

@@ -34,10 +34,6 @@ import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded
 import { lazyForecastProvider } from '../../adapters/forecast/lazy-forecast-provider.ts';
 import type { UpstreamCounters, UpstreamLog } from '../../adapters/forecast/upstream/metrics.ts';
 import type { SharedDocumentCache } from '../../adapters/shared/shared-document-cache.ts';
-import { createUpstreamForecastProvider } from '../../adapters/forecast/upstream/upstream-forecast-provider.ts';
-import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
-import { createBundleRecorder } from '../../adapters/forecast/replay/bundle-recorder.ts';
-import { createReplayForecastProvider } from '../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { TOKENS } from './tokens.ts';
 
 export interface UpstreamModuleOptions {
@@ -114,9 +110,16 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         throw new Error('The upstream forecast provider needs its options (UPSTREAM_URL, UPSTREAM_USER_AGENT, ...).');
       // api.weather.gov's answers are relayed, not computed: a scenario's alerts and weather would be
       // silently ignored, so they are refused (faults and the clock still apply).
+      // The upstream and replay providers (and prom-client, the upstream's default counters) are imported
+      // only when chosen: the embedded provider, the test doubles' and the library's, never needs them.
       bind(TOKENS.ForecastProvider).toResolvedValue(
-        (controls: ForecastControls) => {
+        async (controls: ForecastControls) => {
           controls.addVerifier(refuseModelChanges);
+          const [{ createUpstreamForecastProvider }, { processMetrics }, { createBundleRecorder }] = await Promise.all([
+            import('../../adapters/forecast/upstream/upstream-forecast-provider.ts'),
+            import('../../adapters/metrics/taskcast-metrics.ts'),
+            import('../../adapters/forecast/replay/bundle-recorder.ts'),
+          ]);
           return createUpstreamForecastProvider({
             baseUrl: upstream.url,
             userAgent: upstream.userAgent,
@@ -135,7 +138,9 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
       const replay = options.replay;
       if (!replay) throw new Error('The replay forecast provider needs FORECAST_REPLAY_DIR.');
       bind(TOKENS.ForecastProvider).toResolvedValue(
-        (controls: ForecastControls) => {
+        async (controls: ForecastControls) => {
+          const { createReplayForecastProvider } =
+            await import('../../adapters/forecast/replay/replay-forecast-provider.ts');
           const deps = loadEmbeddedDeps(controls.clock, controls);
           if (deps.overlay) controls.addVerifier(deps.overlay.verify);
           return createReplayForecastProvider({

@@ -2,14 +2,13 @@ import type { Container } from 'inversify';
 import type { H3 } from 'h3';
 import { createHttpApp } from '../../adapters/http/create-http-app.ts';
 import type { AuthThrottleBudgets, LimiterFactory } from '../../adapters/http/tasks/auth-throttle.ts';
-import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import type { ReadinessCheck } from '../../adapters/shared/readiness.ts';
 import type { ForecastProvider } from '../../application/forecast/index.ts';
 import type { Logger } from '../../adapters/logging/logger.ts';
 import type { RequestLog } from '../../adapters/logging/request-line.ts';
 import { processMetrics, type TaskcastMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { TOKENS } from './tokens.ts';
-import { defaultHashConcurrency } from '../../adapters/crypto/bcrypt-password-hasher.ts';
+import { startTaskService } from './start-up.ts';
 
 export interface HttpAppOptions {
   readonly authBudgets: AuthThrottleBudgets;
@@ -34,7 +33,8 @@ export interface HttpAppOptions {
 
 /** The h3 app over a wired container; `npm start` serves it, tests call `app.fetch` on it. */
 export async function buildHttpApp(container: Container, options: HttpAppOptions): Promise<H3> {
-  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
+  const store = await startTaskService(container);
+  const { defaultHashConcurrency } = await import('../../adapters/crypto/bcrypt-password-hasher.ts');
   const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
   let bundlePaths: (() => string[]) | undefined;
   if (container.isBound(TOKENS.ForecastProvider)) {

@@ -16,7 +16,6 @@ import type {
 import { SignUp } from '../../application/tasks/sign-up.ts';
 import { UpdateTask } from '../../application/tasks/update-task.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
-import { BcryptPasswordHasher } from '../../adapters/crypto/bcrypt-password-hasher.ts';
 import { JoseTokenService } from '../../adapters/crypto/jose-token-service.ts';
 import { createInMemoryTaskStore } from '../../adapters/persistence/memory/in-memory-task-store.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
@@ -31,7 +30,7 @@ export interface TasksModuleOptions {
   readonly dbPath: string;
   /** With storage `postgres`. */
   readonly postgres?: { readonly url: string; readonly poolSize?: number };
-  /** Called once, after the store has opened. */
+  /** Called once, by startTaskService after the store has opened (a refused start-up writes no secret file). */
   readonly jwtSecret: () => string;
   readonly bcryptCost: number;
   /** MAX_TASKS_PER_USER (0: none); the use case's default when unset. */
@@ -51,10 +50,16 @@ export function tasksModule(options: TasksModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(TOKENS.Clock).toConstantValue(new SystemClock());
     bind(TOKENS.IdGenerator).toConstantValue(new UuidIdGenerator());
-    bind(TOKENS.PasswordHasher).toConstantValue(new BcryptPasswordHasher(options.bcryptCost));
+    // bcrypt is native code, loaded when a password is first hashed or checked, never by a forecast-only use.
+    bind(TOKENS.PasswordHasher).toResolvedValue(async () => {
+      const { BcryptPasswordHasher } = await import('../../adapters/crypto/bcrypt-password-hasher.ts');
+      return new BcryptPasswordHasher(options.bcryptCost);
+    });
+    // The secret is bound by startTaskService (start-up.ts), once the store has opened.
+    bind(TOKENS.JwtSecretSource).toConstantValue(options.jwtSecret);
     bind(TOKENS.TokenService).toResolvedValue(
-      (clock: Clock, _store: TaskStore) => new JoseTokenService(options.jwtSecret(), clock),
-      [TOKENS.Clock, TOKENS.TaskStore],
+      (clock: Clock, secret: string) => new JoseTokenService(secret, clock),
+      [TOKENS.Clock, TOKENS.JwtSecret],
     );
     bind(TOKENS.TaskStore).toResolvedValue(() => openStore(options));
     bind(TOKENS.UserRepository).toResolvedValue((store: TaskStore) => store.users, [TOKENS.TaskStore]);

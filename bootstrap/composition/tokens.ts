@@ -28,6 +28,10 @@ export const TOKENS = {
   IdGenerator: token<IdGenerator>('IdGenerator'),
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   TokenService: token<TokenService>('TokenService'),
+  /** Reads or makes the JWT secret; called once by the start-up step, after the store has opened. */
+  JwtSecretSource: token<() => string>('JwtSecretSource'),
+  /** The JWT secret, bound by startTaskService: resolving the token service before it is an error. */
+  JwtSecret: token<string>('JwtSecret'),
   TaskStore: token<TaskStore>('TaskStore'),
   UserRepository: token<UserRepository>('UserRepository'),
   TaskRepository: token<TaskRepository>('TaskRepository'),

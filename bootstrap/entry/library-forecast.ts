@@ -4,7 +4,7 @@ import type { Scenario } from '../../adapters/forecast/control/scenario-schema.t
 import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
 import { fetchInProcess, readRequestParts } from '../../adapters/http/in-process-exchange.ts';
 import type { ForecastUseCases } from '../../application/forecast/index.ts';
-import { buildHttpApp } from '../composition/http-app.ts';
+import type { ScenarioControls } from '../../adapters/forecast/control/forecast-controls.ts';
 import { clockSettingOf } from '../../adapters/forecast/control/clock-setting.ts';
 import { TOKENS } from '../composition/tokens.ts';
 
@@ -38,7 +38,7 @@ export interface TaskcastForecast {
  * In-process, nothing is logged but an error that turned an answer into a 500: a test that gets one must
  * see why, on the console its runner shows.
  */
-const errorsToConsole: Logger = {
+export const errorsToConsole: Logger = {
   ...silentLogger,
   error: (message, fields) => console.error(`taskcast: ${message}`, fields?.['error'] ?? fields ?? ''),
 };
@@ -50,16 +50,17 @@ export interface LibraryForecast {
   abandonPending(reason: Error): void;
 }
 
-export async function libraryForecast(container: Container): Promise<LibraryForecast> {
+/** What answers the forecast object's fetch: an h3 app (the server's whole one, or the forecast API alone). */
+export interface InProcessApp {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/** The forecast object over a wired container's forecast context, answering through `app`. */
+export async function libraryForecast(container: Container, app: InProcessApp): Promise<LibraryForecast> {
   const useCases = await container.getAsync(TOKENS.ForecastUseCases);
-  const controls = await container.getAsync(TOKENS.ForecastControls);
-  const app = await buildHttpApp(container, {
-    authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
-    log: errorsToConsole,
-  });
+  // The controls through their port, as the admin routes, taskcast/msw and taskcast/fetch see them.
+  const controls: ScenarioControls = await container.getAsync(TOKENS.ForecastControls);
   const pending = new Set<AbortController>();
-  const atStart = controls.clockState();
-  const initialClock = atStart.controlled ? { now: new Date(atStart.now), rate: atStart.rate } : undefined;
   const forecast: TaskcastForecast = {
     useCases,
     async fetch(input, init) {
@@ -87,10 +88,7 @@ export async function libraryForecast(container: Container): Promise<LibraryFore
     clock: () => controls.clockState(),
     loadScenario: (scenario) => controls.loadScenario(scenario),
     clearScenario: () => controls.clearScenario(),
-    reset: () => {
-      controls.clearScenario();
-      return controls.resetClock(initialClock);
-    },
+    reset: () => controls.reset(),
   };
   return {
     forecast,

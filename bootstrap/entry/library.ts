@@ -1,12 +1,14 @@
 import type { TaskUseCases } from '../../application/tasks/index.ts';
-import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { createContainer, type ContainerOptions } from '../composition/container.ts';
-import { libraryForecast, type TaskcastForecast } from './library-forecast.ts';
+import { startTaskService } from '../composition/start-up.ts';
+import { errorsToConsole, libraryForecast, type TaskcastForecast } from './library-forecast.ts';
 import { TOKENS } from '../composition/tokens.ts';
 import { disposable } from './disposable.ts';
 
 export { createContainer, type ContainerOptions } from '../composition/container.ts';
 export { TOKENS } from '../composition/tokens.ts';
+export { startTaskService } from '../composition/start-up.ts';
+export { createForecast, type ForecastOptions, type StandaloneForecast } from './forecast.ts';
 export * from '../../domain/tasks/index.ts';
 export type * from '../../application/tasks/index.ts';
 export type { TaskcastForecast } from './library-forecast.ts';
@@ -36,9 +38,21 @@ export async function createTaskcast(
 export async function createTaskcast(options?: ContainerOptions): Promise<Taskcast>;
 export async function createTaskcast(options: ContainerOptions = {}): Promise<Taskcast> {
   const container = createContainer({ forecastProvider: false, ...options });
+  const store = await startTaskService(container);
   const tasks = await container.getAsync(TOKENS.TaskUseCases);
-  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
-  const inProcess = container.isBound(TOKENS.ForecastProvider) ? await libraryForecast(container) : undefined;
+  // The server's whole app (and with it prom-client and the rate limiters) loads only here, so importing
+  // the package for createForecast alone does not pay for it.
+  const inProcess = container.isBound(TOKENS.ForecastProvider)
+    ? await libraryForecast(
+        container,
+        await (
+          await import('../composition/http-app.ts')
+        ).buildHttpApp(container, {
+          authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
+          log: errorsToConsole,
+        }),
+      )
+    : undefined;
   return disposable({
     tasks,
     forecast: inProcess?.forecast,

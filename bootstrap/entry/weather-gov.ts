@@ -1,8 +1,8 @@
 import type { ClockRate, ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
 import type { Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
 import { URL as NodeURL } from 'node:url';
-import { isForecastPath } from '../../adapters/http/create-http-app.ts';
-import { createTaskcast } from './library.ts';
+import { isForecastPath } from '../../adapters/http/forecast-paths.ts';
+import { createForecast } from './forecast.ts';
 import { readScenarioFile } from '../composition/scenario-file.ts';
 
 /** A scenario as a document, or the path (or file: URL) of a JSON file that holds one. */
@@ -83,19 +83,14 @@ export function controlsOf(nws: WeatherGov): WeatherGovControls & { readonly ori
 
 /**
  * api.weather.gov in-process, for the test runner entry points: the library's forecast object (one
- * implementation of the fetch and of the controls) on a memory store, with the options applied. The task
+ * implementation of the fetch and of the controls) without the task service, with the options applied. The task
  * API, /health, /metrics and /_taskcast/ are Taskcast's own, not api.weather.gov's, so they are left out.
  */
 export async function createWeatherGov(options: WeatherGovOptions = {}): Promise<WeatherGov> {
   const origin = originOf(options.origin ?? DEFAULT_ORIGIN);
   const replay = typeof options.replay === 'string' ? { dir: options.replay } : options.replay;
-  const taskcast = await createTaskcast({
-    storage: 'memory',
-    forecastProvider: replay ? 'replay' : 'embedded',
-    replay: replay && { dir: replay.dir, strict: replay.strict ?? false },
-    lazyForecastData: true,
-  });
-  const forecast = taskcast.forecast;
+  // The forecast context alone: a test file that imports taskcast/msw loads nothing of the task service.
+  const forecast = await createForecast({ replay });
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
       typeof scenario === 'string'
@@ -123,7 +118,7 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
     loadScenario,
     clearScenario: () => forecast.clearScenario(),
     reset: initial,
-    close: () => taskcast.close(),
+    close: () => forecast.close(),
   };
 }
 

@@ -9,11 +9,12 @@ import { createRedisDocumentCache } from '../../adapters/redis/redis-document-ca
 import { RedisConnection } from '../../adapters/redis/redis-connection.ts';
 import { redisLimiters } from '../../adapters/redis/redis-limiters.ts';
 import { describeUrl } from '../../adapters/persistence/postgres/pg-sql-client.ts';
-import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from '../composition/container.ts';
+import { startTaskService } from '../composition/start-up.ts';
 import { buildHttpApp } from '../composition/http-app.ts';
 import { installProcessGuard } from './process-guard.ts';
+import { missingPackages, missingPackagesMessage, serverPackages } from './server-packages.ts';
 import { readScenarioFile, ScenarioFileUnreadable } from '../composition/scenario-file.ts';
 import type { ForecastControls } from '../../adapters/forecast/control/forecast-controls.ts';
 import { ScenarioInvalid } from '../../adapters/forecast/control/scenario-schema.ts';
@@ -24,6 +25,10 @@ const SHUTDOWN_BUDGET_MS = 4000;
 /** `npm start`: both APIs on one port, until SIGTERM or SIGINT. */
 async function main(): Promise<void> {
   const config = readConfig();
+  const missing = missingPackages(
+    serverPackages({ postgres: config.storage === 'postgres', redis: config.redisUrl !== undefined }),
+  );
+  if (missing.length > 0) throw new ConfigError(missingPackagesMessage(missing));
   const log = createPinoLogger({ level: config.logLevel, format: config.logFormat });
   // METRICS=off: nothing is recorded (no process metrics either) and /metrics is a 404.
   const metrics = config.metrics ? processMetrics() : false;
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
             counters: metrics || noCounters,
           },
   });
-  const store = await container.getAsync<TaskStore>(TOKENS.TaskStore);
+  const store = await startTaskService(container);
   const app = await buildHttpApp(container, {
     authBudgets: config.authBudgets,
     authLimiters: redis && redisLimiters(redis),

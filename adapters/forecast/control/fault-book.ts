@@ -1,6 +1,7 @@
 import { compilePathGlob, type PathGlob } from './path-glob.ts';
 import type { ScenarioFault } from './scenario-schema.ts';
 import { mulberry32 } from './seeded-random.ts';
+import type { FaultInForce as PortFaultInForce } from '../../../application/forecast/forecast-controls.ts';
 
 interface Entry {
   readonly fault: ScenarioFault;
@@ -10,11 +11,7 @@ interface Entry {
   remaining: number;
 }
 
-export interface FaultInForce {
-  readonly index: number;
-  readonly fault: ScenarioFault;
-  readonly remaining: number | null;
-}
+export type FaultInForce = PortFaultInForce<ScenarioFault>;
 
 /**
  * Which forecast request fails, and how: the scenario's faults in order, the first match winning. A

@@ -1,15 +1,8 @@
 import type { Clock } from '../../../application/shared/clock.ts';
 
-export type ClockRate = 0 | 1;
+import type { ClockRate, ClockState } from '../../../application/forecast/forecast-controls.ts';
 
-export interface ClockState {
-  /** The forecast's current instant, ISO 8601 UTC. */
-  readonly now: string;
-  /** 0: frozen; 1: running in real time. */
-  readonly rate: ClockRate;
-  /** False while the clock simply follows the process clock (never set). */
-  readonly controlled: boolean;
-}
+export type { ClockRate, ClockState } from '../../../application/forecast/forecast-controls.ts';
 
 /**
  * The forecast service's own clock (FORECAST_NOW, PUT /_taskcast/clock, setClock). It wraps the process

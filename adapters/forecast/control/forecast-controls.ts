@@ -1,13 +1,16 @@
+import type {
+  ForecastControlPort,
+  ScenarioInForce as PortScenarioInForce,
+} from '../../../application/forecast/forecast-controls.ts';
 import { ForecastClock, type ClockRate, type ClockState } from './forecast-clock.ts';
-import { FaultBook } from './fault-book.ts';
-import { parseScenario, type Scenario } from './scenario-schema.ts';
+import { FaultBook, type FaultInForce } from './fault-book.ts';
+import { parseScenario, type Scenario, type ScenarioFault } from './scenario-schema.ts';
 
 /** The scenario in force and the clock instant its relative times are read against. */
-export interface ScenarioInForce {
-  readonly scenario: Scenario;
-  /** The forecast clock when the scenario was loaded (its own `clock`, if it has one): `now` in it. */
-  readonly anchorMs: number;
-}
+export type ScenarioInForce = PortScenarioInForce<Scenario>;
+
+/** The control port with this adapter's scenario and fault types: what the HTTP routes and entry points hold. */
+export type ScenarioControls = ForecastControlPort<Scenario, ScenarioFault>;
 
 /**
  * What a test drives the forecast service with: the clock and the scenario in force. One instance per
@@ -15,13 +18,17 @@ export interface ScenarioInForce {
  * the same state. `revision` changes on every change, so providers can key their caches by it and never
  * serve a document built under an older clock setting or scenario.
  */
-export class ForecastControls {
+export class ForecastControls implements ScenarioControls {
   private changes = 0;
+  /** Where reset() puts the clock back: as it started (FORECAST_NOW), or the process clock. */
+  private readonly initialClock: { readonly now: Date; readonly rate: ClockRate } | undefined;
   private inForce: ScenarioInForce | undefined;
   readonly faults = new FaultBook();
   private readonly verifiers: Array<(scenario: Scenario, anchorMs: number) => void> = [];
 
   constructor(readonly clock: ForecastClock) {
+    const start = clock.state();
+    this.initialClock = start.controlled ? { now: new Date(start.now), rate: start.rate } : undefined;
     // A scenario's relative times stay anchored where it was loaded: moving the clock afterwards moves
     // time through the scenario (an alert ends, a storm passes); loading it again re-anchors it.
     clock.onSet(() => this.changes++);
@@ -68,6 +75,19 @@ export class ForecastControls {
     this.inForce = undefined;
     this.faults.reset([], '');
     this.changes++;
+  }
+
+  reset(): ClockState {
+    this.clearScenario();
+    return this.resetClock(this.initialClock);
+  }
+
+  faultsInForce(): FaultInForce[] {
+    return this.faults.list();
+  }
+
+  takeFault(method: string, path: string): ScenarioFault | undefined {
+    return this.faults.take(method, path);
   }
 
   /** A provider's own checks of a scenario (zones that exist, ...), run before it is installed. */

@@ -1,5 +1,5 @@
 import { HTTPResponse, type H3, type H3Event } from 'h3';
-import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
+import type { ForecastControlPort } from '../../../application/forecast/forecast-controls.ts';
 import { ValidationError } from '../../../domain/shared/validation-error.ts';
 import { HttpProblem } from '../http-problem.ts';
 import { readJsonBody } from '../read-json-body.ts';
@@ -8,12 +8,12 @@ import { adminProblem, AdminBadRequest, json } from './admin-responses.ts';
 import { parseClockSetting } from './clock-body.ts';
 import { controlPage } from './control-page.ts';
 import { scenarioJsonSchema } from '../../forecast/control/scenario-json-schema.ts';
-import { ScenarioInvalid } from '../../forecast/control/scenario-schema.ts';
+import { ScenarioInvalid, type Scenario, type ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 
 export interface AdminOptions {
   /** ADMIN_TOKEN, at least 32 characters; the routes exist only when it is set. */
   readonly token: string;
-  readonly controls: ForecastControls;
+  readonly controls: ForecastControlPort<Scenario, ScenarioFault>;
   /** The replayed bundle's paths, for the page's links (none unless FORECAST_PROVIDER=replay). */
   readonly bundlePaths?: () => string[];
 }
@@ -105,13 +105,13 @@ export function registerAdminRoutes(app: H3, options: AdminOptions): void {
 }
 
 /** The scenario in force (null: the plain model), the clock, and what is left of each fault. */
-export function scenarioState(controls: ForecastControls) {
+export function scenarioState(controls: ForecastControlPort) {
   const inForce = controls.scenario();
   return {
     scenario: inForce?.scenario ?? null,
     anchor: inForce ? new Date(inForce.anchorMs).toISOString() : null,
     clock: controls.clockState(),
-    faults: controls.faults.list(),
+    faults: controls.faultsInForce(),
   };
 }
 

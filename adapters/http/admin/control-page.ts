@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HTTPResponse } from 'h3';
-import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
-import type { ScenarioAlert, ScenarioFault } from '../../forecast/control/scenario-schema.ts';
+import type { ForecastControlPort } from '../../../application/forecast/forecast-controls.ts';
+import type { Scenario, ScenarioAlert, ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 
 const escape = (text: unknown): string =>
   String(text).replace(
@@ -38,11 +38,14 @@ function faultRow(f: ScenarioFault, remaining: number | null): string {
  * GET /_taskcast/: the controls for people who would rather click. Server-rendered, one small inline
  * script (allowed by its nonce) that PUTs and DELETEs through the same admin routes; nothing from a CDN.
  */
-export function controlPage(controls: ForecastControls, bundlePaths: readonly string[]): HTTPResponse {
+export function controlPage(
+  controls: ForecastControlPort<Scenario, ScenarioFault>,
+  bundlePaths: readonly string[],
+): HTTPResponse {
   const clock = controls.clockState();
   const inForce = controls.scenario();
   const scenario = inForce?.scenario;
-  const faults = controls.faults.list();
+  const faults = controls.faultsInForce();
   const points = bundlePaths.filter((p) => /^\/points\/[^/?]+$/.test(p)).map((p) => p.slice('/points/'.length));
   const preview = points[0] ?? DEFAULT_POINT;
   const nonce = randomBytes(16).toString('base64');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newCorrelationId } from '../correlation-id.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HTTPResponse, type H3Event } from 'h3';
-import type { ForecastControls } from '../../forecast/control/forecast-controls.ts';
+import type { ForecastControlPort } from '../../../application/forecast/forecast-controls.ts';
 import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { requestUrl } from '../request-url.ts';
@@ -40,17 +40,17 @@ const EXPIRED_GRID_AGE_MS = 6 * 3_600_000 + 17 * 60_000 + 50_000;
  */
 export function faultResponse(
   event: H3Event,
-  controls: ForecastControls,
+  controls: ForecastControlPort<unknown, ScenarioFault>,
   options: BaseUrlOptions,
 ): Promise<HTTPResponse | undefined> | undefined {
-  const fault = controls.faults.take(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
+  const fault = controls.takeFault(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
   return fault ? faultAnswer(event, fault, controls, options) : undefined;
 }
 
 async function faultAnswer(
   event: H3Event,
   fault: ScenarioFault,
-  controls: ForecastControls,
+  controls: ForecastControlPort<unknown, ScenarioFault>,
   options: BaseUrlOptions,
 ): Promise<HTTPResponse | undefined> {
   if (fault.delayMs) {

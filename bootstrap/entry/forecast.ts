@@ -1,0 +1,45 @@
+import { createForecastApp } from '../../adapters/http/forecast-app.ts';
+import { createForecastContainer } from '../composition/forecast-container.ts';
+import { TOKENS } from '../composition/tokens.ts';
+import { disposable } from './disposable.ts';
+import { errorsToConsole, libraryForecast, type TaskcastForecast } from './library-forecast.ts';
+
+/** What createForecast takes: the embedded model (the default) or a recorded bundle, and the clock's start. */
+export interface ForecastOptions {
+  /** A recorded bundle to answer from, as FORECAST_PROVIDER=replay does; unset, the embedded model. */
+  readonly replay?: { readonly dir: string; readonly strict?: boolean };
+  /** Where the forecast clock starts (frozen with rate 0); unset, it follows the process clock until set. */
+  readonly clock?: { readonly now: Date; readonly rate: 0 | 1 };
+  /** Read the model's data at creation instead of on the first request (about 0.5 s either way). */
+  readonly eagerData?: boolean;
+}
+
+/** The forecast object on its own, with close() (and `await using`). */
+export interface StandaloneForecast extends TaskcastForecast {
+  /** A forecast fetch still pending rejects, and its fault delay stops. */
+  close(): Promise<void>;
+}
+
+/**
+ * The forecast service in-process without the task service: what `createTaskcast({ forecastProvider })`'s
+ * `forecast` is, on a container that holds the forecast context alone, answering through the forecast API's
+ * own h3 app. taskcast/msw and taskcast/fetch are built on it; it loads no store, bcrypt, pg or ioredis.
+ */
+export async function createForecast(options: ForecastOptions = {}): Promise<StandaloneForecast> {
+  const container = createForecastContainer({
+    provider: options.replay ? 'replay' : 'embedded',
+    replay: options.replay && { dir: options.replay.dir, strict: options.replay.strict ?? false },
+    clockStart: options.clock,
+    lazyData: !options.eagerData,
+  });
+  const app = createForecastApp({
+    forecast: await container.getAsync(TOKENS.ForecastUseCases),
+    controls: await container.getAsync(TOKENS.ForecastControls),
+    log: errorsToConsole,
+  });
+  const inProcess = await libraryForecast(container, app);
+  return disposable({
+    ...inProcess.forecast,
+    close: async () => inProcess.abandonPending(new Error('The forecast was closed while this request was pending')),
+  });
+}
