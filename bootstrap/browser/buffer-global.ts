@@ -7,7 +7,12 @@ import { Buffer } from 'buffer';
  */
 type ToString = (this: Buffer, encoding?: string, start?: number, end?: number) => string;
 
-const toBase64url = (base64: string): string => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+// Base64 pads with at most two `=`; a bounded pattern keeps the regex audit's linear-time rule.
+const toBase64url = (base64: string): string =>
+  base64
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 const fromBase64url = (text: string): string => text.replace(/-/g, '+').replace(/_/g, '/');
 
 const prototype = Buffer.prototype as { toString: ToString };
