@@ -3,44 +3,17 @@
 // outlines; the shore search once probed 16 bearings a ring, 4 to 25 km apart on the outer rings, so Hawk
 // Channel, the reef and the Straits slipped between probes (404) or found the mainland (MFL).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { deps } from '../support.ts';
+import { recordedAnswersOf } from './recorded-answers.ts';
 
 const d = deps();
 const docs = pointDocuments(d);
-const fixtures = new URL('../../../../fixtures/forecast/', import.meta.url);
 
-interface Recorded {
-  readonly recorded: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly gridId: string;
-  readonly gridX: number;
-  readonly gridY: number;
-}
-
-/** Every real KEY answer the project keeps: recorded-points.json and the 2023 held-out set. */
-const keyAnswers: Recorded[] = [
-  ...(JSON.parse(readFileSync(new URL('recorded-points.json', fixtures), 'utf8')) as { samples: Recorded[] }).samples,
-  ...readFileSync(new URL('eaperry-points-2023.csv', fixtures), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const [recorded, lat, lon, gridId, gridX, gridY] = line.split(',');
-      return {
-        recorded: recorded!,
-        lat: Number(lat),
-        lon: Number(lon),
-        gridId: gridId!,
-        gridX: Number(gridX),
-        gridY: Number(gridY),
-      };
-    }),
-].filter((a) => a.gridId === 'KEY');
+/** Every real KEY answer the project keeps. */
+const keyAnswers = recordedAnswersOf('KEY');
 
 const properties = (lat: number, lon: number) =>
   (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;

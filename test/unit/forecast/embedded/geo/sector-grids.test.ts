@@ -2,46 +2,19 @@
 // api.weather.gov answers open-ocean points on it far beyond any coastal waters; the same holds for the
 // offices alone on their grids (Hawaii's HFO, Puerto Rico's SJU). Off the grid, 404 as before.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { cellOfGrid, cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { gridToLatLon, latLonToGrid, NDFD_GUAM } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { ForecastNotFound } from '../../../../../domain/forecast/errors.ts';
 import { deps } from '../support.ts';
+import { recordedAnswersOf } from './recorded-answers.ts';
 
 const d = deps();
 const docs = pointDocuments(d);
 
-interface Recorded {
-  readonly recorded: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly gridId: string;
-  readonly gridX: number;
-  readonly gridY: number;
-}
-
-const fixtures = new URL('../../../../fixtures/forecast/', import.meta.url);
-/** Every real GUM answer the project keeps: recorded-points.json and the 2023 held-out set. */
-const gumAnswers: Recorded[] = [
-  ...(JSON.parse(readFileSync(new URL('recorded-points.json', fixtures), 'utf8')) as { samples: Recorded[] }).samples,
-  ...readFileSync(new URL('eaperry-points-2023.csv', fixtures), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const [recorded, lat, lon, gridId, gridX, gridY] = line.split(',');
-      return {
-        recorded: recorded!,
-        lat: Number(lat),
-        lon: Number(lon),
-        gridId: gridId!,
-        gridX: Number(gridX),
-        gridY: Number(gridY),
-      };
-    }),
-].filter((a) => a.gridId === 'GUM');
+/** Every real GUM answer the project keeps. */
+const gumAnswers = recordedAnswersOf('GUM');
 
 const properties = (lat: number, lon: number) =>
   (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;

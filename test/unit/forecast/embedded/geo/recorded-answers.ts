@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+
+/** One real /points answer the project keeps: where it was asked, and the office and cell it gave. */
+export interface RecordedAnswer {
+  readonly recorded: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly gridId: string;
+  readonly gridX: number;
+  readonly gridY: number;
+}
+
+const fixtures = new URL('../../../../fixtures/forecast/', import.meta.url);
+
+/** Every real answer of one office: recorded-points.json and the 2023 held-out set. */
+export function recordedAnswersOf(office: string): RecordedAnswer[] {
+  const recorded = (
+    JSON.parse(readFileSync(new URL('recorded-points.json', fixtures), 'utf8')) as { samples: RecordedAnswer[] }
+  ).samples;
+  const heldOut = readFileSync(new URL('eaperry-points-2023.csv', fixtures), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line): RecordedAnswer => {
+      const [when, lat, lon, gridId, gridX, gridY] = line.split(',');
+      return {
+        recorded: when!,
+        lat: Number(lat),
+        lon: Number(lon),
+        gridId: gridId!,
+        gridX: Number(gridX),
+        gridY: Number(gridY),
+      };
+    });
+  return [...recorded, ...heldOut].filter((a) => a.gridId === office);
+}
