@@ -202,10 +202,21 @@ export class Lab {
   }
 }
 
-export function taskcastSpec(dbPath: string): ServerSpec {
+/**
+ * Where the benches start Taskcast from: this checkout, or BENCH_TASKCAST_DIR (another checkout of the project,
+ * with its node_modules), so one bench can be run against an earlier commit and the two runs compared.
+ */
+export const TASKCAST_DIR = process.env['BENCH_TASKCAST_DIR'] || MAIN_DIR;
+/**
+ * Another checkout (with its node_modules) that the limit and request-path benches run beside this one in the
+ * same interleaved rounds (BENCH_BEFORE), so a change's before and after meet the same noise; unset, none runs.
+ */
+export const BEFORE_DIR = process.env['BENCH_BEFORE'] || null;
+
+export function taskcastSpec(dbPath: string, dir: string = TASKCAST_DIR): ServerSpec {
   return {
     label: 'taskcast',
-    cwd: MAIN_DIR,
+    cwd: dir,
     args: ['--enable-source-maps', 'bootstrap/server/start.mjs'],
     env: {
       HOST: '127.0.0.1',

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fire, median, unclean, type Measurement, type Target } from '../lib/load.ts';
 import { pointKey, startReplayUpstream, type ReplayUpstream } from '../lib/replay-upstream.ts';
 import { mulberry32 } from '../../adapters/forecast/control/seeded-random.ts';
-import { MAIN_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
+import { TASKCAST_DIR, sleep, taskcastSpec, type RunningServer, type ShutdownReport } from '../lib/servers.ts';
 import { timeToFirstAnswer, type StartupResult } from '../lib/startup.ts';
 import { fmt, loggedMeasure } from '../lib/logged-measure.ts';
 import { ownFigure } from '../lib/rows.ts';
@@ -103,7 +103,7 @@ export const forecastSet: ScenarioSet = {
         label: 'npm start',
         command: 'npm',
         args: ['start', '--silent'],
-        cwd: MAIN_DIR,
+        cwd: TASKCAST_DIR,
         env: spec.env,
         path: STARTUP_PATH,
         headers: { ...HEADERS },

@@ -19,7 +19,7 @@ import type { CycleProbe } from '../lib/alert-cycle-probe.ts';
 import { createTask, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
 import { fire, median, processCpuMs, type Target } from '../lib/load.ts';
 import { mulberry32 } from '../../adapters/forecast/control/seeded-random.ts';
-import { MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
+import { BEFORE_DIR, MAIN_DIR, taskcastSpec, type RunningServer } from '../lib/servers.ts';
 import { timeToFirstAnswer } from '../lib/startup.ts';
 import { ownFigure } from '../lib/rows.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
@@ -83,6 +83,8 @@ function row(spec: Pick<Row, 'key' | 'label' | 'target'>): Row {
     h3CpuUs: [],
     quietRps: [],
     quietCpuUs: [],
+    beforeRps: [],
+    beforeCpuUs: [],
   };
 }
 
@@ -103,6 +105,9 @@ interface Row {
   /** Taskcast with LOG_LEVEL=warn METRICS=off (the main server runs the default configuration). */
   quietRps: number[];
   quietCpuUs: number[];
+  /** Another checkout in its default configuration (BENCH_BEFORE), when one is given: a change's before. */
+  beforeRps: number[];
+  beforeCpuUs: number[];
 }
 
 function cpuNote(us: readonly number[]): string {
@@ -150,6 +155,44 @@ function byFramework(route: Row, health: Row, taskcastHealthRps: number): string
     `h3 alone sending these answers: ${(median(route.h3Rps) / median(health.h3Rps)).toFixed(2)}× its /health, ` +
     `${(median(route.h3Rps) / taskcastHealthRps).toFixed(2)}× Taskcast's, server CPU ${cpuNote(route.h3CpuUs)} µs/request${own}`
   );
+}
+
+/**
+ * The checkout named by BENCH_BEFORE, started like the main server (default configuration, its stdout to a
+ * file), with its own lister and poster: what a change is measured against, in the same rounds.
+ */
+async function startBefore(
+  lab: BenchContext['lab'],
+  dir: string,
+  limitDir: string,
+): Promise<{
+  server: RunningServer;
+  commit: string;
+  lister: Awaited<ReturnType<typeof signUp>>;
+  poster: Awaited<ReturnType<typeof signUp>>;
+}> {
+  const spec = taskcastSpec(join(lab.tempDir('limit-before'), 'tasks.db'), dir);
+  const server = await lab.start({
+    ...spec,
+    env: { ...spec.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    stdoutFile: join(limitDir, 'before-stdout.log'),
+    label: 'before',
+  });
+  const { stdout } = await promisify(execFile)('git', ['-C', dir, 'rev-parse', '--short', 'HEAD']);
+  const lister = await signUp(server.origin, 'limit-list');
+  for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, lister, i);
+  const poster = await signUp(server.origin, 'limit-post');
+  return { server, commit: stdout.trim(), lister, poster };
+}
+
+/** This build against the BENCH_BEFORE checkout, both in the default configuration: rate and server CPU. */
+function besideBefore(row: Row): string {
+  if (row.beforeRps.length === 0) return '';
+  const cpu =
+    row.cpuUs.length > 0 && row.beforeCpuUs.length > 0
+      ? `, server CPU ${median(row.cpuUs).toFixed(1)} against ${median(row.beforeCpuUs).toFixed(1)} µs/request`
+      : '';
+  return `before ${median(row.beforeRps).toFixed(0)} req/s, so this build ${(median(row.rps) / median(row.beforeRps)).toFixed(3)}× it${cpu}; `;
 }
 
 /** Response headers that node:http writes itself. */
@@ -429,6 +472,16 @@ export const limitSet: ScenarioSet = {
       return { ...r, target: { ...r.target, headers: { ...r.target.headers, ...auth } } };
     });
     const quietOf = new Map(rows.map((r, i) => [r, quietRows[i]!]));
+    const before = BEFORE_DIR === null ? null : await startBefore(lab, BEFORE_DIR, limitDir);
+    const beforeOf = new Map(
+      before === null
+        ? []
+        : rows.map((r) => {
+            const auth = r.key === 'list' ? before.lister.auth : r.key === 'post' ? before.poster.auth : {};
+            return [r, { ...r.target, headers: { ...r.target.headers, ...auth } }] as const;
+          }),
+    );
+    if (before !== null) log(`  before: ${BEFORE_DIR} at ${before.commit}, default configuration`);
     await rounds(
       rows,
       [
@@ -436,12 +489,24 @@ export const limitSet: ScenarioSet = {
         { label: 'quiet', server: quiet, into: (r) => r.quietRps, cpuInto: (r) => r.quietCpuUs },
         { label: 'mirror', server: mirror, into: (r) => r.mirrorRps, cpuInto: (r) => r.mirrorCpuUs },
         { label: 'h3', server: h3Mirror, into: (r) => r.h3Rps, cpuInto: (r) => r.h3CpuUs },
+        ...(before === null
+          ? []
+          : [
+              {
+                label: 'before',
+                server: before.server,
+                into: (r: Row) => r.beforeRps,
+                cpuInto: (r: Row) => r.beforeCpuUs,
+              },
+            ]),
       ],
       ctx,
-      (row, label) => (label === 'quiet' ? quietOf.get(row)!.target : row.target),
+      (row, label) =>
+        label === 'quiet' ? quietOf.get(row)!.target : label === 'before' ? beforeOf.get(row)! : row.target,
     );
     await lab.stop(mirror);
     await lab.stop(h3Mirror);
+    if (before !== null) await lab.stop(before.server);
 
     const health = median(rows[0]!.rps);
     const mirrorHealth = median(rows[0]!.mirrorRps);
@@ -475,7 +540,7 @@ export const limitSet: ScenarioSet = {
         ratioOf: isReference ? null : '/health',
         target: isReference ? '–' : `≥ ${goal[row.key]}× /health`,
         pass: isReference ? null : ratio >= goal[row.key],
-        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms; ${besideBare(row)}; ${ceilingNote}`,
+        note: `rounds ${row.rps.map((r) => r.toFixed(0)).join(', ')}; p99 ${median(row.p99)} ms; ${besideBare(row)}; ${besideBefore(row)}${ceilingNote}`,
       };
     });
     const startMs = median(starts);
@@ -546,6 +611,13 @@ export const limitSet: ScenarioSet = {
         h3CpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.h3CpuUs])),
         quietRounds: Object.fromEntries(rows.map((r) => [r.key, r.quietRps])),
         quietCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.quietCpuUs])),
+        ...(before === null
+          ? {}
+          : {
+              before: { dir: BEFORE_DIR, commit: before.commit },
+              beforeRounds: Object.fromEntries(rows.map((r) => [r.key, r.beforeRps])),
+              beforeCpuUsPerRequest: Object.fromEntries(rows.map((r) => [r.key, r.beforeCpuUs])),
+            }),
         ceilings,
       },
       columns: { value: 'Taskcast', reference: '/health' },

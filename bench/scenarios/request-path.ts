@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { createTask, signUp } from '../lib/api.ts';
 import { fire, median, processCpuNs, type Target } from '../lib/load.ts';
-import { MAIN_DIR, BENCH_JWT_SECRET, type RunningServer } from '../lib/servers.ts';
+import { MAIN_DIR, BEFORE_DIR, BENCH_JWT_SECRET, type RunningServer } from '../lib/servers.ts';
 import { writeFileSync } from 'node:fs';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 import { places, record } from './limit.ts';
@@ -56,7 +56,7 @@ export const requestPathSet: ScenarioSet = {
       { key: 'none', label: 'Taskcast, all steps off', off: [...STEPS] },
     ];
 
-    const before = process.env['BENCH_BEFORE'];
+    const before = BEFORE_DIR;
     if (before) variants.splice(1, 0, { key: 'before', label: `Taskcast at ${before}`, off: [] });
     const start = async (key: string, label: string, off: string[]): Promise<Server> => {
       const dir = lab.tempDir(`steps${key}`);
