@@ -31,7 +31,9 @@ const REQUIRE_SHIM =
   "import { createRequire as __taskcastCreateRequire } from 'node:module'; const require = __taskcastCreateRequire(import.meta.url);";
 
 const target = reusableBuild(root, buildRoot) ?? (await build());
-await import(pathToFileURL(join(target, 'main.mjs')).href);
+// `--build-only` makes (or reuses) the bundle and exits: a test run builds once before it starts servers in
+// parallel, instead of each of them bundling the same tree at once.
+if (!process.argv.includes('--build-only')) await import(pathToFileURL(join(target, 'main.mjs')).href);
 
 async function build() {
   const startedMs = Date.now();

@@ -3,13 +3,14 @@
  * `node bootstrap/server/start.mjs` directly (what `npm start` execs). Every process started here is tracked and killed (with its
  * whole process group) by `killLeftovers()`, which each test file calls from an `after` hook, and again on exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** What `npm start` execs; it finds the project from its own path, so it runs from any working directory. */
@@ -162,6 +163,17 @@ function buildEnv(port: number, options: SpawnOptions): NodeJS.ProcessEnv {
   return env;
 }
 
+let bundled: Promise<unknown> | undefined;
+/**
+ * The server bundle, made once per test process before the first server starts (start.mjs --build-only). With
+ * no bundle yet, eight servers started at once would each bundle the tree, which on a loaded 2-core machine
+ * took longer than a start-up may.
+ */
+function bundleOnce(): Promise<unknown> {
+  bundled ??= promisify(execFile)(process.execPath, [START_SCRIPT, '--build-only'], { cwd: PROJECT_ROOT });
+  return bundled;
+}
+
 function spawnServer(port: number, options: SpawnOptions): ChildProcess {
   const env = buildEnv(port, options);
   const common = { env, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: true };
@@ -265,6 +277,7 @@ export class ServerProcess {
   }
 
   private static async startOnce(options: SpawnOptions, timeoutMs: number): Promise<ServerProcess> {
+    await bundleOnce();
     const port = options.port ?? (await freePort());
     const spawned = new Spawned(spawnServer(port, options));
     const deadline = Date.now() + timeoutMs;
@@ -362,6 +375,7 @@ export interface RunResult extends ExitInfo {
 
 /** Runs a start-up that is expected to fail, until it exits (or listens, or times out: then it is killed). */
 export async function runUntilExit(options: SpawnOptions = {}, timeoutMs = 20_000): Promise<RunResult> {
+  await bundleOnce();
   const port = options.port ?? (await freePort());
   const spawned = new Spawned(spawnServer(port, options));
   const deadline = Date.now() + timeoutMs;
