@@ -164,9 +164,12 @@ export function parseProductCode(text: string, what: 'type' | 'location'): strin
   return text.toUpperCase();
 }
 
-/** Radar station ids: NEXRAD (KTWX) and TDWR (TICT) four-letter ids, profilers likewise. */
+/**
+ * Radar station ids: NEXRAD (KTWX) and TDWR (TICT) have four characters; the NWS's wind profilers have five
+ * (TLKA2, ROCO2: the id of a station the API lists with stationType "Profiler").
+ */
 export function parseRadarStationId(text: string): string {
-  if (!/^[A-Za-z0-9]{4}$/.test(text)) throw new ForecastNotFound(`Radar station "${text}" does not exist.`);
+  if (!/^[A-Za-z0-9]{4,5}$/.test(text)) throw new ForecastNotFound(`Radar station "${text}" does not exist.`);
   return text.toUpperCase();
 }
 

@@ -159,7 +159,7 @@ export function pathFillers(get: Get): Record<string, () => Promise<string>> {
     '/radar/stations/{stationId}': async () => '/radar/stations/KTWX',
     '/radar/stations/{stationId}/alarms': async () => '/radar/stations/KTWX/alarms',
     '/radar/queues/{host}': async () => `/radar/queues/${(await get('/radar/servers')).body['@graph'][0].id}?limit=5`,
-    '/radar/profilers/{stationId}': async () => '/radar/profilers/KTWX',
+    '/radar/profilers/{stationId}': async () => '/radar/profilers/TLKA2',
     '/products': async () => '/products?location=TOP&limit=5',
     '/products/locations': async () => '/products/locations',
     '/products/types': async () => '/products/types',

@@ -347,7 +347,7 @@ describe('parameters are checked as the OpenAPI declares them', () => {
     '/thumbnails/satellite/q',
     '/icons/land/day/skc?size=5',
     '/icons/land/day/skc?fontsize=30',
-    '/radar/queues/embedded?limit=0',
+    '/radar/queues/rds?limit=0',
     '/products?limit=0',
     '/stations/KTOP/observations?start=x',
     '/stations/KTOP/observations/notatime',

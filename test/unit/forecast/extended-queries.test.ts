@@ -10,6 +10,7 @@ import {
   parseObservationQuery,
   parseProductCode,
   parseProductQuery,
+  parseRadarStationId,
   parseRadarStationQuery,
   parseSatelliteArea,
   parseSigmetQuery,
@@ -75,6 +76,9 @@ describe('extended route parameters', () => {
     assert.equal(parseObservationQuery({}).limit, undefined);
     assert.deepEqual(parseRadarStationQuery({ stationType: ['WSR-88D,TDWR'] }).stationTypes, ['WSR-88D', 'TDWR']);
     assert.throws(() => parseRadarStationQuery({ stationType: ['WSR_88D'] }), InvalidParameter);
+    assert.equal(parseRadarStationId('ktwx'), 'KTWX');
+    assert.equal(parseRadarStationId('tlka2'), 'TLKA2');
+    for (const bad of ['TWX', 'TLKA22', 'KT-X']) assert.throws(() => parseRadarStationId(bad), ForecastNotFound);
     assert.equal(parseSatelliteArea('g'), 'g');
     assert.throws(() => parseSatelliteArea('G'), InvalidParameter);
   });

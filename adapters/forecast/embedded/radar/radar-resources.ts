@@ -6,18 +6,42 @@ import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from '../share
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { plainContext, sharedGeoJsonContext } from '../shared/json-ld.ts';
 import { cachedLinks } from '../shared/links.ts';
+import { hashString } from '../weather/hash.ts';
 import { weatherAt } from '../weather/index.ts';
+import {
+  PROFILERS,
+  QUEUE_HOSTS,
+  RADAR_SERVERS,
+  RESOLUTION_VERSION,
+  type ProfilerEntry,
+  type RadarServerEntry,
+} from './radar-network.ts';
 
-// The radar sites are real (NCEI's list of NEXRAD WSR-88D and TDWR sites). What api.weather.gov adds about
-// its own data servers, their LDM queues and each radar's RDA status is internal to the NWS and not public:
-// the embedded provider names one server, itself ("embedded"), reports no alarms, and lists in its queue
-// the volume scans the radars would have sent in the last minutes (one per radar per 5 minutes, the
-// precipitation-mode cycle). Profiler answers are the model's winds at the site, not a real profiler.
-
-/** The one data server of the embedded provider: no NWS server name is borrowed. */
-const SERVER_ID = 'embedded';
+// The radar sites are real (NCEI's list of NEXRAD WSR-88D and TDWR sites), and so are the names of the NWS's
+// radar data servers, their two queue hosts and its four wind profilers (radar-network.ts says where each
+// comes from). What the servers report about themselves and each radar's RDA status change by the minute and
+// describe NWS machines: they are null, and no alarms are raised. A queue lists the Level II chunks the radars
+// would have sent in the last minutes: a volume scan every 5 minutes per radar, in 5-second chunks (start,
+// intermediate…, end), as the recorded queue numbers them ("977-013": volume 977, chunk 13). Profiler answers
+// are the model's winds at the profiler's town, not a measurement; api.weather.gov itself answers 404 there.
 
 const STATION_TYPE: Readonly<Record<RadarRecord['type'], string>> = { NEXRAD: 'WSR-88D', TDWR: 'TDWR' };
+const PROFILER_TYPE = 'Profiler';
+
+/** Seconds between a radar's volume scans (precipitation mode) and between the chunks of one scan. */
+const VOLUME_SECONDS = 300;
+const CHUNK_SECONDS = 5;
+const CHUNKS_PER_VOLUME = VOLUME_SECONDS / CHUNK_SECONDS;
+
+/** A radar or a profiler, as /radar/stations lists it. */
+interface SiteRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly elevationMeters: number | null;
+  readonly stationType: string;
+}
 
 export function radarResources(
   deps: EmbeddedDeps,
@@ -27,28 +51,60 @@ export function radarResources(
 > {
   const { catalogue } = deps;
   const radars = [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id));
-  const find = (id: string): RadarRecord => {
+  const radarSite = (r: RadarRecord): SiteRecord => ({ ...r, stationType: STATION_TYPE[r.type] });
+  // A profiler is placed at its town's observation station; one whose place is unknown is not served.
+  const profilerSite = (p: ProfilerEntry): SiteRecord | undefined => {
+    const at = p.locatedAt ? catalogue.stations.get(p.locatedAt) : undefined;
+    if (!at || !p.name) return undefined;
+    return {
+      id: p.id,
+      name: p.name,
+      lat: at.lat,
+      lon: at.lon,
+      elevationMeters: at.elevationMeters,
+      stationType: PROFILER_TYPE,
+    };
+  };
+  const profilers = new Map(PROFILERS.map((p) => [p.id, p]));
+  const sites: readonly SiteRecord[] = [
+    ...radars.map(radarSite),
+    ...PROFILERS.flatMap((p) => profilerSite(p) ?? []),
+  ].sort((a, b) => a.id.localeCompare(b.id));
+
+  const findProfiler = (id: string): SiteRecord => {
+    const p = profilers.get(id);
+    if (!p)
+      throw new ForecastNotFound(
+        `Profiler ${id} not found; the NWS's profilers are ${PROFILERS.map((e) => e.id).join(', ')}.`,
+      );
+    const site = profilerSite(p);
+    if (!site)
+      throw new ForecastNotFound(`Profiler ${id} is listed by the NWS, but no public record of its place was found.`);
+    return site;
+  };
+  const find = (id: string): SiteRecord => {
     const r = catalogue.radars.get(id);
-    if (!r) throw new ForecastNotFound(`Radar station ${id} not found`);
-    return r;
+    if (r) return radarSite(r);
+    if (profilers.has(id)) return findProfiler(id);
+    throw new ForecastNotFound(`Radar station ${id} not found`);
   };
 
-  const timeZoneOf = (r: RadarRecord): string => catalogue.nearestStations(r.lat, r.lon, 1)[0]?.item.timeZone ?? 'UTC';
+  const timeZoneOf = (s: SiteRecord): string => catalogue.nearestStations(s.lat, s.lon, 1)[0]?.item.timeZone ?? 'UTC';
 
-  function feature(r: RadarRecord, base: string): Record<string, unknown> {
-    const id = cachedLinks(base).radarStation(r.id);
+  function feature(s: SiteRecord, base: string): Record<string, unknown> {
+    const id = cachedLinks(base).radarStation(s.id);
     return {
       id,
       type: 'Feature',
-      geometry: { type: 'Point', coordinates: [r.lon, r.lat] },
+      geometry: { type: 'Point', coordinates: [s.lon, s.lat] },
       properties: {
         '@id': id,
         '@type': 'wx:RadarStation',
-        id: r.id,
-        name: r.name,
-        stationType: STATION_TYPE[r.type],
-        elevation: { unitCode: 'wmoUnit:m', value: r.elevationMeters },
-        timeZone: timeZoneOf(r),
+        id: s.id,
+        name: s.name,
+        stationType: s.stationType,
+        elevation: { unitCode: 'wmoUnit:m', value: s.elevationMeters },
+        timeZone: timeZoneOf(s),
         // Not public: the NWS's latency measurements and RDA status.
         latency: null,
         rda: null,
@@ -56,29 +112,32 @@ export function radarResources(
     };
   }
 
-  function matches(r: RadarRecord, q: RadarStationQuery): boolean {
-    return (
-      !q.stationTypes ||
-      q.stationTypes.some((t) => t.toUpperCase() === STATION_TYPE[r.type].toUpperCase() || t.toUpperCase() === r.type)
-    );
+  function matches(s: SiteRecord, q: RadarStationQuery): boolean {
+    const aliases = [s.stationType.toUpperCase(), ...(s.stationType === 'WSR-88D' ? ['NEXRAD'] : [])];
+    return !q.stationTypes || q.stationTypes.some((t) => aliases.includes(t.toUpperCase()));
   }
 
-  const server = (base: string) => ({
-    '@id': `${base}/radar/servers/${SERVER_ID}`,
+  const server = (entry: RadarServerEntry, base: string): Record<string, unknown> => ({
+    '@id': `${base}/radar/servers/${entry.id}`,
     '@type': 'wx:RadarServer',
-    id: SERVER_ID,
-    type: 'embedded',
-    active: true,
-    primary: true,
-    aggregate: false,
-    locked: false,
-    radarNetworkUp: true,
+    id: entry.id,
+    type: entry.type,
+    // Only the ldm servers report these flags (the distribution servers' records have none).
+    ...(entry.type === 'ldm'
+      ? {
+          active: true,
+          primary: entry.primary === true,
+          aggregate: entry.aggregate === true,
+          locked: false,
+          radarNetworkUp: true,
+        }
+      : {}),
     collectionTime: new Date(issuance(deps.clock).hour * 3_600_000).toISOString(),
-    reportingHost: SERVER_ID,
+    reportingHost: entry.reportingHost,
     ping: null,
     command: null,
     hardware: null,
-    resources: null,
+    ldm: null,
     network: null,
   });
 
@@ -87,28 +146,74 @@ export function radarResources(
     lastModified: CATALOGUE_EDITION,
     maxAgeSeconds,
   });
+  const hostNames = [...new Set(RADAR_SERVERS.map((e) => e.reportingHost))];
   const checkHost = (host: string | undefined) => {
-    if (host !== undefined && host !== SERVER_ID)
-      throw new ForecastNotFound(`Reporting host ${host} not found; the embedded provider's server is "${SERVER_ID}".`);
+    if (host !== undefined && !hostNames.includes(host))
+      throw new ForecastNotFound(
+        `Reporting host ${host} not found; the radar servers report through ${hostNames.join(', ')}.`,
+      );
   };
+  const serversOf = (host: string | undefined) =>
+    RADAR_SERVERS.filter((e) => host === undefined || e.reportingHost === host);
+
+  // Each radar's scans start at its own second of the 5-minute cycle, as real radars drift apart.
+  const phase = new Map(radars.map((r) => [r.id, hashString(r.id, 0x52414452) % VOLUME_SECONDS]));
+
+  function queueRecords(host: string, limit: number, nowMs: number): Record<string, unknown>[] {
+    const records: Record<string, unknown>[] = [];
+    const now = Math.floor(nowMs / 1000);
+    for (let t = now; records.length < limit && t > now - 3600; t--) {
+      for (const r of radars) {
+        const since = t - (phase.get(r.id) ?? 0);
+        if (since % CHUNK_SECONDS !== 0) continue;
+        const volume = Math.floor(since / VOLUME_SECONDS);
+        const chunk = (since - volume * VOLUME_SECONDS) / CHUNK_SECONDS;
+        const time = new Date(t * 1000).toISOString().replace('.000Z', '+00:00');
+        records.push({
+          '@type': 'wx:RadarQueue',
+          host,
+          arrivalTime: time,
+          creationTime: time,
+          stationId: r.id,
+          type: chunk === 0 ? 'start' : chunk === CHUNKS_PER_VOLUME - 1 ? 'end' : 'intermediate',
+          feed: 'NEXRAD2',
+          resolutionVersion: RESOLUTION_VERSION[r.type],
+          sequenceNumber: `${String((((volume % 999) + 999) % 999) + 1).padStart(3, '0')}-${String(chunk + 1).padStart(3, '0')}`,
+          // A start chunk carries the volume's metadata and is small; the others hold radials.
+          size:
+            chunk === 0
+              ? 2_000 + (hashString(`${r.id}${volume}`) % 2_000)
+              : 40_000 + (hashString(`${r.id}${volume}-${chunk}`) % 50_000),
+        });
+        if (records.length >= limit) break;
+      }
+    }
+    return records;
+  }
 
   return {
     async radarServers(host, ctx) {
       checkHost(host);
-      return doc({ '@context': plainContext(ctx.baseUrl), '@graph': [server(ctx.baseUrl)] }, 60);
+      return doc(
+        { '@context': plainContext(ctx.baseUrl), '@graph': serversOf(host).map((e) => server(e, ctx.baseUrl)) },
+        60,
+      );
     },
     async radarServer(id, host, ctx) {
       checkHost(host);
-      if (id !== SERVER_ID)
-        throw new ForecastNotFound(`Radar server ${id} not found; the embedded provider's server is "${SERVER_ID}".`);
-      return doc({ '@context': plainContext(ctx.baseUrl), ...server(ctx.baseUrl) }, 60);
+      const entry = serversOf(host).find((e) => e.id === id);
+      if (!entry)
+        throw new ForecastNotFound(
+          `Radar server ${id} not found; the servers are ${RADAR_SERVERS.map((e) => e.id).join(', ')}.`,
+        );
+      return doc({ '@context': plainContext(ctx.baseUrl), ...server(entry, ctx.baseUrl) }, 60);
     },
     async radarStations(q, ctx) {
       checkHost(q.reportingHost);
       return doc({
         '@context': sharedGeoJsonContext(ctx.baseUrl),
         type: 'FeatureCollection',
-        features: radars.filter((r) => matches(r, q)).map((r) => feature(r, ctx.baseUrl)),
+        features: sites.filter((s) => matches(s, q)).map((s) => feature(s, ctx.baseUrl)),
       });
     },
     async radarStation(id, q, ctx) {
@@ -120,37 +225,23 @@ export function radarResources(
       return doc({ '@context': plainContext(ctx.baseUrl), '@graph': [] }, 60);
     },
     async radarQueue(host, limit, ctx: ForecastContext) {
-      checkHost(host);
+      if (!QUEUE_HOSTS.includes(host))
+        throw new ForecastNotFound(`Radar queue ${host} not found; the queue hosts are ${QUEUE_HOSTS.join(', ')}.`);
       const nowMs = deps.clock.now().getTime();
-      const last = Math.floor(nowMs / 300_000) * 300_000;
-      const graph = [];
-      for (let t = last; graph.length < limit && t > last - 3_600_000; t -= 300_000) {
-        for (const r of radars) {
-          if (graph.length >= limit) break;
-          graph.push({
-            '@id': `${ctx.baseUrl}/radar/queues/${host}#${r.id}-${t}`,
-            host,
-            arrivalTime: new Date(t + 45_000).toISOString(),
-            createdTime: new Date(t).toISOString(),
-            resolutionVersion: 1,
-            station: r.id,
-            type: r.type === 'TDWR' ? 'TDWR' : 'NEXRAD',
-            feed: 'NEXRAD2',
-            sequenceNumber: Math.floor(t / 300_000) % 1000,
-            size: null,
-          });
-        }
-      }
       return {
-        body: { '@context': plainContext(ctx.baseUrl), '@graph': graph },
-        lastModified: new Date(last),
+        body: {
+          '@context': plainContext(ctx.baseUrl),
+          '@id': `${ctx.baseUrl}/radar/queues/${host}`,
+          '@graph': queueRecords(host, limit, nowMs),
+        },
+        lastModified: new Date(Math.floor(nowMs / 1000) * 1000),
         maxAgeSeconds: 60,
       };
     },
     async radarProfiler(id, ctx) {
-      const r = find(id);
+      const p = findProfiler(id);
       const { hour } = issuance(deps.clock);
-      const s = weatherAt({ lat: r.lat, lon: r.lon, elevationM: r.elevationMeters }, hour);
+      const s = weatherAt({ lat: p.lat, lon: p.lon, elevationM: p.elevationMeters ?? 0 }, hour);
       // Winds aloft by the one-seventh power law from the model's 10 m wind: a stand-in, not a measurement.
       const levels = [500, 1000, 2000, 3000, 5000].map((h) => ({
         height: { unitCode: 'wmoUnit:m', value: h },
@@ -159,8 +250,8 @@ export function radarResources(
       }));
       const body = {
         '@context': plainContext(ctx.baseUrl),
-        '@id': `${ctx.baseUrl}/radar/profilers/${r.id}`,
-        stationId: r.id,
+        '@id': `${ctx.baseUrl}/radar/profilers/${p.id}`,
+        stationId: p.id,
         time: new Date(hour * 3_600_000).toISOString(),
         levels,
       };
