@@ -78,12 +78,13 @@ describe('/radar/queues/{host}', () => {
     let pairs = 0;
     for (const chunks of byRadar.values())
       for (let i = 1; i < chunks.length; i++, pairs++) {
-        assert.equal(Date.parse(chunks[i - 1].arrivalTime) - Date.parse(chunks[i].arrivalTime), 5000);
-        const [v0, c0] = chunks[i - 1].sequenceNumber.split('-').map(Number);
-        const [v1, c1] = chunks[i].sequenceNumber.split('-').map(Number);
+        const [newer, older] = [chunks[i - 1]!, chunks[i]!];
+        assert.equal(Date.parse(newer.arrivalTime) - Date.parse(older.arrivalTime), 5000);
+        const [v0, c0] = newer.sequenceNumber.split('-').map(Number);
+        const [v1, c1] = older.sequenceNumber.split('-').map(Number);
         if (c0 === 1) assert.deepEqual([v1 === v0 - 1 || (v0 === 1 && v1 === 999), c1], [true, 60]);
         else assert.deepEqual([v1, c1], [v0, c0 - 1]);
-        assert.equal(chunks[i].type, c1 === 1 ? 'start' : c1 === 60 ? 'end' : 'intermediate');
+        assert.equal(older.type, c1 === 1 ? 'start' : c1 === 60 ? 'end' : 'intermediate');
       }
     assert.ok(byRadar.size > 150 && pairs > 150, `${byRadar.size} radars, ${pairs} pairs`);
   });
