@@ -278,7 +278,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const v = wind.v;
   // Daytime mixing brings faster air down; clear calm nights decouple the surface.
   const mixing = 1 + 0.25 * diurnal * cloudDamping;
-  // The fitted factor brings the mean wind to the station's average where it was measured (the islands).
+  // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it).
   const speed = Math.max(
     0,
     (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
