@@ -62,7 +62,9 @@ const readmeBlock = (name: string): string => docBlock(name);
 
 /** A TypeScript consumer beyond the README: typed results, and a wrong call that must not type-check. */
 const TYPED_CONSUMER = `
-import { createContainer, createTaskcast, NotFound, TOKENS, type Task, type Taskcast } from 'taskcast';
+import { createTaskcast, NotFound, type Task, type Taskcast } from 'taskcast';
+// @ts-expect-error: the inversify container is the composition's, not public API (issue 40.10)
+import { createContainer } from 'taskcast';
 import { hourlySeries, weatherAt, type Place, type WeatherSample } from 'taskcast/weather';
 
 const taskcast: Taskcast = await createTaskcast({ storage: 'memory', bcryptCost: 4 });
@@ -76,18 +78,18 @@ const celsius: number = weatherAt(place, 0).temperatureC + samples.length;
 // @ts-expect-error: a place needs lat, lon and elevationM (fails if the types were missing or any)
 weatherAt({ lat: 39.7 }, 0);
 
-console.log(status, celsius, NotFound.name, TOKENS.Clock, createContainer);
+console.log(status, celsius, NotFound.name, typeof createContainer);
 await taskcast.close();
 `;
 
 /** What the README cannot show in a few lines: the embedded data and the alert worker, from dist/. */
 const FORECAST_CHECK = `
-import { createContainer, TOKENS } from 'taskcast';
+import { createForecast } from 'taskcast';
 import { epochHourOf, latestCycle } from 'taskcast/weather';
 
 // The embedded provider loads its data through data-dir.ts, which must find it from the compiled location.
-const forecast = await createContainer().getAsync(TOKENS.ForecastUseCases);
-const { body } = await forecast.resolvePoint.execute('39.7456,-97.0892', { baseUrl: 'http://localhost' });
+const forecast = await createForecast();
+const { body } = await forecast.useCases.resolvePoint.execute('39.7456,-97.0892', { baseUrl: 'http://localhost' });
 console.log('point', body.properties.gridId, body.properties.gridX, body.properties.gridY);
 
 // The worker thread starts from a file beside the compiled generator; this entry has no fallback to hide it.
