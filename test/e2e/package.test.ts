@@ -123,6 +123,7 @@ test(
           'dist/bootstrap/cli/cli.js',
           'dist/bootstrap/server/main.js',
           'adapters/forecast/embedded/data/SOURCES.md',
+          'dist/scenario.schema.json',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);
         const strays = files.filter(
