@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -124,6 +124,8 @@ test(
           'dist/bootstrap/server/main.js',
           'adapters/forecast/embedded/data/SOURCES.md',
           'dist/scenario.schema.json',
+          'dist/server/main.mjs',
+          'dist/server/alert-worker.mjs',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);
         const strays = files.filter(
@@ -198,13 +200,17 @@ test(
       });
 
       await t.test(
-        'taskcast serve starts the server as npm start does: JSON request lines, /metrics, a clean SIGTERM',
+        'taskcast serve runs the server bundle as npm start does: JSON request lines, /metrics, a clean SIGTERM',
         async () => {
           const port = await freePort();
+          const moduleLog = join(work, 'serve-modules.log');
           const child = spawn(bin, ['serve'], {
             cwd: consumer,
             env: {
               ...env,
+              // Every module the command loads, to tell the bundle from dist/'s compiled modules.
+              NODE_OPTIONS: `--import ${join(root, 'test', 'support', 'module-log.mjs')}`,
+              MODULE_LOG: moduleLog,
               PORT: String(port),
               HOST: '127.0.0.1',
               DB_PATH: join(work, 'served', 'tasks.db'),
@@ -249,6 +255,14 @@ test(
             out,
           );
           assert.equal(lines.at(-1)?.['msg'], 'stopped');
+          // The bundle (issue 40.11: the compiled modules started about 50% slower than `npm start`).
+          const loaded = readFileSync(moduleLog, 'utf8').split('\n');
+          assert.ok(
+            loaded.some((url) => url.endsWith('/node_modules/taskcast/dist/server/main.mjs')),
+            'the bundle ran',
+          );
+          const compiled = loaded.filter((url) => /\/taskcast\/dist\/(adapters|application|domain)\/.*\.js$/.test(url));
+          assert.ok(compiled.length < 20, `the server ran from dist/'s modules:\n${compiled.join('\n')}`);
         },
       );
 
