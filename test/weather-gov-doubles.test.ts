@@ -12,12 +12,17 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
 import { Client } from 'weathered';
-import { createWeatherGovFetch, ScenarioFileUnreadable, ScenarioInvalid } from '../bootstrap/entry/fetch.ts';
+import {
+  createWeatherGovFetch,
+  ScenarioFileUnreadable,
+  ScenarioInvalid,
+  type Scenario,
+} from '../bootstrap/entry/fetch.ts';
 import { weatherGovHandlers } from '../bootstrap/entry/msw.ts';
 import { docBlock } from './support/doc-blocks.ts';
 
 const TOPEKA = [39.7456, -97.0892] as const;
-const TORNADO = { alerts: [{ event: 'Tornado Warning', point: [...TOPEKA] }] };
+const TORNADO: Scenario = { alerts: [{ event: 'Tornado Warning', point: TOPEKA }] };
 
 /** weathered logs every URL it fetches; keep the test output readable. */
 async function quietly<T>(work: () => Promise<T>): Promise<T> {
@@ -162,6 +167,7 @@ describe('taskcast/fetch: the same answers without MSW', () => {
       writeFileSync(join(dir, 'broken.json'), '{');
       assert.throws(() => nws.loadScenario(join(dir, 'broken.json')), /broken\.json: not JSON/);
       assert.throws(
+        // @ts-expect-error: an alert names a place, as the type says too
         () => nws.loadScenario({ alerts: [{ event: 'Tornado Warning' }] }),
         (e: unknown) => e instanceof ScenarioInvalid && e.path === 'alerts[0]',
       );

@@ -25,63 +25,22 @@ import {
   GetReferenceDocuments,
 } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
-import { ForecastClock, type ClockRate } from '../../adapters/forecast/control/forecast-clock.ts';
+import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
 import { ForecastControls } from '../../adapters/forecast/control/forecast-controls.ts';
 import { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
 import { createEmbeddedForecastProvider } from '../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import type { EmbeddedDeps } from '../../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { lazyForecastProvider } from '../../adapters/forecast/lazy-forecast-provider.ts';
-import type { UpstreamCounters, UpstreamLog } from '../../adapters/forecast/upstream/metrics.ts';
-import type { SharedDocumentCache } from '../../adapters/shared/shared-document-cache.ts';
+import type { ForecastModuleOptions } from './forecast-module-options.ts';
 import { TOKENS } from './tokens.ts';
 
-export interface UpstreamModuleOptions {
-  readonly url: string;
-  readonly userAgent: string;
-  readonly cacheMb: number;
-  readonly timeoutMs: number;
-  readonly staleMaxSeconds: number;
-  readonly log?: UpstreamLog;
-  readonly counters?: UpstreamCounters;
-  /** The cluster's shared cache (REDIS_URL), behind each node's LRU. */
-  readonly shared?: SharedDocumentCache;
-}
-
-export interface ReplayModuleOptions {
-  /** FORECAST_REPLAY_DIR. */
-  readonly dir: string;
-  /** FORECAST_REPLAY_STRICT=1. */
-  readonly strict: boolean;
-}
-
-export interface RecordModuleOptions {
-  /** FORECAST_RECORD_DIR. */
-  readonly dir: string;
-  /** FORECAST_RECORD_RELATIVE=1. */
-  readonly relative: boolean;
-  /** FORECAST_RECORD_MAX_FILES (0: no limit). */
-  readonly maxFiles?: number;
-  /** FORECAST_RECORD_MAX_MB, in bytes (0: no limit). */
-  readonly maxBytes?: number;
-}
-
-export interface ForecastModuleOptions {
-  readonly provider: 'embedded' | 'upstream' | 'replay';
-  /** Required when provider is `replay`. */
-  readonly replay?: ReplayModuleOptions;
-  /** With provider `upstream`: write what it fetches into a bundle. */
-  readonly record?: RecordModuleOptions;
-  /** Required when provider is `upstream`. */
-  readonly upstream?: UpstreamModuleOptions;
-  /** FORECAST_NOW: where the forecast clock starts; unset, it follows the process clock until set. */
-  readonly clockStart?: { readonly now: Date; readonly rate: ClockRate };
-  /**
-   * With provider `embedded`: read the catalogue on the first forecast request (or scenario check) rather
-   * than when the provider is wired. The test runner entry points use it; a server loads at start-up.
-   */
-  readonly lazyData?: boolean;
-}
+export type {
+  ForecastModuleOptions,
+  RecordModuleOptions,
+  ReplayModuleOptions,
+  UpstreamModuleOptions,
+} from './forecast-module-options.ts';
 
 function refuseModelChanges(scenario: Scenario): void {
   if (scenario.alerts?.length)

@@ -21,9 +21,10 @@ import { createInMemoryTaskStore } from '../../adapters/persistence/memory/in-me
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';
 import { UuidIdGenerator } from '../../adapters/system/uuid-id-generator.ts';
+import type { StorageKind } from './container-options.ts';
 import { TOKENS } from './tokens.ts';
 
-export type StorageKind = 'lowdb' | 'memory' | 'postgres';
+export type { StorageKind } from './container-options.ts';
 
 export interface TasksModuleOptions {
   readonly storage: StorageKind;

@@ -5,7 +5,15 @@ import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovO
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
 export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
+export type {
+  AlertEvent,
+  Scenario,
+  ScenarioAlert,
+  ScenarioFault,
+  ScenarioTime,
+  ScenarioWeather,
+} from '../../adapters/forecast/control/scenario.ts';
 export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
 export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 

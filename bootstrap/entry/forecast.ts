@@ -2,7 +2,8 @@ import { createForecastApp } from '../../adapters/http/forecast-app.ts';
 import { createForecastContainer } from '../composition/forecast-container.ts';
 import { TOKENS } from '../composition/tokens.ts';
 import { disposable } from './disposable.ts';
-import { errorsToConsole, libraryForecast, type TaskcastForecast } from './library-forecast.ts';
+import { errorsToConsole, libraryForecast } from './library-forecast.ts';
+import type { TaskcastForecast } from './taskcast-forecast.ts';
 
 /** What createForecast takes: the embedded model (the default) or a recorded bundle, and the clock's start. */
 export interface ForecastOptions {

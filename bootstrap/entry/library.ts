@@ -1,19 +1,30 @@
 import type { TaskUseCases } from '../../application/tasks/index.ts';
-import { createContainer, type ContainerOptions } from '../composition/container.ts';
+import { createContainer } from '../composition/container.ts';
+import type { ContainerOptions } from '../composition/container-options.ts';
 import { startTaskService } from '../composition/start-up.ts';
-import { errorsToConsole, libraryForecast, type TaskcastForecast } from './library-forecast.ts';
+import { errorsToConsole, libraryForecast } from './library-forecast.ts';
+import type { TaskcastForecast } from './taskcast-forecast.ts';
 import { TOKENS } from '../composition/tokens.ts';
 import { disposable } from './disposable.ts';
 
-export { createContainer, type ContainerOptions } from '../composition/container.ts';
-export { TOKENS } from '../composition/tokens.ts';
-export { startTaskService } from '../composition/start-up.ts';
+// The inversify container (createContainer, TOKENS, startTaskService) is the composition's, not the
+// library's: exported, its declarations load inversify's, which TypeScript 5.0 does not compile, and every
+// binding would be public API. Every declaration this entry reaches is written without a package's types.
+export type { ContainerOptions, StorageKind } from '../composition/container-options.ts';
 export { createForecast, type ForecastOptions, type StandaloneForecast } from './forecast.ts';
 export * from '../../domain/tasks/index.ts';
 export type * from '../../application/tasks/index.ts';
-export type { TaskcastForecast } from './library-forecast.ts';
+export type { TaskcastForecast } from './taskcast-forecast.ts';
 export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
+export type {
+  AlertEvent,
+  Scenario,
+  ScenarioAlert,
+  ScenarioFault,
+  ScenarioTime,
+  ScenarioWeather,
+} from '../../adapters/forecast/control/scenario.ts';
 export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 export interface Taskcast {

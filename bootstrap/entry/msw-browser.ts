@@ -1,11 +1,20 @@
 import { http, type HttpHandler } from 'msw';
 import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
+import type { Scenario } from '../../adapters/forecast/control/scenario.ts';
 import { disposable } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls } from './weather-gov.ts';
 export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
+export type {
+  AlertEvent,
+  Scenario,
+  ScenarioAlert,
+  ScenarioFault,
+  ScenarioTime,
+  ScenarioWeather,
+} from '../../adapters/forecast/control/scenario.ts';
 export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 /**
@@ -13,12 +22,12 @@ export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setti
  * document (fetch a JSON file yourself if you keep one) and there is no replay folder.
  */
 export interface BrowserWeatherGovOptions extends Omit<WeatherGovOptions, 'scenario' | 'replay'> {
-  readonly scenario?: object;
+  readonly scenario?: Scenario;
 }
 
 /** The controls a page gets: loadScenario takes a document, for the same reason. */
 export interface BrowserWeatherGovControls extends Omit<WeatherGovControls, 'loadScenario'> {
-  loadScenario(this: void, scenario: object): ReturnType<WeatherGovControls['loadScenario']>;
+  loadScenario(this: void, scenario: Scenario): Scenario;
 }
 
 /** api.weather.gov for MSW's setupWorker: the handlers, the origin they answer, and the controls. */

@@ -1,12 +1,15 @@
 import type { ClockRate, ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-import type { Scenario } from '../../adapters/forecast/control/scenario-schema.ts';
+import type { Scenario } from '../../adapters/forecast/control/scenario.ts';
 import { URL as NodeURL } from 'node:url';
 import { isForecastPath } from '../../adapters/http/forecast-paths.ts';
 import { createForecast } from './forecast.ts';
 import { readScenarioFile } from '../composition/scenario-file.ts';
 
-/** A scenario as a document, or the path (or file: URL) of a JSON file that holds one. */
-export type ScenarioSource = object | string | URL;
+/**
+ * A scenario as a document, typed so an inline one is checked as it is written (a document parsed elsewhere:
+ * `as Scenario`), or the path (or file: URL) of a JSON file that holds one.
+ */
+export type ScenarioSource = Scenario | string | URL;
 
 /** What `weatherGovHandlers` (taskcast/msw) and `createWeatherGovFetch` (taskcast/fetch) take. */
 export interface WeatherGovOptions {
@@ -91,12 +94,13 @@ export async function createWeatherGov(options: WeatherGovOptions = {}): Promise
   const replay = typeof options.replay === 'string' ? { dir: options.replay } : options.replay;
   // The forecast context alone: a test file that imports taskcast/msw loads nothing of the task service.
   const forecast = await createForecast({ replay });
+  // A file's document is checked against the schema by loadScenario, as every document is.
   const loadScenario = (scenario: ScenarioSource): Scenario =>
     forecast.loadScenario(
       typeof scenario === 'string'
-        ? readScenarioFile(scenario)
+        ? (readScenarioFile(scenario) as Scenario)
         : isUrl(scenario)
-          ? readScenarioFile(new NodeURL(scenario.href))
+          ? (readScenarioFile(new NodeURL(scenario.href)) as Scenario)
           : scenario,
     );
   const initial = (): ClockState => {

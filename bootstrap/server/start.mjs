@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.mjs';
+import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const buildRoot = join(root, '.build');
@@ -19,6 +20,7 @@ const buildRoot = join(root, '.build');
 const BUILD_SETTINGS = [
   'bootstrap/server/start.mjs',
   'bootstrap/server/bundle-manifest.mjs',
+  'bootstrap/server/server-bundle.mjs',
   'tsconfig.json',
   'package.json',
   'node_modules/.package-lock.json',
@@ -26,9 +28,6 @@ const BUILD_SETTINGS = [
 ];
 /** Packages left to Node's loader: native code (a `.node` addon cannot be bundled), and the bundler itself. */
 const NOT_BUNDLED = ['@node-rs/bcrypt', 'esbuild'];
-/** Bundled CommonJS calls `require` (for Node's built-ins, mostly), which an ES module lacks. */
-const REQUIRE_SHIM =
-  "import { createRequire as __taskcastCreateRequire } from 'node:module'; const require = __taskcastCreateRequire(import.meta.url);";
 
 const target = reusableBuild(root, buildRoot) ?? (await build());
 // `--build-only` makes (or reuses) the bundle and exits: a test run builds once before it starts servers in
@@ -38,33 +37,7 @@ if (!process.argv.includes('--build-only')) await import(pathToFileURL(join(targ
 async function build() {
   const startedMs = Date.now();
   const { build: esbuild } = await import('esbuild');
-  const result = await esbuild({
-    absWorkingDir: root,
-    // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
-    entryPoints: {
-      main: 'bootstrap/server/main.ts',
-      'alert-worker': 'adapters/forecast/embedded/alerts/generation/alert-worker.ts',
-    },
-    outdir: join(buildRoot, 'staging'),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    // The packages are bundled too. Loaded by Node instead, each of their files is resolved (several stat
-    // calls), read and compiled as a module of its own at every start (listhen, which served then, imported
-    // node-forge's ~100 CommonJS files). Alternating cold starts here (seven each): 1,472 ms to the first /health with the
-    // packages left external, 1,033 ms bundled. A build takes ~0.5 s instead of ~0.15 s, once per change.
-    external: NOT_BUNDLED,
-    banner: { js: REQUIRE_SHIM },
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    // Stack traces need only the mappings; with the packages' sources in it the map was 5.4 MB instead of
-    // 1.8, and --enable-source-maps reading it cost ~160 ms of start-up and ~20 ms of the first /alerts.
-    sourcesContent: false,
-    metafile: true,
-    write: false,
-    logLevel: 'warning',
-  });
+  const result = await esbuild({ ...serverBundleOptions(root, join(buildRoot, 'staging'), NOT_BUNDLED), write: false });
 
   // Content-addressed, written under a temporary name and renamed: servers started at the same moment never
   // read each other's half-written files, and an unchanged tree reuses its bundle.

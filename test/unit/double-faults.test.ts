@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupServer } from 'msw/node';
-import { createWeatherGovFetch, ScenarioInvalid } from '../../bootstrap/entry/fetch.ts';
+import { createWeatherGovFetch, ScenarioInvalid, type ScenarioFault } from '../../bootstrap/entry/fetch.ts';
 import { weatherGovHandlers } from '../../bootstrap/entry/msw.ts';
 
 const NOW = '2026-05-20T21:00:00Z';
@@ -62,12 +62,13 @@ describe('faults beyond status codes', () => {
 
   it('refuses faults that cannot hold together', async () => {
     const nwsFetch = await createWeatherGovFetch({ now: NOW });
-    for (const fault of [
+    const faults: ScenarioFault[] = [
       { path: '/points/*', status: 200 },
       { path: '/points/*', networkError: true, status: 503 },
       { path: '/points/*', body: 'x', html: true },
       { path: '/points/*', contentType: 'text/plain', status: 500 },
-    ])
+    ];
+    for (const fault of faults)
       assert.throws(() => nwsFetch.loadScenario({ faults: [fault] }), ScenarioInvalid, JSON.stringify(fault));
     await nwsFetch.close();
   });

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
+import type { AlertEvent } from '../embedded/weather/alert-events.ts';
 import { INJECTABLE_EVENTS } from '../embedded/weather/injected-alerts.ts';
 import { RELATIVE_TIME } from './relative-time.ts';
+import type { Scenario } from './scenario.ts';
+import { ScenarioInvalid } from './scenario-invalid.ts';
+
+export type { Scenario, ScenarioAlert, ScenarioFault, ScenarioWeather } from './scenario.ts';
+export { ScenarioInvalid } from './scenario-invalid.ts';
 
 /**
  * The scenario format, in one place: validation (with the path of the first mistake) and the published
@@ -44,7 +50,7 @@ const percent = v.pipe(v.number(), v.minValue(0, 'must be from 0 to 100'), v.max
 const alert = v.pipe(
   v.strictObject({
     event: v.picklist(
-      INJECTABLE_EVENTS as [string, ...string[]],
+      INJECTABLE_EVENTS as [AlertEvent, ...AlertEvent[]],
       `must be one of the products the model issues: ${INJECTABLE_EVENTS.join(', ')}`,
     ),
     point: v.optional(point),
@@ -210,28 +216,13 @@ export const scenarioSchema = v.strictObject({
   ),
 });
 
-export type Scenario = v.InferOutput<typeof scenarioSchema>;
-export type ScenarioAlert = NonNullable<Scenario['alerts']>[number];
-export type ScenarioWeather = NonNullable<Scenario['weather']>[number];
-export type ScenarioFault = NonNullable<Scenario['faults']>[number];
-
-/** A scenario that does not match the schema, with where: `alerts[0].onset`. */
-export class ScenarioInvalid extends Error {
-  override readonly name = 'ScenarioInvalid';
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`${path === '' ? 'the scenario' : path}: ${reason}`);
-  }
-}
-
 /** The scenario, validated; the first mistake as a ScenarioInvalid. */
 export function parseScenario(input: unknown): Scenario {
   // valibot's object schemas take arrays for objects.
   if (Array.isArray(input)) throw new ScenarioInvalid('', 'must be a JSON object, not an array');
   const result = v.safeParse(scenarioSchema, input);
-  if (result.success) return result.output;
+  // The written-out type says in its shape what the schema's checks say in code (one place per alert).
+  if (result.success) return result.output as Scenario;
   const issue = result.issues[0];
   throw new ScenarioInvalid(pathOf(issue), issue.message);
 }

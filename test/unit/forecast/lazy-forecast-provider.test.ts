@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lazyForecastProvider } from '../../../adapters/forecast/lazy-forecast-provider.ts';
 import type { ForecastProvider } from '../../../application/forecast/index.ts';
-import { createContainer, TOKENS } from '../../../bootstrap/entry/library.ts';
+import { createContainer } from '../../../bootstrap/composition/container.ts';
+import { TOKENS } from '../../../bootstrap/composition/tokens.ts';
 
 test('a lazy provider is built on its first call, once, and not by what the wiring asks of it', async () => {
   let builds = 0;

@@ -1,3 +1,4 @@
+import type { AlertEvent } from './alert-events.ts';
 import type { Climate } from './climate.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { snowfallMm } from './derived-layers.ts';
@@ -12,7 +13,7 @@ import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
 export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog';
 
 export interface HazardRule {
-  readonly event: string;
+  readonly event: AlertEvent;
   readonly family: HazardFamily;
   /** VTEC phenomenon and significance, e.g. HT and Y. */
   readonly phenomenon: string;

@@ -27,6 +27,7 @@ export { stormPolygon } from './storm-warnings.ts';
 export type { StormTrack } from './storm-warnings.ts';
 export type { AlertZone } from './alert-zones.ts';
 export { HAZARD_RULES } from './alert-rules.ts';
+export type { AlertEvent } from './alert-events.ts';
 
 export { latestObservation } from './observation.ts';
 export type { ObservationProperties, ObservationRequest, PresentWeather, Station } from './observation.ts';

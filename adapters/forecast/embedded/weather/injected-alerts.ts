@@ -1,3 +1,4 @@
+import type { AlertEvent } from './alert-events.ts';
 import { HAZARD_RULES } from './alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { buildAlert, type AlertFeature, type AlertPolygon } from './alerts.ts';
@@ -8,7 +9,7 @@ import { epochHourOf, isoWithOffset } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 
 /** Every event an injected alert may name: the products this model issues itself. */
-export const INJECTABLE_EVENTS: readonly string[] = [...STORM_EVENTS, ...HAZARD_RULES.map((rule) => rule.event)];
+export const INJECTABLE_EVENTS: readonly AlertEvent[] = [...STORM_EVENTS, ...HAZARD_RULES.map((rule) => rule.event)];
 
 export interface InjectedAlertRequest {
   readonly event: string;

@@ -1,4 +1,5 @@
 import { vtec, wmoHeading } from './alert-codes.ts';
+import type { AlertEvent } from './alert-events.ts';
 import { capHeadline, nwsHeadline } from './alert-text.ts';
 import type { AlertFeature, AlertPolygon, AlertProperties, StormTrack } from './alert-feature.ts';
 import type { AlertZone } from './alert-zones.ts';
@@ -27,7 +28,7 @@ export type { StormTrack } from './alert-feature.ts';
 type StormKind = 'SV' | 'TO' | 'FF';
 
 interface StormRule {
-  readonly event: string;
+  readonly event: AlertEvent;
   readonly phenomenon: StormKind;
   readonly product: 'SVR' | 'TOR' | 'FFW';
   readonly wmoPrefix: string;
@@ -262,7 +263,7 @@ export function stormRuleFor(event: string): StormRule | undefined {
   return Object.values(RULES).find((rule) => rule.event === event);
 }
 
-export const STORM_EVENTS: readonly string[] = Object.values(RULES).map((rule) => rule.event);
+export const STORM_EVENTS: readonly AlertEvent[] = Object.values(RULES).map((rule) => rule.event);
 
 export type { StormRule };
 

@@ -1,0 +1,23 @@
+/**
+ * Every product this model issues, by its CAP `event` name: the zone-based hazards (alert-rules.ts) and the
+ * storm-based warnings (storm-warnings.ts), whose rules are typed with it, so a rule naming another product
+ * does not compile. Written out rather than inferred from the rules, so that the published declarations
+ * (a scenario alert's `event`) are a plain union any TypeScript reads; a unit test checks it against what the
+ * rules issue, both ways.
+ */
+export type AlertEvent =
+  | 'Extreme Heat Warning'
+  | 'Heat Advisory'
+  | 'High Wind Warning'
+  | 'Wind Advisory'
+  | 'Freeze Warning'
+  | 'Frost Advisory'
+  | 'Winter Storm Warning'
+  | 'Winter Weather Advisory'
+  | 'Extreme Cold Warning'
+  | 'Cold Weather Advisory'
+  | 'Flood Watch'
+  | 'Dense Fog Advisory'
+  | 'Severe Thunderstorm Warning'
+  | 'Tornado Warning'
+  | 'Flash Flood Warning';
