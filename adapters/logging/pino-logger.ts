@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { pino, type DestinationStream } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
 import type { Logger, LogLevel } from './logger.ts';
-import { requestLogOf, type RequestLine, type RequestLog } from './request-line.ts';
+import { jsonRequestLines } from './json-request-lines.ts';
+import { requestLogOf, type RequestLog } from './request-line.ts';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -79,8 +80,9 @@ export function defaultLogFormat(stdout: { isTTY?: boolean } = process.stdout): 
  */
 export interface PinoLogger extends Logger {
   /**
-   * The one line per request. These may wait up to FLUSH_INTERVAL_MS for company in one write, where a
-   * line through the Logger methods goes out at once (with whatever waited).
+   * The one line per request. These are formatted and written in batches (json-request-lines.ts) and may
+   * wait up to FLUSH_INTERVAL_MS more for company in one write, where a line through the Logger methods goes
+   * out at once (with whatever waited).
    */
   readonly requests: RequestLog;
 }
@@ -111,7 +113,7 @@ export function createPinoLogger(options: PinoLoggerOptions): PinoLogger {
     (method: 'debug' | 'info' | 'warn' | 'error', prompt: boolean) =>
     (message: string, fields?: Record<string, unknown>): void => {
       // Request lines gathered in this turn go first, so the output keeps the order things happened in.
-      lines?.push();
+      lines?.flush();
       if (fields === undefined) logger[method](message);
       else logger[method](fields, message);
       if (prompt) flush();
@@ -124,82 +126,6 @@ export function createPinoLogger(options: PinoLoggerOptions): PinoLogger {
   });
   return { ...methods(true), requests: lines ?? requestLogOf(methods(false)) };
 }
-
-/**
- * Request lines in JSON, written to pino's destination as pino itself would write `info(line, 'request')`:
- * the same keys in the same order, pino's own bindings (pid, hostname), its level number and message key.
- * The line's shape is fixed and holds no secret (the route, the path without its query, the address), so it
- * skips what pino does for an arbitrary object (a walk of its keys, the redaction check, per-value
- * dispatch), which was half the cost of logging a request (about 2 µs of the 4 µs per line, profiled).
- * A test compares these lines with pino's, byte for byte.
- */
-function jsonRequestLines(logger: pino.Logger, destination: DestinationStream): RequestLog & { push(): void } {
-  const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
-  const head = `{"level":${logger.levels.values['info']},"time":`;
-  // The method, the route pattern and the client's address come from small sets, and a path often is its
-  // route: their JSON text is kept rather than escaped again on every line.
-  const quoted = new QuotedStrings();
-  // Lines are handed to the destination in chunks of PENDING_CHARS (or every PENDING_MS when quieter):
-  // sonic-boom measures the UTF-8 length of every write, which for a string just built by concatenation
-  // means copying it flat first; done per line, that was about 1.8 µs a line (profiled), and per turn of
-  // the event loop still 0.7 µs. Any other log line pushes them first, so the output keeps its order.
-  let pending = '';
-  const push = (): void => {
-    if (pending === '') return;
-    const text = pending;
-    pending = '';
-    destination.write(text);
-  };
-  setInterval(push, PENDING_MS).unref();
-  atExit.add(() => {
-    push();
-    (destination as { flushSync?: () => void }).flushSync?.();
-  });
-  return {
-    push,
-    request(line: RequestLine): void {
-      if (!logger.isLevelEnabled('info')) return;
-      const route = quoted.of(line.route);
-      pending +=
-        `${head}${Date.now()}${bindings},"method":${quoted.of(line.method)},"route":${route},"path":${line.path === line.route ? route : JSON.stringify(line.path)},` +
-        `"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes},"client":${quoted.of(line.client)}` +
-        `${line.correlationId === undefined ? '' : `,"correlationId":${JSON.stringify(line.correlationId)}`}${line.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
-      if (pending.length >= PENDING_CHARS) push();
-    },
-  };
-}
-
-/** See jsonRequestLines: request lines gathered before they go to the destination. */
-const PENDING_CHARS = 16 * 1024;
-const PENDING_MS = 100;
-
-/** JSON.stringify of strings seen again and again, kept for at most MAX_KEPT of them (then started afresh). */
-class QuotedStrings {
-  private static readonly MAX_KEPT = 4096;
-  private readonly kept = new Map<string, string>();
-
-  of(text: string): string {
-    let json = this.kept.get(text);
-    if (json === undefined) {
-      json = JSON.stringify(text);
-      if (this.kept.size >= QuotedStrings.MAX_KEPT) this.kept.clear();
-      this.kept.set(text, json);
-    }
-    return json;
-  }
-}
-
-/** Request lines still gathered when the process exits, for every logger made: one 'exit' listener for all. */
-const atExit = new Set<() => void>();
-process.once('exit', () => {
-  for (const push of atExit) {
-    try {
-      push();
-    } catch {
-      // stdout closed or not ready: nothing more can be written
-    }
-  }
-});
 
 /** A sonic-boom's flush, as a function that never throws; a no-op for other streams. */
 function flushOf(destination: DestinationStream): () => void {
