@@ -1,4 +1,4 @@
-import { HTTPResponse, appendCorsHeaders, isPreflightRequest, type H3Event, type Middleware } from 'h3';
+import { HTTPResponse, isPreflightRequest, type H3Event, type Middleware } from 'h3';
 import { PlainResponse } from './plain-response.ts';
 
 /**
@@ -87,11 +87,15 @@ export function publicCorsMiddleware(): Middleware {
 export function taskCorsMiddleware(policy: CorsPolicy): Middleware {
   const anyOrigin = policy.taskOrigins.includes('*');
   const allowed = new Set(policy.taskOrigins);
+  // With no list (the default) an answer grants nothing and varies on nothing: only a preflight is answered
+  // (204 with no grant), so an ordinary request costs one comparison here.
+  if (!anyOrigin && allowed.size === 0)
+    return (event: H3Event) => (isPreflight(event) ? noContent({ vary: 'Origin' }) : undefined);
   const exposed = TASK_EXPOSED_HEADERS.join(', ');
   return (event: H3Event) => {
     // No Origin: not a cross-origin request (or not from a browser), and nothing to grant or vary on.
     const origin = event.req.headers.get('origin');
-    if (origin === null && (anyOrigin || allowed.size === 0)) return;
+    if (origin === null && anyOrigin) return;
     const allowOrigin = origin === null ? undefined : anyOrigin ? '*' : allowed.has(origin) ? origin : undefined;
     if (isPreflight(event)) {
       // An origin not on the list gets no grant at all; the browser then blocks the request.
@@ -105,7 +109,7 @@ export function taskCorsMiddleware(policy: CorsPolicy): Middleware {
       });
     }
     // The answer depends on Origin whenever a list is configured, so caches must key on it.
-    if (!anyOrigin && allowed.size > 0) setBoth(event, 'vary', 'Origin');
+    if (!anyOrigin) setBoth(event, 'vary', 'Origin');
     if (allowOrigin !== undefined) {
       setBoth(event, 'access-control-allow-origin', allowOrigin);
       setBoth(event, 'access-control-expose-headers', exposed);
@@ -122,27 +126,35 @@ export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
 /**
  * The public area's two headers on whatever the route answers. A forecast document (a PlainResponse) already
  * carries them in its own record, which keeps the hot answers free of h3's Headers objects; anything else,
- * a thrown error included, gets them through `event.res` as h3 merges them.
+ * a thrown error included, gets them through `event.res` as h3 merges them. A synchronous answer costs no
+ * closure here.
  */
 function withPublicCors(event: H3Event, next: () => unknown): unknown {
-  const viaEvent = (): void => appendCorsHeaders(event, { origin: '*', exposeHeaders: [...FORECAST_EXPOSED_HEADERS] });
-  const onValue = (value: unknown): unknown => {
-    if (value instanceof PlainResponse && value.has('access-control-allow-origin')) return value;
-    viaEvent();
-    return value;
-  };
   let result: unknown;
   try {
     result = next();
   } catch (error) {
-    viaEvent();
+    setPublicCors(event);
     throw error;
   }
-  if (typeof (result as PromiseLike<unknown> | undefined)?.then !== 'function') return onValue(result);
-  return (result as Promise<unknown>).then(onValue, (error: unknown) => {
-    viaEvent();
-    throw error;
-  });
+  if (typeof (result as PromiseLike<unknown> | undefined)?.then !== 'function') return withCorsOn(event, result);
+  return (result as Promise<unknown>).then(
+    (value) => withCorsOn(event, value),
+    (error: unknown) => {
+      setPublicCors(event);
+      throw error;
+    },
+  );
+}
+
+function withCorsOn(event: H3Event, value: unknown): unknown {
+  if (!(value instanceof PlainResponse && value.has('access-control-allow-origin'))) setPublicCors(event);
+  return value;
+}
+
+/** What h3's `appendCorsHeaders(event, { origin: '*', exposeHeaders })` sets, without its per-call objects. */
+function setPublicCors(event: H3Event): void {
+  for (const name in PUBLIC_CORS_HEADERS) setBoth(event, name, PUBLIC_CORS_HEADERS[name]!);
 }
 
 /** h3's isPreflightRequest, asked only of an OPTIONS: it reads two headers whatever the method. */
