@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PUBLIC_CORS_HEADERS } from '../cors.ts';
 import { PlainResponse } from '../plain-response.ts';
-import { lacksHeader } from '../request-headers.ts';
 import type { ServedType } from './negotiate.ts';
 
 /**
@@ -111,8 +110,6 @@ export function assetResponse(
 }
 
 function notModified(request: Request, etag: string, lastModified: Date): boolean {
-  // Most requests are not conditional: Node's parsed headers tell so without two reads through srvx.
-  if (lacksHeader(request, 'if-none-match') && lacksHeader(request, 'if-modified-since')) return false;
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch !== null) {
     return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

@@ -7,7 +7,6 @@ import { PointNotCanonical, ResourceMoved } from '../../../domain/forecast/error
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
 import { requestUrl } from '../request-url.ts';
-import { hasUserAgent, joinedHeader } from '../request-headers.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { SERVED_TYPES, describeServed, negotiate, type ServedType } from './negotiate.ts';
@@ -70,7 +69,8 @@ export function forecastHandler(
   return async (event: H3Event): Promise<HTTPResponse> => {
     const correlationId = newCorrelationId(event);
     const baseUrl = baseUrlOf(event, options);
-    if (!hasUserAgent(event.req)) {
+    const userAgent = event.req.headers.get('user-agent');
+    if (userAgent === null || userAgent.trim() === '') {
       return new HTTPResponse(
         JSON.stringify({ title: 'Access denied', detail: 'A valid User-Agent header is required.' }),
         {
@@ -95,7 +95,7 @@ export function forecastHandler(
     const type =
       kind === 'asset'
         ? SERVED_TYPES[0]
-        : negotiated.get(joinedHeader(event.req, 'accept'), (accept) => negotiate(accept, negotiable) ?? null);
+        : negotiated.get(event.req.headers.get('accept'), (accept) => negotiate(accept, negotiable) ?? null);
     if (!type) {
       return problemResponse(
         {
