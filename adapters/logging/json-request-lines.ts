@@ -27,19 +27,14 @@ const BATCH_MS = 100;
 export function jsonRequestLines(logger: pino.Logger, destination: DestinationStream): RequestLog & { flush(): void } {
   const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym] ?? '';
   const head = `{"level":${logger.levels.values['info']},"time":`;
-  const quoted = new QuotedStrings();
   let queued: Queued[] = [];
   let timer: NodeJS.Timeout | undefined;
   let soon = false;
 
-  const format = ({ line, time }: Queued): string => {
-    const route = quoted.of(line.route);
-    return (
-      `${head}${time}${bindings},"method":${quoted.of(line.method)},"route":${route},"path":${line.path === line.route ? route : JSON.stringify(line.path)},` +
-      `"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes},"client":${quoted.of(line.client)}` +
-      `${line.correlationId === undefined ? '' : `,"correlationId":${JSON.stringify(line.correlationId)}`}${line.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`
-    );
-  };
+  const format = ({ line, time }: Queued): string =>
+    `${head}${time}${bindings},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"path":${JSON.stringify(line.path)},` +
+    `"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes},"client":${JSON.stringify(line.client)}` +
+    `${line.correlationId === undefined ? '' : `,"correlationId":${JSON.stringify(line.correlationId)}`}${line.aborted ? ',"aborted":true' : ''},"msg":"request"}\n`;
   const flush = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
@@ -71,22 +66,6 @@ export function jsonRequestLines(logger: pino.Logger, destination: DestinationSt
       }
     },
   };
-}
-
-/** JSON.stringify of strings seen again and again, kept for at most MAX_KEPT of them (then started afresh). */
-class QuotedStrings {
-  private static readonly MAX_KEPT = 4096;
-  private readonly kept = new Map<string, string>();
-
-  of(text: string): string {
-    let json = this.kept.get(text);
-    if (json === undefined) {
-      json = JSON.stringify(text);
-      if (this.kept.size >= QuotedStrings.MAX_KEPT) this.kept.clear();
-      this.kept.set(text, json);
-    }
-    return json;
-  }
 }
 
 /** Request lines still queued when the process exits, for every logger made: one 'exit' listener for all. */
