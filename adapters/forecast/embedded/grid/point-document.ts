@@ -40,24 +40,12 @@ interface Entry {
  */
 export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
   const cache = new Lru<string, Entry>(capacity);
-  // The entry per point object too: the use cases hand over the same frozen object for the same path text
-  // (application/forecast/parsed-texts.ts), so a warm point builds no key string and no LRU lookup. Entries
-  // are immutable facts plus the document slot, so one reached either way is the same.
-  const byObject = new WeakMap<Coordinates, Entry>();
-
-  const entryOf = (point: Coordinates): Entry => {
-    let entry = byObject.get(point);
-    if (!entry) {
-      entry = cache.getOrSet(`${point.lat},${point.lon}`, () => ({ facts: resolve(deps, point.lat, point.lon) }));
-      byObject.set(point, entry);
-    }
-    return entry;
-  };
+  const entryOf = (point: Coordinates): Entry =>
+    cache.getOrSet(`${point.lat},${point.lon}`, () => ({ facts: resolve(deps, point.lat, point.lon) }));
 
   return {
     cell: (point: Coordinates): Cell =>
-      (byObject.get(point) ?? cache.get(`${point.lat},${point.lon}`))?.facts.cell ??
-      cellOfPoint(deps, point.lat, point.lon),
+      cache.get(`${point.lat},${point.lon}`)?.facts.cell ?? cellOfPoint(deps, point.lat, point.lon),
 
     document(point: Coordinates, base: string): ForecastDocument {
       const entry = entryOf(point);
