@@ -1,6 +1,7 @@
 import { HTTPResponse } from 'h3';
 import { createHash } from 'node:crypto';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
+import { PerObject } from '../../shared/per-object.ts';
 import { PUBLIC_CORS_HEADERS } from '../cors.ts';
 import { PlainResponse } from '../plain-response.ts';
 import type { ServedType } from './negotiate.ts';
@@ -18,16 +19,13 @@ interface Serialised {
   cacheControl?: { readonly maxAge: number; readonly text: string };
 }
 
-const serialised = new WeakMap<object, Serialised>();
+const serialised = new PerObject<object, Serialised>((body) => {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  return { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+});
 
 function serialise(document: ForecastDocument): Serialised {
-  let entry = serialised.get(document.body);
-  if (!entry) {
-    const bytes = Buffer.from(JSON.stringify(document.body), 'utf8');
-    entry = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
-    serialised.set(document.body, entry);
-  }
-  return entry;
+  return serialised.of(document.body);
 }
 
 /** The document's update time to the whole second (as HTTP dates carry it), and its header text. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Task } from '../../../domain/tasks/task.ts';
+import { PerObject } from '../../shared/per-object.ts';
 
 // The task list is the hottest read of the API, and most polls return what the client got last time. Two
 // things make that cheap without changing a byte of the answer:
@@ -9,16 +10,11 @@ import type { Task } from '../../../domain/tasks/task.ts';
 //   - the last body of each list, its bytes and its digest are kept, so an unchanged list (the same task
 //     objects) is not built, encoded or digested again.
 
-const taskText = new WeakMap<Task, string>();
+const taskText = new PerObject<Task, string>((task) => JSON.stringify(task));
 
 /** `JSON.stringify(task)`, once per task object. */
 export function taskJson(task: Task): string {
-  let text = taskText.get(task);
-  if (text === undefined) {
-    text = JSON.stringify(task);
-    taskText.set(task, text);
-  }
-  return text;
+  return taskText.of(task);
 }
 
 /** Exactly `JSON.stringify({ count, tasks[, next] })`, built from the tasks' kept JSON. */

@@ -8,6 +8,7 @@ import { gridpointBody } from './gridpoint-document.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from '../shared/document-times.ts';
 import { cachedLinks } from '../shared/links.ts';
 import { Lru } from '../shared/lru.ts';
+import { PerObject } from '../../../shared/per-object.ts';
 import { pointDocuments } from './point-document.ts';
 import { stationPage } from '../stations/station-page.ts';
 
@@ -45,17 +46,14 @@ export function gridResources(
   // A grid address's cell and its key, per address object: the use cases hand over the same object for the
   // same path text (application/forecast/parsed-texts.ts), so a warm gridpoint route builds no string to find
   // its cell. The catalogue does not change, so neither does the cell; a new object just works it out again.
-  const cells = new WeakMap<GridRef, KnownCell>();
-  const gridRefs = new WeakMap<Cell, GridRef>();
-  const cellOf = (grid: GridRef): KnownCell => {
-    let known = cells.get(grid);
-    if (!known) {
-      const cell = cellOfGrid(deps, grid);
-      known = { cell, key: cellKey(cell), forecasts: [] };
-      cells.set(grid, known);
-    }
-    return known;
-  };
+  const cells = new PerObject<GridRef, KnownCell>((grid) => {
+    const cell = cellOfGrid(deps, grid);
+    return { cell, key: cellKey(cell), forecasts: [] };
+  });
+  const gridRefs = new PerObject<Cell, GridRef>((cell) =>
+    Object.freeze({ office: cell.gridId, x: cell.gridX, y: cell.gridY }),
+  );
+  const cellOf = (grid: GridRef): KnownCell => cells.of(grid);
 
   // A document of one issuance hour; each request sets its own maxAgeSeconds.
   const ofHour = (body: Record<string, unknown>, hour: number): ForecastDocument => ({
@@ -72,13 +70,7 @@ export function gridResources(
     async gridOf(point) {
       // The same address object for the same cell, so the forecast of a point finds its grid cell as a
       // gridpoint path does (cellOf), without a new WeakMap entry per request.
-      const cell = points.cell(point);
-      let ref = gridRefs.get(cell);
-      if (!ref) {
-        ref = Object.freeze({ office: cell.gridId, x: cell.gridX, y: cell.gridY });
-        gridRefs.set(cell, ref);
-      }
-      return ref;
+      return gridRefs.of(points.cell(point));
     },
 
     async gridpoint(grid, ctx) {
