@@ -12,6 +12,7 @@ import { faultMiddleware } from './forecast/fault-response.ts';
 import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerProblemPages } from './forecast/problem-pages.ts';
+import { registerRelayedPaths } from './forecast/relayed-paths.ts';
 import type { RequestBudget } from './rate-limiter.ts';
 
 export interface ForecastAppDependencies {
@@ -51,16 +52,17 @@ export function forecastApi(deps: ForecastAppDependencies): ForecastApi {
   const app = new H3({ silent: true, allowMalformedURL: true, onError });
   registerDocsRoutes(app, { ...baseOptions, forecast: deps.forecast !== undefined });
   let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
-  if (deps.forecast) {
-    const options = { ...baseOptions, limiter: deps.limiter };
-    registerForecastRoutes(app, deps.forecast, options, report);
-    registerProblemPages(app, baseOptions, report);
-    other = otherForecastHandler(deps.forecast, options, report);
-  }
   const noRoute = (event: H3Event): Promise<HTTPResponse> | HTTPResponse => {
     if (other && (event.req.method === 'GET' || event.req.method === 'HEAD')) return other(event);
     return onError(new ForecastNotFound(`No resource matches ${event.url.pathname}.`), event);
   };
+  if (deps.forecast) {
+    const options = { ...baseOptions, limiter: deps.limiter };
+    registerForecastRoutes(app, deps.forecast, options, report);
+    registerRelayedPaths(app, deps.forecast, options, report, noRoute);
+    registerProblemPages(app, baseOptions, report);
+    other = otherForecastHandler(deps.forecast, options, report);
+  }
   app.all('/**', noRoute);
   return { app, noRoute, onError, report };
 }
