@@ -1,20 +1,16 @@
-import { newCorrelationId } from './correlation-id.ts';
 import { H3, HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
-import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import { corsAreaOf, publicCorsMiddleware, taskCorsMiddleware, type CorsArea } from './cors.ts';
 import { contextOf, mountContext, type HttpContext } from './compose-by-path.ts';
-import { registerDocsRoutes, registerTaskApiDocument } from './docs/docs-routes.ts';
-import { baseUrlOf } from './forecast/base-url.ts';
-import { otherForecastHandler, registerForecastRoutes } from './forecast/forecast-routes.ts';
-import { forecastErrorResponse } from './forecast/problem.ts';
-import { registerProblemPages } from './forecast/problem-pages.ts';
+import { registerTaskApiDocument } from './docs/docs-routes.ts';
 import type { ForecastControlPort } from '../../application/forecast/forecast-controls.ts';
 import type { Scenario, ScenarioFault } from '../forecast/control/scenario-schema.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
-import { faultResponse } from './forecast/fault-response.ts';
+import { faultMiddleware } from './forecast/fault-response.ts';
+import { forecastApi } from './forecast-app.ts';
+import { guardedErrorHook } from './error-hook.ts';
 import { registerHealthRoute } from './health-routes.ts';
 import { registerReadyRoute } from './ready-route.ts';
 import type { ReadinessCheck } from '../shared/readiness.ts';
@@ -86,14 +82,16 @@ export { isForecastPath } from './forecast-paths.ts';
  * the scenario faults on forecast paths), chosen once when the app is put together.
  */
 export function createHttpApp(deps: HttpAppDependencies): H3 {
-  const report = (error: unknown): void => {
-    deps.log.error('unhandled error while serving a request', {
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-  };
   const baseOptions = { publicBaseUrl: deps.publicBaseUrl, trustProxy: deps.trustProxy ?? false };
-  const forecastError = (error: unknown, event: H3Event): HTTPResponse =>
-    forecastErrorResponse(error, baseUrlOf(event, baseOptions), newCorrelationId(event), report);
+  const controls = deps.controls;
+  const forecast = forecastApi({
+    forecast: deps.forecast,
+    controls,
+    log: deps.log,
+    ...baseOptions,
+    limiter: RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0),
+  });
+  const report = forecast.report;
 
   const metrics = deps.metrics;
   const observer = createRequestObserver({
@@ -102,28 +100,19 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     trustProxy: baseOptions.trustProxy,
     servedBy: deps.servedBy,
   });
+  // Each context's own error answer, for the routes mounted from its app (see contextOf).
   const onError: Record<HttpContext, (error: unknown, event: H3Event) => HTTPResponse> = {
-    tasks: (error, event) => taskErrorResponse(error, report, event.req.headers.get('authorization')),
-    forecast: forecastError,
+    tasks: guardedErrorHook(
+      (error, event) => taskErrorResponse(error, report, event.req.headers.get('authorization')),
+      report,
+    ),
+    forecast: forecast.onError,
   };
   const app = new H3({
     silent: true,
     // A malformed escape in a task id is just an id that is not a UUID: the contract's 404, not a 400.
     allowMalformedURL: true,
-    onError: (error, event) => {
-      try {
-        return onError[contextOf(event)](error, event);
-      } catch (hookError) {
-        // The error answer itself failed: h3 would answer its opaque {"unhandled":true} 500 and, silent,
-        // say nothing. Both errors are logged, and the answer says where to look.
-        report(error);
-        report(hookError);
-        return new HTTPResponse(
-          JSON.stringify({ status: 500, title: 'Internal Server Error', detail: 'An unexpected error; see the log.' }),
-          { status: 500, headers: { 'content-type': 'application/problem+json' } },
-        );
-      }
-    },
+    onError: (error, event) => onError[contextOf(event)](error, event),
     onRequest: observer?.onRequest,
     onResponse: observer?.onResponse,
   });
@@ -142,16 +131,14 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     tasks: [taskCorsMiddleware({ taskOrigins: deps.corsOrigins ?? [] })],
     none: [],
   };
-  const controls = deps.controls;
-  const faults: Middleware[] =
-    controls && deps.forecast ? [(event) => faultResponse(event, controls, baseOptions)] : [];
+  const faults: Middleware[] = controls && deps.forecast ? [faultMiddleware(controls, baseOptions)] : [];
   const middlewareOf = (pattern: string): Middleware[] => [
     ...cors[corsAreaOf(pattern)],
     refused,
     ...(isForecastPath(pattern) ? faults : []),
   ];
 
-  const tasks = new H3();
+  const tasks = new H3({ onError: onError.tasks });
   registerHealthRoute(tasks, deps.clock);
   registerReadyRoute(tasks, deps.readiness ?? [], deps.metricsToken);
   registerTaskApiDocument(tasks, baseOptions);
@@ -168,28 +155,16 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
   tasks.all('/api', noTaskRoute);
   tasks.all('/api/**', noTaskRoute);
 
-  const forecast = new H3();
-  registerMetricsRoute(forecast, { metrics, token: deps.metricsToken });
-  registerDocsRoutes(forecast, { ...baseOptions, forecast: deps.forecast !== undefined });
+  // The forecast API's app, with what only the server has beside it and answers in its error format: the
+  // metrics and the controls. /_taskcast/ apart from the rest: no scenario fault stands in front of the
+  // controls' paths.
+  registerMetricsRoute(forecast.app, { metrics, token: deps.metricsToken });
   if (controls && deps.adminToken !== undefined)
-    registerAdminRoutes(forecast, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
-  let other: ((event: H3Event) => Promise<HTTPResponse>) | undefined;
-  if (deps.forecast) {
-    const limiter = RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0);
-    registerForecastRoutes(forecast, deps.forecast, { ...baseOptions, limiter }, report);
-    registerProblemPages(forecast, baseOptions, report);
-    other = otherForecastHandler(deps.forecast, { ...baseOptions, limiter }, report);
-  }
-  const noForecastRoute = (event: H3Event): Promise<HTTPResponse> | HTTPResponse => {
-    if (other && (event.req.method === 'GET' || event.req.method === 'HEAD')) return other(event);
-    return forecastError(new ForecastNotFound(`No resource matches ${event.url.pathname}.`), event);
-  };
-  // /_taskcast/ apart from the rest: no scenario fault stands in front of the controls' paths.
-  forecast.all('/_taskcast', noForecastRoute);
-  forecast.all('/_taskcast/**', noForecastRoute);
-  forecast.all('/**', noForecastRoute);
+    registerAdminRoutes(forecast.app, { token: deps.adminToken, controls, bundlePaths: deps.bundlePaths });
+  forecast.app.all('/_taskcast', forecast.noRoute);
+  forecast.app.all('/_taskcast/**', forecast.noRoute);
 
   mountContext(app, tasks, 'tasks', middlewareOf, noTaskRoute);
-  mountContext(app, forecast, 'forecast', middlewareOf, noForecastRoute);
+  mountContext(app, forecast.app, 'forecast', middlewareOf, forecast.noRoute);
   return app;
 }

@@ -6,6 +6,7 @@ import { DomainError } from './domain-error.ts';
  * a create should be repeated with the same Idempotency-Key, a change or delete after reading the task.
  */
 export class OutcomeUnknown extends DomainError {
+  readonly context = 'shared';
   readonly code = 'OutcomeUnknown';
   constructor(
     readonly retryAfterSeconds: number,

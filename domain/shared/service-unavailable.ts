@@ -5,6 +5,7 @@ import { DomainError } from './domain-error.ts';
  * stored or shown to anyone. The same request may succeed later; `retryAfterSeconds` says when to try.
  */
 export class ServiceUnavailable extends DomainError {
+  readonly context = 'shared';
   readonly code = 'ServiceUnavailable';
   constructor(
     readonly retryAfterSeconds: number,

@@ -2,6 +2,7 @@ import { DomainError, type FieldIssue } from './domain-error.ts';
 
 /** Input that does not have the form asked for: each problem with the path of the field it is in. */
 export class ValidationError extends DomainError {
+  readonly context = 'shared';
   readonly code = 'ValidationError';
   constructor(
     readonly details: readonly FieldIssue[],

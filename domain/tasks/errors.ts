@@ -3,29 +3,46 @@ import { DomainError } from '../shared/domain-error.ts';
 // Input that is not what a route takes: both contexts' HTTP adapters read JSON bodies that may be malformed.
 export { ValidationError } from '../shared/validation-error.ts';
 
+/** The task context's failure codes: the task API's `error` names, and what a library user switches on. */
+export type TaskErrorCode =
+  | 'InvalidCredentials'
+  | 'Unauthorized'
+  | 'NotFound'
+  | 'Conflict'
+  | 'IdempotencyKeyMismatch'
+  | 'IdempotencyKeyInFlight'
+  | 'PreconditionFailed'
+  | 'TaskLimitReached';
+
+/** A failure of the task context (see ErrorContext). */
+export abstract class TaskError extends DomainError {
+  readonly context = 'tasks';
+  abstract override readonly code: TaskErrorCode;
+}
+
 /** Same message for an unknown email and a wrong password, so a caller cannot tell which it was. */
-export class InvalidCredentials extends DomainError {
+export class InvalidCredentials extends TaskError {
   readonly code = 'InvalidCredentials';
   constructor() {
     super('Invalid email or password.');
   }
 }
 
-export class Unauthorized extends DomainError {
+export class Unauthorized extends TaskError {
   readonly code = 'Unauthorized';
   constructor(message = 'A valid bearer token is required.') {
     super(message);
   }
 }
 
-export class NotFound extends DomainError {
+export class NotFound extends TaskError {
   readonly code = 'NotFound';
   constructor(message = 'Task not found.') {
     super(message);
   }
 }
 
-export class Conflict extends DomainError {
+export class Conflict extends TaskError {
   readonly code = 'Conflict';
   constructor(message = 'An account with this email already exists.') {
     super(message);
@@ -33,7 +50,7 @@ export class Conflict extends DomainError {
 }
 
 /** A create repeated with an Idempotency-Key that an earlier, different request used. */
-export class IdempotencyKeyMismatch extends DomainError {
+export class IdempotencyKeyMismatch extends TaskError {
   readonly code = 'IdempotencyKeyMismatch';
   constructor() {
     super('This Idempotency-Key was used with a different request body; use a new key for a new request.');
@@ -41,7 +58,7 @@ export class IdempotencyKeyMismatch extends DomainError {
 }
 
 /** The first request with this Idempotency-Key is still being processed. */
-export class IdempotencyKeyInFlight extends DomainError {
+export class IdempotencyKeyInFlight extends TaskError {
   readonly code = 'IdempotencyKeyInFlight';
   readonly retryAfterSeconds = 1;
   constructor() {
@@ -50,7 +67,7 @@ export class IdempotencyKeyInFlight extends DomainError {
 }
 
 /** If-Match named a version of the task that is no longer the current one. */
-export class PreconditionFailed extends DomainError {
+export class PreconditionFailed extends TaskError {
   readonly code = 'PreconditionFailed';
   constructor(readonly currentVersion: string) {
     super('The task has changed since the version named in If-Match; read it again and retry.');
@@ -61,7 +78,7 @@ export class PreconditionFailed extends DomainError {
  * The account already holds as many tasks as one account may (MAX_TASKS_PER_USER). The request itself is
  * fine, and the same one succeeds once a task is deleted: a conflict with the account's current state.
  */
-export class TaskLimitReached extends DomainError {
+export class TaskLimitReached extends TaskError {
   readonly code = 'TaskLimitReached';
   constructor(readonly limit: number) {
     super(`This account already holds ${limit} tasks, the most one account may hold; delete a task to create another.`);

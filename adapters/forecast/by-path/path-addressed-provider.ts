@@ -88,9 +88,7 @@ function gridOfPoint(body: Record<string, unknown>, p: Coordinates): GridRef {
       throw new ForecastNotFound(`No forecast grid covers the point ${p.lat},${p.lon}.`);
     throw new ForecastUnavailable(
       `The forecast source described the point ${p.lat},${p.lon} without its grid cell.`,
-      502,
-      undefined,
-      'Bad Gateway',
+      'failed',
     );
   }
   return { office: office.toUpperCase(), x, y };

@@ -133,9 +133,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
           return staleOr(
             new ForecastUnavailable(
               'The upstream forecast service answered 304 to an unconditional request.',
-              502,
-              undefined,
-              'Bad Gateway',
+              'failed',
             ),
           );
         const freshness = freshnessOf(reply.headers, at);

@@ -23,9 +23,9 @@ export function classifyReply(reply: UpstreamReply, now: number): ReplyKind {
   return { kind: 'failure', error: failureError(reply, json, now) };
 }
 
-/** Timeouts and network errors become a 502 that says what happened. */
+/** Timeouts and network errors: the source failed, in words that say how. */
 export function unreachableError(error: UpstreamUnreachable): ForecastUnavailable {
-  return new ForecastUnavailable(error.message, 502, undefined, 'Bad Gateway');
+  return new ForecastUnavailable(error.message, 'failed');
 }
 
 function failureError(
@@ -39,17 +39,12 @@ function failureError(
   const retryAfter = retryAfterSeconds(reply.headers.get('retry-after'), now);
   if (!json) {
     // The CDN's 403 "Access Denied" page (weather-gov/api #163) and its kin: say what came, never relay it.
-    return new ForecastUnavailable(`${answered} with a ${type} body instead of JSON.`, 502, retryAfter, 'Bad Gateway');
+    return new ForecastUnavailable(`${answered} with a ${type} body instead of JSON.`, 'failed', retryAfter);
   }
   const upstreamDetail = typeof json['detail'] === 'string' ? `: ${json['detail']}` : '.';
-  // 503 and 429 mean "come back later": the client gets a 503, with upstream's Retry-After when it gave one.
-  const unavailable = reply.status === 503 || reply.status === 429;
-  return new ForecastUnavailable(
-    `${answered}${upstreamDetail}`,
-    unavailable ? 503 : 502,
-    retryAfter,
-    unavailable ? 'Service Unavailable' : 'Bad Gateway',
-  );
+  // 503 and 429 mean "come back later": unavailable for now, with upstream's Retry-After when it gave one.
+  const comeBackLater = reply.status === 503 || reply.status === 429;
+  return new ForecastUnavailable(`${answered}${upstreamDetail}`, comeBackLater ? 'unavailable' : 'failed', retryAfter);
 }
 
 function parseObject(reply: UpstreamReply): Record<string, unknown> | undefined {

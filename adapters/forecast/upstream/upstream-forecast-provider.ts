@@ -4,7 +4,8 @@ import type {
   ForecastDocument,
   ForecastProvider,
 } from '../../../application/forecast/ports.ts';
-import { ForecastProblemPassthrough, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { RelayedProblem } from '../../shared/relayed-problem.ts';
 import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
 import { silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
@@ -80,7 +81,7 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
   async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
     const lookup = await cache.get(path, accept);
     if (lookup.kind === 'problem') {
-      throw new ForecastProblemPassthrough(
+      throw new RelayedProblem(
         lookup.status,
         rewriter.withBase(lookup.stripped, ctx.baseUrl) as Record<string, unknown>,
       );
@@ -155,12 +156,10 @@ async function relayAsset(
     };
   }
   const kind = classifyReply(reply, now());
-  if (kind.kind === 'problem') throw new ForecastProblemPassthrough(kind.status, kind.json);
+  if (kind.kind === 'problem') throw new RelayedProblem(kind.status, kind.json);
   if (kind.kind === 'failure') throw kind.error;
   throw new ForecastUnavailable(
     `The upstream forecast service answered ${reply.status} with ${type} for ${media.what}.`,
-    502,
-    undefined,
-    'Bad Gateway',
+    'failed',
   );
 }

@@ -1,9 +1,9 @@
 import { HTTPResponse } from 'h3';
-import { createHash } from 'node:crypto';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { PerObject } from '../../shared/per-object.ts';
 import { PUBLIC_CORS_HEADERS } from '../cors.ts';
 import { PlainResponse } from '../plain-response.ts';
+import { etagOf, notModified } from './conditional-request.ts';
 import type { ServedType } from './negotiate.ts';
 
 /**
@@ -21,7 +21,7 @@ interface Serialised {
 
 const serialised = new PerObject<object, Serialised>((body) => {
   const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  return { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+  return { bytes, etag: etagOf(bytes) };
 });
 
 function serialise(document: ForecastDocument): Serialised {
@@ -47,7 +47,7 @@ function cacheControlOf(entry: Serialised, document: ForecastDocument): string {
 /**
  * The 200 (or 304) for a document: Content-Type as negotiated, ETag of the exact bytes, Last-Modified from
  * the data's update time, Cache-Control from the provider, and `Link: <next>; rel="next"` when the body
- * pages. If-None-Match wins over If-Modified-Since, as RFC 9110 says.
+ * pages; a 304 when the request already holds it (conditional-request.ts).
  */
 export function documentResponse(
   document: ForecastDocument,
@@ -86,7 +86,7 @@ export function assetResponse(
   correlationId: string,
   variesByAccept = false,
 ): HTTPResponse {
-  const etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`;
+  const etag = etagOf(asset.bytes);
   const lastModified = new Date(Math.floor(asset.lastModified.getTime() / 1000) * 1000);
   const headers: Record<string, string> = {
     'content-type': asset.contentType,
@@ -105,17 +105,4 @@ export function assetResponse(
     status: 200,
     headers,
   });
-}
-
-function notModified(request: Request, etag: string, lastModified: Date): boolean {
-  const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch !== null) {
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-  }
-  const ifModifiedSince = request.headers.get('if-modified-since');
-  if (ifModifiedSince !== null) {
-    const since = Date.parse(ifModifiedSince);
-    return !Number.isNaN(since) && lastModified.getTime() <= since;
-  }
-  return false;
 }

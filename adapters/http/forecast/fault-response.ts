@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newCorrelationId } from '../correlation-id.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HTTPResponse, type H3Event } from 'h3';
+import { HTTPResponse, type H3Event, type Middleware } from 'h3';
 import type { ForecastControlPort } from '../../../application/forecast/forecast-controls.ts';
 import type { ScenarioFault } from '../../forecast/control/scenario-schema.ts';
 import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
@@ -45,6 +45,14 @@ export function faultResponse(
 ): Promise<HTTPResponse | undefined> | undefined {
   const fault = controls.takeFault(event.req.method === 'HEAD' ? 'HEAD' : event.req.method, event.url.pathname);
   return fault ? faultAnswer(event, fault, controls, options) : undefined;
+}
+
+/** The faults as middleware, in front of the forecast routes as the CDN and api.weather.gov's failures are. */
+export function faultMiddleware(
+  controls: ForecastControlPort<unknown, ScenarioFault>,
+  options: BaseUrlOptions,
+): Middleware {
+  return (event) => faultResponse(event, controls, options);
 }
 
 async function faultAnswer(

@@ -2,11 +2,13 @@ import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 import {
   BadRequest,
+  ForecastError,
   ForecastNotFound,
-  ForecastProblemPassthrough,
   ForecastUnavailable,
   InvalidParameter,
+  type UnavailableReason,
 } from '../../../domain/forecast/errors.ts';
+import { RelayedProblem } from '../../shared/relayed-problem.ts';
 
 import { HttpProblem } from '../http-problem.ts';
 import { PROBLEM_TYPES, problemType, type ProblemName } from './problem-types.ts';
@@ -38,16 +40,30 @@ export function problemResponse(problem: ProblemInput, base: string, correlation
   });
 }
 
-/** The one place where forecast failures become problem responses. Unknown errors are a 500 with no internals. */
+/** How each reason the data source could not answer is told: a gateway's statuses, under UnexpectedProblem. */
+const UNAVAILABLE: Record<UnavailableReason, { readonly status: 502 | 503; readonly title: string }> = {
+  unavailable: { status: 503, title: 'Service Unavailable' },
+  failed: { status: 502, title: 'Bad Gateway' },
+};
+
+/**
+ * The one place where forecast failures become problem responses: each forecast failure's code gets its
+ * status and problem type here, as do the HTTP layer's own failures and a problem relayed from upstream.
+ * A redirect (PointNotCanonical, ResourceMoved) is the route's to answer (redirects.ts); here it is, as
+ * any other error, a 500 with no internals.
+ */
 export function forecastErrorResponse(
   error: unknown,
   base: string,
   correlationId: string,
   report: (e: unknown) => void,
 ): HTTPResponse {
-  if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem))
+  if (
+    error instanceof HTTPError &&
+    (error.cause instanceof DomainError || error.cause instanceof HttpProblem || error.cause instanceof RelayedProblem)
+  )
     error = error.cause;
-  if (error instanceof ForecastProblemPassthrough) {
+  if (error instanceof RelayedProblem) {
     const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
     return new HTTPResponse(JSON.stringify(body), {
       status: error.status,
@@ -61,29 +77,26 @@ export function forecastErrorResponse(
       base,
       correlationId,
     );
-  if (error instanceof InvalidParameter)
-    return problemResponse({ name: 'InvalidParameter', status: 400, detail: error.detail }, base, correlationId);
-  if (error instanceof BadRequest)
-    return problemResponse({ name: 'BadRequest', status: 400, detail: error.detail }, base, correlationId);
-  if (error instanceof ForecastNotFound)
-    return problemResponse(
-      { name: 'NotFound', status: 404, detail: error.detail, title: error.title },
-      base,
-      correlationId,
-    );
-  if (error instanceof ForecastUnavailable) {
-    const headers: Record<string, string> =
-      error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
-    return problemResponse(
-      { name: 'UnexpectedProblem', status: error.status, detail: error.detail, title: error.title, headers },
-      base,
-      correlationId,
-    );
-  }
+  const problem = error instanceof ForecastError ? problemOf(error) : undefined;
+  if (problem) return problemResponse(problem, base, correlationId);
   report(error);
   return problemResponse(
     { name: 'UnexpectedProblem', status: 500, detail: 'An unexpected problem has occurred.' },
     base,
     correlationId,
   );
+}
+
+function problemOf(error: ForecastError): ProblemInput | undefined {
+  if (error instanceof InvalidParameter) return { name: 'InvalidParameter', status: 400, detail: error.detail };
+  if (error instanceof BadRequest) return { name: 'BadRequest', status: 400, detail: error.detail };
+  if (error instanceof ForecastNotFound)
+    return { name: 'NotFound', status: 404, detail: error.detail, title: error.title };
+  if (error instanceof ForecastUnavailable) {
+    const { status, title } = UNAVAILABLE[error.reason];
+    const headers: Record<string, string> =
+      error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+    return { name: 'UnexpectedProblem', status, detail: error.detail, title, headers };
+  }
+  return undefined;
 }

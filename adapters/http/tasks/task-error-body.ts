@@ -6,6 +6,7 @@ import {
   IdempotencyKeyInFlight,
   InvalidCredentials,
   PreconditionFailed,
+  TaskError,
   Unauthorized,
   ValidationError,
 } from '../../../domain/tasks/errors.ts';
@@ -13,7 +14,14 @@ import { HttpProblem } from '../http-problem.ts';
 import { JSON_TYPE } from '../json-type.ts';
 import { bearerChallenge } from './bearer-token.ts';
 
-const STATUS_BY_CODE: Record<string, number> = {
+/** What the task API answers: the task context's failures and the shared kernel's. */
+type TaskApiFailure = TaskError | ValidationError | ServiceUnavailable | OutcomeUnknown;
+
+function isTaskApiFailure(error: unknown): error is TaskApiFailure {
+  return error instanceof TaskError || (error instanceof DomainError && error.context === 'shared');
+}
+
+const STATUS_BY_CODE: Record<TaskApiFailure['code'], number> = {
   ValidationError: 400,
   InvalidCredentials: 401,
   Unauthorized: 401,
@@ -42,7 +50,8 @@ export function taskErrorResponse(
   // h3 wraps what a handler throws; a cause of h3's own (a URIError behind a malformed path) stays wrapped.
   if (error instanceof HTTPError && (error.cause instanceof DomainError || error.cause instanceof HttpProblem))
     error = error.cause;
-  if (error instanceof DomainError) {
+  // Another context's failure (a forecast NotFound) is not the task API's to explain: a 500 below.
+  if (isTaskApiFailure(error)) {
     const body =
       error instanceof ValidationError
         ? { error: error.code, message: error.message, details: error.details }

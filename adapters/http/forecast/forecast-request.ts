@@ -1,0 +1,39 @@
+import type { H3Event } from 'h3';
+import type { ForecastContext } from '../../../application/forecast/ports.ts';
+import type { QueryValues } from '../../../domain/forecast/queries.ts';
+import { requestUrl } from '../request-url.ts';
+
+/** What a forecast route reads of its request: the path's parameters, decoded, and the query's values. */
+export interface ForecastRequestContext extends ForecastContext {
+  readonly event: H3Event;
+  readonly query: QueryValues;
+  param(name: string): string;
+}
+
+export function forecastRequest(event: H3Event, baseUrl: string): ForecastRequestContext {
+  const params = event.context.params ?? {};
+  return {
+    event,
+    baseUrl,
+    query: requestUrl(event).search === '' ? NO_QUERY : queryValues(requestUrl(event).searchParams),
+    param: (name) => decodeParam(params[name] ?? ''),
+  };
+}
+
+/** The query of a URL without one (most forecast requests): reading the search params would parse the URL. */
+const NO_QUERY: QueryValues = Object.freeze({});
+
+function queryValues(params: URLSearchParams): QueryValues {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of params) (out[key] ??= []).push(value);
+  return out;
+}
+
+function decodeParam(raw: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,46 @@
+import type { H3, H3Event, HTTPResponse } from 'h3';
+import type { ForecastUseCases } from '../../../application/forecast/index.ts';
+import { requestUrl } from '../request-url.ts';
+import { documentHandler, type ForecastHandlerOptions } from './forecast-handler.ts';
+import { LD_TYPES } from './negotiate.ts';
+
+/**
+ * Paths of api.weather.gov that no route here names, relayed through the provider's other documents as the
+ * catch-all is, with the JSON media types their OpenAPI entries declare. Through the catch-all they would
+ * be served as its default, GeoJSON, though the spec declares them JSON-LD only.
+ *
+ * The routes follow the OpenAPI v1.9 (test/fixtures/nws/openapi.json); these are the JSON documents of the
+ * newer 3.8.1 beyond it. Its other new paths are routes here under another parameter name
+ * (/points/{latitude},{longitude}, /aviation/sigmets/{atsu}…) or not JSON (a briefing's PDF, a weather
+ * story's image, the radio's SSML), which the catch-all, a relay of JSON documents, does not serve.
+ */
+export const RELAYED_PATHS: readonly { readonly pattern: string; readonly served: readonly string[] }[] = [
+  { pattern: '/products/types/:typeId/locations/:locationId/latest', served: LD_TYPES },
+  { pattern: '/offices/:office/briefing', served: LD_TYPES },
+  { pattern: '/offices/:office/weatherstories', served: LD_TYPES },
+];
+
+/** GET and HEAD of each relayed path, in its declared media types; other methods stay `otherMethod`'s. */
+export function registerRelayedPaths(
+  app: H3,
+  uc: ForecastUseCases,
+  options: ForecastHandlerOptions,
+  report: (e: unknown) => void,
+  otherMethod: (event: H3Event) => Promise<HTTPResponse> | HTTPResponse,
+): void {
+  for (const { pattern, served } of RELAYED_PATHS) {
+    const relay = documentHandler(
+      (r) => uc.getOther.document(pathAndQuery(requestUrl(r.event)), r),
+      options,
+      report,
+      served,
+    );
+    app.get(pattern, relay);
+    app.on('HEAD', pattern, relay);
+    app.all(pattern, otherMethod);
+  }
+}
+
+function pathAndQuery(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
