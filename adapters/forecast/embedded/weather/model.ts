@@ -12,6 +12,7 @@ import {
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
+import { windTailKmh, windTailRegion, windTailSeason, TAIL_GUST } from './wind-tail.ts';
 
 export type { Place } from './climate.ts';
 
@@ -120,6 +121,10 @@ interface Site {
   /** The friction turn toward low pressure (25°, mirrored in the south). */
   readonly turnCos: number;
   readonly turnSin: number;
+  /** The place's typical synoptic wind, km/h (the median gradient wind, stronger toward the tropics). */
+  readonly typicalWindKmh: number;
+  /** How strongly the place's wind storms (wind-tail.ts), 0–1, before the season. */
+  readonly tailRegion: number;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -161,6 +166,8 @@ function siteOf(place: Place): Site {
     windGain: 4500 * coriolisGain * north,
     turnCos: Math.cos(turn),
     turnSin: Math.sin(turn),
+    typicalWindKmh: 10 * coriolisGain,
+    tailRegion: windTailRegion(place.lat, place.lon),
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -188,6 +195,11 @@ function windFromPressure(
     u: ug * site.turnCos - vg * site.turnSin,
     v: ug * site.turnSin + vg * site.turnCos,
   };
+}
+
+/** 1 at the spring equinox of the place's temperature cycle, −1 at the autumn one (peakDay is the warmest day). */
+function springness(pc: PlaceClimate, epochHour: number): number {
+  return -Math.sin((2 * Math.PI * (seasonDay(epochHour) - pc.peakDay)) / 365.25);
 }
 
 function precipTypeFor(tC: number, tdC: number, convective: boolean, warmNose: number): PrecipType {
@@ -278,14 +290,19 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const v = wind.v;
   // Daytime mixing brings faster air down; clear calm nights decouple the surface.
   const mixing = 1 + 0.25 * diurnal * cloudDamping;
+  // The strongest gradients are stretched into storms, by region and season (wind-tail.ts, tuned to NWS rates).
+  const synoptic = Math.hypot(u, v);
+  const tailWeight = site.tailRegion > 0 ? site.tailRegion * windTailSeason(clim.season, springness(pc, epochHour)) : 0;
+  const storm = tailWeight > 0 ? windTailKmh(synoptic, site.typicalWindKmh, tailWeight) : 0;
   // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it).
   const speed = Math.max(
     0,
-    (0.55 * clim.baseWindKmh + Math.hypot(u, v)) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
+    (0.55 * clim.baseWindKmh + synoptic + storm) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
   );
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
-  const gust = speed * (1.3 + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0)) + (speed > 15 ? 4 : 0);
+  const gustFactor = 1.3 + TAIL_GUST * tailWeight + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0);
+  const gust = speed * gustFactor + (speed > 15 ? 4 : 0);
 
   // The warm-nose field only matters near freezing, so it is only computed there.
   const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(site.xKm, site.yKm, epochHour) : 0;
