@@ -14,11 +14,12 @@ import { OfficeIndex, type AlertScope } from './alert-scope.ts';
 /** Within this long before the next cycle, a request also starts generating it, so the switch does not wait. */
 const PREFETCH_MS = 60 * 60_000;
 
-/** One cycle, being generated or ready. */
+/** One cycle: some of its offices made, or the whole being generated, or ready. */
 interface Cycle {
   readonly hour: number;
   readonly generation: AlertGeneration;
-  readonly set: Promise<AlertSet>;
+  /** The whole cycle, once something asked for it (see {@link AlertCycles.whole}). */
+  set?: Promise<AlertSet>;
   ready?: AlertSet;
   /** Offices' alerts as facts, for scoped requests made before the cycle is ready; each built once. */
   readonly offices: Map<number, Promise<readonly AlertFacts[]>>;
@@ -29,8 +30,9 @@ interface Cycle {
  * generated once, off the request path (see alert-generator.ts), and shared by every request of the cycle.
  * A request for the whole country arriving while its cycle is being generated waits for it rather than
  * getting a partial answer; a request scoped to zones or states waits only for the offices that issue
- * alerts there ({@link scoped}), which are the same alerts the whole cycle holds. The previous cycle is
- * kept so that ids served moments before a switch still resolve.
+ * alerts there ({@link scoped}), which are the same alerts the whole cycle holds, and does not start the
+ * whole cycle: a test file that asks for one point's alerts pays for its office alone. The previous cycle
+ * is kept so that ids served moments before a switch still resolve.
  *
  * `finish` turns generated alerts into served ones (the storm polygons fitted to their zones); it works
  * alert by alert, so an office's alerts finished alone are those the whole cycle finishes.
@@ -48,8 +50,9 @@ export class AlertCycles {
 
   /** The cycle in force at `nowMs`. */
   current(nowMs: number): Promise<AlertSet> {
-    const cycle = this.inForce(nowMs);
-    return cycle.ready ? cycle.set : keepingAlive(cycle.set);
+    const cycle = this.inForce(nowMs, true);
+    const set = this.whole(cycle);
+    return cycle.ready ? set : keepingAlive(set);
   }
 
   /**
@@ -58,7 +61,7 @@ export class AlertCycles {
    * set whether the cycle is ready or not: before it is, made from those offices alone.
    */
   async scoped(nowMs: number, scope: AlertScope): Promise<AlertSet> {
-    const cycle = this.inForce(nowMs);
+    const cycle = this.inForce(nowMs, false);
     const index = (this.index ??= new OfficeIndex(this.officeZones()));
     const offices = index.officesOf(scope);
     if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
@@ -72,7 +75,11 @@ export class AlertCycles {
    * not ready (an id a scoped list gave).
    */
   async early(nowMs: number, id: string): Promise<AlertFacts | undefined> {
-    const cycle = this.cycles.get(cycleHourOf(nowMs));
+    return this.madeSoFar(this.cycles.get(cycleHourOf(nowMs)), id);
+  }
+
+  /** An alert among the offices made so far for a cycle not ready. */
+  private async madeSoFar(cycle: Cycle | undefined, id: string): Promise<AlertFacts | undefined> {
     if (!cycle || cycle.ready) return undefined;
     for (const part of await keepingAlive(Promise.allSettled(cycle.offices.values()))) {
       const found = part.status === 'fulfilled' ? part.value.find((f) => f.alert.properties.id === id) : undefined;
@@ -84,17 +91,26 @@ export class AlertCycles {
   /** The cycle before the one in force, when it is still held. */
   previous(nowMs: number): Promise<AlertSet> | undefined {
     const cycle = this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS);
-    return cycle && !cycle.ready ? keepingAlive(cycle.set) : cycle?.set;
+    if (!cycle?.set) return undefined;
+    return cycle.ready ? cycle.set : keepingAlive(cycle.set);
   }
 
-  private inForce(nowMs: number): Cycle {
+  /** An alert of the previous cycle found among the offices scoped requests asked for, when only they were made. */
+  previousEarly(nowMs: number, id: string): Promise<AlertFacts | undefined> {
+    return this.madeSoFar(this.cycles.get(cycleHourOf(nowMs) - CYCLE_HOURS), id);
+  }
+
+  /** `whole`: the whole cycle is wanted, not only some offices of it. */
+  private inForce(nowMs: number, whole: boolean): Cycle {
     const hour = cycleHourOf(nowMs);
     const next = hour + CYCLE_HOURS;
     this.prune(hour);
     const cycle = this.get(hour, true);
-    // The next cycle starts only once this one is ready, so the two never compete for the CPU.
-    if (epochHourToMs(next) - nowMs <= PREFETCH_MS && !this.cycles.has(next)) {
-      void cycle.set.then(() => this.get(next, false)).catch(() => undefined);
+    if (whole) void this.whole(cycle);
+    // The next cycle starts only once this one is ready, so the two never compete for the CPU; and only
+    // where this one was wanted whole (a server), not where scoped requests made a few offices.
+    if (epochHourToMs(next) - nowMs <= PREFETCH_MS && cycle.set && !this.cycles.has(next)) {
+      void cycle.set.then(() => this.whole(this.get(next, false))).catch(() => undefined);
     }
     return cycle;
   }
@@ -107,21 +123,24 @@ export class AlertCycles {
   private get(hour: number, urgent: boolean): Cycle {
     let cycle = this.cycles.get(hour);
     if (!cycle) {
-      const generation = this.generate(this.officeZones(), hour, { urgent });
-      const made: Cycle = {
-        hour,
-        generation,
-        set: (generation.background ?? generation.all).then(
-          (alerts) => (made.ready = buildAlertSet(hour, this.finish(alerts))),
-        ),
-        offices: new Map(),
-      };
-      // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
-      made.set.catch(() => this.cycles.get(hour) === made && this.cycles.delete(hour));
-      this.cycles.set(hour, made);
-      cycle = made;
+      cycle = { hour, generation: this.generate(this.officeZones(), hour, { urgent }), offices: new Map() };
+      this.cycles.set(hour, cycle);
     }
     return cycle;
+  }
+
+  /** The whole cycle, its generation begun by the first call. */
+  private whole(cycle: Cycle): Promise<AlertSet> {
+    if (!cycle.set) {
+      const { generation, hour } = cycle;
+      const set = (generation.background ?? generation.all).then(
+        (alerts) => (cycle.ready = buildAlertSet(hour, this.finish(alerts))),
+      );
+      // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
+      set.catch(() => this.cycles.get(hour) === cycle && this.cycles.delete(hour));
+      cycle.set = set;
+    }
+    return cycle.set;
   }
 
   private officeFacts(cycle: Cycle, office: number): Promise<readonly AlertFacts[]> {

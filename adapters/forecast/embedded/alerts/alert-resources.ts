@@ -141,7 +141,8 @@ export function alertResources(
       ? (await alertSet(nowMs)).byId.get(id)
       : ((await cycles.early(nowMs, id)) ??
         (await alertSet(nowMs)).byId.get(id) ??
-        (await cycles.previous(nowMs))?.byId.get(id));
+        (await cycles.previous(nowMs))?.byId.get(id) ??
+        (await cycles.previousEarly(nowMs, id)));
     // A storm warning due later in the cycle does not exist yet.
     if (!found || found.sentMs > nowMs)
       throw new ForecastNotFound(`Alert "${id}" does not exist or is no longer available.`);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import {
   generateAlertsInSlices,
+  generateAlertsOffThread,
   type AlertGenerator,
 } from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
 import { alertResources } from '../../../../adapters/forecast/embedded/alerts/alert-resources.ts';
@@ -31,6 +32,28 @@ function held(): { generate: AlertGenerator; release: () => void; released: () =
       release();
     },
     released: () => open,
+  };
+}
+
+/** The default generator, telling whether anything asked for its whole cycle. */
+function watched(): { generate: AlertGenerator; wholeAsked: () => boolean } {
+  let asked = false;
+  return {
+    generate: (zones, hour, options) => {
+      const generation = generateAlertsOffThread(zones, hour, options);
+      return {
+        get all() {
+          asked = true;
+          return generation.all;
+        },
+        get background() {
+          asked = true;
+          return generation.background;
+        },
+        office: (office) => generation.office(office),
+      };
+    },
+    wholeAsked: () => asked,
   };
 }
 
@@ -92,6 +115,27 @@ test(
         `${name}, after`,
       );
     }
+  },
+);
+
+test(
+  "a point's first alerts are made from its offices alone, byte for byte those of the full cycle",
+  { timeout: 300_000 },
+  async () => {
+    // Issue 40 item 4: an isolated test file asking for one point's alerts does not pay for the country's.
+    const [name, query] = queries[0]!;
+    const cycle = watched();
+    const alone = alertResources(depsAt(SUMMER), cycle.generate);
+    const first = await alone.alerts(alertQuery(query), ctx);
+    assert.equal(cycle.wholeAsked(), false, `${name}: the whole cycle was not begun`);
+    assert.ok(features(first).length > 0, `${name} holds alerts`);
+    const full = await ready.alerts(alertQuery(query), ctx);
+    assert.equal(JSON.stringify(first.body), JSON.stringify(full.body), name);
+    assert.equal(first.lastModified?.toISOString(), full.lastModified?.toISOString(), `${name}: Last-Modified`);
+    // Its alerts resolve by id from the offices made, still without the cycle.
+    const id = features(first)[0]!.properties.id;
+    assert.equal(JSON.stringify((await alone.alert(id, ctx)).body), JSON.stringify((await ready.alert(id, ctx)).body));
+    assert.equal(cycle.wholeAsked(), false, 'an id from the list did not begin the cycle');
   },
 );
 

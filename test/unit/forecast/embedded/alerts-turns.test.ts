@@ -156,8 +156,11 @@ test(
       },
     });
     const generation = generateAlertsInWorker([some[0]!, some[1]!, [broken]], cycle);
+    // The cycle begun first, as a server begins it: the zone is read once as it is sent to the worker.
+    const whole = generation.all;
+    whole.catch(() => undefined);
     await assert.rejects(generation.office(2), /a broken zone/);
-    await assert.rejects(generation.all, /1 offices never arrived/);
+    await assert.rejects(whole, /1 offices never arrived/);
     assert.deepEqual(
       ids([...(await generation.office(0))].sort(newestFirst)),
       ids(direct([some[0]!])),

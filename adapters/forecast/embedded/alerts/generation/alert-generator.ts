@@ -26,6 +26,10 @@ import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert
  * `urgent`: something waits for this cycle now (start-up, or a request when no cycle is held), so it may
  * use a worker per core, up to four; otherwise (the next cycle, generated ahead) one worker, to leave the
  * server's CPU to its requests.
+ *
+ * The whole cycle begins only when `all` or `background` is first read: a test file that asks for one
+ * point's alerts gets its office made here and starts no worker (their start-up alone cost more CPU than
+ * the office), while a server asks for the whole cycle at start-up (prepare) and gets it as before.
  */
 export type AlertGenerator = (
   zonesByOffice: readonly (readonly AlertZone[])[],
@@ -35,7 +39,7 @@ export type AlertGenerator = (
 
 /** A cycle being generated. */
 export interface AlertGeneration {
-  /** The whole cycle, newest first; the process stays open until it is ready. */
+  /** The whole cycle, newest first, begun when first read; the process stays open until it is ready. */
   readonly all: Promise<AlertFeature[]>;
   /**
    * The same, without holding the process open (the alert workers are unref'd): for work nobody waits for,
@@ -78,7 +82,8 @@ function workerCount(urgent: boolean): number {
  * asked for out of turn, all claiming offices on one board (alert-turns.ts), so each is generated once.
  */
 class CycleGeneration implements AlertGeneration {
-  readonly background: Promise<AlertFeature[]>;
+  /** The whole cycle, once begun (see `background`). */
+  private whole: Promise<AlertFeature[]> | undefined;
   private readonly board: Int32Array;
   private readonly arrived = new Map<number, AlertFeature[]>();
   private readonly waiting = new Map<
@@ -99,14 +104,18 @@ class CycleGeneration implements AlertGeneration {
   constructor(
     private readonly zonesByOffice: readonly (readonly AlertZone[])[],
     private readonly cycleHour: number,
-    strategy: Strategy,
-    urgent: boolean,
+    private readonly strategy: Strategy,
+    private readonly urgent: boolean,
   ) {
     this.board = new Int32Array(newOfficeBoard(zonesByOffice.length));
-    this.background = this.run(strategy, urgent).then(
+  }
+
+  /** The whole cycle, begun on the first read; offices already made or under way here are not made again. */
+  get background(): Promise<AlertFeature[]> {
+    return (this.whole ??= this.run(this.strategy, this.urgent).then(
       (alerts) => this.finish({ alerts: alerts.sort(newestFirst) }),
       (error: unknown) => this.finish({ error }),
-    );
+    ));
   }
 
   get all(): Promise<AlertFeature[]> {
@@ -122,7 +131,6 @@ class CycleGeneration implements AlertGeneration {
         const list = this.waiting.get(index) ?? [];
         list.push({ resolve, reject });
         this.waiting.set(index, list);
-        this.background.catch(reject);
         if (this.wanted.has(index)) return;
         this.wanted.add(index);
         wantOffice(this.board, index);
@@ -234,7 +242,12 @@ class CycleGeneration implements AlertGeneration {
 
   private finish(outcome: { alerts: AlertFeature[] } | { error: unknown }): AlertFeature[] {
     this.outcome = outcome;
-    if ('error' in outcome) throw outcome.error;
+    if ('error' in outcome) {
+      // Requests still waiting for an office fail with the cycle.
+      for (const list of this.waiting.values()) for (const waiter of list) waiter.reject(outcome.error);
+      this.waiting.clear();
+      throw outcome.error;
+    }
     // Requests still waiting for an office (the cycle came from the cache) take it from the cycle.
     for (const [office, list] of this.waiting) for (const waiter of list) waiter.resolve(this.fromCycle(office));
     this.waiting.clear();
