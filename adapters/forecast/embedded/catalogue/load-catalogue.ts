@@ -60,14 +60,22 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
   const forecastGrid = shapeGrid(forecastZones);
   const fireGrid = shapeGrid(fireZones);
   // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
-  const stations = records.stations.map((s) =>
-    withShoreZones(s, {
-      forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
-      county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
-      fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
-    }),
-  );
-  const stationGrid = pointGrid(stations);
+  // Found when the stations are first asked for: the search decodes the coast's zone outlines, which the
+  // first /points of a process need not pay for.
+  let shore: { byId: ReadonlyMap<string, StationRecord>; grid: PointGrid<StationRecord> } | undefined;
+  const shoreStations = () => {
+    if (!shore) {
+      const stations = records.stations.map((s) =>
+        withShoreZones(s, {
+          forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
+          county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
+          fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
+        }),
+      );
+      shore = { byId: byId(stations), grid: pointGrid(stations) };
+    }
+    return shore;
+  };
   const radarGrid = pointGrid(radars);
   const placeGrid = pointGrid(places);
 
@@ -76,17 +84,20 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     countyZones: byId(countyZones),
     forecastZones: byId(forecastZones),
     fireZones: byId(fireZones),
-    stations: byId(stations),
+    get stations() {
+      return shoreStations().byId;
+    },
     radars: byId(radars),
     places,
-    byOffice: holdingsByOffice(offices, countyZones, forecastZones, fireZones, stations),
+    // The shore search changes a station's zones, never its office.
+    byOffice: holdingsByOffice(offices, countyZones, forecastZones, fireZones, records.stations),
 
     officeAt: (lat, lon) => officeGrid.containing(lat, lon)[0],
     countyZoneAt: (lat, lon) => countyGrid.containing(lat, lon)[0],
     forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
     fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
 
-    nearestStations: (lat, lon, limit) => stationGrid.nearest(lat, lon, limit),
+    nearestStations: (lat, lon, limit) => shoreStations().grid.nearest(lat, lon, limit),
     nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
       radarGrid.nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
     nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],

@@ -16,7 +16,11 @@ export function stationResources(
   deps: EmbeddedDeps,
 ): Pick<ForecastProvider, 'stations' | 'station' | 'latestObservation'> {
   const { catalogue } = deps;
-  const byId = [...catalogue.stations.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Sorted on the first list: reading the stations finds the shore stations' zones (load-catalogue.ts),
+  // which a process that never lists stations need not pay for.
+  let sorted: StationRecord[] | undefined;
+  const byIdOrder = () =>
+    (sorted ??= [...catalogue.stations.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
   const observations = new Lru<string, ForecastDocument>(4096);
 
   const find = (id: string): StationRecord => {
@@ -28,7 +32,7 @@ export function stationResources(
   return {
     async stations(query, ctx) {
       const links = cachedLinks(ctx.baseUrl);
-      const matching = byId.filter(matcher(query));
+      const matching = byIdOrder().filter(matcher(query));
       const next = (cursor: string) =>
         `${links.stations()}?${filterParams(query)}limit=${query.limit}&cursor=${cursor}`;
       const body = stationPage(matching, query, catalogue, links, ctx.baseUrl, next);

@@ -10,7 +10,7 @@ import { zoneFeature, zoneVersionInEffect } from './zone-feature.ts';
 import { zoneListUrl, zonePage, type ZoneKey } from './zone-list.ts';
 import { zoneAt, zoneIds, zoneRecord, type ZoneRecord } from './zone-records.ts';
 import { zoneRelations } from './zone-relations.ts';
-import { zoneStationsIndex } from './zone-stations-index.ts';
+import { zoneStationsIndex, type ZoneStations } from './zone-stations-index.ts';
 
 /**
  * /zones, /zones/{type}, /zones/{type}/{id} and its stations, from the catalogue's zone sets. There is
@@ -21,7 +21,8 @@ import { zoneStationsIndex } from './zone-stations-index.ts';
 export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones' | 'zone' | 'zoneStations'> {
   const { catalogue } = deps;
   const relations = zoneRelations(catalogue);
-  const stationsOf = zoneStationsIndex(catalogue);
+  // Built on the first zone's stations (zoneStationsIndex keeps one per catalogue), not with the provider.
+  const stationsOf: ZoneStations = (type, id) => zoneStationsIndex(catalogue)(type, id);
   const sortedIds = new Map<ZoneType, readonly string[]>();
   const idsOf = (type: ZoneType) => sortedIds.get(type) ?? sortedIds.set(type, zoneIds(catalogue, type)).get(type)!;
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ringBBox, unionBBox } from '../../../../adapters/forecast/embedded/catalogue/geometry.ts';
 import { loadCatalogue } from '../../../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
 
 // The /points/39.7456,-97.0892 fixture recorded from api.weather.gov.
@@ -86,5 +87,26 @@ test('every forecast zone shape carries a precomputed bbox', () => {
     if (!zone.shape) continue;
     const [minLon, minLat, maxLon, maxLat] = zone.shape.bbox;
     assert.ok(minLon <= maxLon && minLat <= maxLat, zone.id);
+  }
+});
+
+test("every shape's boxes, taken before its rings are decoded, are those of its decoded rings", () => {
+  // The indexes are built from the boxes alone (the rings are decoded on first use), so a box that
+  // differed from its ring's by one rounding would move a lookup's answer.
+  const shapes = [
+    ...catalogue.offices.values(),
+    ...catalogue.countyZones.values(),
+    ...catalogue.forecastZones.values(),
+    ...catalogue.fireZones.values(),
+  ].flatMap((record) => (record.shape ? [[record.id, record.shape] as const] : []));
+  assert.ok(shapes.length > 10_000, `${shapes.length} shapes`);
+  for (const [id, shape] of shapes) {
+    const boxes = shape.partBBoxes.map((box) => [...box]);
+    assert.deepEqual(
+      boxes,
+      shape.polygons.map((rings) => [...ringBBox(rings[0] ?? new Float64Array(0))]),
+      id,
+    );
+    assert.deepEqual([...shape.bbox], [...unionBBox(shape.partBBoxes)], id);
   }
 });
