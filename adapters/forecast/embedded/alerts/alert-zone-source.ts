@@ -59,6 +59,9 @@ function countyAt(
   ids: readonly string[],
   at: { readonly lat: number; readonly lon: number },
 ): CountyZoneRecord | undefined {
+  // One county (nine zones in ten) is the answer whichever way it is found: its outline, decoded only
+  // when first tested (polygon-codec.ts), is left alone.
+  if (ids.length === 1) return catalogue.countyZones.get(ids[0]!);
   let nearest: CountyZoneRecord | undefined;
   let best = Infinity;
   for (const id of ids) {
