@@ -60,22 +60,24 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
   const forecastGrid = shapeGrid(forecastZones);
   const fireGrid = shapeGrid(fireZones);
   // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
-  // Found when the stations are first asked for: the search decodes the coast's zone outlines, which the
-  // first /points of a process need not pay for.
-  let shore: { byId: ReadonlyMap<string, StationRecord>; grid: PointGrid<StationRecord> } | undefined;
-  const shoreStations = () => {
-    if (!shore) {
-      const stations = records.stations.map((s) =>
-        withShoreZones(s, {
-          forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
-          county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
-          fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
-        }),
-      );
-      shore = { byId: byId(stations), grid: pointGrid(stations) };
+  // Found for a station when it is first given out: the search decodes the coast's zone outlines, which
+  // the first /points of a process need not pay for. The index holds the stations as read, since the
+  // search moves no station.
+  const shore = new Map<string, StationRecord>();
+  const onShore = (station: StationRecord): StationRecord => {
+    let found = shore.get(station.id);
+    if (!found) {
+      found = withShoreZones(station, {
+        forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
+        county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
+        fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
+      });
+      shore.set(station.id, found);
     }
-    return shore;
+    return found;
   };
+  let stations: ReadonlyMap<string, StationRecord> | undefined;
+  const stationGrid = pointGrid(records.stations);
   const radarGrid = pointGrid(radars);
   const placeGrid = pointGrid(places);
 
@@ -85,7 +87,7 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     forecastZones: byId(forecastZones),
     fireZones: byId(fireZones),
     get stations() {
-      return shoreStations().byId;
+      return (stations ??= byId(records.stations.map(onShore)));
     },
     radars: byId(radars),
     places,
@@ -97,7 +99,8 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
     fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
 
-    nearestStations: (lat, lon, limit) => shoreStations().grid.nearest(lat, lon, limit),
+    nearestStations: (lat, lon, limit) =>
+      stationGrid.nearest(lat, lon, limit).map(({ item, distanceMeters }) => ({ item: onShore(item), distanceMeters })),
     nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
       radarGrid.nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
     nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
