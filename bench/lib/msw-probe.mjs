@@ -1,5 +1,7 @@
 // One fresh process of `npm run bench -- msw`: plain node on the compiled package (dist/), as a test file
-// that imports taskcast/msw or taskcast/fetch gets it. Prints one JSON line.
+// that imports taskcast/msw or taskcast/fetch gets it. Prints one JSON line. A cold run gives each step's wall
+// time and, under `cpu`, its CPU time (process.cpuUsage, user + system, every thread of the process, the alert
+// workers included): on a shared machine the wall time moves with the load, the CPU time much less.
 //
 //   node bench/lib/msw-probe.mjs cold msw|fetch   the creation, then the first answers (data read, alerts made)
 //   node bench/lib/msw-probe.mjs warm N           N warm requests per path through each entry point
@@ -11,9 +13,20 @@ const HEADERS = { 'user-agent': 'taskcast-bench (bench/lib/msw-probe.mjs)' };
 const dist = new URL('../../dist/bootstrap/entry/', import.meta.url);
 const [mode, arg] = process.argv.slice(2);
 
-async function timed(work) {
+/** CPU time of the whole process so far (every thread), in ms. */
+function cpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The CPU time of each step timed, by the name it was given. */
+const cpu = {};
+
+async function timed(work, name) {
   const started = performance.now();
+  const startedCpu = cpuMs();
   const value = await work();
+  if (name !== undefined) cpu[name] = cpuMs() - startedCpu;
   return [performance.now() - started, value];
 }
 
@@ -25,7 +38,7 @@ async function firstAnswers(get) {
       const response = await get(`https://api.weather.gov${path}`);
       await response.arrayBuffer();
       return response.status;
-    });
+    }, path);
     if (status !== 200) throw new Error(`${path}: ${status}`);
     out[path] = ms;
   }
@@ -33,11 +46,14 @@ async function firstAnswers(get) {
 }
 
 if (mode === 'cold') {
-  const result = { sinceProcessStartMs: performance.now() };
+  const result = { sinceProcessStartMs: performance.now(), cpuBeforeMs: cpuMs() };
   if (arg === 'msw') {
-    const [importMsw, { setupServer }] = await timed(() => import('msw/node'));
-    const [importTaskcast, { weatherGovHandlers }] = await timed(() => import(new URL('msw.js', dist).href));
-    const [create, nws] = await timed(() => weatherGovHandlers({ now: NOW }));
+    const [importMsw, { setupServer }] = await timed(() => import('msw/node'), 'importMsw');
+    const [importTaskcast, { weatherGovHandlers }] = await timed(
+      () => import(new URL('msw.js', dist).href),
+      'importTaskcast',
+    );
+    const [create, nws] = await timed(() => weatherGovHandlers({ now: NOW }), 'create');
     const server = setupServer(...nws.handlers);
     server.listen({ onUnhandledRequest: 'error' });
     Object.assign(result, {
@@ -48,8 +64,11 @@ if (mode === 'cold') {
     });
     server.close();
   } else {
-    const [importTaskcast, { createWeatherGovFetch }] = await timed(() => import(new URL('fetch.js', dist).href));
-    const [create, nwsFetch] = await timed(() => createWeatherGovFetch({ now: NOW }));
+    const [importTaskcast, { createWeatherGovFetch }] = await timed(
+      () => import(new URL('fetch.js', dist).href),
+      'importTaskcast',
+    );
+    const [create, nwsFetch] = await timed(() => createWeatherGovFetch({ now: NOW }), 'create');
     Object.assign(result, {
       importMsw: 0,
       importTaskcast,
@@ -57,6 +76,8 @@ if (mode === 'cold') {
       first: await firstAnswers((url) => nwsFetch(url, { headers: HEADERS })),
     });
   }
+  result.cpu = cpu;
+  result.cpuTotalMs = cpuMs(); // the whole process so far, node's own start included
   console.log(JSON.stringify(result));
 } else if (mode === 'warm') {
   const n = Number(arg);
