@@ -26,7 +26,7 @@ import type {
 } from '../../adapters/forecast/embedded/catalogue/files.ts';
 import { ShapeGrid } from '../../adapters/forecast/embedded/catalogue/grid-index.ts';
 import { pickForecastZone } from '../../adapters/forecast/embedded/catalogue/pick-forecast-zone.ts';
-import { encodeMultiPolygon } from '../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
+import { encodeMultiPolygon, packShape } from '../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
 import type { Shape } from '../../adapters/forecast/embedded/catalogue/types.ts';
 import { distanceMeters } from '../../adapters/forecast/embedded/catalogue/geometry.ts';
 import {
@@ -95,7 +95,7 @@ function areaSamples(centroid: LatLon | null, mp: MultiPolygonCoords | null): La
   return out;
 }
 
-const encode = (mp: MultiPolygonCoords | null) => (mp ? encodeMultiPolygon(mp, POLYGON_SCALE) : null);
+const encode = (mp: MultiPolygonCoords | null) => (mp ? packShape(encodeMultiPolygon(mp, POLYGON_SCALE)) : null);
 const p4 = (v: number) => round(v, POINT_DECIMALS);
 
 // ---------------------------------------------------------------- offices
@@ -114,7 +114,7 @@ function buildOffices(): OfficeRow[] {
       p4(centroid.lat),
       p4(centroid.lon),
       timeZone,
-      encodeMultiPolygon(mp, POLYGON_SCALE),
+      packShape(encodeMultiPolygon(mp, POLYGON_SCALE)),
     ];
   });
 }

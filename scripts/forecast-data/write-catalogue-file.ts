@@ -11,7 +11,7 @@ export function writeCatalogueFile(
   scale?: number,
 ): number {
   const head = JSON.stringify({
-    format: CATALOGUE_FORMAT,
+    format: CATALOGUE_FORMAT[kind],
     ...(scale === undefined ? {} : { scale }),
     fields: FIELDS[kind],
   });

@@ -37,8 +37,10 @@ function readRows<Row>(dir: string, kind: Kind): { rows: readonly Row[]; scale: 
   const path = join(dir, CATALOGUE_FILES[kind]);
   const file = JSON.parse(readFileSync(path, 'utf8')) as CatalogueFile<Row>;
   const format: unknown = file.format; // what the file holds, which its type cannot promise
-  if (format !== CATALOGUE_FORMAT) {
-    throw new Error(`${path}: catalogue format ${String(format)}, expected ${CATALOGUE_FORMAT}; rebuild the data`);
+  if (format !== CATALOGUE_FORMAT[kind]) {
+    throw new Error(
+      `${path}: catalogue format ${String(format)}, expected ${CATALOGUE_FORMAT[kind]}; rebuild the data`,
+    );
   }
   if (file.fields.join() !== FIELDS[kind].join()) {
     throw new Error(`${path}: unexpected fields ${file.fields.join()}`);

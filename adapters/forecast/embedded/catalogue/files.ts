@@ -2,8 +2,19 @@
 // (reader). Rows are positional tuples because field names repeated on
 // thousands of records would dominate the file size.
 
-/** Bumped whenever a row layout changes, so a stale data folder fails loudly. */
-export const CATALOGUE_FORMAT = 1;
+/**
+ * Each file's layout version, bumped whenever its row layout changes, so a stale data folder fails loudly.
+ * 2: the outlines stored as {@link EncodedShape} (their boxes, and their rings as JSON text).
+ */
+export const CATALOGUE_FORMAT = {
+  offices: 2,
+  countyZones: 2,
+  forecastZones: 2,
+  fireZones: 2,
+  stations: 1,
+  radars: 1,
+  places: 1,
+} as const;
 
 export const CATALOGUE_FILES = {
   offices: 'offices.json',
@@ -22,8 +33,16 @@ export const CATALOGUE_FILES = {
  */
 export type EncodedMultiPolygon = number[][][];
 
+/**
+ * An outline as the files store it: the box of each polygon's outer ring, [minX, minY, maxX, maxY] in the
+ * same integer units, four numbers per polygon; then the EncodedMultiPolygon as JSON text. The text is
+ * parsed when the outline is first tested (polygon-codec.ts): JSON.parse passes over a string at a
+ * fraction of the cost of a million numbers, and the boxes, which the indexes need at once, are there.
+ */
+export type EncodedShape = [boxes: number[], rings: string];
+
 export interface CatalogueFile<Row> {
-  readonly format: typeof CATALOGUE_FORMAT;
+  readonly format: number;
   /** Integer units per degree of the encoded polygons (absent in point-only files). */
   readonly scale?: number;
   readonly fields: readonly string[];
@@ -37,7 +56,7 @@ export type OfficeRow = [
   centroidLat: number,
   centroidLon: number,
   timeZone: string,
-  geometry: EncodedMultiPolygon,
+  geometry: EncodedShape,
 ];
 
 export type CountyZoneRow = [
@@ -49,7 +68,7 @@ export type CountyZoneRow = [
   timeZones: string[],
   centroidLat: number,
   centroidLon: number,
-  geometry: EncodedMultiPolygon | null,
+  geometry: EncodedShape | null,
 ];
 
 export type ForecastZoneRow = [
@@ -62,7 +81,7 @@ export type ForecastZoneRow = [
   centroidLon: number,
   counties: string[],
   exact: 0 | 1,
-  geometry: EncodedMultiPolygon | null,
+  geometry: EncodedShape | null,
 ];
 
 export type FireZoneRow = [
@@ -73,7 +92,7 @@ export type FireZoneRow = [
   timeZones: string[],
   centroidLat: number,
   centroidLon: number,
-  geometry: EncodedMultiPolygon | null,
+  geometry: EncodedShape | null,
 ];
 
 export type StationRow = [

@@ -1,31 +1,41 @@
 // Turns the compact delta-integer polygons of the data files into typed-array
 // shapes with their boxes, and back (the build script encodes with it).
 
-import type { EncodedMultiPolygon } from './files.ts';
+import type { EncodedMultiPolygon, EncodedShape } from './files.ts';
 import { unionBBox } from './geometry.ts';
 import type { BBox, Polygon, Ring, Shape } from './types.ts';
 
 /**
- * The shape of an encoded multipolygon. Its rings are decoded when first read: a lookup tests the few
+ * The shape of a stored outline. Its rings are parsed and decoded when first read: a lookup tests the few
  * shapes whose boxes hold the point, so the first /points of a process decodes a handful of the 10,000
- * rather than all of them (about 0.15 s of CPU). The boxes, which the indexes need at once, are taken
- * from the outer rings' integers: the same numbers as the decoded rings' boxes, since dividing by the
- * scale keeps the order.
+ * rather than all of them. The boxes, which the indexes need at once, come stored (packShape): the same
+ * numbers as the decoded rings' boxes, since dividing by the scale keeps the order.
  */
-export function decodeShape(encoded: EncodedMultiPolygon, scale: number): Shape {
-  const partBBoxes: BBox[] = encoded.map((rings) => runBBox(rings[0] ?? [], scale));
+export function decodeShape([boxes, rings]: EncodedShape, scale: number): Shape {
+  const partBBoxes: BBox[] = [];
+  for (let i = 0; i + 3 < boxes.length; i += 4)
+    partBBoxes.push([boxes[i]! / scale, boxes[i + 1]! / scale, boxes[i + 2]! / scale, boxes[i + 3]! / scale]);
   let polygons: Polygon[] | undefined;
   return {
     partBBoxes,
     bbox: unionBBox(partBBoxes),
     get polygons() {
-      return (polygons ??= encoded.map((rings) => rings.map((run) => decodeRing(run, scale))));
+      if (!polygons) {
+        const encoded = JSON.parse(rings) as EncodedMultiPolygon;
+        polygons = encoded.map((polygon) => polygon.map((run) => decodeRing(run, scale)));
+      }
+      return polygons;
     },
   };
 }
 
-/** The box of a ring still encoded: ringBBox of the decoded ring. */
-function runBBox(run: readonly number[], scale: number): BBox {
+/** An encoded multipolygon as the files store it ({@link EncodedShape}); the data build writes it. */
+export function packShape(encoded: EncodedMultiPolygon): EncodedShape {
+  return [encoded.flatMap((rings) => runBox(rings[0] ?? [])), JSON.stringify(encoded)];
+}
+
+/** The box of a ring still encoded, in its integer units: [minX, minY, maxX, maxY]. */
+function runBox(run: readonly number[]): number[] {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -40,7 +50,7 @@ function runBBox(run: readonly number[], scale: number): BBox {
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  return [minX / scale, minY / scale, maxX / scale, maxY / scale];
+  return [minX, minY, maxX, maxY];
 }
 
 function decodeRing(run: readonly number[], scale: number): Ring {

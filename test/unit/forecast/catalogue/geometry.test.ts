@@ -7,7 +7,11 @@ import {
   ringContains,
 } from '../../../../adapters/forecast/embedded/catalogue/geometry.ts';
 import { PointGrid, ShapeGrid } from '../../../../adapters/forecast/embedded/catalogue/grid-index.ts';
-import { decodeShape, encodeMultiPolygon } from '../../../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
+import {
+  decodeShape,
+  encodeMultiPolygon,
+  packShape,
+} from '../../../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
 
 const square = (x0: number, y0: number, size: number) =>
   new Float64Array([x0, y0, x0 + size, y0, x0 + size, y0 + size, x0, y0 + size]);
@@ -42,7 +46,7 @@ test('the compact polygon form round-trips', () => {
       [-97.1, 39.7],
     ],
   ];
-  const shape = decodeShape(encodeMultiPolygon([polygon], 1000), 1000);
+  const shape = decodeShape(packShape(encodeMultiPolygon([polygon], 1000)), 1000);
   assert.deepEqual([...(shape.polygons[0]?.[0] ?? [])], [-97.1, 39.7, -97, 39.7, -97, 39.8, -97.1, 39.8]);
   assert.deepEqual(shape.bbox, [-97.1, 39.7, -97, 39.8]);
 });
@@ -52,18 +56,20 @@ test('shape grid finds containing shapes across cell borders', () => {
   grid.add(
     'wide',
     decodeShape(
-      encodeMultiPolygon(
-        [
+      packShape(
+        encodeMultiPolygon(
           [
             [
-              [-98.5, 38.5],
-              [-95.5, 38.5],
-              [-95.5, 40.5],
-              [-98.5, 40.5],
+              [
+                [-98.5, 38.5],
+                [-95.5, 38.5],
+                [-95.5, 40.5],
+                [-98.5, 40.5],
+              ],
             ],
           ],
-        ],
-        1000,
+          1000,
+        ),
       ),
       1000,
     ),
