@@ -11,6 +11,7 @@ import {
   readRadars,
   readStations,
 } from './decode-records.ts';
+import { CompletingMap } from './completing-map.ts';
 import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
 import { withShoreZones } from './shore-zones.ts';
@@ -76,7 +77,6 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     }
     return found;
   };
-  let stations: ReadonlyMap<string, StationRecord> | undefined;
   const stationGrid = pointGrid(records.stations);
   const radarGrid = pointGrid(radars);
   const placeGrid = pointGrid(places);
@@ -86,9 +86,7 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     countyZones: byId(countyZones),
     forecastZones: byId(forecastZones),
     fireZones: byId(fireZones),
-    get stations() {
-      return (stations ??= byId(records.stations.map(onShore)));
-    },
+    stations: new CompletingMap(byId(records.stations), onShore),
     radars: byId(radars),
     places,
     // The shore search changes a station's zones, never its office.
