@@ -39,28 +39,27 @@ export interface OfficeRecord {
   readonly shape: Shape;
 }
 
-export interface CountyZoneRecord {
-  /** UGC such as KSC201. */
+/** What the three zone families (county, public forecast, fire) have in common. */
+export interface ZoneFields {
+  /** UGC such as KSC201 (county) or KSZ009 (public forecast and fire). */
   readonly id: string;
-  readonly name: string;
   readonly state: string;
-  readonly fips: string;
-  /** A county can be split between offices; the first is the main one. */
-  readonly cwas: readonly string[];
   readonly timeZones: readonly string[];
   readonly centroid: LatLon;
   readonly shape: Shape | null;
 }
 
-export interface ForecastZoneRecord {
-  /** UGC such as KSZ009. */
-  readonly id: string;
+export interface CountyZoneRecord extends ZoneFields {
   readonly name: string;
-  readonly state: string;
+  readonly fips: string;
+  /** A county can be split between offices; the first is the main one. */
+  readonly cwas: readonly string[];
+}
+
+/** The centroid is the one published in the NWS zone-county correlation file. */
+export interface ForecastZoneRecord extends ZoneFields {
+  readonly name: string;
   readonly cwa: string;
-  readonly timeZones: readonly string[];
-  /** Zone centroid published in the NWS zone-county correlation file. */
-  readonly centroid: LatLon;
   /** County zone ids (SSCnnn) the zone lies in. */
   readonly counties: readonly string[];
   /**
@@ -69,18 +68,12 @@ export interface ForecastZoneRecord {
    * means the shape over-covers and overlaps a neighbouring zone.
    */
   readonly exact: boolean;
-  readonly shape: Shape | null;
 }
 
-export interface FireZoneRecord {
-  readonly id: string;
+export interface FireZoneRecord extends ZoneFields {
   /** null where no published fire-zone name was found. */
   readonly name: string | null;
-  readonly state: string;
   readonly cwas: readonly string[];
-  readonly timeZones: readonly string[];
-  readonly centroid: LatLon;
-  readonly shape: Shape | null;
 }
 
 /** How a station's elevation was obtained; see data/SOURCES.md. */

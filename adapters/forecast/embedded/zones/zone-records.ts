@@ -1,67 +1,38 @@
 import type { ZoneType } from '../../../../domain/forecast/queries.ts';
-import type { Catalogue, LatLon, Shape } from '../catalogue/types.ts';
+import type { Catalogue, ZoneFields } from '../catalogue/types.ts';
 
 /** The three zone families of the catalogue seen through one shape, as the zone documents need them. */
-export interface ZoneRecord {
+export interface ZoneRecord extends ZoneFields {
   readonly type: ZoneType;
-  readonly id: string;
   readonly name: string;
-  readonly state: string;
   /** Responsible offices; the first is the main one. */
   readonly cwas: readonly string[];
-  readonly timeZones: readonly string[];
-  readonly centroid: LatLon;
-  readonly shape: Shape | null;
 }
 
 export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): ZoneRecord | undefined {
+  const record = (z: ZoneFields, name: string, cwas: readonly string[]): ZoneRecord => ({
+    type,
+    id,
+    name,
+    state: z.state,
+    cwas,
+    timeZones: z.timeZones,
+    centroid: z.centroid,
+    shape: z.shape,
+  });
   switch (type) {
     case 'forecast': {
       const z = catalogue.forecastZones.get(id);
-      return (
-        z && {
-          type,
-          id,
-          name: z.name,
-          state: z.state,
-          cwas: [z.cwa],
-          timeZones: z.timeZones,
-          centroid: z.centroid,
-          shape: z.shape,
-        }
-      );
+      return z && record(z, z.name, [z.cwa]);
     }
     case 'county': {
       const z = catalogue.countyZones.get(id);
-      return (
-        z && {
-          type,
-          id,
-          name: z.name,
-          state: z.state,
-          cwas: z.cwas,
-          timeZones: z.timeZones,
-          centroid: z.centroid,
-          shape: z.shape,
-        }
-      );
+      return z && record(z, z.name, z.cwas);
     }
     case 'fire': {
       const z = catalogue.fireZones.get(id);
       // A few fire zones have no published name; the public zone of the same id is the best label.
-      const name = z?.name ?? catalogue.forecastZones.get(id)?.name ?? id;
-      return (
-        z && {
-          type,
-          id,
-          name,
-          state: z.state,
-          cwas: z.cwas,
-          timeZones: z.timeZones,
-          centroid: z.centroid,
-          shape: z.shape,
-        }
-      );
+      return z && record(z, z.name ?? catalogue.forecastZones.get(id)?.name ?? id, z.cwas);
     }
   }
 }
