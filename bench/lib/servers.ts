@@ -2,9 +2,10 @@
 // is the server's own (no npm or tsx wrapper in between) and /proc/<pid>/status describes it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../test/support/free-port.ts';
+export { freePort };
 
 export const MAIN_DIR = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');
 /** Where the Express + SQLite peer lives; BENCH_PEER_DIR overrides it. */
@@ -254,19 +255,6 @@ export function peerAvailability(): { ok: true } | { ok: false; reason: string }
     };
   }
   return { ok: true };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

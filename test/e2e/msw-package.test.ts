@@ -5,46 +5,24 @@
  * byte with a real `npm start` given the same clock and scenario.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { killLeftovers, ServerProcess } from './server-process.ts';
-import { handRunEnv } from '../support/hand-run-env.ts';
+import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { packedTarball } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
 
 after(killLeftovers);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CHROMIUM = '/usr/bin/chromium';
 
 // The child npm and node behave as if run by hand, not as parts of this run.
 const env = handRunEnv;
-
-const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
-const skip =
-  npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
-
-function run(command: string, args: readonly string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): string {
-  try {
-    return execFileSync(command, args, {
-      cwd,
-      env: { ...env, ...extraEnv },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`, {
-      cause: error,
-    });
-  }
-}
 
 const readmeBlock = (name: string): string => docBlock(name);
 
@@ -188,9 +166,7 @@ test(
     const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
     const consumer = join(work, 'consumer');
     try {
-      const tarball = await packedTarball(work, (into) =>
-        run(npm, ['pack', '--json', '--pack-destination', into], root),
-      );
+      const tarball = await packedTarball(work);
       const files = tarball.files;
       for (const file of [
         'dist/bootstrap/entry/msw.js',
@@ -351,23 +327,7 @@ test(
 
       await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
         writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
-        writeFileSync(
-          join(consumer, 'tsconfig.json'),
-          JSON.stringify({
-            compilerOptions: {
-              target: 'ES2022',
-              lib: ['ES2022', 'DOM'],
-              module: 'nodenext',
-              moduleResolution: 'nodenext',
-              strict: true,
-              noEmit: true,
-              skipLibCheck: false,
-              types: [],
-            },
-            files: ['typed.ts'],
-          }),
-        );
-        run(process.execPath, [tsc, '-p', consumer], consumer);
+        typecheckConsumer(consumer, ['typed.ts']);
       });
     } finally {
       rmSync(work, { recursive: true, force: true });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
+import { freePort } from '../support/free-port.ts';
 import { packedTarball } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
 
@@ -16,47 +17,7 @@ import { docBlock } from '../support/doc-blocks.ts';
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-// Under `npm test`, npm exports this checkout's settings (npm_config_local_prefix, npm_package_*, the
-// running command); the child npm must behave as if run by hand, so only the cache location is kept. The
-// child node must be plain: no loader options either.
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) =>
-      key !== 'NODE_OPTIONS' &&
-      key !== 'INIT_CWD' &&
-      (!key.startsWith('npm_') || key === 'npm_config_cache' || key === 'npm_config_userconfig'),
-  ),
-);
-
-const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
-const skip =
-  npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
-
-function run(command: string, args: readonly string[], cwd: string): string {
-  try {
-    return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`, {
-      cause: error,
-    });
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => resolvePort(address.port));
-    });
-  });
-}
+const env = handRunEnv;
 
 const readmeBlock = (name: string): string => docBlock(name);
 
@@ -107,9 +68,7 @@ test(
     const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
     const consumer = join(work, 'consumer');
     try {
-      const tarball = await packedTarball(work, (into) =>
-        run(npm, ['pack', '--json', '--pack-destination', into], root),
-      );
+      const tarball = await packedTarball(work);
       const files = tarball.files;
 
       await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
@@ -270,23 +229,7 @@ test(
         writeFileSync(join(consumer, 'library-example.ts'), readmeBlock('library-example'));
         writeFileSync(join(consumer, 'weather-example.ts'), readmeBlock('weather-example'));
         writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
-        writeFileSync(
-          join(consumer, 'tsconfig.json'),
-          JSON.stringify({
-            compilerOptions: {
-              target: 'ES2022',
-              lib: ['ES2022', 'DOM'],
-              module: 'nodenext',
-              moduleResolution: 'nodenext',
-              strict: true,
-              noEmit: true,
-              skipLibCheck: false,
-              types: [],
-            },
-            files: ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts'],
-          }),
-        );
-        run(process.execPath, [tsc, '-p', consumer], consumer);
+        typecheckConsumer(consumer, ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts']);
       });
     } finally {
       rmSync(work, { recursive: true, force: true });

@@ -6,11 +6,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '../support/free-port.ts';
+export { freePort };
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 /** What `npm start` execs; it finds the project from its own path, so it runs from any working directory. */
@@ -84,20 +85,6 @@ export function makeTempDir(label = 'e2e'): string {
   const dir = mkdtempSync(join(tmpdir(), `taskcast-${label}-`));
   tempDirs.push(dir);
   return dir;
-}
-
-/** A port that was free a moment ago: bind port 0 on 127.0.0.1, note it, close. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no port'));
-      server.close(() => resolvePort(address.port));
-    });
-  });
 }
 
 /** Alive and not a zombie waiting to be reaped. */

@@ -14,10 +14,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { packedTarball } from '../support/packed-tarball.ts';
-import { handRunEnv } from '../support/hand-run-env.ts';
+import { handRunEnv, npm, npmSkip as skip } from '../support/hand-run-env.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // The child npm and node behave as if run by hand, not as parts of this run.
 const env = handRunEnv;
@@ -33,10 +32,6 @@ export const RUNNERS = [
   'jest-environment-jsdom@30',
   'jest-fixed-jsdom@0.0.11',
 ];
-
-const npmCheck = spawnSync(npm, ['--version'], { env, encoding: 'utf8' });
-const skip =
-  npmCheck.status === 0 ? false : `npm is not available (${npmCheck.error?.message ?? npmCheck.stderr.trim()})`;
 
 /** Runs a command; its stdout, or an error with both outputs. */
 function run(command: string, args: readonly string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): string {
@@ -125,9 +120,7 @@ test(
   async (t) => {
     const work = mkdtempSync(join(tmpdir(), 'taskcast-runners-run-'));
     try {
-      const tarball = await packedTarball(work, (into) =>
-        run(npm, ['pack', '--json', '--pack-destination', into], root),
-      );
+      const tarball = await packedTarball(work);
       const app = join(work, 'app');
       // A copy of the cached app by hard links, with the new tarball unpacked in place of the cached one.
       execFileSync('cp', ['-al', cachedRunnersApp(tarball.path), app]);

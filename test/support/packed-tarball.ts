@@ -1,6 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { npm, runByHand } from './hand-run-env.ts';
 
 /**
  * `npm pack` for the tests that install the library, once per test run. Packing runs `prepack`, which
@@ -16,8 +18,9 @@ export interface PackedTarball {
 }
 
 const WAIT_MS = 300_000;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function packedTarball(destination: string, pack: (into: string) => string): Promise<PackedTarball> {
+export async function packedTarball(destination: string): Promise<PackedTarball> {
   const shared = join(tmpdir(), `taskcast-pack-${process.ppid}`);
   const lock = `${shared}.lock`;
   const done = join(shared, 'manifest.json');
@@ -32,7 +35,7 @@ export async function packedTarball(destination: string, pack: (into: string) =>
     try {
       rmSync(shared, { recursive: true, force: true });
       mkdirSync(shared, { recursive: true });
-      const out = pack(shared);
+      const out = runByHand(npm, ['pack', '--json', '--pack-destination', shared], root);
       const [manifest] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string; files: { path: string }[] }[];
       if (!manifest) throw new Error(`npm pack printed no manifest:\n${out}`);
       writeFileSync(done, JSON.stringify({ filename: manifest.filename, files: manifest.files.map((f) => f.path) }));

@@ -1,17 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
+export { freePort };
 
 /** Whether a `redis-server` binary is on this machine (to start a throwaway one a test may stop). */
 export const hasRedisServerBinary = (): boolean =>
   spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A private Redis on `port`, without persistence, that the test can stop and start again. */
 export class ThrowawayRedis {

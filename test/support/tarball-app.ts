@@ -1,12 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handRunEnv } from './hand-run-env.ts';
 import { packedTarball } from './packed-tarball.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * A fresh app in `work` with this run's packed tarball unpacked as node_modules/taskcast, and every other
@@ -15,15 +13,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  * package.test.ts and test-runners.test.ts.)
  */
 export async function appWithPackedTarball(work: string): Promise<string> {
-  const tarball = await packedTarball(work, (into) => {
-    const result = spawnSync(npm, ['pack', '--json', '--pack-destination', into], {
-      cwd: root,
-      env: handRunEnv,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`npm pack failed:\n${result.stdout}\n${result.stderr}`);
-    return result.stdout;
-  });
+  const tarball = await packedTarball(work);
   const app = join(work, 'app');
   const modules = join(app, 'node_modules');
   const installed = join(modules, 'taskcast');
