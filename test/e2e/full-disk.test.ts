@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { Api, type Task } from './api-client.ts';
 import { killLeftovers, makeTempDir, ServerProcess } from './server-process.ts';
 
@@ -18,16 +18,32 @@ after(async () => {
   await killLeftovers();
 });
 
-/** Mounts a tmpfs of `size` on a fresh folder, or says why it cannot. */
-function mountTmpfs(size: string): { dir: string } | { reason: string } {
+/**
+ * Mounts a tmpfs of `size` on a fresh folder and starts the server with its store there; or, where no tmpfs
+ * can be mounted, skips the test with the reason and returns undefined.
+ */
+async function serverOnTmpfs(t: TestContext, size: string) {
   const dir = makeTempDir('tmpfs');
   const run = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { encoding: 'utf8' });
-  if (run.error !== undefined || run.status !== 0)
-    return {
-      reason: `mount -t tmpfs is not allowed here (${run.error?.message ?? (run.stderr.trim() || `exit ${run.status}`)})`,
-    };
-  return { dir };
+  if (run.error !== undefined || run.status !== 0) {
+    const reason = `mount -t tmpfs is not allowed here (${run.error?.message ?? (run.stderr.trim() || `exit ${run.status}`)})`;
+    console.log(`# skipped: ${reason}`);
+    t.skip(reason);
+    return undefined;
+  }
+  mounted.push(dir);
+  const dbPath = join(dir, 'tasks.db');
+  const { server, api } = await start(dbPath);
+  // `acked`: the ids of the tasks the server acknowledged, for the test to fill.
+  return { dir, dbPath, server, api, session: await api.signUp(), acked: new Set<string>() };
 }
+
+async function start(dbPath: string): Promise<{ server: ServerProcess; api: Api }> {
+  const server = await ServerProcess.start({ dbPath });
+  return { server, api: new Api(server.baseUrl) };
+}
+
+const ids = (tasks: readonly Task[]): Set<string> => new Set(tasks.map((task) => task.id));
 
 /** Writes zeros until the file system refuses; returns the filler's path. */
 function fill(dir: string): string {
@@ -52,18 +68,10 @@ function fill(dir: string): string {
 }
 
 test('a full disk: writes get 503 and are undone, the server keeps answering, writes resume once space is freed', async (t) => {
-  const tmpfs = mountTmpfs('2m');
-  if ('reason' in tmpfs) {
-    console.log(`# skipped: ${tmpfs.reason}`);
-    t.skip(tmpfs.reason);
-    return;
-  }
-  mounted.push(tmpfs.dir);
-  const dbPath = join(tmpfs.dir, 'tasks.db');
-  let server = await ServerProcess.start({ dbPath });
-  let api = new Api(server.baseUrl);
-  const session = await api.signUp();
-  const acked = new Set<string>();
+  const tmpfs = await serverOnTmpfs(t, '2m');
+  if (!tmpfs) return;
+  const { dbPath, session, acked } = tmpfs;
+  let { server, api } = tmpfs;
   for (let i = 0; i < 5; i++) acked.add((await api.createTask(session.token, `before the disk filled ${i}`)).id);
 
   const filler = fill(tmpfs.dir);
@@ -85,11 +93,7 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
     assert.equal((await api.request('GET', '/health')).status, 200, 'the server keeps answering');
     const list = await api.listTasks(session.token);
     assert.equal(list.status, 200);
-    assert.deepEqual(
-      new Set(list.body.tasks.map((task) => task.id)),
-      acked,
-      'reads show exactly what was acknowledged',
-    );
+    assert.deepEqual(ids(list.body.tasks), acked, 'reads show exactly what was acknowledged');
   }
   const refused = outcomes.filter((status) => status === 503).length;
   t.diagnostic(
@@ -106,16 +110,11 @@ test('a full disk: writes get 503 and are undone, the server keeps answering, wr
   assert.equal(stopped.code, 0, server.output);
   assert.match(first.stdout, /refused and undone/, 'the failure was logged');
   const stored = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };
-  assert.deepEqual(
-    new Set(stored.tasks.map((task) => task.id)),
-    acked,
-    'DB_PATH holds every acknowledged task and nothing else',
-  );
+  assert.deepEqual(ids(stored.tasks), acked, 'DB_PATH holds every acknowledged task and nothing else');
 
-  server = await ServerProcess.start({ dbPath });
-  api = new Api(server.baseUrl);
+  ({ server, api } = await start(dbPath));
   const list = await api.listTasks(session.token);
-  assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked);
+  assert.deepEqual(ids(list.body.tasks), acked);
   await server.stop('SIGTERM');
 });
 
@@ -127,18 +126,10 @@ function free(filler: string, bytes: number): void {
 // Issue 36: start-up folded the journal into a new snapshot before serving, so a restart on a disk with
 // less free space than the store's size failed with ENOSPC. It now serves the files as they are.
 test('a restart on a nearly full disk serves snapshot and journal as they are, and folds once there is room', async (t) => {
-  const tmpfs = mountTmpfs('3m');
-  if ('reason' in tmpfs) {
-    console.log(`# skipped: ${tmpfs.reason}`);
-    t.skip(tmpfs.reason);
-    return;
-  }
-  mounted.push(tmpfs.dir);
-  const dbPath = join(tmpfs.dir, 'tasks.db');
-  let server = await ServerProcess.start({ dbPath });
-  let api = new Api(server.baseUrl);
-  const session = await api.signUp();
-  const acked = new Set<string>();
+  const tmpfs = await serverOnTmpfs(t, '3m');
+  if (!tmpfs) return;
+  const { dbPath, session, acked } = tmpfs;
+  let { server, api } = tmpfs;
   // About 600 KB of tasks, all in the journal (it is folded at 4 MiB).
   for (let i = 0; i < 150; i++) {
     const res = await api.request<{ task?: Task }>('POST', '/api/tasks', {
@@ -153,11 +144,10 @@ test('a restart on a nearly full disk serves snapshot and journal as they are, a
   const filler = fill(tmpfs.dir);
   free(filler, 128 * 1024); // much less than a new snapshot needs
 
-  server = await ServerProcess.start({ dbPath });
-  api = new Api(server.baseUrl);
+  ({ server, api } = await start(dbPath));
   const list = await api.listTasks(session.token);
   assert.equal(list.status, 200);
-  assert.deepEqual(new Set(list.body.tasks.map((task) => task.id)), acked, 'every acknowledged task is served');
+  assert.deepEqual(ids(list.body.tasks), acked, 'every acknowledged task is served');
   assert.match(server.output, /not enough room to fold the journal/);
   const ready = await api.request<{ status: string; dependencies: { store: { ok: boolean; detail?: string } } }>(
     'GET',
@@ -187,9 +177,8 @@ test('a restart on a nearly full disk serves snapshot and journal as they are, a
   const snapshot = JSON.parse(readFileSync(dbPath, 'utf8')) as { tasks: Task[] };
   assert.ok(snapshot.tasks.length >= 150, 'the snapshot now holds the journal');
   await server.kill9();
-  server = await ServerProcess.start({ dbPath });
-  api = new Api(server.baseUrl);
+  ({ server, api } = await start(dbPath));
   const again = await api.listTasks(session.token);
-  assert.deepEqual(new Set(again.body.tasks.map((task) => task.id)), acked, 'and nothing was lost');
+  assert.deepEqual(ids(again.body.tasks), acked, 'and nothing was lost');
   await server.stop('SIGTERM');
 });

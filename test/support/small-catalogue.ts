@@ -17,7 +17,14 @@ function box(west: number, south: number, east: number, north: number): Shape {
  * read in full, real enough (TOP's real grid offset) that the point lands in TOP 32,81.
  */
 export function smallCatalogue(): Catalogue {
-  const tz = ['America/Chicago'];
+  // The county, forecast and fire zone are the one Washington County, as they are in the real catalogue.
+  const washington = {
+    name: 'Washington',
+    state: 'KS',
+    timeZones: ['America/Chicago'],
+    centroid: { lat: 39.78, lon: -97.09 },
+    shape: box(-97.37, 39.57, -96.8, 40.0),
+  };
   return buildCatalogue({
     offices: [
       {
@@ -29,42 +36,9 @@ export function smallCatalogue(): Catalogue {
         shape: box(-98, 38.5, -95, 40.5),
       },
     ],
-    countyZones: [
-      {
-        id: 'KSC201',
-        name: 'Washington',
-        state: 'KS',
-        fips: '20201',
-        cwas: ['TOP'],
-        timeZones: tz,
-        centroid: { lat: 39.78, lon: -97.09 },
-        shape: box(-97.37, 39.57, -96.8, 40.0),
-      },
-    ],
-    forecastZones: [
-      {
-        id: 'KSZ009',
-        name: 'Washington',
-        state: 'KS',
-        cwa: 'TOP',
-        timeZones: tz,
-        centroid: { lat: 39.78, lon: -97.09 },
-        counties: ['KSC201'],
-        exact: true,
-        shape: box(-97.37, 39.57, -96.8, 40.0),
-      },
-    ],
-    fireZones: [
-      {
-        id: 'KSZ009',
-        name: 'Washington',
-        state: 'KS',
-        cwas: ['TOP'],
-        timeZones: tz,
-        centroid: { lat: 39.78, lon: -97.09 },
-        shape: box(-97.37, 39.57, -96.8, 40.0),
-      },
-    ],
+    countyZones: [{ ...washington, id: 'KSC201', fips: '20201', cwas: ['TOP'] }],
+    forecastZones: [{ ...washington, id: 'KSZ009', cwa: 'TOP', counties: ['KSC201'], exact: true }],
+    fireZones: [{ ...washington, id: 'KSZ009', cwas: ['TOP'] }],
     stations: [
       {
         id: 'KTOP',
