@@ -20,6 +20,7 @@ import { createPinoLogger } from '../../adapters/logging/pino-logger.ts';
 import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { readConfig } from '../../bootstrap/server/config.ts';
 import { createContainer } from '../../bootstrap/composition/container.ts';
+import { containerOptionsOf } from '../../bootstrap/server/container-options.ts';
 import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 
 export const STEPS = ['log', 'metrics', 'guard', 'drain', 'cors', 'refusal', 'faults'] as const;
@@ -31,19 +32,7 @@ for (const step of off) if (!(STEPS as readonly string[]).includes(step)) throw 
 const config = readConfig();
 const log = createPinoLogger({ level: off.has('log') ? 'warn' : 'info', format: 'json' });
 const metrics = off.has('metrics') ? false : processMetrics();
-const container = createContainer({
-  storage: config.storage,
-  dbPath: config.dbPath,
-  databaseUrl: config.databaseUrl,
-  databasePoolSize: config.databasePoolSize,
-  jwtSecret: config.jwtSecret,
-  log: (message) => log.info(message),
-  onStoreBatch: metrics ? (entries, syncMs) => metrics.observeCommit(entries, syncMs) : undefined,
-  forecastProvider: config.forecastProvider,
-  forecastClock: config.forecastClock,
-  record: config.record,
-  replay: config.replay,
-});
+const container = createContainer(containerOptionsOf(config, (message) => log.info(message), metrics));
 const app = await buildHttpApp(container, {
   authBudgets: config.authBudgets,
   forecastRequestsPerMinute: config.forecastRequestsPerMinute,

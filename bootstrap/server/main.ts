@@ -11,6 +11,7 @@ import { redisLimiters } from '../../adapters/redis/redis-limiters.ts';
 import { describeUrl } from '../../adapters/persistence/postgres/pg-sql-client.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContainer } from '../composition/container.ts';
+import { containerOptionsOf } from './container-options.ts';
 import { startTaskService } from '../composition/start-up.ts';
 import { buildHttpApp } from '../composition/http-app.ts';
 import { installProcessGuard } from './process-guard.ts';
@@ -39,18 +40,8 @@ async function main(): Promise<void> {
       ? undefined
       : new RedisConnection({ url: config.redisUrl, log: (message) => log.info(message) });
   const container = createContainer({
-    storage: config.storage,
-    dbPath: config.dbPath,
-    databaseUrl: config.databaseUrl,
-    databasePoolSize: config.databasePoolSize,
-    jwtSecret: config.jwtSecret,
+    ...containerOptionsOf(config, (message) => log.info(message), metrics),
     maxTasksPerUser: config.maxTasksPerUser,
-    log: (message) => log.info(message),
-    onStoreBatch: metrics ? (entries, syncMs) => metrics.observeCommit(entries, syncMs) : undefined,
-    forecastProvider: config.forecastProvider,
-    forecastClock: config.forecastClock,
-    record: config.record,
-    replay: config.replay,
     upstream:
       config.upstreamUserAgent === undefined
         ? undefined
