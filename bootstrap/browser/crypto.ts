@@ -21,8 +21,8 @@ function hasherOf(algorithm: string): (typeof HASHES)[Algorithm] {
   return hash ?? unavailable(`the ${algorithm} hash`);
 }
 
-export function createHash(algorithm: string) {
-  const state = hasherOf(algorithm).create();
+/** node:crypto's Hash and Hmac over a noble hash state: update() chains, digest() gives a Buffer or a string. */
+function nodeHasher(state: { update(bytes: Uint8Array): unknown; digest(): Uint8Array }) {
   const hasher = {
     update(data: Data, encoding?: string) {
       state.update(bytesOf(data, encoding));
@@ -34,6 +34,10 @@ export function createHash(algorithm: string) {
     },
   };
   return hasher;
+}
+
+export function createHash(algorithm: string) {
+  return nodeHasher(hasherOf(algorithm).create());
 }
 
 export function hash(algorithm: string, data: Data, encoding: BufferEncoding = 'hex'): string {
@@ -59,18 +63,7 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 /** HMAC (the task service's password pre-hash, wired though never called through the double). */
 export function createHmac(algorithm: string, key: Data) {
-  const state = hmac.create(hasherOf(algorithm), bytesOf(key));
-  const hasher = {
-    update(data: Data, encoding?: string) {
-      state.update(bytesOf(data, encoding));
-      return hasher;
-    },
-    digest(encoding?: BufferEncoding): Buffer | string {
-      const digest = Buffer.from(state.digest());
-      return encoding ? digest.toString(encoding) : digest;
-    },
-  };
-  return hasher;
+  return nodeHasher(hmac.create(hasherOf(algorithm), bytesOf(key)));
 }
 
 export const webcrypto = globalThis.crypto;

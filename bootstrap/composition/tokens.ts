@@ -1,20 +1,4 @@
-import type { TaskUseCases } from '../../application/tasks/index.ts';
-import type { Authenticate } from '../../application/tasks/authenticate.ts';
-import type { CreateTask } from '../../application/tasks/create-task.ts';
-import type { DeleteTask } from '../../application/tasks/delete-task.ts';
-import type { GetTask } from '../../application/tasks/get-task.ts';
-import type { ListTasks } from '../../application/tasks/list-tasks.ts';
-import type { Login } from '../../application/tasks/login.ts';
-import type {
-  Clock,
-  IdGenerator,
-  PasswordHasher,
-  TaskRepository,
-  TokenService,
-  UserRepository,
-} from '../../application/tasks/ports.ts';
-import type { SignUp } from '../../application/tasks/sign-up.ts';
-import type { UpdateTask } from '../../application/tasks/update-task.ts';
+import type * as Tasks from '../../application/tasks/index.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import type { ServiceIdentifier } from 'inversify';
 import type { ForecastProvider, ForecastUseCases } from '../../application/forecast/index.ts';
@@ -24,26 +8,26 @@ const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`taskcast.${
 
 /** Every injection token, defined once. Ports and use cases are bound to these, never to classes. */
 export const TOKENS = {
-  Clock: token<Clock>('Clock'),
-  IdGenerator: token<IdGenerator>('IdGenerator'),
-  PasswordHasher: token<PasswordHasher>('PasswordHasher'),
-  TokenService: token<TokenService>('TokenService'),
+  Clock: token<Tasks.Clock>('Clock'),
+  IdGenerator: token<Tasks.IdGenerator>('IdGenerator'),
+  PasswordHasher: token<Tasks.PasswordHasher>('PasswordHasher'),
+  TokenService: token<Tasks.TokenService>('TokenService'),
   /** Reads or makes the JWT secret; called once by the start-up step, after the store has opened. */
   JwtSecretSource: token<() => string>('JwtSecretSource'),
   /** The JWT secret, bound by startTaskService: resolving the token service before it is an error. */
   JwtSecret: token<string>('JwtSecret'),
   TaskStore: token<TaskStore>('TaskStore'),
-  UserRepository: token<UserRepository>('UserRepository'),
-  TaskRepository: token<TaskRepository>('TaskRepository'),
-  SignUp: token<SignUp>('SignUp'),
-  Login: token<Login>('Login'),
-  Authenticate: token<Authenticate>('Authenticate'),
-  CreateTask: token<CreateTask>('CreateTask'),
-  ListTasks: token<ListTasks>('ListTasks'),
-  GetTask: token<GetTask>('GetTask'),
-  UpdateTask: token<UpdateTask>('UpdateTask'),
-  DeleteTask: token<DeleteTask>('DeleteTask'),
-  TaskUseCases: token<TaskUseCases>('TaskUseCases'),
+  UserRepository: token<Tasks.UserRepository>('UserRepository'),
+  TaskRepository: token<Tasks.TaskRepository>('TaskRepository'),
+  SignUp: token<Tasks.SignUp>('SignUp'),
+  Login: token<Tasks.Login>('Login'),
+  Authenticate: token<Tasks.Authenticate>('Authenticate'),
+  CreateTask: token<Tasks.CreateTask>('CreateTask'),
+  ListTasks: token<Tasks.ListTasks>('ListTasks'),
+  GetTask: token<Tasks.GetTask>('GetTask'),
+  UpdateTask: token<Tasks.UpdateTask>('UpdateTask'),
+  DeleteTask: token<Tasks.DeleteTask>('DeleteTask'),
+  TaskUseCases: token<Tasks.TaskUseCases>('TaskUseCases'),
   ForecastProvider: token<ForecastProvider>('ForecastProvider'),
   ForecastUseCases: token<ForecastUseCases>('ForecastUseCases'),
   /** The forecast's own clock and scenario (test-double controls); the task service keeps Clock. */
