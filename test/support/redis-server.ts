@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { RedisConnection } from '../../adapters/redis/redis-connection.ts';
 import { freePort } from './free-port.ts';
 export { freePort };
 
@@ -39,4 +40,20 @@ export class ThrowawayRedis {
     child.kill('SIGKILL');
     await exited;
   }
+}
+
+/**
+ * Resolves once the client has scheduled `attempts` more reconnections, each after a connection attempt that
+ * failed: for a test that checks a note is not repeated, the events it would be repeated on, not a guessed time.
+ */
+export function reconnectAttempts(connection: RedisConnection, attempts: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const onReconnecting = () => {
+      if (++seen < attempts) return;
+      connection.client.off('reconnecting', onReconnecting);
+      resolve();
+    };
+    connection.client.on('reconnecting', onReconnecting);
+  });
 }

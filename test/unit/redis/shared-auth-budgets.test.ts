@@ -6,20 +6,14 @@ import { AuthThrottle } from '../../../adapters/http/tasks/auth-throttle.ts';
 import { RedisConnection } from '../../../adapters/redis/redis-connection.ts';
 import { redisLimiters } from '../../../adapters/redis/redis-limiters.ts';
 import { TEST_REDIS_URL } from '../../support/test-postgres.ts';
-import { freePort, hasRedisServerBinary, ThrowawayRedis } from '../../support/redis-server.ts';
+import { freePort, hasRedisServerBinary, reconnectAttempts, ThrowawayRedis } from '../../support/redis-server.ts';
+import { until } from '../../support/until.ts';
 
 const budgets = { loginFailuresPerAccount: 3, loginFailuresPerAddress: 0, signUpsPerAddress: 0 };
 const email = () => `guess-${randomBytes(6).toString('hex')}@example.com`;
 const refused = (e: unknown) => e instanceof HttpProblem && e.status === 429;
 const ready = (c: RedisConnection) =>
   new Promise<void>((resolve) => (c.available ? resolve() : c.client.once('ready', () => resolve())));
-const until = async (condition: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 describe('auth budgets with Redis unreachable', () => {
   test('each node counts in its own memory, and says so once', async () => {
@@ -32,7 +26,7 @@ describe('auth budgets with Redis unreachable', () => {
         await throttle.reserveLogin(who, '10.0.0.1'); // a wrong password keeps its reservation
       }
       await assert.rejects(throttle.reserveLogin(who, '10.0.0.1'), refused);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await reconnectAttempts(redis, 3);
       assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
     } finally {
       await redis.close();
@@ -105,16 +99,16 @@ describe(
         const nodeB = new AuthThrottle(budgets, redisLimiters(b));
 
         await server.stop();
-        await until(() => !a.available && !b.available);
+        await until(() => !a.available && !b.available, 'both nodes to see Redis gone');
         const who = email();
         for (let i = 0; i < 3; i++) await nodeA.reserveLogin(who, '10.0.0.3'); // counted in A's memory
         await assert.rejects(nodeA.reserveLogin(who, '10.0.0.3'), refused);
         await (await nodeB.reserveLogin(who, '10.0.0.3')).abandoned(); // B has its own memory meanwhile
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await reconnectAttempts(a, 2);
         assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
 
         await server.start();
-        await until(() => a.available && b.available);
+        await until(() => a.available && b.available, 'both nodes to see Redis back');
         assert.equal(notes.filter((n) => n.includes('is back')).length, 1, notes.join('\n'));
         const next = email();
         for (let i = 0; i < 3; i++) await nodeA.reserveLogin(next, '10.0.0.3');

@@ -10,6 +10,7 @@ import { RedisConnection } from '../../../adapters/redis/redis-connection.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-nws-upstream.ts';
 import { memorySharedCache } from '../../support/memory-shared-cache.ts';
 import { TEST_REDIS_URL } from '../../support/test-postgres.ts';
+import { reconnectAttempts } from '../../support/redis-server.ts';
 
 let fake: FakeUpstream;
 before(async () => {
@@ -66,7 +67,7 @@ describe('upstream cache shared by nodes', () => {
       const b = await node(shared).get(POINT);
       assert.ok(a.kind === 'document' && b.kind === 'document');
       assert.equal(fake.count(POINT), 2);
-      await new Promise((resolve) => setTimeout(resolve, 600)); // a few reconnection attempts
+      await reconnectAttempts(redis, 3);
       assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
     } finally {
       await redis.close();
