@@ -166,22 +166,26 @@ function buildTemplate(): Json {
     description: `Not modified: the \`If-None-Match\` tag is still the ${what}'s.`,
     headers: etagHeader('The current tag.'),
   });
-  const ifNoneMatch = {
-    name: 'If-None-Match',
-    in: 'header',
-    required: false,
-    description: 'A tag from an earlier ETag: a 304 while it is still current.',
-    schema: { type: 'string' },
-  };
-  const ifMatch = {
-    name: 'If-Match',
-    in: 'header',
-    required: false,
-    description:
-      'Only if the task is still at this version (a strong tag from its ETag; `*` for any). Checked atomically with the change; a weak tag never matches.',
-    schema: { type: 'string' },
-    example: '"6f1d3c1a-20261121210000"',
-  };
+  /** A parameter, required only in the path; a string unless `schema` says otherwise. */
+  const parameter = (
+    name: string,
+    where: 'path' | 'query' | 'header',
+    description: string,
+    schema: Json = { type: 'string' },
+    examples: Json = {},
+  ): Json => ({ name, in: where, required: where === 'path', description, schema, ...examples });
+  const ifNoneMatch = parameter(
+    'If-None-Match',
+    'header',
+    'A tag from an earlier ETag: a 304 while it is still current.',
+  );
+  const ifMatch = parameter(
+    'If-Match',
+    'header',
+    'Only if the task is still at this version (a strong tag from its ETag; `*` for any). Checked atomically with the change; a weak tag never matches.',
+    { type: 'string' },
+    { example: '"6f1d3c1a-20261121210000"' },
+  );
   const challenge = (description: string, example: string): Json => ({
     'WWW-Authenticate': { description, required: true, schema: { type: 'string' }, example },
   });
@@ -197,23 +201,23 @@ function buildTemplate(): Json {
     '500': common['500'],
   };
   const noQuery = error('validation', 'A query parameter: this route takes none.');
-  const idParameter = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: 'The task id (a UUID; anything else is a 404).',
-    schema: { type: 'string' },
-  };
-  const filterParameter = (name: string, values: readonly string[]) => ({
-    name,
-    in: 'query',
-    required: false,
-    description: `Only tasks with this ${name}. Empty, repeated or outside the list: a 400.`,
-    schema: requestSchema(
-      name === 'status' ? createTaskBody.entries.status.wrapped : createTaskBody.entries.priority.wrapped,
-    ),
-    examples: { [values[0]!]: { value: values[0] } },
-  });
+  const notFound = error('notFound', "Unknown task, a malformed id, or another user's task.");
+  const staleVersion = error(
+    'precondition',
+    'If-Match names a version that is no longer current; the ETag header gives the current one.',
+    etagHeader('The current version.'),
+  );
+  const idParameter = parameter('id', 'path', 'The task id (a UUID; anything else is a 404).');
+  const filterParameter = (name: string, values: readonly string[]) =>
+    parameter(
+      name,
+      'query',
+      `Only tasks with this ${name}. Empty, repeated or outside the list: a 400.`,
+      requestSchema(
+        name === 'status' ? createTaskBody.entries.status.wrapped : createTaskBody.entries.priority.wrapped,
+      ),
+      { examples: { [values[0]!]: { value: values[0] } } },
+    );
 
   return {
     openapi: '3.1.0',
@@ -306,20 +310,13 @@ function buildTemplate(): Json {
           parameters: [
             filterParameter('status', TASK_STATUSES),
             filterParameter('priority', TASK_PRIORITIES),
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              description: `Page size, 1 to ${TASK_PAGE.maxLimit} (${TASK_PAGE.defaultLimit} when only \`cursor\` is given).`,
-              schema: { type: 'integer', minimum: 1, maximum: TASK_PAGE.maxLimit },
-            },
-            {
-              name: 'cursor',
-              in: 'query',
-              required: false,
-              description: "Opaque; from the previous page's `next`.",
-              schema: { type: 'string', minLength: 1 },
-            },
+            parameter(
+              'limit',
+              'query',
+              `Page size, 1 to ${TASK_PAGE.maxLimit} (${TASK_PAGE.defaultLimit} when only \`cursor\` is given).`,
+              { type: 'integer', minimum: 1, maximum: TASK_PAGE.maxLimit },
+            ),
+            parameter('cursor', 'query', "Opaque; from the previous page's `next`.", { type: 'string', minLength: 1 }),
             ifNoneMatch,
           ],
           responses: {
@@ -350,14 +347,13 @@ function buildTemplate(): Json {
           description:
             'With `Idempotency-Key`, done once per user and key (kept 24 hours): a repeat with the same body gets the first answer again, marked `Idempotent-Replayed: true`.',
           parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: '1 to 255 visible ASCII characters, new for each new request.',
-              schema: { type: 'string', minLength: 1, maxLength: 255 },
-              example: '6f1c2a9e-order-42',
-            },
+            parameter(
+              'Idempotency-Key',
+              'header',
+              '1 to 255 visible ASCII characters, new for each new request.',
+              { type: 'string', minLength: 1, maxLength: 255 },
+              { example: '6f1c2a9e-order-42' },
+            ),
           ],
           requestBody: body('CreateTaskRequest', {
             title: 'Write the README',
@@ -415,7 +411,7 @@ function buildTemplate(): Json {
             '304': notModified('task'),
             '400': noQuery,
             '401': authed['401'],
-            '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
+            '404': notFound,
             '500': common['500'],
           },
         },
@@ -442,12 +438,8 @@ function buildTemplate(): Json {
               '`{}`, an unknown or read-only field, a value out of its rule, or a query parameter.',
             ),
             '401': authed['401'],
-            '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
-            '412': error(
-              'precondition',
-              'If-Match names a version that is no longer current; the ETag header gives the current one.',
-              etagHeader('The current version.'),
-            ),
+            '404': notFound,
+            '412': staleVersion,
             '413': common['413'],
             '500': common['500'],
             ...stored,
@@ -462,12 +454,8 @@ function buildTemplate(): Json {
             '200': ok('Deleted.', 'Message', { message: 'Task deleted.' }),
             '400': noQuery,
             '401': authed['401'],
-            '404': error('notFound', "Unknown task, a malformed id, or another user's task."),
-            '412': error(
-              'precondition',
-              'If-Match names a version that is no longer current; the ETag header gives the current one.',
-              etagHeader('The current version.'),
-            ),
+            '404': notFound,
+            '412': staleVersion,
             '500': common['500'],
             ...stored,
           },
