@@ -21,6 +21,7 @@ import {
   serverLines,
   sleep,
 } from './server-process.ts';
+import { until } from '../support/until.ts';
 
 const SHUTDOWN_LIMIT_MS = 5_000;
 
@@ -147,7 +148,7 @@ describe('one store across restarts (npm start)', () => {
     await sleep(200);
 
     const stopping = srv.stop('SIGTERM');
-    await waitFor(() => /SIGTERM received/.test(srv.stdout), 2_000); // the signal got through npm to node
+    await until(() => /SIGTERM received/.test(srv.stdout), 'the signal to get through npm to node');
     assert.equal(await settled(srv.exited), false, 'the server must not exit while a request is in flight');
     post.finish();
 
@@ -190,7 +191,7 @@ describe('one store across restarts (npm start)', () => {
     await post.started;
     await sleep(200);
     const stopping = srv.stop('SIGTERM');
-    await waitFor(() => /SIGTERM received/.test(srv.stdout), 2_000);
+    await until(() => /SIGTERM received/.test(srv.stdout), 'the signal to get through npm to node');
     post.finish();
     const response = await post.response;
     assert.equal(response.status, 201, response.text);
@@ -229,14 +230,6 @@ describe('one store across restarts (npm start)', () => {
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   const marker = Symbol('pending');
   return (await Promise.race([promise, Promise.resolve(marker)])) !== marker;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) return;
-    await sleep(10);
-  }
 }
 
 /** A POST sent in two parts: the headers and half the body now, the rest on `finish()`. */
