@@ -40,6 +40,18 @@ export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task 
   });
 };
 
+/** Ada and Bob, both stored: most cases need an owner and someone else. */
+async function adaAndBob(store: TaskStore): Promise<{ ada: User; bob: User }> {
+  const ada = aUser();
+  const bob = aUser('Bob');
+  await store.users.addIfEmailFree(ada);
+  await store.users.addIfEmailFree(bob);
+  return { ada, bob };
+}
+
+/** 2026-03-01 12:00:00 UTC, the tasks' creation time, in ms for idempotency records. */
+const NOON_MS = Date.parse('2026-03-01T12:00:00Z');
+
 export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   const withStore = (name: string, body: (s: StoreUnderTest) => Promise<void>): void => {
     test(name, async () => {
@@ -72,10 +84,7 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   });
 
   withStore('tasks keep every field as given, and are found only by their owner', async ({ store }) => {
-    const ada = aUser();
-    const bob = aUser('Bob');
-    await store.users.addIfEmailFree(ada);
-    await store.users.addIfEmailFree(bob);
+    const { ada, bob } = await adaAndBob(store);
     const full = aTask(ada, '2026-03-01 12:00:00', {
       title: 'Ünïcødé 🚀 "quotes" \\ and \'apostrophes\'',
       description: 'line one\nline two 🌧️',
@@ -244,10 +253,7 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   });
 
   withStore('updates apply to the current task, and concurrent updates are all applied', async ({ store }) => {
-    const ada = aUser();
-    const bob = aUser('Bob');
-    await store.users.addIfEmailFree(ada);
-    await store.users.addIfEmailFree(bob);
+    const { ada, bob } = await adaAndBob(store);
     const t = aTask(ada, '2026-03-01 12:00:00', { title: '0', description: 'd', due_date: '2026-05-01' });
     await store.tasks.add(t);
     const changed = await store.tasks.updateOwned(ada.id, t.id, (cur) => ({
@@ -283,10 +289,7 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   });
 
   withStore('a removed task is gone, and removing it again or as someone else does nothing', async ({ store }) => {
-    const ada = aUser();
-    const bob = aUser('Bob');
-    await store.users.addIfEmailFree(ada);
-    await store.users.addIfEmailFree(bob);
+    const { ada, bob } = await adaAndBob(store);
     const keep = aTask(ada, '2026-03-01 12:00:00');
     const drop = aTask(ada, '2026-03-01 12:00:01');
     await store.tasks.add(keep);
@@ -305,11 +308,8 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   withStore(
     'an Idempotency-Key is claimed once per user, with its task, and freed when past its retention',
     async ({ store }) => {
-      const ada = aUser();
-      const bob = aUser('Bob');
-      await store.users.addIfEmailFree(ada);
-      await store.users.addIfEmailFree(bob);
-      const at = Date.parse('2026-03-01T12:00:00Z');
+      const { ada, bob } = await adaAndBob(store);
+      const at = NOON_MS;
       const keyed = (user: User, key: string, createdAtMs: number): [Task, IdempotencyRecord] => {
         const task = aTask(user, '2026-03-01 12:00:00');
         return [task, { userId: user.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs }];
@@ -341,11 +341,8 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
   withStore(
     "a task limit counts the owner's tasks: nothing stored past it, a taken key still answered, a delete makes room",
     async ({ store }) => {
-      const ada = aUser();
-      const bob = aUser('Bob');
-      await store.users.addIfEmailFree(ada);
-      await store.users.addIfEmailFree(bob);
-      const at = Date.parse('2026-03-01T12:00:00Z');
+      const { ada, bob } = await adaAndBob(store);
+      const at = NOON_MS;
       const keyed = (key: string): [Task, IdempotencyRecord] => {
         const task = aTask(ada, '2026-03-01 12:00:00');
         return [task, { userId: ada.id, key, fingerprint: `fp-${task.id}`, task, createdAtMs: at }];
@@ -382,7 +379,7 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       await store.users.addIfEmailFree(ada);
       const other = anotherNode ? await anotherNode() : store;
       try {
-        const at = Date.parse('2026-03-01T12:00:00Z');
+        const at = NOON_MS;
         await store.tasks.add(aTask(ada, '2026-03-01 11:00:00'), undefined, 5);
         // Connections opened beforehand (a pool opens them on demand), so the creates do run at once.
         await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).tasks.listOwned(ada.id, {})));

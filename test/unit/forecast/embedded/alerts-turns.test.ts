@@ -19,15 +19,13 @@ import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alerts/
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import {
-  epochHourOf,
   generateAlerts,
-  latestCycle,
   type AlertFeature,
   type AlertZone,
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, depsAt, SUMMER } from './alerts-zones-support.ts';
+import { catalogue, depsAt, SUMMER, SUMMER_CYCLE } from './alerts-zones-support.ts';
 
-const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
+const cycle = SUMMER_CYCLE;
 const deps = depsAt(SUMMER);
 const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office));
 const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC', 'OAX', 'EAX'].includes(zones[0]!.officeId));

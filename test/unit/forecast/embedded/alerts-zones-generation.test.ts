@@ -12,17 +12,15 @@ import {
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { officeSignature } from '../../../../adapters/forecast/embedded/offices/office-sender-name.ts';
 import {
-  epochHourOf,
   epochHourToMs,
   generateAlerts,
-  latestCycle,
   type AlertFeature,
   type AlertZone,
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, SUMMER } from './alerts-zones-support.ts';
+import { catalogue, SUMMER_CYCLE } from './alerts-zones-support.ts';
 import { until } from '../../../support/until.ts';
 
-const cycle = latestCycle(epochHourOf(Date.parse(SUMMER)));
+const cycle = SUMMER_CYCLE;
 const offices = alertZonesByOffice(catalogue);
 
 test('zones are grouped by office with SAME codes, and every office signs with its state', () => {

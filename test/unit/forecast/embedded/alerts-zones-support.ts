@@ -1,6 +1,7 @@
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { epochHourOf, latestCycle } from '../../../../adapters/forecast/embedded/weather/index.ts';
 
 // Shared by the alerts-zones-* tests: one catalogue, fixed clocks, and link checks.
 
@@ -13,6 +14,8 @@ export const catalogue = loaded.catalogue;
 /** The model produces heat and flood products on this summer date, cold and winter ones on the winter date. */
 export const SUMMER = '2026-07-15T18:20:00Z';
 export const WINTER = '2026-01-20T12:00:00Z';
+/** The alert cycle in force at {@link SUMMER}. */
+export const SUMMER_CYCLE = latestCycle(epochHourOf(Date.parse(SUMMER)));
 
 export function depsAt(iso: string): EmbeddedDeps {
   return { catalogue, offsets: loaded.offsets, sectors: loaded.sectors, clock: { now: () => new Date(iso) } };

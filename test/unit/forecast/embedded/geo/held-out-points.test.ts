@@ -18,6 +18,7 @@ import { describe, it } from 'node:test';
 import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { latLonToGrid, NDFD_GRIDS, type NdfdGridId } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { deps } from '../support.ts';
+import type { RecordedAnswer as Answer } from './recorded-answers.ts';
 
 /** How near a cell edge a point may lie and still be given the next cell (the API's jitter, not ours). */
 const EDGE_CELLS = 0.004;
@@ -40,15 +41,6 @@ const MOVED_SINCE_2023: Readonly<Record<string, string>> = {
   DLH: 'realigned by a fraction of a cell since (gridY 1 higher for points in the upper part of a cell in 2023)',
   OUN: 'realigned by a fraction of a cell since (fitted from its 2025 answers: gridX 1 higher for some points in 2023)',
 };
-
-interface Answer {
-  readonly recorded: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly gridId: string;
-  readonly gridX: number;
-  readonly gridY: number;
-}
 
 const answers: Answer[] = readFileSync(
   new URL('../../../../fixtures/forecast/eaperry-points-2023.csv', import.meta.url),
