@@ -13,6 +13,7 @@ import { createContainer } from '../../bootstrap/composition/container.ts';
 import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
 import { createTaskBody, loginBody, signUpBody, updateTaskBody } from '../../adapters/http/tasks/schemas.ts';
 import { forecastWorld } from '../support/forecast-http.ts';
+import { GRIDPOINT_POINT_MEMBERS } from '../support/openapi-coverage.ts';
 
 type Json = Record<string, any>;
 
@@ -235,14 +236,7 @@ test("forecast API: derived from the official document, with the contract's addi
   assert.ok(units, 'units on the point forecast');
   assert.match(parameters['GridpointForecastUnits']['description'], /°C and km\/h/);
   // Gridpoint keeps the point members.
-  for (const member of [
-    'timeZone',
-    'relativeLocation',
-    'forecast',
-    'forecastHourly',
-    'forecastGridData',
-    'observationStations',
-  ]) {
+  for (const member of GRIDPOINT_POINT_MEMBERS) {
     assert.ok(schemas['Gridpoint']['properties'][member], `Gridpoint.${member}`);
   }
   // Stations: bbox, stationId, id, limit default 25.

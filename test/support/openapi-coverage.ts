@@ -187,20 +187,23 @@ export function pathFillers(get: Get): Record<string, () => Promise<string>> {
  * and hourly ones `dewpoint` and `relativeHumidity`). They are removed before validation; everything else
  * must validate as published.
  */
+/** The /points members the gridpoint document carries too, beyond the NWS contract's Gridpoint. */
+export const GRIDPOINT_POINT_MEMBERS = [
+  'timeZone',
+  'relativeLocation',
+  'forecast',
+  'forecastHourly',
+  'forecastGridData',
+  'observationStations',
+] as const;
+
 export function withoutContractAdditions(template: string, body: any): any {
   const copy = structuredClone(body);
   const drop = (o: any, keys: readonly string[]) => {
     for (const k of keys) if (o && typeof o === 'object') delete o[k];
   };
   if (template === '/gridpoints/{wfo}/{x},{y}') {
-    drop(copy.properties, [
-      'timeZone',
-      'relativeLocation',
-      'forecast',
-      'forecastHourly',
-      'forecastGridData',
-      'observationStations',
-    ]);
+    drop(copy.properties, GRIDPOINT_POINT_MEMBERS);
   }
   if (template.startsWith('/gridpoints/{wfo}/{x},{y}/forecast')) {
     for (const p of copy.properties?.periods ?? []) {
