@@ -15,17 +15,7 @@ export { createForecast, type ForecastOptions, type StandaloneForecast } from '.
 export * from '../../domain/tasks/index.ts';
 export type * from '../../application/tasks/index.ts';
 export type { TaskcastForecast } from './taskcast-forecast.ts';
-export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
-export type {
-  AlertEvent,
-  Scenario,
-  ScenarioAlert,
-  ScenarioFault,
-  ScenarioTime,
-  ScenarioWeather,
-} from '../../adapters/forecast/control/scenario.ts';
-export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
+export * from './control-exports.ts';
 
 export interface Taskcast {
   /** SignUp, Login, Authenticate, CreateTask, ListTasks, GetTask, UpdateTask, DeleteTask: one `execute` each. */

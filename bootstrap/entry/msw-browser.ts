@@ -5,17 +5,7 @@ import { disposable } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls } from './weather-gov.ts';
-export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
-export type {
-  AlertEvent,
-  Scenario,
-  ScenarioAlert,
-  ScenarioFault,
-  ScenarioTime,
-  ScenarioWeather,
-} from '../../adapters/forecast/control/scenario.ts';
-export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
+export * from './control-exports.ts';
 
 /**
  * What `taskcast/msw/browser` takes: taskcast/msw's options, but a page has no files, so a scenario is a

@@ -4,18 +4,8 @@ import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
-export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
-export type {
-  AlertEvent,
-  Scenario,
-  ScenarioAlert,
-  ScenarioFault,
-  ScenarioTime,
-  ScenarioWeather,
-} from '../../adapters/forecast/control/scenario.ts';
+export * from './control-exports.ts';
 export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
-export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 /** api.weather.gov for MSW: the handlers to give `setupServer` (or `server.use`), and the controls. */
 export interface WeatherGovHandlers extends WeatherGovControls {

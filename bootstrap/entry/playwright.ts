@@ -4,18 +4,8 @@ import { disposable } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
-export type { ClockState } from '../../adapters/forecast/control/forecast-clock.ts';
-export { ScenarioInvalid } from '../../adapters/forecast/control/scenario-invalid.ts';
-export type {
-  AlertEvent,
-  Scenario,
-  ScenarioAlert,
-  ScenarioFault,
-  ScenarioTime,
-  ScenarioWeather,
-} from '../../adapters/forecast/control/scenario.ts';
+export * from './control-exports.ts';
 export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
-export { ClockSettingInvalid } from '../../adapters/forecast/control/clock-setting.ts';
 
 /**
  * The parts of Playwright's Route this helper uses. Written out rather than imported, so the types of
