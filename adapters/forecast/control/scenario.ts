@@ -1,4 +1,5 @@
 import type { AlertEvent } from '../embedded/weather/alert-events.ts';
+import type { WeatherSettings } from '../embedded/weather/weather-override.ts';
 
 /**
  * The scenario format as a TypeScript type, written out: what `loadScenario` takes and returns, so an inline
@@ -74,26 +75,11 @@ export interface ScenarioWeather {
   readonly set: ScenarioWeatherSet;
 }
 
-/** At least one quantity, in the units of the default (us) forecast: °F, mph, miles, percent. */
-export interface ScenarioWeatherSet {
-  readonly precipitation?: 'none' | 'rain' | 'snow' | 'sleet' | 'freezing rain' | 'thunderstorms';
-  /** Percent. */
-  readonly probabilityOfPrecipitation?: number;
-  /** °F. */
-  readonly temperature?: number;
-  /** °F. */
-  readonly dewpoint?: number;
-  /** mph. */
-  readonly windSpeed?: number;
-  /** mph. */
-  readonly windGust?: number;
-  /** Degrees, where the wind comes from. */
-  readonly windDirection?: number;
-  /** Percent. */
-  readonly skyCover?: number;
-  /** Statute miles. */
-  readonly visibility?: number;
-}
+/**
+ * At least one quantity, in the units of the default (us) forecast: °F, mph, miles, percent. The model's own
+ * override settings, so what a scenario may set and what the model applies are one list.
+ */
+export type ScenarioWeatherSet = WeatherSettings;
 
 /**
  * A failure on matching forecast requests: the real problem+json or the CDN's HTML page, a body of your
