@@ -7,7 +7,8 @@ export { GetAlert } from './get-alert.ts';
 export { ListStations, GetStation, GetLatestObservation } from './stations.ts';
 export { ListZones, GetZone } from './zones.ts';
 export { GetOffice } from './get-office.ts';
-export { GetOtherResource } from './get-other-resource.ts';
+export { ReadResource, isSafePath } from './read-resource.ts';
+export * from './resource-route.ts';
 export { FindPointStations } from './find-point-stations.ts';
 export { SummariseAlerts } from './alert-summaries.ts';
 export { ListObservations } from './observation-history.ts';
@@ -22,7 +23,7 @@ import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
 import type { GetGridpoint } from './get-gridpoint.ts';
 import type { GetOffice } from './get-office.ts';
-import type { GetOtherResource } from './get-other-resource.ts';
+import type { ReadResource } from './read-resource.ts';
 import type { ListAlerts } from './list-alerts.ts';
 import type { ResolvePoint } from './resolve-point.ts';
 import type { GetLatestObservation, GetStation, ListStations } from './stations.ts';
@@ -50,7 +51,8 @@ export interface ForecastUseCases {
   readonly listZones: ListZones;
   readonly getZone: GetZone;
   readonly getOffice: GetOffice;
-  readonly getOther: GetOtherResource;
+  /** Every route declared by rule, and any other path the provider may hold. */
+  readonly resources: ReadResource;
   readonly findPointStations: FindPointStations;
   readonly summariseAlerts: SummariseAlerts;
   readonly listObservations: ListObservations;

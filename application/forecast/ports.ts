@@ -38,6 +38,26 @@ export interface ForecastAsset {
   readonly maxAgeSeconds: number;
 }
 
+/**
+ * A resource of the API named by its path: what the port's two verbs, `document` and `asset`, are asked.
+ * The path is the one its route spells from the parsed request (see resource-route.ts), so equal requests
+ * share one cache key and one bundle file.
+ */
+export interface ResourceRequest {
+  /** The path and query, such as `/radar/queues/rds?limit=5`. */
+  readonly path: string;
+  /** What a source that relays paths asks for it with: `application/ld+json` for JSON-LD-only documents. */
+  readonly accept?: string;
+}
+
+/** What a binary or XML answer is asked for with, and which content types are accepted back. */
+export interface AssetMedia {
+  readonly accept: string;
+  readonly matches: (contentType: string) => boolean;
+  /** For messages: "an icon". */
+  readonly what: string;
+}
+
 export interface GridRef {
   /** Office id, upper case, such as TOP. */
   readonly office: string;
@@ -62,6 +82,13 @@ export interface ForecastProvider extends ForecastExtendedProvider {
    * alert cycle). A server calls it once at start-up; embeddings and tests need not.
    */
   prepare?(): void;
+  /**
+   * Any JSON document of the API by path (see ResourceRequest): every route a family folder declares, and
+   * whatever else the source holds (the upstream provider relays every path). None: ForecastNotFound.
+   */
+  document(request: ResourceRequest, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** Any binary or XML resource by path (icons, thumbnails, TAFs, CAP), asked for as `media` says. */
+  asset(request: ResourceRequest, media: AssetMedia, ctx: ForecastContext): Promise<ForecastAsset>;
   /** Point metadata; `point` has at most 4 decimals. */
   point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
@@ -79,11 +106,6 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
   zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /**
-   * Optional: any other JSON document of the API by path and query, so that every link a body carries
-   * resolves (the upstream provider relays api.weather.gov's other endpoints). Absent: a 404.
-   */
-  other?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastDocument>;
   /** Optional: a forecast icon, `/icons/...` as the periods' `icon` links give it. Absent: a 404. */
   icon?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset>;
 }

@@ -5,7 +5,7 @@ import {
   GetGridpoint,
   GetLatestObservation,
   GetOffice,
-  GetOtherResource,
+  ReadResource,
   GetStation,
   GetZone,
   ListAlerts,
@@ -31,6 +31,7 @@ import { ScenarioInvalid, type Scenario } from '../../adapters/forecast/control/
 import { createEmbeddedForecastProvider } from '../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import type { EmbeddedDeps } from '../../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { DECLARED_ROUTES } from '../../adapters/forecast/embedded/declared-routes.ts';
 import { lazyForecastProvider } from '../../adapters/forecast/lazy-forecast-provider.ts';
 import type { ForecastModuleOptions } from './forecast-module-options.ts';
 import { TOKENS } from './tokens.ts';
@@ -145,7 +146,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         listZones: new ListZones(p),
         getZone: new GetZone(p),
         getOffice: new GetOffice(p),
-        getOther: new GetOtherResource(p),
+        resources: new ReadResource(p, DECLARED_ROUTES),
         findPointStations: new FindPointStations(p),
         summariseAlerts: new SummariseAlerts(p),
         listObservations: new ListObservations(p),

@@ -1,5 +1,12 @@
 import type { ForecastAsset, ForecastDocument, ForecastProvider } from '../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
+import { addRoute, createRouter, findRoute } from 'rou3';
+import { DECLARED_ROUTES } from '../../adapters/forecast/embedded/declared-routes.ts';
+
+/** The paths the families declare; any other path is a 404, as from a provider that holds nothing else. */
+const declared = createRouter<true>();
+for (const rule of DECLARED_ROUTES) addRoute(declared, 'GET', rule.pattern, true);
+const isDeclared = (path: string): boolean => findRoute(declared, 'GET', path.split('?')[0]!) !== undefined;
 
 /** Providers whose bodies are placeholders (see forecastWorld's contract checks). */
 export const placeholderProviders = new WeakSet<object>();
@@ -43,6 +50,14 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
       };
     };
   const provider: ForecastProvider = {
+    document: async (request, ctx) => {
+      if (!isDeclared(request.path)) throw new ForecastNotFound(`No resource matches ${request.path}.`);
+      return answer('document')(request, ctx);
+    },
+    asset: async (request, media, ctx) => {
+      if (!isDeclared(request.path)) throw new ForecastNotFound(`No resource matches ${request.path}.`);
+      return asset('asset', media.accept.split(',')[0]!)(request, ctx);
+    },
     point: answer('point'),
     gridOf: async (...args: unknown[]) => {
       calls.push({ method: 'gridOf', args });

@@ -38,6 +38,10 @@ type AnyMethod = (...args: unknown[]) => Promise<unknown>;
  */
 export function createPathAddressedProvider(options: PathAddressedOptions): ForecastProvider {
   const { source, fallback, now } = options;
+  const orFallback = <R>(path: string, ask: (fallback: ForecastProvider) => Promise<R>): Promise<R> => {
+    if (!fallback) throw new ForecastNotFound(`No resource matches ${path}.`);
+    return ask(fallback);
+  };
   const methods: Record<string, AnyMethod> = {};
   for (const [name, route] of Object.entries(ROUTES) as Array<[string, RouteOf]>) {
     methods[name] = async (...all: unknown[]): Promise<unknown> => {
@@ -58,6 +62,13 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
   const provider = methods as unknown as ForecastProvider;
   return {
     ...provider,
+    // The verbs are addressed by path already: the source is asked for it as it stands.
+    document: async (request, ctx) =>
+      (await source.document(request.path, request.accept, ctx)) ??
+      (await orFallback(request.path, (f) => f.document(request, ctx))),
+    asset: async (request, media, ctx) =>
+      (await source.asset(request.path, media, ctx)) ??
+      (await orFallback(request.path, (f) => f.asset(request, media, ctx))),
     // The grid a point falls in is read from the point's document, so /points/{p}/forecast costs no other path.
     gridOf: async (point, ctx) => gridOfPoint((await provider.point(point, ctx)).body, point),
     ...(fallback?.prepare ? { prepare: fallback.prepare.bind(fallback) } : {}),

@@ -1,4 +1,5 @@
 import type {
+  AssetMedia,
   ForecastAsset,
   ForecastContext,
   ForecastDocument,
@@ -18,13 +19,7 @@ import { filterStationsToBbox } from './station-bbox.ts';
  * port, and a new port method that has no line here does not compile.
  */
 
-/** What a binary or XML answer is asked for with, and which content types are accepted back. */
-export interface AssetMedia {
-  readonly accept: string;
-  readonly matches: (contentType: string) => boolean;
-  /** For messages: "an icon". */
-  readonly what: string;
-}
+export type { AssetMedia };
 
 export interface DocumentRoute<A extends unknown[]> {
   readonly kind: 'document';
@@ -44,8 +39,11 @@ export interface AssetRoute<A extends unknown[]> {
   readonly media: AssetMedia;
 }
 
-/** The methods answered by path: all but gridOf (read from the point's document) and prepare. */
-type PathMethod = Exclude<keyof ForecastProvider, 'gridOf' | 'prepare'>;
+/**
+ * The typed methods answered by path: all but gridOf (read from the point's document), prepare, and the
+ * two verbs, which are addressed by path already.
+ */
+type PathMethod = Exclude<keyof ForecastProvider, 'gridOf' | 'prepare' | 'document' | 'asset'>;
 type MethodOf<K extends PathMethod> = NonNullable<ForecastProvider[K]>;
 /** A method's arguments before its trailing ForecastContext. */
 export type ArgsOf<K extends PathMethod> =
@@ -113,7 +111,6 @@ export const ROUTES: RouteTable = {
   zone: doc(paths.zone),
   zoneStations: doc(paths.zoneStations),
   office: ld(paths.office),
-  other: doc(asIs),
   icon: asset(asIs, ICON_MEDIA),
 
   alertCounts: ld(more.alertCounts),

@@ -24,7 +24,7 @@ import { zoneResources } from './zones/zone-resources.ts';
  * deterministic weather model. Each part answers one family of routes; the parts that describe the same
  * weather share their sources (alerts feed headlines and products, gridpoint forecasts feed zone
  * forecasts and the ZFP), so every document agrees with the others. A route a family serves by path
- * only (its `routes`, see router.ts) is answered through the port's `other()`.
+ * by rule (its `routes`, see router.ts) is answered through the port's `document` and `asset`.
  */
 export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProvider {
   const grid = gridResources(deps);

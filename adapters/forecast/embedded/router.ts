@@ -1,33 +1,55 @@
 import { addRoute, createRouter, findRoute } from 'rou3';
-import type { ForecastContext, ForecastDocument } from '../../../application/forecast/ports.ts';
+import type {
+  AssetMedia,
+  ForecastAsset,
+  ForecastContext,
+  ForecastDocument,
+  ResourceRequest,
+} from '../../../application/forecast/ports.ts';
+import type { AssetRule, DocumentRule, RouteInput, RouteRule } from '../../../application/forecast/resource-route.ts';
+import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 
-/** What a route is asked with: the path's named segments and the query. */
-export interface PathRequest {
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
-}
-
 /**
- * One route a family folder serves by path (rou3's syntax: `/products/types/:typeId/latest`), answered
- * from its parameters. The provider's `other()` reaches every one, and the upstream and replay providers
- * answer the same path through `other()` as well, so a route added here needs no change anywhere else.
+ * One route a family folder serves: its rule (pattern, media, parsing, canonical path: see
+ * application/forecast/resource-route.ts) and the answer the model gives for a parsed value. The HTTP
+ * adapter registers the rule, the upstream and replay providers need only the path it spells, so a route
+ * added to a family's list needs no change anywhere else.
  */
 export interface EmbeddedRoute {
-  readonly pattern: string;
-  readonly answer: (request: PathRequest, ctx: ForecastContext) => Promise<ForecastDocument>;
+  readonly rule: RouteRule;
+  readonly answer: (value: never, ctx: ForecastContext) => Promise<ForecastDocument | ForecastAsset>;
 }
 
-/** One small router over the families' routes: a path and query in, the document or a 404 out. */
-export function routeByPath(
-  routes: readonly EmbeddedRoute[],
-): (pathAndQuery: string, ctx: ForecastContext) => Promise<ForecastDocument> {
+/** Binds a rule to the model's answer, typed by what the rule parses. */
+export function serve<T>(
+  rule: DocumentRule<T>,
+  answer: (value: T, ctx: ForecastContext) => Promise<ForecastDocument>,
+): EmbeddedRoute;
+export function serve<T>(
+  rule: AssetRule<T>,
+  answer: (value: T, ctx: ForecastContext) => Promise<ForecastAsset>,
+): EmbeddedRoute;
+export function serve<T>(
+  rule: RouteRule<T>,
+  answer: (value: T, ctx: ForecastContext) => Promise<ForecastDocument | ForecastAsset>,
+): EmbeddedRoute {
+  return { rule, answer };
+}
+
+export interface PathRouter {
+  document(request: ResourceRequest, ctx: ForecastContext): Promise<ForecastDocument>;
+  asset(request: ResourceRequest, media: AssetMedia, ctx: ForecastContext): Promise<ForecastAsset>;
+}
+
+/** One small router over the families' routes: a path and query in, the parsed rule's answer or a 404 out. */
+export function routeByPath(routes: readonly EmbeddedRoute[]): PathRouter {
   const router = createRouter<EmbeddedRoute>();
-  for (const route of routes) addRoute(router, 'GET', route.pattern, route);
-  return async (pathAndQuery, ctx) => {
+  for (const route of routes) addRoute(router, 'GET', route.rule.pattern, route);
+  const answer = (kind: RouteRule['kind'], pathAndQuery: string, ctx: ForecastContext): Promise<unknown> => {
     const url = new URL(pathAndQuery, 'http://path.invalid');
     const found = findRoute(router, 'GET', url.pathname);
-    if (!found) throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
+    if (!found || found.data.rule.kind !== kind) throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
     let params: Record<string, string>;
     try {
       params = Object.fromEntries(
@@ -37,11 +59,23 @@ export function routeByPath(
       // Not valid percent-encoding: no resource can be named so.
       throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
     }
-    return found.data.answer({ params, query: url.searchParams }, ctx);
+    const input: RouteInput = { params, query: queryValues(url.searchParams), pathAndQuery };
+    const { rule, answer } = found.data;
+    return (answer as (value: unknown, ctx: ForecastContext) => Promise<unknown>)(rule.parse(input), ctx);
+  };
+  return {
+    document: async (request, ctx) => (await answer('document', request.path, ctx)) as ForecastDocument,
+    asset: async (request, _media, ctx) => (await answer('asset', request.path, ctx)) as ForecastAsset,
   };
 }
 
-/** A family's part of the provider: some of the port's methods, and any routes it serves by path only. */
+function queryValues(params: URLSearchParams): QueryValues {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of params) (out[key] ??= []).push(value);
+  return out;
+}
+
+/** A family's part of the provider: some of the port's typed methods, and the routes it serves by rule. */
 export interface FamilyRoutes {
   readonly routes?: readonly EmbeddedRoute[];
 }
@@ -49,16 +83,14 @@ export interface FamilyRoutes {
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
 /**
- * The families' parts as one provider: their methods side by side (typed, so a port method no family
- * implements does not compile), and `other()` answering every route any of them serves by path.
+ * The families' parts as one provider: their typed methods side by side (so a port method no family
+ * implements does not compile), and the port's `document` and `asset` answering every route they declare.
  */
 export function composeFamilies<P extends readonly object[]>(
   parts: P,
-): Omit<Intersection<P[number]>, 'routes'> & {
-  other(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastDocument>;
-} {
+): Omit<Intersection<P[number]>, 'routes'> & PathRouter {
   const routes = parts.flatMap((part) => (part as FamilyRoutes).routes ?? []);
   const methods = Object.assign({}, ...parts) as Record<string, unknown>;
   delete methods['routes'];
-  return { ...(methods as Omit<Intersection<P[number]>, 'routes'>), other: routeByPath(routes) };
+  return { ...(methods as Omit<Intersection<P[number]>, 'routes'>), ...routeByPath(routes) };
 }

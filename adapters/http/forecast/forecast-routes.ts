@@ -1,9 +1,11 @@
 import type { H3, H3Event, HTTPResponse } from 'h3';
-import type { ForecastUseCases } from '../../../application/forecast/index.ts';
+import type { ForecastUseCases, RouteInput } from '../../../application/forecast/index.ts';
+import type { DocumentMedia } from '../../../application/forecast/resource-route.ts';
 import {
   forecastHandler,
   type AssetRoute,
   type ForecastHandlerOptions,
+  type ForecastRequestContext,
   type ForecastRoute,
 } from './forecast-handler.ts';
 import { otherMethodHandler } from './method-not-allowed.ts';
@@ -12,6 +14,13 @@ import { LD_TYPES, SERVED_TYPES } from './negotiate.ts';
 
 /** GeoJSON documents the OpenAPI declares without JSON-LD (CWAs, SIGMETs): geo+json, or plain JSON. */
 const GEO_ONLY = ['application/geo+json', 'application/json'] as const;
+
+/** The media types each kind of declared document route serves. */
+const SERVED_BY_MEDIA: Readonly<Record<DocumentMedia, readonly string[]>> = {
+  geojson: SERVED_TYPES,
+  'json-ld': LD_TYPES,
+  'geojson-only': GEO_ONLY,
+};
 
 /** Every forecast route of the spec, at the root, GET and HEAD. */
 export function registerForecastRoutes(
@@ -34,6 +43,13 @@ export function registerForecastRoutes(
   const asset = (path: string, route: AssetRoute): void =>
     readOnly(path, forecastHandler(route, options, report, 'asset'));
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
+
+  // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
+  // by the composition.
+  for (const rule of uc.resources.routes) {
+    if (rule.kind === 'asset') asset(rule.pattern, (r) => uc.resources.asset(rule, routeInput(r), r));
+    else get(rule.pattern, (r) => uc.resources.document(rule, routeInput(r), r), SERVED_BY_MEDIA[rule.media]);
+  }
 
   get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
   get('/points/:point/forecast', (r) =>
@@ -147,7 +163,12 @@ export function registerForecastRoutes(
   ld('/icons', (r) => reference.icons(r));
   asset('/thumbnails/satellite/:area', (r) => reference.satelliteThumbnail(r.param('area'), r));
 
-  const icon = forecastHandler((r) => uc.getOther.icon(pathAndQuery(requestUrl(r.event)), r), options, report, 'asset');
+  const icon = forecastHandler(
+    (r) => uc.resources.icon(pathAndQuery(requestUrl(r.event)), r),
+    options,
+    report,
+    'asset',
+  );
   readOnly('/icons/**', icon);
 }
 
@@ -157,7 +178,16 @@ export function otherForecastHandler(
   options: ForecastHandlerOptions,
   report: (e: unknown) => void,
 ) {
-  return forecastHandler((r) => uc.getOther.document(pathAndQuery(requestUrl(r.event)), r), options, report);
+  return forecastHandler((r) => uc.resources.other(pathAndQuery(requestUrl(r.event)), r), options, report);
+}
+
+function routeInput(r: ForecastRequestContext): RouteInput {
+  const names = Object.keys(r.event.context.params ?? {});
+  return {
+    params: Object.fromEntries(names.map((name) => [name, r.param(name)])),
+    query: r.query,
+    pathAndQuery: pathAndQuery(requestUrl(r.event)),
+  };
 }
 
 function pathAndQuery(url: URL): string {

@@ -30,7 +30,7 @@ export function registerRelayedPaths(
 ): void {
   for (const { pattern, served } of RELAYED_PATHS) {
     const relay = documentHandler(
-      (r) => uc.getOther.document(pathAndQuery(requestUrl(r.event)), r),
+      (r) => uc.resources.other(pathAndQuery(requestUrl(r.event)), r),
       options,
       report,
       served,

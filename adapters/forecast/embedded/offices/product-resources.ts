@@ -1,10 +1,11 @@
 import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import { parseProductCode, type ProductQuery } from '../../../../domain/forecast/extended-queries.ts';
+import type { ProductQuery } from '../../../../domain/forecast/extended-queries.ts';
 import type { OfficeRecord } from '../catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
-import type { EmbeddedRoute, FamilyRoutes } from '../router.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { LATEST_OF_TYPE } from './product-routes.ts';
 import { plainContext } from '../shared/json-ld.ts';
 import { Lru } from '../shared/lru.ts';
 import {
@@ -161,21 +162,17 @@ export function productResources(
    * v1.9 copy the coverage test reads): the newest product of that type from that office, with its text,
    * as /products/{id} serves it.
    */
-  const latestOfType: EmbeddedRoute = {
-    pattern: '/products/types/:typeId/locations/:locationId/latest',
-    async answer({ params }, ctx) {
-      const code = parseProductCode(params['typeId'] ?? '', 'type');
-      const t = PRODUCT_TYPE_BY_CODE.get(code);
-      if (!t) throw new ForecastNotFound(`Product type ${code} does not exist.`);
-      const o = office(parseProductCode(params['locationId'] ?? '', 'location'));
-      const latest = issues([t], [o], 0, Number.MAX_SAFE_INTEGER)[0];
-      if (!latest)
-        throw new ForecastNotFound(
-          `Office ${o.id} has issued no ${t.code} in the last ${PRODUCT_RETENTION_HOURS} hours.`,
-        );
-      return productDocument(latest, ctx);
-    },
-  };
+  const latestOfType = serve(LATEST_OF_TYPE, async ({ type, location }, ctx) => {
+    const t = PRODUCT_TYPE_BY_CODE.get(type);
+    if (!t) throw new ForecastNotFound(`Product type ${type} does not exist.`);
+    const o = office(location);
+    const latest = issues([t], [o], 0, Number.MAX_SAFE_INTEGER)[0];
+    if (!latest)
+      throw new ForecastNotFound(
+        `Office ${o.id} has issued no ${t.code} in the last ${PRODUCT_RETENTION_HOURS} hours.`,
+      );
+    return productDocument(latest, ctx);
+  });
 
   function locationsOf(types: readonly ProductType[], base: string): ForecastDocument {
     const locations: Record<string, string | null> = {};
