@@ -17,7 +17,6 @@ export { GetOfficeHeadlines } from './office-headlines.ts';
 export { BrowseTextProducts } from './text-products.ts';
 export { GetAviationAdvisories } from './aviation-advisories.ts';
 export { GetRadarMetadata } from './radar-metadata.ts';
-export { GetReferenceDocuments } from './reference-documents.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
@@ -36,7 +35,6 @@ import type { GetOfficeHeadlines } from './office-headlines.ts';
 import type { BrowseTextProducts } from './text-products.ts';
 import type { GetAviationAdvisories } from './aviation-advisories.ts';
 import type { GetRadarMetadata } from './radar-metadata.ts';
-import type { GetReferenceDocuments } from './reference-documents.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -61,5 +59,4 @@ export interface ForecastUseCases {
   readonly browseTextProducts: BrowseTextProducts;
   readonly getAviationAdvisories: GetAviationAdvisories;
   readonly getRadarMetadata: GetRadarMetadata;
-  readonly getReferenceDocuments: GetReferenceDocuments;
 }

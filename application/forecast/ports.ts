@@ -4,7 +4,6 @@ import type {
   ObservationQuery,
   ProductQuery,
   RadarStationQuery,
-  SatelliteArea,
   SigmetQuery,
 } from '../../domain/forecast/extended-queries.ts';
 
@@ -106,8 +105,6 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
   zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** Optional: a forecast icon, `/icons/...` as the periods' `icon` links give it. Absent: a 404. */
-  icon?(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset>;
 }
 
 /**
@@ -159,9 +156,4 @@ export interface ForecastExtendedProvider {
   radarAlarms(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
   radarQueue(host: string, limit: number, ctx: ForecastContext): Promise<ForecastDocument>;
   radarProfiler(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-
-  glossary(ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /icons: the icon conditions and what they mean. */
-  iconIndex(ctx: ForecastContext): Promise<ForecastDocument>;
-  satelliteThumbnail(area: SatelliteArea, ctx: ForecastContext): Promise<ForecastAsset>;
 }

@@ -38,12 +38,6 @@ export class ReadResource {
     if (!isSafePath(pathAndQuery)) return Promise.reject(notFoundAt(pathAndQuery));
     return this.provider.document({ path: pathAndQuery }, ctx);
   }
-
-  async icon(pathAndQuery: string, ctx: ForecastContext): Promise<ForecastAsset> {
-    if (!this.provider.icon || !isSafePath(pathAndQuery) || !pathAndQuery.startsWith('/icons/'))
-      throw notFoundAt(pathAndQuery);
-    return this.provider.icon(pathAndQuery, ctx);
-  }
 }
 
 /** A path that may be relayed as it is: plain characters, no `..`, not absurdly long. */

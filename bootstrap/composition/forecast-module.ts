@@ -22,7 +22,6 @@ import {
   BrowseTextProducts,
   GetAviationAdvisories,
   GetRadarMetadata,
-  GetReferenceDocuments,
 } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
@@ -155,7 +154,6 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         browseTextProducts: new BrowseTextProducts(p),
         getAviationAdvisories: new GetAviationAdvisories(p),
         getRadarMetadata: new GetRadarMetadata(p),
-        getReferenceDocuments: new GetReferenceDocuments(p),
       }),
       [TOKENS.ForecastProvider],
     );

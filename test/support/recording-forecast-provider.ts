@@ -102,11 +102,8 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     radarAlarms: answer('radarAlarms'),
     radarQueue: answer('radarQueue'),
     radarProfiler: answer('radarProfiler'),
-    glossary: answer('glossary'),
-    iconIndex: answer('iconIndex'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
     alertCap: asset('alertCap', 'application/cap+xml'),
-    satelliteThumbnail: asset('satelliteThumbnail', 'image/jpeg'),
   };
   // Its bodies are placeholders, not api.weather.gov shapes: the contract checks of forecastWorld then hold
   // its answers to the document's paths, statuses and media types, not to the body schemas.

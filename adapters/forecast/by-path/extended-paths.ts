@@ -3,7 +3,6 @@ import type {
   ObservationQuery,
   ProductQuery,
   RadarStationQuery,
-  SatelliteArea,
   SigmetQuery,
 } from '../../../domain/forecast/extended-queries.ts';
 
@@ -95,7 +94,4 @@ export const extendedPaths = {
   radarAlarms: (id: string): string => `/radar/stations/${seg(id)}/alarms`,
   radarQueue: (host: string, limit: number): string => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
   radarProfiler: (id: string): string => `/radar/profilers/${seg(id)}`,
-  glossary: (): string => '/glossary',
-  iconIndex: (): string => '/icons',
-  satelliteThumbnail: (area: SatelliteArea): string => `/thumbnails/satellite/${area}`,
 };

@@ -61,16 +61,6 @@ export type RouteTable = { readonly [K in DocumentMethod]: DocumentRoute<ArgsOf<
 /** api.weather.gov's JSON-LD-only documents are asked for as such. */
 const LD = 'application/ld+json';
 
-export const ICON_MEDIA: AssetMedia = {
-  accept: 'image/png,image/*;q=0.9,*/*;q=0.1',
-  matches: (t) => t.startsWith('image/'),
-  what: 'an icon',
-};
-export const THUMBNAIL_MEDIA: AssetMedia = {
-  accept: 'image/jpeg,image/*;q=0.9',
-  matches: (t) => t.startsWith('image/'),
-  what: 'a satellite thumbnail',
-};
 export const CAP_MEDIA: AssetMedia = {
   accept: 'application/cap+xml',
   matches: (t) => /xml/i.test(t),
@@ -92,8 +82,6 @@ const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMe
   path,
   media,
 });
-/** Routes already addressed by path and query (links the API's bodies carry, icons). */
-const asIs = (pathAndQuery: string): string => pathAndQuery;
 
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
@@ -111,7 +99,6 @@ export const ROUTES: RouteTable = {
   zone: doc(paths.zone),
   zoneStations: doc(paths.zoneStations),
   office: ld(paths.office),
-  icon: asset(asIs, ICON_MEDIA),
 
   alertCounts: ld(more.alertCounts),
   alertTypes: ld(more.alertTypes),
@@ -142,7 +129,4 @@ export const ROUTES: RouteTable = {
   radarAlarms: ld(more.radarAlarms),
   radarQueue: ld(more.radarQueue),
   radarProfiler: ld(more.radarProfiler),
-  glossary: ld(more.glossary),
-  iconIndex: ld(more.iconIndex),
-  satelliteThumbnail: asset(more.satelliteThumbnail, THUMBNAIL_MEDIA),
 };

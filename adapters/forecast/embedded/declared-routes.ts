@@ -1,8 +1,9 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
+import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
 
 /**
  * Every route a family folder declares by rule, for the HTTP adapter to register (the embedded provider
  * answers each through its family's `serve`, see router.ts). A family's list lives in its folder; a route
  * added to it needs no line here.
  */
-export const DECLARED_ROUTES: readonly RouteRule[] = [];
+export const DECLARED_ROUTES: readonly RouteRule[] = [...REFERENCE_ROUTES];

@@ -80,17 +80,20 @@ export interface FamilyRoutes {
   readonly routes?: readonly EmbeddedRoute[];
 }
 
-type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** Every part's type at once (over the tuple, not a union, which would drop a part that extends another). */
+type IntersectAll<P extends readonly unknown[]> = P extends readonly [infer H, ...infer R]
+  ? H & IntersectAll<R>
+  : unknown;
 
 /**
  * The families' parts as one provider: their typed methods side by side (so a port method no family
  * implements does not compile), and the port's `document` and `asset` answering every route they declare.
  */
-export function composeFamilies<P extends readonly object[]>(
+export function composeFamilies<const P extends readonly object[]>(
   parts: P,
-): Omit<Intersection<P[number]>, 'routes'> & PathRouter {
+): Omit<IntersectAll<P>, 'routes'> & PathRouter {
   const routes = parts.flatMap((part) => (part as FamilyRoutes).routes ?? []);
   const methods = Object.assign({}, ...parts) as Record<string, unknown>;
   delete methods['routes'];
-  return { ...(methods as Omit<Intersection<P[number]>, 'routes'>), ...routeByPath(routes) };
+  return { ...(methods as Omit<IntersectAll<P>, 'routes'>), ...routeByPath(routes) };
 }

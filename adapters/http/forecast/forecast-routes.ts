@@ -157,19 +157,6 @@ export function registerForecastRoutes(
   ld('/radar/stations/:stationId/alarms', (r) => radar.alarms(r.param('stationId'), r));
   ld('/radar/queues/:host', (r) => radar.queue(r.param('host'), r.query, r));
   ld('/radar/profilers/:stationId', (r) => radar.profiler(r.param('stationId'), r));
-
-  const reference = uc.getReferenceDocuments;
-  ld('/glossary', (r) => reference.glossary(r));
-  ld('/icons', (r) => reference.icons(r));
-  asset('/thumbnails/satellite/:area', (r) => reference.satelliteThumbnail(r.param('area'), r));
-
-  const icon = forecastHandler(
-    (r) => uc.resources.icon(pathAndQuery(requestUrl(r.event)), r),
-    options,
-    report,
-    'asset',
-  );
-  readOnly('/icons/**', icon);
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

@@ -1,6 +1,8 @@
 import type { PNG as PngImage } from 'pngjs';
 import { loadOnFirstUse } from '../../../shared/load-on-first-use.ts';
-import type { ForecastAsset, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastAsset } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { ICON } from './reference-routes.ts';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import { CATALOGUE_EDITION } from '../shared/document-times.ts';
 import { ICON_CONDITIONS } from './icon-conditions.ts';
@@ -43,24 +45,26 @@ export function iconSize(query: URLSearchParams): number {
   );
 }
 
-export function iconResources(): Pick<ForecastProvider, 'icon'> {
+export function iconResources(): FamilyRoutes {
   const cache = new Map<string, ForecastAsset>();
   return {
-    async icon(pathAndQuery) {
-      const [path = '', search = ''] = pathAndQuery.split('?');
-      const m = PATH.exec(path);
-      if (!m || !m[3]!.split('/').every((s) => ICON_CONDITIONS[s.split(',')[0]!]))
-        throw new ForecastNotFound(`No icon matches ${path}.`);
-      const size = iconSize(new URLSearchParams(search));
-      const key = `${path}|${size}`;
-      let asset = cache.get(key);
-      if (!asset) {
-        const png = drawIcon(m[2] === 'day', m[3]!.split('/'), size);
-        asset = { contentType: 'image/png', bytes: png, lastModified: CATALOGUE_EDITION, maxAgeSeconds: 86_400 };
-        if (cache.size < 2000) cache.set(key, asset);
-      }
-      return asset;
-    },
+    routes: [
+      serve(ICON, async (pathAndQuery) => {
+        const [path = '', search = ''] = pathAndQuery.split('?');
+        const m = PATH.exec(path);
+        if (!m || !m[3]!.split('/').every((s) => ICON_CONDITIONS[s.split(',')[0]!]))
+          throw new ForecastNotFound(`No icon matches ${path}.`);
+        const size = iconSize(new URLSearchParams(search));
+        const key = `${path}|${size}`;
+        let asset = cache.get(key);
+        if (!asset) {
+          const png = drawIcon(m[2] === 'day', m[3]!.split('/'), size);
+          asset = { contentType: 'image/png', bytes: png, lastModified: CATALOGUE_EDITION, maxAgeSeconds: 86_400 };
+          if (cache.size < 2000) cache.set(key, asset);
+        }
+        return asset;
+      }),
+    ],
   };
 }
 

@@ -1,6 +1,7 @@
 import type jpegJs from 'jpeg-js';
 import { loadOnFirstUse } from '../../../shared/load-on-first-use.ts';
-import type { ForecastProvider } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { SATELLITE_THUMBNAIL } from './reference-routes.ts';
 import type { SatelliteArea } from '../../../../domain/forecast/extended-queries.ts';
 import { issuance } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
@@ -39,7 +40,7 @@ const LAND: readonly [number, number, number] = [92, 110, 70];
 const WATER: readonly [number, number, number] = [22, 38, 70];
 const CLOUD: readonly [number, number, number] = [245, 245, 245];
 
-export function satelliteResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'satelliteThumbnail'> {
+export function satelliteResources(deps: EmbeddedDeps): FamilyRoutes {
   const landMasks = new Map<SatelliteArea, Uint8Array>();
   const images = new Lru<string, Uint8Array>(16);
 
@@ -60,25 +61,27 @@ export function satelliteResources(deps: EmbeddedDeps): Pick<ForecastProvider, '
   }
 
   return {
-    async satelliteThumbnail(area) {
-      const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const bytes = images.getOrSet(`${area}|${hour}`, () => {
-        const box = SATELLITE_BOXES[area];
-        const mask = landMask(area);
-        const r = new Raster(WIDTH, HEIGHT);
-        for (let y = 0; y < HEIGHT; y++)
-          for (let x = 0; x < WIDTH; x++) r.blend(x, y, mask[y * WIDTH + x] ? LAND : WATER);
-        for (let y = 0; y < HEIGHT; y += CLOUD_STEP) {
-          for (let x = 0; x < WIDTH; x += CLOUD_STEP) {
-            const { lat, lon } = at(box, x + CLOUD_STEP / 2, y + CLOUD_STEP / 2);
-            const cover = weatherAt({ lat, lon, elevationM: 200 }, hour).skyCoverPct / 100;
-            if (cover > 0.05) r.fillRect(x, y, CLOUD_STEP, CLOUD_STEP, CLOUD, Math.min(0.95, cover * cover));
+    routes: [
+      serve(SATELLITE_THUMBNAIL, async (area) => {
+        const { hour, maxAgeSeconds } = issuance(deps.clock);
+        const bytes = images.getOrSet(`${area}|${hour}`, () => {
+          const box = SATELLITE_BOXES[area];
+          const mask = landMask(area);
+          const r = new Raster(WIDTH, HEIGHT);
+          for (let y = 0; y < HEIGHT; y++)
+            for (let x = 0; x < WIDTH; x++) r.blend(x, y, mask[y * WIDTH + x] ? LAND : WATER);
+          for (let y = 0; y < HEIGHT; y += CLOUD_STEP) {
+            for (let x = 0; x < WIDTH; x += CLOUD_STEP) {
+              const { lat, lon } = at(box, x + CLOUD_STEP / 2, y + CLOUD_STEP / 2);
+              const cover = weatherAt({ lat, lon, elevationM: 200 }, hour).skyCoverPct / 100;
+              if (cover > 0.05) r.fillRect(x, y, CLOUD_STEP, CLOUD_STEP, CLOUD, Math.min(0.95, cover * cover));
+            }
           }
-        }
-        return new Uint8Array(jpeg().encode({ data: Buffer.from(r.data), width: WIDTH, height: HEIGHT }, 80).data);
-      });
-      return { contentType: 'image/jpeg', bytes, lastModified: new Date(hour * 3_600_000), maxAgeSeconds };
-    },
+          return new Uint8Array(jpeg().encode({ data: Buffer.from(r.data), width: WIDTH, height: HEIGHT }, 80).data);
+        });
+        return { contentType: 'image/jpeg', bytes, lastModified: new Date(hour * 3_600_000), maxAgeSeconds };
+      }),
+    ],
   };
 }
 
