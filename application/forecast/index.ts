@@ -16,7 +16,6 @@ export { GetTerminalForecasts } from './terminal-forecasts.ts';
 export { GetOfficeHeadlines } from './office-headlines.ts';
 export { BrowseTextProducts } from './text-products.ts';
 export { GetAviationAdvisories } from './aviation-advisories.ts';
-export { GetRadarMetadata } from './radar-metadata.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
@@ -34,7 +33,6 @@ import type { GetTerminalForecasts } from './terminal-forecasts.ts';
 import type { GetOfficeHeadlines } from './office-headlines.ts';
 import type { BrowseTextProducts } from './text-products.ts';
 import type { GetAviationAdvisories } from './aviation-advisories.ts';
-import type { GetRadarMetadata } from './radar-metadata.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -58,5 +56,4 @@ export interface ForecastUseCases {
   readonly getOfficeHeadlines: GetOfficeHeadlines;
   readonly browseTextProducts: BrowseTextProducts;
   readonly getAviationAdvisories: GetAviationAdvisories;
-  readonly getRadarMetadata: GetRadarMetadata;
 }

@@ -1,11 +1,6 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
 import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type {
-  ObservationQuery,
-  ProductQuery,
-  RadarStationQuery,
-  SigmetQuery,
-} from '../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery, ProductQuery, SigmetQuery } from '../../domain/forecast/extended-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -148,12 +143,4 @@ export interface ForecastExtendedProvider {
   /** /aviation/sigmets with its filters, and its path forms /{fir} and /{fir}/{date}. */
   sigmets(query: SigmetQuery, ctx: ForecastContext): Promise<ForecastDocument>;
   sigmet(fir: string, date: string, sequence: string, ctx: ForecastContext): Promise<ForecastDocument>;
-
-  radarServers(reportingHost: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarServer(id: string, reportingHost: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarStations(query: RadarStationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarStation(id: string, query: RadarStationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarAlarms(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarQueue(host: string, limit: number, ctx: ForecastContext): Promise<ForecastDocument>;
-  radarProfiler(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }

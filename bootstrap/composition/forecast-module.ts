@@ -21,7 +21,6 @@ import {
   GetOfficeHeadlines,
   BrowseTextProducts,
   GetAviationAdvisories,
-  GetRadarMetadata,
 } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
@@ -153,7 +152,6 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         getOfficeHeadlines: new GetOfficeHeadlines(p),
         browseTextProducts: new BrowseTextProducts(p),
         getAviationAdvisories: new GetAviationAdvisories(p),
-        getRadarMetadata: new GetRadarMetadata(p),
       }),
       [TOKENS.ForecastProvider],
     );

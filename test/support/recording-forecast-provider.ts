@@ -95,13 +95,6 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     cwa: answer('cwa'),
     sigmets: answer('sigmets'),
     sigmet: answer('sigmet'),
-    radarServers: answer('radarServers'),
-    radarServer: answer('radarServer'),
-    radarStations: answer('radarStations'),
-    radarStation: answer('radarStation'),
-    radarAlarms: answer('radarAlarms'),
-    radarQueue: answer('radarQueue'),
-    radarProfiler: answer('radarProfiler'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
     alertCap: asset('alertCap', 'application/cap+xml'),
   };

@@ -1,10 +1,5 @@
 import type { ZoneType } from '../../../domain/forecast/queries.ts';
-import type {
-  ObservationQuery,
-  ProductQuery,
-  RadarStationQuery,
-  SigmetQuery,
-} from '../../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery, ProductQuery, SigmetQuery } from '../../../domain/forecast/extended-queries.ts';
 
 // The API path for each method of ForecastExtendedProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
@@ -27,11 +22,6 @@ const observationParams = (q: ObservationQuery): Params => [
   ['start', iso(q.start)],
   ['end', iso(q.end)],
   ['limit', q.limit],
-];
-const radarParams = (q: RadarStationQuery): Params => [
-  ['stationType', csv(q.stationTypes)],
-  ['reportingHost', q.reportingHost],
-  ['host', q.host],
 ];
 
 export const extendedPaths = {
@@ -82,16 +72,4 @@ export const extendedPaths = {
     ]);
   },
   sigmet: (fir: string, date: string, sequence: string): string => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
-  radarServers: (host: string | undefined): string => withQuery('/radar/servers', [['reportingHost', host]]),
-  radarServer: (id: string, host: string | undefined): string =>
-    withQuery(`/radar/servers/${seg(id)}`, [['reportingHost', host]]),
-  radarStations: (q: RadarStationQuery): string => withQuery('/radar/stations', radarParams(q)),
-  radarStation: (id: string, q: RadarStationQuery): string =>
-    withQuery(`/radar/stations/${seg(id)}`, [
-      ['reportingHost', q.reportingHost],
-      ['host', q.host],
-    ]),
-  radarAlarms: (id: string): string => `/radar/stations/${seg(id)}/alarms`,
-  radarQueue: (host: string, limit: number): string => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
-  radarProfiler: (id: string): string => `/radar/profilers/${seg(id)}`,
 };

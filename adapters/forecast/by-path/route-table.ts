@@ -122,11 +122,4 @@ export const ROUTES: RouteTable = {
   cwa: doc(more.cwa),
   sigmets: doc(more.sigmets),
   sigmet: doc(more.sigmet),
-  radarServers: ld(more.radarServers),
-  radarServer: ld(more.radarServer),
-  radarStations: doc(more.radarStations),
-  radarStation: doc(more.radarStation),
-  radarAlarms: ld(more.radarAlarms),
-  radarQueue: ld(more.radarQueue),
-  radarProfiler: ld(more.radarProfiler),
 };

@@ -148,15 +148,6 @@ export function registerForecastRoutes(
     (r) => aviation.sigmet(r.param('fir'), r.param('date'), r.param('sequence'), r),
     GEO_ONLY,
   );
-
-  const radar = uc.getRadarMetadata;
-  ld('/radar/servers', (r) => radar.servers(r.query, r));
-  ld('/radar/servers/:id', (r) => radar.server(r.param('id'), r.query, r));
-  get('/radar/stations', (r) => radar.stations(r.query, r));
-  get('/radar/stations/:stationId', (r) => radar.station(r.param('stationId'), r.query, r));
-  ld('/radar/stations/:stationId/alarms', (r) => radar.alarms(r.param('stationId'), r));
-  ld('/radar/queues/:host', (r) => radar.queue(r.param('host'), r.query, r));
-  ld('/radar/profilers/:stationId', (r) => radar.profiler(r.param('stationId'), r));
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

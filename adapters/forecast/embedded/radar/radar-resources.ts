@@ -1,4 +1,5 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { RadarStationQuery } from '../../../../domain/forecast/extended-queries.ts';
 import type { RadarRecord } from '../catalogue/types.ts';
@@ -16,6 +17,15 @@ import {
   type ProfilerEntry,
   type RadarServerEntry,
 } from './radar-network.ts';
+import {
+  RADAR_ALARMS_ROUTE,
+  RADAR_PROFILER_ROUTE,
+  RADAR_QUEUE_ROUTE,
+  RADAR_SERVERS_ROUTE,
+  RADAR_SERVER_ROUTE,
+  RADAR_STATIONS_ROUTE,
+  RADAR_STATION_ROUTE,
+} from './radar-routes.ts';
 
 // The radar sites are real (NCEI's list of NEXRAD WSR-88D and TDWR sites), and so are the names of the NWS's
 // radar data servers, their two queue hosts and its four wind profilers (radar-network.ts says where each
@@ -43,12 +53,7 @@ interface SiteRecord {
   readonly stationType: string;
 }
 
-export function radarResources(
-  deps: EmbeddedDeps,
-): Pick<
-  ForecastProvider,
-  'radarServers' | 'radarServer' | 'radarStations' | 'radarStation' | 'radarAlarms' | 'radarQueue' | 'radarProfiler'
-> {
+export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
   const radars = [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id));
   const radarSite = (r: RadarRecord): SiteRecord => ({ ...r, stationType: STATION_TYPE[r.type] });
@@ -192,70 +197,72 @@ export function radarResources(
   }
 
   return {
-    async radarServers(host, ctx) {
-      checkHost(host);
-      return doc(
-        { '@context': plainContext(ctx.baseUrl), '@graph': serversOf(host).map((e) => server(e, ctx.baseUrl)) },
-        60,
-      );
-    },
-    async radarServer(id, host, ctx) {
-      checkHost(host);
-      const entry = serversOf(host).find((e) => e.id === id);
-      if (!entry)
-        throw new ForecastNotFound(
-          `Radar server ${id} not found; the servers are ${RADAR_SERVERS.map((e) => e.id).join(', ')}.`,
+    routes: [
+      serve(RADAR_SERVERS_ROUTE, async (host, ctx) => {
+        checkHost(host);
+        return doc(
+          { '@context': plainContext(ctx.baseUrl), '@graph': serversOf(host).map((e) => server(e, ctx.baseUrl)) },
+          60,
         );
-      return doc({ '@context': plainContext(ctx.baseUrl), ...server(entry, ctx.baseUrl) }, 60);
-    },
-    async radarStations(q, ctx) {
-      checkHost(q.reportingHost);
-      return doc({
-        '@context': sharedGeoJsonContext(ctx.baseUrl),
-        type: 'FeatureCollection',
-        features: sites.filter((s) => matches(s, q)).map((s) => feature(s, ctx.baseUrl)),
-      });
-    },
-    async radarStation(id, q, ctx) {
-      checkHost(q.reportingHost);
-      return doc({ '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature(find(id), ctx.baseUrl) });
-    },
-    async radarAlarms(id, ctx) {
-      find(id);
-      return doc({ '@context': plainContext(ctx.baseUrl), '@graph': [] }, 60);
-    },
-    async radarQueue(host, limit, ctx: ForecastContext) {
-      if (!QUEUE_HOSTS.includes(host))
-        throw new ForecastNotFound(`Radar queue ${host} not found; the queue hosts are ${QUEUE_HOSTS.join(', ')}.`);
-      const nowMs = deps.clock.now().getTime();
-      return {
-        body: {
+      }),
+      serve(RADAR_SERVER_ROUTE, async ({ id, host }, ctx) => {
+        checkHost(host);
+        const entry = serversOf(host).find((e) => e.id === id);
+        if (!entry)
+          throw new ForecastNotFound(
+            `Radar server ${id} not found; the servers are ${RADAR_SERVERS.map((e) => e.id).join(', ')}.`,
+          );
+        return doc({ '@context': plainContext(ctx.baseUrl), ...server(entry, ctx.baseUrl) }, 60);
+      }),
+      serve(RADAR_STATIONS_ROUTE, async (q, ctx) => {
+        checkHost(q.reportingHost);
+        return doc({
+          '@context': sharedGeoJsonContext(ctx.baseUrl),
+          type: 'FeatureCollection',
+          features: sites.filter((s) => matches(s, q)).map((s) => feature(s, ctx.baseUrl)),
+        });
+      }),
+      serve(RADAR_STATION_ROUTE, async ({ id, query: q }, ctx) => {
+        checkHost(q.reportingHost);
+        return doc({ '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature(find(id), ctx.baseUrl) });
+      }),
+      serve(RADAR_ALARMS_ROUTE, async (id, ctx) => {
+        find(id);
+        return doc({ '@context': plainContext(ctx.baseUrl), '@graph': [] }, 60);
+      }),
+      serve(RADAR_QUEUE_ROUTE, async ({ host, limit }, ctx: ForecastContext) => {
+        if (!QUEUE_HOSTS.includes(host))
+          throw new ForecastNotFound(`Radar queue ${host} not found; the queue hosts are ${QUEUE_HOSTS.join(', ')}.`);
+        const nowMs = deps.clock.now().getTime();
+        return {
+          body: {
+            '@context': plainContext(ctx.baseUrl),
+            '@id': `${ctx.baseUrl}/radar/queues/${host}`,
+            '@graph': queueRecords(host, limit, nowMs),
+          },
+          lastModified: new Date(Math.floor(nowMs / 1000) * 1000),
+          maxAgeSeconds: 60,
+        };
+      }),
+      serve(RADAR_PROFILER_ROUTE, async (id, ctx) => {
+        const p = findProfiler(id);
+        const { hour } = issuance(deps.clock);
+        const s = weatherAt({ lat: p.lat, lon: p.lon, elevationM: p.elevationMeters ?? 0 }, hour);
+        // Winds aloft by the one-seventh power law from the model's 10 m wind: a stand-in, not a measurement.
+        const levels = [500, 1000, 2000, 3000, 5000].map((h) => ({
+          height: { unitCode: 'wmoUnit:m', value: h },
+          windSpeed: { unitCode: 'wmoUnit:km_h-1', value: Math.round(s.windSpeedKmh * (h / 10) ** (1 / 7) * 10) / 10 },
+          windDirection: { unitCode: 'wmoUnit:degree_(angle)', value: Math.round(s.windDirectionDeg) },
+        }));
+        const body = {
           '@context': plainContext(ctx.baseUrl),
-          '@id': `${ctx.baseUrl}/radar/queues/${host}`,
-          '@graph': queueRecords(host, limit, nowMs),
-        },
-        lastModified: new Date(Math.floor(nowMs / 1000) * 1000),
-        maxAgeSeconds: 60,
-      };
-    },
-    async radarProfiler(id, ctx) {
-      const p = findProfiler(id);
-      const { hour } = issuance(deps.clock);
-      const s = weatherAt({ lat: p.lat, lon: p.lon, elevationM: p.elevationMeters ?? 0 }, hour);
-      // Winds aloft by the one-seventh power law from the model's 10 m wind: a stand-in, not a measurement.
-      const levels = [500, 1000, 2000, 3000, 5000].map((h) => ({
-        height: { unitCode: 'wmoUnit:m', value: h },
-        windSpeed: { unitCode: 'wmoUnit:km_h-1', value: Math.round(s.windSpeedKmh * (h / 10) ** (1 / 7) * 10) / 10 },
-        windDirection: { unitCode: 'wmoUnit:degree_(angle)', value: Math.round(s.windDirectionDeg) },
-      }));
-      const body = {
-        '@context': plainContext(ctx.baseUrl),
-        '@id': `${ctx.baseUrl}/radar/profilers/${p.id}`,
-        stationId: p.id,
-        time: new Date(hour * 3_600_000).toISOString(),
-        levels,
-      };
-      return { body, lastModified: new Date(hour * 3_600_000), maxAgeSeconds: issuance(deps.clock).maxAgeSeconds };
-    },
+          '@id': `${ctx.baseUrl}/radar/profilers/${p.id}`,
+          stationId: p.id,
+          time: new Date(hour * 3_600_000).toISOString(),
+          levels,
+        };
+        return { body, lastModified: new Date(hour * 3_600_000), maxAgeSeconds: issuance(deps.clock).maxAgeSeconds };
+      }),
+    ],
   };
 }

@@ -2,14 +2,37 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
+import type { ForecastContext } from '../../../../application/forecast/ports.ts';
+import type { RadarStationQuery } from '../../../../domain/forecast/extended-queries.ts';
 import { radarResources } from '../../../../adapters/forecast/embedded/radar/radar-resources.ts';
+import {
+  RADAR_PROFILER_ROUTE,
+  RADAR_QUEUE_ROUTE,
+  RADAR_SERVERS_ROUTE,
+  RADAR_SERVER_ROUTE,
+  RADAR_STATIONS_ROUTE,
+  RADAR_STATION_ROUTE,
+} from '../../../../adapters/forecast/embedded/radar/radar-routes.ts';
+import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
 import { assertLinksUnderBase, BASE, ctx, deps, NOW } from './support.ts';
 
 // The radar network's servers, queue hosts and profilers against recorded api.weather.gov answers
 // (test/fixtures/nws/SOURCES.md): the names are the NWS's, not invented ones.
 
 type Json = Record<string, any>;
-const radar = radarResources(deps());
+// The family is asked by path, as the provider's `document` verb asks it, each path spelt by its route.
+const served = routeByPath(radarResources(deps()).routes ?? []);
+const ask = (path: string, c: ForecastContext) => served.document({ path }, c);
+const radar = {
+  radarServers: (host: string | undefined, c: ForecastContext) => ask(RADAR_SERVERS_ROUTE.path(host), c),
+  radarServer: (id: string, host: string | undefined, c: ForecastContext) =>
+    ask(RADAR_SERVER_ROUTE.path({ id, host }), c),
+  radarQueue: (host: string, limit: number, c: ForecastContext) => ask(RADAR_QUEUE_ROUTE.path({ host, limit }), c),
+  radarStations: (q: RadarStationQuery, c: ForecastContext) => ask(RADAR_STATIONS_ROUTE.path(q), c),
+  radarStation: (id: string, query: RadarStationQuery, c: ForecastContext) =>
+    ask(RADAR_STATION_ROUTE.path({ id, query }), c),
+  radarProfiler: (id: string, c: ForecastContext) => ask(RADAR_PROFILER_ROUTE.path(id), c),
+};
 const fixture = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`../../../fixtures/nws/${name}`, import.meta.url), 'utf8'));
 
@@ -76,7 +99,7 @@ describe('/radar/queues/{host}', () => {
     const byRadar = new Map<string, Json[]>();
     for (const r of graph as Json[]) byRadar.set(r.stationId, [...(byRadar.get(r.stationId) ?? []), r]);
     let pairs = 0;
-    for (const chunks of byRadar.values())
+    for (const chunks of byRadar.values() as Iterable<any[]>)
       for (let i = 1; i < chunks.length; i++, pairs++) {
         const [newer, older] = [chunks[i - 1]!, chunks[i]!];
         assert.equal(Date.parse(newer.arrivalTime) - Date.parse(older.arrivalTime), 5000);

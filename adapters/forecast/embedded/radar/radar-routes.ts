@@ -1,0 +1,87 @@
+import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
+import {
+  hostParam,
+  parseQueueLimit,
+  parseRadarStationId,
+  parseRadarStationQuery,
+  type RadarStationQuery,
+} from '../../../../domain/forecast/extended-queries.ts';
+import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
+
+// The radar family's routes: the radar network's metadata (servers, stations, alarms, LDM queues, profilers).
+
+function serverId(text: string): string {
+  if (!/^[A-Za-z0-9.-]{1,64}$/.test(text)) throw new ForecastNotFound(`Radar server "${text}" does not exist.`);
+  return text.toLowerCase();
+}
+
+const csv = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(',') : undefined;
+
+export const RADAR_SERVERS_ROUTE = documentRule(
+  '/radar/servers',
+  'json-ld',
+  (input) => hostParam(input.query, 'reportingHost'),
+  (host) => withQuery('/radar/servers', [['reportingHost', host]]),
+);
+
+export const RADAR_SERVER_ROUTE = documentRule(
+  '/radar/servers/:id',
+  'json-ld',
+  (input) => ({ id: serverId(param(input, 'id')), host: hostParam(input.query, 'reportingHost') }),
+  ({ id, host }) => withQuery(`/radar/servers/${seg(id)}`, [['reportingHost', host]]),
+);
+
+export const RADAR_STATIONS_ROUTE = documentRule(
+  '/radar/stations',
+  'geojson',
+  (input): RadarStationQuery => parseRadarStationQuery(input.query),
+  (q) =>
+    withQuery('/radar/stations', [
+      ['stationType', csv(q.stationTypes)],
+      ['reportingHost', q.reportingHost],
+      ['host', q.host],
+    ]),
+);
+
+export const RADAR_STATION_ROUTE = documentRule(
+  '/radar/stations/:stationId',
+  'geojson',
+  (input) => ({ id: parseRadarStationId(param(input, 'stationId')), query: parseRadarStationQuery(input.query) }),
+  ({ id, query }) =>
+    withQuery(`/radar/stations/${seg(id)}`, [
+      ['reportingHost', query.reportingHost],
+      ['host', query.host],
+    ]),
+);
+
+export const RADAR_ALARMS_ROUTE = documentRule(
+  '/radar/stations/:stationId/alarms',
+  'json-ld',
+  (input) => parseRadarStationId(param(input, 'stationId')),
+  (id) => `/radar/stations/${seg(id)}/alarms`,
+);
+
+export const RADAR_QUEUE_ROUTE = documentRule(
+  '/radar/queues/:host',
+  'json-ld',
+  (input) => ({ host: serverId(param(input, 'host')), limit: parseQueueLimit(input.query) }),
+  ({ host, limit }) => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
+);
+
+export const RADAR_PROFILER_ROUTE = documentRule(
+  '/radar/profilers/:stationId',
+  'json-ld',
+  (input) => parseRadarStationId(param(input, 'stationId')),
+  (id) => `/radar/profilers/${seg(id)}`,
+);
+
+export const RADAR_ROUTES = [
+  RADAR_SERVERS_ROUTE,
+  RADAR_SERVER_ROUTE,
+  RADAR_STATIONS_ROUTE,
+  RADAR_STATION_ROUTE,
+  RADAR_ALARMS_ROUTE,
+  RADAR_QUEUE_ROUTE,
+  RADAR_PROFILER_ROUTE,
+];
