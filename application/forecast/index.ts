@@ -15,7 +15,6 @@ export { ListObservations } from './observation-history.ts';
 export { GetTerminalForecasts } from './terminal-forecasts.ts';
 export { GetOfficeHeadlines } from './office-headlines.ts';
 export { BrowseTextProducts } from './text-products.ts';
-export { GetAviationAdvisories } from './aviation-advisories.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
@@ -32,7 +31,6 @@ import type { ListObservations } from './observation-history.ts';
 import type { GetTerminalForecasts } from './terminal-forecasts.ts';
 import type { GetOfficeHeadlines } from './office-headlines.ts';
 import type { BrowseTextProducts } from './text-products.ts';
-import type { GetAviationAdvisories } from './aviation-advisories.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -55,5 +53,4 @@ export interface ForecastUseCases {
   readonly getTerminalForecasts: GetTerminalForecasts;
   readonly getOfficeHeadlines: GetOfficeHeadlines;
   readonly browseTextProducts: BrowseTextProducts;
-  readonly getAviationAdvisories: GetAviationAdvisories;
 }

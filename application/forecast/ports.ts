@@ -1,6 +1,6 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
 import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery, SigmetQuery } from '../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery, ProductQuery } from '../../domain/forecast/extended-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -136,11 +136,4 @@ export interface ForecastExtendedProvider {
   productLocations(type: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
   /** /products/types/{type}, or /products/types/{type}/locations/{location}. */
   productsOfType(type: string, location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-
-  cwsu(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  cwas(cwsuId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  cwa(cwsuId: string, date: string, sequence: number, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /aviation/sigmets with its filters, and its path forms /{fir} and /{fir}/{date}. */
-  sigmets(query: SigmetQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  sigmet(fir: string, date: string, sequence: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }

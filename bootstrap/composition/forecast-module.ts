@@ -20,7 +20,6 @@ import {
   GetTerminalForecasts,
   GetOfficeHeadlines,
   BrowseTextProducts,
-  GetAviationAdvisories,
 } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
@@ -151,7 +150,6 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         getTerminalForecasts: new GetTerminalForecasts(p),
         getOfficeHeadlines: new GetOfficeHeadlines(p),
         browseTextProducts: new BrowseTextProducts(p),
-        getAviationAdvisories: new GetAviationAdvisories(p),
       }),
       [TOKENS.ForecastProvider],
     );

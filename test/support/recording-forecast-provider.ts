@@ -90,11 +90,6 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     productTypes: answer('productTypes'),
     productLocations: answer('productLocations'),
     productsOfType: answer('productsOfType'),
-    cwsu: answer('cwsu'),
-    cwas: answer('cwas'),
-    cwa: answer('cwa'),
-    sigmets: answer('sigmets'),
-    sigmet: answer('sigmet'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
     alertCap: asset('alertCap', 'application/cap+xml'),
   };

@@ -1,5 +1,5 @@
 import type { ZoneType } from '../../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery, SigmetQuery } from '../../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery, ProductQuery } from '../../../domain/forecast/extended-queries.ts';
 
 // The API path for each method of ForecastExtendedProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
@@ -56,20 +56,4 @@ export const extendedPaths = {
     type ? `/products/types/${seg(type)}/locations` : '/products/locations',
   productsOfType: (type: string, location: string | undefined): string =>
     location ? `/products/types/${seg(type)}/locations/${seg(location)}` : `/products/types/${seg(type)}`,
-  cwsu: (id: string): string => `/aviation/cwsus/${id}`,
-  cwas: (id: string): string => `/aviation/cwsus/${id}/cwas`,
-  cwa: (id: string, date: string, sequence: number): string => `/aviation/cwsus/${id}/cwas/${date}/${sequence}`,
-  /** The path forms /sigmets/{fir} and /sigmets/{fir}/{date} when only those are set, else the filtered list. */
-  sigmets: (q: SigmetQuery): string => {
-    const onlyPath = q.start === undefined && q.end === undefined && q.sequence === undefined;
-    if (q.fir && onlyPath) return q.date ? `/aviation/sigmets/${q.fir}/${q.date}` : `/aviation/sigmets/${q.fir}`;
-    return withQuery('/aviation/sigmets', [
-      ['start', iso(q.start)],
-      ['end', iso(q.end)],
-      ['date', q.date],
-      ['fir', q.fir],
-      ['sequence', q.sequence],
-    ]);
-  },
-  sigmet: (fir: string, date: string, sequence: string): string => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
 };

@@ -117,9 +117,4 @@ export const ROUTES: RouteTable = {
   productTypes: ld(more.productTypes),
   productLocations: ld(more.productLocations),
   productsOfType: ld(more.productsOfType),
-  cwsu: ld(more.cwsu),
-  cwas: doc(more.cwas),
-  cwa: doc(more.cwa),
-  sigmets: doc(more.sigmets),
-  sigmet: doc(more.sigmet),
 };

@@ -1,4 +1,5 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
+import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
 
@@ -7,4 +8,4 @@ import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
  * answers each through its family's `serve`, see router.ts). A family's list lives in its folder; a route
  * added to it needs no line here.
  */
-export const DECLARED_ROUTES: readonly RouteRule[] = [...REFERENCE_ROUTES, ...RADAR_ROUTES];
+export const DECLARED_ROUTES: readonly RouteRule[] = [...REFERENCE_ROUTES, ...RADAR_ROUTES, ...AVIATION_ROUTES];

@@ -127,27 +127,6 @@ export function registerForecastRoutes(
   ld('/products/types/:typeId/locations/:locationId', (r) =>
     products.ofType(r.param('typeId'), r.param('locationId'), r),
   );
-
-  const aviation = uc.getAviationAdvisories;
-  ld('/aviation/cwsus/:cwsuId', (r) => aviation.cwsu(r.param('cwsuId'), r));
-  get('/aviation/cwsus/:cwsuId/cwas', (r) => aviation.cwas(r.param('cwsuId'), r), GEO_ONLY);
-  get(
-    '/aviation/cwsus/:cwsuId/cwas/:date/:sequence',
-    (r) => aviation.cwa(r.param('cwsuId'), r.param('date'), r.param('sequence'), r),
-    GEO_ONLY,
-  );
-  get('/aviation/sigmets', (r) => aviation.sigmets(r.query, {}, r), GEO_ONLY);
-  get('/aviation/sigmets/:fir', (r) => aviation.sigmets(r.query, { fir: r.param('fir') }, r), GEO_ONLY);
-  get(
-    '/aviation/sigmets/:fir/:date',
-    (r) => aviation.sigmets(r.query, { fir: r.param('fir'), date: r.param('date') }, r),
-    GEO_ONLY,
-  );
-  get(
-    '/aviation/sigmets/:fir/:date/:sequence',
-    (r) => aviation.sigmet(r.param('fir'), r.param('date'), r.param('sequence'), r),
-    GEO_ONLY,
-  );
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

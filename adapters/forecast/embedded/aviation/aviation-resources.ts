@@ -1,4 +1,6 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { CWAS_ROUTE, CWA_ROUTE, CWSU_ROUTE, SIGMET_LIST_ROUTES, SIGMET_ROUTE } from './aviation-routes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { SigmetQuery } from '../../../../domain/forecast/extended-queries.ts';
 import { CENTER_BY_ID, centerAt as centerNearest, type AviationCenter } from './aviation-centers.ts';
@@ -49,9 +51,7 @@ const ddhhmm = (ms: number) => new Date(ms).toISOString().slice(8, 16).replace(/
 const centerNear = (c: { lat: number; lon: number }): AviationCenter => centerNearest(c.lat, c.lon);
 const series = (c: AviationCenter): string => (c.fir === 'PAZA' ? 'A' : c.lon < -104 ? 'W' : c.lon < -86 ? 'C' : 'E');
 
-export function aviationResources(
-  deps: EmbeddedDeps,
-): Pick<ForecastProvider, 'cwsu' | 'cwas' | 'cwa' | 'sigmets' | 'sigmet'> {
+export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
   const now = () => deps.clock.now().getTime();
 
   /** CWAs of one centre issued on a UTC date, up to now. */
@@ -205,70 +205,74 @@ export function aviationResources(
     return found;
   };
 
+  async function sigmets(q: SigmetQuery, ctx: ForecastContext): Promise<ForecastDocument> {
+    const dates = q.date ? [q.date] : recentDates();
+    let all = dates.flatMap((d) => sigmetsOn(d));
+    if (!q.date && !q.start && !q.end) all = all.filter((s) => s.issuedMs > now() - 24 * HOUR);
+    all = all.filter(
+      (s) =>
+        (!q.fir || s.fir === q.fir) &&
+        (!q.sequence || s.sequence === q.sequence) &&
+        (!q.start || s.endMs > q.start.getTime()) &&
+        (!q.end || s.startMs <= q.end.getTime()),
+    );
+    all.reverse();
+    return collection(
+      all.map((s) => sigmetFeature(s, ctx.baseUrl)),
+      ctx.baseUrl,
+      all[0]?.issuedMs,
+    );
+  }
+
   return {
-    async cwsu(id, ctx) {
-      const c = center(id);
-      const body = {
-        '@context': officeContext(),
-        '@type': 'GovernmentOrganization',
-        '@id': `${ctx.baseUrl}/aviation/cwsus/${c.id}`,
-        id: c.id,
-        name: `${c.name} Center Weather Service Unit`,
-        nwsRegion: c.region,
-      };
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+    routes: [
+      serve(CWSU_ROUTE, async (id, ctx) => {
+        const c = center(id);
+        const body = {
+          '@context': officeContext(),
+          '@type': 'GovernmentOrganization',
+          '@id': `${ctx.baseUrl}/aviation/cwsus/${c.id}`,
+          id: c.id,
+          name: `${c.name} Center Weather Service Unit`,
+          nwsRegion: c.region,
+        };
+        return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      }),
 
-    async cwas(id, ctx) {
-      const c = center(id);
-      const all = recentDates()
-        .flatMap((d) => cwasOn(c, d))
-        .filter((a) => a.issuedMs > now() - 24 * HOUR)
-        .reverse();
-      return collection(
-        all.map((a) => cwaFeature(a, ctx.baseUrl)),
-        ctx.baseUrl,
-        all[0]?.issuedMs,
-      );
-    },
+      serve(CWAS_ROUTE, async (id, ctx) => {
+        const c = center(id);
+        const all = recentDates()
+          .flatMap((d) => cwasOn(c, d))
+          .filter((a) => a.issuedMs > now() - 24 * HOUR)
+          .reverse();
+        return collection(
+          all.map((a) => cwaFeature(a, ctx.baseUrl)),
+          ctx.baseUrl,
+          all[0]?.issuedMs,
+        );
+      }),
 
-    async cwa(id, date, sequence, ctx) {
-      const found = cwasOn(center(id), date).find((a) => a.sequence === sequence);
-      if (!found) throw new ForecastNotFound(`CWA ${sequence} of ${id} on ${date} does not exist.`);
-      return {
-        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...cwaFeature(found, ctx.baseUrl) },
-        lastModified: new Date(found.issuedMs),
-        maxAgeSeconds: 3600,
-      };
-    },
+      serve(CWA_ROUTE, async ({ id, date, sequence }, ctx) => {
+        const found = cwasOn(center(id), date).find((a) => a.sequence === sequence);
+        if (!found) throw new ForecastNotFound(`CWA ${sequence} of ${id} on ${date} does not exist.`);
+        return {
+          body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...cwaFeature(found, ctx.baseUrl) },
+          lastModified: new Date(found.issuedMs),
+          maxAgeSeconds: 3600,
+        };
+      }),
 
-    async sigmets(q: SigmetQuery, ctx: ForecastContext) {
-      const dates = q.date ? [q.date] : recentDates();
-      let all = dates.flatMap((d) => sigmetsOn(d));
-      if (!q.date && !q.start && !q.end) all = all.filter((s) => s.issuedMs > now() - 24 * HOUR);
-      all = all.filter(
-        (s) =>
-          (!q.fir || s.fir === q.fir) &&
-          (!q.sequence || s.sequence === q.sequence) &&
-          (!q.start || s.endMs > q.start.getTime()) &&
-          (!q.end || s.startMs <= q.end.getTime()),
-      );
-      all.reverse();
-      return collection(
-        all.map((s) => sigmetFeature(s, ctx.baseUrl)),
-        ctx.baseUrl,
-        all[0]?.issuedMs,
-      );
-    },
+      ...SIGMET_LIST_ROUTES.map((rule) => serve(rule, sigmets)),
 
-    async sigmet(fir, date, sequence, ctx) {
-      const found = sigmetsOn(date).find((s) => s.fir === fir && s.sequence === sequence);
-      if (!found) throw new ForecastNotFound(`SIGMET ${sequence} of ${fir} on ${date} does not exist.`);
-      return {
-        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...sigmetFeature(found, ctx.baseUrl) },
-        lastModified: new Date(found.issuedMs),
-        maxAgeSeconds: 3600,
-      };
-    },
+      serve(SIGMET_ROUTE, async ({ fir, date, sequence }, ctx) => {
+        const found = sigmetsOn(date).find((s) => s.fir === fir && s.sequence === sequence);
+        if (!found) throw new ForecastNotFound(`SIGMET ${sequence} of ${fir} on ${date} does not exist.`);
+        return {
+          body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...sigmetFeature(found, ctx.baseUrl) },
+          lastModified: new Date(found.issuedMs),
+          maxAgeSeconds: 3600,
+        };
+      }),
+    ],
   };
 }

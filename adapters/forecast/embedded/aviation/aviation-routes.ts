@@ -1,0 +1,82 @@
+import {
+  parseCwaSequence,
+  parseCwsuId,
+  parseDateSegment,
+  parseFir,
+  parseSigmetQuery,
+  parseSigmetSequence,
+  type SigmetQuery,
+} from '../../../../domain/forecast/extended-queries.ts';
+import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
+
+// The aviation family's routes: Center Weather Service Units and their advisories (CWAs), and SIGMETs.
+
+const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
+
+/** The path forms /sigmets/{fir} and /sigmets/{fir}/{date} when only those are set, else the filtered list. */
+function sigmetsPath(q: SigmetQuery): string {
+  const onlyPath = q.start === undefined && q.end === undefined && q.sequence === undefined;
+  if (q.fir && onlyPath) return q.date ? `/aviation/sigmets/${q.fir}/${q.date}` : `/aviation/sigmets/${q.fir}`;
+  return withQuery('/aviation/sigmets', [
+    ['start', iso(q.start)],
+    ['end', iso(q.end)],
+    ['date', q.date],
+    ['fir', q.fir],
+    ['sequence', q.sequence],
+  ]);
+}
+
+export const CWSU_ROUTE = documentRule(
+  '/aviation/cwsus/:cwsuId',
+  'json-ld',
+  (input) => parseCwsuId(param(input, 'cwsuId')),
+  (id) => `/aviation/cwsus/${id}`,
+);
+
+export const CWAS_ROUTE = documentRule(
+  '/aviation/cwsus/:cwsuId/cwas',
+  'geojson-only',
+  (input) => parseCwsuId(param(input, 'cwsuId')),
+  (id) => `/aviation/cwsus/${id}/cwas`,
+);
+
+export const CWA_ROUTE = documentRule(
+  '/aviation/cwsus/:cwsuId/cwas/:date/:sequence',
+  'geojson-only',
+  (input) => ({
+    id: parseCwsuId(param(input, 'cwsuId')),
+    date: parseDateSegment(param(input, 'date')),
+    sequence: parseCwaSequence(param(input, 'sequence')),
+  }),
+  ({ id, date, sequence }) => `/aviation/cwsus/${id}/cwas/${date}/${sequence}`,
+);
+
+/** /aviation/sigmets with its filters, and its path forms /{fir} and /{fir}/{date}: one list, three routes. */
+export const SIGMET_LIST_ROUTES = [
+  documentRule('/aviation/sigmets', 'geojson-only', (input) => parseSigmetQuery(input.query), sigmetsPath),
+  documentRule(
+    '/aviation/sigmets/:fir',
+    'geojson-only',
+    (input): SigmetQuery => ({ fir: parseFir(param(input, 'fir')) }),
+    sigmetsPath,
+  ),
+  documentRule(
+    '/aviation/sigmets/:fir/:date',
+    'geojson-only',
+    (input): SigmetQuery => ({ fir: parseFir(param(input, 'fir')), date: parseDateSegment(param(input, 'date')) }),
+    sigmetsPath,
+  ),
+];
+
+export const SIGMET_ROUTE = documentRule(
+  '/aviation/sigmets/:fir/:date/:sequence',
+  'geojson-only',
+  (input) => ({
+    fir: parseFir(param(input, 'fir')),
+    date: parseDateSegment(param(input, 'date')),
+    sequence: parseSigmetSequence(param(input, 'sequence')),
+  }),
+  ({ fir, date, sequence }) => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
+);
+
+export const AVIATION_ROUTES = [CWSU_ROUTE, CWAS_ROUTE, CWA_ROUTE, ...SIGMET_LIST_ROUTES, SIGMET_ROUTE];
