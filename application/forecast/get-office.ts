@@ -7,9 +7,4 @@ export class GetOffice {
   async execute(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
     return this.provider.office(parseOfficeId(id), ctx);
   }
-
-  /** /offices/{id}/config: the office's configuration document. */
-  async config(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
-    return this.provider.officeConfig(parseOfficeId(id), ctx);
-  }
 }

@@ -13,8 +13,6 @@ export { FindPointStations } from './find-point-stations.ts';
 export { SummariseAlerts } from './alert-summaries.ts';
 export { ListObservations } from './observation-history.ts';
 export { GetTerminalForecasts } from './terminal-forecasts.ts';
-export { GetOfficeHeadlines } from './office-headlines.ts';
-export { BrowseTextProducts } from './text-products.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
@@ -29,8 +27,6 @@ import type { FindPointStations } from './find-point-stations.ts';
 import type { SummariseAlerts } from './alert-summaries.ts';
 import type { ListObservations } from './observation-history.ts';
 import type { GetTerminalForecasts } from './terminal-forecasts.ts';
-import type { GetOfficeHeadlines } from './office-headlines.ts';
-import type { BrowseTextProducts } from './text-products.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -51,6 +47,4 @@ export interface ForecastUseCases {
   readonly summariseAlerts: SummariseAlerts;
   readonly listObservations: ListObservations;
   readonly getTerminalForecasts: GetTerminalForecasts;
-  readonly getOfficeHeadlines: GetOfficeHeadlines;
-  readonly browseTextProducts: BrowseTextProducts;
 }

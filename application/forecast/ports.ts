@@ -1,6 +1,6 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
 import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery } from '../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery } from '../../domain/forecast/extended-queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -121,19 +121,6 @@ export interface ForecastExtendedProvider {
   /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
   taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;
 
-  officeHeadlines(officeId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  officeHeadline(officeId: string, headlineId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  officeConfig(officeId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-
   zoneForecast(type: ZoneType, zoneId: string, ctx: ForecastContext): Promise<ForecastDocument>;
   zoneObservations(zoneId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-
-  products(query: ProductQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  product(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /products/types, or /products/locations/{location}/types. */
-  productTypes(location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /products/locations, or /products/types/{type}/locations. */
-  productLocations(type: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /products/types/{type}, or /products/types/{type}/locations/{location}. */
-  productsOfType(type: string, location: string | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
 }

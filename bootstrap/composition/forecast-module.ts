@@ -18,8 +18,6 @@ import {
   SummariseAlerts,
   ListObservations,
   GetTerminalForecasts,
-  GetOfficeHeadlines,
-  BrowseTextProducts,
 } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
@@ -148,8 +146,6 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
         summariseAlerts: new SummariseAlerts(p),
         listObservations: new ListObservations(p),
         getTerminalForecasts: new GetTerminalForecasts(p),
-        getOfficeHeadlines: new GetOfficeHeadlines(p),
-        browseTextProducts: new BrowseTextProducts(p),
       }),
       [TOKENS.ForecastProvider],
     );

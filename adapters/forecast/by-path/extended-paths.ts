@@ -1,5 +1,5 @@
 import type { ZoneType } from '../../../domain/forecast/queries.ts';
-import type { ObservationQuery, ProductQuery } from '../../../domain/forecast/extended-queries.ts';
+import type { ObservationQuery } from '../../../domain/forecast/extended-queries.ts';
 
 // The API path for each method of ForecastExtendedProvider: the same path the client asked Taskcast
 // for, rebuilt from the validated values (so equal requests share one cache key), parameters in a fixed
@@ -16,8 +16,6 @@ function withQuery(path: string, params: Params): string {
 
 const seg = (s: string): string => encodeURIComponent(s);
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const csv = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(',') : undefined;
 const observationParams = (q: ObservationQuery): Params => [
   ['start', iso(q.start)],
   ['end', iso(q.end)],
@@ -33,27 +31,7 @@ export const extendedPaths = {
     `/stations/${seg(id)}/observations/${time.toISOString().replace(/\.000Z$/, '+00:00')}`,
   tafs: (id: string): string => `/stations/${seg(id)}/tafs`,
   taf: (id: string, date: string, time: string): string => `/stations/${seg(id)}/tafs/${date}/${time}`,
-  officeHeadlines: (office: string): string => `/offices/${seg(office)}/headlines`,
-  officeHeadline: (office: string, id: string): string => `/offices/${seg(office)}/headlines/${seg(id)}`,
-  officeConfig: (office: string): string => `/offices/${seg(office)}/config`,
   zoneForecast: (type: ZoneType, id: string): string => `/zones/${type}/${seg(id)}/forecast`,
   zoneObservations: (id: string, q: ObservationQuery): string =>
     withQuery(`/zones/forecast/${seg(id)}/observations`, observationParams(q)),
-  products: (q: ProductQuery): string =>
-    withQuery('/products', [
-      ['location', csv(q.locations)],
-      ['start', iso(q.start)],
-      ['end', iso(q.end)],
-      ['office', csv(q.offices)],
-      ['wmoid', csv(q.wmoIds)],
-      ['type', csv(q.types)],
-      ['limit', q.limit],
-    ]),
-  product: (id: string): string => `/products/${seg(id)}`,
-  productTypes: (location: string | undefined): string =>
-    location ? `/products/locations/${seg(location)}/types` : '/products/types',
-  productLocations: (type: string | undefined): string =>
-    type ? `/products/types/${seg(type)}/locations` : '/products/locations',
-  productsOfType: (type: string, location: string | undefined): string =>
-    location ? `/products/types/${seg(type)}/locations/${seg(location)}` : `/products/types/${seg(type)}`,
 };

@@ -1,5 +1,6 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
 import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
+import { OFFICE_ROUTES } from './offices/office-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
 
@@ -8,4 +9,9 @@ import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
  * answers each through its family's `serve`, see router.ts). A family's list lives in its folder; a route
  * added to it needs no line here.
  */
-export const DECLARED_ROUTES: readonly RouteRule[] = [...REFERENCE_ROUTES, ...RADAR_ROUTES, ...AVIATION_ROUTES];
+export const DECLARED_ROUTES: readonly RouteRule[] = [
+  ...REFERENCE_ROUTES,
+  ...RADAR_ROUTES,
+  ...AVIATION_ROUTES,
+  ...OFFICE_ROUTES,
+];

@@ -110,23 +110,6 @@ export function registerForecastRoutes(
   get('/zones/forecast/:zoneId/observations', (r) => uc.listObservations.inZone(r.param('zoneId'), r.query, r));
 
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
-  ld('/offices/:office/headlines', (r) => uc.getOfficeHeadlines.list(r.param('office'), r));
-  ld('/offices/:office/headlines/:headlineId', (r) =>
-    uc.getOfficeHeadlines.one(r.param('office'), r.param('headlineId'), r),
-  );
-  ld('/offices/:office/config', (r) => uc.getOffice.config(r.param('office'), r));
-
-  const products = uc.browseTextProducts;
-  ld('/products', (r) => products.list(r.query, r));
-  ld('/products/types', (r) => products.types(undefined, r));
-  ld('/products/locations', (r) => products.locations(undefined, r));
-  ld('/products/:productId', (r) => products.one(r.param('productId'), r));
-  ld('/products/types/:typeId', (r) => products.ofType(r.param('typeId'), undefined, r));
-  ld('/products/types/:typeId/locations', (r) => products.locations(r.param('typeId'), r));
-  ld('/products/locations/:locationId/types', (r) => products.types(r.param('locationId'), r));
-  ld('/products/types/:typeId/locations/:locationId', (r) =>
-    products.ofType(r.param('typeId'), r.param('locationId'), r),
-  );
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

@@ -1,4 +1,6 @@
-import type { ForecastContext, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastContext } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { OFFICE_HEADLINE, OFFICE_HEADLINES } from './office-routes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { AlertFacts } from '../alerts/alert-set.ts';
 import type { OfficeRecord } from '../catalogue/types.ts';
@@ -11,10 +13,7 @@ import type { OfficeAlerts } from './office-alerts.ts';
 import { officeSignature } from './office-sender-name.ts';
 
 /** /offices/{id}/headlines and /offices/{id}/headlines/{headlineId}: the office's alerts in force, by event. */
-export function officeHeadlineResources(
-  deps: EmbeddedDeps,
-  alerts: OfficeAlerts,
-): Pick<ForecastProvider, 'officeHeadlines' | 'officeHeadline'> {
+export function officeHeadlineResources(deps: EmbeddedDeps, alerts: OfficeAlerts): FamilyRoutes {
   const office = (id: string): OfficeRecord => {
     const found = deps.catalogue.offices.get(id);
     if (!found) throw new ForecastNotFound(`Office ${id} not found`);
@@ -51,31 +50,33 @@ export function officeHeadlineResources(
   }
 
   return {
-    async officeHeadlines(officeId, ctx) {
-      const o = office(officeId);
-      const graph = await headlines(o, ctx);
-      const body = { '@context': plainContext(ctx.baseUrl), '@graph': graph };
-      return {
-        body,
-        lastModified: new Date(
-          Math.max(CATALOGUE_EDITION.getTime(), ...graph.map((h) => Date.parse(String(h['issuanceTime'])))),
-        ),
-        maxAgeSeconds: 60,
-      };
-    },
+    routes: [
+      serve(OFFICE_HEADLINES, async (officeId, ctx) => {
+        const o = office(officeId);
+        const graph = await headlines(o, ctx);
+        const body = { '@context': plainContext(ctx.baseUrl), '@graph': graph };
+        return {
+          body,
+          lastModified: new Date(
+            Math.max(CATALOGUE_EDITION.getTime(), ...graph.map((h) => Date.parse(String(h['issuanceTime'])))),
+          ),
+          maxAgeSeconds: 60,
+        };
+      }),
 
-    async officeHeadline(officeId, headlineId, ctx) {
-      const found = (await headlines(office(officeId), ctx)).find((h) => h['id'] === headlineId);
-      if (!found)
-        throw new ForecastNotFound(
-          `Headline ${headlineId} of office ${officeId} does not exist or is no longer current.`,
-        );
-      return {
-        body: { '@context': plainContext(ctx.baseUrl), ...found },
-        lastModified: new Date(String(found['issuanceTime'])),
-        maxAgeSeconds: 60,
-      };
-    },
+      serve(OFFICE_HEADLINE, async ({ office: officeId, headline: headlineId }, ctx) => {
+        const found = (await headlines(office(officeId), ctx)).find((h) => h['id'] === headlineId);
+        if (!found)
+          throw new ForecastNotFound(
+            `Headline ${headlineId} of office ${officeId} does not exist or is no longer current.`,
+          );
+        return {
+          body: { '@context': plainContext(ctx.baseUrl), ...found },
+          lastModified: new Date(String(found['issuanceTime'])),
+          maxAgeSeconds: 60,
+        };
+      }),
+    ],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { ProductQuery } from '../../../../domain/forecast/extended-queries.ts';
 import type { OfficeRecord } from '../catalogue/types.ts';
@@ -6,6 +6,13 @@ import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { serve, type FamilyRoutes } from '../router.ts';
 import { LATEST_OF_TYPE } from './product-routes.ts';
+import {
+  PRODUCT,
+  PRODUCTS,
+  PRODUCTS_OF_TYPE_ROUTES,
+  PRODUCT_LOCATIONS_ROUTES,
+  PRODUCT_TYPES_ROUTES,
+} from './office-routes.ts';
 import { plainContext } from '../shared/json-ld.ts';
 import { Lru } from '../shared/lru.ts';
 import {
@@ -46,12 +53,7 @@ const DEFAULT_PRODUCT_LIMIT = 500;
  * product's hazards are the office's alerts in force when it was issued (office-alerts.ts, as the
  * headlines), its forecasts are the zone forecasts (and so the gridpoint forecasts) of that hour.
  */
-export function productResources(
-  deps: EmbeddedDeps,
-  alerts: OfficeAlerts,
-  zoneText: ZoneForecastSource,
-): Pick<ForecastProvider, 'products' | 'product' | 'productTypes' | 'productLocations' | 'productsOfType'> &
-  FamilyRoutes {
+export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneText: ZoneForecastSource): FamilyRoutes {
   const { catalogue } = deps;
   const texts = new Lru<string, ForecastDocument>(256);
   const offices = [...catalogue.offices.values()].sort((a, b) => a.id.localeCompare(b.id));
@@ -185,55 +187,62 @@ export function productResources(
   }
 
   return {
-    routes: [latestOfType],
+    routes: [
+      latestOfType,
+      serve(PRODUCTS, async (query: ProductQuery, ctx) => {
+        const types = query.types ? PRODUCT_TYPES.filter((t) => query.types!.includes(t.code)) : PRODUCT_TYPES;
+        const ofOffices = offices.filter(
+          (o) =>
+            (!query.locations || query.locations.includes(o.id)) &&
+            (!query.offices || query.offices.includes(issuingOfficeId(o))),
+        );
+        const found = issues(
+          types,
+          ofOffices,
+          query.start?.getTime() ?? 0,
+          query.end?.getTime() ?? Number.MAX_SAFE_INTEGER,
+        ).filter((i) => !query.wmoIds || query.wmoIds.includes(wmoCollectiveId(i.type, i.office)));
+        return list(found, query.limit ?? DEFAULT_PRODUCT_LIMIT, ctx);
+      }),
 
-    async products(query: ProductQuery, ctx) {
-      const types = query.types ? PRODUCT_TYPES.filter((t) => query.types!.includes(t.code)) : PRODUCT_TYPES;
-      const ofOffices = offices.filter(
-        (o) =>
-          (!query.locations || query.locations.includes(o.id)) &&
-          (!query.offices || query.offices.includes(issuingOfficeId(o))),
-      );
-      const found = issues(
-        types,
-        ofOffices,
-        query.start?.getTime() ?? 0,
-        query.end?.getTime() ?? Number.MAX_SAFE_INTEGER,
-      ).filter((i) => !query.wmoIds || query.wmoIds.includes(wmoCollectiveId(i.type, i.office)));
-      return list(found, query.limit ?? DEFAULT_PRODUCT_LIMIT, ctx);
-    },
+      serve(PRODUCT, async (id, ctx) => {
+        const nowMs = deps.clock.now().getTime();
+        const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
+        const issue = parseProductId(id, catalogue.offices) ?? outlookUpdates(floor, nowMs).find((u) => u.id === id);
+        if (!issue || issue.issuedMs > nowMs || issue.issuedMs < floor) {
+          throw new ForecastNotFound(`Product ${id} does not exist.`);
+        }
+        return productDocument(issue, ctx);
+      }),
 
-    async product(id, ctx) {
-      const nowMs = deps.clock.now().getTime();
-      const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
-      const issue = parseProductId(id, catalogue.offices) ?? outlookUpdates(floor, nowMs).find((u) => u.id === id);
-      if (!issue || issue.issuedMs > nowMs || issue.issuedMs < floor) {
-        throw new ForecastNotFound(`Product ${id} does not exist.`);
-      }
-      return productDocument(issue, ctx);
-    },
+      ...PRODUCT_TYPES_ROUTES.map((rule) =>
+        serve(rule, async (location, ctx) => {
+          if (location !== undefined && !catalogue.offices.has(location))
+            throw new ForecastNotFound(`Product location ${location} does not exist.`);
+          const body = {
+            '@context': plainContext(ctx.baseUrl),
+            '@graph': PRODUCT_TYPES.map((t) => ({ productCode: t.code, productName: t.name })),
+          };
+          return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+        }),
+      ),
 
-    async productTypes(location, ctx) {
-      if (location !== undefined && !catalogue.offices.has(location))
-        throw new ForecastNotFound(`Product location ${location} does not exist.`);
-      const body = {
-        '@context': plainContext(ctx.baseUrl),
-        '@graph': PRODUCT_TYPES.map((t) => ({ productCode: t.code, productName: t.name })),
-      };
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+      ...PRODUCT_LOCATIONS_ROUTES.map((rule) =>
+        serve(rule, async (type, ctx) => {
+          if (type !== undefined && !PRODUCT_TYPE_BY_CODE.has(type))
+            throw new ForecastNotFound(`Product type ${type} does not exist.`);
+          return locationsOf(type === undefined ? PRODUCT_TYPES : [PRODUCT_TYPE_BY_CODE.get(type)!], ctx.baseUrl);
+        }),
+      ),
 
-    async productLocations(type, ctx) {
-      if (type !== undefined && !PRODUCT_TYPE_BY_CODE.has(type))
-        throw new ForecastNotFound(`Product type ${type} does not exist.`);
-      return locationsOf(type === undefined ? PRODUCT_TYPES : [PRODUCT_TYPE_BY_CODE.get(type)!], ctx.baseUrl);
-    },
-
-    async productsOfType(type, location, ctx) {
-      const t = PRODUCT_TYPE_BY_CODE.get(type);
-      if (!t) throw new ForecastNotFound(`Product type ${type} does not exist.`);
-      const of = location === undefined ? offices : [office(location)];
-      return list(issues([t], of, 0, Number.MAX_SAFE_INTEGER), DEFAULT_PRODUCT_LIMIT, ctx);
-    },
+      ...PRODUCTS_OF_TYPE_ROUTES.map((rule) =>
+        serve(rule, async ({ type, location }, ctx) => {
+          const t = PRODUCT_TYPE_BY_CODE.get(type);
+          if (!t) throw new ForecastNotFound(`Product type ${type} does not exist.`);
+          const of = location === undefined ? offices : [office(location)];
+          return list(issues([t], of, 0, Number.MAX_SAFE_INTEGER), DEFAULT_PRODUCT_LIMIT, ctx);
+        }),
+      ),
+    ],
   };
 }

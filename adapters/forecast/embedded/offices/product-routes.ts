@@ -7,7 +7,7 @@ import { documentRule, param, seg } from '../shared/rules.ts';
  */
 export const LATEST_OF_TYPE = documentRule(
   '/products/types/:typeId/locations/:locationId/latest',
-  'geojson',
+  'json-ld',
   (input) => ({
     type: parseProductCode(param(input, 'typeId'), 'type'),
     location: parseProductCode(param(input, 'locationId'), 'location'),
