@@ -71,9 +71,11 @@ test('8,000 large tasks without limit do not hold the event loop for the whole a
   );
   // One slice is 256 tasks (about 1 MB here), 1/31 of the list; a garbage collection of the 30 MB of text
   // is the likely rest of the worst stall. A fixed bound in ms failed under CI's load (117 ms against 100),
-  // so the stall is judged against the one-piece build measured here and now.
+  // so the stall is judged against the one-piece build measured here and now. Half of it failed once in CI
+  // (69 ms against 127): a collection of the 30 MB of text lands where it will. An answer built in one piece
+  // would hold the loop for at least the whole build, so three quarters of it still tells the two apart.
   assert.ok(
-    worstMs < wholeMs / 2,
+    worstMs < wholeMs * 0.75,
     `the event loop was held for ${worstMs.toFixed(1)} ms; the list in one piece takes ${wholeMs.toFixed(1)} ms`,
   );
 });
