@@ -36,18 +36,15 @@ describe("the model's wind against NOAA's station averages", () => {
     assert.ok(normals.filter((s) => s.windMph).length >= 250);
   });
 
-  for (const name of ['HONOLULU', 'HILO', 'KAHULUI', 'LIHUE', 'GUAM', 'SANJUAN']) {
-    it(`${name}: the median sustained wind is within 20% of the station's average`, (t) => {
-      const s = station(name);
-      const normal = s.windMph!.reduce((a, b) => a + b, 0) / 12;
-      const model = medianWindMph(s);
-      t.diagnostic(`${name} median ${model.toFixed(1)} mph, normal ${normal.toFixed(1)} mph`);
-      assert.ok(Math.abs(model / normal - 1) <= 0.2, `${model.toFixed(1)} mph against ${normal.toFixed(1)}`);
-    });
-  }
-
-  // CONUS and Alaska: the median of a skewed distribution sits a little under the mean the average is.
+  // The tropical stations, then CONUS and Alaska, where the median of a skewed distribution sits a little
+  // under the mean the average is.
   for (const name of [
+    'HONOLULU',
+    'HILO',
+    'KAHULUI',
+    'LIHUE',
+    'GUAM',
+    'SANJUAN',
     'MIAMI',
     'CHICAGO',
     'DENVER',
