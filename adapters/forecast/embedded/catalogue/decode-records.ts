@@ -12,6 +12,7 @@ import {
   type CountyZoneRow,
   type FireZoneRow,
   type ForecastZoneRow,
+  type MarineZoneRow,
   type OfficeRow,
   type PlaceRow,
   type RadarRow,
@@ -23,6 +24,7 @@ import type {
   ElevationSource,
   FireZoneRecord,
   ForecastZoneRecord,
+  MarineZoneRecord,
   NwsRegion,
   OfficeRecord,
   PlaceRecord,
@@ -99,6 +101,18 @@ export function readFireZones(dir: string): FireZoneRecord[] {
     timeZones,
     centroid: { lat, lon },
     shape: geometry ? decodeShape(geometry, scale) : null,
+  }));
+}
+
+export function readMarineZones(dir: string): MarineZoneRecord[] {
+  const { rows, scale } = readRows<MarineZoneRow>(dir, 'marineZones');
+  return rows.map(([id, name, cwa, lakeCwa, lat, lon, geometry]) => ({
+    id,
+    name,
+    cwa,
+    lakeCwa,
+    centroid: { lat, lon },
+    shape: decodeShape(geometry, scale),
   }));
 }
 

@@ -14,6 +14,7 @@ export const CATALOGUE_FORMAT = {
   stations: 1,
   radars: 1,
   places: 1,
+  marineZones: 1,
 } as const;
 
 export const CATALOGUE_FILES = {
@@ -24,6 +25,7 @@ export const CATALOGUE_FILES = {
   stations: 'stations.json',
   radars: 'radars.json',
   places: 'places.json',
+  marineZones: 'marine-zones.json',
 } as const;
 
 /**
@@ -121,6 +123,21 @@ export type RadarRow = [
   type: string,
 ];
 
+/**
+ * A coastal marine zone (NWS `mz` file: coastal waters, bays, sounds, the Great Lakes): `cwa` the office that
+ * issues its forecast, `lakeCwa` the office that forecasts its waters where the NWS names another (a Great
+ * Lake's open waters, `GL_WFO`), else null.
+ */
+export type MarineZoneRow = [
+  id: string,
+  name: string,
+  cwa: string,
+  lakeCwa: string | null,
+  centroidLat: number,
+  centroidLon: number,
+  geometry: EncodedShape,
+];
+
 export type PlaceRow = [name: string, state: string, lat: number, lon: number, population: number];
 
 export const FIELDS = {
@@ -155,4 +172,5 @@ export const FIELDS = {
   ],
   radars: ['id', 'name', 'state', 'lat', 'lon', 'elevationMeters', 'type'],
   places: ['name', 'state', 'lat', 'lon', 'population'],
+  marineZones: ['id', 'name', 'cwa', 'lakeCwa', 'centroidLat', 'centroidLon', 'geometry'],
 } as const;

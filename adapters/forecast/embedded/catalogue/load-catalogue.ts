@@ -6,6 +6,7 @@ import {
   readCountyZones,
   readFireZones,
   readForecastZones,
+  readMarineZones,
   readOffices,
   readPlaces,
   readRadars,
@@ -20,6 +21,7 @@ import type {
   CountyZoneRecord,
   FireZoneRecord,
   ForecastZoneRecord,
+  MarineZoneRecord,
   OfficeHoldings,
   OfficeRecord,
   PlaceRecord,
@@ -37,6 +39,7 @@ export function loadCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
     countyZones: readCountyZones(dir),
     forecastZones: readForecastZones(dir),
     fireZones: readFireZones(dir),
+    marineZones: readMarineZones(dir),
     stations: readStations(dir),
     radars: readRadars(dir),
     places: readPlaces(dir),
@@ -48,6 +51,8 @@ export interface CatalogueRecords {
   readonly countyZones: readonly CountyZoneRecord[];
   readonly forecastZones: readonly ForecastZoneRecord[];
   readonly fireZones: readonly FireZoneRecord[];
+  /** Absent in hand-made test catalogues: no marine zones. */
+  readonly marineZones?: readonly MarineZoneRecord[];
   readonly stations: readonly StationRecord[];
   readonly radars: readonly RadarRecord[];
   readonly places: readonly PlaceRecord[];
@@ -60,6 +65,8 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
   const countyGrid = shapeGrid(countyZones);
   const forecastGrid = shapeGrid(forecastZones);
   const fireGrid = shapeGrid(fireZones);
+  const marineZones = records.marineZones ?? [];
+  const marineGrid = shapeGrid(marineZones);
   // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
   // Found for a station when it is first given out: the search decodes the coast's zone outlines, which
   // the first /points of a process need not pay for. The index holds the stations as read, since the
@@ -86,6 +93,7 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     countyZones: byId(countyZones),
     forecastZones: byId(forecastZones),
     fireZones: byId(fireZones),
+    marineZones: byId(marineZones),
     stations: new CompletingMap(byId(records.stations), onShore),
     radars: byId(radars),
     places,
@@ -96,6 +104,7 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     countyZoneAt: (lat, lon) => countyGrid.containing(lat, lon)[0],
     forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
     fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
+    marineZoneAt: (lat, lon) => marineGrid.containing(lat, lon)[0],
 
     nearestStations: (lat, lon, limit) =>
       stationGrid.nearest(lat, lon, limit).map(({ item, distanceMeters }) => ({ item: onShore(item), distanceMeters })),

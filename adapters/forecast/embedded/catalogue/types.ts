@@ -76,6 +76,22 @@ export interface FireZoneRecord extends ZoneFields {
   readonly cwas: readonly string[];
 }
 
+/**
+ * A coastal marine zone (coastal waters, a bay or sound, a Great Lake's nearshore or open waters), as the NWS
+ * marine zone outlines draw it. api.weather.gov gives it as the `forecastZone` of a point over its waters.
+ */
+export interface MarineZoneRecord {
+  /** UGC such as GMZ042. */
+  readonly id: string;
+  readonly name: string;
+  /** The office that issues the zone's forecast. */
+  readonly cwa: string;
+  /** The office that forecasts its waters where the NWS names another: a Great Lake's open waters. */
+  readonly lakeCwa: string | null;
+  readonly centroid: LatLon;
+  readonly shape: Shape;
+}
+
 /** How a station's elevation was obtained; see data/SOURCES.md. */
 export type ElevationSource = 'airport' | 'terrain-estimate';
 
@@ -124,6 +140,7 @@ export interface Catalogue {
   readonly countyZones: ReadonlyMap<string, CountyZoneRecord>;
   readonly forecastZones: ReadonlyMap<string, ForecastZoneRecord>;
   readonly fireZones: ReadonlyMap<string, FireZoneRecord>;
+  readonly marineZones: ReadonlyMap<string, MarineZoneRecord>;
   readonly stations: ReadonlyMap<string, StationRecord>;
   readonly radars: ReadonlyMap<string, RadarRecord>;
   readonly places: readonly PlaceRecord[];
@@ -135,6 +152,8 @@ export interface Catalogue {
   countyZoneAt(lat: number, lon: number): CountyZoneRecord | undefined;
   forecastZoneAt(lat: number, lon: number): ForecastZoneRecord | undefined;
   fireZoneAt(lat: number, lon: number): FireZoneRecord | undefined;
+  /** The coastal marine zone whose waters hold the point. */
+  marineZoneAt(lat: number, lon: number): MarineZoneRecord | undefined;
 
   nearestStations(lat: number, lon: number, limit: number): readonly Nearest<StationRecord>[];
   nearestRadar(lat: number, lon: number, types?: readonly RadarType[]): Nearest<RadarRecord> | undefined;
