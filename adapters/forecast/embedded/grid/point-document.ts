@@ -77,16 +77,18 @@ export function pointDocuments(deps: EmbeddedDeps, capacity = 20_000) {
 function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
   const cell = cellOfPoint(deps, lat, lon);
   const { catalogue } = deps;
-  // Over water no land zone applies (the marine zones that would are not in the catalogue); on a shore the
+  // Over water the forecast zone is the marine zone that holds the point, as api.weather.gov gives it (its
+  // stations over water are in marine zones too), and no county or fire zone applies; on a shore the
   // simplified outlines miss, the zones are those of the land next to it.
   const at = cell.shore ?? { lat, lon };
   const forecastZone = cell.overWater ? undefined : catalogue.forecastZoneAt(at.lat, at.lon);
+  const marineZone = cell.overWater ? catalogue.marineZoneAt(lat, lon) : undefined;
   const county = cell.overWater ? undefined : catalogue.countyZoneAt(at.lat, at.lon);
   return {
     lat,
     lon,
     cell,
-    forecastZone: forecastZone?.id ?? null,
+    forecastZone: (forecastZone ?? marineZone)?.id ?? null,
     county: county?.id ?? null,
     fireZone: cell.overWater ? null : (catalogue.fireZoneAt(at.lat, at.lon)?.id ?? null),
     timeZone: localTimeZone(catalogue, cell.office, lat, lon, forecastZone?.timeZones ?? county?.timeZones ?? []),

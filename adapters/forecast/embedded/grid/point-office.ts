@@ -92,7 +92,8 @@ export interface Shore {
 /**
  * The nearest land within reach of a point over water, and its office. api.weather.gov answers points over
  * an office's coastal waters and the Great Lakes from that office's grid (with `type: "marine"`) and 404s
- * farther out; probing rings of points outwards finds the nearest shore without shipping marine zones.
+ * farther out; probing rings of points outwards finds the nearest shore, which tells a shore point from a
+ * point at sea and stands in for the office where no marine zone holds the point.
  */
 function nearestShore(deps: EmbeddedDeps, lat: number, lon: number): Shore | undefined {
   const reach = GREAT_LAKES.some((lake) => inBox(lat, lon, lake.box)) ? GREAT_LAKES_KM : COASTAL_WATERS_KM;
@@ -127,6 +128,17 @@ function openWatersOffice(deps: EmbeddedDeps, lat: number, lon: number, shore: S
 }
 
 /**
+ * The office whose marine zone holds a point over water: the zone's own office, or for a Great Lake's open
+ * waters the office the NWS names for them (`GL_WFO`: Lake Michigan beyond 5 nautical miles is MKX's). Of the
+ * 58 recorded answers over water, the 57 that lie in a zone got its office (the other lies on Virginia Key, in a
+ * gap of the marine outlines); the nearest shore's office is the fallback where no marine zone holds the point.
+ */
+function watersOffice(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecord | undefined {
+  const zone = deps.catalogue.marineZoneAt(lat, lon);
+  return zone && deps.catalogue.offices.get(zone.lakeCwa ?? zone.cwa);
+}
+
+/**
  * The office that has a whole NDFD grid to itself and whose grid holds the point (GUM over the seas around
  * Guam and the Marianas): its waters reach the grid's edges, however far from land.
  */
@@ -152,6 +164,8 @@ export function answeringOffice(
   const onLand = officeOfLand(deps, lat, lon);
   if (onLand) return { office: onLand };
   const shore = nearestShore(deps, lat, lon);
+  const waters = shore && shore.km <= SHORE_KM ? undefined : watersOffice(deps, lat, lon);
+  if (waters) return shore ? { office: waters, shore } : { office: waters, atSea: true };
   if (!shore) {
     const sector = sectorOffice(deps, lat, lon);
     return sector ? { office: sector, atSea: true } : {};

@@ -135,11 +135,12 @@ describe('point', () => {
     // api.weather.gov: marine points come from the office grid that covers the water (weather-gov/api#16),
     // `type` "marine" (weather-gov/weather.gov's client tells them apart by it), and a marine-only cell has no
     // forecast, "Marine Forecast Not Supported" (netbymatt/ws4kp#230), though its raw grid data is served.
-    // Lake Michigan 4 km off Chicago: the nearshore waters of the shore's office.
+    // Lake Michigan 4 km off Chicago: the nearshore waters of the shore's office, its marine zone LMZ741
+    // (Wilmette Harbor to Northerly Island) the forecast zone, no county or fire zone.
     const lake = ((await grid.point({ lat: 41.9, lon: -87.57 }, ctx)).body as Json)['properties'];
     assert.deepEqual(
       [lake.type, lake.cwa, lake.gridId, lake.forecastZone, lake.county, lake.fireWeatherZone],
-      ['marine', 'LOT', 'LOT', null, null, null],
+      ['marine', 'LOT', 'LOT', `${ctx.baseUrl}/zones/forecast/LMZ741`, null, null],
     );
     // 22 km out, past the nearshore zones' 5 nautical miles: the lake's open waters, Milwaukee's (as the 2023
     // recordings answer for points 16 km off Waukegan and 17 km off Benton Harbor).

@@ -29,7 +29,7 @@ describe("the Florida Keys' marine edge (issue 38 item 9)", () => {
 
   it("answers Hawk Channel, the reef and the Straits off the outlined Keys from KEY's grid, as marine", () => {
     // Points 2 to 20 km south-east of Key West, Sugarloaf, Big Pine, Marathon, Islamorada and Key Largo: the
-    // Key West office's marine zones (Hawk Channel GMZ042-044, the Straits GMZ052-054), nearest land a Key.
+    // Key West office's marine zones (Hawk Channel GMZ042-044, the Straits GMZ052-055), nearest land a Key.
     const keys = [
       [24.55, -81.8],
       [24.62, -81.5],
@@ -47,6 +47,15 @@ describe("the Florida Keys' marine edge (issue 38 item 9)", () => {
           const cell = cellOfPoint(d, lat, lon);
           if (cell.office.id !== 'KEY' || (km >= 5 && !cell.overWater))
             wrong.push(`${lat.toFixed(3)},${lon.toFixed(3)}: ${cell.office.id}`);
+          // Over water, the forecast zone is the KEY marine zone that holds the point (Hawk Channel or the
+          // Straits, out 20 nautical miles), and there is no county or fire zone.
+          const p = properties(lat, lon);
+          const zone = String(p['forecastZone']).slice(-6);
+          if (
+            cell.overWater &&
+            (!/^GMZ0[45][2-5]$/.test(zone) || p['county'] !== null || p['fireWeatherZone'] !== null)
+          )
+            wrong.push(`${lat.toFixed(3)},${lon.toFixed(3)}: zone ${zone}, county ${String(p['county'])}`);
         } catch {
           wrong.push(`${lat.toFixed(3)},${lon.toFixed(3)}: 404`);
         }

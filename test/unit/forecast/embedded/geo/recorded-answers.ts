@@ -14,6 +14,11 @@ const fixtures = new URL('../../../../fixtures/forecast/', import.meta.url);
 
 /** Every real answer of one office: recorded-points.json and the 2023 held-out set. */
 export function recordedAnswersOf(office: string): RecordedAnswer[] {
+  return recordedAnswers().filter((a) => a.gridId === office);
+}
+
+/** Every real answer the project keeps: recorded-points.json and the 2023 held-out set. */
+export function recordedAnswers(): RecordedAnswer[] {
   const recorded = (
     JSON.parse(readFileSync(new URL('recorded-points.json', fixtures), 'utf8')) as { samples: RecordedAnswer[] }
   ).samples;
@@ -32,5 +37,5 @@ export function recordedAnswersOf(office: string): RecordedAnswer[] {
         gridY: Number(gridY),
       };
     });
-  return [...recorded, ...heldOut].filter((a) => a.gridId === office);
+  return [...recorded, ...heldOut];
 }

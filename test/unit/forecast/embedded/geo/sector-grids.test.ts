@@ -52,6 +52,25 @@ describe('the Guam grid (issue 38 item 9)', () => {
     assert.ok(points >= 190, `${points} points`);
   });
 
+  it("gives a point in an island's coastal waters that marine zone, and the open ocean none", () => {
+    // The NWS marine zones of GUM (mz18mr25): Guam, Rota, Tinian and Saipan coastal waters. Beyond them no
+    // zone is GUM's (the zones of the open sea are the national centres').
+    for (const [lat, lon, zone] of [
+      [13.3, 144.6, 'PMZ151'], // off Guam's south-west coast
+      [14.05, 145.1, 'PMZ152'], // west of Rota
+      [14.9, 145.4, 'PMZ153'], // west of Tinian
+      [15.3, 145.9, 'PMZ154'], // east of Saipan
+      [16.0, 145.0, null], // 130 km north-west of Saipan
+    ] as const) {
+      const p = properties(lat, lon);
+      assert.deepEqual(
+        [p['type'], p['gridId'], p['forecastZone'], p['county'], p['fireWeatherZone']],
+        ['marine', 'GUM', zone && `https://api.weather.gov/zones/forecast/${zone}`, null, null],
+        `${lat},${lon}`,
+      );
+    }
+  });
+
   it('serves the whole grid and no more: the corners are cells, beyond them 404', () => {
     const window = d.offsets.get('GUM')!;
     const first = { x: -window[0], y: -window[1] };
