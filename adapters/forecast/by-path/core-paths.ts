@@ -1,6 +1,6 @@
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../../domain/forecast/queries.ts';
+import type { AlertQuery, Page, ZoneQuery, ZoneType } from '../../../domain/forecast/queries.ts';
 import { ZONE_TYPES } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
@@ -54,11 +54,6 @@ export const corePaths = {
       ['cursor', q.activeOnly ? undefined : q.cursor],
     ]),
   alert: (id: string): string => `/alerts/${seg(id)}`,
-  // api.weather.gov's /stations has no bbox; the provider filters the page it gets (see the provider).
-  stations: (q: StationQuery): string =>
-    withQuery('/stations', [['id', csv(q.ids)], ['state', csv(q.states)], ...page(q)]),
-  station: (id: string): string => `/stations/${seg(id)}`,
-  latestObservation: (id: string): string => `/stations/${seg(id)}/observations/latest`,
   zones: (q: ZoneQuery): string => {
     const one = q.types.length === 1 ? q.types[0] : undefined;
     const all = q.types.length === ZONE_TYPES.length;

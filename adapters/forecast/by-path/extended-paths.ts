@@ -25,10 +25,6 @@ const observationParams = (q: ObservationQuery): Params => [
 export const extendedPaths = {
   alertCounts: (): string => '/alerts/active/count',
   alertTypes: (): string => '/alerts/types',
-  observations: (id: string, q: ObservationQuery): string =>
-    withQuery(`/stations/${seg(id)}/observations`, observationParams(q)),
-  observationAt: (id: string, time: Date): string =>
-    `/stations/${seg(id)}/observations/${time.toISOString().replace(/\.000Z$/, '+00:00')}`,
   tafs: (id: string): string => `/stations/${seg(id)}/tafs`,
   taf: (id: string, date: string, time: string): string => `/stations/${seg(id)}/tafs/${date}/${time}`,
   zoneForecast: (type: ZoneType, id: string): string => `/zones/${type}/${seg(id)}/forecast`,

@@ -3,6 +3,7 @@ import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
 import { OFFICE_ROUTES } from './offices/office-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
+import { STATION_ROUTES } from './stations/station-routes.ts';
 
 /**
  * Every route a family folder declares by rule, for the HTTP adapter to register (the embedded provider
@@ -14,4 +15,5 @@ export const DECLARED_ROUTES: readonly RouteRule[] = [
   ...RADAR_ROUTES,
   ...AVIATION_ROUTES,
   ...OFFICE_ROUTES,
+  ...STATION_ROUTES,
 ];

@@ -92,11 +92,6 @@ export function registerForecastRoutes(
   );
   readOnly('/alerts/:id', alert);
 
-  get('/stations', (r) => uc.listStations.execute(r.query, r));
-  get('/stations/:id', (r) => uc.getStation.execute(r.param('id'), r));
-  get('/stations/:id/observations/latest', (r) => uc.getLatestObservation.execute(r.param('id'), r));
-  get('/stations/:id/observations', (r) => uc.listObservations.atStation(r.param('id'), r.query, r));
-  get('/stations/:id/observations/:time', (r) => uc.listObservations.oneAt(r.param('id'), r.param('time'), r));
   ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
   asset('/stations/:id/tafs/:date/:time', (r) =>
     uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r),

@@ -4,15 +4,21 @@ import {
   GetAlert,
   GetForecast,
   GetGridpoint,
-  GetLatestObservation,
   GetOffice,
-  GetStation,
   GetZone,
   ListAlerts,
-  ListStations,
   ListZones,
+  ReadResource,
   ResolvePoint,
+  type DocumentRule,
 } from '../../../../application/forecast/index.ts';
+import type { QueryValues } from '../../../../domain/forecast/queries.ts';
+import { DECLARED_ROUTES } from '../../../../adapters/forecast/embedded/declared-routes.ts';
+import {
+  LATEST_OBSERVATION,
+  STATION,
+  STATIONS,
+} from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -24,6 +30,10 @@ import { smallEmbeddedDeps } from '../../../support/small-catalogue.ts';
 
 const ctx = { baseUrl: 'http://local.test' };
 const provider = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-01-20T12:00:00Z'))));
+// A declared route, read as the HTTP adapter reads it: its rule parses the path's segments and query.
+const resources = new ReadResource(provider, DECLARED_ROUTES);
+const read = async <T>(rule: DocumentRule<T>, params: Record<string, string>, query: QueryValues = {}) =>
+  resources.document(rule, { params, query, pathAndQuery: '' }, ctx);
 const props = (doc: { body: Record<string, unknown> }) => doc.body['properties'] as Record<string, any>;
 
 describe('forecast use cases on a small in-memory catalogue', () => {
@@ -58,15 +68,12 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     assert.deepEqual(ids, ['KCNK', 'KMHK'], 'nearest first');
   });
 
-  test('ListStations, GetStation, GetLatestObservation', async () => {
-    const list = await new ListStations(provider).execute({ state: ['KS'] }, ctx);
+  test('the station routes: the list, one station, its latest observation', async () => {
+    const list = await read(STATIONS, {}, { state: ['KS'] });
     assert.equal((list.body['features'] as unknown[]).length, 3);
-    assert.equal(props(await new GetStation(provider).execute('ktop', ctx))['stationIdentifier'], 'KTOP');
-    assert.equal(
-      typeof props(await new GetLatestObservation(provider).execute('KMHK', ctx))['temperature'].value,
-      'number',
-    );
-    await assert.rejects(new GetStation(provider).execute('KSLC', ctx), ForecastNotFound);
+    assert.equal(props(await read(STATION, { id: 'ktop' }))['stationIdentifier'], 'KTOP');
+    assert.equal(typeof props(await read(LATEST_OBSERVATION, { id: 'KMHK' }))['temperature'].value, 'number');
+    await assert.rejects(read(STATION, { id: 'KSLC' }), ForecastNotFound);
   });
 
   test('ListZones and GetZone', async () => {
