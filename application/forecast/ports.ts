@@ -1,6 +1,5 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type { ObservationQuery } from '../../domain/forecast/extended-queries.ts';
+import type { AlertQuery, Page } from '../../domain/forecast/queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -92,10 +91,6 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   gridpointStations(grid: GridRef, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
   alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** `query.types` holds the types to list (one, when the route names it). */
-  zones(query: ZoneQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }
 
@@ -115,7 +110,4 @@ export interface ForecastExtendedProvider {
   tafs(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
   /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
   taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;
-
-  zoneForecast(type: ZoneType, zoneId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  zoneObservations(zoneId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
 }

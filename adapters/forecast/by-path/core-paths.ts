@@ -1,7 +1,6 @@
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page, ZoneQuery, ZoneType } from '../../../domain/forecast/queries.ts';
-import { ZONE_TYPES } from '../../../domain/forecast/queries.ts';
+import type { AlertQuery, Page } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
 // The API path (and query) for each method of ForecastProvider. The queries arrive validated; they are written back
@@ -54,24 +53,5 @@ export const corePaths = {
       ['cursor', q.activeOnly ? undefined : q.cursor],
     ]),
   alert: (id: string): string => `/alerts/${seg(id)}`,
-  zones: (q: ZoneQuery): string => {
-    const one = q.types.length === 1 ? q.types[0] : undefined;
-    const all = q.types.length === ZONE_TYPES.length;
-    return withQuery(one ? `/zones/${one}` : '/zones', [
-      ['type', one || all ? undefined : csv(q.types)],
-      ['id', csv(q.ids)],
-      ['area', csv(q.areas)],
-      ['region', csv(q.regions)],
-      ['point', q.point ? point(q.point) : undefined],
-      ['include_geometry', q.includeGeometry ? 'true' : undefined],
-      ['limit', q.limit],
-      ['effective', iso(q.effective)],
-      ['cursor', q.cursor],
-    ]);
-  },
-  zone: (type: ZoneType, id: string, effective: Date | undefined): string =>
-    withQuery(`/zones/${type}/${seg(id)}`, [['effective', iso(effective)]]),
-  zoneStations: (type: ZoneType, id: string, p: Page): string =>
-    withQuery(`/zones/${type}/${seg(id)}/stations`, page(p)),
   office: (id: string): string => `/offices/${seg(id)}`,
 };

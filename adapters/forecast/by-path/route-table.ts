@@ -91,9 +91,6 @@ export const ROUTES: RouteTable = {
     narrow: (body, [q], nowMs) => keepRequestedStatuses(body, q, nowMs),
   }),
   alert: doc(paths.alert),
-  zones: doc(paths.zones),
-  zone: doc(paths.zone),
-  zoneStations: doc(paths.zoneStations),
   office: ld(paths.office),
 
   alertCounts: ld(more.alertCounts),
@@ -101,6 +98,4 @@ export const ROUTES: RouteTable = {
   alertCap: asset(paths.alert, CAP_MEDIA),
   tafs: ld(more.tafs),
   taf: asset(more.taf, TAF_MEDIA),
-  zoneForecast: doc(more.zoneForecast),
-  zoneObservations: doc(more.zoneObservations),
 };

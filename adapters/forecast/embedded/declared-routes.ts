@@ -4,6 +4,7 @@ import { OFFICE_ROUTES } from './offices/office-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
 import { STATION_ROUTES } from './stations/station-routes.ts';
+import { ZONE_ROUTES } from './zones/zone-routes.ts';
 
 /**
  * Every route a family folder declares by rule, for the HTTP adapter to register (the embedded provider
@@ -16,4 +17,5 @@ export const DECLARED_ROUTES: readonly RouteRule[] = [
   ...AVIATION_ROUTES,
   ...OFFICE_ROUTES,
   ...STATION_ROUTES,
+  ...ZONE_ROUTES,
 ];

@@ -97,13 +97,6 @@ export function registerForecastRoutes(
     uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r),
   );
 
-  get('/zones', (r) => uc.listZones.execute(undefined, r.query, r));
-  get('/zones/:type', (r) => uc.listZones.execute(r.param('type'), r.query, r));
-  get('/zones/:type/:zoneId', (r) => uc.getZone.execute(r.param('type'), r.param('zoneId'), r.query, r));
-  get('/zones/:type/:zoneId/stations', (r) => uc.getZone.stations(r.param('type'), r.param('zoneId'), r.query, r));
-  get('/zones/:type/:zoneId/forecast', (r) => uc.getZone.forecast(r.param('type'), r.param('zoneId'), r));
-  get('/zones/forecast/:zoneId/observations', (r) => uc.listObservations.inZone(r.param('zoneId'), r.query, r));
-
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
 }
 

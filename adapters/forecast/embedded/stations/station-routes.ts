@@ -1,3 +1,4 @@
+import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { parseStationId } from '../../../../domain/forecast/grid-ref.ts';
 import { parseStationQuery, type StationQuery } from '../../../../domain/forecast/queries.ts';
 import {
@@ -8,13 +9,14 @@ import {
 import type { RouteInput } from '../../../../application/forecast/resource-route.ts';
 import { csvParam, documentRule, isoParam, param, seg, withQuery } from '../shared/rules.ts';
 
-// The stations family's routes: the station list, one station, its latest observation and its history.
-// (The TAFs under /stations/{id}/tafs are the aviation family's.)
+// The stations family's routes: the station list, one station, its latest observation and its history,
+// and the observations of a forecast zone's stations. (The TAFs under /stations/{id}/tafs are the
+// aviation family's.)
 
 const stationId = (input: RouteInput): string => parseStationId(param(input, 'id'));
 
 /** A query's start, end and limit, as /stations/{id}/observations and a zone's observations take them. */
-export const observationParams = (q: ObservationQuery): Array<[string, string | number | undefined]> => [
+const observationParams = (q: ObservationQuery): Array<[string, string | number | undefined]> => [
   ['start', isoParam(q.start)],
   ['end', isoParam(q.end)],
   ['limit', q.limit],
@@ -75,4 +77,16 @@ export const OBSERVATION_AT = documentRule(
   ({ id, time }) => `/stations/${seg(id)}/observations/${time.toISOString().replace(/\.000Z$/, '+00:00')}`,
 );
 
-export const STATION_ROUTES = [STATIONS, STATION, LATEST_OBSERVATION, OBSERVATIONS, OBSERVATION_AT];
+/** /zones/forecast/{zoneId}/observations: the observations of the zone's stations. */
+export const ZONE_OBSERVATIONS = documentRule(
+  '/zones/forecast/:zoneId/observations',
+  'geojson',
+  (input): StationObservations => {
+    const zoneId = param(input, 'zoneId');
+    if (!/^[A-Za-z]{2}[Zz]\d{3}$/.test(zoneId)) throw new ForecastNotFound(`Zone "${zoneId}" does not exist.`);
+    return { id: zoneId.toUpperCase(), query: parseObservationQuery(input.query) };
+  },
+  ({ id, query }) => withQuery(`/zones/forecast/${seg(id)}/observations`, observationParams(query)),
+);
+
+export const STATION_ROUTES = [STATIONS, STATION, LATEST_OBSERVATION, OBSERVATIONS, OBSERVATION_AT, ZONE_OBSERVATIONS];

@@ -5,9 +5,7 @@ import {
   GetForecast,
   GetGridpoint,
   GetOffice,
-  GetZone,
   ListAlerts,
-  ListZones,
   ReadResource,
   ResolvePoint,
   type DocumentRule,
@@ -19,6 +17,7 @@ import {
   STATION,
   STATIONS,
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
+import { ZONE, ZONES } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -76,12 +75,12 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     await assert.rejects(read(STATION, { id: 'KSLC' }), ForecastNotFound);
   });
 
-  test('ListZones and GetZone', async () => {
-    const zones = await new ListZones(provider).execute(undefined, { point: ['39.7456,-97.0892'] }, ctx);
+  test('the zone routes: a list, one zone', async () => {
+    const zones = await read(ZONES, {}, { point: ['39.7456,-97.0892'] });
     const ids = (zones.body['features'] as Array<{ properties: { id: string } }>).map((f) => f.properties.id).sort();
     assert.deepEqual(ids, ['KSC201', 'KSZ009', 'KSZ009']);
-    assert.equal(props(await new GetZone(provider).execute('public', 'KSZ009', {}, ctx))['name'], 'Washington');
-    await assert.rejects(new GetZone(provider).execute('county', 'KSC001', {}, ctx), ForecastNotFound);
+    assert.equal(props(await read(ZONE, { type: 'public', zoneId: 'KSZ009' }))['name'], 'Washington');
+    await assert.rejects(read(ZONE, { type: 'county', zoneId: 'KSC001' }), ForecastNotFound);
   });
 
   test('ListAlerts and GetAlert: every listed alert resolves', async () => {

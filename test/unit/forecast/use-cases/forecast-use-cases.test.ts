@@ -5,9 +5,7 @@ import {
   GetForecast,
   GetGridpoint,
   GetOffice,
-  GetZone,
   ListAlerts,
-  ListZones,
   ReadResource,
   ResolvePoint,
 } from '../../../../application/forecast/index.ts';
@@ -25,6 +23,7 @@ import {
   STATION,
   STATIONS,
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
+import { ZONE, ZONES, ZONES_OF_TYPE } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
 
@@ -192,24 +191,15 @@ describe('lists and lookups', () => {
   });
 
   test('zones: public means forecast; an unknown type or malformed id is NotFound; filters parsed', async () => {
-    const { provider, calls } = recordingForecastProvider();
-    await new ListZones(provider).execute('public', { area: ['KS'], include_geometry: ['true'] }, ctx);
-    await new ListZones(provider).execute(undefined, { type: ['county,fire'] }, ctx);
-    await new GetZone(provider).execute('county', 'ksc201', {}, ctx);
-    const first = calls[0]!.args[0] as { types: string[]; areas: string[]; includeGeometry: boolean };
+    const first = parsed(ZONES_OF_TYPE, { type: 'public' }, { area: ['KS'], include_geometry: ['true'] });
     assert.deepEqual([first.types, first.areas, first.includeGeometry], [['forecast'], ['KS'], true]);
-    assert.deepEqual((calls[1]!.args[0] as { types: string[] }).types, ['county', 'fire']);
-    assert.deepEqual(calls[2]!.args.slice(0, 2), ['county', 'KSC201']);
-    await assert.rejects(new ListZones(provider).execute('marine', {}, ctx), ForecastNotFound);
-    await assert.rejects(new GetZone(provider).execute('forecast', 'nope', {}, ctx), ForecastNotFound);
-    await assert.rejects(
-      new ListZones(provider).execute(undefined, { effective: ['not-a-date'] }, ctx),
-      InvalidParameter,
-    );
-    await assert.rejects(
-      new ListZones(provider).execute(undefined, { includegeometry: ['yes'] }, ctx),
-      InvalidParameter,
-    );
-    await assert.rejects(new ListZones(provider).execute(undefined, { point: ['95,0'] }, ctx), InvalidParameter);
+    assert.deepEqual(parsed(ZONES, {}, { type: ['county,fire'] }).types, ['county', 'fire']);
+    const zone = parsed(ZONE, { type: 'county', zoneId: 'ksc201' });
+    assert.deepEqual([zone.type, zone.id], ['county', 'KSC201']);
+    assert.throws(() => parsed(ZONES_OF_TYPE, { type: 'marine' }), ForecastNotFound);
+    assert.throws(() => parsed(ZONE, { type: 'forecast', zoneId: 'nope' }), ForecastNotFound);
+    assert.throws(() => parsed(ZONES, {}, { effective: ['not-a-date'] }), InvalidParameter);
+    assert.throws(() => parsed(ZONES, {}, { includegeometry: ['yes'] }), InvalidParameter);
+    assert.throws(() => parsed(ZONES, {}, { point: ['95,0'] }), InvalidParameter);
   });
 });
