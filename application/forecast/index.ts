@@ -1,7 +1,6 @@
 export * from './ports.ts';
 export { ResolvePoint } from './resolve-point.ts';
 export { GetForecast, type ForecastRequest } from './get-forecast.ts';
-export { GetGridpoint } from './get-gridpoint.ts';
 export { ListAlerts } from './list-alerts.ts';
 export { GetAlert } from './get-alert.ts';
 export { GetOffice } from './get-office.ts';
@@ -13,7 +12,6 @@ export { GetTerminalForecasts } from './terminal-forecasts.ts';
 
 import type { GetAlert } from './get-alert.ts';
 import type { GetForecast } from './get-forecast.ts';
-import type { GetGridpoint } from './get-gridpoint.ts';
 import type { GetOffice } from './get-office.ts';
 import type { ReadResource } from './read-resource.ts';
 import type { ListAlerts } from './list-alerts.ts';
@@ -26,7 +24,6 @@ import type { GetTerminalForecasts } from './terminal-forecasts.ts';
 export interface ForecastUseCases {
   readonly resolvePoint: ResolvePoint;
   readonly getForecast: GetForecast;
-  readonly getGridpoint: GetGridpoint;
   readonly listAlerts: ListAlerts;
   readonly getAlert: GetAlert;
   readonly getOffice: GetOffice;

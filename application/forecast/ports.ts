@@ -1,5 +1,5 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page } from '../../domain/forecast/queries.ts';
+import type { AlertQuery } from '../../domain/forecast/queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -86,9 +86,7 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
   gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
-  gridpoint(grid: GridRef, ctx: ForecastContext): Promise<ForecastDocument>;
   forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
-  gridpointStations(grid: GridRef, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
   alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;

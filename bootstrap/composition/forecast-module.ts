@@ -2,7 +2,6 @@ import { ContainerModule } from 'inversify';
 import {
   GetAlert,
   GetForecast,
-  GetGridpoint,
   GetOffice,
   ReadResource,
   ListAlerts,
@@ -126,7 +125,6 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
       (p: ForecastProvider): ForecastUseCases => ({
         resolvePoint: new ResolvePoint(p),
         getForecast: new GetForecast(p),
-        getGridpoint: new GetGridpoint(p),
         listAlerts: new ListAlerts(p),
         getAlert: new GetAlert(p),
         getOffice: new GetOffice(p),

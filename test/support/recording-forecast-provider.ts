@@ -71,9 +71,7 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
       calls.push({ method: 'gridOf', args });
       return { office: 'TOP', x: 32, y: 81 };
     },
-    gridpoint: answer('gridpoint'),
     forecast: answer('forecast'),
-    gridpointStations: answer('gridpointStations'),
     alerts: answer('alerts'),
     alert: answer('alert'),
     office: answer('office'),

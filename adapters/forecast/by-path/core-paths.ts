@@ -1,6 +1,6 @@
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page } from '../../../domain/forecast/queries.ts';
+import type { AlertQuery } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
 // The API path (and query) for each method of ForecastProvider. The queries arrive validated; they are written back
@@ -22,17 +22,11 @@ const seg = (s: string): string => encodeURIComponent(s).replace(/%3A/gi, ':');
 const point = (p: Coordinates): string => `${formatCoordinate(p.lat)},${formatCoordinate(p.lon)}`;
 const grid = (g: GridRef): string => `/gridpoints/${seg(g.office)}/${g.x},${g.y}`;
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const page = (p: Page): Params => [
-  ['limit', p.limit],
-  ['cursor', p.cursor],
-];
 
 export const corePaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
-  gridpoint: (g: GridRef): string => grid(g),
   forecast: (g: GridRef, o: ForecastOptions): string =>
     withQuery(`${grid(g)}/forecast${o.hourly ? '/hourly' : ''}`, [['units', o.units === 'si' ? 'si' : undefined]]),
-  gridpointStations: (g: GridRef, p: Page): string => withQuery(`${grid(g)}/stations`, page(p)),
   alerts: (q: AlertQuery): string =>
     withQuery(q.activeOnly ? '/alerts/active' : '/alerts', [
       ['status', csv(q.status)],

@@ -84,9 +84,7 @@ const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMe
 
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
-  gridpoint: doc(paths.gridpoint),
   forecast: doc(paths.forecast),
-  gridpointStations: doc(paths.gridpointStations),
   alerts: doc((q) => paths.alerts(upstreamAlertQuery(q)), {
     narrow: (body, [q], nowMs) => keepRequestedStatuses(body, q, nowMs),
   }),

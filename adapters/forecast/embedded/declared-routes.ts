@@ -1,5 +1,6 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
 import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
+import { GRID_ROUTES } from './grid/grid-routes.ts';
 import { OFFICE_ROUTES } from './offices/office-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
@@ -18,4 +19,5 @@ export const DECLARED_ROUTES: readonly RouteRule[] = [
   ...OFFICE_ROUTES,
   ...STATION_ROUTES,
   ...ZONE_ROUTES,
+  ...GRID_ROUTES,
 ];

@@ -60,15 +60,11 @@ export function registerForecastRoutes(
   );
   get('/points/:point/stations', (r) => uc.findPointStations.execute(r.param('point'), r));
 
-  get('/gridpoints/:office/:xy', (r) => uc.getGridpoint.execute(r.param('office'), r.param('xy'), r));
   get('/gridpoints/:office/:xy/forecast', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r),
   );
   get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
-  );
-  get('/gridpoints/:office/:xy/stations', (r) =>
-    uc.getGridpoint.stations(r.param('office'), r.param('xy'), r.query, r),
   );
 
   get('/alerts', (r) => uc.listAlerts.execute(r.query, false, r));

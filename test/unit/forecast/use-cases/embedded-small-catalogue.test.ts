@@ -3,7 +3,6 @@ import { describe, test } from 'node:test';
 import {
   GetAlert,
   GetForecast,
-  GetGridpoint,
   GetOffice,
   ListAlerts,
   ReadResource,
@@ -18,6 +17,7 @@ import {
   STATIONS,
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
 import { ZONE, ZONES } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
+import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -52,15 +52,15 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     );
   });
 
-  test('GetForecast and GetGridpoint: 14 and 48 periods, the same cell either way', async () => {
+  test('GetForecast and the gridpoint routes: 14 and 48 periods, the same cell either way', async () => {
     const uc = new GetForecast(provider);
     const daily = await uc.forPoint('39.7456,-97.0892', { hourly: false }, ctx);
     assert.equal(props(daily)['periods'].length, 14);
     assert.equal(props(await uc.forGrid('TOP', '32,81', { hourly: true }, ctx))['periods'].length, 48);
     assert.deepEqual(daily.body, (await uc.forGrid('TOP', '32,81', { hourly: false }, ctx)).body);
-    const cell = await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
+    const cell = await read(GRIDPOINT, { office: 'TOP', xy: '32,81' });
     assert.equal((cell.body['geometry'] as { type: string }).type, 'Polygon');
-    const nearest = await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['2'] }, ctx);
+    const nearest = await read(GRIDPOINT_STATIONS, { office: 'TOP', xy: '32,81' }, { limit: ['2'] });
     const ids = (nearest.body['features'] as Array<{ properties: { stationIdentifier: string } }>).map(
       (f) => f.properties.stationIdentifier,
     );

@@ -3,7 +3,6 @@ import { describe, test } from 'node:test';
 import {
   GetAlert,
   GetForecast,
-  GetGridpoint,
   GetOffice,
   ListAlerts,
   ReadResource,
@@ -24,6 +23,7 @@ import {
   STATIONS,
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
 import { ZONE, ZONES, ZONES_OF_TYPE } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
+import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
 
@@ -169,13 +169,15 @@ describe('lists and lookups', () => {
     assert.equal(parsed(LATEST_OBSERVATION, { id: 'KSLC' }), 'KSLC');
     await new GetOffice(provider).execute('top', ctx);
     await new GetAlert(provider).execute('urn:oid:2.49.0.1.840.0.abc', ctx);
-    await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
-    await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['3'] }, ctx);
     assert.deepEqual(
       calls.map((c) => c.args[0]),
-      ['TOP', 'urn:oid:2.49.0.1.840.0.abc', { office: 'TOP', x: 32, y: 81 }, { office: 'TOP', x: 32, y: 81 }],
+      ['TOP', 'urn:oid:2.49.0.1.840.0.abc'],
     );
-    assert.deepEqual(calls[3]!.args[1], { limit: 3, cursor: undefined });
+    assert.deepEqual(parsed(GRIDPOINT, { office: 'TOP', xy: '32,81' }), { office: 'TOP', x: 32, y: 81 });
+    assert.deepEqual(parsed(GRIDPOINT_STATIONS, { office: 'TOP', xy: '32,81' }, { limit: ['3'] }), {
+      grid: { office: 'TOP', x: 32, y: 81 },
+      page: { limit: 3, cursor: undefined },
+    });
     // The spec lists 403 and 404 for /stations/{stationId}: an id that cannot be a station is not found.
     assert.throws(() => parsed(STATION, { id: 'K!' }), ForecastNotFound);
     // The spec lists an unknown office under 404 only: an id that is no NWS office names nothing.

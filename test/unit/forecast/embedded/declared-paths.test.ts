@@ -18,14 +18,15 @@ import {
   ZONES,
   ZONES_OF_TYPE,
 } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
+import { GRID_ROUTES, GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 
-// The path a station or zone rule spells is what the upstream cache and a bundle are keyed by (the
+// The path a station, zone or gridpoint rule spells is what the upstream cache and a bundle are keyed by (the
 // spelling core-paths.ts and extended-paths.ts had), and what the embedded router parses again: the
 // value it gives back must be the one the request was parsed to.
 
 const ctx = { baseUrl: 'http://taskcast.test' } as ForecastContext;
 const echoed = routeByPath(
-  [...STATION_ROUTES, ...ZONE_ROUTES].map((rule) =>
+  [...STATION_ROUTES, ...ZONE_ROUTES, ...GRID_ROUTES].map((rule) =>
     serve(rule as RouteRule<unknown> & { kind: 'document' }, async (value) => ({
       body: { value },
       lastModified: new Date(0),
@@ -89,5 +90,14 @@ test('zone paths: one type in the path, a subset as type=, none as a pair that s
     ZONE_STATIONS,
     input({ type: 'county', zoneId: 'KSC201' }, { cursor: ['x'] }),
     '/zones/county/KSC201/stations?limit=500&cursor=x',
+  );
+});
+
+test('gridpoint paths: the office upper-cased, the page spelt as before', async () => {
+  await spelt(GRIDPOINT, input({ office: 'top', xy: '32,81' }), '/gridpoints/TOP/32,81');
+  await spelt(
+    GRIDPOINT_STATIONS,
+    input({ office: 'TOP', xy: '32,81' }, { limit: ['3'], cursor: ['c:1'] }),
+    '/gridpoints/TOP/32,81/stations?limit=3&cursor=c%3A1',
   );
 });
