@@ -1,6 +1,5 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../domain/forecast/queries.ts';
-import type { ObservationQuery } from '../../domain/forecast/extended-queries.ts';
+import type { AlertQuery } from '../../domain/forecast/queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -87,18 +86,9 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   point(point: Coordinates, ctx: ForecastContext): Promise<ForecastDocument>;
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
   gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
-  gridpoint(grid: GridRef, ctx: ForecastContext): Promise<ForecastDocument>;
   forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
-  gridpointStations(grid: GridRef, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
   alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  stations(query: StationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  station(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  latestObservation(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** `query.types` holds the types to list (one, when the route names it). */
-  zones(query: ZoneQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  zone(type: ZoneType, id: string, effective: Date | undefined, ctx: ForecastContext): Promise<ForecastDocument>;
-  zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }
 
@@ -115,12 +105,7 @@ export interface ForecastExtendedProvider {
   /** /alerts/{id} as CAP 1.2 XML (application/cap+xml). */
   alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset>;
 
-  observations(stationId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  observationAt(stationId: string, time: Date, ctx: ForecastContext): Promise<ForecastDocument>;
   tafs(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
   /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
   taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;
-
-  zoneForecast(type: ZoneType, zoneId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  zoneObservations(zoneId: string, query: ObservationQuery, ctx: ForecastContext): Promise<ForecastDocument>;
 }

@@ -27,15 +27,23 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     async (...args: unknown[]): Promise<ForecastDocument> => {
       calls.push({ method, args });
       const ctx = args[args.length - 1] as { baseUrl: string };
-      const first = args[0] as { office?: string } | string | undefined;
-      if ((typeof first === 'object' && first?.office === 'ZZZ') || first === 'KNONE')
+      const first = args[0] as { office?: string; path?: string } | string | undefined;
+      // A path names them as a segment (`/stations/KNONE`), a typed method as its first argument.
+      const pathname = typeof first === 'object' ? first.path?.split('?')[0] : undefined;
+      const segments = pathname?.split('/') ?? [];
+      if (
+        (typeof first === 'object' && first.office === 'ZZZ') ||
+        first === 'KNONE' ||
+        segments.includes('ZZZ') ||
+        segments.includes('KNONE')
+      )
         throw new ForecastNotFound(`No such thing: ${JSON.stringify(first)}.`);
       const body: Record<string, unknown> = {
         type: 'Feature',
         id: `${ctx.baseUrl}/${method}`,
         properties: { method, args: args.slice(0, -1) },
       };
-      if (method === 'stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
+      if (pathname === '/stations') body['pagination'] = { next: `${ctx.baseUrl}/stations?cursor=abc` };
       return { body, lastModified, maxAgeSeconds: 120 };
     };
   const asset =
@@ -63,25 +71,13 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
       calls.push({ method: 'gridOf', args });
       return { office: 'TOP', x: 32, y: 81 };
     },
-    gridpoint: answer('gridpoint'),
     forecast: answer('forecast'),
-    gridpointStations: answer('gridpointStations'),
     alerts: answer('alerts'),
     alert: answer('alert'),
-    stations: answer('stations'),
-    station: answer('station'),
-    latestObservation: answer('latestObservation'),
-    zones: answer('zones'),
-    zone: answer('zone'),
-    zoneStations: answer('zoneStations'),
     office: answer('office'),
     alertCounts: answer('alertCounts'),
     alertTypes: answer('alertTypes'),
-    observations: answer('observations'),
-    observationAt: answer('observationAt'),
     tafs: answer('tafs'),
-    zoneForecast: answer('zoneForecast'),
-    zoneObservations: answer('zoneObservations'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
     alertCap: asset('alertCap', 'application/cap+xml'),
   };

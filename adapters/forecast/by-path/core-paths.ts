@@ -1,7 +1,6 @@
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
-import type { AlertQuery, Page, StationQuery, ZoneQuery, ZoneType } from '../../../domain/forecast/queries.ts';
-import { ZONE_TYPES } from '../../../domain/forecast/queries.ts';
+import type { AlertQuery } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
 // The API path (and query) for each method of ForecastProvider. The queries arrive validated; they are written back
@@ -23,17 +22,11 @@ const seg = (s: string): string => encodeURIComponent(s).replace(/%3A/gi, ':');
 const point = (p: Coordinates): string => `${formatCoordinate(p.lat)},${formatCoordinate(p.lon)}`;
 const grid = (g: GridRef): string => `/gridpoints/${seg(g.office)}/${g.x},${g.y}`;
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const page = (p: Page): Params => [
-  ['limit', p.limit],
-  ['cursor', p.cursor],
-];
 
 export const corePaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
-  gridpoint: (g: GridRef): string => grid(g),
   forecast: (g: GridRef, o: ForecastOptions): string =>
     withQuery(`${grid(g)}/forecast${o.hourly ? '/hourly' : ''}`, [['units', o.units === 'si' ? 'si' : undefined]]),
-  gridpointStations: (g: GridRef, p: Page): string => withQuery(`${grid(g)}/stations`, page(p)),
   alerts: (q: AlertQuery): string =>
     withQuery(q.activeOnly ? '/alerts/active' : '/alerts', [
       ['status', csv(q.status)],
@@ -54,29 +47,5 @@ export const corePaths = {
       ['cursor', q.activeOnly ? undefined : q.cursor],
     ]),
   alert: (id: string): string => `/alerts/${seg(id)}`,
-  // api.weather.gov's /stations has no bbox; the provider filters the page it gets (see the provider).
-  stations: (q: StationQuery): string =>
-    withQuery('/stations', [['id', csv(q.ids)], ['state', csv(q.states)], ...page(q)]),
-  station: (id: string): string => `/stations/${seg(id)}`,
-  latestObservation: (id: string): string => `/stations/${seg(id)}/observations/latest`,
-  zones: (q: ZoneQuery): string => {
-    const one = q.types.length === 1 ? q.types[0] : undefined;
-    const all = q.types.length === ZONE_TYPES.length;
-    return withQuery(one ? `/zones/${one}` : '/zones', [
-      ['type', one || all ? undefined : csv(q.types)],
-      ['id', csv(q.ids)],
-      ['area', csv(q.areas)],
-      ['region', csv(q.regions)],
-      ['point', q.point ? point(q.point) : undefined],
-      ['include_geometry', q.includeGeometry ? 'true' : undefined],
-      ['limit', q.limit],
-      ['effective', iso(q.effective)],
-      ['cursor', q.cursor],
-    ]);
-  },
-  zone: (type: ZoneType, id: string, effective: Date | undefined): string =>
-    withQuery(`/zones/${type}/${seg(id)}`, [['effective', iso(effective)]]),
-  zoneStations: (type: ZoneType, id: string, p: Page): string =>
-    withQuery(`/zones/${type}/${seg(id)}/stations`, page(p)),
   office: (id: string): string => `/offices/${seg(id)}`,
 };

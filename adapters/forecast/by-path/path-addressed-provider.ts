@@ -7,6 +7,7 @@ import type {
 } from '../../../application/forecast/ports.ts';
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
+import { localFilter } from './local-filters.ts';
 import { ROUTES, type AssetMedia, type AssetRoute, type DocumentRoute } from './route-table.ts';
 
 /**
@@ -62,10 +63,14 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
   const provider = methods as unknown as ForecastProvider;
   return {
     ...provider,
-    // The verbs are addressed by path already: the source is asked for it as it stands.
-    document: async (request, ctx) =>
-      (await source.document(request.path, request.accept, ctx)) ??
-      (await orFallback(request.path, (f) => f.document(request, ctx))),
+    // The verbs are addressed by path already: the source is asked for it as it stands, less a parameter
+    // the API lacks (local-filters.ts), which then narrows what it answers.
+    document: async (request, ctx) => {
+      const filter = localFilter(request.path);
+      const found = await source.document(filter?.asked ?? request.path, request.accept, ctx);
+      if (found) return filter ? { ...found, body: filter.narrow(found.body) } : found;
+      return orFallback(request.path, (f) => f.document(request, ctx));
+    },
     asset: async (request, media, ctx) =>
       (await source.asset(request.path, media, ctx)) ??
       (await orFallback(request.path, (f) => f.asset(request, media, ctx))),

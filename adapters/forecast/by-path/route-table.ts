@@ -9,7 +9,6 @@ import type {
 import { corePaths as paths } from './core-paths.ts';
 import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
 import { extendedPaths as more } from './extended-paths.ts';
-import { filterStationsToBbox } from './station-bbox.ts';
 
 /**
  * The few facts each port method needs when it is answered by path (the upstream gateway, a recorded
@@ -28,7 +27,7 @@ export interface DocumentRoute<A extends unknown[]> {
   readonly accept?: string;
   /**
    * Narrows what the path answered to what the request asked, where the API lacks the filter (the spec's
-   * `status=expired`, a station bbox). Returns the body itself when there is nothing to narrow.
+   * `status=expired`). Returns the body itself when there is nothing to narrow.
    */
   readonly narrow?: (body: JsonDocument, args: A, nowMs: number) => JsonDocument;
 }
@@ -85,28 +84,16 @@ const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMe
 
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
-  gridpoint: doc(paths.gridpoint),
   forecast: doc(paths.forecast),
-  gridpointStations: doc(paths.gridpointStations),
   alerts: doc((q) => paths.alerts(upstreamAlertQuery(q)), {
     narrow: (body, [q], nowMs) => keepRequestedStatuses(body, q, nowMs),
   }),
   alert: doc(paths.alert),
-  stations: doc(paths.stations, { narrow: (body, [q]) => (q.bbox ? filterStationsToBbox(body, q.bbox) : body) }),
-  station: doc(paths.station),
-  latestObservation: doc(paths.latestObservation),
-  zones: doc(paths.zones),
-  zone: doc(paths.zone),
-  zoneStations: doc(paths.zoneStations),
   office: ld(paths.office),
 
   alertCounts: ld(more.alertCounts),
   alertTypes: ld(more.alertTypes),
   alertCap: asset(paths.alert, CAP_MEDIA),
-  observations: doc(more.observations),
-  observationAt: doc(more.observationAt),
   tafs: ld(more.tafs),
   taf: asset(more.taf, TAF_MEDIA),
-  zoneForecast: doc(more.zoneForecast),
-  zoneObservations: doc(more.zoneObservations),
 };

@@ -1,8 +1,11 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
 import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
+import { GRID_ROUTES } from './grid/grid-routes.ts';
 import { OFFICE_ROUTES } from './offices/office-routes.ts';
 import { RADAR_ROUTES } from './radar/radar-routes.ts';
 import { REFERENCE_ROUTES } from './reference/reference-routes.ts';
+import { STATION_ROUTES } from './stations/station-routes.ts';
+import { ZONE_ROUTES } from './zones/zone-routes.ts';
 
 /**
  * Every route a family folder declares by rule, for the HTTP adapter to register (the embedded provider
@@ -14,4 +17,7 @@ export const DECLARED_ROUTES: readonly RouteRule[] = [
   ...RADAR_ROUTES,
   ...AVIATION_ROUTES,
   ...OFFICE_ROUTES,
+  ...STATION_ROUTES,
+  ...ZONE_ROUTES,
+  ...GRID_ROUTES,
 ];

@@ -60,15 +60,11 @@ export function registerForecastRoutes(
   );
   get('/points/:point/stations', (r) => uc.findPointStations.execute(r.param('point'), r));
 
-  get('/gridpoints/:office/:xy', (r) => uc.getGridpoint.execute(r.param('office'), r.param('xy'), r));
   get('/gridpoints/:office/:xy/forecast', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r),
   );
   get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
-  );
-  get('/gridpoints/:office/:xy/stations', (r) =>
-    uc.getGridpoint.stations(r.param('office'), r.param('xy'), r.query, r),
   );
 
   get('/alerts', (r) => uc.listAlerts.execute(r.query, false, r));
@@ -92,22 +88,10 @@ export function registerForecastRoutes(
   );
   readOnly('/alerts/:id', alert);
 
-  get('/stations', (r) => uc.listStations.execute(r.query, r));
-  get('/stations/:id', (r) => uc.getStation.execute(r.param('id'), r));
-  get('/stations/:id/observations/latest', (r) => uc.getLatestObservation.execute(r.param('id'), r));
-  get('/stations/:id/observations', (r) => uc.listObservations.atStation(r.param('id'), r.query, r));
-  get('/stations/:id/observations/:time', (r) => uc.listObservations.oneAt(r.param('id'), r.param('time'), r));
   ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
   asset('/stations/:id/tafs/:date/:time', (r) =>
     uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r),
   );
-
-  get('/zones', (r) => uc.listZones.execute(undefined, r.query, r));
-  get('/zones/:type', (r) => uc.listZones.execute(r.param('type'), r.query, r));
-  get('/zones/:type/:zoneId', (r) => uc.getZone.execute(r.param('type'), r.param('zoneId'), r.query, r));
-  get('/zones/:type/:zoneId/stations', (r) => uc.getZone.stations(r.param('type'), r.param('zoneId'), r.query, r));
-  get('/zones/:type/:zoneId/forecast', (r) => uc.getZone.forecast(r.param('type'), r.param('zoneId'), r));
-  get('/zones/forecast/:zoneId/observations', (r) => uc.listObservations.inZone(r.param('zoneId'), r.query, r));
 
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
 }

@@ -11,6 +11,8 @@ import { Lru } from '../shared/lru.ts';
 import { PerObject } from '../../../shared/per-object.ts';
 import { pointDocuments } from './point-document.ts';
 import { stationPage } from '../stations/station-page.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { GRIDPOINT, GRIDPOINT_STATIONS } from './grid-routes.ts';
 
 /**
  * A grid cell as the routes know it, per address object: the cell, its key, whether it lies over water, and
@@ -36,7 +38,7 @@ export const GRIDPOINT_STATION_COUNT = 50;
  */
 export function gridResources(
   deps: EmbeddedDeps,
-): Pick<ForecastProvider, 'point' | 'gridOf' | 'gridpoint' | 'forecast' | 'gridpointStations'> {
+): Pick<ForecastProvider, 'point' | 'gridOf' | 'forecast'> & FamilyRoutes {
   const profileOf = cellProfiles(deps);
   const points = pointDocuments(deps);
   const forecasts = new Lru<string, ForecastDocument>(2048);
@@ -73,16 +75,6 @@ export function gridResources(
       return gridRefs.of(points.cell(point));
     },
 
-    async gridpoint(grid, ctx) {
-      const { cell, key: cellId } = cellOf(grid);
-      const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const key = `${ctx.baseUrl}|${cellId}|${hour}|${deps.overlay?.revision() ?? 0}`;
-      const doc = gridpoints.getOrSet(key, () =>
-        ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour),
-      );
-      return { ...doc, maxAgeSeconds };
-    },
-
     async forecast(grid, options, ctx) {
       const known = cellOf(grid);
       const { cell, key: cellId } = known;
@@ -112,26 +104,38 @@ export function gridResources(
       return answer;
     },
 
-    async gridpointStations(grid, page, ctx) {
-      const { cell, key: cellId } = cellOf(grid);
-      const key = `${ctx.baseUrl}|${cellId}|${page.limit}|${page.cursor ?? ''}`;
-      return stationPages.getOrSet(key, () => {
-        const { centre } = profileOf(cell);
-        const nearest = deps.catalogue
-          .nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT)
-          .map((n) => n.item);
-        const links = cachedLinks(ctx.baseUrl);
-        const url = links.gridpointStations(cell.gridId, cell.gridX, cell.gridY);
-        const body = stationPage(
-          nearest,
-          page,
-          deps.catalogue,
-          links,
-          ctx.baseUrl,
-          (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`,
+    routes: [
+      serve(GRIDPOINT, async (grid, ctx) => {
+        const { cell, key: cellId } = cellOf(grid);
+        const { hour, maxAgeSeconds } = issuance(deps.clock);
+        const key = `${ctx.baseUrl}|${cellId}|${hour}|${deps.overlay?.revision() ?? 0}`;
+        const doc = gridpoints.getOrSet(key, () =>
+          ofHour(gridpointBody(profileOf(cell), hour, ctx.baseUrl, deps.overlay?.adjust()), hour),
         );
-        return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-      });
-    },
+        return { ...doc, maxAgeSeconds };
+      }),
+
+      serve(GRIDPOINT_STATIONS, async ({ grid, page }, ctx) => {
+        const { cell, key: cellId } = cellOf(grid);
+        const key = `${ctx.baseUrl}|${cellId}|${page.limit}|${page.cursor ?? ''}`;
+        return stationPages.getOrSet(key, () => {
+          const { centre } = profileOf(cell);
+          const nearest = deps.catalogue
+            .nearestStations(centre.lat, centre.lon, GRIDPOINT_STATION_COUNT)
+            .map((n) => n.item);
+          const links = cachedLinks(ctx.baseUrl);
+          const url = links.gridpointStations(cell.gridId, cell.gridX, cell.gridY);
+          const body = stationPage(
+            nearest,
+            page,
+            deps.catalogue,
+            links,
+            ctx.baseUrl,
+            (cursor) => `${url}?limit=${page.limit}&cursor=${cursor}`,
+          );
+          return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+        });
+      }),
+    ],
   };
 }

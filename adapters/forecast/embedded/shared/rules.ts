@@ -10,13 +10,26 @@ import type { AssetMedia } from '../../../../application/forecast/ports.ts';
 
 type Params = Array<[string, string | number | undefined]>;
 
-/** A path with its query parameters in a fixed order, spelt as the official OpenAPI takes them. */
-export function withQuery(path: string, params: Params): string {
+/**
+ * A path with its query parameters in a fixed order, spelt as the official OpenAPI takes them. The forecast
+ * spec's routes (stations, zones, gridpoints) have always been asked with `:` left encoded in their query
+ * (`colons: 'encoded'`), the others with it plain: each spelling is the key its upstream cache entries and
+ * recorded bundles are under, so neither changes.
+ */
+export function withQuery(path: string, params: Params, colons: 'plain' | 'encoded' = 'plain'): string {
   const q = new URLSearchParams();
   for (const [k, v] of params) if (v !== undefined && v !== '') q.append(k, String(v));
-  const text = q.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+  const commas = q.toString().replace(/%2C/gi, ',');
+  const text = colons === 'plain' ? commas.replace(/%3A/gi, ':') : commas;
   return text === '' ? path : `${path}?${text}`;
 }
+
+/** A date-time as the routes spell it in a query: ISO 8601, without zero milliseconds. */
+export const isoParam = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
+
+/** A list parameter, comma-separated; nothing when empty. */
+export const csvParam = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(',') : undefined;
 
 /** A path segment, percent-encoded. */
 export const seg = (s: string): string => encodeURIComponent(s);

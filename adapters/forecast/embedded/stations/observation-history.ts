@@ -1,4 +1,4 @@
-import type { ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { ObservationQuery } from '../../../../domain/forecast/extended-queries.ts';
 import type { StationRecord } from '../catalogue/types.ts';
@@ -9,6 +9,8 @@ import { Lru } from '../shared/lru.ts';
 import { observationDocument } from './station-resources.ts';
 import { epochHourOf } from '../weather/index.ts';
 import { zoneStationsIndex } from '../zones/zone-stations-index.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { OBSERVATION_AT, OBSERVATIONS, ZONE_OBSERVATIONS } from './station-routes.ts';
 
 /** How far back a station's history goes, as api.weather.gov keeps about a week of reports. */
 export const HISTORY_HOURS = 7 * 24;
@@ -19,9 +21,7 @@ const REPORT_OFFSET_MS = 7 * 60_000;
  * /stations/{id}/observations, /stations/{id}/observations/{time} and /zones/forecast/{id}/observations:
  * the hourly reports of the same model as observations/latest, newest first, the newest being the latest.
  */
-export function observationHistory(
-  deps: EmbeddedDeps,
-): Pick<ForecastProvider, 'observations' | 'observationAt' | 'zoneObservations'> {
+export function observationHistory(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
   const reports = new Lru<string, ForecastDocument>(8192);
   const report = (station: StationRecord, hour: number, base: string): ForecastDocument =>
@@ -63,41 +63,43 @@ export function observationHistory(
   }
 
   return {
-    async observations(id, query, ctx) {
-      const s = station(id);
-      const hours = hoursOf(query).slice(0, query.limit ?? HISTORY_HOURS);
-      return collection(
-        hours.map((h) => report(s, h, ctx.baseUrl)),
-        ctx.baseUrl,
-      );
-    },
-
-    async observationAt(id, time, ctx) {
-      const s = station(id);
-      const hour = epochHourOf(time.getTime() + REPORT_OFFSET_MS);
-      const latest = issuance(deps.clock).hour;
-      const isReportTime = hour * 3_600_000 - REPORT_OFFSET_MS === time.getTime();
-      if (!isReportTime || hour > latest || hour <= latest - HISTORY_HOURS) {
-        throw new ForecastNotFound(
-          `Station ${id} has no observation at ${time.toISOString()}; reports are hourly at :53.`,
+    routes: [
+      serve(OBSERVATIONS, async ({ id, query }, ctx) => {
+        const s = station(id);
+        const hours = hoursOf(query).slice(0, query.limit ?? HISTORY_HOURS);
+        return collection(
+          hours.map((h) => report(s, h, ctx.baseUrl)),
+          ctx.baseUrl,
         );
-      }
-      const doc = report(s, hour, ctx.baseUrl);
-      return { ...doc, maxAgeSeconds: 3600 };
-    },
+      }),
 
-    async zoneObservations(zoneId, query, ctx) {
-      if (!catalogue.forecastZones.has(zoneId)) throw new ForecastNotFound(`Zone ${zoneId} not found`);
-      // The zone's station list (zone-stations-index.ts): those in it, else the nearest ones.
-      const stations = zoneStationsIndex(catalogue)('forecast', zoneId);
-      // Newest first across the zone's stations, as api.weather.gov orders them.
-      const limit = query.limit ?? 500;
-      const docs: ForecastDocument[] = [];
-      for (const h of hoursOf(query)) {
-        for (const s of stations) docs.push(report(s, h, ctx.baseUrl));
-        if (docs.length >= limit) break;
-      }
-      return collection(docs.slice(0, limit), ctx.baseUrl);
-    },
+      serve(OBSERVATION_AT, async ({ id, time }, ctx) => {
+        const s = station(id);
+        const hour = epochHourOf(time.getTime() + REPORT_OFFSET_MS);
+        const latest = issuance(deps.clock).hour;
+        const isReportTime = hour * 3_600_000 - REPORT_OFFSET_MS === time.getTime();
+        if (!isReportTime || hour > latest || hour <= latest - HISTORY_HOURS) {
+          throw new ForecastNotFound(
+            `Station ${id} has no observation at ${time.toISOString()}; reports are hourly at :53.`,
+          );
+        }
+        const doc = report(s, hour, ctx.baseUrl);
+        return { ...doc, maxAgeSeconds: 3600 };
+      }),
+
+      serve(ZONE_OBSERVATIONS, async ({ id: zoneId, query }, ctx) => {
+        if (!catalogue.forecastZones.has(zoneId)) throw new ForecastNotFound(`Zone ${zoneId} not found`);
+        // The zone's station list (zone-stations-index.ts): those in it, else the nearest ones.
+        const stations = zoneStationsIndex(catalogue)('forecast', zoneId);
+        // Newest first across the zone's stations, as api.weather.gov orders them.
+        const limit = query.limit ?? 500;
+        const docs: ForecastDocument[] = [];
+        for (const h of hoursOf(query)) {
+          for (const s of stations) docs.push(report(s, h, ctx.baseUrl));
+          if (docs.length >= limit) break;
+        }
+        return collection(docs.slice(0, limit), ctx.baseUrl);
+      }),
+    ],
   };
 }

@@ -1,7 +1,7 @@
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../../domain/forecast/queries.ts';
 import { latestObservation, type WeatherAdjust } from '../weather/index.ts';
-import type { ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
 import type { Catalogue, StationRecord } from '../catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS, issuance } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
@@ -10,11 +10,11 @@ import { cachedLinks } from '../shared/links.ts';
 import { Lru } from '../shared/lru.ts';
 import { stationPage } from './station-page.ts';
 import { stationElevation, stationFeature } from './station-features.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { LATEST_OBSERVATION, STATION, STATIONS } from './station-routes.ts';
 
 /** /stations (filtered, paged by id order), /stations/{id} and its latest observation. */
-export function stationResources(
-  deps: EmbeddedDeps,
-): Pick<ForecastProvider, 'stations' | 'station' | 'latestObservation'> {
+export function stationResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
   // Sorted on the first list: reading the stations finds the shore stations' zones (load-catalogue.ts),
   // which a process that never lists stations need not pay for.
@@ -30,33 +30,35 @@ export function stationResources(
   };
 
   return {
-    async stations(query, ctx) {
-      const links = cachedLinks(ctx.baseUrl);
-      const matching = byIdOrder().filter(matcher(query));
-      const next = (cursor: string) =>
-        `${links.stations()}?${filterParams(query)}limit=${query.limit}&cursor=${cursor}`;
-      const body = stationPage(matching, query, catalogue, links, ctx.baseUrl, next);
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+    routes: [
+      serve(STATIONS, async (query, ctx) => {
+        const links = cachedLinks(ctx.baseUrl);
+        const matching = byIdOrder().filter(matcher(query));
+        const next = (cursor: string) =>
+          `${links.stations()}?${filterParams(query)}limit=${query.limit}&cursor=${cursor}`;
+        const body = stationPage(matching, query, catalogue, links, ctx.baseUrl, next);
+        return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      }),
 
-    async station(id, ctx) {
-      const feature = stationFeature(find(id), catalogue, cachedLinks(ctx.baseUrl));
-      return {
-        body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature },
-        lastModified: CATALOGUE_EDITION,
-        maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
-      };
-    },
+      serve(STATION, async (id, ctx) => {
+        const feature = stationFeature(find(id), catalogue, cachedLinks(ctx.baseUrl));
+        return {
+          body: { '@context': sharedGeoJsonContext(ctx.baseUrl), ...feature },
+          lastModified: CATALOGUE_EDITION,
+          maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+        };
+      }),
 
-    async latestObservation(id, ctx) {
-      const station = find(id);
-      // The last full hour: at 18:20 the 17:53 routine report (the model's 18:00 weather) is the latest.
-      const { hour, maxAgeSeconds } = issuance(deps.clock);
-      const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}|${deps.overlay?.revision() ?? 0}`, () =>
-        observationDocument(station, catalogue, hour, ctx.baseUrl, deps.overlay?.adjust()),
-      );
-      return { ...doc, maxAgeSeconds };
-    },
+      serve(LATEST_OBSERVATION, async (id, ctx) => {
+        const station = find(id);
+        // The last full hour: at 18:20 the 17:53 routine report (the model's 18:00 weather) is the latest.
+        const { hour, maxAgeSeconds } = issuance(deps.clock);
+        const doc = observations.getOrSet(`${ctx.baseUrl}|${id}|${hour}|${deps.overlay?.revision() ?? 0}`, () =>
+          observationDocument(station, catalogue, hour, ctx.baseUrl, deps.overlay?.adjust()),
+        );
+        return { ...doc, maxAgeSeconds };
+      }),
+    ],
   };
 }
 

@@ -4,6 +4,8 @@ import type { ForecastZoneRecord } from '../catalogue/types.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { cachedLinks } from '../shared/links.ts';
 import { zoneContext } from '../shared/json-ld.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { ZONE_FORECAST } from './zone-routes.ts';
 
 export interface ZonePeriod {
   readonly number: number;
@@ -52,23 +54,25 @@ export function zoneForecastText(deps: EmbeddedDeps, grid: GridPart) {
 export type ZoneForecastSource = ReturnType<typeof zoneForecastText>;
 
 /** /zones/{type}/{zoneId}/forecast: public (forecast) zones only, as NWS writes text forecasts per public zone. */
-export function zoneForecastResources(text: ZoneForecastSource): Pick<ForecastProvider, 'zoneForecast'> {
+export function zoneForecastResources(text: ZoneForecastSource): FamilyRoutes {
   return {
-    async zoneForecast(type, zoneId, ctx): Promise<ForecastDocument> {
-      if (type !== 'forecast')
-        throw new ForecastNotFound(
-          `Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`,
-        );
-      const f = await text(zoneId, ctx);
-      const links = cachedLinks(ctx.baseUrl);
-      const body = {
-        '@context': zoneContext(),
-        id: `${links.zone('forecast', zoneId)}/forecast`,
-        type: 'Feature',
-        geometry: null,
-        properties: { zone: links.zone('forecast', zoneId), updated: f.updated, periods: f.periods },
-      };
-      return { body, lastModified: f.lastModified, maxAgeSeconds: 0 };
-    },
+    routes: [
+      serve(ZONE_FORECAST, async ({ type, id: zoneId }, ctx): Promise<ForecastDocument> => {
+        if (type !== 'forecast')
+          throw new ForecastNotFound(
+            `Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`,
+          );
+        const f = await text(zoneId, ctx);
+        const links = cachedLinks(ctx.baseUrl);
+        const body = {
+          '@context': zoneContext(),
+          id: `${links.zone('forecast', zoneId)}/forecast`,
+          type: 'Feature',
+          geometry: null,
+          properties: { zone: links.zone('forecast', zoneId), updated: f.updated, periods: f.periods },
+        };
+        return { body, lastModified: f.lastModified, maxAgeSeconds: 0 };
+      }),
+    ],
   };
 }

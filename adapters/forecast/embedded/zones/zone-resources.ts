@@ -1,6 +1,6 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import type { Page, ZoneQuery, ZoneType } from '../../../../domain/forecast/queries.ts';
+import type { ZoneQuery, ZoneType } from '../../../../domain/forecast/queries.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { zoneContext } from '../shared/json-ld.ts';
@@ -11,6 +11,8 @@ import { zoneListUrl, zonePage, type ZoneKey } from './zone-list.ts';
 import { zoneAt, zoneIds, zoneRecord, type ZoneRecord } from './zone-records.ts';
 import { zoneRelations } from './zone-relations.ts';
 import { zoneStationsIndex, type ZoneStations } from './zone-stations-index.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { ZONE, ZONE_STATIONS, ZONES, ZONES_OF_TYPE } from './zone-routes.ts';
 
 /**
  * /zones, /zones/{type}, /zones/{type}/{id} and its stations, from the catalogue's zone sets. There is
@@ -18,7 +20,7 @@ import { zoneStationsIndex, type ZoneStations } from './zone-stations-index.ts';
  * (2200-01-01): an `effective` time outside that span selects nothing (an empty list, or a 404 for a
  * single zone).
  */
-export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones' | 'zone' | 'zoneStations'> {
+export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
   const relations = zoneRelations(catalogue);
   // Built on the first zone's stations (zoneStationsIndex keeps one per catalogue), not with the provider.
@@ -55,59 +57,59 @@ export function zoneResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'zones
     return out;
   }
 
+  const list = async (query: ZoneQuery, ctx: ForecastContext): Promise<ForecastDocument> => {
+    const links = linksFor(ctx.baseUrl);
+    const { page, next, prev } = zonePage(matching(query), query);
+    const features = page.map(({ type, id }) =>
+      zoneFeature(find(type, id), catalogue, links, {
+        geometry: query.includeGeometry,
+        observationStations: links.zoneStations(type, id),
+      }),
+    );
+    const body = {
+      '@context': zoneContext(),
+      type: 'FeatureCollection',
+      features,
+      pagination: {
+        next: next ? zoneListUrl(links, query, next) : null,
+        prev: prev ? zoneListUrl(links, query, prev) : null,
+      },
+    };
+    return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+  };
+
   return {
-    async zones(query: ZoneQuery, ctx: ForecastContext): Promise<ForecastDocument> {
-      const links = linksFor(ctx.baseUrl);
-      const { page, next, prev } = zonePage(matching(query), query);
-      const features = page.map(({ type, id }) =>
-        zoneFeature(find(type, id), catalogue, links, {
-          geometry: query.includeGeometry,
-          observationStations: links.zoneStations(type, id),
-        }),
-      );
-      const body = {
-        '@context': zoneContext(),
-        type: 'FeatureCollection',
-        features,
-        pagination: {
-          next: next ? zoneListUrl(links, query, next) : null,
-          prev: prev ? zoneListUrl(links, query, prev) : null,
-        },
-      };
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+    routes: [
+      serve(ZONES, list),
+      serve(ZONES_OF_TYPE, list),
 
-    async zone(
-      type: ZoneType,
-      id: string,
-      effective: Date | undefined,
-      ctx: ForecastContext,
-    ): Promise<ForecastDocument> {
-      const zone = find(type, id);
-      if (effective && !zoneVersionInEffect(effective)) {
-        throw new ForecastNotFound(
-          `Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`,
-        );
-      }
-      const links = linksFor(ctx.baseUrl);
-      const feature = zoneFeature(zone, catalogue, links, {
-        geometry: true,
-        observationStations: stationsOf(type, id).map((s) => links.station(s.id)),
-        related: relations.related(type, id),
-      });
-      return {
-        body: { '@context': zoneContext(), ...feature },
-        lastModified: CATALOGUE_EDITION,
-        maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
-      };
-    },
+      serve(ZONE, async ({ type, id, effective }, ctx) => {
+        const zone = find(type, id);
+        if (effective && !zoneVersionInEffect(effective)) {
+          throw new ForecastNotFound(
+            `Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`,
+          );
+        }
+        const links = linksFor(ctx.baseUrl);
+        const feature = zoneFeature(zone, catalogue, links, {
+          geometry: true,
+          observationStations: stationsOf(type, id).map((s) => links.station(s.id)),
+          related: relations.related(type, id),
+        });
+        return {
+          body: { '@context': zoneContext(), ...feature },
+          lastModified: CATALOGUE_EDITION,
+          maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+        };
+      }),
 
-    async zoneStations(type: ZoneType, id: string, page: Page, ctx: ForecastContext): Promise<ForecastDocument> {
-      find(type, id);
-      const links = linksFor(ctx.baseUrl);
-      const next = (cursor: string) => `${links.zoneStations(type, id)}?limit=${page.limit}&cursor=${cursor}`;
-      const body = stationPage(stationsOf(type, id), page, catalogue, links, ctx.baseUrl, next);
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+      serve(ZONE_STATIONS, async ({ type, id, page }, ctx) => {
+        find(type, id);
+        const links = linksFor(ctx.baseUrl);
+        const next = (cursor: string) => `${links.zoneStations(type, id)}?limit=${page.limit}&cursor=${cursor}`;
+        const body = stationPage(stationsOf(type, id), page, catalogue, links, ctx.baseUrl, next);
+        return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      }),
+    ],
   };
 }

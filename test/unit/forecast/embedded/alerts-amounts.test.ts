@@ -5,10 +5,10 @@ import { describe, it } from 'node:test';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { zoneGridPlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { gridResources } from '../../../../adapters/forecast/embedded/grid/grid-resources.ts';
 import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
+import { gridFamily } from './grid-support.ts';
 
 type Json = Record<string, any>;
 const HOUR = 3_600_000;
@@ -82,7 +82,7 @@ describe('alert amounts (issue 35 item 13)', () => {
       const from = Math.floor(Date.parse(p.onset) / HOUR);
       const to = Math.ceil(Date.parse(p.ends) / HOUR);
       const snow = /snow accumulations/.test(p.description);
-      const grid = gridResources(depsAt(new Date(from * HOUR).toISOString()));
+      const grid = gridFamily(depsAt(new Date(from * HOUR).toISOString()));
       let worstInches = 0;
       for (const ugc of p.geocode.UGC) {
         const zone = catalogue.forecastZones.get(ugc)!;

@@ -5,12 +5,13 @@ import { cellOutline, fromOfficeGrid } from '../../../../adapters/forecast/embed
 import { distanceMetres, polygonContains } from '../../../../adapters/forecast/embedded/geo/polygon.ts';
 import { gridResources } from '../../../../adapters/forecast/embedded/grid/grid-resources.ts';
 import { assertLinksUnderBase, BASE, ctx, cursorOf, deps, depsAt } from './support.ts';
+import { gridFamily } from './grid-support.ts';
 
 type Json = Record<string, any>;
 
 const FIXTURE = { lat: 39.7456, lon: -97.0892 };
 const TOP = { office: 'TOP', x: 32, y: 81 };
-const grid = gridResources(deps());
+const grid = gridFamily(deps());
 
 describe('point', () => {
   it('resolves the fixture point as api.weather.gov does', async () => {

@@ -2,11 +2,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../../domain/forecast/queries.ts';
+import type { ForecastContext } from '../../../../application/forecast/ports.ts';
 import { stationResources } from '../../../../adapters/forecast/embedded/stations/station-resources.ts';
+import {
+  LATEST_OBSERVATION,
+  STATION,
+  STATIONS,
+} from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
+import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
 import { assertLinksUnderBase, BASE, ctx, cursorOf, deps } from './support.ts';
 
 type Json = Record<string, any>;
-const stations = stationResources(deps());
+// The family is asked by path, as the provider's `document` verb asks it, each path spelt by its route.
+const served = routeByPath(stationResources(deps()).routes ?? []);
+const ask = (path: string, c: ForecastContext) => served.document({ path }, c);
+const stations = {
+  stations: (q: StationQuery, c: ForecastContext) => ask(STATIONS.path(q), c),
+  station: (id: string, c: ForecastContext) => ask(STATION.path(id), c),
+  latestObservation: (id: string, c: ForecastContext) => ask(LATEST_OBSERVATION.path(id), c),
+};
 
 async function all(query: Omit<StationQuery, 'cursor'>): Promise<{ ids: string[]; nexts: string[] }> {
   const ids: string[] = [];

@@ -3,16 +3,21 @@ import { describe, test } from 'node:test';
 import {
   GetAlert,
   GetForecast,
-  GetGridpoint,
-  GetLatestObservation,
   GetOffice,
-  GetStation,
-  GetZone,
   ListAlerts,
-  ListStations,
-  ListZones,
+  ReadResource,
   ResolvePoint,
+  type DocumentRule,
 } from '../../../../application/forecast/index.ts';
+import type { QueryValues } from '../../../../domain/forecast/queries.ts';
+import { DECLARED_ROUTES } from '../../../../adapters/forecast/embedded/declared-routes.ts';
+import {
+  LATEST_OBSERVATION,
+  STATION,
+  STATIONS,
+} from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
+import { ZONE, ZONES } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
+import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -24,6 +29,10 @@ import { smallEmbeddedDeps } from '../../../support/small-catalogue.ts';
 
 const ctx = { baseUrl: 'http://local.test' };
 const provider = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-01-20T12:00:00Z'))));
+// A declared route, read as the HTTP adapter reads it: its rule parses the path's segments and query.
+const resources = new ReadResource(provider, DECLARED_ROUTES);
+const read = async <T>(rule: DocumentRule<T>, params: Record<string, string>, query: QueryValues = {}) =>
+  resources.document(rule, { params, query, pathAndQuery: '' }, ctx);
 const props = (doc: { body: Record<string, unknown> }) => doc.body['properties'] as Record<string, any>;
 
 describe('forecast use cases on a small in-memory catalogue', () => {
@@ -43,38 +52,35 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     );
   });
 
-  test('GetForecast and GetGridpoint: 14 and 48 periods, the same cell either way', async () => {
+  test('GetForecast and the gridpoint routes: 14 and 48 periods, the same cell either way', async () => {
     const uc = new GetForecast(provider);
     const daily = await uc.forPoint('39.7456,-97.0892', { hourly: false }, ctx);
     assert.equal(props(daily)['periods'].length, 14);
     assert.equal(props(await uc.forGrid('TOP', '32,81', { hourly: true }, ctx))['periods'].length, 48);
     assert.deepEqual(daily.body, (await uc.forGrid('TOP', '32,81', { hourly: false }, ctx)).body);
-    const cell = await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
+    const cell = await read(GRIDPOINT, { office: 'TOP', xy: '32,81' });
     assert.equal((cell.body['geometry'] as { type: string }).type, 'Polygon');
-    const nearest = await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['2'] }, ctx);
+    const nearest = await read(GRIDPOINT_STATIONS, { office: 'TOP', xy: '32,81' }, { limit: ['2'] });
     const ids = (nearest.body['features'] as Array<{ properties: { stationIdentifier: string } }>).map(
       (f) => f.properties.stationIdentifier,
     );
     assert.deepEqual(ids, ['KCNK', 'KMHK'], 'nearest first');
   });
 
-  test('ListStations, GetStation, GetLatestObservation', async () => {
-    const list = await new ListStations(provider).execute({ state: ['KS'] }, ctx);
+  test('the station routes: the list, one station, its latest observation', async () => {
+    const list = await read(STATIONS, {}, { state: ['KS'] });
     assert.equal((list.body['features'] as unknown[]).length, 3);
-    assert.equal(props(await new GetStation(provider).execute('ktop', ctx))['stationIdentifier'], 'KTOP');
-    assert.equal(
-      typeof props(await new GetLatestObservation(provider).execute('KMHK', ctx))['temperature'].value,
-      'number',
-    );
-    await assert.rejects(new GetStation(provider).execute('KSLC', ctx), ForecastNotFound);
+    assert.equal(props(await read(STATION, { id: 'ktop' }))['stationIdentifier'], 'KTOP');
+    assert.equal(typeof props(await read(LATEST_OBSERVATION, { id: 'KMHK' }))['temperature'].value, 'number');
+    await assert.rejects(read(STATION, { id: 'KSLC' }), ForecastNotFound);
   });
 
-  test('ListZones and GetZone', async () => {
-    const zones = await new ListZones(provider).execute(undefined, { point: ['39.7456,-97.0892'] }, ctx);
+  test('the zone routes: a list, one zone', async () => {
+    const zones = await read(ZONES, {}, { point: ['39.7456,-97.0892'] });
     const ids = (zones.body['features'] as Array<{ properties: { id: string } }>).map((f) => f.properties.id).sort();
     assert.deepEqual(ids, ['KSC201', 'KSZ009', 'KSZ009']);
-    assert.equal(props(await new GetZone(provider).execute('public', 'KSZ009', {}, ctx))['name'], 'Washington');
-    await assert.rejects(new GetZone(provider).execute('county', 'KSC001', {}, ctx), ForecastNotFound);
+    assert.equal(props(await read(ZONE, { type: 'public', zoneId: 'KSZ009' }))['name'], 'Washington');
+    await assert.rejects(read(ZONE, { type: 'county', zoneId: 'KSC001' }), ForecastNotFound);
   });
 
   test('ListAlerts and GetAlert: every listed alert resolves', async () => {

@@ -3,14 +3,9 @@ import { describe, test } from 'node:test';
 import {
   GetAlert,
   GetForecast,
-  GetGridpoint,
-  GetLatestObservation,
   GetOffice,
-  GetStation,
-  GetZone,
   ListAlerts,
-  ListStations,
-  ListZones,
+  ReadResource,
   ResolvePoint,
 } from '../../../../application/forecast/index.ts';
 import {
@@ -20,8 +15,21 @@ import {
   PointNotCanonical,
 } from '../../../../domain/forecast/errors.ts';
 import { recordingForecastProvider } from '../../../support/recording-forecast-provider.ts';
+import type { RouteRule } from '../../../../application/forecast/index.ts';
+import type { QueryValues } from '../../../../domain/forecast/queries.ts';
+import {
+  LATEST_OBSERVATION,
+  STATION,
+  STATIONS,
+} from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
+import { ZONE, ZONES, ZONES_OF_TYPE } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
+import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
+
+/** What a declared route's rule makes of a request's path segments and query. */
+const parsed = <T>(rule: RouteRule<T>, params: Record<string, string>, query: QueryValues = {}): T =>
+  rule.parse({ params, query, pathAndQuery: '' });
 
 describe('ResolvePoint', () => {
   test('passes a valid point on, trailing zeros and signs normalised', async () => {
@@ -139,12 +147,10 @@ describe('lists and lookups', () => {
   });
 
   test('stations: limit defaults to 25, at most 500; bbox must be west,south,east,north', async () => {
-    const { provider, calls } = recordingForecastProvider();
-    const uc = new ListStations(provider);
-    await uc.execute({}, ctx);
-    await uc.execute({ bbox: ['-100,35,-95,40'], state: ['ks'], limit: ['500'] }, ctx);
-    assert.equal((calls[0]!.args[0] as { limit: number }).limit, 25);
-    assert.deepEqual((calls[1]!.args[0] as { bbox: number[]; states: string[] }).bbox, [-100, 35, -95, 40]);
+    const plain = parsed(STATIONS, {});
+    const boxed = parsed(STATIONS, {}, { bbox: ['-100,35,-95,40'], state: ['ks'], limit: ['500'] });
+    assert.equal(plain.limit, 25);
+    assert.deepEqual(boxed.bbox, [-100, 35, -95, 40]);
     for (const bad of [
       { bbox: ['1,2,3'] },
       { bbox: ['-95,35,-100,40'] },
@@ -153,59 +159,49 @@ describe('lists and lookups', () => {
       { limit: ['501'] },
       { state: ['Kan'] },
     ]) {
-      await assert.rejects(uc.execute(bad, ctx), InvalidParameter, JSON.stringify(bad));
+      assert.throws(() => parsed(STATIONS, {}, bad), InvalidParameter, JSON.stringify(bad));
     }
   });
 
   test('station, observation, office, alert, gridpoint: ids validated and normalised', async () => {
     const { provider, calls } = recordingForecastProvider();
-    await new GetStation(provider).execute('kslc', ctx);
-    await new GetLatestObservation(provider).execute('KSLC', ctx);
+    assert.equal(parsed(STATION, { id: 'kslc' }), 'KSLC');
+    assert.equal(parsed(LATEST_OBSERVATION, { id: 'KSLC' }), 'KSLC');
     await new GetOffice(provider).execute('top', ctx);
     await new GetAlert(provider).execute('urn:oid:2.49.0.1.840.0.abc', ctx);
-    await new GetGridpoint(provider).execute('TOP', '32,81', ctx);
-    await new GetGridpoint(provider).stations('TOP', '32,81', { limit: ['3'] }, ctx);
     assert.deepEqual(
       calls.map((c) => c.args[0]),
-      [
-        'KSLC',
-        'KSLC',
-        'TOP',
-        'urn:oid:2.49.0.1.840.0.abc',
-        { office: 'TOP', x: 32, y: 81 },
-        { office: 'TOP', x: 32, y: 81 },
-      ],
+      ['TOP', 'urn:oid:2.49.0.1.840.0.abc'],
     );
-    assert.deepEqual(calls[5]!.args[1], { limit: 3, cursor: undefined });
+    assert.deepEqual(parsed(GRIDPOINT, { office: 'TOP', xy: '32,81' }), { office: 'TOP', x: 32, y: 81 });
+    assert.deepEqual(parsed(GRIDPOINT_STATIONS, { office: 'TOP', xy: '32,81' }, { limit: ['3'] }), {
+      grid: { office: 'TOP', x: 32, y: 81 },
+      page: { limit: 3, cursor: undefined },
+    });
     // The spec lists 403 and 404 for /stations/{stationId}: an id that cannot be a station is not found.
-    await assert.rejects(new GetStation(provider).execute('K!', ctx), ForecastNotFound);
+    assert.throws(() => parsed(STATION, { id: 'K!' }), ForecastNotFound);
     // The spec lists an unknown office under 404 only: an id that is no NWS office names nothing.
     for (const bad of ['TOPEKA', 'KTOP', 'ZZ', 'XYZ']) {
       await assert.rejects(new GetOffice(provider).execute(bad, ctx), ForecastNotFound, bad);
     }
     await new GetOffice(provider).execute('crh', ctx);
-    await assert.rejects(new GetStation(provider).execute('KNONE', ctx), ForecastNotFound);
+    const read = new ReadResource(provider, [STATION]);
+    await assert.rejects(
+      async () => read.document(STATION, { params: { id: 'KNONE' }, query: {}, pathAndQuery: '' }, ctx),
+      ForecastNotFound,
+    );
   });
 
   test('zones: public means forecast; an unknown type or malformed id is NotFound; filters parsed', async () => {
-    const { provider, calls } = recordingForecastProvider();
-    await new ListZones(provider).execute('public', { area: ['KS'], include_geometry: ['true'] }, ctx);
-    await new ListZones(provider).execute(undefined, { type: ['county,fire'] }, ctx);
-    await new GetZone(provider).execute('county', 'ksc201', {}, ctx);
-    const first = calls[0]!.args[0] as { types: string[]; areas: string[]; includeGeometry: boolean };
+    const first = parsed(ZONES_OF_TYPE, { type: 'public' }, { area: ['KS'], include_geometry: ['true'] });
     assert.deepEqual([first.types, first.areas, first.includeGeometry], [['forecast'], ['KS'], true]);
-    assert.deepEqual((calls[1]!.args[0] as { types: string[] }).types, ['county', 'fire']);
-    assert.deepEqual(calls[2]!.args.slice(0, 2), ['county', 'KSC201']);
-    await assert.rejects(new ListZones(provider).execute('marine', {}, ctx), ForecastNotFound);
-    await assert.rejects(new GetZone(provider).execute('forecast', 'nope', {}, ctx), ForecastNotFound);
-    await assert.rejects(
-      new ListZones(provider).execute(undefined, { effective: ['not-a-date'] }, ctx),
-      InvalidParameter,
-    );
-    await assert.rejects(
-      new ListZones(provider).execute(undefined, { includegeometry: ['yes'] }, ctx),
-      InvalidParameter,
-    );
-    await assert.rejects(new ListZones(provider).execute(undefined, { point: ['95,0'] }, ctx), InvalidParameter);
+    assert.deepEqual(parsed(ZONES, {}, { type: ['county,fire'] }).types, ['county', 'fire']);
+    const zone = parsed(ZONE, { type: 'county', zoneId: 'ksc201' });
+    assert.deepEqual([zone.type, zone.id], ['county', 'KSC201']);
+    assert.throws(() => parsed(ZONES_OF_TYPE, { type: 'marine' }), ForecastNotFound);
+    assert.throws(() => parsed(ZONE, { type: 'forecast', zoneId: 'nope' }), ForecastNotFound);
+    assert.throws(() => parsed(ZONES, {}, { effective: ['not-a-date'] }), InvalidParameter);
+    assert.throws(() => parsed(ZONES, {}, { includegeometry: ['yes'] }), InvalidParameter);
+    assert.throws(() => parsed(ZONES, {}, { point: ['95,0'] }), InvalidParameter);
   });
 });
