@@ -1,5 +1,6 @@
 // Builds dist/server/main.mjs and alert-worker.mjs: the server bundled as `npm start` bundles it
-// (bootstrap/server/server-bundle.mjs), for the published package's `taskcast serve`. Run from dist/'s
+// (bootstrap/server/server-bundle.mjs), for the published package's `taskcast serve`; and dist/weather/,
+// taskcast/msw and taskcast/fetch bundled the same way (package.json `exports`), for the same reason. Run from dist/'s
 // compiled modules instead, the installed command started about 50% slower than `npm start` in a checkout
 // (issue 40.11): Node resolved, read and compiled each of some 700 files. Run by `npm run build`.
 //
@@ -10,7 +11,7 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverBundleOptions } from '../bootstrap/server/server-bundle.mjs';
+import { serverBundleOptions, weatherBundleOptions, weatherWorkerOptions } from '../bootstrap/server/server-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -23,7 +24,19 @@ const result = await build({
   ...serverBundleOptions(root, join(root, 'dist', 'server'), external),
   sourcemap: false,
 });
-const bytes = Object.entries(result.metafile.outputs)
-  .filter(([file]) => file.endsWith('.mjs'))
-  .reduce((sum, [, output]) => sum + output.bytes, 0);
-console.log(`dist/server/: ${(bytes / 1e6).toFixed(1)} MB of bundle in ${Date.now() - started} ms`);
+console.log(`dist/server/: ${megabytes(result)} MB of bundle in ${Date.now() - started} ms`);
+
+const weatherStarted = Date.now();
+const weatherDir = join(root, 'dist', 'weather');
+const weather = await Promise.all([
+  build({ ...weatherBundleOptions(root, weatherDir, external), sourcemap: false }),
+  build({ ...weatherWorkerOptions(root, weatherDir, external), sourcemap: false }),
+]);
+console.log(`dist/weather/: ${weather.map(megabytes).join(' + ')} MB of bundle in ${Date.now() - weatherStarted} ms`);
+
+function megabytes(result) {
+  const bytes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.mjs'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+  return (bytes / 1e6).toFixed(1);
+}

@@ -4,7 +4,7 @@ import type { Clock } from '../../application/shared/clock.ts';
 import type { TaskUseCases } from '../../application/tasks/index.ts';
 import { corsAreaOf, publicCorsMiddleware, taskCorsMiddleware, type CorsArea } from './cors.ts';
 import { contextOf, mountContext, type HttpContext } from './compose-by-path.ts';
-import { registerTaskApiDocument } from './docs/docs-routes.ts';
+import { registerTaskApiDocument } from './docs/task-api-document.ts';
 import type { ForecastControlPort } from '../../application/forecast/forecast-controls.ts';
 import type { Scenario, ScenarioFault } from '../forecast/control/scenario-schema.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';

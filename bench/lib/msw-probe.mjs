@@ -5,12 +5,19 @@
 //
 //   node bench/lib/msw-probe.mjs cold msw|fetch   the creation, then the first answers (data read, alerts made)
 //   node bench/lib/msw-probe.mjs warm N           N warm requests per path through each entry point
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const PATHS = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?point=39.7456,-97.0892'];
 const NOW = '2026-05-20T21:00:00Z';
 const HEADERS = { 'user-agent': 'taskcast-bench (bench/lib/msw-probe.mjs)' };
-const dist = new URL('../../dist/bootstrap/entry/', import.meta.url);
+const root = new URL('../../', import.meta.url);
+/** What `import('taskcast/msw')` and `import('taskcast/fetch')` load: the package's own `exports`. */
+const { exports } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const entry = {
+  msw: new URL(exports['./msw'].default, root).href,
+  fetch: new URL(exports['./fetch'].default, root).href,
+};
 const [mode, arg] = process.argv.slice(2);
 
 /** CPU time of the whole process so far (every thread), in ms. */
@@ -49,10 +56,7 @@ if (mode === 'cold') {
   const result = { sinceProcessStartMs: performance.now(), cpuBeforeMs: cpuMs() };
   if (arg === 'msw') {
     const [importMsw, { setupServer }] = await timed(() => import('msw/node'), 'importMsw');
-    const [importTaskcast, { weatherGovHandlers }] = await timed(
-      () => import(new URL('msw.js', dist).href),
-      'importTaskcast',
-    );
+    const [importTaskcast, { weatherGovHandlers }] = await timed(() => import(entry.msw), 'importTaskcast');
     const [create, nws] = await timed(() => weatherGovHandlers({ now: NOW }), 'create');
     const server = setupServer(...nws.handlers);
     server.listen({ onUnhandledRequest: 'error' });
@@ -64,10 +68,7 @@ if (mode === 'cold') {
     });
     server.close();
   } else {
-    const [importTaskcast, { createWeatherGovFetch }] = await timed(
-      () => import(new URL('fetch.js', dist).href),
-      'importTaskcast',
-    );
+    const [importTaskcast, { createWeatherGovFetch }] = await timed(() => import(entry.fetch), 'importTaskcast');
     const [create, nwsFetch] = await timed(() => createWeatherGovFetch({ now: NOW }), 'create');
     Object.assign(result, {
       importMsw: 0,
@@ -82,8 +83,8 @@ if (mode === 'cold') {
 } else if (mode === 'warm') {
   const n = Number(arg);
   const { setupServer } = await import('msw/node');
-  const { weatherGovHandlers } = await import(new URL('msw.js', dist).href);
-  const { createWeatherGovFetch } = await import(new URL('fetch.js', dist).href);
+  const { weatherGovHandlers } = await import(entry.msw);
+  const { createWeatherGovFetch } = await import(entry.fetch);
   const nws = await weatherGovHandlers({ now: NOW });
   const nwsFetch = await createWeatherGovFetch({ now: NOW });
   const server = setupServer(...nws.handlers);

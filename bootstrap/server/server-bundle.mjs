@@ -12,12 +12,49 @@ const REQUIRE_SHIM =
  */
 export function serverBundleOptions(root, outdir, external) {
   return {
-    absWorkingDir: root,
+    ...bundleOptions(root, outdir, external),
     // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
     entryPoints: {
       main: 'bootstrap/server/main.ts',
-      'alert-worker': 'adapters/forecast/embedded/alerts/generation/alert-worker.ts',
+      'alert-worker': ALERT_WORKER,
     },
+    // Stack traces need only the mappings; with the packages' sources in it the map was 5.4 MB instead of
+    // 1.8, and --enable-source-maps reading it cost ~160 ms of start-up and ~20 ms of the first /alerts.
+    sourcemap: 'linked',
+    sourcesContent: false,
+  };
+}
+
+const ALERT_WORKER = 'adapters/forecast/embedded/alerts/generation/alert-worker.ts';
+
+/**
+ * The published taskcast/msw and taskcast/fetch (dist/weather/, scripts/build-server-bundle.mjs), for the
+ * same reason as the server: from dist/'s compiled modules, a test file's `import('taskcast/fetch')` had Node
+ * resolve, read and compile ~500 files, ~250 ms of CPU before the first answer, paid again by every isolated
+ * test file; bundled, ~50 ms (issue 40 item 4). The two entries share their chunks (`splitting`), so a class
+ * is one class to both, and what only some requests need (the replay, the docs) stays in a chunk of its own,
+ * loaded when asked for.
+ */
+export function weatherBundleOptions(root, outdir, external) {
+  return {
+    ...bundleOptions(root, outdir, external),
+    entryPoints: { msw: 'bootstrap/entry/msw.ts', fetch: 'bootstrap/entry/fetch.ts' },
+    splitting: true,
+  };
+}
+
+/**
+ * The alert worker beside the weather bundle, built on its own: with `splitting` it would be a stub importing
+ * shared chunks, and the alert cycle cache names the model by a digest of this one file
+ * (alert-cycle-cache.ts), so it must hold the whole model.
+ */
+export function weatherWorkerOptions(root, outdir, external) {
+  return { ...bundleOptions(root, outdir, external), entryPoints: { 'alert-worker': ALERT_WORKER } };
+}
+
+function bundleOptions(root, outdir, external) {
+  return {
+    absWorkingDir: root,
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -30,10 +67,6 @@ export function serverBundleOptions(root, outdir, external) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'linked',
-    // Stack traces need only the mappings; with the packages' sources in it the map was 5.4 MB instead of
-    // 1.8, and --enable-source-maps reading it cost ~160 ms of start-up and ~20 ms of the first /alerts.
-    sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
   };

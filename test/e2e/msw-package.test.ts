@@ -169,9 +169,10 @@ test(
       const tarball = await packedTarball(work);
       const files = tarball.files;
       for (const file of [
-        'dist/bootstrap/entry/msw.js',
+        // The code bundled (package.json `exports`), the types compiled.
+        'dist/weather/msw.mjs',
         'dist/bootstrap/entry/msw.d.ts',
-        'dist/bootstrap/entry/fetch.js',
+        'dist/weather/fetch.mjs',
         'dist/bootstrap/entry/fetch.d.ts',
       ]) {
         assert.ok(files.includes(file), `${file} is in the tarball`);

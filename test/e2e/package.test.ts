@@ -85,6 +85,10 @@ test(
           'dist/scenario.schema.json',
           'dist/server/main.mjs',
           'dist/server/alert-worker.mjs',
+          // taskcast/msw and taskcast/fetch, bundled (scripts/build-server-bundle.mjs), with their worker.
+          'dist/weather/msw.mjs',
+          'dist/weather/fetch.mjs',
+          'dist/weather/alert-worker.mjs',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);
         const strays = files.filter(

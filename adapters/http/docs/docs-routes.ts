@@ -5,7 +5,6 @@ import { docsHtml, docsScript } from './docs-page.ts';
 import { forecastOpenApi } from './forecast-openapi.ts';
 import { prefersHtml } from './prefers-html.ts';
 import { isSwaggerUiFile, swaggerUiAsset } from './swagger-ui-assets.ts';
-import { taskOpenApi } from './task-openapi.ts';
 
 /**
  * The page may run only its own scripts (Swagger UI's bundle, its preset and the page's loader, all served
@@ -35,12 +34,8 @@ export interface DocsRouteOptions extends BaseUrlOptions {
   readonly forecast: boolean;
 }
 
-/** GET /api/openapi.json: the task API's document, which the task API's app serves. */
-export function registerTaskApiDocument(app: H3, options: BaseUrlOptions): void {
-  getAndHead(app)('/api/openapi.json', (event) => json(taskOpenApi(baseUrlOf(event, options))));
-}
-
-function getAndHead(app: H3): (path: string, handler: (event: H3Event) => HTTPResponse) => void {
+/** Registers a GET route and its HEAD. */
+export function getAndHead(app: H3): (path: string, handler: (event: H3Event) => HTTPResponse) => void {
   return (path, handler) => {
     app.get(path, handler);
     app.on('HEAD', path, handler);
@@ -49,7 +44,7 @@ function getAndHead(app: H3): (path: string, handler: (event: H3Event) => HTTPRe
 
 /**
  * Discovery: GET /openapi.json (forecast API, where api.weather.gov has its own; the task API's
- * /api/openapi.json is registerTaskApiDocument's), /docs (Swagger UI over both, from the package's files), and GET / (a browser goes to /docs,
+ * /api/openapi.json is registerTaskApiDocument's, in task-api-document.ts), /docs (Swagger UI over both, from the package's files), and GET / (a browser goes to /docs,
  * anything else gets a small JSON index). HEAD works on each.
  */
 export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
@@ -104,7 +99,8 @@ export function registerDocsRoutes(app: H3, options: DocsRouteOptions): void {
   });
 }
 
-function json(body: unknown, headers: Record<string, string> = {}): HTTPResponse {
+/** A JSON body, not to be cached. */
+export function json(body: unknown, headers: Record<string, string> = {}): HTTPResponse {
   return new HTTPResponse(JSON.stringify(body), {
     headers: { 'content-type': JSON_TYPE, 'cache-control': 'no-cache', ...headers },
   });
