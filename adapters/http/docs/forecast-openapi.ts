@@ -133,6 +133,14 @@ function buildTemplate(): Json {
     'A textual identifier for the period. Taskcast also names hourly periods (e.g. "Tuesday 3 PM").';
   (period['detailedForecast'] as Json)['description'] =
     'A detailed textual forecast for the period. Taskcast also writes one for hourly periods.';
+  // A point over water has a marine zone for its forecast zone, and no county or fire weather zone.
+  const point = (schemas['Point'] as Json)['properties'] as Json;
+  for (const name of ['county', 'fireWeatherZone']) {
+    point[name] = {
+      description: `Taskcast: null for a point over water (its forecastZone is then a marine zone).`,
+      oneOf: [point[name] as Json, { type: 'null' }],
+    };
+  }
   const zone = (schemas['Zone'] as Json)['properties'] as Json;
   zone['observationStations'] = {
     description:
