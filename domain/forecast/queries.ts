@@ -18,13 +18,23 @@ export const MAX_ALERT_PAGE = 500;
 export const ALERT_SEVERITIES = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
 export const ALERT_URGENCIES = ['immediate', 'expected', 'future', 'past', 'unknown'] as const;
 export const ALERT_CERTAINTIES = ['observed', 'likely', 'possible', 'unlikely', 'unknown'] as const;
-export const ZONE_TYPES = ['forecast', 'county', 'fire'] as const;
+/** `marine` holds the coastal marine zones (GMZ042, LMZ741…): the `forecastZone` of a point over water. */
+export const ZONE_TYPES = ['forecast', 'county', 'fire', 'marine'] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 
-/** `public` is api.weather.gov's other name for forecast zones. */
+/**
+ * Other names api.weather.gov takes (its NWSZoneType): `public` for forecast zones, `coastal` for the coastal
+ * marine zones, which are every marine zone served here (the offshore ones are not).
+ */
+const ZONE_TYPE_ALIASES: ReadonlyMap<string, ZoneType> = new Map([
+  ['public', 'forecast'],
+  ['coastal', 'marine'],
+]);
+
 export function parseZoneType(text: string): ZoneType | undefined {
   const t = text.toLowerCase();
-  if (t === 'public') return 'forecast';
+  const alias = ZONE_TYPE_ALIASES.get(t);
+  if (alias) return alias;
   return (ZONE_TYPES as readonly string[]).includes(t) ? (t as ZoneType) : undefined;
 }
 
@@ -256,7 +266,10 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
     const parsed = typeFilter.map((t) => {
       const zt = parseZoneType(t);
       if (!zt)
-        throw new InvalidParameter(`Invalid type "${t}": expected one of forecast, public, county, fire.`, 'type');
+        throw new InvalidParameter(
+          `Invalid type "${t}": expected one of forecast, public, county, fire, marine, coastal.`,
+          'type',
+        );
       return zt;
     });
     types = types.filter((t) => parsed.includes(t));

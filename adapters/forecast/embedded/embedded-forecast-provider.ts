@@ -42,7 +42,7 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
     productResources(deps, ofOffice, zoneText),
     alerts,
     zoneResources(deps),
-    zoneForecastResources(zoneText),
+    zoneForecastResources(zoneText, deps.catalogue),
     aviationResources(deps),
     radarResources(deps),
     referenceResources(),

@@ -117,7 +117,7 @@ describe('problems', () => {
       ['/stations/KNONE', 404, 'NotFound'],
       ['/alerts?severity=awful', 400, 'InvalidParameter'],
       ['/alerts?area=KS&zone=KSZ009', 400, 'BadRequest'],
-      ['/zones/marine', 404, 'NotFound'],
+      ['/zones/ocean', 404, 'NotFound'],
       ['/zones/forecast/bogus', 404, 'NotFound'],
       ['/zones?effective=someday', 400, 'InvalidParameter'],
       ['/gridpoints/TOP/32,81/forecast?units=metric', 400, 'InvalidParameter'],

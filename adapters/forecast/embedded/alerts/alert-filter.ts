@@ -28,8 +28,8 @@ export function alertPredicate(
     if (!oneOf(query.severity, p.severity) || !oneOf(query.urgency, p.urgency) || !oneOf(query.certainty, p.certainty))
       return false;
     if (events && !events.has(p.event.toLowerCase())) return false;
-    // Every embedded alert is for land zones: the catalogue has no marine zones, so a marine region or
-    // region_type=marine matches nothing.
+    // Every embedded alert is for land zones (no marine product is issued for the catalogue's marine
+    // zones), so a marine region or region_type=marine matches nothing.
     if (query.region || query.regionType === 'marine') return false;
     if (query.area && !query.area.some((s) => f.states.has(s))) return false;
     if (zones && ![...f.zones].some((z) => zones.has(z))) return false;

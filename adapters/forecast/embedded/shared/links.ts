@@ -1,4 +1,5 @@
 import { formatCoordinate } from '../../../../domain/forecast/coordinates.ts';
+import type { ZoneType } from '../../../../domain/forecast/queries.ts';
 
 /** Absolute links under `{base}`, spelled as api.weather.gov spells its own. */
 export function linksFor(base: string) {
@@ -13,9 +14,9 @@ export function linksFor(base: string) {
     stations: () => `${base}/stations`,
     latestObservation: (id: string) => `${base}/stations/${id}/observations/latest`,
     observation: (id: string, isoTime: string) => `${base}/stations/${id}/observations/${isoTime}`,
-    zone: (type: 'forecast' | 'county' | 'fire', id: string) => `${base}/zones/${type}/${id}`,
+    zone: (type: ZoneType, id: string) => `${base}/zones/${type}/${id}`,
     zones: () => `${base}/zones`,
-    zoneStations: (type: 'forecast' | 'county' | 'fire', id: string) => `${base}/zones/${type}/${id}/stations`,
+    zoneStations: (type: ZoneType, id: string) => `${base}/zones/${type}/${id}/stations`,
     // Alert ids are URNs (urn:oid:…); api.weather.gov keeps their colons literal in links.
     alert: (id: string) => `${base}/alerts/${encodeURIComponent(id).replace(/%3A/gi, ':')}`,
     alertsActive: () => `${base}/alerts/active`,

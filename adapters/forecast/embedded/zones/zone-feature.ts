@@ -8,17 +8,45 @@ import type { ZoneRecord } from './zone-records.ts';
 /** The zone files (bp05mr24 and the matching county/fire sets) took effect on this date. */
 export const ZONES_EFFECTIVE_MS = Date.parse('2024-03-05T00:00:00Z');
 const EFFECTIVE_DATE = '2024-03-05T00:00:00+00:00';
+/**
+ * The marine zones are the mz18mr25 outlines, in effect from 18 March 2025 18 UTC: the effectiveDate
+ * api.weather.gov gave its marine zones of that file (PKZ413, recorded in a public repository).
+ */
+const MARINE_EFFECTIVE_DATE = '2025-03-18T18:00:00+00:00';
 /** api.weather.gov's "no planned end" date for current zones. */
 const EXPIRATION_DATE = '2200-01-01T00:00:00+00:00';
 export const ZONES_EXPIRATION_MS = Date.parse(EXPIRATION_DATE);
 
-/** The one version of each zone is in effect from its effectiveDate until (not at) its expirationDate. */
-export function zoneVersionInEffect(at: Date | undefined): boolean {
-  return at === undefined || (at.getTime() >= ZONES_EFFECTIVE_MS && at.getTime() < ZONES_EXPIRATION_MS);
+/** When the one version of a type's zones took effect, as the document writes it. */
+export function zoneEffectiveDate(type: ZoneType): string {
+  return type === 'marine' ? MARINE_EFFECTIVE_DATE : EFFECTIVE_DATE;
 }
 
-/** api.weather.gov calls forecast zones "public" in the type property (the URL says forecast). */
-const API_TYPE: Readonly<Record<ZoneType, string>> = { forecast: 'public', county: 'county', fire: 'fire' };
+/** The one version of each zone is in effect from its effectiveDate until (not at) its expirationDate. */
+export function zoneVersionInEffect(at: Date | undefined, type: ZoneType): boolean {
+  return (
+    at === undefined || (at.getTime() >= Date.parse(zoneEffectiveDate(type)) && at.getTime() < ZONES_EXPIRATION_MS)
+  );
+}
+
+/**
+ * api.weather.gov calls forecast zones "public" in the type property (the URL says forecast), and the
+ * coastal marine zones "coastal" (GMZ330, asked for as /zones/marine/GMZ330).
+ */
+const API_TYPE: Readonly<Record<ZoneType, string>> = {
+  forecast: 'public',
+  county: 'county',
+  fire: 'fire',
+  marine: 'coastal',
+};
+
+/**
+ * The path type of a zone's own URL: api.weather.gov names a marine zone under /zones/forecast/ whatever
+ * route asked for it (`id` https://api.weather.gov/zones/forecast/GMZ330 for /zones/marine/GMZ330).
+ */
+export function zoneUrlType(type: ZoneType): 'forecast' | 'county' | 'fire' {
+  return type === 'marine' ? 'forecast' : type;
+}
 
 export interface ZoneFeatureParts {
   readonly geometry: boolean;
@@ -38,22 +66,26 @@ export function zoneFeature(
   links: Links,
   parts: ZoneFeatureParts,
 ): Record<string, unknown> {
-  const url = links.zone(zone.type, zone.id);
+  const url = links.zone(zoneUrlType(zone.type), zone.id);
   const office = zone.cwas[0] ?? null;
+  // A Great Lake's open waters: api.weather.gov names the grid's office as gridIdentifier and forecastOffices,
+  // the zone's own office elsewhere (PKZ413: cwa AFC, gridIdentifier and forecastOffices ALU).
+  const gridOffice = zone.gridOffice ?? office;
+  const forecastOffices = zone.gridOffice ? [zone.gridOffice] : zone.cwas;
   const properties: Record<string, unknown> = {
     '@id': url,
     '@type': 'wx:Zone',
     id: zone.id,
     type: API_TYPE[zone.type],
     name: zone.name,
-    effectiveDate: EFFECTIVE_DATE,
+    effectiveDate: zoneEffectiveDate(zone.type),
     expirationDate: EXPIRATION_DATE,
     state: zone.state,
     forecastOffice: office && links.office(office),
-    gridIdentifier: office,
+    gridIdentifier: gridOffice,
     awipsLocationIdentifier: office,
     cwa: zone.cwas,
-    forecastOffices: zone.cwas.filter((id) => catalogue.offices.has(id)).map((id) => links.office(id)),
+    forecastOffices: forecastOffices.filter((id) => catalogue.offices.has(id)).map((id) => links.office(id)),
     timeZone: zone.timeZones,
     observationStations: parts.observationStations,
     radarStation: null,

@@ -1,6 +1,6 @@
 import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import type { ForecastZoneRecord } from '../catalogue/types.ts';
+import type { Catalogue, ForecastZoneRecord } from '../catalogue/types.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { cachedLinks } from '../shared/links.ts';
 import { zoneContext } from '../shared/json-ld.ts';
@@ -53,11 +53,21 @@ export function zoneForecastText(deps: EmbeddedDeps, grid: GridPart) {
 
 export type ZoneForecastSource = ReturnType<typeof zoneForecastText>;
 
-/** /zones/{type}/{zoneId}/forecast: public (forecast) zones only, as NWS writes text forecasts per public zone. */
-export function zoneForecastResources(text: ZoneForecastSource): FamilyRoutes {
+/**
+ * /zones/{type}/{zoneId}/forecast: public (forecast) zones only, as NWS writes text forecasts per public zone.
+ * A marine zone, asked for under either path, is api.weather.gov's 404 "Marine Forecast Not Supported" (as
+ * recorded for AMZ552 and GMZ836 in 2026: it serves no marine zone forecast, as no gridpoint one over water).
+ */
+export function zoneForecastResources(text: ZoneForecastSource, catalogue: Catalogue): FamilyRoutes {
   return {
     routes: [
       serve(ZONE_FORECAST, async ({ type, id: zoneId }, ctx): Promise<ForecastDocument> => {
+        const marine = catalogue.marineZones.has(zoneId) && !catalogue.forecastZones.has(zoneId);
+        if (marine && (type === 'forecast' || type === 'marine'))
+          throw new ForecastNotFound(
+            `No forecast for marine zone ${zoneId}: forecasts for marine areas are not supported.`,
+            'Marine Forecast Not Supported',
+          );
         if (type !== 'forecast')
           throw new ForecastNotFound(
             `Zone ${zoneId} of type ${type} has no text forecast; forecasts are written for public (forecast) zones.`,

@@ -1,12 +1,25 @@
 import type { ZoneType } from '../../../../domain/forecast/queries.ts';
-import type { Catalogue, ZoneFields } from '../catalogue/types.ts';
+import type { Catalogue, LatLon, MarineZoneRecord, Shape, ZoneFields } from '../catalogue/types.ts';
 
-/** The three zone families of the catalogue seen through one shape, as the zone documents need them. */
-export interface ZoneRecord extends ZoneFields {
+/** The four zone families of the catalogue seen through one shape, as the zone documents need them. */
+export interface ZoneRecord {
   readonly type: ZoneType;
+  readonly id: string;
   readonly name: string;
+  /** The state or territory; null for a marine zone, as api.weather.gov gives it. */
+  readonly state: string | null;
+  /** What `area=` matches: the state, or a marine zone's marine area (the id's first two letters: GM, LM…). */
+  readonly area: string;
   /** Responsible offices; the first is the main one. */
   readonly cwas: readonly string[];
+  /**
+   * The office whose grid covers the zone, where it is not the first of `cwas`: a Great Lake's open waters,
+   * which the NWS files under one office and forecasts on another's grid (LMZ080: IWX's, on MKX's grid).
+   */
+  readonly gridOffice?: string;
+  readonly timeZones: readonly string[];
+  readonly centroid: LatLon;
+  readonly shape: Shape | null;
 }
 
 export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): ZoneRecord | undefined {
@@ -15,6 +28,7 @@ export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): Zo
     id,
     name,
     state: z.state,
+    area: z.state,
     cwas,
     timeZones: z.timeZones,
     centroid: z.centroid,
@@ -34,19 +48,66 @@ export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): Zo
       // A few fire zones have no published name; the public zone of the same id is the best label.
       return z && record(z, z.name ?? catalogue.forecastZones.get(id)?.name ?? id, z.cwas);
     }
+    case 'marine': {
+      const z = catalogue.marineZones.get(id);
+      return z && marineRecord(catalogue, z);
+    }
+  }
+}
+
+function marineRecord(catalogue: Catalogue, z: MarineZoneRecord): ZoneRecord {
+  // The zone files carry no time zone for the waters: the office's (its area's, at the centroid) stands in.
+  const timeZone = catalogue.offices.get(z.cwa)?.timeZone;
+  return {
+    type: 'marine',
+    id: z.id,
+    name: z.name,
+    state: null,
+    area: z.id.slice(0, 2),
+    cwas: [z.cwa],
+    ...(z.lakeCwa && z.lakeCwa !== z.cwa ? { gridOffice: z.lakeCwa } : {}),
+    timeZones: timeZone ? [timeZone] : [],
+    centroid: z.centroid,
+    shape: z.shape,
+  };
+}
+
+/**
+ * The zone a single-zone path names. api.weather.gov answers a marine zone under /zones/forecast/ too (a
+ * point over water links its marine zone there), so a forecast id that is no public zone may be a marine one.
+ */
+export function zoneByPath(catalogue: Catalogue, type: ZoneType, id: string): ZoneRecord | undefined {
+  return zoneRecord(catalogue, type, id) ?? (type === 'forecast' ? zoneRecord(catalogue, 'marine', id) : undefined);
+}
+
+function zoneMap(catalogue: Catalogue, type: ZoneType): ReadonlyMap<string, unknown> {
+  switch (type) {
+    case 'forecast':
+      return catalogue.forecastZones;
+    case 'county':
+      return catalogue.countyZones;
+    case 'fire':
+      return catalogue.fireZones;
+    case 'marine':
+      return catalogue.marineZones;
   }
 }
 
 /** Every zone id of a type, sorted. */
 export function zoneIds(catalogue: Catalogue, type: ZoneType): readonly string[] {
-  const map =
-    type === 'forecast' ? catalogue.forecastZones : type === 'county' ? catalogue.countyZones : catalogue.fireZones;
-  return [...map.keys()].sort();
+  return [...zoneMap(catalogue, type).keys()].sort();
 }
 
 /** The zone of a type the point lies in, by the catalogue's own point lookups (as /points answers). */
 export function zoneAt(catalogue: Catalogue, type: ZoneType, lat: number, lon: number): string | undefined {
-  if (type === 'forecast') return catalogue.forecastZoneAt(lat, lon)?.id;
-  if (type === 'county') return catalogue.countyZoneAt(lat, lon)?.id;
-  return catalogue.fireZoneAt(lat, lon)?.id;
+  switch (type) {
+    case 'forecast':
+      return catalogue.forecastZoneAt(lat, lon)?.id;
+    case 'county':
+      return catalogue.countyZoneAt(lat, lon)?.id;
+    case 'fire':
+      return catalogue.fireZoneAt(lat, lon)?.id;
+    case 'marine':
+      return catalogue.marineZoneAt(lat, lon)?.id;
+  }
 }

@@ -6,9 +6,9 @@ import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { zoneContext } from '../shared/json-ld.ts';
 import { linksFor } from '../shared/links.ts';
 import { stationPage } from '../stations/station-page.ts';
-import { zoneFeature, zoneVersionInEffect } from './zone-feature.ts';
+import { zoneEffectiveDate, zoneFeature, zoneUrlType, zoneVersionInEffect } from './zone-feature.ts';
 import { zoneListUrl, zonePage, type ZoneKey } from './zone-list.ts';
-import { zoneAt, zoneIds, zoneRecord, type ZoneRecord } from './zone-records.ts';
+import { zoneAt, zoneByPath, zoneIds, zoneRecord, type ZoneRecord } from './zone-records.ts';
 import { zoneRelations } from './zone-relations.ts';
 import { zoneStationsIndex, type ZoneStations } from './zone-stations-index.ts';
 import { serve, type FamilyRoutes } from '../router.ts';
@@ -16,9 +16,10 @@ import { ZONE, ZONE_STATIONS, ZONES, ZONES_OF_TYPE } from './zone-routes.ts';
 
 /**
  * /zones, /zones/{type}, /zones/{type}/{id} and its stations, from the catalogue's zone sets. There is
- * one version of each zone, in effect from the zone files' date (2024-03-05) until its expirationDate
- * (2200-01-01): an `effective` time outside that span selects nothing (an empty list, or a 404 for a
- * single zone).
+ * one version of each zone, in effect from the zone files' date (2024-03-05; the marine zones' 2025-03-18)
+ * until its expirationDate (2200-01-01): an `effective` time outside that span selects nothing (an empty
+ * list, or a 404 for a single zone). A marine zone answers under /zones/marine/{id} and, as on
+ * api.weather.gov, under /zones/forecast/{id}: the link a point over water gives.
  */
 export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
@@ -29,22 +30,22 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
   const idsOf = (type: ZoneType) => sortedIds.get(type) ?? sortedIds.set(type, zoneIds(catalogue, type)).get(type)!;
 
   const find = (type: ZoneType, id: string): ZoneRecord => {
-    const zone = zoneRecord(catalogue, type, id);
+    const zone = zoneByPath(catalogue, type, id);
     if (!zone) throw new ForecastNotFound(`Zone ${type}/${id} does not exist.`);
     return zone;
   };
 
   function matching(query: ZoneQuery): ZoneKey[] {
-    if (!zoneVersionInEffect(query.effective)) return [];
     const out: ZoneKey[] = [];
     for (const type of query.types) {
+      if (!zoneVersionInEffect(query.effective, type)) continue;
       const at = query.point && zoneAt(catalogue, type, query.point.lat, query.point.lon);
       for (const id of idsOf(type)) {
         if (query.ids && !query.ids.includes(id)) continue;
         if (query.point && id !== at) continue;
         if (query.areas || query.regions) {
           const zone = zoneRecord(catalogue, type, id)!;
-          if (query.areas && !query.areas.includes(zone.state)) continue;
+          if (query.areas && !query.areas.includes(zone.area)) continue;
           if (
             query.regions &&
             !zone.cwas.some((cwa) => query.regions!.includes(catalogue.offices.get(cwa)?.region ?? ''))
@@ -63,7 +64,7 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
     const features = page.map(({ type, id }) =>
       zoneFeature(find(type, id), catalogue, links, {
         geometry: query.includeGeometry,
-        observationStations: links.zoneStations(type, id),
+        observationStations: links.zoneStations(zoneUrlType(type), id),
       }),
     );
     const body = {
@@ -85,16 +86,17 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
 
       serve(ZONE, async ({ type, id, effective }, ctx) => {
         const zone = find(type, id);
-        if (effective && !zoneVersionInEffect(effective)) {
+        if (effective && !zoneVersionInEffect(effective, zone.type)) {
           throw new ForecastNotFound(
-            `Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from 2024-03-05 until 2200-01-01.`,
+            `Zone ${type}/${id} has no version in effect at ${effective.toISOString()}; it is effective from ${zoneEffectiveDate(zone.type).slice(0, 10)} until 2200-01-01.`,
           );
         }
         const links = linksFor(ctx.baseUrl);
         const feature = zoneFeature(zone, catalogue, links, {
           geometry: true,
-          observationStations: stationsOf(type, id).map((s) => links.station(s.id)),
-          related: relations.related(type, id),
+          observationStations: stationsOf(zone.type, id).map((s) => links.station(s.id)),
+          // A marine zone shares no ground with the land zones (api.weather.gov lists no relatedZones for it).
+          related: zone.type === 'marine' ? undefined : relations.related(zone.type, id),
         });
         return {
           body: { '@context': zoneContext(), ...feature },
@@ -104,10 +106,10 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
       }),
 
       serve(ZONE_STATIONS, async ({ type, id, page }, ctx) => {
-        find(type, id);
+        const zone = find(type, id);
         const links = linksFor(ctx.baseUrl);
         const next = (cursor: string) => `${links.zoneStations(type, id)}?limit=${page.limit}&cursor=${cursor}`;
-        const body = stationPage(stationsOf(type, id), page, catalogue, links, ctx.baseUrl, next);
+        const body = stationPage(stationsOf(zone.type, id), page, catalogue, links, ctx.baseUrl, next);
         return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
       }),
     ],

@@ -19,7 +19,7 @@ function zoneType(text: string): ZoneType {
   const type = parseZoneType(text);
   if (!type)
     throw new ForecastNotFound(
-      `Zone type "${text}" does not exist; the types are forecast (or public), county and fire.`,
+      `Zone type "${text}" does not exist; the types are forecast (or public), county, fire and marine (or coastal).`,
     );
   return type;
 }

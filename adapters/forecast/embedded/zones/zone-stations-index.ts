@@ -24,6 +24,7 @@ const indexes = new WeakMap<Catalogue, ZoneStations>();
  * share it):
  * - every zone lists the stations that stand in it (the station's forecast, county or fire zone, found by
  *   the zone polygons, a shore station by the zone beside it), sorted by id, as api.weather.gov lists them;
+ * - a marine zone lists the stations whose forecast zone it is (a station on the water);
  * - a forecast zone with none lists up to NEARBY_STATION_COUNT stations within NEARBY_STATION_METERS of its
  *   centroid, nearest first. County and fire zones keep the stations inside them only (api.weather.gov
  *   lists none for counties).
@@ -67,5 +68,8 @@ function buildIndex(catalogue: Catalogue): ZoneStations {
     }
     return list;
   };
-  return (type, id) => within.get(`${type}/${id}`) ?? (type === 'forecast' ? nearbyOf(id) : []);
+  // A station on the water has its marine zone as its forecast zone (as api.weather.gov files it); a marine
+  // zone lists those and no nearby ones (api.weather.gov lists none for GMZ330).
+  return (type, id) =>
+    within.get(`${type === 'marine' ? 'forecast' : type}/${id}`) ?? (type === 'forecast' ? nearbyOf(id) : []);
 }

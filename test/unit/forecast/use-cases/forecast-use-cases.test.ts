@@ -192,13 +192,16 @@ describe('lists and lookups', () => {
     );
   });
 
-  test('zones: public means forecast; an unknown type or malformed id is NotFound; filters parsed', async () => {
+  test('zones: public means forecast, coastal marine; an unknown type or malformed id is NotFound; filters parsed', async () => {
     const first = parsed(ZONES_OF_TYPE, { type: 'public' }, { area: ['KS'], include_geometry: ['true'] });
     assert.deepEqual([first.types, first.areas, first.includeGeometry], [['forecast'], ['KS'], true]);
     assert.deepEqual(parsed(ZONES, {}, { type: ['county,fire'] }).types, ['county', 'fire']);
     const zone = parsed(ZONE, { type: 'county', zoneId: 'ksc201' });
     assert.deepEqual([zone.type, zone.id], ['county', 'KSC201']);
-    assert.throws(() => parsed(ZONES_OF_TYPE, { type: 'marine' }), ForecastNotFound);
+    // Coastal is api.weather.gov's other name for the (coastal) marine zones served here.
+    assert.deepEqual(parsed(ZONES_OF_TYPE, { type: 'coastal' }).types, ['marine']);
+    assert.deepEqual(parsed(ZONE, { type: 'marine', zoneId: 'gmz042' }).id, 'GMZ042');
+    assert.throws(() => parsed(ZONES_OF_TYPE, { type: 'ocean' }), ForecastNotFound);
     assert.throws(() => parsed(ZONE, { type: 'forecast', zoneId: 'nope' }), ForecastNotFound);
     assert.throws(() => parsed(ZONES, {}, { effective: ['not-a-date'] }), InvalidParameter);
     assert.throws(() => parsed(ZONES, {}, { includegeometry: ['yes'] }), InvalidParameter);
