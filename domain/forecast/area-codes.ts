@@ -15,6 +15,24 @@ export const MARINE_AREA_CODES: ReadonlySet<string> = new Set([
   ...['AM', 'AN', 'GM', 'LC', 'LE', 'LH', 'LM', 'LO', 'LS', 'PH', 'PK', 'PM', 'PS', 'PZ', 'SL'],
 ]);
 
+/**
+ * The marine region (MarineRegionCode) of each marine area: the Atlantic's AM and AN, the Gulf, the Great
+ * Lakes and the St. Lawrence, the eastern Pacific (PZ), Alaska (PK), the Pacific islands (PH, PM, PS).
+ */
+const MARINE_AREA_REGIONS: ReadonlyMap<string, string> = new Map([
+  ...(['AM', 'AN'] as const).map((a) => [a, 'AT'] as const),
+  ['GM', 'GM'],
+  ...(['LC', 'LE', 'LH', 'LM', 'LO', 'LS', 'SL'] as const).map((a) => [a, 'GL'] as const),
+  ['PZ', 'PA'],
+  ['PK', 'AL'],
+  ...(['PH', 'PM', 'PS'] as const).map((a) => [a, 'PI'] as const),
+]);
+
+/** The marine region of a marine area code (GM → GM, LM → GL); undefined for a state or territory. */
+export function marineRegionOf(area: string): string | undefined {
+  return MARINE_AREA_REGIONS.get(area);
+}
+
 /** Whether `code` (upper case) is an AreaCode: a state, territory or marine area. */
 export function isAreaCode(code: string): boolean {
   return STATE_TERRITORY_CODES.has(code) || MARINE_AREA_CODES.has(code);

@@ -286,9 +286,13 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
         'area',
       );
   const regions = list(q['region'])?.map((s) => s.toUpperCase());
+  // Land regions (the offices' NWS regions) and marine regions (MarineRegionCode), as api.weather.gov takes.
   for (const r of regions ?? [])
-    if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r))
-      throw new InvalidParameter(`Invalid region "${r}": expected AR, CR, ER, PR, SR or WR.`, 'region');
+    if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r) && !(MARINE_REGIONS as readonly string[]).includes(r))
+      throw new InvalidParameter(
+        `Invalid region "${r}": expected a land region (AR, CR, ER, PR, SR, WR) or a marine one (AL, AT, GL, GM, PA, PI).`,
+        'region',
+      );
   const pointText = single(q, 'point');
   const geometry = single(q, 'include_geometry') ?? single(q, 'includegeometry');
   if (geometry !== undefined && !/^(true|false)$/i.test(geometry))

@@ -112,6 +112,22 @@ describe('marine zones in the zones family', () => {
       (await w.get('/zones?type=marine,forecast&id=GMZ042,FLZ076')).body.features.map((f: Json) => f.properties.id),
       ['FLZ076', 'GMZ042'],
     );
+    // By marine region: each zone in exactly one (the Great Lakes and the St. Lawrence GL, PK Alaska's…), and
+    // a land region holds no marine zone.
+    const byRegion = new Map<string, string[]>();
+    for (const region of ['AL', 'AT', 'GL', 'GM', 'PA', 'PI'])
+      byRegion.set(
+        region,
+        (await all(`/zones/marine?region=${region}&limit=200`)).map((f) => f.properties.id),
+      );
+    assert.deepEqual([...byRegion.values()].flat().sort(), [...SHIPPED].sort());
+    assert.deepEqual(
+      [...byRegion].map(([region, ids]) => `${region} ${ids.length}`),
+      ['AL 123', 'AT 147', 'GL 134', 'GM 91', 'PA 49', 'PI 20'],
+    );
+    assert.ok(byRegion.get('GL')!.includes('LMZ741') && byRegion.get('PI')!.includes('PMZ151'));
+    assert.deepEqual((await w.get('/zones/marine?region=SR')).body.features, []);
+    assert.equal((await w.get('/zones/marine?region=XX')).status, 400);
     const every = await w.get('/zones?id=GMZ042,KSZ009');
     assert.deepEqual(
       every.body.features.map((f: Json) => `${f.properties.type} ${f.properties.id}`),

@@ -1,3 +1,4 @@
+import { marineRegionOf } from '../../../../domain/forecast/area-codes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { ZoneQuery, ZoneType } from '../../../../domain/forecast/queries.ts';
 import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
@@ -35,6 +36,12 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
     return zone;
   };
 
+  /** A land zone is in its offices' NWS regions, a marine zone in its area's marine region (GM, GL…). */
+  const inRegion = (zone: ZoneRecord, regions: readonly string[]): boolean =>
+    zone.type === 'marine'
+      ? regions.includes(marineRegionOf(zone.area) ?? '')
+      : zone.cwas.some((cwa) => regions.includes(catalogue.offices.get(cwa)?.region ?? ''));
+
   function matching(query: ZoneQuery): ZoneKey[] {
     const out: ZoneKey[] = [];
     for (const type of query.types) {
@@ -46,11 +53,7 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
         if (query.areas || query.regions) {
           const zone = zoneRecord(catalogue, type, id)!;
           if (query.areas && !query.areas.includes(zone.area)) continue;
-          if (
-            query.regions &&
-            !zone.cwas.some((cwa) => query.regions!.includes(catalogue.offices.get(cwa)?.region ?? ''))
-          )
-            continue;
+          if (query.regions && !inRegion(zone, query.regions)) continue;
         }
         out.push({ type, id });
       }
