@@ -88,8 +88,10 @@ export function observationHistory(deps: EmbeddedDeps): FamilyRoutes {
       }),
 
       serve(ZONE_OBSERVATIONS, async ({ id: zoneId, query }, ctx) => {
-        if (!catalogue.forecastZones.has(zoneId)) throw new ForecastNotFound(`Zone ${zoneId} not found`);
-        // The zone's station list (zone-stations-index.ts): those in it, else the nearest ones.
+        // A marine zone answers under /zones/forecast/ too (zone-records.ts), with the stations on its waters.
+        if (!catalogue.forecastZones.has(zoneId) && !catalogue.marineZones.has(zoneId))
+          throw new ForecastNotFound(`Zone ${zoneId} not found`);
+        // The zone's station list (zone-stations-index.ts): those in it, else (a public zone) the nearest ones.
         const stations = zoneStationsIndex(catalogue)('forecast', zoneId);
         // Newest first across the zone's stations, as api.weather.gov orders them.
         const limit = query.limit ?? 500;
