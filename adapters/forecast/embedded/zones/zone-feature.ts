@@ -6,7 +6,6 @@ import { shapeGeometry } from './zone-geometry.ts';
 import type { ZoneRecord } from './zone-records.ts';
 
 /** The zone files (bp05mr24 and the matching county/fire sets) took effect on this date. */
-export const ZONES_EFFECTIVE_MS = Date.parse('2024-03-05T00:00:00Z');
 const EFFECTIVE_DATE = '2024-03-05T00:00:00+00:00';
 /**
  * The marine zones are the mz18mr25 outlines, in effect from 18 March 2025 18 UTC: the effectiveDate
@@ -15,7 +14,11 @@ const EFFECTIVE_DATE = '2024-03-05T00:00:00+00:00';
 const MARINE_EFFECTIVE_DATE = '2025-03-18T18:00:00+00:00';
 /** api.weather.gov's "no planned end" date for current zones. */
 const EXPIRATION_DATE = '2200-01-01T00:00:00+00:00';
-export const ZONES_EXPIRATION_MS = Date.parse(EXPIRATION_DATE);
+const ZONES_EXPIRATION_MS = Date.parse(EXPIRATION_DATE);
+const EFFECTIVE_MS: Readonly<Record<'land' | 'marine', number>> = {
+  land: Date.parse(EFFECTIVE_DATE),
+  marine: Date.parse(MARINE_EFFECTIVE_DATE),
+};
 
 /** When the one version of a type's zones took effect, as the document writes it. */
 export function zoneEffectiveDate(type: ZoneType): string {
@@ -24,9 +27,8 @@ export function zoneEffectiveDate(type: ZoneType): string {
 
 /** The one version of each zone is in effect from its effectiveDate until (not at) its expirationDate. */
 export function zoneVersionInEffect(at: Date | undefined, type: ZoneType): boolean {
-  return (
-    at === undefined || (at.getTime() >= Date.parse(zoneEffectiveDate(type)) && at.getTime() < ZONES_EXPIRATION_MS)
-  );
+  const from = EFFECTIVE_MS[type === 'marine' ? 'marine' : 'land'];
+  return at === undefined || (at.getTime() >= from && at.getTime() < ZONES_EXPIRATION_MS);
 }
 
 /**
