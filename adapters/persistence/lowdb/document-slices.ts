@@ -1,4 +1,5 @@
 import type { IdempotencyRecord } from '../../../domain/tasks/idempotency.ts';
+import type { Task } from '../../../domain/tasks/task.ts';
 import type { StoreDocument } from '../memory/store-state.ts';
 
 /** Records per slice: about a millisecond of JSON.stringify each, so the event loop is never held long. */
@@ -8,8 +9,8 @@ const RECORDS_PER_SLICE = 500;
  * The store document as JSON text in slices, for DurableJsonFile to write one at a time. The document's
  * arrays must not change while it is being written: the store hands over arrays captured for this write,
  * whose records are never mutated (a change replaces them). Joined, the slices are JSON.stringify(doc),
- * except that an Idempotency-Key record whose task is in the document unchanged names it by `taskId` (see
- * StoreDocument.idempotencyTaskInDocument); checkSnapshot resolves the id when the file is read.
+ * except that an Idempotency-Key record whose task is in the document unchanged (the very object: the task has
+ * not changed since the first answer) names it by `taskId`; checkSnapshot resolves the id when it is read.
  */
 export function* documentSlices(doc: StoreDocument): Generator<string> {
   yield `{"format":${JSON.stringify(doc.format)},"users":[`;
@@ -26,9 +27,9 @@ export function* documentSlices(doc: StoreDocument): Generator<string> {
   if (doc.idempotency !== undefined) {
     // Idempotency-Key records ride in the same snapshot, so a key outlives a compaction as its task does.
     yield ',"idempotency":[';
-    const inDocument = doc.idempotencyTaskInDocument;
-    yield* records(doc.idempotency, (record, index) =>
-      inDocument?.[index] === 1 ? byTaskId(record) : JSON.stringify(record),
+    const tasksInDocument = new Set<Task>(doc.tasks);
+    yield* records(doc.idempotency, (record) =>
+      tasksInDocument.has(record.task) ? byTaskId(record) : JSON.stringify(record),
     );
     yield ']';
   }

@@ -23,13 +23,6 @@ export interface StoreDocument {
   readonly lastSeq?: number;
   /** Idempotency-Key records younger than IDEMPOTENCY.retentionMs; absent in stores written before them. */
   readonly idempotency?: IdempotencyRecord[];
-  /**
-   * For a document on its way to disk: 1 where `idempotency[i]`'s task is, unchanged, in `tasks` (the same
-   * object), so the snapshot may name it by id rather than repeat it (see documentSlices). Most records are
-   * so for the whole day they are kept. A flag array rather than a new object per record: a compaction
-   * captures every record at once, and that many objects would all outlive the young generation.
-   */
-  readonly idempotencyTaskInDocument?: Uint8Array;
 }
 
 /**
@@ -176,15 +169,8 @@ export class StoreState {
     };
     if (this.keyCount === 0) return doc;
     const idempotency: IdempotencyRecord[] = [];
-    const idempotencyTaskInDocument = new Uint8Array(this.keyCount);
-    for (const keys of this.keysByUser.values()) {
-      for (const record of keys.values()) {
-        // The same object: the task has not changed since the first answer, so the document's copy is that answer.
-        if (this.tasksById.get(record.task.id) === record.task) idempotencyTaskInDocument[idempotency.length] = 1;
-        idempotency.push(record);
-      }
-    }
-    return { ...doc, idempotency, idempotencyTaskInDocument };
+    for (const keys of this.keysByUser.values()) for (const record of keys.values()) idempotency.push(record);
+    return { ...doc, idempotency };
   }
 
   static fromDocument(doc: StoreDocument): StoreState {

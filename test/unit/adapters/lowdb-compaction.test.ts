@@ -38,8 +38,22 @@ describe('background compaction', () => {
       task: t,
       createdAtMs: 1,
     }));
-    const keyed = { format: 'taskcast-tasks/1' as const, users: [u], tasks, idempotency };
-    assert.equal([...documentSlices(keyed)].join(''), JSON.stringify(keyed), 'with Idempotency-Key records');
+    // A record whose task is the document's own object names it by id; one whose task changed since is whole.
+    const changed = { ...idempotency[2]!, task: { ...tasks[2]!, title: 'first answer' } };
+    const keyed = {
+      format: 'taskcast-tasks/1' as const,
+      users: [u],
+      tasks,
+      idempotency: [...idempotency.slice(0, 2), changed],
+    };
+    const byId = idempotency
+      .slice(0, 2)
+      .map(({ key, fingerprint, createdAtMs, task: t }) => ({ key, fingerprint, createdAtMs, taskId: t.id }));
+    assert.equal(
+      [...documentSlices(keyed)].join(''),
+      JSON.stringify({ ...keyed, idempotency: [...byId, changed] }),
+      'with Idempotency-Key records',
+    );
   });
 
   test('Idempotency-Key records survive a compaction and a restart', async () => {
