@@ -1,5 +1,5 @@
 // Values worked out once per object, found again by the object's identity: the one form of the
-// identity-keyed caches in the serving code (a task's JSON, a document's bytes, a parsed point's facts). It
+// identity-keyed caches in the serving code (a task's JSON, a document's bytes, a grid address's cell). It
 // holds where the objects are immutable and handed out again for the same thing (stores replace a task's
 // object when it changes; providers keep their documents; the use cases give the same frozen object for the
 // same path text), so the object's identity stands for its content. Each use measured against the plain
