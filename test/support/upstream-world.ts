@@ -5,6 +5,7 @@ import {
 import { processMetrics } from '../../adapters/metrics/taskcast-metrics.ts';
 import { startFakeUpstream, type FakeUpstreamOptions } from './fake-nws-upstream.ts';
 import { forecastWorld } from './forecast-http.ts';
+import { answersAs, appGetter } from './openapi-coverage.ts';
 
 /**
  * The real app with the upstream provider pointed at a fake api.weather.gov on loopback. Time, as the cache
@@ -40,4 +41,13 @@ export async function upstreamWorld(options: Partial<UpstreamProviderOptions> & 
       now += seconds * 1000;
     },
   };
+}
+
+/**
+ * upstreamWorld relaying a fake api.weather.gov that answers every path as the embedded provider does at
+ * `now` (answersAs), with a timeout long enough for the model's slowest first answers.
+ */
+export async function upstreamOverEmbedded(now: Date, options: Partial<UpstreamProviderOptions> = {}) {
+  const origin = appGetter((await forecastWorld({ now })).app);
+  return upstreamWorld({ fake: { fixtures: false, fallback: answersAs(origin) }, timeoutMs: 60_000, ...options });
 }

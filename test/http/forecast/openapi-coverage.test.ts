@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { forecastWorld } from '../../support/forecast-http.ts';
 import {
-  answersAs,
   appGetter,
   APP_ORIGIN,
   checkPath,
@@ -10,7 +9,7 @@ import {
   pathFillers,
   type Get,
 } from '../../support/openapi-coverage.ts';
-import { upstreamWorld } from '../../support/upstream-world.ts';
+import { upstreamOverEmbedded, upstreamWorld } from '../../support/upstream-world.ts';
 
 // Issue 11: every GET path of the official OpenAPI (test/fixtures/nws/openapi.json, v1.9) answers 200 with a
 // body that validates against its schema, through the embedded provider and through the upstream provider
@@ -56,14 +55,7 @@ describe('upstream provider: every path of the OpenAPI through the cache', () =>
   let close: () => Promise<void>;
   let upstreamPaths: () => string[];
   before(async () => {
-    const origin = appGetter((await forecastWorld({ now: NOW })).app);
-    const w = await upstreamWorld({
-      fake: {
-        fixtures: false,
-        fallback: answersAs(origin),
-      },
-      timeoutMs: 60_000,
-    });
+    const w = await upstreamOverEmbedded(NOW);
     get = appGetter(w.app);
     close = w.fake.close;
     upstreamPaths = () => w.fake.calls.map((c) => c.path.split('?')[0]!);

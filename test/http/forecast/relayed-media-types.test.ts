@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { forecastWorld } from '../../support/forecast-http.ts';
-import { answersAs, appGetter, getPathTemplates, type Get } from '../../support/openapi-coverage.ts';
-import { upstreamWorld } from '../../support/upstream-world.ts';
+import { appGetter, getPathTemplates, type Get } from '../../support/openapi-coverage.ts';
+import { upstreamOverEmbedded } from '../../support/upstream-world.ts';
 import { RELAYED_PATHS } from '../../../adapters/http/forecast/relayed-paths.ts';
 
 // A path no route names is relayed through the provider's other documents (the catch-all). The OpenAPI
@@ -42,8 +42,7 @@ function mediaTypeChecks(name: string, getter: () => Promise<{ get: Get; close?:
 
 mediaTypeChecks('embedded provider', async () => ({ get: appGetter((await forecastWorld({ now: NOW })).app) }));
 mediaTypeChecks('upstream provider, relaying a fake api.weather.gov', async () => {
-  const origin = appGetter((await forecastWorld({ now: NOW })).app);
-  const w = await upstreamWorld({ fake: { fixtures: false, fallback: answersAs(origin) }, timeoutMs: 60_000 });
+  const w = await upstreamOverEmbedded(NOW);
   return { get: appGetter(w.app), close: w.fake.close };
 });
 

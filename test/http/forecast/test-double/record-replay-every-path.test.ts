@@ -9,8 +9,8 @@ import { createBundleRecorder, type BundleRecorder } from '../../../../adapters/
 import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
 import { FixedClock } from '../../../support/fakes.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
-import { answersAs, appGetter, getPathTemplates, pathFillers, type Get } from '../../../support/openapi-coverage.ts';
-import { upstreamWorld } from '../../../support/upstream-world.ts';
+import { appGetter, getPathTemplates, pathFillers, type Get } from '../../../support/openapi-coverage.ts';
+import { upstreamOverEmbedded } from '../../../support/upstream-world.ts';
 
 // Issue 39: every one of the 58 paths of the OpenAPI, recorded through the upstream provider (against a
 // stub api.weather.gov answering what an embedded world computes), replays from the bundle byte for byte,
@@ -79,13 +79,7 @@ describe('record and replay: every path of the OpenAPI', () => {
   const byTemplate = new Map<string, Recorded[]>();
 
   before(async () => {
-    const origin = appGetter((await forecastWorld({ now: NOW })).app);
-    const w = await upstreamWorld({
-      fake: {
-        fixtures: false,
-        fallback: answersAs(origin),
-      },
-      timeoutMs: 60_000,
+    const w = await upstreamOverEmbedded(NOW, {
       record: both(
         createBundleRecorder({ dir, relative: false, now: () => NOW.getTime() }),
         createBundleRecorder({ dir: relativeDir, relative: true, now: () => NOW.getTime() }),
