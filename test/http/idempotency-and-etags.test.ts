@@ -11,7 +11,7 @@ import type { TaskRepository } from '../../application/tasks/ports.ts';
 import type { TaskStore } from '../../adapters/persistence/task-store.ts';
 import { openLowdbTaskStore } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { TOKENS } from '../../bootstrap/composition/tokens.ts';
-import { httpWorld } from '../support/http.ts';
+import { httpWorld, worldWithTask } from '../support/http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'taskcast-idempotency-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -192,9 +192,7 @@ describe('Idempotency-Key on POST /api/tasks', () => {
 
 describe('ETag and conditional requests', () => {
   test('GET a task: a strong ETag that changes with the task; If-None-Match gives 304', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const read = await w.call('GET', `/api/tasks/${task.id}`, { token });
     const etag = read.headers.get('etag') ?? '';
     assert.match(etag, /^"[^"]+"$/, 'strong');
@@ -211,9 +209,7 @@ describe('ETag and conditional requests', () => {
   });
 
   test('PATCH and DELETE with If-Match: 412 with the current ETag once the task has changed; * and the current tag pass', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const v1 = (await w.call('GET', `/api/tasks/${task.id}`, { token })).headers.get('etag')!;
     const ok = await w.call('PATCH', `/api/tasks/${task.id}`, {
       token,
@@ -260,9 +256,7 @@ describe('ETag and conditional requests', () => {
   });
 
   test('20 parallel PATCHes with the same If-Match: exactly one 200', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const etag = (await w.call('GET', `/api/tasks/${task.id}`, { token })).headers.get('etag')!;
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -277,9 +271,7 @@ describe('ETag and conditional requests', () => {
   });
 
   test('without If-Match, PATCH and DELETE behave as the spec says', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     assert.equal((await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { title: 'u' } })).status, 200);
     assert.equal((await w.call('DELETE', `/api/tasks/${task.id}`, { token })).status, 200);
   });

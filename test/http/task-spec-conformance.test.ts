@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { httpWorld, TEST_SECRET } from '../support/http.ts';
+import { httpWorld, TEST_SECRET, worldWithTask } from '../support/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -58,9 +58,7 @@ describe('spec: Resources and their fields', () => {
   });
 
   test('updated_at: same format; changes when the task is updated', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const patched = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { title: 'u' } });
     assert.match(patched.body.task.updated_at, TIMESTAMP);
     assert.notEqual(patched.body.task.updated_at, task.updated_at);

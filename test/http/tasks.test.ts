@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { httpWorld } from '../support/http.ts';
+import { httpWorld, worldWithTask } from '../support/http.ts';
 
 const TASK_KEYS = [
   'created_at',
@@ -253,9 +253,7 @@ describe('GET /api/tasks', () => {
 
 describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
   test('GET returns { task }', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const reply = await w.call('GET', `/api/tasks/${task.id}`, { token });
     assert.equal(reply.status, 200);
     assert.deepEqual(reply.body, { task });
@@ -299,9 +297,7 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
   });
 
   test('every PATCH gives a later updated_at, even within the same second (spec: "changes when the task is updated")', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const seen = [task.updated_at];
     for (const status of ['in_progress', 'completed', 'completed', 'pending']) {
       const reply = await w.call('PATCH', `/api/tasks/${task.id}`, { token, body: { status } });
@@ -330,9 +326,7 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
   });
 
   test('PATCH 400s: empty object, null title/status/priority, bad values, unknown and read-only fields', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const bodies = [
       {},
       { title: null },
@@ -357,9 +351,7 @@ describe('GET, PATCH and DELETE /api/tasks/{id}', () => {
   });
 
   test('DELETE removes for good', async () => {
-    const w = await httpWorld();
-    const { token } = await w.signUp();
-    const task = await w.createTask(token, { title: 't' });
+    const { w, token, task } = await worldWithTask();
     const reply = await w.call('DELETE', `/api/tasks/${task.id}`, { token });
     assert.equal(reply.status, 200);
     assert.deepEqual(Object.keys(reply.body), ['message']);

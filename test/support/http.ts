@@ -90,3 +90,11 @@ export async function httpWorld(
 
   return { app, container, clock, call, signUp, createTask };
 }
+
+/** httpWorld with one user signed up and one task of theirs, titled `t`: where most one-task tests start. */
+export async function worldWithTask() {
+  const w = await httpWorld();
+  const { token } = await w.signUp();
+  const task = await w.createTask(token, { title: 't' });
+  return { w, token, task };
+}
