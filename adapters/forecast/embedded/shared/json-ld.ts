@@ -2,6 +2,8 @@
 // member of a body points anywhere but `{base}` (geojson.org, schema.org and the WMO/OGC vocabularies are
 // standard identifiers, not links into the API).
 
+import { BoundedMemo } from '../../../../application/shared/bounded-memo.ts';
+
 const GEOJSON_CONTEXT = 'https://geojson.org/geojson-ld/geojson-context.jsonld';
 
 function common(base: string): Record<string, unknown> {
@@ -79,18 +81,13 @@ export function zoneContext(): Record<string, unknown> {
   return { '@version': '1.1' };
 }
 
-const pointContexts = new Map<string, unknown[]>();
+// A base per request origin (no PUBLIC_BASE_URL) is a handful in practice; the bound guards the rest.
+const pointContexts = new BoundedMemo<string, unknown[]>(64);
 
 /**
  * geoJsonContext(base) without extras, built once per base and shared by every body (bodies are only ever
  * serialised, never mutated): a point or station document then allocates no context of its own.
  */
 export function sharedGeoJsonContext(base: string): unknown[] {
-  let context = pointContexts.get(base);
-  if (!context) {
-    if (pointContexts.size >= 64) pointContexts.clear();
-    context = geoJsonContext(base);
-    pointContexts.set(base, context);
-  }
-  return context;
+  return pointContexts.get(base, geoJsonContext);
 }

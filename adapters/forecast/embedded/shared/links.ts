@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../../../application/shared/bounded-memo.ts';
 import { formatCoordinate } from '../../../../domain/forecast/coordinates.ts';
 import type { ZoneType } from '../../../../domain/forecast/queries.ts';
 
@@ -29,16 +30,10 @@ export function linksFor(base: string) {
 
 export type Links = ReturnType<typeof linksFor>;
 
-const linkSets = new Map<string, Links>();
+// A base per request origin (no PUBLIC_BASE_URL) is a handful in practice; the bound guards the rest.
+const linkSets = new BoundedMemo<string, Links>(64);
 
 /** linksFor, built once per base: hot paths would otherwise allocate eighteen closures per document. */
 export function cachedLinks(base: string): Links {
-  let links = linkSets.get(base);
-  if (!links) {
-    // A base per request origin (no PUBLIC_BASE_URL) is a handful in practice; the bound guards the rest.
-    if (linkSets.size >= 64) linkSets.clear();
-    links = linksFor(base);
-    linkSets.set(base, links);
-  }
-  return links;
+  return linkSets.get(base, linksFor);
 }
