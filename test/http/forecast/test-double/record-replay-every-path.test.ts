@@ -3,12 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
-import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { createBundleRecorder, type BundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
-import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
-import { FixedClock } from '../../../support/fakes.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
+import { replayOverEmbedded } from '../../../support/replay-provider.ts';
 import { appGetter, getPathTemplates, pathFillers, type Get } from '../../../support/openapi-coverage.ts';
 import { upstreamOverEmbedded } from '../../../support/upstream-world.ts';
 
@@ -61,13 +58,7 @@ const both = (a: BundleRecorder, b: BundleRecorder): BundleRecorder => ({
 });
 
 async function replayWorld(dir: string, strict: boolean, at = LATER) {
-  const clock = new FixedClock(at);
-  const provider = createReplayForecastProvider({
-    dir,
-    strict,
-    clock,
-    fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)),
-  });
+  const provider = replayOverEmbedded(dir, strict, at);
   return appGetter((await forecastWorld({ provider, now: NOW })).app);
 }
 

@@ -5,10 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entryFile, listEntries } from '../../../../adapters/forecast/replay/bundle-files.ts';
 import { BundleFull, createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
-import { createReplayForecastProvider } from '../../../../adapters/forecast/replay/replay-forecast-provider.ts';
-import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
-import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
-import { FixedClock } from '../../../support/fakes.ts';
+import { replayOverEmbedded } from '../../../support/replay-provider.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
 import { startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
@@ -50,13 +47,7 @@ async function record(relative: boolean) {
 const TOKEN = 'admin-token-for-tests-0123456789abcdef';
 
 async function replayWorld(dir: string, strict: boolean, now = new Date(RECORDED_AT), publicBaseUrl?: string) {
-  const clock = new FixedClock(now);
-  const provider = createReplayForecastProvider({
-    dir,
-    strict,
-    clock,
-    fallback: createEmbeddedForecastProvider(loadEmbeddedDeps(clock)),
-  });
+  const provider = replayOverEmbedded(dir, strict, now);
   return { provider, world: await forecastWorld({ provider, publicBaseUrl, now, adminToken: TOKEN }) };
 }
 
