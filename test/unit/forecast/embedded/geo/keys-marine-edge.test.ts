@@ -5,18 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { deps } from '../support.ts';
-import { recordedAnswersOf } from './recorded-answers.ts';
+import { pointPropertiesOf, recordedAnswersOf } from './recorded-answers.ts';
 
 const d = deps();
-const docs = pointDocuments(d);
+const properties = pointPropertiesOf(d);
 
 /** Every real KEY answer the project keeps. */
 const keyAnswers = recordedAnswersOf('KEY');
-
-const properties = (lat: number, lon: number) =>
-  (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;
 
 describe("the Florida Keys' marine edge (issue 38 item 9)", () => {
   it('gives every recorded KEY answer its office and cell, the Gulf point off Cape Sable included', () => {

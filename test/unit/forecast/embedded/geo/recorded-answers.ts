@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { EmbeddedDeps } from '../../../../../adapters/forecast/embedded/embedded-deps.ts';
+import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 
 /** One real /points answer the project keeps: where it was asked, and the office and cell it gave. */
 export interface RecordedAnswer {
@@ -38,4 +40,11 @@ export function recordedAnswers(): RecordedAnswer[] {
       };
     });
   return [...recorded, ...heldOut];
+}
+
+/** The properties of the embedded provider's /points answer at lat,lon, as a test compares them with a recorded one. */
+export function pointPropertiesOf(d: EmbeddedDeps): (lat: number, lon: number) => Record<string, unknown> {
+  const docs = pointDocuments(d);
+  return (lat, lon) =>
+    (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;
 }

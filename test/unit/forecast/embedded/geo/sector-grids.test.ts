@@ -4,20 +4,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cellOfGrid, cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { pointDocuments } from '../../../../../adapters/forecast/embedded/grid/point-document.ts';
 import { gridToLatLon, latLonToGrid, NDFD_GUAM } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
 import { ForecastNotFound } from '../../../../../domain/forecast/errors.ts';
 import { deps } from '../support.ts';
-import { recordedAnswersOf } from './recorded-answers.ts';
+import { pointPropertiesOf, recordedAnswersOf } from './recorded-answers.ts';
 
 const d = deps();
-const docs = pointDocuments(d);
+const properties = pointPropertiesOf(d);
 
 /** Every real GUM answer the project keeps. */
 const gumAnswers = recordedAnswersOf('GUM');
-
-const properties = (lat: number, lon: number) =>
-  (docs.document({ lat, lon }, 'https://api.weather.gov').body as { properties: Record<string, unknown> }).properties;
 
 describe('the Guam grid (issue 38 item 9)', () => {
   it('gives every recorded GUM answer its office and cell', () => {
