@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { openLowdbTaskStore, type LowdbTaskStoreOptions } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import type { Task } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
 
@@ -50,4 +51,12 @@ export function scratchStorePaths(prefix: string): (...folders: string[]) => str
   after(() => rmSync(root, { recursive: true, force: true }));
   let n = 0;
   return (...folders) => join(root, `case-${++n}`, ...folders, 'tasks.db');
+}
+
+/** A lowdb store opened at `path` with the first user in it: where most store tests start. */
+export async function lowdbStoreWithUser(path: string, options?: LowdbTaskStoreOptions) {
+  const store = await openLowdbTaskStore(path, options);
+  const u = numberedUser(1);
+  await store.users.addIfEmailFree(u);
+  return { store, u };
 }

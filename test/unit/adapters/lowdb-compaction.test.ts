@@ -12,7 +12,12 @@ import { describe, test } from 'node:test';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { documentSlices } from '../../../adapters/persistence/lowdb/document-slices.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
-import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
+import {
+  numberedTask as task,
+  numberedUser as user,
+  scratchStorePaths,
+  lowdbStoreWithUser,
+} from '../../support/task-fixtures.ts';
 
 const freshPath = scratchStorePaths('taskcast-compaction-');
 const WRITER = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'support', 'store-writer.ts');
@@ -98,9 +103,7 @@ describe('background compaction', () => {
   test('writes go on during a compaction, into a new journal; the snapshot and the journals together hold everything', async () => {
     const path = freshPath();
     const logs: string[] = [];
-    const store = await openLowdbTaskStore(path, { compactAfterBytes: 50_000, log: (m) => logs.push(m) });
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path, { compactAfterBytes: 50_000, log: (m) => logs.push(m) });
     for (let round = 0; round < 20; round++) {
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
@@ -125,9 +128,7 @@ describe('background compaction', () => {
   test('a compaction the disk refuses keeps every change in the journals; writes go on, and close folds them in', async () => {
     const path = freshPath();
     const logs: string[] = [];
-    const store = await openLowdbTaskStore(path, { compactAfterBytes: 20_000, log: (m) => logs.push(m) });
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path, { compactAfterBytes: 20_000, log: (m) => logs.push(m) });
     mkdirSync(join(dirname(path), '.tasks.db.tmp')); // the snapshot's temp file cannot be opened: EISDIR
     for (let round = 0; round < 10; round++) {
       await Promise.all(

@@ -11,7 +11,12 @@ import { createInMemoryTaskStore } from '../../../adapters/persistence/memory/in
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { FaultyDisk } from '../../support/faulty-disk.ts';
 import { journalRecords } from '../../support/journal-records.ts';
-import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
+import {
+  numberedTask as task,
+  numberedUser as user,
+  scratchStorePaths,
+  lowdbStoreWithUser,
+} from '../../support/task-fixtures.ts';
 
 const freshPath = scratchStorePaths('taskcast-durability-');
 const turn = () => new Promise((r) => setImmediate(r));
@@ -105,9 +110,7 @@ describe('lowdb store on a faulty disk', () => {
   test('when the cut-back itself fails, nothing is written until it succeeds', async () => {
     const path = freshPath();
     const disk = new FaultyDisk();
-    const store = await openLowdbTaskStore(path, { journalFileOps: disk });
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path, { journalFileOps: disk });
     const good = journalRecords(`${path}.journal`);
     disk.full = true;
     disk.failingTruncates = 2; // the cut-back after the failure, and the retry before the next batch

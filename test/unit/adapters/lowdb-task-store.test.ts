@@ -8,7 +8,12 @@ import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-e
 import type { Task } from '../../../domain/tasks/task.ts';
 import { createTaskcast } from '../../../bootstrap/entry/library.ts';
 import { journalRecords } from '../../support/journal-records.ts';
-import { numberedTask as task, numberedUser as user, scratchStorePaths } from '../../support/task-fixtures.ts';
+import {
+  numberedTask as task,
+  numberedUser as user,
+  scratchStorePaths,
+  lowdbStoreWithUser,
+} from '../../support/task-fixtures.ts';
 
 const storePath = scratchStorePaths('taskcast-store-');
 const freshPath = () => storePath('nested');
@@ -104,9 +109,7 @@ describe('lowdb task store', () => {
 
   test('close() waits for writes in flight, folds them into DB_PATH, and refuses writes after it', async () => {
     const path = freshPath();
-    const store = await openLowdbTaskStore(path);
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path);
     const inFlight = Promise.all([1, 2, 3].map((i) => store.tasks.add(task(i, u.id))));
     const closing = store.close();
     await assert.rejects(store.tasks.add(task(4, u.id)), /closed/);
@@ -122,9 +125,7 @@ describe('lowdb task store', () => {
 
   test('a write is in the journal before its promise resolves (what kill -9 leaves behind)', async () => {
     const path = freshPath();
-    const store = await openLowdbTaskStore(path);
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path);
     await store.tasks.add(task(7, u.id));
     const journal = readFileSync(`${path}.journal`, 'utf8');
     assert.match(journal, /10000000-0000-4000-8000-000000000007/);
@@ -133,9 +134,7 @@ describe('lowdb task store', () => {
 
   test('concurrent writes share group commits', async () => {
     const path = freshPath();
-    const store = await openLowdbTaskStore(path);
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path);
     await Promise.all(Array.from({ length: 500 }, (_, i) => store.tasks.add(task(i, u.id))));
     assert.equal((await store.tasks.listOwned(u.id, {})).length, 500);
     const lines = journalRecords(`${path}.journal`).trim().split('\n');
@@ -145,9 +144,7 @@ describe('lowdb task store', () => {
 
   test('compacts the journal into the snapshot once it outgrows it', async () => {
     const path = freshPath();
-    const store = await openLowdbTaskStore(path, { compactAfterBytes: 10_000 });
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path, { compactAfterBytes: 10_000 });
     for (let i = 0; i < 200; i++) await store.tasks.add(task(i, u.id));
     // Compaction keeps the journal no bigger than the snapshot (plus the batch that crossed the line).
     assert.ok(
@@ -164,9 +161,7 @@ describe('lowdb task store', () => {
 
   test('a torn last journal line is dropped; earlier lines are replayed', async () => {
     const path = freshPath();
-    const store = await openLowdbTaskStore(path);
-    const u = user(1);
-    await store.users.addIfEmailFree(u);
+    const { store, u } = await lowdbStoreWithUser(path);
     await store.close();
     // What a crash leaves: a journal of acknowledged lines, and the start of one that was never acknowledged.
     writeFileSync(
