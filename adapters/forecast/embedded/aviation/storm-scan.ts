@@ -14,26 +14,31 @@ export interface StormCell {
   readonly speedKt: number;
 }
 
+/** The lattice's spacing, degrees of latitude and longitude. */
 const STEP = 1;
 const scans = new Lru<number, readonly StormCell[]>(96);
+
+/** Each point of the lattice over the contiguous states, with the model's weather there at `hour`. */
+function scanLattice(hour: number, visit: (lat: number, lon: number, s: WeatherSample) => void): void {
+  for (let lat = 25; lat <= 49; lat += STEP) {
+    for (let lon = -124; lon <= -67; lon += STEP) visit(lat, lon, weatherAt({ lat, lon, elevationM: 300 }, hour));
+  }
+}
 
 /** The lattice points with thunderstorms likely (precipitation type thunderstorms, chance ≥ 40%) at `hour`. */
 export function stormsAt(hour: number): readonly StormCell[] {
   return scans.getOrSet(hour, () => {
     const cells: StormCell[] = [];
-    for (let lat = 25; lat <= 49; lat += STEP) {
-      for (let lon = -124; lon <= -67; lon += STEP) {
-        const s = weatherAt({ lat, lon, elevationM: 300 }, hour);
-        if (s.precipType !== 'thunderstorms' || s.precipProbabilityPct < 40) continue;
-        cells.push({
-          lat,
-          lon,
-          center: centerAt(lat, lon),
-          movingTowardDeg: (s.windDirectionDeg + 180) % 360,
-          speedKt: Math.round(s.windSpeedKmh / 1.852 + 10),
-        });
-      }
-    }
+    scanLattice(hour, (lat, lon, s) => {
+      if (s.precipType !== 'thunderstorms' || s.precipProbabilityPct < 40) return;
+      cells.push({
+        lat,
+        lon,
+        center: centerAt(lat, lon),
+        movingTowardDeg: (s.windDirectionDeg + 180) % 360,
+        speedKt: Math.round(s.windSpeedKmh / 1.852 + 10),
+      });
+    });
     return cells;
   });
 }
@@ -66,7 +71,6 @@ export interface AirHazardCell {
   readonly hazard: AirHazard;
 }
 
-const AIR_STEP = 1;
 const airScans = new Lru<number, readonly AirHazardCell[]>(48);
 
 /**
@@ -79,13 +83,10 @@ const airScans = new Lru<number, readonly AirHazardCell[]>(48);
 export function airHazardsAt(hour: number): readonly AirHazardCell[] {
   return airScans.getOrSet(hour, () => {
     const cells: AirHazardCell[] = [];
-    for (let lat = 25; lat <= 49; lat += AIR_STEP) {
-      for (let lon = -124; lon <= -67; lon += AIR_STEP) {
-        const s = weatherAt({ lat, lon, elevationM: 300 }, hour);
-        if (isIcing(s)) cells.push({ lat, lon, hazard: 'icing' });
-        if (isTurbulent(s)) cells.push({ lat, lon, hazard: 'turbulence' });
-      }
-    }
+    scanLattice(hour, (lat, lon, s) => {
+      if (isIcing(s)) cells.push({ lat, lon, hazard: 'icing' });
+      if (isTurbulent(s)) cells.push({ lat, lon, hazard: 'turbulence' });
+    });
     return cells;
   });
 }
