@@ -22,25 +22,20 @@ const FORECAST = [
 /** The shared kernel: what both contexts may use, so it uses neither. */
 const SHARED = ['^domain/shared/', '^application/shared/', '^adapters/shared/'];
 
+/** The rule that keeps one context from reaching the other, directly or through other modules. */
+const contextApart = (name, from, otherName, other) => ({
+  name: `${name}-apart-from-${otherName}`,
+  severity: 'error',
+  comment: `The ${name} context reaches nothing of the ${otherName} context, directly or through other modules; only bootstrap/ wires the two together.`,
+  from: { path: from },
+  to: { path: other, reachable: true },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'tasks-apart-from-forecast',
-      severity: 'error',
-      comment:
-        'The task context reaches nothing of the forecast context, directly or through other modules; only bootstrap/ wires the two together.',
-      from: { path: TASKS },
-      to: { path: FORECAST, reachable: true },
-    },
-    {
-      name: 'forecast-apart-from-tasks',
-      severity: 'error',
-      comment:
-        'The forecast context reaches nothing of the task context, directly or through other modules; only bootstrap/ wires the two together.',
-      from: { path: FORECAST },
-      to: { path: TASKS, reachable: true },
-    },
+    contextApart('tasks', TASKS, 'forecast', FORECAST),
+    contextApart('forecast', FORECAST, 'tasks', TASKS),
     {
       name: 'shared-kernel-knows-no-context',
       severity: 'error',
