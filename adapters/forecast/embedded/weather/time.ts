@@ -29,7 +29,8 @@ export interface LocalTime {
 // Building a DateTimeFormat costs far more than using one, and the set of zones is small.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/** Intl's wall clock in `timeZone` (24-hour, with the weekday), one formatter per zone. */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { localTime } from '../../../../../adapters/forecast/embedded/weather/time.ts';
+import { formatterFor, localTime } from '../../../../../adapters/forecast/embedded/weather/time.ts';
 
-// localTime derives the wall clock from a per-hour offset cache; it must agree with Intl minute by minute,
-// including across DST switches at :00 (US), :30 (St John's, Lord Howe) and :45 (Chatham).
+// localTime derives the wall clock from a per-hour offset cache; it must agree with Intl's own formatting of
+// each minute (formatterFor, whose offsets fill the cache), including across DST switches at :00 (US), :30
+// (St John's, Lord Howe) and :45 (Chatham).
 const CASES: Array<[string, number, number]> = [
   ['America/Chicago', Date.UTC(2026, 2, 8, 6), Date.UTC(2026, 2, 8, 10)],
   ['America/Chicago', Date.UTC(2026, 10, 1, 5), Date.UTC(2026, 10, 1, 9)],
@@ -17,16 +18,7 @@ const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 
 
 test('localTime agrees with Intl minute by minute across DST transitions', () => {
   for (const [zone, from, to] of CASES) {
-    const intl = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    });
+    const intl = formatterFor(zone);
     for (let ms = from; ms < to; ms += 60_000) {
       const p: Record<string, string> = {};
       for (const part of intl.formatToParts(new Date(ms))) p[part.type] = part.value;
