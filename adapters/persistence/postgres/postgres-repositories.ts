@@ -157,6 +157,18 @@ const toTask = (row: TaskRow): Task => ({
 });
 
 /**
+ * An Idempotency-Key record's parameters, after the task's, in both keyed inserts: the key, the fingerprint,
+ * the first answer, its time, and how long a record lives.
+ */
+const keyValues = (idempotency: IdempotencyRecord): unknown[] => [
+  idempotency.key,
+  idempotency.fingerprint,
+  JSON.stringify(idempotency.task),
+  idempotency.createdAtMs,
+  IDEMPOTENCY.retentionMs,
+];
+
+/**
  * Ids are compared as the API gives them: a key the in-memory store would not find (an upper-case UUID,
  * which PostgreSQL's uuid type would match) is not found here either, and nothing that is not a UUID
  * reaches a uuid column.
@@ -262,18 +274,10 @@ export class PostgresTaskRepository implements TaskRepository {
         return 'added';
       }
       this.forgetExpiredKeys(idempotency.createdAtMs);
-      const rows = await storing(
-        () =>
-          this.sql.write(SQL.addTaskWithKey, [
-            ...values,
-            idempotency.key,
-            idempotency.fingerprint,
-            JSON.stringify(idempotency.task),
-            idempotency.createdAtMs,
-            IDEMPOTENCY.retentionMs,
-          ]),
-        { title: task.title, description: task.description },
-      );
+      const rows = await storing(() => this.sql.write(SQL.addTaskWithKey, [...values, ...keyValues(idempotency)]), {
+        title: task.title,
+        description: task.description,
+      });
       return rows.length === 1 ? 'added' : 'key-taken';
     } catch (error) {
       // The owner is gone (deleted in SQL since this node last looked it up): the token no longer names an account.
@@ -299,15 +303,7 @@ export class PostgresTaskRepository implements TaskRepository {
       lock,
       {
         statement: SQL.addTaskWithKeyWithin,
-        values: [
-          ...values,
-          idempotency.key,
-          idempotency.fingerprint,
-          JSON.stringify(idempotency.task),
-          idempotency.createdAtMs,
-          IDEMPOTENCY.retentionMs,
-          maxTasks,
-        ],
+        values: [...values, ...keyValues(idempotency), maxTasks],
       },
     ]);
     return row!.outcome;
