@@ -105,6 +105,18 @@ function list(values: readonly string[] | undefined): string[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
+/** The parameter's state, territory or marine area codes (KS, PR, AM), upper-cased; undefined if none. */
+function areaCodesOf(q: QueryValues, name: 'state' | 'area'): string[] | undefined {
+  const codes = list(q[name])?.map((s) => s.toUpperCase());
+  for (const code of codes ?? [])
+    if (!isAreaCode(code))
+      throw new InvalidParameter(
+        `Invalid ${name} "${code}": expected a state, territory or marine area code such as KS, PR or AM.`,
+        name,
+      );
+  return codes;
+}
+
 function single(q: QueryValues, name: string): string | undefined {
   const values = q[name];
   if (!values || values.length === 0) return undefined;
@@ -227,13 +239,7 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
 export function parseStationQuery(q: QueryValues): StationQuery {
   const ids = list(q['id'] ?? q['stationId'])?.map((s) => s.toUpperCase());
   for (const id of ids ?? []) if (!STATION_ID.test(id)) throw new InvalidParameter(`Invalid station id "${id}".`, 'id');
-  const states = list(q['state'])?.map((s) => s.toUpperCase());
-  for (const s of states ?? [])
-    if (!isAreaCode(s))
-      throw new InvalidParameter(
-        `Invalid state "${s}": expected a state, territory or marine area code such as KS, PR or AM.`,
-        'state',
-      );
+  const states = areaCodesOf(q, 'state');
   const bboxText = single(q, 'bbox');
   let bbox: [number, number, number, number] | undefined;
   if (bboxText !== undefined) {
@@ -278,13 +284,7 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
   for (const id of ids ?? [])
     if (!isZoneCode(id))
       throw new InvalidParameter(`Invalid zone id "${id}": expected a zone id such as KSZ009 or KSC201.`, 'id');
-  const areas = list(q['area'])?.map((s) => s.toUpperCase());
-  for (const a of areas ?? [])
-    if (!isAreaCode(a))
-      throw new InvalidParameter(
-        `Invalid area "${a}": expected a state, territory or marine area code such as KS, PR or AM.`,
-        'area',
-      );
+  const areas = areaCodesOf(q, 'area');
   const regions = list(q['region'])?.map((s) => s.toUpperCase());
   // Land regions (the offices' NWS regions) and marine regions (MarineRegionCode), as api.weather.gov takes.
   for (const r of regions ?? [])
