@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseScenario } from '../adapters/forecast/control/scenario-schema.ts';
 import { createTaskcast, ScenarioInvalid } from '../bootstrap/entry/library.ts';
-import { docBlock } from './support/doc-blocks.ts';
+import { docBlock, promisedOutput, runOnSources } from './support/doc-blocks.ts';
 
 describe("the library's forecast object", () => {
   it('is absent from a task-only Taskcast', async () => {
@@ -121,20 +120,6 @@ describe('the docs\' "Testing your weather app against Taskcast"', () => {
 
   it('library example runs as written and prints what it says', () => {
     const code = block('testing-example', 'ts');
-    const source = code.replace(
-      /from 'taskcast';/g,
-      `from '${pathToFileURL(join(root, 'bootstrap', 'entry', 'library.ts')).href}';`,
-    );
-    const dir = join(root, '.tmp');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `readme-testing-example-${process.pid}.ts`);
-    writeFileSync(file, source);
-    try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
-      const expected = [...code.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
-      assert.deepEqual(out.trim().split('\n'), expected);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    assert.deepEqual(runOnSources(code, 'readme-testing-example').trim().split('\n'), promisedOutput(code));
   });
 });

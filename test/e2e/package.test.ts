@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { freePort } from '../support/free-port.ts';
 import { packedTarball } from '../support/packed-tarball.ts';
-import { docBlock } from '../support/doc-blocks.ts';
+import { docBlock, promisedOutput } from '../support/doc-blocks.ts';
 
 /**
  * The library as its users get it: `npm pack` (which runs `prepack`, the tsc build), the tarball installed
@@ -114,7 +114,7 @@ test(
 
       await t.test("the README's taskcast/weather example prints what the README says", () => {
         const block = readmeBlock('weather-example');
-        const expected = [...block.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]);
+        const expected = promisedOutput(block);
         assert.ok(expected.length >= 2, 'the block shows its output');
         writeFileSync(join(consumer, 'weather-example.mjs'), block);
         assert.deepEqual(run(process.execPath, ['weather-example.mjs'], consumer).trimEnd().split('\n'), expected);

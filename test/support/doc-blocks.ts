@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,4 +33,29 @@ export function docBlock(name: string, lang = 'ts'): string {
     `the docs have one ${name} block (found in: ${found.map((f) => f.file).join(', ') || 'none'})`,
   );
   return found[0]!.code;
+}
+
+/**
+ * Runs a docs block written against the package (`from 'taskcast'`) on the sources instead, with tsx, and
+ * gives what it printed. The package's `exports` point at the compiled dist/ (test/e2e/package.test.ts runs
+ * the blocks against the packed tarball with plain node); here 'taskcast' becomes the entry's source file.
+ */
+export function runOnSources(code: string, name: string): string {
+  const sourceEntry = pathToFileURL(join(root, 'bootstrap', 'entry', 'library.ts')).href;
+  const source = code.replace(/from 'taskcast';/g, `from '${sourceEntry}';`);
+  assert.notEqual(source, code, `the ${name} block imports from 'taskcast'`);
+  const dir = join(root, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}-${process.pid}.ts`);
+  writeFileSync(file, source);
+  try {
+    return execFileSync(process.execPath, ['--import', 'tsx', file], { cwd: root, encoding: 'utf8' });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** What a block says it prints: its `// → …` lines, in order. */
+export function promisedOutput(code: string): string[] {
+  return [...code.matchAll(/^\/\/ → (.*)$/gm)].map((m) => m[1]!);
 }
