@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import type { RedisConnection } from '../../adapters/redis/redis-connection.ts';
+import { RedisConnection } from '../../adapters/redis/redis-connection.ts';
 import { freePort } from './free-port.ts';
 export { freePort };
 
@@ -56,4 +57,20 @@ export function reconnectAttempts(connection: RedisConnection, attempts: number)
     };
     connection.client.on('reconnecting', onReconnecting);
   });
+}
+
+/**
+ * Runs `body` with a connection to a Redis that is not there (nothing listens on port 1), then checks that
+ * the connection said so once, not again on each of three reconnect attempts.
+ */
+export async function withUnreachableRedis(body: (redis: RedisConnection) => Promise<void>): Promise<void> {
+  const notes: string[] = [];
+  const redis = new RedisConnection({ url: 'redis://127.0.0.1:1', log: (m) => notes.push(m) });
+  try {
+    await body(redis);
+    await reconnectAttempts(redis, 3);
+    assert.equal(notes.filter((n) => n.includes('unreachable')).length, 1, notes.join('\n'));
+  } finally {
+    await redis.close();
+  }
 }
