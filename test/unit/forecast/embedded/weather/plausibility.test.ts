@@ -17,6 +17,14 @@ const hourOf = (iso: string) => Math.floor(Date.parse(iso) / 3_600_000);
 const YEAR = { from: hourOf('2026-01-01T00:00:00Z'), to: hourOf('2027-01-01T00:00:00Z') };
 const KM_PER_DEGREE = 111.195;
 
+/** Any place in a box: latitude, longitude and elevation each between the two bounds given. */
+const anyPlace = (box: Record<keyof Place, [number, number]>): fc.Arbitrary<Place> =>
+  fc.record({
+    lat: fc.double({ min: box.lat[0], max: box.lat[1], noNaN: true }),
+    lon: fc.double({ min: box.lon[0], max: box.lon[1], noNaN: true }),
+    elevationM: fc.double({ min: box.elevationM[0], max: box.elevationM[1], noNaN: true }),
+  });
+
 /** A place `km` away from `p` on `bearing` (radians from north), at the same elevation. */
 function away(p: Place, km: number, bearing: number): Place {
   return {
@@ -31,12 +39,8 @@ describe('neighbours agree', () => {
     const differences: number[] = [];
     fc.assert(
       fc.property(
-        fc.record({
-          // CONUS's box, south of the Gulf coast only where Texas and Florida reach.
-          lat: fc.double({ min: 29, max: 49, noNaN: true }),
-          lon: fc.double({ min: -124, max: -67, noNaN: true }),
-          elevationM: fc.double({ min: 0, max: 2000, noNaN: true }),
-        }),
+        // CONUS's box, south of the Gulf coast only where Texas and Florida reach.
+        anyPlace({ lat: [29, 49], lon: [-124, -67], elevationM: [0, 2000] }),
         fc.double({ min: 20, max: 50, noNaN: true }),
         fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
         fc.integer({ min: YEAR.from, max: YEAR.to }),
@@ -142,11 +146,7 @@ describe('products agree with each other', () => {
   it('keeps physical sense at random places and hours: dewpoint, humidity, gusts, sky, precipitation (property)', () => {
     fc.assert(
       fc.property(
-        fc.record({
-          lat: fc.double({ min: 18, max: 71, noNaN: true }),
-          lon: fc.double({ min: -170, max: -65, noNaN: true }),
-          elevationM: fc.double({ min: 0, max: 3500, noNaN: true }),
-        }),
+        anyPlace({ lat: [18, 71], lon: [-170, -65], elevationM: [0, 3500] }),
         fc.integer({ min: YEAR.from, max: YEAR.to }),
         (place, hour) => {
           const s = weatherAt(place, hour);
