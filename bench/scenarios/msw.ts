@@ -84,21 +84,19 @@ export const mswSet: ScenarioSet = {
     for (const entry of ['msw', 'fetch'] as const) {
       const runs = cold[entry];
       const creation = runs.map((r) => r.importTaskcast + r.create);
-      const value = median(creation);
-      rows.push({
-        scenario:
-          entry === 'msw'
-            ? 'import taskcast/msw + weatherGovHandlers(), cold'
-            : 'import taskcast/fetch + createWeatherGovFetch(), cold',
-        unit: 'ms',
-        taskcast: value,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${TARGETS.createMs} ms`,
-        pass: value < TARGETS.createMs,
-        note: `runs ${ms(creation)}${entry === 'msw' ? `; msw/node's own import ${median(runs.map((r) => r.importMsw)).toFixed(0)} ms` : ''}; node start ${median(runs.map((r) => r.sinceProcessStartMs)).toFixed(0)} ms`,
-      });
+      const scenario =
+        entry === 'msw'
+          ? 'import taskcast/msw + weatherGovHandlers(), cold'
+          : 'import taskcast/fetch + createWeatherGovFetch(), cold';
+      rows.push(
+        ownFigure(
+          scenario,
+          'ms',
+          median(creation),
+          { below: TARGETS.createMs },
+          `runs ${ms(creation)}${entry === 'msw' ? `; msw/node's own import ${median(runs.map((r) => r.importMsw)).toFixed(0)} ms` : ''}; node start ${median(runs.map((r) => r.sinceProcessStartMs)).toFixed(0)} ms`,
+        ),
+      );
     }
     // Issue 40 item 4: what an isolated test file pays before its first three answers, all in one figure.
     for (const entry of ['msw', 'fetch'] as const) {
@@ -106,19 +104,16 @@ export const mswSet: ScenarioSet = {
         (r) => r.importTaskcast + r.create + Object.values(r.first).reduce((a, b) => a + b, 0),
       );
       const cpu = cold[entry].map(coldCpu);
-      const value = median(cpu);
       const step = (name: string) => median(cold[entry].map((r) => r.cpu[name] ?? 0)).toFixed(0);
-      rows.push({
-        scenario: `import taskcast/${entry} + create + first /points, forecast, point alerts, cold, CPU`,
-        unit: 'ms',
-        taskcast: value,
-        peer: null,
-        ratio: null,
-        ratioOf: null,
-        target: `< ${TARGETS.coldTotalMs} ms`,
-        pass: value < TARGETS.coldTotalMs,
-        note: `runs ${ms(cpu)}; import ${step('importTaskcast')}, create ${step('create')}, /points ${step(POINTS)}, forecast ${step('/gridpoints/TOP/32,81/forecast')}, point alerts ${step(ALERTS)}; wall ${ms(totals)}${entry === 'msw' ? "; msw/node's own import not counted" : ''}`,
-      });
+      rows.push(
+        ownFigure(
+          `import taskcast/${entry} + create + first /points, forecast, point alerts, cold, CPU`,
+          'ms',
+          median(cpu),
+          { below: TARGETS.coldTotalMs },
+          `runs ${ms(cpu)}; import ${step('importTaskcast')}, create ${step('create')}, /points ${step(POINTS)}, forecast ${step('/gridpoints/TOP/32,81/forecast')}, point alerts ${step(ALERTS)}; wall ${ms(totals)}${entry === 'msw' ? "; msw/node's own import not counted" : ''}`,
+        ),
+      );
     }
     const all = [...cold.msw, ...cold.fetch];
     for (const [path, what] of [
