@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nwsNotFoundBody } from '../../test/support/nws-not-found.ts';
 
 export interface ReplayUpstream {
   origin: string;
@@ -37,16 +38,9 @@ export async function startReplayUpstream(
     const doc = match ? served.get(pointKey(Number(match[1]), Number(match[2]))) : undefined;
     if (!doc) {
       counts.notFound++;
-      res.writeHead(404, { 'content-type': 'application/problem+json' }).end(
-        JSON.stringify({
-          correlationId: 'replay',
-          title: 'Not Found',
-          type: `${origin}/problems/NotFound`,
-          status: 404,
-          detail: `Nothing recorded for ${pathname}`,
-          instance: `${origin}/requests/replay`,
-        }),
-      );
+      res
+        .writeHead(404, { 'content-type': 'application/problem+json' })
+        .end(nwsNotFoundBody(origin, 'replay', `Nothing recorded for ${pathname}`));
       return;
     }
     const cacheControl = `public, max-age=${maxAgeSeconds}, s-maxage=${maxAgeSeconds}`;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nwsNotFoundBody } from './nws-not-found.ts';
 
 // A stand-in for api.weather.gov on loopback: serves the real responses in test/fixtures/nws by path, names
 // itself (not api.weather.gov) in their links, as the real service would, and injects faults on demand.
@@ -130,14 +131,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}) {
         return;
       }
       if (!fixture) {
-        const body = JSON.stringify({
-          correlationId: 'fake',
-          title: 'Not Found',
-          type: `${origin}/problems/NotFound`,
-          status: 404,
-          detail: `No fixture for ${pathname}`,
-          instance: `${origin}/requests/fake`,
-        });
+        const body = nwsNotFoundBody(origin, 'fake', `No fixture for ${pathname}`);
         reply(404, { 'content-type': 'application/problem+json' }, body);
         return;
       }
