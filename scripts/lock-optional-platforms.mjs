@@ -7,21 +7,22 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const lockPath = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
-const PLATFORMS = {
-  'android-arm-eabi': ['android', 'arm'],
-  'android-arm64': ['android', 'arm64'],
-  'darwin-arm64': ['darwin', 'arm64'],
-  'darwin-x64': ['darwin', 'x64'],
-  'freebsd-x64': ['freebsd', 'x64'],
-  'linux-arm-gnueabihf': ['linux', 'arm'],
-  'linux-arm64-gnu': ['linux', 'arm64'],
-  'linux-arm64-musl': ['linux', 'arm64'],
-  'linux-x64-gnu': ['linux', 'x64'],
-  'linux-x64-musl': ['linux', 'x64'],
-  'win32-arm64-msvc': ['win32', 'arm64'],
-  'win32-ia32-msvc': ['win32', 'ia32'],
-  'win32-x64-msvc': ['win32', 'x64'],
-};
+// The platforms @node-rs/bcrypt publishes, as its packages' suffixes: `<os>-<cpu>`, then the ABI where there is one.
+const PLATFORMS = new Set([
+  'android-arm-eabi',
+  'android-arm64',
+  'darwin-arm64',
+  'darwin-x64',
+  'freebsd-x64',
+  'linux-arm-gnueabihf',
+  'linux-arm64-gnu',
+  'linux-arm64-musl',
+  'linux-x64-gnu',
+  'linux-x64-musl',
+  'win32-arm64-msvc',
+  'win32-ia32-msvc',
+  'win32-x64-msvc',
+]);
 
 let added = 0;
 for (const [key, entry] of Object.entries(lock.packages)) {
@@ -31,8 +32,8 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     const path = `${base}${name}`;
     if (lock.packages[path]) continue;
     const suffix = name.slice('@node-rs/bcrypt-'.length);
-    const [os, cpu] = PLATFORMS[suffix] ?? [];
-    if (!os) continue;
+    if (!PLATFORMS.has(suffix)) continue;
+    const [os, cpu] = suffix.split('-');
     const libc = suffix.includes('musl') ? ['musl'] : os === 'linux' ? ['glibc'] : undefined;
     lock.packages[path] = { version, cpu: [cpu], ...(libc ? { libc } : {}), optional: true, os: [os] };
     added++;
