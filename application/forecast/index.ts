@@ -10,15 +10,17 @@ export { FindPointStations } from './find-point-stations.ts';
 export { SummariseAlerts } from './alert-summaries.ts';
 export { GetTerminalForecasts } from './terminal-forecasts.ts';
 
-import type { GetAlert } from './get-alert.ts';
-import type { GetForecast } from './get-forecast.ts';
-import type { GetOffice } from './get-office.ts';
-import type { ReadResource } from './read-resource.ts';
-import type { ListAlerts } from './list-alerts.ts';
-import type { ResolvePoint } from './resolve-point.ts';
-import type { FindPointStations } from './find-point-stations.ts';
-import type { SummariseAlerts } from './alert-summaries.ts';
-import type { GetTerminalForecasts } from './terminal-forecasts.ts';
+import { GetAlert } from './get-alert.ts';
+import { GetForecast } from './get-forecast.ts';
+import { GetOffice } from './get-office.ts';
+import { ReadResource } from './read-resource.ts';
+import type { ForecastProvider } from './ports.ts';
+import type { RouteRule } from './resource-route.ts';
+import { ListAlerts } from './list-alerts.ts';
+import { ResolvePoint } from './resolve-point.ts';
+import { FindPointStations } from './find-point-stations.ts';
+import { SummariseAlerts } from './alert-summaries.ts';
+import { GetTerminalForecasts } from './terminal-forecasts.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -32,4 +34,22 @@ export interface ForecastUseCases {
   readonly findPointStations: FindPointStations;
   readonly summariseAlerts: SummariseAlerts;
   readonly getTerminalForecasts: GetTerminalForecasts;
+}
+
+/**
+ * Every use case over one provider. `routes` are the rules ReadResource serves (the composition hands over the
+ * embedded families' declared routes; none by default).
+ */
+export function forecastUseCases(provider: ForecastProvider, routes: readonly RouteRule[] = []): ForecastUseCases {
+  return {
+    resolvePoint: new ResolvePoint(provider),
+    getForecast: new GetForecast(provider),
+    listAlerts: new ListAlerts(provider),
+    getAlert: new GetAlert(provider),
+    getOffice: new GetOffice(provider),
+    resources: new ReadResource(provider, routes),
+    findPointStations: new FindPointStations(provider),
+    summariseAlerts: new SummariseAlerts(provider),
+    getTerminalForecasts: new GetTerminalForecasts(provider),
+  };
 }

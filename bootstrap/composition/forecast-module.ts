@@ -1,17 +1,5 @@
 import { ContainerModule } from 'inversify';
-import {
-  GetAlert,
-  GetForecast,
-  GetOffice,
-  ReadResource,
-  ListAlerts,
-  ResolvePoint,
-  type ForecastProvider,
-  type ForecastUseCases,
-  FindPointStations,
-  SummariseAlerts,
-  GetTerminalForecasts,
-} from '../../application/forecast/index.ts';
+import { forecastUseCases, type ForecastProvider, type ForecastUseCases } from '../../application/forecast/index.ts';
 import type { Clock } from '../../application/shared/clock.ts';
 import { ForecastClock } from '../../adapters/forecast/control/forecast-clock.ts';
 import { ForecastControls } from '../../adapters/forecast/control/forecast-controls.ts';
@@ -122,17 +110,7 @@ export function forecastModule(options: ForecastModuleOptions): ContainerModule 
       );
     }
     bind(TOKENS.ForecastUseCases).toResolvedValue(
-      (p: ForecastProvider): ForecastUseCases => ({
-        resolvePoint: new ResolvePoint(p),
-        getForecast: new GetForecast(p),
-        listAlerts: new ListAlerts(p),
-        getAlert: new GetAlert(p),
-        getOffice: new GetOffice(p),
-        resources: new ReadResource(p, DECLARED_ROUTES),
-        findPointStations: new FindPointStations(p),
-        summariseAlerts: new SummariseAlerts(p),
-        getTerminalForecasts: new GetTerminalForecasts(p),
-      }),
+      (p: ForecastProvider): ForecastUseCases => forecastUseCases(p, DECLARED_ROUTES),
       [TOKENS.ForecastProvider],
     );
   });

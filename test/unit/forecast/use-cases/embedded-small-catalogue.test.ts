@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  GetAlert,
-  GetForecast,
-  GetOffice,
-  ListAlerts,
-  ReadResource,
-  ResolvePoint,
-  type DocumentRule,
-} from '../../../../application/forecast/index.ts';
+import { forecastUseCases, type ForecastDocument, type DocumentRule } from '../../../../application/forecast/index.ts';
 import type { QueryValues } from '../../../../domain/forecast/queries.ts';
 import { DECLARED_ROUTES } from '../../../../adapters/forecast/embedded/declared-routes.ts';
 import {
@@ -30,14 +22,14 @@ import { smallEmbeddedDeps } from '../../../support/small-catalogue.ts';
 const ctx = { baseUrl: 'http://local.test' };
 const provider = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-01-20T12:00:00Z'))));
 // A declared route, read as the HTTP adapter reads it: its rule parses the path's segments and query.
-const resources = new ReadResource(provider, DECLARED_ROUTES);
+const resources = forecastUseCases(provider, DECLARED_ROUTES).resources;
 const read = async <T>(rule: DocumentRule<T>, params: Record<string, string>, query: QueryValues = {}) =>
   resources.document(rule, { params, query, pathAndQuery: '' }, ctx);
 const props = (doc: { body: Record<string, unknown> }) => doc.body['properties'] as Record<string, any>;
 
 describe('forecast use cases on a small in-memory catalogue', () => {
   test('ResolvePoint: office, cell, zones, time zone, radar and nearest place', async () => {
-    const p = props(await new ResolvePoint(provider).execute('39.7456,-97.0892', ctx));
+    const p = props(await forecastUseCases(provider).resolvePoint.execute('39.7456,-97.0892', ctx));
     assert.deepEqual(
       [p['gridId'], p['gridX'], p['gridY'], p['timeZone'], p['radarStation']],
       ['TOP', 32, 81, 'America/Chicago', 'KTWX'],
@@ -46,14 +38,14 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     assert.equal(p['forecastZone'], 'http://local.test/zones/forecast/KSZ009');
     assert.equal(p['relativeLocation'].properties.city, 'Linn');
     await assert.rejects(
-      new ResolvePoint(provider).execute('35,-100', ctx),
+      forecastUseCases(provider).resolvePoint.execute('35,-100', ctx),
       ForecastNotFound,
       'outside the only office',
     );
   });
 
   test('GetForecast and the gridpoint routes: 14 and 48 periods, the same cell either way', async () => {
-    const uc = new GetForecast(provider);
+    const uc = forecastUseCases(provider).getForecast;
     const daily = await uc.forPoint('39.7456,-97.0892', { hourly: false }, ctx);
     assert.equal(props(daily)['periods'].length, 14);
     assert.equal(props(await uc.forGrid('TOP', '32,81', { hourly: true }, ctx))['periods'].length, 48);
@@ -87,11 +79,11 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     // The first day of the winter with an alert for this zone. Searched for rather than named, so that a change
     // to the weather model moves the day, not the test; a winter with no alert at all is a failure.
     let snowy = provider;
-    let all: Awaited<ReturnType<ListAlerts['execute']>> | undefined;
+    let all: ForecastDocument | undefined;
     for (let day = 0; day < 90 && all === undefined; day += 1) {
       const clock = new FixedClock(new Date(Date.UTC(2025, 11, 1, 12) + day * 86_400_000));
       const candidate = createEmbeddedForecastProvider(smallEmbeddedDeps(clock));
-      const listed = await new ListAlerts(candidate).execute({ zone: ['KSZ009'] }, false, ctx);
+      const listed = await forecastUseCases(candidate).listAlerts.execute({ zone: ['KSZ009'] }, false, ctx);
       if ((listed.body['features'] as unknown[]).length > 0) [snowy, all] = [candidate, listed];
     }
     assert.ok(all, 'no alert for KSZ009 on any day from December to February');
@@ -102,16 +94,19 @@ describe('forecast use cases on a small in-memory catalogue', () => {
       events.join(),
     );
     for (const feature of all.body['features'] as Array<{ properties: { id: string } }>) {
-      assert.equal(props(await new GetAlert(snowy).execute(feature.properties.id, ctx))['id'], feature.properties.id);
+      assert.equal(
+        props(await forecastUseCases(snowy).getAlert.execute(feature.properties.id, ctx))['id'],
+        feature.properties.id,
+      );
     }
-    const none = await new ListAlerts(snowy).execute({ event: ['Tsunami Warning'] }, false, ctx);
+    const none = await forecastUseCases(snowy).listAlerts.execute({ event: ['Tsunami Warning'] }, false, ctx);
     assert.deepEqual(none.body['features'], []);
   });
 
   test('GetOffice', async () => {
-    const office = await new GetOffice(provider).execute('top', ctx);
+    const office = await forecastUseCases(provider).getOffice.execute('top', ctx);
     assert.equal(office.body['id'], 'TOP');
     assert.deepEqual(office.body['responsibleCounties'], ['http://local.test/zones/county/KSC201']);
-    await assert.rejects(new GetOffice(provider).execute('OAX', ctx), ForecastNotFound);
+    await assert.rejects(forecastUseCases(provider).getOffice.execute('OAX', ctx), ForecastNotFound);
   });
 });

@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  GetAlert,
-  GetForecast,
-  GetOffice,
-  ListAlerts,
-  ReadResource,
-  ResolvePoint,
-} from '../../../../application/forecast/index.ts';
+import { forecastUseCases } from '../../../../application/forecast/index.ts';
 import {
   BadRequest,
   ForecastNotFound,
@@ -34,8 +27,8 @@ const parsed = <T>(rule: RouteRule<T>, params: Record<string, string>, query: Qu
 describe('ResolvePoint', () => {
   test('passes a valid point on, trailing zeros and signs normalised', async () => {
     const { provider, calls } = recordingForecastProvider();
-    await new ResolvePoint(provider).execute('39.7456,-97.0892', ctx);
-    await new ResolvePoint(provider).execute('+39.70,-97.0', ctx);
+    await forecastUseCases(provider).resolvePoint.execute('39.7456,-97.0892', ctx);
+    await forecastUseCases(provider).resolvePoint.execute('+39.70,-97.0', ctx);
     assert.deepEqual(
       calls.map((c) => c.args[0]),
       [
@@ -47,7 +40,9 @@ describe('ResolvePoint', () => {
 
   test('more than 4 decimals is PointNotCanonical with the rounded form', async () => {
     const { provider, calls } = recordingForecastProvider();
-    const error = await new ResolvePoint(provider).execute('39.74561,-97.08929', ctx).catch((e: unknown) => e);
+    const error = await forecastUseCases(provider)
+      .resolvePoint.execute('39.74561,-97.08929', ctx)
+      .catch((e: unknown) => e);
     assert.ok(error instanceof PointNotCanonical);
     assert.equal(error.canonical, '39.7456,-97.0893');
     assert.equal(calls.length, 0);
@@ -69,7 +64,7 @@ describe('ResolvePoint', () => {
       'NaN,1',
       '0x10,1',
     ]) {
-      await assert.rejects(new ResolvePoint(provider).execute(bad, ctx), InvalidParameter, bad);
+      await assert.rejects(forecastUseCases(provider).resolvePoint.execute(bad, ctx), InvalidParameter, bad);
     }
   });
 });
@@ -77,7 +72,7 @@ describe('ResolvePoint', () => {
 describe('GetForecast', () => {
   test('for a grid: office upper-cased, us by default, si on request, other units refused', async () => {
     const { provider, calls } = recordingForecastProvider();
-    const uc = new GetForecast(provider);
+    const uc = forecastUseCases(provider).getForecast;
     await uc.forGrid('top', '32,81', { hourly: false }, ctx);
     await uc.forGrid('TOP', '32,81', { hourly: true, units: 'si' }, ctx);
     assert.deepEqual(
@@ -115,7 +110,7 @@ describe('GetForecast', () => {
 
   test('for a point: resolves the cell first', async () => {
     const { provider, calls } = recordingForecastProvider();
-    await new GetForecast(provider).forPoint('39.7456,-97.0892', { hourly: true }, ctx);
+    await forecastUseCases(provider).getForecast.forPoint('39.7456,-97.0892', { hourly: true }, ctx);
     assert.deepEqual(
       calls.map((c) => c.method),
       ['gridOf', 'forecast'],
@@ -126,7 +121,7 @@ describe('GetForecast', () => {
 describe('lists and lookups', () => {
   test('alerts: filters parsed and validated, active flag passed', async () => {
     const { provider, calls } = recordingForecastProvider();
-    const uc = new ListAlerts(provider);
+    const uc = forecastUseCases(provider).listAlerts;
     await uc.execute({ area: ['ks,MO'], severity: ['Severe'], limit: ['10'] }, true, ctx);
     const q = calls[0]!.args[0] as Record<string, unknown>;
     assert.deepEqual([q['activeOnly'], q['area'], q['severity'], q['limit']], [true, ['KS', 'MO'], ['severe'], 10]);
@@ -167,8 +162,8 @@ describe('lists and lookups', () => {
     const { provider, calls } = recordingForecastProvider();
     assert.equal(parsed(STATION, { id: 'kslc' }), 'KSLC');
     assert.equal(parsed(LATEST_OBSERVATION, { id: 'KSLC' }), 'KSLC');
-    await new GetOffice(provider).execute('top', ctx);
-    await new GetAlert(provider).execute('urn:oid:2.49.0.1.840.0.abc', ctx);
+    await forecastUseCases(provider).getOffice.execute('top', ctx);
+    await forecastUseCases(provider).getAlert.execute('urn:oid:2.49.0.1.840.0.abc', ctx);
     assert.deepEqual(
       calls.map((c) => c.args[0]),
       ['TOP', 'urn:oid:2.49.0.1.840.0.abc'],
@@ -182,10 +177,10 @@ describe('lists and lookups', () => {
     assert.throws(() => parsed(STATION, { id: 'K!' }), ForecastNotFound);
     // The spec lists an unknown office under 404 only: an id that is no NWS office names nothing.
     for (const bad of ['TOPEKA', 'KTOP', 'ZZ', 'XYZ']) {
-      await assert.rejects(new GetOffice(provider).execute(bad, ctx), ForecastNotFound, bad);
+      await assert.rejects(forecastUseCases(provider).getOffice.execute(bad, ctx), ForecastNotFound, bad);
     }
-    await new GetOffice(provider).execute('crh', ctx);
-    const read = new ReadResource(provider, [STATION]);
+    await forecastUseCases(provider).getOffice.execute('crh', ctx);
+    const read = forecastUseCases(provider, [STATION]).resources;
     await assert.rejects(
       async () => read.document(STATION, { params: { id: 'KNONE' }, query: {}, pathAndQuery: '' }, ctx),
       ForecastNotFound,
