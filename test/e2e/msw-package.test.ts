@@ -6,14 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { killLeftovers, ServerProcess } from './server-process.ts';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
-import { packedTarball } from '../support/packed-tarball.ts';
+import { inConsumerProject } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
 
 after(killLeftovers);
@@ -162,11 +161,8 @@ console.log(state.now, scenario.alerts?.length, response.status, ScenarioInvalid
 test(
   "taskcast/msw and taskcast/fetch from the packed library: offline, the controls, and the server's very bytes",
   { skip, timeout: 600_000 },
-  async (t) => {
-    const work = mkdtempSync(join(tmpdir(), 'taskcast-msw-'));
-    const consumer = join(work, 'consumer');
-    try {
-      const tarball = await packedTarball(work);
+  async (t) =>
+    inConsumerProject('taskcast-msw-', 'weather-app', async ({ work, consumer, tarball }) => {
       const files = tarball.files;
       for (const file of [
         // The code bundled (package.json `exports`), the types compiled.
@@ -178,11 +174,6 @@ test(
         assert.ok(files.includes(file), `${file} is in the tarball`);
       }
 
-      mkdirSync(consumer);
-      writeFileSync(
-        join(consumer, 'package.json'),
-        JSON.stringify({ name: 'weather-app', private: true, type: 'module' }),
-      );
       run(
         npm,
         [
@@ -330,8 +321,5 @@ test(
         writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
         typecheckConsumer(consumer, ['typed.ts']);
       });
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  },
+    }),
 );

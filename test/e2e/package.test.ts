@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { freePort } from '../support/free-port.ts';
-import { packedTarball } from '../support/packed-tarball.ts';
+import { inConsumerProject } from '../support/packed-tarball.ts';
 import { docBlock, promisedOutput } from '../support/doc-blocks.ts';
 
 /**
@@ -64,11 +63,8 @@ console.log('worker', Array.isArray(alerts));
 test(
   'the packed library installs into a new project and works with plain node and tsc',
   { skip, timeout: 300_000 },
-  async (t) => {
-    const work = mkdtempSync(join(tmpdir(), 'taskcast-package-'));
-    const consumer = join(work, 'consumer');
-    try {
-      const tarball = await packedTarball(work);
+  async (t) =>
+    inConsumerProject('taskcast-package-', 'taskcast-consumer', async ({ work, consumer, tarball }) => {
       const files = tarball.files;
 
       await t.test('the tarball holds the compiled library and the data, and nothing of the development tree', () => {
@@ -97,11 +93,6 @@ test(
         assert.deepEqual(strays, []);
       });
 
-      mkdirSync(consumer);
-      writeFileSync(
-        join(consumer, 'package.json'),
-        JSON.stringify({ name: 'taskcast-consumer', private: true, type: 'module' }),
-      );
       // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
       run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
 
@@ -235,8 +226,5 @@ test(
         writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
         typecheckConsumer(consumer, ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts']);
       });
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  },
+    }),
 );

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,4 +56,25 @@ export async function packedTarball(destination: string): Promise<PackedTarball>
   const path = join(destination, manifest.filename);
   copyFileSync(join(shared, manifest.filename), path);
   return { path, files: manifest.files };
+}
+
+/**
+ * A scratch folder holding the packed tarball and, beside it, `consumer`: an empty ES-module project named
+ * `name` to install the tarball into. Removed when `body` ends, however it ends.
+ */
+export async function inConsumerProject(
+  prefix: string,
+  name: string,
+  body: (project: { work: string; consumer: string; tarball: PackedTarball }) => Promise<void>,
+): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const consumer = join(work, 'consumer');
+  try {
+    const tarball = await packedTarball(work);
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+    await body({ work, consumer, tarball });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
