@@ -1,38 +1,29 @@
 export * from './ports.ts';
 export { ResolvePoint } from './resolve-point.ts';
 export { GetForecast, type ForecastRequest } from './get-forecast.ts';
-export { ListAlerts } from './list-alerts.ts';
-export { GetAlert } from './get-alert.ts';
 export { GetOffice } from './get-office.ts';
 export { ReadResource, isSafePath } from './read-resource.ts';
 export * from './resource-route.ts';
 export { FindPointStations } from './find-point-stations.ts';
-export { SummariseAlerts } from './alert-summaries.ts';
 export { GetTerminalForecasts } from './terminal-forecasts.ts';
 
-import { GetAlert } from './get-alert.ts';
 import { GetForecast } from './get-forecast.ts';
 import { GetOffice } from './get-office.ts';
 import { ReadResource } from './read-resource.ts';
 import type { ForecastProvider } from './ports.ts';
 import type { RouteRule } from './resource-route.ts';
-import { ListAlerts } from './list-alerts.ts';
 import { ResolvePoint } from './resolve-point.ts';
 import { FindPointStations } from './find-point-stations.ts';
-import { SummariseAlerts } from './alert-summaries.ts';
 import { GetTerminalForecasts } from './terminal-forecasts.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
   readonly resolvePoint: ResolvePoint;
   readonly getForecast: GetForecast;
-  readonly listAlerts: ListAlerts;
-  readonly getAlert: GetAlert;
   readonly getOffice: GetOffice;
   /** Every route declared by rule, and any other path the provider may hold. */
   readonly resources: ReadResource;
   readonly findPointStations: FindPointStations;
-  readonly summariseAlerts: SummariseAlerts;
   readonly getTerminalForecasts: GetTerminalForecasts;
 }
 
@@ -44,12 +35,9 @@ export function forecastUseCases(provider: ForecastProvider, routes: readonly Ro
   return {
     resolvePoint: new ResolvePoint(provider),
     getForecast: new GetForecast(provider),
-    listAlerts: new ListAlerts(provider),
-    getAlert: new GetAlert(provider),
     getOffice: new GetOffice(provider),
     resources: new ReadResource(provider, routes),
     findPointStations: new FindPointStations(provider),
-    summariseAlerts: new SummariseAlerts(provider),
     getTerminalForecasts: new GetTerminalForecasts(provider),
   };
 }

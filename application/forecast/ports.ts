@@ -1,5 +1,4 @@
 import type { Coordinates } from '../../domain/forecast/coordinates.ts';
-import type { AlertQuery } from '../../domain/forecast/queries.ts';
 
 export type { Clock } from '../shared/clock.ts';
 
@@ -66,8 +65,10 @@ export interface ForecastOptions {
 /**
  * The source of forecast data. The embedded provider computes documents offline from real geography and a
  * synthetic weather model; the upstream provider fetches them from api.weather.gov. Both throw the forecast
- * domain errors: ForecastNotFound, InvalidParameter, ForecastUnavailable, ForecastProblemPassthrough.
- * Inputs arrive validated and normalised (see domain/forecast/queries.ts and coordinates.ts).
+ * domain errors (ForecastNotFound, InvalidParameter, ForecastUnavailable); the upstream provider also
+ * relays api.weather.gov's own problem documents as RelayedProblem (adapters/shared/relayed-problem.ts),
+ * which the HTTP adapter answers as they came. Inputs arrive validated and normalised (see
+ * domain/forecast/queries.ts and coordinates.ts, and each route's rule).
  */
 export interface ForecastProvider extends ForecastExtendedProvider {
   /**
@@ -87,8 +88,6 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
   gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
   forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
-  alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
-  alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }
 
@@ -98,13 +97,6 @@ export interface ForecastProvider extends ForecastExtendedProvider {
  * and satellite thumbnails. Same contract as ForecastProvider (inputs validated, domain errors thrown).
  */
 export interface ForecastExtendedProvider {
-  /** /alerts/active/count: totals by land/marine, area, zone and marine region. */
-  alertCounts(ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /alerts/types: the event names the source can issue. */
-  alertTypes(ctx: ForecastContext): Promise<ForecastDocument>;
-  /** /alerts/{id} as CAP 1.2 XML (application/cap+xml). */
-  alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset>;
-
   tafs(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
   /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
   taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;

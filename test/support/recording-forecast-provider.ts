@@ -72,14 +72,9 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
       return { office: 'TOP', x: 32, y: 81 };
     },
     forecast: answer('forecast'),
-    alerts: answer('alerts'),
-    alert: answer('alert'),
     office: answer('office'),
-    alertCounts: answer('alertCounts'),
-    alertTypes: answer('alertTypes'),
     tafs: answer('tafs'),
     taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
-    alertCap: asset('alertCap', 'application/cap+xml'),
   };
   // Its bodies are placeholders, not api.weather.gov shapes: the contract checks of forecastWorld then hold
   // its answers to the document's paths, statuses and media types, not to the body schemas.

@@ -1,6 +1,5 @@
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { formatCoordinate } from '../../../domain/forecast/coordinates.ts';
-import type { AlertQuery } from '../../../domain/forecast/queries.ts';
 import type { ForecastOptions, GridRef } from '../../../application/forecast/ports.ts';
 
 // The API path (and query) for each method of ForecastProvider. The queries arrive validated; they are written back
@@ -16,36 +15,13 @@ function withQuery(path: string, params: Params): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
-const csv = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(',') : undefined;
 const seg = (s: string): string => encodeURIComponent(s).replace(/%3A/gi, ':');
 const point = (p: Coordinates): string => `${formatCoordinate(p.lat)},${formatCoordinate(p.lon)}`;
 const grid = (g: GridRef): string => `/gridpoints/${seg(g.office)}/${g.x},${g.y}`;
-const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
 
 export const corePaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
   forecast: (g: GridRef, o: ForecastOptions): string =>
     withQuery(`${grid(g)}/forecast${o.hourly ? '/hourly' : ''}`, [['units', o.units === 'si' ? 'si' : undefined]]),
-  alerts: (q: AlertQuery): string =>
-    withQuery(q.activeOnly ? '/alerts/active' : '/alerts', [
-      ['status', csv(q.status)],
-      ['message_type', csv(q.messageType)],
-      ['event', csv(q.event)],
-      ['area', csv(q.area)],
-      ['zone', csv(q.zone)],
-      ['point', q.point ? point(q.point) : undefined],
-      ['region', csv(q.region)],
-      ['region_type', q.regionType],
-      ['severity', csv(q.severity)],
-      ['urgency', csv(q.urgency)],
-      ['certainty', csv(q.certainty)],
-      ['start', iso(q.start)],
-      ['end', iso(q.end)],
-      // /alerts/active without limit is whole (limit undefined); /alerts gets the parsed page size.
-      ['limit', q.limit],
-      ['cursor', q.activeOnly ? undefined : q.cursor],
-    ]),
-  alert: (id: string): string => `/alerts/${seg(id)}`,
   office: (id: string): string => `/offices/${seg(id)}`,
 };

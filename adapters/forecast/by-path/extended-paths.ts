@@ -5,8 +5,6 @@
 const seg = (s: string): string => encodeURIComponent(s);
 
 export const extendedPaths = {
-  alertCounts: (): string => '/alerts/active/count',
-  alertTypes: (): string => '/alerts/types',
   tafs: (id: string): string => `/stations/${seg(id)}/tafs`,
   taf: (id: string, date: string, time: string): string => `/stations/${seg(id)}/tafs/${date}/${time}`,
 };

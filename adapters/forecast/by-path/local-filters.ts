@@ -1,4 +1,5 @@
 import type { JsonDocument } from '../../../application/forecast/ports.ts';
+import { alertListFilter } from './expired-alerts.ts';
 
 /**
  * A query parameter Taskcast's routes take that api.weather.gov's lack: a source that relays paths is asked
@@ -20,10 +21,19 @@ export const LOCAL_FILTERS: readonly LocalFilter[] = [
   },
 ];
 
-/** The path a source is asked for, and how to narrow its answer; undefined when no filter applies. */
-export function localFilter(
-  path: string,
-): { readonly asked: string; readonly narrow: (body: JsonDocument) => JsonDocument } | undefined {
+/** What a source is asked for instead of a path, and how its answer is narrowed to what the path asks. */
+export interface Narrowing {
+  readonly asked: string;
+  readonly narrow: (body: JsonDocument) => JsonDocument;
+}
+
+/**
+ * The path a source is asked for, and how to narrow its answer; undefined when no filter applies. The alert
+ * lists have their own (expired-alerts.ts: `status=expired` judged at `nowMs`, and /alerts/active's cursor).
+ */
+export function localFilter(path: string, nowMs: number): Narrowing | undefined {
+  const alerts = alertListFilter(path, nowMs);
+  if (alerts) return alerts;
   const at = path.indexOf('?');
   if (at < 0) return undefined;
   const pathname = path.slice(0, at);

@@ -66,7 +66,7 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
     // The verbs are addressed by path already: the source is asked for it as it stands, less a parameter
     // the API lacks (local-filters.ts), which then narrows what it answers.
     document: async (request, ctx) => {
-      const filter = localFilter(request.path);
+      const filter = localFilter(request.path, now());
       const found = await source.document(filter?.asked ?? request.path, request.accept, ctx);
       if (found) return filter ? { ...found, body: filter.narrow(found.body) } : found;
       return orFallback(request.path, (f) => f.document(request, ctx));

@@ -7,7 +7,6 @@ import type {
   JsonDocument,
 } from '../../../application/forecast/ports.ts';
 import { corePaths as paths } from './core-paths.ts';
-import { keepRequestedStatuses, upstreamAlertQuery } from './expired-alerts.ts';
 import { extendedPaths as more } from './extended-paths.ts';
 
 /**
@@ -26,8 +25,8 @@ export interface DocumentRoute<A extends unknown[]> {
   /** The media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
   readonly accept?: string;
   /**
-   * Narrows what the path answered to what the request asked, where the API lacks the filter (the spec's
-   * `status=expired`). Returns the body itself when there is nothing to narrow.
+   * Narrows what the path answered to what the request asked, where the API lacks the filter (declared
+   * routes have theirs in local-filters.ts). Returns the body itself when there is nothing to narrow.
    */
   readonly narrow?: (body: JsonDocument, args: A, nowMs: number) => JsonDocument;
 }
@@ -60,11 +59,6 @@ export type RouteTable = { readonly [K in DocumentMethod]: DocumentRoute<ArgsOf<
 /** api.weather.gov's JSON-LD-only documents are asked for as such. */
 const LD = 'application/ld+json';
 
-export const CAP_MEDIA: AssetMedia = {
-  accept: 'application/cap+xml',
-  matches: (t) => /xml/i.test(t),
-  what: 'a CAP alert',
-};
 export const TAF_MEDIA: AssetMedia = {
   accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
   matches: (t) => /xml/i.test(t),
@@ -85,15 +79,8 @@ const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMe
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
   forecast: doc(paths.forecast),
-  alerts: doc((q) => paths.alerts(upstreamAlertQuery(q)), {
-    narrow: (body, [q], nowMs) => keepRequestedStatuses(body, q, nowMs),
-  }),
-  alert: doc(paths.alert),
   office: ld(paths.office),
 
-  alertCounts: ld(more.alertCounts),
-  alertTypes: ld(more.alertTypes),
-  alertCap: asset(paths.alert, CAP_MEDIA),
   tafs: ld(more.tafs),
   taf: asset(more.taf, TAF_MEDIA),
 };

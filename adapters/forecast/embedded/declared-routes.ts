@@ -1,4 +1,5 @@
 import type { RouteRule } from '../../../application/forecast/resource-route.ts';
+import { ALERT_ROUTES } from './alerts/alert-routes.ts';
 import { AVIATION_ROUTES } from './aviation/aviation-routes.ts';
 import { GRID_ROUTES } from './grid/grid-routes.ts';
 import { OFFICE_ROUTES } from './offices/office-routes.ts';
@@ -20,4 +21,5 @@ export const DECLARED_ROUTES: readonly RouteRule[] = [
   ...STATION_ROUTES,
   ...ZONE_ROUTES,
   ...GRID_ROUTES,
+  ...ALERT_ROUTES,
 ];

@@ -28,7 +28,8 @@ import { zoneResources } from './zones/zone-resources.ts';
  */
 export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProvider {
   const grid = gridResources(deps);
-  const { activeAlerts, ...alerts } = alertResources(deps);
+  // The family's typed answers stay its own (the tests ask them); the provider serves its routes.
+  const { activeAlerts, prepare, routes } = alertResources(deps);
   const zoneText = zoneForecastText(deps, grid);
   const ofOffice = officeAlerts(deps.catalogue, activeAlerts);
   const provider: ForecastProvider = composeFamilies([
@@ -40,7 +41,7 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
     officeConfigResources(deps),
     officeHeadlineResources(deps, ofOffice),
     productResources(deps, ofOffice, zoneText),
-    alerts,
+    { prepare, routes },
     zoneResources(deps),
     zoneForecastResources(zoneText, deps.catalogue),
     aviationResources(deps),

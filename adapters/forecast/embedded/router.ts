@@ -44,12 +44,14 @@ export interface PathRouter {
 
 /** One small router over the families' routes: a path and query in, the parsed rule's answer or a 404 out. */
 export function routeByPath(routes: readonly EmbeddedRoute[]): PathRouter {
+  // Documents and assets apart, so that one path may serve both (an alert as GeoJSON or CAP XML); as
+  // methods, in upper case (rou3 upper-cases them when adding, not when finding).
   const router = createRouter<EmbeddedRoute>();
-  for (const route of routes) addRoute(router, 'GET', route.rule.pattern, route);
+  for (const route of routes) addRoute(router, route.rule.kind.toUpperCase(), route.rule.pattern, route);
   const answer = (kind: RouteRule['kind'], pathAndQuery: string, ctx: ForecastContext): Promise<unknown> => {
     const url = new URL(pathAndQuery, 'http://path.invalid');
-    const found = findRoute(router, 'GET', url.pathname);
-    if (!found || found.data.rule.kind !== kind) throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
+    const found = findRoute(router, kind.toUpperCase(), url.pathname);
+    if (!found) throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
     let params: Record<string, string>;
     try {
       params = Object.fromEntries(

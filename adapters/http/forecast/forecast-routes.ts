@@ -45,10 +45,31 @@ export function registerForecastRoutes(
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
-  // by the composition.
+  // by the composition. An asset declared on a document's path is one more rendering of it, chosen by
+  // Accept as the first media type it asks for (an alert as application/cap+xml).
+  const documentPaths = new Set(
+    uc.resources.routes.flatMap((rule) => (rule.kind === 'document' ? [rule.pattern] : [])),
+  );
   for (const rule of uc.resources.routes) {
-    if (rule.kind === 'asset') asset(rule.pattern, (r) => uc.resources.asset(rule, routeInput(r), r));
-    else get(rule.pattern, (r) => uc.resources.document(rule, routeInput(r), r), SERVED_BY_MEDIA[rule.media]);
+    if (rule.kind === 'asset') {
+      if (!documentPaths.has(rule.pattern)) asset(rule.pattern, (r) => uc.resources.asset(rule, routeInput(r), r));
+      continue;
+    }
+    const alternates: Record<string, AssetRoute> = {};
+    for (const other of uc.resources.routes)
+      if (other.kind === 'asset' && other.pattern === rule.pattern)
+        alternates[mediaTypeOf(other.media.accept)] = (r) => uc.resources.asset(other, routeInput(r), r);
+    readOnly(
+      rule.pattern,
+      forecastHandler(
+        (r) => uc.resources.document(rule, routeInput(r), r),
+        options,
+        report,
+        'document',
+        SERVED_BY_MEDIA[rule.media],
+        alternates,
+      ),
+    );
   }
 
   get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
@@ -66,27 +87,6 @@ export function registerForecastRoutes(
   get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
   );
-
-  get('/alerts', (r) => uc.listAlerts.execute(r.query, false, r));
-  get('/alerts/active', (r) => uc.listAlerts.execute(r.query, true, r));
-  get('/alerts/active/zone/:zoneId', (r) => uc.listAlerts.execute({ ...r.query, zone: [r.param('zoneId')] }, true, r));
-  get('/alerts/active/area/:area', (r) => uc.listAlerts.execute({ ...r.query, area: [r.param('area')] }, true, r));
-  get('/alerts/active/region/:region', (r) =>
-    uc.listAlerts.execute({ ...r.query, region: [r.param('region')] }, true, r),
-  );
-  ld('/alerts/active/count', (r) => uc.summariseAlerts.count(r));
-  ld('/alerts/types', (r) => uc.summariseAlerts.types(r));
-  const alert = forecastHandler(
-    (r) => uc.getAlert.execute(r.param('id'), r),
-    options,
-    report,
-    'document',
-    SERVED_TYPES,
-    {
-      'application/cap+xml': (r) => uc.getAlert.asCap(r.param('id'), r),
-    },
-  );
-  readOnly('/alerts/:id', alert);
 
   ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
   asset('/stations/:id/tafs/:date/:time', (r) =>
@@ -112,6 +112,11 @@ function routeInput(r: ForecastRequestContext): RouteInput {
     query: r.query,
     pathAndQuery: pathAndQuery(requestUrl(r.event)),
   };
+}
+
+/** The first media type of an Accept list, without its parameters: `application/cap+xml`. */
+function mediaTypeOf(accept: string): string {
+  return accept.split(',')[0]!.split(';')[0]!.trim();
 }
 
 function pathAndQuery(url: URL): string {

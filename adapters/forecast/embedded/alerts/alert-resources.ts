@@ -1,10 +1,7 @@
-import type {
-  ForecastAsset,
-  ForecastContext,
-  ForecastDocument,
-  ForecastProvider,
-} from '../../../../application/forecast/ports.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
+import { serve, type EmbeddedRoute } from '../router.ts';
 import { alertCapXml } from './alert-cap.ts';
+import { ALERT, ALERT_CAP, ALERT_COUNTS, ALERT_LISTS, ALERT_TYPES } from './alert-routes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
 import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } from './alert-collection.ts';
@@ -39,16 +36,25 @@ export const ALERT_EVENT_TYPES: readonly string[] = [
 /** Clients may reuse an alert list for a minute: alerts end and expire during a cycle. */
 const MAX_AGE_SECONDS = 60;
 
+/** The alerts family: its routes, and what the other families and the tests ask of it directly. */
+export interface AlertFamily {
+  /** Every /alerts route of alert-routes.ts, bound to the answers below. */
+  readonly routes: readonly EmbeddedRoute[];
+  /** The alerts in force, for the offices' headlines and products. */
+  readonly activeAlerts: ActiveAlerts;
+  /** The cycle in force, generated now rather than on the first alert request. */
+  readonly prepare: () => void;
+  /** /alerts and /alerts/active, filtered and paged as `query` says. */
+  alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument>;
+  /** /alerts/{id} as GeoJSON. */
+  alert(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
+}
+
 /**
  * /alerts, /alerts/active and /alerts/{id}: the weather model's alerts for the real forecast zones, one
  * set per 12-hour issuance cycle (see alert-cycles.ts), filtered and paged per request.
  */
-export function alertResources(
-  deps: EmbeddedDeps,
-  generate: AlertGenerator = generateAlertsOffThread,
-): Pick<ForecastProvider, 'alerts' | 'alert' | 'alertCounts' | 'alertTypes' | 'alertCap' | 'prepare'> & {
-  activeAlerts: ActiveAlerts;
-} {
+export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): AlertFamily {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(
     () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps)),
@@ -149,89 +155,95 @@ export function alertResources(
     return found;
   }
 
+  async function alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
+    const nowMs = deps.clock.now().getTime();
+    const zones = zonesOf(query);
+    const set = await alertSet(nowMs, scopeOf(query, zones));
+    const matching = set.items.filter(alertPredicate(query, nowMs, zones));
+    const rest = pageAfter(matching, query.cursor);
+    const page = rest.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const body: Record<string, unknown> = {
+      '@context': alertContext(ctx.baseUrl),
+      type: 'FeatureCollection',
+      features: page.map((f) => renderAlert(f.alert, ctx.baseUrl)),
+      title: collectionTitle(query, deps.catalogue),
+      updated: isoUtcSeconds(set.issuedMs),
+    };
+    if (rest.length > page.length && last)
+      body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
+    return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
+  }
+
+  async function alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
+    const nowMs = deps.clock.now().getTime();
+    const found = await held(id);
+    const feature = renderAlert(found.alert, ctx.baseUrl);
+    return {
+      body: { '@context': alertContext(ctx.baseUrl), ...feature },
+      lastModified: new Date(found.sentMs),
+      maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
+    };
+  }
+
   return {
     activeAlerts,
+    alerts,
+    alert,
 
-    /** The cycle in force, generated now rather than on the first alert request. */
     prepare() {
       cycles.current(deps.clock.now().getTime()).catch(() => undefined);
     },
 
-    async alertCounts(ctx: ForecastContext): Promise<ForecastDocument> {
-      const nowMs = deps.clock.now().getTime();
-      const set = await alertSet(nowMs);
-      const active = set.items.filter((f) => isActiveAt(f, nowMs));
-      const areas: Record<string, number> = {};
-      const zones: Record<string, number> = {};
-      // As api.weather.gov counts: an alert counts once per state and once per zone it names.
-      for (const f of active) {
-        for (const s of f.states) areas[s] = (areas[s] ?? 0) + 1;
-        for (const z of f.zones) zones[z] = (zones[z] ?? 0) + 1;
-      }
-      const body = {
-        '@context': alertContext(ctx.baseUrl),
-        total: active.length,
-        land: active.length,
-        marine: 0,
-        regions: {},
-        areas,
-        zones,
-      };
-      return {
-        body,
-        lastModified: new Date(lastChange(set, { activeOnly: true }, nowMs)),
-        maxAgeSeconds: MAX_AGE_SECONDS,
-      };
-    },
+    routes: [
+      ...ALERT_LISTS.map((rule) => serve(rule, alerts)),
+      serve(ALERT, alert),
 
-    async alertTypes(ctx: ForecastContext): Promise<ForecastDocument> {
-      const body = { '@context': alertContext(ctx.baseUrl), eventTypes: [...ALERT_EVENT_TYPES] };
-      return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-    },
+      serve(ALERT_COUNTS, async (_none, ctx) => {
+        const nowMs = deps.clock.now().getTime();
+        const set = await alertSet(nowMs);
+        const active = set.items.filter((f) => isActiveAt(f, nowMs));
+        const areas: Record<string, number> = {};
+        const zones: Record<string, number> = {};
+        // As api.weather.gov counts: an alert counts once per state and once per zone it names.
+        for (const f of active) {
+          for (const s of f.states) areas[s] = (areas[s] ?? 0) + 1;
+          for (const z of f.zones) zones[z] = (zones[z] ?? 0) + 1;
+        }
+        const body = {
+          '@context': alertContext(ctx.baseUrl),
+          total: active.length,
+          land: active.length,
+          marine: 0,
+          regions: {},
+          areas,
+          zones,
+        };
+        return {
+          body,
+          lastModified: new Date(lastChange(set, { activeOnly: true }, nowMs)),
+          maxAgeSeconds: MAX_AGE_SECONDS,
+        };
+      }),
 
-    async alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
-      const nowMs = deps.clock.now().getTime();
-      const zones = zonesOf(query);
-      const set = await alertSet(nowMs, scopeOf(query, zones));
-      const matching = set.items.filter(alertPredicate(query, nowMs, zones));
-      const rest = pageAfter(matching, query.cursor);
-      const page = rest.slice(0, query.limit);
-      const last = page[page.length - 1];
-      const body: Record<string, unknown> = {
-        '@context': alertContext(ctx.baseUrl),
-        type: 'FeatureCollection',
-        features: page.map((f) => renderAlert(f.alert, ctx.baseUrl)),
-        title: collectionTitle(query, deps.catalogue),
-        updated: isoUtcSeconds(set.issuedMs),
-      };
-      if (rest.length > page.length && last)
-        body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
-      return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
-    },
+      serve(ALERT_TYPES, async (_none, ctx) => {
+        const body = { '@context': alertContext(ctx.baseUrl), eventTypes: [...ALERT_EVENT_TYPES] };
+        return { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+      }),
 
-    async alertCap(id: string, ctx: ForecastContext): Promise<ForecastAsset> {
-      const found = await held(id);
-      // renderAlert rebases the links under {base}; the shape stays the model's AlertFeature.
-      const xml = alertCapXml(renderAlert(found.alert, ctx.baseUrl) as unknown as AlertFeature);
-      const nowMs = deps.clock.now().getTime();
-      return {
-        contentType: 'application/cap+xml',
-        bytes: new TextEncoder().encode(xml),
-        lastModified: new Date(found.sentMs),
-        maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
-      };
-    },
-
-    async alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
-      const nowMs = deps.clock.now().getTime();
-      const found = await held(id);
-      const feature = renderAlert(found.alert, ctx.baseUrl);
-      return {
-        body: { '@context': alertContext(ctx.baseUrl), ...feature },
-        lastModified: new Date(found.sentMs),
-        maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
-      };
-    },
+      serve(ALERT_CAP, async (id, ctx) => {
+        const found = await held(id);
+        // renderAlert rebases the links under {base}; the shape stays the model's AlertFeature.
+        const xml = alertCapXml(renderAlert(found.alert, ctx.baseUrl) as unknown as AlertFeature);
+        const nowMs = deps.clock.now().getTime();
+        return {
+          contentType: 'application/cap+xml',
+          bytes: new TextEncoder().encode(xml),
+          lastModified: new Date(found.sentMs),
+          maxAgeSeconds: isActiveAt(found, nowMs) ? MAX_AGE_SECONDS : 3600,
+        };
+      }),
+    ],
   };
 }
 

@@ -48,3 +48,26 @@ describe('local filters of a path-addressed provider', () => {
     assert.deepEqual(asked, ['/stations?limit=25', '/zones?bbox=1,2,3,4']);
   });
 });
+
+describe('the alert lists of a path-addressed provider', () => {
+  const alert = (status: string, expires: string) => ({ properties: { status, expires } });
+  const alerts: ForecastDocument = {
+    body: { features: [alert('Actual', '2026-07-15T17:00:00Z'), alert('Actual', '2026-07-15T19:00:00Z')] },
+    lastModified: new Date('2026-07-15T18:00:00Z'),
+    maxAgeSeconds: 60,
+  };
+  const now = Date.parse('2026-07-15T18:00:00Z');
+
+  test('status=expired: asked without status, the expired kept; /alerts/active asked without its cursor', async () => {
+    const asked: string[] = [];
+    const provider = createPathAddressedProvider({
+      source: { document: async (path) => (asked.push(path), alerts), asset: async () => undefined },
+      now: () => now,
+    });
+    const expired = await provider.document({ path: '/alerts/active?status=expired&area=KS&cursor=abc' }, ctx);
+    assert.deepEqual(expired.body['features'], [alert('Actual', '2026-07-15T17:00:00Z')]);
+    const actual = await provider.document({ path: '/alerts?status=actual&limit=25&cursor=abc' }, ctx);
+    assert.equal((actual.body['features'] as unknown[]).length, 2);
+    assert.deepEqual(asked, ['/alerts/active?area=KS', '/alerts?status=actual&limit=25&cursor=abc']);
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
 import { ZONE, ZONES } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
+import { ALERT, ALERTS } from '../../../../adapters/forecast/embedded/alerts/alert-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -23,8 +24,12 @@ const ctx = { baseUrl: 'http://local.test' };
 const provider = createEmbeddedForecastProvider(smallEmbeddedDeps(new FixedClock(new Date('2026-01-20T12:00:00Z'))));
 // A declared route, read as the HTTP adapter reads it: its rule parses the path's segments and query.
 const resources = forecastUseCases(provider, DECLARED_ROUTES).resources;
-const read = async <T>(rule: DocumentRule<T>, params: Record<string, string>, query: QueryValues = {}) =>
-  resources.document(rule, { params, query, pathAndQuery: '' }, ctx);
+const read = async <T>(
+  rule: DocumentRule<T>,
+  params: Record<string, string>,
+  query: QueryValues = {},
+  from = resources,
+) => from.document(rule, { params, query, pathAndQuery: '' }, ctx);
 const props = (doc: { body: Record<string, unknown> }) => doc.body['properties'] as Record<string, any>;
 
 describe('forecast use cases on a small in-memory catalogue', () => {
@@ -75,16 +80,16 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     await assert.rejects(read(ZONE, { type: 'county', zoneId: 'KSC001' }), ForecastNotFound);
   });
 
-  test('ListAlerts and GetAlert: every listed alert resolves', async () => {
+  test('the alert routes: every listed alert resolves', async () => {
     // The first day of the winter with an alert for this zone. Searched for rather than named, so that a change
     // to the weather model moves the day, not the test; a winter with no alert at all is a failure.
-    let snowy = provider;
+    let snowy = resources;
     let all: ForecastDocument | undefined;
     for (let day = 0; day < 90 && all === undefined; day += 1) {
       const clock = new FixedClock(new Date(Date.UTC(2025, 11, 1, 12) + day * 86_400_000));
-      const candidate = createEmbeddedForecastProvider(smallEmbeddedDeps(clock));
-      const listed = await forecastUseCases(candidate).listAlerts.execute({ zone: ['KSZ009'] }, false, ctx);
-      if ((listed.body['features'] as unknown[]).length > 0) [snowy, all] = [candidate, listed];
+      const candidate = forecastUseCases(createEmbeddedForecastProvider(smallEmbeddedDeps(clock)), DECLARED_ROUTES);
+      const listed = await read(ALERTS, {}, { zone: ['KSZ009'] }, candidate.resources);
+      if ((listed.body['features'] as unknown[]).length > 0) [snowy, all] = [candidate.resources, listed];
     }
     assert.ok(all, 'no alert for KSZ009 on any day from December to February');
     const events = (all.body['features'] as Array<{ properties: { event: string } }>).map((f) => f.properties.event);
@@ -94,12 +99,9 @@ describe('forecast use cases on a small in-memory catalogue', () => {
       events.join(),
     );
     for (const feature of all.body['features'] as Array<{ properties: { id: string } }>) {
-      assert.equal(
-        props(await forecastUseCases(snowy).getAlert.execute(feature.properties.id, ctx))['id'],
-        feature.properties.id,
-      );
+      assert.equal(props(await read(ALERT, { id: feature.properties.id }, {}, snowy))['id'], feature.properties.id);
     }
-    const none = await forecastUseCases(snowy).listAlerts.execute({ event: ['Tsunami Warning'] }, false, ctx);
+    const none = await read(ALERTS, {}, { event: ['Tsunami Warning'] }, snowy);
     assert.deepEqual(none.body['features'], []);
   });
 

@@ -17,6 +17,7 @@ import {
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
 import { ZONE, ZONES, ZONES_OF_TYPE } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
+import { ACTIVE_ALERTS, ALERT, ALERTS } from '../../../../adapters/forecast/embedded/alerts/alert-routes.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
 
@@ -120,11 +121,8 @@ describe('GetForecast', () => {
 
 describe('lists and lookups', () => {
   test('alerts: filters parsed and validated, active flag passed', async () => {
-    const { provider, calls } = recordingForecastProvider();
-    const uc = forecastUseCases(provider).listAlerts;
-    await uc.execute({ area: ['ks,MO'], severity: ['Severe'], limit: ['10'] }, true, ctx);
-    const q = calls[0]!.args[0] as Record<string, unknown>;
-    assert.deepEqual([q['activeOnly'], q['area'], q['severity'], q['limit']], [true, ['KS', 'MO'], ['severe'], 10]);
+    const q = parsed(ACTIVE_ALERTS, {}, { area: ['ks,MO'], severity: ['Severe'], limit: ['10'] });
+    assert.deepEqual([q.activeOnly, q.area, q.severity, q.limit], [true, ['KS', 'MO'], ['severe'], 10]);
     for (const bad of [
       { severity: ['awful'] },
       { status: ['expired!'] },
@@ -136,9 +134,9 @@ describe('lists and lookups', () => {
       { point: ['a,b'] },
       { start: ['yesterday'] },
     ]) {
-      await assert.rejects(uc.execute(bad, false, ctx), InvalidParameter, JSON.stringify(bad));
+      assert.throws(() => parsed(ALERTS, {}, bad), InvalidParameter, JSON.stringify(bad));
     }
-    await assert.rejects(uc.execute({ area: ['KS'], zone: ['KSZ009'] }, false, ctx), BadRequest);
+    assert.throws(() => parsed(ALERTS, {}, { area: ['KS'], zone: ['KSZ009'] }), BadRequest);
   });
 
   test('stations: limit defaults to 25, at most 500; bbox must be west,south,east,north', async () => {
@@ -163,11 +161,13 @@ describe('lists and lookups', () => {
     assert.equal(parsed(STATION, { id: 'kslc' }), 'KSLC');
     assert.equal(parsed(LATEST_OBSERVATION, { id: 'KSLC' }), 'KSLC');
     await forecastUseCases(provider).getOffice.execute('top', ctx);
-    await forecastUseCases(provider).getAlert.execute('urn:oid:2.49.0.1.840.0.abc', ctx);
     assert.deepEqual(
       calls.map((c) => c.args[0]),
-      ['TOP', 'urn:oid:2.49.0.1.840.0.abc'],
+      ['TOP'],
     );
+    // An alert id is taken as it is, up to 200 characters.
+    assert.equal(parsed(ALERT, { id: 'urn:oid:2.49.0.1.840.0.abc' }), 'urn:oid:2.49.0.1.840.0.abc');
+    assert.throws(() => parsed(ALERT, { id: 'x'.repeat(201) }), InvalidParameter);
     assert.deepEqual(parsed(GRIDPOINT, { office: 'TOP', xy: '32,81' }), { office: 'TOP', x: 32, y: 81 });
     assert.deepEqual(parsed(GRIDPOINT_STATIONS, { office: 'TOP', xy: '32,81' }, { limit: ['3'] }), {
       grid: { office: 'TOP', x: 32, y: 81 },
