@@ -5,7 +5,6 @@ export { GetOffice } from './get-office.ts';
 export { ReadResource, isSafePath } from './read-resource.ts';
 export * from './resource-route.ts';
 export { FindPointStations } from './find-point-stations.ts';
-export { GetTerminalForecasts } from './terminal-forecasts.ts';
 
 import { GetForecast } from './get-forecast.ts';
 import { GetOffice } from './get-office.ts';
@@ -14,7 +13,6 @@ import type { ForecastProvider } from './ports.ts';
 import type { RouteRule } from './resource-route.ts';
 import { ResolvePoint } from './resolve-point.ts';
 import { FindPointStations } from './find-point-stations.ts';
-import { GetTerminalForecasts } from './terminal-forecasts.ts';
 
 /** The forecast context's use cases, as the HTTP adapter receives them. */
 export interface ForecastUseCases {
@@ -24,7 +22,6 @@ export interface ForecastUseCases {
   /** Every route declared by rule, and any other path the provider may hold. */
   readonly resources: ReadResource;
   readonly findPointStations: FindPointStations;
-  readonly getTerminalForecasts: GetTerminalForecasts;
 }
 
 /**
@@ -38,6 +35,5 @@ export function forecastUseCases(provider: ForecastProvider, routes: readonly Ro
     getOffice: new GetOffice(provider),
     resources: new ReadResource(provider, routes),
     findPointStations: new FindPointStations(provider),
-    getTerminalForecasts: new GetTerminalForecasts(provider),
   };
 }

@@ -70,7 +70,7 @@ export interface ForecastOptions {
  * which the HTTP adapter answers as they came. Inputs arrive validated and normalised (see
  * domain/forecast/queries.ts and coordinates.ts, and each route's rule).
  */
-export interface ForecastProvider extends ForecastExtendedProvider {
+export interface ForecastProvider {
   /**
    * Starts, in the background, work the first requests would otherwise wait for (the embedded model's
    * alert cycle). A server calls it once at start-up; embeddings and tests need not.
@@ -89,15 +89,4 @@ export interface ForecastProvider extends ForecastExtendedProvider {
   gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
   forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
   office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
-}
-
-/**
- * The rest of api.weather.gov's OpenAPI beyond the forecast spec's routes: alert summaries, observation
- * history, TAFs, office headlines, text products, aviation advisories, radar metadata, the glossary, icons
- * and satellite thumbnails. Same contract as ForecastProvider (inputs validated, domain errors thrown).
- */
-export interface ForecastExtendedProvider {
-  tafs(stationId: string, ctx: ForecastContext): Promise<ForecastDocument>;
-  /** One TAF as IWXXM XML: `date` YYYY-MM-DD, `time` HHMM UTC. */
-  taf(stationId: string, date: string, time: string, ctx: ForecastContext): Promise<ForecastAsset>;
 }

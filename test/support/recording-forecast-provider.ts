@@ -73,8 +73,6 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
     },
     forecast: answer('forecast'),
     office: answer('office'),
-    tafs: answer('tafs'),
-    taf: asset('taf', 'application/vnd.wmo.iwxxm+xml'),
   };
   // Its bodies are placeholders, not api.weather.gov shapes: the contract checks of forecastWorld then hold
   // its answers to the document's paths, statuses and media types, not to the body schemas.

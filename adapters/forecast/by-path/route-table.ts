@@ -7,7 +7,6 @@ import type {
   JsonDocument,
 } from '../../../application/forecast/ports.ts';
 import { corePaths as paths } from './core-paths.ts';
-import { extendedPaths as more } from './extended-paths.ts';
 
 /**
  * The few facts each port method needs when it is answered by path (the upstream gateway, a recorded
@@ -59,28 +58,14 @@ export type RouteTable = { readonly [K in DocumentMethod]: DocumentRoute<ArgsOf<
 /** api.weather.gov's JSON-LD-only documents are asked for as such. */
 const LD = 'application/ld+json';
 
-export const TAF_MEDIA: AssetMedia = {
-  accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
-  matches: (t) => /xml/i.test(t),
-  what: 'a TAF',
-};
-
 const doc = <A extends unknown[]>(
   path: (...args: A) => string,
   extra: Omit<DocumentRoute<A>, 'kind' | 'path'> = {},
 ): DocumentRoute<A> => ({ kind: 'document', path, ...extra });
 const ld = <A extends unknown[]>(path: (...args: A) => string): DocumentRoute<A> => doc(path, { accept: LD });
-const asset = <A extends unknown[]>(path: (...args: A) => string, media: AssetMedia): AssetRoute<A> => ({
-  kind: 'asset',
-  path,
-  media,
-});
 
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
   forecast: doc(paths.forecast),
   office: ld(paths.office),
-
-  tafs: ld(more.tafs),
-  taf: asset(more.taf, TAF_MEDIA),
 };

@@ -88,11 +88,6 @@ export function registerForecastRoutes(
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
   );
 
-  ld('/stations/:id/tafs', (r) => uc.getTerminalForecasts.list(r.param('id'), r));
-  asset('/stations/:id/tafs/:date/:time', (r) =>
-    uc.getTerminalForecasts.one(r.param('id'), r.param('date'), r.param('time'), r),
-  );
-
   ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
 }
 

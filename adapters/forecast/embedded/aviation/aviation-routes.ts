@@ -1,5 +1,8 @@
+import type { AssetMedia } from '../../../../application/forecast/ports.ts';
+import { parseStationId } from '../../../../domain/forecast/grid-ref.ts';
 import {
   parseCwaSequence,
+  parseHhmm,
   parseCwsuId,
   parseDateSegment,
   parseFir,
@@ -7,9 +10,16 @@ import {
   parseSigmetSequence,
   type SigmetQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
+import { assetRule, documentRule, param, seg, withQuery } from '../shared/rules.ts';
 
-// The aviation family's routes: Center Weather Service Units and their advisories (CWAs), and SIGMETs.
+// The aviation family's routes: Center Weather Service Units and their advisories (CWAs), SIGMETs, and
+// the airports' terminal aerodrome forecasts (TAFs).
+
+export const TAF_MEDIA: AssetMedia = {
+  accept: 'application/vnd.wmo.iwxxm+xml,application/xml;q=0.9',
+  matches: (t) => /xml/i.test(t),
+  what: 'a TAF',
+};
 
 const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
 
@@ -79,4 +89,29 @@ export const SIGMET_ROUTE = documentRule(
   ({ fir, date, sequence }) => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
 );
 
-export const AVIATION_ROUTES = [CWSU_ROUTE, CWAS_ROUTE, CWA_ROUTE, ...SIGMET_LIST_ROUTES, SIGMET_ROUTE];
+const station = (input: Parameters<typeof param>[0]): string => parseStationId(param(input, 'id'));
+
+/** /stations/{id}/tafs: an airport's TAFs of the last day or so. */
+export const TAFS_ROUTE = documentRule('/stations/:id/tafs', 'json-ld', station, (id) => `/stations/${seg(id)}/tafs`);
+
+/** /stations/{id}/tafs/{date}/{time}: one TAF as IWXXM XML, `date` YYYY-MM-DD and `time` HHMM UTC. */
+export const TAF_ROUTE = assetRule(
+  '/stations/:id/tafs/:date/:time',
+  TAF_MEDIA,
+  (input) => ({
+    station: station(input),
+    date: parseDateSegment(param(input, 'date')),
+    time: parseHhmm(param(input, 'time')),
+  }),
+  ({ station, date, time }) => `/stations/${seg(station)}/tafs/${date}/${time}`,
+);
+
+export const AVIATION_ROUTES = [
+  CWSU_ROUTE,
+  CWAS_ROUTE,
+  CWA_ROUTE,
+  ...SIGMET_LIST_ROUTES,
+  SIGMET_ROUTE,
+  TAFS_ROUTE,
+  TAF_ROUTE,
+];

@@ -1,4 +1,6 @@
-import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { TAFS_ROUTE, TAF_ROUTE } from './aviation-routes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { StationRecord } from '../catalogue/types.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
@@ -17,7 +19,8 @@ const ISSUE_HOURS = [23, 5, 11, 17];
 /** TAFs kept, as api.weather.gov lists the last day or so. */
 const TAF_RETENTION_HOURS = 30;
 
-export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' | 'taf'> {
+/** /stations/{id}/tafs and one TAF: the airport's forecasts issued in the last day or so. */
+export function tafResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
 
   const airport = (id: string): StationRecord => {
@@ -54,37 +57,39 @@ export function tafResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'tafs' 
     `${new Date(t.issuedMs).toISOString().slice(0, 10)}/${pad(new Date(t.issuedMs).getUTCHours())}${pad(new Date(t.issuedMs).getUTCMinutes())}`;
 
   return {
-    async tafs(stationId, ctx: ForecastContext): Promise<ForecastDocument> {
-      const s = airport(stationId);
-      const links = cachedLinks(ctx.baseUrl);
-      const list = issues(s);
-      const graph = list.map((t) => ({
-        '@id': `${links.station(s.id)}/tafs/${pathOf(t)}`,
-        id: `${s.id}-${pathOf(t).replace('/', '-')}`,
-        station: links.station(s.id),
-        issueTime: isoZ(t.issuedMs),
-        validTime: `${isoZ(t.startMs)}/${isoZ(t.endMs)}`,
-        start: isoZ(t.startMs),
-        end: isoZ(t.endMs),
-        rawMessage: tafText(t, groups(t)),
-      }));
-      return {
-        body: { '@context': plainContext(ctx.baseUrl), '@graph': graph },
-        lastModified: new Date(list[0]?.issuedMs ?? 0),
-        maxAgeSeconds: 600,
-      };
-    },
+    routes: [
+      serve(TAFS_ROUTE, async (stationId, ctx: ForecastContext): Promise<ForecastDocument> => {
+        const s = airport(stationId);
+        const links = cachedLinks(ctx.baseUrl);
+        const list = issues(s);
+        const graph = list.map((t) => ({
+          '@id': `${links.station(s.id)}/tafs/${pathOf(t)}`,
+          id: `${s.id}-${pathOf(t).replace('/', '-')}`,
+          station: links.station(s.id),
+          issueTime: isoZ(t.issuedMs),
+          validTime: `${isoZ(t.startMs)}/${isoZ(t.endMs)}`,
+          start: isoZ(t.startMs),
+          end: isoZ(t.endMs),
+          rawMessage: tafText(t, groups(t)),
+        }));
+        return {
+          body: { '@context': plainContext(ctx.baseUrl), '@graph': graph },
+          lastModified: new Date(list[0]?.issuedMs ?? 0),
+          maxAgeSeconds: 600,
+        };
+      }),
 
-    async taf(stationId, date, time) {
-      const s = airport(stationId);
-      const found = issues(s).find((t) => pathOf(t) === `${date}/${time}`);
-      if (!found) throw new ForecastNotFound(`Station ${stationId} has no TAF issued at ${date} ${time}Z.`);
-      return {
-        contentType: 'application/vnd.wmo.iwxxm+xml',
-        bytes: new TextEncoder().encode(tafIwxxm(found, groups(found))),
-        lastModified: new Date(found.issuedMs),
-        maxAgeSeconds: 3600,
-      };
-    },
+      serve(TAF_ROUTE, async ({ station: stationId, date, time }) => {
+        const s = airport(stationId);
+        const found = issues(s).find((t) => pathOf(t) === `${date}/${time}`);
+        if (!found) throw new ForecastNotFound(`Station ${stationId} has no TAF issued at ${date} ${time}Z.`);
+        return {
+          contentType: 'application/vnd.wmo.iwxxm+xml',
+          bytes: new TextEncoder().encode(tafIwxxm(found, groups(found))),
+          lastModified: new Date(found.issuedMs),
+          maxAgeSeconds: 3600,
+        };
+      }),
+    ],
   };
 }
