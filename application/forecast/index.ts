@@ -1,13 +1,11 @@
 export * from './ports.ts';
 export { ResolvePoint } from './resolve-point.ts';
 export { GetForecast, type ForecastRequest } from './get-forecast.ts';
-export { GetOffice } from './get-office.ts';
 export { ReadResource, isSafePath } from './read-resource.ts';
 export * from './resource-route.ts';
 export { FindPointStations } from './find-point-stations.ts';
 
 import { GetForecast } from './get-forecast.ts';
-import { GetOffice } from './get-office.ts';
 import { ReadResource } from './read-resource.ts';
 import type { ForecastProvider } from './ports.ts';
 import type { RouteRule } from './resource-route.ts';
@@ -18,7 +16,6 @@ import { FindPointStations } from './find-point-stations.ts';
 export interface ForecastUseCases {
   readonly resolvePoint: ResolvePoint;
   readonly getForecast: GetForecast;
-  readonly getOffice: GetOffice;
   /** Every route declared by rule, and any other path the provider may hold. */
   readonly resources: ReadResource;
   readonly findPointStations: FindPointStations;
@@ -32,7 +29,6 @@ export function forecastUseCases(provider: ForecastProvider, routes: readonly Ro
   return {
     resolvePoint: new ResolvePoint(provider),
     getForecast: new GetForecast(provider),
-    getOffice: new GetOffice(provider),
     resources: new ReadResource(provider, routes),
     findPointStations: new FindPointStations(provider),
   };

@@ -88,5 +88,4 @@ export interface ForecastProvider {
   /** The grid cell a point falls in, for the /points/{p}/forecast routes. */
   gridOf(point: Coordinates, ctx: ForecastContext): Promise<GridRef>;
   forecast(grid: GridRef, options: ForecastOptions, ctx: ForecastContext): Promise<ForecastDocument>;
-  office(id: string, ctx: ForecastContext): Promise<ForecastDocument>;
 }

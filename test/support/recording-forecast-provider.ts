@@ -2,17 +2,23 @@ import type { ForecastAsset, ForecastDocument, ForecastProvider } from '../../ap
 import { ForecastNotFound } from '../../domain/forecast/errors.ts';
 import { addRoute, createRouter, findRoute } from 'rou3';
 import { DECLARED_ROUTES } from '../../adapters/forecast/embedded/declared-routes.ts';
+import { OFFICE } from '../../adapters/forecast/embedded/offices/office-routes.ts';
+import type { RouteRule } from '../../application/forecast/resource-route.ts';
 
 /** The paths the families declare; any other path is a 404, as from a provider that holds nothing else. */
-const declared = createRouter<true>();
-for (const rule of DECLARED_ROUTES) addRoute(declared, 'GET', rule.pattern, true);
-const isDeclared = (path: string): boolean => findRoute(declared, 'GET', path.split('?')[0]!) !== undefined;
+const declared = createRouter<RouteRule>();
+for (const rule of DECLARED_ROUTES) addRoute(declared, 'GET', rule.pattern, rule);
+const declaredRule = (path: string): RouteRule | undefined => findRoute(declared, 'GET', path.split('?')[0]!)?.data;
+const isDeclared = (path: string): boolean => declaredRule(path) !== undefined;
 
 /** Providers whose bodies are placeholders (see forecastWorld's contract checks). */
 export const placeholderProviders = new WeakSet<object>();
 
+/** What the double answers with: a port member, or `office`, the member /offices/{id} is answered by. */
+type AnswerName = keyof ForecastProvider | 'office';
+
 export interface RecordedCall {
-  readonly method: keyof ForecastProvider;
+  readonly method: AnswerName;
   readonly args: unknown[];
 }
 
@@ -23,7 +29,7 @@ export interface RecordedCall {
 export function recordingForecastProvider(lastModified = new Date('2026-07-15T18:00:00Z')) {
   const calls: RecordedCall[] = [];
   const answer =
-    (method: keyof ForecastProvider) =>
+    (method: AnswerName) =>
     async (...args: unknown[]): Promise<ForecastDocument> => {
       calls.push({ method, args });
       const ctx = args[args.length - 1] as { baseUrl: string };
@@ -57,9 +63,13 @@ export function recordingForecastProvider(lastModified = new Date('2026-07-15T18
         maxAgeSeconds: 120,
       };
     };
-  const provider: ForecastProvider = {
+  const provider: ForecastProvider & { office: (...args: unknown[]) => Promise<ForecastDocument> } = {
     document: async (request, ctx) => {
-      if (!isDeclared(request.path)) throw new ForecastNotFound(`No resource matches ${request.path}.`);
+      const rule = declaredRule(request.path);
+      if (!rule) throw new ForecastNotFound(`No resource matches ${request.path}.`);
+      // /offices/{id} is answered by a member of its own, which a test may replace (protocol.test.ts makes
+      // it throw to see a 500), and its body is named after it.
+      if (rule === OFFICE) return provider.office(request, ctx);
       return answer('document')(request, ctx);
     },
     asset: async (request, media, ctx) => {

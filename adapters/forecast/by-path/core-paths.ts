@@ -23,5 +23,4 @@ export const corePaths = {
   point: (p: Coordinates): string => `/points/${point(p)}`,
   forecast: (g: GridRef, o: ForecastOptions): string =>
     withQuery(`${grid(g)}/forecast${o.hourly ? '/hourly' : ''}`, [['units', o.units === 'si' ? 'si' : undefined]]),
-  office: (id: string): string => `/offices/${seg(id)}`,
 };

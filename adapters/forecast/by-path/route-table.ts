@@ -55,17 +55,12 @@ export type RouteTable = { readonly [K in DocumentMethod]: DocumentRoute<ArgsOf<
   readonly [K in AssetMethod]: AssetRoute<ArgsOf<K>>;
 };
 
-/** api.weather.gov's JSON-LD-only documents are asked for as such. */
-const LD = 'application/ld+json';
-
 const doc = <A extends unknown[]>(
   path: (...args: A) => string,
   extra: Omit<DocumentRoute<A>, 'kind' | 'path'> = {},
 ): DocumentRoute<A> => ({ kind: 'document', path, ...extra });
-const ld = <A extends unknown[]>(path: (...args: A) => string): DocumentRoute<A> => doc(path, { accept: LD });
 
 export const ROUTES: RouteTable = {
   point: doc(paths.point),
   forecast: doc(paths.forecast),
-  office: ld(paths.office),
 };

@@ -39,7 +39,6 @@ export function registerForecastRoutes(
   // Each route serves the media types its OpenAPI entry declares (JSON-LD-only documents default to ld+json).
   const get = (path: string, route: ForecastRoute, served: readonly string[] = SERVED_TYPES): void =>
     readOnly(path, forecastHandler(route, options, report, 'document', served));
-  const ld = (path: string, route: ForecastRoute): void => get(path, route, LD_TYPES);
   const asset = (path: string, route: AssetRoute): void =>
     readOnly(path, forecastHandler(route, options, report, 'asset'));
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
@@ -87,8 +86,6 @@ export function registerForecastRoutes(
   get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
     uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
   );
-
-  ld('/offices/:office', (r) => uc.getOffice.execute(r.param('office'), r));
 }
 
 /** Every other GET under the forecast root: what the provider can relay, else a 404 problem. */

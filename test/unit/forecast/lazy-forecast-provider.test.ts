@@ -7,10 +7,10 @@ import { TOKENS } from '../../../bootstrap/composition/tokens.ts';
 
 test('a lazy provider is built on its first call, once, and not by what the wiring asks of it', async () => {
   let builds = 0;
-  const office = async (id: string) => ({ body: { id }, lastModified: new Date(0) });
+  const document = async ({ path }: { path: string }) => ({ body: { path }, lastModified: new Date(0) });
   const provider = lazyForecastProvider(() => {
     builds++;
-    return { office } as unknown as ForecastProvider;
+    return { document } as unknown as ForecastProvider;
   });
   const optional = provider as ForecastProvider & { health?: unknown; bundlePaths?: unknown; then?: unknown };
   assert.equal(optional.health, undefined);
@@ -19,8 +19,8 @@ test('a lazy provider is built on its first call, once, and not by what the wiri
   assert.equal(await Promise.resolve(provider), provider);
   assert.equal(builds, 0);
 
-  assert.deepEqual((await provider.office('TOP', {} as never)).body, { id: 'TOP' });
-  assert.deepEqual((await provider.office('BOX', {} as never)).body, { id: 'BOX' });
+  assert.deepEqual((await provider.document({ path: '/offices/TOP' }, {} as never)).body, { path: '/offices/TOP' });
+  assert.deepEqual((await provider.document({ path: '/offices/BOX' }, {} as never)).body, { path: '/offices/BOX' });
   assert.equal(builds, 1);
   assert.equal(Reflect.get(provider, 'other'), undefined, 'an optional method the provider lacks stays absent');
 });

@@ -1,6 +1,8 @@
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { distanceMetres } from '../geo/polygon.ts';
-import type { ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
+import type { ForecastDocument } from '../../../../application/forecast/ports.ts';
+import { serve, type FamilyRoutes } from '../router.ts';
+import { OFFICE } from './office-routes.ts';
 import type { Catalogue, OfficeRecord } from '../catalogue/types.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
@@ -11,26 +13,28 @@ import { cachedLinks } from '../shared/links.ts';
  * /offices/{id}: the Office object of openapi.json with what the catalogue honestly knows. Not known and
  * therefore omitted (never invented): address, telephone, faxNumber, email and sameAs (see data/SOURCES.md).
  */
-export function officeResources(deps: EmbeddedDeps): Pick<ForecastProvider, 'office'> {
+export function officeResources(deps: EmbeddedDeps): FamilyRoutes {
   const cache = new Map<string, ForecastDocument>();
   return {
-    async office(id, ctx) {
-      const office = deps.catalogue.offices.get(id);
-      const region = REGION_HEADQUARTERS[id];
-      if (!office && !region) throw new ForecastNotFound(`Office ${id} not found`);
-      const key = `${ctx.baseUrl}|${id}`;
-      let doc = cache.get(key);
-      if (!doc) {
-        const body = office
-          ? officeBody(deps.catalogue, office, ctx.baseUrl)
-          : headquartersBody(deps.catalogue, id, region!, ctx.baseUrl);
-        doc = { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
-        // Bounded by the ~120 offices per base URL; a base per request (no PUBLIC_BASE_URL) stays small too.
-        if (cache.size > 1000) cache.clear();
-        cache.set(key, doc);
-      }
-      return doc;
-    },
+    routes: [
+      serve(OFFICE, async (id, ctx) => {
+        const office = deps.catalogue.offices.get(id);
+        const region = REGION_HEADQUARTERS[id];
+        if (!office && !region) throw new ForecastNotFound(`Office ${id} not found`);
+        const key = `${ctx.baseUrl}|${id}`;
+        let doc = cache.get(key);
+        if (!doc) {
+          const body = office
+            ? officeBody(deps.catalogue, office, ctx.baseUrl)
+            : headquartersBody(deps.catalogue, id, region!, ctx.baseUrl);
+          doc = { body, lastModified: CATALOGUE_EDITION, maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS };
+          // Bounded by the ~120 offices per base URL; a base per request (no PUBLIC_BASE_URL) stays small too.
+          if (cache.size > 1000) cache.clear();
+          cache.set(key, doc);
+        }
+        return doc;
+      }),
+    ],
   };
 }
 

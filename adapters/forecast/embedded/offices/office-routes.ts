@@ -7,8 +7,8 @@ import {
 import { parseOfficeId } from '../../../../domain/forecast/grid-ref.ts';
 import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
 
-// The offices family's routes: an office's headlines and configuration, and the NWS text products.
-// (/offices/{id} itself is still a typed method of the port. The products' `latest`, product-routes.ts, is
+// The offices family's routes: an office, its headlines and configuration, and the NWS text products.
+// (The products' `latest`, product-routes.ts, is
 // served by the family too but not declared here: the HTTP adapter relays it as api.weather.gov's 3.8.1
 // path beyond the v1.9 routes, see adapters/http/forecast/relayed-paths.ts.)
 
@@ -19,6 +19,9 @@ const office = (input: Parameters<typeof param>[0]): string => parseOfficeId(par
 const typeCode = (input: Parameters<typeof param>[0]): string => parseProductCode(param(input, 'typeId'), 'type');
 const locationCode = (input: Parameters<typeof param>[0]): string =>
   parseProductCode(param(input, 'locationId'), 'location');
+
+/** /offices/{id}: a forecast office or a region headquarters. */
+export const OFFICE = documentRule('/offices/:office', 'json-ld', office, (id) => `/offices/${seg(id)}`);
 
 export const OFFICE_HEADLINES = documentRule(
   '/offices/:office/headlines',
@@ -124,6 +127,7 @@ function productsOfTypePath({ type, location }: OfType): string {
 }
 
 export const OFFICE_ROUTES = [
+  OFFICE,
   OFFICE_HEADLINES,
   OFFICE_HEADLINE,
   OFFICE_CONFIG,

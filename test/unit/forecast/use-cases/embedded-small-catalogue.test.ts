@@ -11,6 +11,7 @@ import {
 import { ZONE, ZONES } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 import { ALERT, ALERTS } from '../../../../adapters/forecast/embedded/alerts/alert-routes.ts';
+import { OFFICE } from '../../../../adapters/forecast/embedded/offices/office-routes.ts';
 import { createEmbeddedForecastProvider } from '../../../../adapters/forecast/embedded/embedded-forecast-provider.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { FixedClock } from '../../../support/fakes.ts';
@@ -105,10 +106,10 @@ describe('forecast use cases on a small in-memory catalogue', () => {
     assert.deepEqual(none.body['features'], []);
   });
 
-  test('GetOffice', async () => {
-    const office = await forecastUseCases(provider).getOffice.execute('top', ctx);
+  test('the office route', async () => {
+    const office = await read(OFFICE, { office: 'top' });
     assert.equal(office.body['id'], 'TOP');
     assert.deepEqual(office.body['responsibleCounties'], ['http://local.test/zones/county/KSC201']);
-    await assert.rejects(forecastUseCases(provider).getOffice.execute('OAX', ctx), ForecastNotFound);
+    await assert.rejects(read(OFFICE, { office: 'OAX' }), ForecastNotFound);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { ZONE, ZONES, ZONES_OF_TYPE } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
 import { ACTIVE_ALERTS, ALERT, ALERTS } from '../../../../adapters/forecast/embedded/alerts/alert-routes.ts';
+import { OFFICE } from '../../../../adapters/forecast/embedded/offices/office-routes.ts';
 
 const ctx = { baseUrl: 'http://localhost:3000' };
 
@@ -157,14 +158,10 @@ describe('lists and lookups', () => {
   });
 
   test('station, observation, office, alert, gridpoint: ids validated and normalised', async () => {
-    const { provider, calls } = recordingForecastProvider();
+    const { provider } = recordingForecastProvider();
     assert.equal(parsed(STATION, { id: 'kslc' }), 'KSLC');
     assert.equal(parsed(LATEST_OBSERVATION, { id: 'KSLC' }), 'KSLC');
-    await forecastUseCases(provider).getOffice.execute('top', ctx);
-    assert.deepEqual(
-      calls.map((c) => c.args[0]),
-      ['TOP'],
-    );
+    assert.equal(parsed(OFFICE, { office: 'top' }), 'TOP');
     // An alert id is taken as it is, up to 200 characters.
     assert.equal(parsed(ALERT, { id: 'urn:oid:2.49.0.1.840.0.abc' }), 'urn:oid:2.49.0.1.840.0.abc');
     assert.throws(() => parsed(ALERT, { id: 'x'.repeat(201) }), InvalidParameter);
@@ -177,9 +174,9 @@ describe('lists and lookups', () => {
     assert.throws(() => parsed(STATION, { id: 'K!' }), ForecastNotFound);
     // The spec lists an unknown office under 404 only: an id that is no NWS office names nothing.
     for (const bad of ['TOPEKA', 'KTOP', 'ZZ', 'XYZ']) {
-      await assert.rejects(forecastUseCases(provider).getOffice.execute(bad, ctx), ForecastNotFound, bad);
+      assert.throws(() => parsed(OFFICE, { office: bad }), ForecastNotFound, bad);
     }
-    await forecastUseCases(provider).getOffice.execute('crh', ctx);
+    assert.equal(parsed(OFFICE, { office: 'crh' }), 'CRH');
     const read = forecastUseCases(provider, [STATION]).resources;
     await assert.rejects(
       async () => read.document(STATION, { params: { id: 'KNONE' }, query: {}, pathAndQuery: '' }, ctx),
