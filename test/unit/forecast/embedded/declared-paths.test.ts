@@ -19,14 +19,21 @@ import {
   ZONES_OF_TYPE,
 } from '../../../../adapters/forecast/embedded/zones/zone-routes.ts';
 import { GRID_ROUTES, GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
+import {
+  ACTIVE_ALERTS,
+  ALERT,
+  ALERT_LISTS,
+  ALERTS,
+} from '../../../../adapters/forecast/embedded/alerts/alert-routes.ts';
+import { localFilter } from '../../../../adapters/forecast/by-path/local-filters.ts';
 
-// The path a station, zone or gridpoint rule spells is what the upstream cache and a bundle are keyed by (the
+// The path a station, zone, gridpoint or alert rule spells is what the upstream cache and a bundle are keyed by (the
 // spelling core-paths.ts and extended-paths.ts had), and what the embedded router parses again: the
 // value it gives back must be the one the request was parsed to.
 
 const ctx = { baseUrl: 'http://taskcast.test' } as ForecastContext;
 const echoed = routeByPath(
-  [...STATION_ROUTES, ...ZONE_ROUTES, ...GRID_ROUTES].map((rule) =>
+  [...STATION_ROUTES, ...ZONE_ROUTES, ...GRID_ROUTES, ...ALERT_LISTS, ALERT].map((rule) =>
     serve(rule as RouteRule<unknown> & { kind: 'document' }, async (value) => ({
       body: { value },
       lastModified: new Date(0),
@@ -100,4 +107,28 @@ test('gridpoint paths: the office upper-cased, the page spelt as before', async 
     input({ office: 'TOP', xy: '32,81' }, { limit: ['3'], cursor: ['c:1'] }),
     '/gridpoints/TOP/32,81/stations?limit=3&cursor=c%3A1',
   );
+});
+
+test('alert list paths: the old upstream spelling, each parsed back to the same value', async () => {
+  await spelt(
+    ALERTS,
+    input({}, { event: ['Flood Warning'], status: ['Actual'], area: ['ks'], start: ['2026-07-15T00:00:00Z'] }),
+    '/alerts?status=actual&event=Flood+Warning&area=KS&start=2026-07-15T00%3A00%3A00Z&limit=100',
+  );
+  await spelt(
+    ACTIVE_ALERTS,
+    input({}, { point: ['39.7456,-97.0892'], message_type: ['original'], limit: ['3'], cursor: ['a:b'] }),
+    '/alerts/active?message_type=alert&point=39.7456,-97.0892&limit=3&cursor=a%3Ab',
+  );
+  await spelt(ALERT_LISTS[2]!, input({ zoneId: 'ksz009' }), '/alerts/active?zone=KSZ009');
+  await spelt(ALERT_LISTS[4]!, input({ region: 'gl' }), '/alerts/active?region=GL');
+});
+
+test("an alert's path keeps the colons of its urn", async () => {
+  await spelt(ALERT, input({ id: 'urn:oid:2.49.0.1.840.0.abc' }), '/alerts/urn:oid:2.49.0.1.840.0.abc');
+});
+
+test('upstream is asked /alerts/active without the cursor the model pages by', () => {
+  const path = ACTIVE_ALERTS.path(ACTIVE_ALERTS.parse(input({}, { area: ['KS'], limit: ['3'], cursor: ['x'] })));
+  assert.equal(localFilter(path, 0)?.asked, '/alerts/active?area=KS&limit=3');
 });
