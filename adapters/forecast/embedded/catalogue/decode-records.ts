@@ -33,11 +33,17 @@ import type {
   StationRecord,
 } from './types.ts';
 
-type Kind = keyof typeof CATALOGUE_FILES;
+export type Kind = keyof typeof CATALOGUE_FILES;
 
 function readRows<Row>(dir: string, kind: Kind): { rows: readonly Row[]; scale: number } {
   const path = join(dir, CATALOGUE_FILES[kind]);
   const file = JSON.parse(readFileSync(path, 'utf8')) as CatalogueFile<Row>;
+  checkHead(path, kind, file);
+  return { rows: file.rows, scale: file.scale ?? 1 };
+}
+
+/** Throws unless a file's head (format and fields) is the one this version reads. */
+export function checkHead(path: string, kind: Kind, file: Pick<CatalogueFile<unknown>, 'format' | 'fields'>): void {
   const format: unknown = file.format; // what the file holds, which its type cannot promise
   if (format !== CATALOGUE_FORMAT[kind]) {
     throw new Error(
@@ -47,24 +53,25 @@ function readRows<Row>(dir: string, kind: Kind): { rows: readonly Row[]; scale: 
   if (file.fields.join() !== FIELDS[kind].join()) {
     throw new Error(`${path}: unexpected fields ${file.fields.join()}`);
   }
-  return { rows: file.rows, scale: file.scale ?? 1 };
 }
 
-export function readOffices(dir: string): OfficeRecord[] {
-  const { rows, scale } = readRows<OfficeRow>(dir, 'offices');
-  return rows.map(([id, name, region, lat, lon, timeZone, geometry]) => ({
+/**
+ * Each file's row decoder: the one place a row becomes a record, used by the readers below (every row) and
+ * by the indexed catalogue (indexed-catalogue.ts: the rows a lookup needs), so both give the same records.
+ */
+export const DECODERS = {
+  offices: ([id, name, region, lat, lon, timeZone, geometry]: OfficeRow, scale: number): OfficeRecord => ({
     id,
     name,
     region: region as NwsRegion,
     cwaCentroid: { lat, lon },
     timeZone,
     shape: decodeShape(geometry, scale),
-  }));
-}
-
-export function readCountyZones(dir: string): CountyZoneRecord[] {
-  const { rows, scale } = readRows<CountyZoneRow>(dir, 'countyZones');
-  return rows.map(([id, name, state, fips, cwas, timeZones, lat, lon, geometry]) => ({
+  }),
+  countyZones: (
+    [id, name, state, fips, cwas, timeZones, lat, lon, geometry]: CountyZoneRow,
+    scale: number,
+  ): CountyZoneRecord => ({
     id,
     name,
     state,
@@ -73,12 +80,11 @@ export function readCountyZones(dir: string): CountyZoneRecord[] {
     timeZones,
     centroid: { lat, lon },
     shape: geometry ? decodeShape(geometry, scale) : null,
-  }));
-}
-
-export function readForecastZones(dir: string): ForecastZoneRecord[] {
-  const { rows, scale } = readRows<ForecastZoneRow>(dir, 'forecastZones');
-  return rows.map(([id, name, state, cwa, timeZones, lat, lon, counties, exact, geometry]) => ({
+  }),
+  forecastZones: (
+    [id, name, state, cwa, timeZones, lat, lon, counties, exact, geometry]: ForecastZoneRow,
+    scale: number,
+  ): ForecastZoneRecord => ({
     id,
     name,
     state,
@@ -88,12 +94,8 @@ export function readForecastZones(dir: string): ForecastZoneRecord[] {
     counties,
     exact: exact === 1,
     shape: geometry ? decodeShape(geometry, scale) : null,
-  }));
-}
-
-export function readFireZones(dir: string): FireZoneRecord[] {
-  const { rows, scale } = readRows<FireZoneRow>(dir, 'fireZones');
-  return rows.map(([id, name, state, cwas, timeZones, lat, lon, geometry]) => ({
+  }),
+  fireZones: ([id, name, state, cwas, timeZones, lat, lon, geometry]: FireZoneRow, scale: number): FireZoneRecord => ({
     id,
     name,
     state,
@@ -101,46 +103,43 @@ export function readFireZones(dir: string): FireZoneRecord[] {
     timeZones,
     centroid: { lat, lon },
     shape: geometry ? decodeShape(geometry, scale) : null,
-  }));
-}
-
-export function readMarineZones(dir: string): MarineZoneRecord[] {
-  const { rows, scale } = readRows<MarineZoneRow>(dir, 'marineZones');
-  return rows.map(([id, name, cwa, lakeCwa, lat, lon, geometry]) => ({
+  }),
+  marineZones: ([id, name, cwa, lakeCwa, lat, lon, geometry]: MarineZoneRow, scale: number): MarineZoneRecord => ({
     id,
     name,
     cwa,
     lakeCwa,
     centroid: { lat, lon },
     shape: decodeShape(geometry, scale),
-  }));
-}
-
-const ELEVATION_SOURCES: Record<string, ElevationSource> = { a: 'airport', t: 'terrain-estimate' };
-
-export function readStations(dir: string): StationRecord[] {
-  const { rows } = readRows<StationRow>(dir, 'stations');
-  return rows.map(
-    ([id, name, state, lat, lon, timeZone, elevationMeters, source, forecastZone, countyZone, fireZone, cwa]) => ({
-      id,
-      name,
-      state,
-      lat,
-      lon,
-      timeZone,
-      elevationMeters,
-      elevationSource: source === null ? null : (ELEVATION_SOURCES[source] ?? null),
-      forecastZone,
-      countyZone,
-      fireZone,
-      cwa,
-    }),
-  );
-}
-
-export function readRadars(dir: string): RadarRecord[] {
-  const { rows } = readRows<RadarRow>(dir, 'radars');
-  return rows.map(([id, name, state, lat, lon, elevationMeters, type]) => ({
+  }),
+  stations: ([
+    id,
+    name,
+    state,
+    lat,
+    lon,
+    timeZone,
+    elevationMeters,
+    source,
+    forecastZone,
+    countyZone,
+    fireZone,
+    cwa,
+  ]: StationRow): StationRecord => ({
+    id,
+    name,
+    state,
+    lat,
+    lon,
+    timeZone,
+    elevationMeters,
+    elevationSource: source === null ? null : (ELEVATION_SOURCES[source] ?? null),
+    forecastZone,
+    countyZone,
+    fireZone,
+    cwa,
+  }),
+  radars: ([id, name, state, lat, lon, elevationMeters, type]: RadarRow): RadarRecord => ({
     id,
     name,
     state,
@@ -148,10 +147,26 @@ export function readRadars(dir: string): RadarRecord[] {
     lon,
     elevationMeters,
     type: type as RadarType,
-  }));
+  }),
+  places: ([name, state, lat, lon, population]: PlaceRow): PlaceRecord => ({ name, state, lat, lon, population }),
+} as const;
+
+const ELEVATION_SOURCES: Record<string, ElevationSource> = { a: 'airport', t: 'terrain-estimate' };
+
+function readAll<K extends Kind>(dir: string, kind: K): ReturnType<(typeof DECODERS)[K]>[] {
+  const { rows, scale } = readRows<Parameters<(typeof DECODERS)[K]>[0]>(dir, kind);
+  const decode = DECODERS[kind] as (
+    row: Parameters<(typeof DECODERS)[K]>[0],
+    scale: number,
+  ) => ReturnType<(typeof DECODERS)[K]>;
+  return rows.map((row) => decode(row, scale));
 }
 
-export function readPlaces(dir: string): PlaceRecord[] {
-  const { rows } = readRows<PlaceRow>(dir, 'places');
-  return rows.map(([name, state, lat, lon, population]) => ({ name, state, lat, lon, population }));
-}
+export const readOffices = (dir: string): OfficeRecord[] => readAll(dir, 'offices');
+export const readCountyZones = (dir: string): CountyZoneRecord[] => readAll(dir, 'countyZones');
+export const readForecastZones = (dir: string): ForecastZoneRecord[] => readAll(dir, 'forecastZones');
+export const readFireZones = (dir: string): FireZoneRecord[] => readAll(dir, 'fireZones');
+export const readMarineZones = (dir: string): MarineZoneRecord[] => readAll(dir, 'marineZones');
+export const readStations = (dir: string): StationRecord[] => readAll(dir, 'stations');
+export const readRadars = (dir: string): RadarRecord[] => readAll(dir, 'radars');
+export const readPlaces = (dir: string): PlaceRecord[] => readAll(dir, 'places');

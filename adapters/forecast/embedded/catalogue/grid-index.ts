@@ -7,11 +7,12 @@ import type { Nearest, Shape } from './types.ts';
 
 const METERS_PER_DEGREE = 111_195;
 
-function cellKey(latCell: number, lonCell: number): number {
+/** The 1° cell's key, as the point index (point-index.ts) files its buckets. */
+export function cellKey(latCell: number, lonCell: number): number {
   return (latCell + 90) * 400 + (lonCell + 180);
 }
 
-interface ShapeEntry<T> {
+export interface ShapeEntry<T> {
   readonly item: T;
   readonly shape: Shape;
   readonly part: number;
@@ -36,20 +37,27 @@ export class ShapeGrid<T> {
 
   /** Every item whose shape contains the point, in insertion order, without repeats. */
   containing(lat: number, lon: number): T[] {
-    const bucket = this.#cells.get(cellKey(Math.floor(lat), Math.floor(lon)));
-    if (!bucket) return [];
-    const found: T[] = [];
-    for (const { item, shape, part } of bucket) {
-      const box = shape.partBBoxes[part];
-      const polygon = shape.polygons[part];
-      if (box === undefined || polygon === undefined || found.includes(item)) continue;
-      if (bboxContains(box, lon, lat) && polygonContains(polygon, lon, lat)) found.push(item);
-    }
-    return found;
+    return containingIn(this.#cells.get(cellKey(Math.floor(lat), Math.floor(lon))), lat, lon);
   }
 }
 
-interface PointEntry<T> {
+/**
+ * Every item of a cell's bucket whose shape contains the point, in the bucket's order, without repeats: the
+ * test both the built grid above and the indexed catalogue's buckets (indexed-catalogue.ts) run.
+ */
+export function containingIn<T>(bucket: readonly ShapeEntry<T>[] | undefined, lat: number, lon: number): T[] {
+  if (!bucket) return [];
+  const found: T[] = [];
+  for (const { item, shape, part } of bucket) {
+    const box = shape.partBBoxes[part];
+    if (box === undefined || found.includes(item) || !bboxContains(box, lon, lat)) continue;
+    const polygon = shape.polygons[part];
+    if (polygon !== undefined && polygonContains(polygon, lon, lat)) found.push(item);
+  }
+  return found;
+}
+
+export interface PointEntry<T> {
   readonly item: T;
   readonly lat: number;
   readonly lon: number;
@@ -58,6 +66,28 @@ interface PointEntry<T> {
 export class PointGrid<T> {
   readonly #cells = new Map<number, PointEntry<T>[]>();
   #size = 0;
+  /** Where a cell's bucket comes from when it is not held yet: none for a grid filled by `add`. */
+  #load: ((key: number) => PointEntry<T>[] | undefined) | undefined;
+
+  /**
+   * A grid of `size` items whose buckets are read when a search first reaches them (the indexed catalogue's
+   * places and stations): the same searches and answers as a grid filled by `add`, given the same buckets.
+   */
+  static loading<T>(size: number, load: (key: number) => PointEntry<T>[] | undefined): PointGrid<T> {
+    const grid = new PointGrid<T>();
+    grid.#size = size;
+    grid.#load = load;
+    return grid;
+  }
+
+  #bucket(key: number): readonly PointEntry<T>[] {
+    let bucket = this.#cells.get(key);
+    if (bucket === undefined && this.#load) {
+      bucket = this.#load(key) ?? [];
+      this.#cells.set(key, bucket);
+    }
+    return bucket ?? [];
+  }
 
   add(item: T, lat: number, lon: number): void {
     const key = cellKey(Math.floor(lat), Math.floor(lon));
@@ -83,7 +113,7 @@ export class PointGrid<T> {
         // Inner rows only need their two end cells; the rest were done at smaller r.
         const step = edge || r === 0 ? 1 : 2 * r;
         for (let lo = lo0 - r; lo <= lo0 + r; lo += step) {
-          for (const entry of this.#cells.get(cellKey(la, lo)) ?? []) {
+          for (const entry of this.#bucket(cellKey(la, lo))) {
             if (!accept(entry.item)) continue;
             insertSorted(
               best,

@@ -1,0 +1,168 @@
+// Answers a Catalogue's questions from its parts, for both ways of making them: the whole catalogue built at
+// once (load-catalogue.ts buildCatalogue) and the shipped one read through the point index
+// (indexed-catalogue.ts). One function for both, so the two give the same answers from the same buckets.
+
+import { CompletingMap } from './completing-map.ts';
+import { PointGrid } from './grid-index.ts';
+import { pickForecastZone } from './pick-forecast-zone.ts';
+import { withShoreZones } from './shore-zones.ts';
+import type {
+  Catalogue,
+  CountyZoneRecord,
+  FireZoneRecord,
+  ForecastZoneRecord,
+  MarineZoneRecord,
+  OfficeHoldings,
+  OfficeRecord,
+  PlaceRecord,
+  RadarRecord,
+  RadarType,
+  StationRecord,
+} from './types.ts';
+
+/** Point-in-outline lookups: a ShapeGrid, or the indexed catalogue's buckets read on demand. */
+export interface ShapeLookup<T> {
+  containing(lat: number, lon: number): T[];
+}
+
+/**
+ * What a Catalogue is made of: each table whole (read once, when first asked for), the outline lookups and
+ * the distance searches. Built whole (buildCatalogue) or through the point index (indexed-catalogue.ts); the
+ * questions are answered here alike, so the two give the same answers from the same buckets.
+ */
+export interface CatalogueParts {
+  readonly all: {
+    readonly offices: () => readonly OfficeRecord[];
+    readonly countyZones: () => readonly CountyZoneRecord[];
+    readonly forecastZones: () => readonly ForecastZoneRecord[];
+    readonly fireZones: () => readonly FireZoneRecord[];
+    readonly marineZones: () => readonly MarineZoneRecord[];
+    readonly stations: () => readonly StationRecord[];
+    readonly radars: () => readonly RadarRecord[];
+    readonly places: () => readonly PlaceRecord[];
+  };
+  readonly officeGrid: ShapeLookup<OfficeRecord>;
+  readonly countyGrid: ShapeLookup<CountyZoneRecord>;
+  readonly forecastGrid: ShapeLookup<ForecastZoneRecord>;
+  readonly fireGrid: ShapeLookup<FireZoneRecord>;
+  readonly marineGrid: ShapeLookup<MarineZoneRecord>;
+  readonly stationGrid: PointGrid<StationRecord>;
+  readonly placeGrid: PointGrid<PlaceRecord>;
+}
+
+export function assembleCatalogue(parts: CatalogueParts): Catalogue {
+  const { all, officeGrid, countyGrid, forecastGrid, fireGrid, marineGrid, stationGrid, placeGrid } = parts;
+  // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
+  // Found for a station when it is first given out: the search decodes the coast's zone outlines, which
+  // the first /points of a process need not pay for. The index holds the stations as read, since the
+  // search moves no station.
+  const shore = new Map<string, StationRecord>();
+  const onShore = (station: StationRecord): StationRecord => {
+    let found = shore.get(station.id);
+    if (!found) {
+      found = withShoreZones(station, {
+        forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
+        county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
+        fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
+      });
+      shore.set(station.id, found);
+    }
+    return found;
+  };
+  // The tables and the radars' grid are made when first asked for: of them, a process's first /points,
+  // forecast and point alerts read only the offices and the radars (123 and 210 rows).
+  const once = <T>(make: () => T): (() => T) => {
+    let made: { value: T } | undefined;
+    return () => (made ??= { value: make() }).value;
+  };
+  const offices = once(() => byId(all.offices()));
+  const countyZones = once(() => byId(all.countyZones()));
+  const forecastZones = once(() => byId(all.forecastZones()));
+  const fireZones = once(() => byId(all.fireZones()));
+  const marineZones = once(() => byId(all.marineZones()));
+  const stations = once(() => new CompletingMap(byId(all.stations()), onShore));
+  const radars = once(() => byId(all.radars()));
+  const radarGrid = once(() => pointGrid(all.radars()));
+  // The shore search changes a station's zones, never its office.
+  const byOffice = once(() =>
+    holdingsByOffice(all.offices(), all.countyZones(), all.forecastZones(), all.fireZones(), all.stations()),
+  );
+
+  return {
+    get offices() {
+      return offices();
+    },
+    get countyZones() {
+      return countyZones();
+    },
+    get forecastZones() {
+      return forecastZones();
+    },
+    get fireZones() {
+      return fireZones();
+    },
+    get marineZones() {
+      return marineZones();
+    },
+    get stations() {
+      return stations();
+    },
+    get radars() {
+      return radars();
+    },
+    get places() {
+      return all.places();
+    },
+    get byOffice() {
+      return byOffice();
+    },
+
+    officeAt: (lat, lon) => officeGrid.containing(lat, lon)[0],
+    countyZoneAt: (lat, lon) => countyGrid.containing(lat, lon)[0],
+    forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
+    fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
+    marineZoneAt: (lat, lon) => marineGrid.containing(lat, lon)[0],
+
+    nearestStations: (lat, lon, limit) =>
+      stationGrid.nearest(lat, lon, limit).map(({ item, distanceMeters }) => ({ item: onShore(item), distanceMeters })),
+    nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
+      radarGrid().nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
+    nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
+  };
+}
+
+function byId<T extends { readonly id: string }>(items: readonly T[]): ReadonlyMap<string, T> {
+  return new Map(items.map((item) => [item.id, item]));
+}
+
+export function pointGrid<T extends { readonly lat: number; readonly lon: number }>(items: readonly T[]): PointGrid<T> {
+  const grid = new PointGrid<T>();
+  for (const item of items) grid.add(item, item.lat, item.lon);
+  return grid;
+}
+interface MutableHoldings {
+  countyZones: string[];
+  forecastZones: string[];
+  fireZones: string[];
+  stations: string[];
+}
+
+function holdingsByOffice(
+  offices: readonly { id: string }[],
+  counties: readonly { id: string; cwas: readonly string[] }[],
+  zones: readonly { id: string; cwa: string }[],
+  fires: readonly { id: string; cwas: readonly string[] }[],
+  stations: readonly { id: string; cwa: string | null }[],
+): ReadonlyMap<string, OfficeHoldings> {
+  const out = new Map<string, MutableHoldings>(
+    offices.map((o) => [o.id, { countyZones: [], forecastZones: [], fireZones: [], stations: [] }]),
+  );
+  const add = (cwa: string | null, list: keyof MutableHoldings, id: string): void => {
+    if (cwa !== null) out.get(cwa)?.[list].push(id);
+  };
+  for (const c of counties) for (const cwa of c.cwas) add(cwa, 'countyZones', c.id);
+  for (const z of zones) add(z.cwa, 'forecastZones', z.id);
+  for (const f of fires) for (const cwa of f.cwas) add(cwa, 'fireZones', f.id);
+  for (const s of stations) add(s.cwa, 'stations', s.id);
+  return out;
+}

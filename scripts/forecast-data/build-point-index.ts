@@ -1,0 +1,79 @@
+// Writes data/point-index.json from the catalogue files beside it (see catalogue/point-index.ts). Run after
+// build-catalogue.ts and build-marine-zones.ts: `npx tsx scripts/forecast-data/build-point-index.ts [dataDir]`.
+// test/unit/forecast/catalogue/point-index.test.ts regenerates it and compares.
+
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CATALOGUE_DIR } from '../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
+import {
+  readCountyZones,
+  readFireZones,
+  readForecastZones,
+  readMarineZones,
+  readOffices,
+  readPlaces,
+  readRadars,
+  readStations,
+} from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
+import {
+  POINT_INDEX_FILE,
+  POINT_INDEX_FORMAT,
+  pointBuckets,
+  shapeBuckets,
+  type PointIndexFile,
+} from '../../adapters/forecast/embedded/catalogue/point-index.ts';
+
+export function pointIndexOf(dir: string): PointIndexFile {
+  const shapes = {
+    offices: readOffices(dir).map((r) => r.shape),
+    countyZones: readCountyZones(dir).map((r) => r.shape),
+    forecastZones: readForecastZones(dir).map((r) => r.shape),
+    fireZones: readFireZones(dir).map((r) => r.shape),
+    marineZones: readMarineZones(dir).map((r) => r.shape),
+  };
+  const points = { stations: readStations(dir), places: readPlaces(dir) };
+  return {
+    format: POINT_INDEX_FORMAT,
+    rows: {
+      offices: shapes.offices.length,
+      countyZones: shapes.countyZones.length,
+      forecastZones: shapes.forecastZones.length,
+      fireZones: shapes.fireZones.length,
+      marineZones: shapes.marineZones.length,
+      stations: points.stations.length,
+      places: points.places.length,
+      radars: readRadars(dir).length,
+    },
+    shapes: {
+      offices: shapeBuckets(shapes.offices),
+      countyZones: shapeBuckets(shapes.countyZones),
+      forecastZones: shapeBuckets(shapes.forecastZones),
+      fireZones: shapeBuckets(shapes.fireZones),
+      marineZones: shapeBuckets(shapes.marineZones),
+    },
+    points: { stations: pointBuckets(points.stations), places: pointBuckets(points.places) },
+  };
+}
+
+/** The file's text: one line per bucket list, so a rebuilt index diffs by kind. */
+export function pointIndexText(index: PointIndexFile): string {
+  const lines = (buckets: object): string => JSON.stringify(buckets);
+  return (
+    `{"format":${index.format},\n"rows":${JSON.stringify(index.rows)},\n"shapes":{\n` +
+    Object.entries(index.shapes)
+      .map(([kind, b]) => `${JSON.stringify(kind)}:${lines(b)}`)
+      .join(',\n') +
+    '},\n"points":{\n' +
+    Object.entries(index.points)
+      .map(([kind, b]) => `${JSON.stringify(kind)}:${lines(b)}`)
+      .join(',\n') +
+    '}}\n'
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] ?? DEFAULT_CATALOGUE_DIR;
+  const text = pointIndexText(pointIndexOf(dir));
+  writeFileSync(join(dir, POINT_INDEX_FILE), text);
+  console.log(`${POINT_INDEX_FILE}: ${(text.length / 1024).toFixed(0)} kB`);
+}
