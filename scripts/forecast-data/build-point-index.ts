@@ -4,6 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_CATALOGUE_DIR } from '../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
 import {
   readCountyZones,
@@ -71,7 +72,7 @@ export function pointIndexText(index: PointIndexFile): string {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = process.argv[2] ?? DEFAULT_CATALOGUE_DIR;
   const text = pointIndexText(pointIndexOf(dir));
   writeFileSync(join(dir, POINT_INDEX_FILE), text);

@@ -2,6 +2,7 @@ import type { Clock } from '../../../application/shared/clock.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import type { EmbeddedOverlay } from './scenario-overlay.ts';
 import type { NdfdGridId } from './geo/ndfd-grid.ts';
+import type { AlertZone } from './weather/index.ts';
 
 /**
  * Where a grid window lies: origin [dx, dy] (cells; fractional for a realigned office grid) on an NDFD
@@ -20,6 +21,11 @@ export interface EmbeddedDeps {
    */
   readonly sectors?: ReadonlyMap<NdfdGridId, string>;
   readonly clock: Clock;
+  /**
+   * The alert model's zones per office as the data build listed them for the shipped catalogue
+   * (data/alert-zones.json, alert-zone-file.ts); absent (a hand-made catalogue), they are listed from it.
+   */
+  readonly alertZones?: () => AlertZone[][];
   /** The scenario in force (test-double controls); absent, the plain model. */
   readonly overlay?: EmbeddedOverlay;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
+import { ALERT_ZONES_FILE, readAlertZones } from './alerts/alert-zone-file.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
@@ -8,8 +9,12 @@ import { isNdfdGridId, type NdfdGridId } from './geo/ndfd-grid.ts';
 import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
+const ALERT_ZONES = join(embeddedDataDir(), ALERT_ZONES_FILE);
 
-/** Reads the shipped catalogue and grid offsets (about half a second) for the embedded provider. */
+/**
+ * The shipped catalogue (read through its point index: a point costs the rows of its cells), grid offsets and
+ * alert zones for the embedded provider.
+ */
 export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): EmbeddedDeps {
   const raw = JSON.parse(readFileSync(OFFSETS_FILE, 'utf8')) as Record<string, unknown>;
   const offsets = new Map<string, GridWindowOrigin>();
@@ -22,5 +27,12 @@ export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): Embed
     else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
   const catalogue = loadCatalogue();
-  return { catalogue, offsets, sectors, clock, overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined };
+  return {
+    catalogue,
+    offsets,
+    sectors,
+    alertZones: () => readAlertZones(ALERT_ZONES),
+    clock,
+    overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined,
+  };
 }

@@ -57,7 +57,8 @@ export interface AlertFamily {
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): AlertFamily {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(
-    () => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps)),
+    deps.alertZones ??
+      (() => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps))),
     generate,
     (alerts) => fitStormPolygons(alerts, deps.catalogue),
   );
