@@ -71,10 +71,13 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
     };
   };
   const profilers = new Map(PROFILERS.map((p) => [p.id, p]));
-  const sites: readonly SiteRecord[] = [
-    ...radars.map(radarSite),
-    ...PROFILERS.flatMap((p) => profilerSite(p) ?? []),
-  ].sort((a, b) => a.id.localeCompare(b.id));
+  // Made on the first /radar/stations list: placing the profilers reads the stations table and their shore
+  // zones, which a process that never lists radar stations (a test file's first /points) need not pay for.
+  let sites: readonly SiteRecord[] | undefined;
+  const allSites = (): readonly SiteRecord[] =>
+    (sites ??= [...radars.map(radarSite), ...PROFILERS.flatMap((p) => profilerSite(p) ?? [])].sort((a, b) =>
+      a.id.localeCompare(b.id),
+    ));
 
   const findProfiler = (id: string): SiteRecord => {
     const p = profilers.get(id);
@@ -219,7 +222,9 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
         return doc({
           '@context': sharedGeoJsonContext(ctx.baseUrl),
           type: 'FeatureCollection',
-          features: sites.filter((s) => matches(s, q)).map((s) => feature(s, ctx.baseUrl)),
+          features: allSites()
+            .filter((s) => matches(s, q))
+            .map((s) => feature(s, ctx.baseUrl)),
         });
       }),
       serve(RADAR_STATION_ROUTE, async ({ id, query: q }, ctx) => {
