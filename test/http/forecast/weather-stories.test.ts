@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { forecastWorld } from '../../support/forecast-http.ts';
+import { upstreamOverEmbedded } from '../../support/upstream-world.ts';
+import { replayOverEmbedded } from '../../support/replay-provider.ts';
+import { createBundleRecorder } from '../../../adapters/forecast/replay/bundle-recorder.ts';
 import { APP_ORIGIN, appGetter, type Get } from '../../support/openapi-coverage.ts';
 
 // /offices/{officeId}/weatherstories (OpenAPI 3.8.1, beyond the v1.9 copy the contract checks use): the
@@ -97,4 +103,43 @@ describe('/offices/{officeId}/weatherstories', () => {
       assert.equal(reply.headers.get('content-type'), 'application/problem+json');
     }
   });
+});
+
+test('the upstream provider, unchanged, asks the same path upstream and answers what the model does', async () => {
+  const embedded = appGetter((await forecastWorld({ now: NOW })).app);
+  const w = await upstreamOverEmbedded(NOW);
+  try {
+    const reply = await appGetter(w.app)('/offices/CAE/weatherstories');
+    assert.equal(reply.status, 200, reply.text.slice(0, 200));
+    assert.equal(reply.headers.get('content-type'), 'application/ld+json');
+    assert.deepEqual(reply.body, (await embedded('/offices/CAE/weatherstories')).body);
+    assert.deepEqual(
+      w.fake.calls.map((c) => c.path),
+      ['/offices/CAE/weatherstories'],
+    );
+    const posted = await w.app.fetch(
+      new Request(`${APP_ORIGIN}/offices/CAE/weatherstories`, { method: 'POST', headers: { 'user-agent': 'tests' } }),
+    );
+    assert.equal(posted.status, 405, "a declared route: other methods are the read-only API's 405");
+  } finally {
+    await w.fake.close();
+  }
+});
+
+test('recorded through the upstream provider, replayed strictly: the same bytes, with no line of either changed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taskcast-stories-'));
+  try {
+    const w = await upstreamOverEmbedded(NOW, {
+      record: createBundleRecorder({ dir, relative: false, now: () => NOW.getTime() }),
+    });
+    const recorded = await appGetter(w.app)('/offices/CAE/weatherstories');
+    await w.fake.close();
+    assert.equal(recorded.status, 200);
+    const provider = replayOverEmbedded(dir, true, new Date(NOW.getTime() + 2 * 86_400_000));
+    const replayed = await appGetter((await forecastWorld({ provider, now: NOW })).app)('/offices/CAE/weatherstories');
+    assert.equal(replayed.status, 200, replayed.text.slice(0, 200));
+    assert.equal(replayed.text, recorded.text);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
