@@ -1,5 +1,6 @@
 import type { H3, H3Event, HTTPResponse } from 'h3';
 import type { ForecastUseCases } from '../../../application/forecast/index.ts';
+import type { RouteRule } from '../../../application/forecast/resource-route.ts';
 import { requestUrl } from '../request-url.ts';
 import { documentHandler, type ForecastHandlerOptions } from './forecast-handler.ts';
 import { LD_TYPES } from './negotiate.ts';
@@ -20,7 +21,19 @@ export const RELAYED_PATHS: readonly { readonly pattern: string; readonly served
   { pattern: '/offices/:office/weatherstories', served: LD_TYPES },
 ];
 
-/** GET and HEAD of each relayed path, in its declared media types; other methods stay `otherMethod`'s. */
+/**
+ * The relayed paths no family declares: a family takes one over by declaring its pattern (its rule then
+ * parses, answers and refuses other methods as every declared route does), with no line changed here.
+ */
+export function undeclaredRelayedPaths(declared: readonly RouteRule[]): typeof RELAYED_PATHS {
+  const patterns = new Set(declared.map((rule) => rule.pattern));
+  return RELAYED_PATHS.filter(({ pattern }) => !patterns.has(pattern));
+}
+
+/**
+ * GET and HEAD of each relayed path no family declares, in its declared media types; other methods stay
+ * `otherMethod`'s.
+ */
 export function registerRelayedPaths(
   app: H3,
   uc: ForecastUseCases,
@@ -28,7 +41,7 @@ export function registerRelayedPaths(
   report: (e: unknown) => void,
   otherMethod: (event: H3Event) => Promise<HTTPResponse> | HTTPResponse,
 ): void {
-  for (const { pattern, served } of RELAYED_PATHS) {
+  for (const { pattern, served } of undeclaredRelayedPaths(uc.resources.routes)) {
     const relay = documentHandler(
       (r) => uc.resources.other(pathAndQuery(requestUrl(r.event)), r),
       options,

@@ -48,6 +48,13 @@ describe('embedded provider: every path of the OpenAPI', () => {
     const newest = (await get('/products/types/AFD/locations/OKX')).body['@graph'][0];
     assert.equal((await get('/products/types/AFD/locations/OKX/latest')).body.id, newest.id);
   });
+  test('/offices/{officeId}/weatherstories', async () => {
+    const office = (await pathFillers(get)['/offices/{officeId}/headlines/{headlineId}']!()).split('/')[2];
+    const reply = await get(`/offices/${office}/weatherstories`);
+    assert.equal(reply.headers.get('content-type'), 'application/ld+json');
+    const stories: any[] = reply.body?.stories ?? [];
+    assert.ok(stories.length > 0 && stories.every((s, i) => s.order === i + 1 && s.title.length <= 50), reply.text);
+  });
 });
 
 describe('upstream provider: every path of the OpenAPI through the cache', () => {

@@ -11,8 +11,12 @@ import { cachedLinks } from '../shared/links.ts';
 import { hexDigest } from '../weather/hash.ts';
 import type { OfficeAlerts } from './office-alerts.ts';
 import { officeSignature } from './office-sender-name.ts';
+import { officeWeatherStories } from './office-stories.ts';
 
-/** /offices/{id}/headlines and /offices/{id}/headlines/{headlineId}: the office's alerts in force, by event. */
+/**
+ * /offices/{id}/headlines and /offices/{id}/headlines/{headlineId}: the office's alerts in force, by event;
+ * and /offices/{id}/weatherstories, the same alerts one story each (office-stories.ts).
+ */
 export function officeHeadlineResources(deps: EmbeddedDeps, alerts: OfficeAlerts): FamilyRoutes {
   const office = (id: string): OfficeRecord => {
     const found = deps.catalogue.offices.get(id);
@@ -76,6 +80,8 @@ export function officeHeadlineResources(deps: EmbeddedDeps, alerts: OfficeAlerts
           maxAgeSeconds: 60,
         };
       }),
+
+      officeWeatherStories(deps, alerts),
     ],
   };
 }

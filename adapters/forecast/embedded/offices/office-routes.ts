@@ -42,6 +42,17 @@ export const OFFICE_HEADLINE = documentRule(
   ({ office, headline }) => `/offices/${seg(office)}/headlines/${seg(headline)}`,
 );
 
+/**
+ * /offices/{id}/weatherstories: a path of the OpenAPI 3.8.1 beyond v1.9, declared here so the family
+ * answers it (the HTTP adapter relays it no more, see relayed-paths.ts).
+ */
+export const OFFICE_WEATHER_STORIES = documentRule(
+  '/offices/:office/weatherstories',
+  'json-ld',
+  office,
+  (id) => `/offices/${seg(id)}/weatherstories`,
+);
+
 export const OFFICE_CONFIG = documentRule(
   '/offices/:office/config',
   'json-ld',
@@ -130,6 +141,7 @@ export const OFFICE_ROUTES = [
   OFFICE,
   OFFICE_HEADLINES,
   OFFICE_HEADLINE,
+  OFFICE_WEATHER_STORIES,
   OFFICE_CONFIG,
   PRODUCTS,
   PRODUCT,
