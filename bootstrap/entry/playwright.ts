@@ -8,19 +8,27 @@ export * from './control-exports.ts';
 export { ScenarioFileUnreadable } from '../composition/scenario-file.ts';
 
 /**
+ * Node's Buffer where the app has Node's types (Playwright's Route takes and gives a Buffer, so a Page fits
+ * `Routable` only if the body is one), and Uint8Array where it has not: these types need no @types/node.
+ */
+export type NodeBuffer = typeof globalThis extends { Buffer: { isBuffer(obj: unknown): obj is infer B } }
+  ? B
+  : Uint8Array;
+
+/**
  * The parts of Playwright's Route this helper uses. Written out rather than imported, so the types of
  * taskcast/playwright compile without Playwright installed, and take @playwright/test's and playwright-core's
- * objects alike. Buffer is Node's, as in Playwright's own types.
+ * objects alike.
  */
 export interface RoutedRequest {
   url(): string;
   method(): string;
   allHeaders(): Promise<Record<string, string>>;
-  postDataBuffer(): Buffer | null;
+  postDataBuffer(): NodeBuffer | null;
 }
 export interface WeatherGovRoute {
   request(): RoutedRequest;
-  fulfill(response: { status: number; headers: Record<string, string>; body: Buffer }): Promise<void>;
+  fulfill(response: { status: number; headers: Record<string, string>; body: NodeBuffer }): Promise<void>;
   abort(errorCode?: string): Promise<void>;
 }
 /** A Playwright Page or BrowserContext: what `route` and `unroute` are called on. */

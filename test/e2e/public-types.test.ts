@@ -71,37 +71,77 @@ export async function app(page: Page): Promise<number> {
 }
 `;
 
-test(`the public types compile under ${TYPESCRIPT} with skipLibCheck: false`, { skip, timeout: 900_000 }, async () => {
+/**
+ * taskcast/playwright alone, as an app without Node's types reads it (a browser-only tsconfig, or no
+ * @types/node installed): its declarations must not reach @types/node (issue 40.10: `node:buffer` did). The
+ * target is written out, as a Page is to the helper, since playwright-core's own types need @types/node.
+ */
+const PLAYWRIGHT_CONSUMER = `
+import { routeWeatherGov, type Routable, type WeatherGovRoute } from 'taskcast/playwright';
+
+export async function app(page: Routable, route: WeatherGovRoute): Promise<string> {
+  const body: Uint8Array | null = route.request().postDataBuffer();
+  await route.fulfill({ status: 200, headers: {}, body: body ?? new Uint8Array() });
+  const routed = await routeWeatherGov(page, { now: '2026-05-20T21:00:00Z' });
+  routed.setClock('2026-05-20T21:00:00Z', 0);
+  await routed.close();
+  return routed.origin;
+}
+`;
+
+/** tsc 5.0 on `file` with skipLibCheck: false and the given `types`, which must find no error: the files it read. */
+function compile(tsc: string, app: string, file: string, types: string[]): { files: string[] } {
+  const project = join(app, `tsconfig.${file}.json`);
+  writeFileSync(
+    project,
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        types,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+      },
+      files: [file],
+    }),
+  );
+  const result = spawnSync(process.execPath, [tsc, '-p', project, '--pretty', 'false', '--listFiles'], {
+    cwd: app,
+    env: handRunEnv,
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  const lines = `${result.stdout}${result.stderr}`.split('\n');
+  const errors = lines.filter((line) => /error TS\d+/.test(line));
+  assert.deepEqual(errors, [], `${TYPESCRIPT} finds errors in ${file}:\n${errors.join('\n')}`);
+  assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+  return { files: lines.filter((line) => /\.d\.[cm]?ts$|\.ts$/.test(line.trim())) };
+}
+
+test(`the public types compile under ${TYPESCRIPT} with skipLibCheck: false`, { skip, timeout: 900_000 }, async (t) => {
   const work = mkdtempSync(join(tmpdir(), 'taskcast-public-types-'));
   try {
     const tsc = typescript50();
     const app = await appWithPackedTarball(work);
     writeFileSync(join(app, 'consumer.ts'), CONSUMER);
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-          types: ['node'],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-        },
-        files: ['consumer.ts'],
-      }),
-    );
-    const result = spawnSync(process.execPath, [tsc, '-p', app, '--pretty', 'false'], {
-      cwd: app,
-      env: handRunEnv,
-      encoding: 'utf8',
-      timeout: 600_000,
+    writeFileSync(join(app, 'playwright-consumer.ts'), PLAYWRIGHT_CONSUMER);
+
+    await t.test('every entry point, with @types/node', () => {
+      compile(tsc, app, 'consumer.ts', ['node']);
     });
-    const errors = `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line));
-    assert.deepEqual(errors, [], `${TYPESCRIPT} finds errors:\n${errors.join('\n')}`);
-    assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+
+    await t.test('taskcast/playwright without @types/node', () => {
+      const { files } = compile(tsc, app, 'playwright-consumer.ts', []);
+      assert.ok(
+        files.some((file) => file.includes('taskcast/dist/bootstrap/entry/playwright.d.ts')),
+        files.join('\n'),
+      );
+      const node = files.filter((file) => file.includes('@types/node/'));
+      assert.deepEqual(node, [], 'taskcast/playwright reaches @types/node');
+    });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
