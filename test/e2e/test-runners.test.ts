@@ -112,6 +112,22 @@ test('taskcast/fetch', async () => {
 });
 `;
 
+/**
+ * The CommonJS Jest recipe of docs/testing-weather-apps.md, as written there (so the page cannot drift from
+ * what runs), with one more test that fails if Jest ignored its `@jest-environment` docblock.
+ */
+function documentedJestRecipe(): string {
+  const page = readFileSync(join(root, 'docs', 'testing-weather-apps.md'), 'utf8');
+  const block = /\n( *)```js\n((?:(?!```)[\s\S])*?weather\.test\.cjs \(Jest, CommonJS\)[\s\S]*?)\n\1```/.exec(page);
+  if (!block) throw new Error('docs/testing-weather-apps.md has no `weather.test.cjs (Jest, CommonJS)` block');
+  const [, indent, code] = block as unknown as [string, string, string];
+  const recipe = code
+    .split('\n')
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+    .join('\n');
+  return `${recipe}\ntest('runs under jsdom', () => expect(typeof document).toBe('object'));\n`;
+}
+
 const VITEST_ENVIRONMENTS = ['node', 'jsdom', 'happy-dom', 'edge-runtime'];
 
 test(
@@ -144,6 +160,7 @@ test(
         join(app, 'jest-weather.test.mjs'),
         `/**\n * @jest-environment jest-fixed-jsdom\n */\nimport { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';\n${BODY}`,
       );
+      writeFileSync(join(app, 'weather.test.cjs'), documentedJestRecipe());
 
       await t.test('vitest: node, jsdom, happy-dom, edge-runtime', () => {
         const out = runBoth(
@@ -157,13 +174,16 @@ test(
         assert.doesNotMatch(out, /Unhandled|unhandled error/, out);
       });
 
-      await t.test('Jest with its jsdom environment', () => {
+      await t.test('Jest with its jsdom environment: an ES module test, and the documented CommonJS one', () => {
+        // The command the docs give, on the two test files.
         const out = runBoth(
           process.execPath,
-          ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--testMatch', '**/jest-weather.test.mjs'],
+          ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest-weather.test.mjs', 'weather.test.cjs'],
           app,
         );
-        assert.match(out, /Tests:\s+2 passed, 2 total/, out);
+        assert.match(out, /PASS \.\/jest-weather\.test\.mjs/, out);
+        assert.match(out, /PASS \.\/weather\.test\.cjs/, out);
+        assert.match(out, /Tests:\s+4 passed, 4 total/, out);
         assert.doesNotMatch(out, /taskcast: unhandled error/, out);
       });
     } finally {
