@@ -11,14 +11,14 @@ import { LD_TYPES } from './negotiate.ts';
  * be served as its default, GeoJSON, though the spec declares them JSON-LD only.
  *
  * The routes follow the OpenAPI v1.9 (test/fixtures/nws/openapi.json); these are the JSON documents of the
- * newer 3.8.1 beyond it. Its other new paths are routes here under another parameter name
+ * newer 3.8.1 beyond it that no family serves (the offices family declares /offices/{id}/weatherstories,
+ * which therefore left this list). Its other new paths are routes here under another parameter name
  * (/points/{latitude},{longitude}, /aviation/sigmets/{atsu}…) or not JSON (a briefing's PDF, a weather
  * story's image, the radio's SSML), which the catch-all, a relay of JSON documents, does not serve.
  */
 export const RELAYED_PATHS: readonly { readonly pattern: string; readonly served: readonly string[] }[] = [
   { pattern: '/products/types/:typeId/locations/:locationId/latest', served: LD_TYPES },
   { pattern: '/offices/:office/briefing', served: LD_TYPES },
-  { pattern: '/offices/:office/weatherstories', served: LD_TYPES },
 ];
 
 /**
