@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
+import { failedAnswer } from './msw-failed-answer.ts';
 import type { Scenario } from '../../adapters/forecast/control/scenario.ts';
 import { disposable } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
@@ -40,8 +40,7 @@ export async function weatherGovHandlers(options: BrowserWeatherGovOptions = {})
       try {
         return await nws.respond(request, { redirect: 'manual', headers: asSent(request.headers) });
       } catch (error) {
-        if (error instanceof DroppedConnection) return Response.error();
-        throw error;
+        return failedAnswer(error, request);
       }
     },
   );

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
-import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
+import { failedAnswer } from './msw-failed-answer.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -34,9 +34,7 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
       try {
         return await nws.respond(request, { redirect: 'manual' });
       } catch (error) {
-        // A networkError fault: MSW's network error, so the app's fetch rejects as over a dropped connection.
-        if (error instanceof DroppedConnection) return Response.error();
-        throw error;
+        return failedAnswer(error, request);
       }
     },
   );
