@@ -10,7 +10,7 @@ import {
   parseSigmetSequence,
   type SigmetQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { assetRule, documentRule, param, seg, withQuery } from '../shared/rules.ts';
+import { assetRule, documentRule, param, seg, withQuery, isoParam as iso } from '../shared/rules.ts';
 
 // The aviation family's routes: Center Weather Service Units and their advisories (CWAs), SIGMETs, and
 // the airports' terminal aerodrome forecasts (TAFs).
@@ -20,8 +20,6 @@ export const TAF_MEDIA: AssetMedia = {
   matches: (t) => /xml/i.test(t),
   what: 'a TAF',
 };
-
-const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
 
 /** The path forms /sigmets/{fir} and /sigmets/{fir}/{date} when only those are set, else the filtered list. */
 function sigmetsPath(q: SigmetQuery): string {

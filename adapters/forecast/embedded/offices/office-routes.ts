@@ -5,16 +5,13 @@ import {
   type ProductQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
 import { parseOfficeId } from '../../../../domain/forecast/grid-ref.ts';
-import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
+import { documentRule, param, seg, withQuery, isoParam as iso, csvParam as csv } from '../shared/rules.ts';
 
 // The offices family's routes: an office, its headlines and configuration, and the NWS text products.
 // (The products' `latest`, product-routes.ts, is
 // served by the family too but not declared here: the HTTP adapter relays it as api.weather.gov's 3.8.1
 // path beyond the v1.9 routes, see adapters/http/forecast/relayed-paths.ts.)
 
-const iso = (d: Date | undefined): string | undefined => d?.toISOString().replace(/\.000Z$/, 'Z');
-const csv = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(',') : undefined;
 const office = (input: Parameters<typeof param>[0]): string => parseOfficeId(param(input, 'office'));
 const typeCode = (input: Parameters<typeof param>[0]): string => parseProductCode(param(input, 'typeId'), 'type');
 const locationCode = (input: Parameters<typeof param>[0]): string =>

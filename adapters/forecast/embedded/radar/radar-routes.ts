@@ -6,7 +6,7 @@ import {
   parseRadarStationQuery,
   type RadarStationQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { documentRule, param, seg, withQuery } from '../shared/rules.ts';
+import { documentRule, param, seg, withQuery, csvParam as csv } from '../shared/rules.ts';
 
 // The radar family's routes: the radar network's metadata (servers, stations, alarms, LDM queues, profilers).
 
@@ -14,9 +14,6 @@ function serverId(text: string): string {
   if (!/^[A-Za-z0-9.-]{1,64}$/.test(text)) throw new ForecastNotFound(`Radar server "${text}" does not exist.`);
   return text.toLowerCase();
 }
-
-const csv = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(',') : undefined;
 
 export const RADAR_SERVERS_ROUTE = documentRule(
   '/radar/servers',
