@@ -1,4 +1,5 @@
 import type {
+  AssetMedia,
   ForecastAsset,
   ForecastContext,
   ForecastDocument,
@@ -8,7 +9,7 @@ import type {
 import type { Coordinates } from '../../../domain/forecast/coordinates.ts';
 import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { localFilter } from './local-filters.ts';
-import { ROUTES, type AssetMedia, type AssetRoute, type DocumentRoute } from './route-table.ts';
+import { ROUTES } from './route-table.ts';
 
 /**
  * Something that answers API paths: the upstream gateway (through its cache), a recorded bundle. It
@@ -27,7 +28,7 @@ export interface PathAddressedOptions {
   readonly source: PathSource;
   /** Answers what the source does not hold, by the same method (the embedded model); absent, a 404. */
   readonly fallback?: ForecastProvider;
-  /** For the narrowing filters (which alerts have expired). */
+  /** For the local filters (which alerts have expired). */
   readonly now: () => number;
 }
 
@@ -44,19 +45,15 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
     return ask(fallback);
   };
   const methods: Record<string, AnyMethod> = {};
-  for (const [name, route] of Object.entries(ROUTES) as Array<[string, RouteOf]>) {
+  for (const [name, path] of Object.entries(ROUTES) as Array<[string, (...args: unknown[]) => string]>) {
     methods[name] = async (...all: unknown[]): Promise<unknown> => {
       const ctx = all[all.length - 1] as ForecastContext;
-      const args = all.slice(0, -1);
-      const path = route.path(...args);
-      const found =
-        route.kind === 'document'
-          ? narrowed(await source.document(path, route.accept, ctx), route, args, now)
-          : await source.asset(path, route.media, ctx);
+      const asked = path(...all.slice(0, -1));
+      const found = await source.document(asked, undefined, ctx);
       if (found) return found;
       // Looked up now, not when built: a lazy fallback is then built only when first needed.
       const fall: unknown = fallback ? Reflect.get(fallback, name) : undefined;
-      if (typeof fall !== 'function') throw new ForecastNotFound(`No resource matches ${path}.`);
+      if (typeof fall !== 'function') throw new ForecastNotFound(`No resource matches ${asked}.`);
       return (fall as AnyMethod).apply(fallback, all);
     };
   }
@@ -78,20 +75,6 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
     gridOf: async (point, ctx) => gridOfPoint((await provider.point(point, ctx)).body, point),
     ...(fallback?.prepare ? { prepare: fallback.prepare.bind(fallback) } : {}),
   };
-}
-
-type RouteOf = DocumentRoute<unknown[]> | AssetRoute<unknown[]>;
-
-function narrowed(
-  doc: ForecastDocument | undefined,
-  route: DocumentRoute<unknown[]>,
-  args: unknown[],
-  now: () => number,
-): ForecastDocument | undefined {
-  if (!doc || !route.narrow) return doc;
-  const body = route.narrow(doc.body, args, now());
-  // The same body when nothing was filtered: the HTTP layer reuses its serialisation of a cached body.
-  return body === doc.body ? doc : { ...doc, body };
 }
 
 function gridOfPoint(body: Record<string, unknown>, p: Coordinates): GridRef {

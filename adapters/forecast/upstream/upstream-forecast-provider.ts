@@ -1,4 +1,5 @@
 import type {
+  AssetMedia,
   ForecastAsset,
   ForecastContext,
   ForecastDocument,
@@ -14,7 +15,6 @@ import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
 import type { SharedDocumentCache } from '../../shared/shared-document-cache.ts';
 import { createPathAddressedProvider } from '../by-path/path-addressed-provider.ts';
-import type { AssetMedia } from '../by-path/route-table.ts';
 import type { BundleRecorder } from '../replay/bundle-recorder.ts';
 import { UpstreamHealth } from './upstream-health.ts';
 
