@@ -35,3 +35,6 @@ export function officeAlerts(catalogue: Catalogue, activeAlerts: ActiveAlerts): 
     },
   };
 }
+
+/** A warning rather than a watch, advisory or statement: what the headlines and stories put first. */
+export const isWarning = (f: AlertFacts): boolean => /Warning$/.test(f.alert.properties.event);

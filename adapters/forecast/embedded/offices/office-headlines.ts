@@ -9,7 +9,7 @@ import { CATALOGUE_EDITION } from '../shared/document-times.ts';
 import { plainContext } from '../shared/json-ld.ts';
 import { cachedLinks } from '../shared/links.ts';
 import { hexDigest } from '../weather/hash.ts';
-import type { OfficeAlerts } from './office-alerts.ts';
+import { isWarning, type OfficeAlerts } from './office-alerts.ts';
 import { officeSignature } from './office-sender-name.ts';
 import { officeWeatherStories } from './office-stories.ts';
 
@@ -36,7 +36,7 @@ export function officeHeadlineResources(deps: EmbeddedDeps, alerts: OfficeAlerts
         const first = alerts.reduce((a, b) => (a.sentMs <= b.sentMs ? a : b));
         const id = hexDigest(`${o.id}|${event}|${first.alert.properties.id}`, 32);
         const headline = first.alert.properties.headline;
-        const important = alerts.some((f) => /Warning$/.test(f.alert.properties.event));
+        const important = alerts.some(isWarning);
         return {
           '@id': `${links.office(o.id)}/headlines/${id}`,
           id,

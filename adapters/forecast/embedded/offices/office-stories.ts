@@ -6,7 +6,7 @@ import { CATALOGUE_EDITION } from '../shared/document-times.ts';
 import { plainContext } from '../shared/json-ld.ts';
 import { cachedLinks } from '../shared/links.ts';
 import { hexDigest } from '../weather/hash.ts';
-import type { OfficeAlerts } from './office-alerts.ts';
+import { isWarning, type OfficeAlerts } from './office-alerts.ts';
 import { OFFICE_WEATHER_STORIES } from './office-routes.ts';
 
 /** The OpenAPI 3.8.1's bounds: `order` runs from 1 to 7, a title has at most 50 characters. */
@@ -53,7 +53,6 @@ export function officeWeatherStories(deps: EmbeddedDeps, alerts: OfficeAlerts): 
   });
 }
 
-const isWarning = (f: AlertFacts): boolean => /Warning$/.test(f.alert.properties.event);
 const byId = (a: AlertFacts, b: AlertFacts): number => a.alert.properties.id.localeCompare(b.alert.properties.id);
 
 function title(event: string): string {
