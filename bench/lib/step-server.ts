@@ -5,7 +5,7 @@
 //
 //   log       no request line (as LOG_LEVEL=warn)          metrics   no request metrics (as METRICS=off)
 //   guard     no connection guard (connection-guard.ts)    drain     plain node:http createServer, without
-//   cors      no CORS middleware                                     listenExactly's answers-in-flight count
+//   cors      no CORS middleware                                     listenExactly (its graceful close)
 //   refusal   no refused-request middleware                faults    no scenario-fault middleware
 //
 // The middleware are found by their place, as createHttpApp adds them (see stripMiddleware); anything else
