@@ -13,7 +13,8 @@ import {
   wantOffice,
   type QueueCursor,
 } from './alert-turns.ts';
-import { spawnAlertWorker, workersStartFast, type AlertWorkerRun } from './alert-worker-run.ts';
+import { spawnAlertWorker, type AlertWorkerRun } from './alert-worker-run.ts';
+import { workersStartFast } from '../../../../shared/worker-source.ts';
 
 /**
  * Generating a cycle's alerts costs half a second to a second of CPU (an hourly weather series for every

@@ -1,7 +1,7 @@
-import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
 import { keepingAlive } from '../../shared/keep-alive.ts';
+import { workerSource } from '../../../../shared/worker-source.ts';
 import type { AlertFeature } from '../../weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
@@ -28,7 +28,7 @@ export function spawnAlertWorker(
   moduleUrl: string,
   onOffice: (office: number, alerts: AlertFeature[]) => void,
 ): AlertWorkerRun {
-  const { source, evaluate } = workerSource(moduleUrl);
+  const { source, evaluate } = workerSource(moduleUrl, 'alert-worker');
   const worker = new Worker(source, { eval: evaluate, workerData: job });
   const settled = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
@@ -49,22 +49,4 @@ export function spawnAlertWorker(
     },
     terminate: async () => void (await worker.terminate()),
   };
-}
-
-/**
- * Under tsx (how the project runs its sources) a worker does not inherit the TypeScript loader, so the
- * worker first registers tsx's ESM hooks, then imports the file.
- */
-function workerSource(moduleUrl: string): { source: string | URL; evaluate: boolean } {
-  const ext = extname(new URL(moduleUrl).pathname);
-  const target = new URL(`./alert-worker${ext}`, moduleUrl);
-  if (ext !== '.ts') return { source: target, evaluate: false };
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target.href)}); });`;
-  return { source: code, evaluate: true };
-}
-
-/** Whether workers start from plain JavaScript (a bundle or the compiled package) rather than through tsx. */
-export function workersStartFast(moduleUrl: string): boolean {
-  return extname(new URL(moduleUrl).pathname) !== '.ts';
 }
