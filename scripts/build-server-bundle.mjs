@@ -1,4 +1,4 @@
-// Builds dist/server/main.mjs and alert-worker.mjs: the server bundled as `npm start` bundles it
+// Builds dist/server/main.mjs and its workers: the server bundled as `npm start` bundles it
 // (bootstrap/server/server-bundle.mjs), for the published package's `taskcast serve`; and dist/weather/,
 // taskcast/msw and taskcast/fetch bundled the same way (package.json `exports`), for the same reason. Run from dist/'s
 // compiled modules instead, the installed command started about 50% slower than `npm start` in a checkout

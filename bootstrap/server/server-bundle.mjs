@@ -1,4 +1,4 @@
-// The server as one ES module and its alert worker beside it, bundled by esbuild: what `npm start` runs from
+// The server as one ES module and its workers beside it, bundled by esbuild: what `npm start` runs from
 // .build/ (start.mjs) and what the published package's `taskcast serve` runs from dist/server/
 // (scripts/build-server-bundle.mjs). One set of settings, so both run the same bundle.
 
@@ -13,10 +13,12 @@ const REQUIRE_SHIM =
 export function serverBundleOptions(root, outdir, external) {
   return {
     ...bundleOptions(root, outdir, external),
-    // The alert worker is a second entry: the generator looks for it beside the module that spawns it.
+    // The workers are entries of their own: each spawner looks for its worker beside the module that
+    // spawns it, which in the bundle is main.mjs.
     entryPoints: {
       main: 'bootstrap/server/main.ts',
       'alert-worker': ALERT_WORKER,
+      'store-fold-worker': 'adapters/persistence/lowdb/store-fold-worker.ts',
     },
     // Stack traces need only the mappings; with the packages' sources in it the map was 5.4 MB instead of
     // 1.8, and --enable-source-maps reading it cost ~160 ms of start-up and ~20 ms of the first /alerts.

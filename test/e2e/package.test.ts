@@ -74,6 +74,7 @@ test(
           'dist/adapters/forecast/embedded/weather/index.js',
           'dist/adapters/forecast/embedded/weather/index.d.ts',
           'dist/adapters/forecast/embedded/alerts/generation/alert-worker.js',
+          'dist/adapters/persistence/lowdb/store-fold-worker.js',
           'adapters/forecast/embedded/data/offices.json',
           'dist/bootstrap/cli/cli.js',
           'dist/bootstrap/server/main.js',
@@ -81,6 +82,7 @@ test(
           'dist/scenario.schema.json',
           'dist/server/main.mjs',
           'dist/server/alert-worker.mjs',
+          'dist/server/store-fold-worker.mjs',
           // taskcast/msw and taskcast/fetch, bundled (scripts/build-server-bundle.mjs), with their worker.
           'dist/weather/msw.mjs',
           'dist/weather/fetch.mjs',

@@ -7,7 +7,9 @@ import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.t
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
-import { Compactor, storeFiles } from './compactor.ts';
+import { Compactor } from './compactor.ts';
+import { storeFiles, type StoreFiles } from './store-files.ts';
+import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
 import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type JournalFileOps } from './journal.ts';
@@ -20,6 +22,11 @@ import { StoreOpenError } from './store-open-error.ts';
 export interface LowdbTaskStoreOptions {
   /** Compact once the journal is this big and at least as big as the last snapshot. */
   readonly compactAfterBytes?: number;
+  /**
+   * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
+   * thread (foldInWorker) unless a test runs foldStoreFiles on its own thread.
+   */
+  readonly foldFiles?: (files: StoreFiles) => Promise<Folded>;
   readonly log?: (message: string) => void;
   /** The journal's file operations; tests inject a full or failing disk here. */
   readonly journalFileOps?: JournalFileOps;
@@ -116,6 +123,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       minCompactBytes,
       log,
       (path) => openJournalFile(path, opened.durableWrites).fd,
+      options.foldFiles,
     );
     const failures = failureReporter(files.journal, log);
     if (notFolded !== undefined) {

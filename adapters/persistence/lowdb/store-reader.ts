@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { StoreState, type StoreDocument } from '../memory/store-state.ts';
-import { storeFiles } from './compactor.ts';
+import { storeFiles } from './store-files.ts';
 import { DurableJsonFile } from './durable-json-file.ts';
 import { readJournal, type Replay } from './journal-reader.ts';
 import { StoreOpenError } from './store-open-error.ts';
