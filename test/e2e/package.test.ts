@@ -89,6 +89,18 @@ test(
           'dist/weather/alert-worker.mjs',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);
+        // Their code ships bundled (dist/weather/, dist/browser/), their types compiled: the compiled entries
+        // were shipped with nothing pointing at them (scripts/drop-bundled-entries.mjs).
+        for (const entry of ['msw', 'fetch', 'msw-browser']) {
+          assert.ok(
+            !files.includes(`dist/bootstrap/entry/${entry}.js`),
+            `dist/bootstrap/entry/${entry}.js is not shipped`,
+          );
+          assert.ok(
+            files.includes(`dist/bootstrap/entry/${entry}.d.ts`),
+            `dist/bootstrap/entry/${entry}.d.ts is shipped`,
+          );
+        }
         const strays = files.filter(
           (f) => /^(test|bench|scripts|\.build|\.tmp)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')),
         );
