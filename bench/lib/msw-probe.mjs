@@ -4,13 +4,16 @@
 // workers included): on a shared machine the wall time moves with the load, the CPU time much less.
 //
 //   node bench/lib/msw-probe.mjs cold msw|fetch   the creation, then the first answers (data read, alerts made)
-//   node bench/lib/msw-probe.mjs warm N           N warm requests per path through each entry point
+//   node bench/lib/msw-probe.mjs warm N           N warm requests per path through each entry point, and
+//                                                 through MSW with a handler answering fixed bytes (its floor)
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 const PATHS = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?point=39.7456,-97.0892'];
 const NOW = '2026-05-20T21:00:00Z';
 const HEADERS = { 'user-agent': 'taskcast-bench (bench/lib/msw-probe.mjs)' };
+/** Where the warm run's floor handler answers: MSW alone, with a fixed answer of the same bytes. */
+const FLOOR_ORIGIN = 'https://msw-floor.test';
 const root = new URL('../../', import.meta.url);
 /** What `import('taskcast/msw')` and `import('taskcast/fetch')` load: the package's own `exports`. */
 const { exports } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -89,26 +92,45 @@ if (mode === 'cold') {
   const nwsFetch = await createWeatherGovFetch({ now: NOW });
   const server = setupServer(...nws.handlers);
   server.listen({ onUnhandledRequest: 'error' });
+  // MSW's own floor: the same interception, a handler that answers each path's very bytes, made once.
+  const { http, HttpResponse } = await import('msw');
+  const fixed = new Map();
+  for (const path of PATHS) {
+    const response = await nwsFetch(`https://api.weather.gov${path}`, { headers: HEADERS });
+    fixed.set(path, { body: await response.text(), type: response.headers.get('content-type') });
+  }
+  server.use(
+    http.get(`${FLOOR_ORIGIN}/*`, ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const { body, type } = fixed.get(pathname + search);
+      return new HttpResponse(body, { headers: { 'content-type': type } });
+    }),
+  );
   const entries = {
     msw: (url) => fetch(url, { headers: HEADERS }),
     fetch: (url) => nwsFetch(url, { headers: HEADERS }),
+    floor: (url) => fetch(url.replace('https://api.weather.gov', FLOOR_ORIGIN), { headers: HEADERS }),
   };
+  for (const get of Object.values(entries)) await firstAnswers(get); // warm: data read, documents cached, alerts made
+  // The entry points take turns request by request, after a round untimed, so a shared machine's load and
+  // the collector fall on each alike.
   const result = {};
-  for (const [entry, get] of Object.entries(entries)) {
-    await firstAnswers(get); // warm: data read, documents cached, alert cycle made
-    for (const path of PATHS) {
-      const samples = [];
-      for (let i = 0; i < n; i++) {
+  for (const path of PATHS) {
+    const samples = Object.fromEntries(Object.keys(entries).map((entry) => [entry, []]));
+    for (let i = -Math.min(n, 50); i < n; i++) {
+      for (const [entry, get] of Object.entries(entries)) {
         const started = performance.now();
         const response = await get(`https://api.weather.gov${path}`);
         await response.arrayBuffer();
-        samples.push(performance.now() - started);
+        if (i >= 0) samples[entry].push(performance.now() - started);
       }
-      samples.sort((a, b) => a - b);
+    }
+    for (const [entry, times] of Object.entries(samples)) {
+      times.sort((a, b) => a - b);
       result[`${entry} ${path}`] = {
-        p50: samples[Math.floor(n * 0.5)],
-        p99: samples[Math.min(n - 1, Math.floor(n * 0.99))],
-        max: samples[n - 1],
+        p50: times[Math.floor(n * 0.5)],
+        p99: times[Math.min(n - 1, Math.floor(n * 0.99))],
+        max: times[n - 1],
       };
     }
   }
