@@ -56,7 +56,10 @@ export function pointIndexOf(dir: string): PointIndexFile {
   };
 }
 
-/** The file's text: one line per bucket list, so a rebuilt index diffs by kind. */
+/**
+ * The file's text: one line per bucket list, so a rebuilt index diffs by kind, and the runtime finds a
+ * cell's bucket in its kind's line without parsing the rest (point-index.ts parsePointIndex reads this layout).
+ */
 export function pointIndexText(index: PointIndexFile): string {
   const lines = (buckets: object): string => JSON.stringify(buckets);
   return (

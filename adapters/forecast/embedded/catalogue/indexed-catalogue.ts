@@ -12,7 +12,7 @@ import { CATALOGUE_FILES, type CatalogueFile } from './files.ts';
 import { checkHead, DECODERS, type Kind } from './decode-records.ts';
 import { cellKey, containingIn, PointGrid, type ShapeEntry } from './grid-index.ts';
 import { assembleCatalogue, type ShapeLookup } from './assemble-catalogue.ts';
-import { POINT_INDEX_FILE, POINT_INDEX_FORMAT, type Buckets, type PointIndexFile } from './point-index.ts';
+import { parsePointIndex, POINT_INDEX_FILE, POINT_INDEX_FORMAT, type BucketLookup } from './point-index.ts';
 import type { Catalogue, Shape } from './types.ts';
 
 /** A catalogue file's bytes, with where each row's line starts and ends (without its comma). */
@@ -96,12 +96,15 @@ class RowFile<R> {
  * Outline lookups over a file's rows, a cell's bucket made from the index when a lookup first reaches it:
  * the same entries, in the same order, as ShapeGrid.add files in that cell.
  */
-function indexedShapes<R extends { readonly shape: Shape | null }>(file: RowFile<R>, buckets: Buckets): ShapeLookup<R> {
+function indexedShapes<R extends { readonly shape: Shape | null }>(
+  file: RowFile<R>,
+  buckets: BucketLookup,
+): ShapeLookup<R> {
   const cells = new Map<number, ShapeEntry<R>[]>();
   const bucket = (key: number): ShapeEntry<R>[] | undefined => {
     let entries = cells.get(key);
     if (entries === undefined) {
-      const pairs = buckets[key] ?? [];
+      const pairs = buckets(key) ?? [];
       entries = [];
       for (let i = 0; i + 1 < pairs.length; i += 2) {
         const item = file.record(pairs[i]!);
@@ -118,10 +121,10 @@ function indexedShapes<R extends { readonly shape: Shape | null }>(file: RowFile
 
 function indexedPoints<R extends { readonly lat: number; readonly lon: number }>(
   file: RowFile<R>,
-  buckets: Buckets,
+  buckets: BucketLookup,
 ): PointGrid<R> {
   return PointGrid.loading(file.size, (key) =>
-    buckets[key]?.map((row) => {
+    buckets(key)?.map((row) => {
       const item = file.record(row);
       return { item, lat: item.lat, lon: item.lon };
     }),
@@ -129,7 +132,7 @@ function indexedPoints<R extends { readonly lat: number; readonly lon: number }>
 }
 
 export function loadIndexedCatalogue(dir: string): Catalogue {
-  const index = JSON.parse(readFileSync(join(dir, POINT_INDEX_FILE), 'utf8')) as PointIndexFile;
+  const index = parsePointIndex(readFileSync(join(dir, POINT_INDEX_FILE), 'utf8'));
   if (index.format !== POINT_INDEX_FORMAT)
     throw new Error(`${POINT_INDEX_FILE}: format ${index.format}, expected ${POINT_INDEX_FORMAT}; rebuild the data`);
   const offices = new RowFile(dir, 'offices', DECODERS.offices, index.rows.offices);

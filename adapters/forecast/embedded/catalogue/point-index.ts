@@ -50,3 +50,60 @@ export function pointBuckets(points: readonly { readonly lat: number; readonly l
   points.forEach(({ lat, lon }, row) => (out[cellKey(Math.floor(lat), Math.floor(lon))] ??= []).push(row));
   return out;
 }
+
+/** A kind's bucket for a cell key, or undefined where the kind has none there. */
+export type BucketLookup = (key: number) => readonly number[] | undefined;
+
+/** The point index as the runtime reads it: the row counts, and each kind's buckets by cell. */
+export interface PointIndex {
+  readonly format: number;
+  readonly rows: PointIndexFile['rows'];
+  readonly shapes: Record<ShapeKind, BucketLookup>;
+  readonly points: Record<PointKind, BucketLookup>;
+}
+
+/**
+ * Reads point-index.json as the data build lays it out (pointIndexText, scripts/forecast-data/
+ * build-point-index.ts): the format and row counts, then one line per kind, `"kind":{"cell":[rows],...}`.
+ * A cell's bucket is found in its kind's line and parsed alone, when a lookup first reaches the cell: a
+ * point needs a few of the ~8,000 buckets, and parsing them all (518 kB into ~40,000 arrays) was ~20 ms of
+ * CPU of a first /points on 2 cores, with the collector copying them. A bucket holds numbers only, so
+ * `"cell":[` appears in a line only as that cell's key.
+ */
+export function parsePointIndex(text: string): PointIndex {
+  const shapesAt = text.indexOf('\n"shapes":{\n');
+  if (shapesAt < 0) throw new Error(`${POINT_INDEX_FILE}: no "shapes" line; rebuild the data`);
+  // The head lines end in a comma: closed, they are the file's first fields.
+  const head = JSON.parse(`${text.slice(0, text.lastIndexOf(',', shapesAt))}}`) as Pick<
+    PointIndexFile,
+    'format' | 'rows'
+  >;
+  const lookup = (kind: ShapeKind | PointKind): BucketLookup => {
+    const opening = `\n"${kind}":{`;
+    const start = text.indexOf(opening, shapesAt);
+    if (start < 0) throw new Error(`${POINT_INDEX_FILE}: no line for ${kind}; rebuild the data`);
+    const end = text.indexOf('\n', start + 1);
+    const line = text.slice(start + opening.length, end < 0 ? text.length : end);
+    const cells = new Map<number, readonly number[] | undefined>();
+    return (key) => {
+      if (cells.has(key)) return cells.get(key);
+      const name = `"${key}":[`;
+      const at = line.indexOf(name);
+      const bucket =
+        at < 0 ? undefined : (JSON.parse(line.slice(at + name.length - 1, line.indexOf(']', at) + 1)) as number[]);
+      cells.set(key, bucket);
+      return bucket;
+    };
+  };
+  return {
+    ...head,
+    shapes: {
+      offices: lookup('offices'),
+      countyZones: lookup('countyZones'),
+      forecastZones: lookup('forecastZones'),
+      fireZones: lookup('fireZones'),
+      marineZones: lookup('marineZones'),
+    },
+    points: { stations: lookup('stations'), places: lookup('places') },
+  };
+}
