@@ -93,6 +93,7 @@ if (mode === 'cold') {
   const server = setupServer(...nws.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   // MSW's own floor: the same interception, a handler that answers each path's very bytes, made once.
+  // server.use puts it first, so Taskcast's requests pay its failed match too, and the floor is MSW's alone.
   const { http, HttpResponse } = await import('msw');
   const fixed = new Map();
   for (const path of PATHS) {
