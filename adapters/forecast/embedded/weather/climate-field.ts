@@ -23,11 +23,25 @@ export interface StationCorrection {
   readonly logIntensity: readonly number[];
   /** The natural log of the factor on sustained wind (and with it the gusts). */
   readonly logWind: readonly number[];
+  /**
+   * The station's normal precipitation per month, inches: not a correction, but what each month's amount
+   * is brought to (monthly-precip.ts). Absent from packings that predate it.
+   */
+  readonly normalPrecipIn?: readonly number[];
 }
 
 /** A place's interpolated corrections: 12 monthly values of each field, in the order of {@link FIELDS}. */
 export interface PlaceCorrections {
   readonly months: Float64Array;
+  /** The field they come from. */
+  readonly field: ClimateField;
+  /**
+   * The stations that weigh more than {@link LEAST_SHARE} of the whole here, and by how much (as shares of
+   * the whole, the analytic climate's own weight included, so they fade with distance as the corrections
+   * do): what the stations' monthly precipitation factors are interpolated with (monthly-precip.ts).
+   */
+  readonly stations: Int32Array;
+  readonly weights: Float64Array;
 }
 
 export const FIELDS = ['meanC', 'halfRangeC', 'storm', 'logIntensity', 'logWind'] as const;
@@ -47,6 +61,13 @@ const BASE_KM = REACH_KM / Math.SQRT2;
 const ELEVATION_SCALE_M = 500;
 const KM_PER_DEGREE = 111.195;
 const DEG = Math.PI / 180;
+/**
+ * What a station's share of the whole at a place must pass to count in its {@link PlaceCorrections.weights},
+ * which keep only the excess: so a place measures the rain of the handful of stations that matter to it
+ * (7 at a typical place in CONUS rather than 14), and a station's weight still fades to nothing without a
+ * step as a place moves away from it.
+ */
+const LEAST_SHARE = 0.01;
 
 export class ClimateField {
   private readonly lat: Float64Array;
@@ -79,6 +100,8 @@ export class ClimateField {
     const reachDeg = REACH_KM / KM_PER_DEGREE;
     let total = 1 / (BASE_KM * BASE_KM);
     let any = false;
+    const near: number[] = [];
+    const nearWeights: number[] = [];
     for (let i = 0; i < this.lat.length; i++) {
       const dLat = lat - this.lat[i]!;
       if (dLat > reachDeg || dLat < -reachDeg || i === skip) continue;
@@ -92,12 +115,22 @@ export class ClimateField {
       const w = (taper * taper) / (d2 + NEAR_KM * NEAR_KM) / (1 + 4 * dz * dz);
       total += w;
       any = true;
+      near.push(i);
+      nearWeights.push(w);
       const base = i * width;
       for (let k = 0; k < width; k++) months[k]! += w * this.values[base + k]!;
     }
     if (!any) return null;
     for (let k = 0; k < width; k++) months[k]! /= total;
-    return { months };
+    const stations: number[] = [];
+    const weights: number[] = [];
+    for (let j = 0; j < near.length; j++) {
+      const share = nearWeights[j]! / total - LEAST_SHARE;
+      if (share <= 0) continue;
+      stations.push(near[j]!);
+      weights.push(share);
+    }
+    return { months, field: this, stations: Int32Array.from(stations), weights: Float64Array.from(weights) };
   }
 }
 
@@ -121,7 +154,8 @@ export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: num
 
 /**
  * The packed form of climate-fit-data.ts: stations' lat, lon, elevation, then 12 values of each of `fields`
- * corrections (the first of {@link FIELDS}; 4 before the wind was fitted), in one list.
+ * fields: the first of {@link FIELDS} (4 before the wind was fitted), then, when `fields` is one more than
+ * FIELDS, the normal precipitation (inches), in one list.
  */
 export interface EncodedClimateField {
   readonly scale: number;
@@ -147,6 +181,7 @@ export function decodeClimateField(packed: EncodedClimateField): ClimateField {
       storm: month(STORM),
       logIntensity: month(LOG_INTENSITY),
       logWind: month(LOG_WIND),
+      ...(count > FIELDS.length ? { normalPrecipIn: month(FIELDS.length) } : {}),
     });
   }
   return new ClimateField(stations);
@@ -156,11 +191,13 @@ export function decodeClimateField(packed: EncodedClimateField): ClimateField {
 export function encodeClimateField(field: ClimateField): { scale: number; fields: number; values: number[] } {
   const scale = 1000;
   const values: number[] = [];
+  const withNormals = field.stations.every((s) => s.normalPrecipIn);
   for (const s of field.stations) {
     values.push(Math.round(s.lat * 1e4), Math.round(s.lon * 1e4), Math.round(s.elevationM));
     for (const f of FIELDS) for (const v of s[f]) values.push(Math.round(v * scale));
+    if (withNormals) for (const v of s.normalPrecipIn!) values.push(Math.round(v * scale));
   }
-  return { scale, fields: FIELDS.length, values };
+  return { scale, fields: FIELDS.length + (withNormals ? 1 : 0), values };
 }
 
 let active: ClimateField | null | undefined;

@@ -9,6 +9,7 @@
 
 import {
   activeClimateField,
+  type ClimateField,
   HALF_RANGE,
   LOG_INTENSITY,
   LOG_WIND,
@@ -160,7 +161,8 @@ function latitudeCooling(absLat: number): number {
   return 0.85 * Math.min(poleward, 25) + 0.55 * clamp(absLat - 50, 0, 15) + 1.2 * Math.max(0, absLat - 65);
 }
 
-export function placeClimate(place: Place): PlaceClimate {
+/** `field`: the normals fit to correct by (the one the model uses unless told). */
+export function placeClimate(place: Place, field: ClimateField | null = activeClimateField()): PlaceClimate {
   const absLat = Math.abs(place.lat);
   const mW = maritimeFactor(place.lat, place.lon);
   const poleward = Math.max(0, absLat - 25);
@@ -204,7 +206,7 @@ export function placeClimate(place: Place): PlaceClimate {
     // Guam and the Caribbean are wettest late in the warm season; Hawaii in winter.
     wetPeak: island && place.lon < -140 ? -1 : 1,
     island,
-    corrections: activeClimateField()?.at(place.lat, place.lon, place.elevationM) ?? null,
+    corrections: field?.at(place.lat, place.lon, place.elevationM) ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ClimateField } from './climate-field.ts';
 import {
   climateScratch,
   diurnalCycle,
@@ -5,10 +6,12 @@ import {
   placeClimate,
   seasonalClimateInto,
   seasonDay,
+  type Climate,
   type DiurnalCycle,
   type Place,
   type PlaceClimate,
 } from './climate.ts';
+import { PrecipFactor } from './monthly-precip.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
@@ -60,28 +63,31 @@ const MESO_WIND: NoiseScale = { seed: 0x3d17, lengthKm: 30, periodHours: 3 };
 const GRADIENT_STEP_KM = 25;
 
 /**
- * The fields every sample needs, evaluated together (see NoiseSet), at these indices of its values. Each
- * field remembers its last lattice cell, so the three pressure samples (the point, and the two gradient
- * offsets) are separate fields rather than evicting each other's cell.
+ * The fields every hour's temperature, moisture and precipitation need, evaluated together (see NoiseSet),
+ * at these indices of its values; the wind's are a set of their own, which measuring a month's precipitation
+ * (monthly-precip.ts) skips. Each field remembers its last lattice cell, so the three pressure samples (the
+ * point, and the two gradient offsets) are separate fields rather than evicting each other's cell.
  */
 const FIELDS = new NoiseSet([
   { scale: SYNOPTIC_PRESSURE },
-  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: GRADIENT_STEP_KM, dyKm: 0 } },
-  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: 0, dyKm: GRADIENT_STEP_KM } },
   { scale: SYNOPTIC_TEMPERATURE },
   { scale: SYNOPTIC_MOISTURE },
   { scale: MESO_CLOUD },
   { scale: MESO_TEMPERATURE },
-  { scale: MESO_WIND },
 ]);
 const LOWNESS = 0;
-const LOWNESS_EAST = 1;
-const LOWNESS_NORTH = 2;
-const TEMPERATURE_ANOMALY = 3;
-const MOISTURE_ANOMALY = 4;
-const CLOUD_BANDS = 5;
-const MESO_TEMPERATURE_FIELD = 6;
-const MESO_WIND_FIELD = 7;
+const TEMPERATURE_ANOMALY = 1;
+const MOISTURE_ANOMALY = 2;
+const CLOUD_BANDS = 3;
+const MESO_TEMPERATURE_FIELD = 4;
+const WIND_FIELDS = new NoiseSet([
+  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: GRADIENT_STEP_KM, dyKm: 0 } },
+  { scale: SYNOPTIC_PRESSURE, offsetKm: { dxKm: 0, dyKm: GRADIENT_STEP_KM } },
+  { scale: MESO_WIND },
+]);
+const LOWNESS_EAST = 0;
+const LOWNESS_NORTH = 1;
+const MESO_WIND_FIELD = 2;
 /** Needed only near freezing, so sampled on its own, only there. */
 const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
 
@@ -125,6 +131,8 @@ interface Site {
   readonly typicalWindKmh: number;
   /** How strongly the place's wind storms (wind-tail.ts), 0–1, before the season. */
   readonly tailRegion: number;
+  /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
+  readonly precipFactor: PrecipFactor;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -150,7 +158,7 @@ function cycleOf(site: Site, epochHour: number): DiurnalCycle {
   return site.cycle;
 }
 
-function siteOf(place: Place): Site {
+function siteOf(place: Place, field?: ClimateField | null): Site {
   const at = toNoisePoint(place.lat, place.lon, 0);
   const north = place.lat >= 0 ? 1 : -1;
   // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
@@ -159,8 +167,9 @@ function siteOf(place: Place): Site {
     Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(place.lat) * Math.PI) / 180), 0.3),
   );
   const turn = (north * 25 * Math.PI) / 180;
+  const pc = placeClimate(place, field);
   return {
-    pc: placeClimate(place),
+    pc,
     xKm: at.xKm,
     yKm: at.yKm,
     windGain: 4500 * coriolisGain * north,
@@ -168,6 +177,7 @@ function siteOf(place: Place): Site {
     turnSin: Math.sin(turn),
     typicalWindKmh: 10 * coriolisGain,
     tailRegion: windTailRegion(place.lat, place.lon),
+    precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -221,7 +231,41 @@ export function weatherAt(place: Place, epochHour: number, adjust?: WeatherAdjus
   return adjust ? adjust(place, epochHour, s) : s;
 }
 
-function sample(site: Site, epochHour: number): WeatherSample {
+/**
+ * The part of an hour's weather its precipitation needs (and the rest builds on), before the month's factor
+ * on the amounts: written by {@link hourCore} into one object that every call refills.
+ */
+interface HourCore {
+  /** The hour's climate: {@link CLIMATE}, refilled. */
+  clim: Climate;
+  lowness: number;
+  mesoCloud: number;
+  diurnal: number;
+  cloudDamping: number;
+  pop: number;
+  sky: number;
+  temperature: number;
+  dewpoint: number;
+  convective: boolean;
+  /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
+  rawQpfMm: number;
+}
+
+const CORE: HourCore = {
+  clim: CLIMATE,
+  lowness: Number.NaN,
+  mesoCloud: Number.NaN,
+  diurnal: Number.NaN,
+  cloudDamping: Number.NaN,
+  pop: Number.NaN,
+  sky: Number.NaN,
+  temperature: Number.NaN,
+  dewpoint: Number.NaN,
+  convective: false,
+  rawQpfMm: Number.NaN,
+};
+
+function hourCore(site: Site, epochHour: number): HourCore {
   const pc = site.pc;
   const place = pc.place;
   const clim = seasonalClimateInto(pc, seasonDay(epochHour), CLIMATE);
@@ -236,7 +280,6 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const moistAnomaly = noise[MOISTURE_ANOMALY]!;
   const mesoCloud = noise[CLOUD_BANDS]!;
   const mesoTemp = noise[MESO_TEMPERATURE_FIELD]!;
-  const mesoWind = noise[MESO_WIND_FIELD]!;
 
   // Clouds and stratiform precipitation follow lows, moisture and mesoscale bands.
   const storminess =
@@ -282,9 +325,53 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // Precipitation moistens the air toward saturation; air can never be drier than saturated.
   dewpoint += (temperature - dewpoint) * 0.6 * (pop / 100);
   dewpoint = Math.min(dewpoint, temperature);
+
+  const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
+  // Intensity scales with how much water the air can hold; convection rains hardest.
+  const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
+  const intensity =
+    (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) *
+    moistureCapacity *
+    clim.precipScale;
+
+  const core = CORE;
+  core.lowness = lowness;
+  core.mesoCloud = mesoCloud;
+  core.diurnal = diurnal;
+  core.cloudDamping = cloudDamping;
+  core.pop = pop;
+  core.sky = sky;
+  core.temperature = temperature;
+  core.dewpoint = dewpoint;
+  core.convective = convective;
+  core.rawQpfMm = (pop / 100) * intensity;
+  return core;
+}
+
+/**
+ * The model's own precipitation at a place, before any month's factor: summed over every `stride`-th hour
+ * of [fromHour, toHour), times `stride` (what monthly-precip.ts measures a station's month by).
+ */
+function rawPrecipTotal(place: Place, field: ClimateField, fromHour: number, toHour: number, stride: number): number {
+  const site = siteOf(place, field);
+  let total = 0;
+  for (let hour = fromHour; hour < toHour; hour += stride) total += hourCore(site, hour).rawQpfMm;
+  return total * stride;
+}
+
+function sample(site: Site, epochHour: number): WeatherSample {
+  const pc = site.pc;
+  const place = pc.place;
+  const absLat = Math.abs(place.lat);
+  const core = hourCore(site, epochHour);
+  const clim = core.clim;
+  const { lowness, mesoCloud, diurnal, cloudDamping, pop, sky, temperature, dewpoint, convective } = core;
   const rh = relativeHumidity(temperature, dewpoint);
 
-  const wind = windFromPressure(site, lowness, noise[LOWNESS_EAST]!, noise[LOWNESS_NORTH]!);
+  WIND_FIELDS.evaluate(site, epochHour);
+  const windNoise = WIND_FIELDS.values;
+  const mesoWind = windNoise[MESO_WIND_FIELD]!;
+  const wind = windFromPressure(site, lowness, windNoise[LOWNESS_EAST]!, windNoise[LOWNESS_NORTH]!);
   const westerlies = (place.lat < 0 ? -1 : 1) * 6 * clamp((absLat - 25) / 15, 0, 1);
   const u = wind.u + westerlies;
   const v = wind.v;
@@ -300,7 +387,6 @@ function sample(site: Site, epochHour: number): WeatherSample {
     (0.55 * clim.baseWindKmh + synoptic + storm) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
   );
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
-  const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   const gustFactor = 1.3 + TAIL_GUST * tailWeight + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0);
   const gust = speed * gustFactor + (speed > 15 ? 4 : 0);
 
@@ -308,17 +394,14 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(site.xKm, site.yKm, epochHour) : 0;
   const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, convective, warmNose) : null;
 
-  // Intensity scales with how much water the air can hold; convection rains hardest.
-  const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
-  const intensity =
-    (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) *
-    moistureCapacity *
-    clim.precipScale;
-  const qpfMm = (pop / 100) * intensity;
-
   const fog = rh >= 97 && speed < 12 ? 1 - speed / 12 : 0;
   const precipVis = precipType === null ? 16_090 : precipType === 'snow' ? 12_000 - 100 * pop : 16_000 - 80 * pop;
   const visibilityM = Math.max(100, Math.min(16_090, precipVis * (1 - 0.97 * fog)));
+  const seaLevelPressureHpa = 1013 - PRESSURE_SWING_HPA * lowness - 0.5 * mesoCloud;
+
+  // Last, as it may measure a station's month (refilling CORE and the scratch climate): the month's factor.
+  const rawQpfMm = core.rawQpfMm;
+  const qpfMm = rawQpfMm > 0 ? rawQpfMm * site.precipFactor.at(epochHour) : rawQpfMm;
 
   return {
     temperatureC: temperature,
@@ -331,7 +414,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
     precipProbabilityPct: pop,
     precipType,
     qpfMm,
-    seaLevelPressureHpa: 1013 - PRESSURE_SWING_HPA * lowness - 0.5 * mesoCloud,
+    seaLevelPressureHpa,
     visibilityM,
   };
 }

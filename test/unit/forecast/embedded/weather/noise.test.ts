@@ -135,7 +135,9 @@ describe('weather model: pinned output', () => {
     // every day of the normals' years, issue 38; then the tropical islands' wind fitted to the stations'
     // average speeds: only the places within reach of an island station moved; then the wind fitted at every
     // station that measured it, CONUS and Alaska included: every place within 600 km of one moved; then the
-    // strong-wind tail stretched by region and season, wind-tail.ts: the windiest hours outside the tropics).
+    // strong-wind tail stretched by region and season, wind-tail.ts: the windiest hours outside the tropics;
+    // then each month's precipitation amounts brought to the normals, monthly-precip.ts: every wet hour within
+    // reach of a normals station, its amount only).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -148,4 +150,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = '226f6f181d805667';
+const PINNED = 'd4fa1be87e1c7018';

@@ -80,7 +80,8 @@ describe("the model's climate at the normals stations", () => {
 
   it('keeps Redding dry in July: no "Rain Likely" summer', () => {
     const s = station('REDDING');
-    const m = measureStation(s, NORMALS_YEARS, STRIDE);
+    // Every day: a dry month's rain comes on a few days, which every tenth day can catch or miss.
+    const m = measureStation(s, NORMALS_YEARS);
     assert.ok(m.precipIn[6]! < 0.6, `July ${m.precipIn[6]!.toFixed(2)} in`);
     assert.ok(m.wetDays[6]! < 3, `July ${m.wetDays[6]!.toFixed(1)} wet days`);
   });

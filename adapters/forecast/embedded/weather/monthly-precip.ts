@@ -1,0 +1,150 @@
+import type { ClimateField, PlaceCorrections } from './climate-field.ts';
+import type { Place } from './climate.ts';
+
+/**
+ * Each month's precipitation brought to the normal, in every year (issue 38: "the mean monthly precipitation
+ * within 25%" of NOAA's normal, for a tester in 2026 as much as on the fitted 1981-2010).
+ *
+ * Left alone, a month's rain comes in the few storms the noise happens to bring that month, so one month
+ * runs a third of the normal and the next twice it, and even a thirty-year mean strays past 25% at a third
+ * of the stations; the fit could only match the years it was made on. So at every normals station, each
+ * local standard month of each year gets one factor on its precipitation amounts: the normal (for that
+ * month's length) over what the model's own hours bring there that month, measured from every second hour.
+ * A place takes its stations' factors as it takes their corrections (climate-field.ts: the same weights,
+ * the log-factors averaged), so at a station its month lands on the normal, between stations the year's
+ * surplus or shortfall is taken out as the stations around it see it, and far beyond them nothing changes.
+ *
+ * Only amounts move: the chance of precipitation, and with it which hours are wet, how long events last and
+ * how long the dry spells between them, stays the model's. The factor is applied to the hour's amount in the
+ * model itself, so the gridpoint's QPF, its weather's intensity, the forecast text, the observations and the
+ * alerts all see the same amounts. Across a month's edge the factor ramps over a day, so a storm on the 31st
+ * does not step in intensity at midnight. Pure: a function of the place and the month alone, cached per
+ * station and month; a station's month costs ~370 of the model's hours, once per process.
+ */
+
+/** Liquid-equivalent precipitation at a place summed over every `stride`-th hour of [fromHour, toHour), times `stride`. */
+export type RawPrecipTotal = (
+  place: Place,
+  field: ClimateField,
+  fromHour: number,
+  toHour: number,
+  stride: number,
+) => number;
+
+/**
+ * Every second hour measures a month's amount to ±3% (5th to 95th percentile, months of 5 mm or more; every
+ * fourth hour, ±20%). A month that measures under {@link FEW_SHOWERS_MM} is measured again on every hour:
+ * its amount is a few short showers, which every second hour can miss or count twice.
+ */
+const STRIDE_HOURS = 2;
+const FEW_SHOWERS_MM = 10;
+/**
+ * The factor stays within 1/8 to 8: a month the model leaves almost dry is left short rather than turn its
+ * light showers into downpours (under one station-month in a hundred needs more, 2020-2035).
+ */
+const MAX_FACTOR = 8;
+const MAX_LOG = Math.log(MAX_FACTOR);
+/** Hours either side of a month's first hour over which one month's factor gives way to the next's. */
+const RAMP_HOURS = 12;
+/** Station-months kept per field (a few years of every station); the oldest go first. */
+const CACHE_LIMIT = 1 << 15;
+const MS_PER_HOUR = 3_600_000;
+
+/**
+ * Days in each month of the normals: a normal February averages 28.25 days (leap years included), so a
+ * February of 28 or 29 days gets its share of the normal.
+ */
+export const NORMAL_MONTH_DAYS: readonly number[] = [31, 28.25, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Hours a place's standard clock runs ahead of UTC, by its longitude: the normals' local days, near enough. */
+function zoneHours(lon: number): number {
+  return Math.round(lon / 15);
+}
+
+/** The month (year × 12 + month) holding an hour, on the local clock. */
+function monthIndexAt(epochHour: number, zone: number): number {
+  const d = new Date((epochHour + zone) * MS_PER_HOUR);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** The epoch hour a month begins on the local clock. */
+function monthStart(index: number, zone: number): number {
+  const year = Math.floor(index / 12);
+  return Date.UTC(year, index - 12 * year, 1) / MS_PER_HOUR - zone;
+}
+
+const logFactors = new WeakMap<ClimateField, Map<number, number>>();
+
+/** The log of a station's factor for a month: its normal over the model's own amount there, within the bounds. */
+function stationLogFactor(field: ClimateField, station: number, index: number, raw: RawPrecipTotal): number {
+  let cache = logFactors.get(field);
+  if (!cache) logFactors.set(field, (cache = new Map<number, number>()));
+  const key = index * field.stations.length + station;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const s = field.stations[station]!;
+  const month = index % 12;
+  const normalIn = s.normalPrecipIn?.[month];
+  let log = 0;
+  if (normalIn !== undefined) {
+    const zone = zoneHours(s.lon);
+    const start = monthStart(index, zone);
+    const end = monthStart(index + 1, zone);
+    let modelMm = raw(s, field, start, end, STRIDE_HOURS);
+    if (modelMm < FEW_SHOWERS_MM) modelMm = raw(s, field, start, end, 1);
+    const normalMm = (normalIn * 25.4 * (end - start)) / 24 / NORMAL_MONTH_DAYS[month]!;
+    // A month with no precipitation at all has nothing to scale; a normal of 0.00 in takes the lower bound.
+    if (modelMm > 0) log = Math.max(-MAX_LOG, Math.min(MAX_LOG, Math.log(Math.max(normalMm, 1e-6) / modelMm)));
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(key, log);
+  return log;
+}
+
+/** A place's factor on its precipitation amounts, hour by hour: one per place, which remembers its month. */
+export class PrecipFactor {
+  private readonly zone: number;
+  /** The hours [from, to) of the current month outside its ramps, whose factor is {@link factor}. */
+  private from = Number.NaN;
+  private to = Number.NaN;
+  private factor = 1;
+
+  constructor(
+    private readonly corrections: PlaceCorrections | null,
+    lon: number,
+    private readonly raw: RawPrecipTotal,
+  ) {
+    this.zone = zoneHours(lon);
+  }
+
+  /** The factor on the amount of the hour: 1 where no normals station reaches. */
+  at(epochHour: number): number {
+    if (epochHour >= this.from && epochHour < this.to) return this.factor;
+    if (!this.corrections?.stations.length) return 1;
+    const index = monthIndexAt(epochHour, this.zone);
+    const start = monthStart(index, this.zone);
+    const end = monthStart(index + 1, this.zone);
+    const here = this.monthFactor(index);
+    // In a ramp, the factor moves linearly from the month before's to the month after's.
+    if (epochHour < start + RAMP_HOURS) return this.ramp(this.monthFactor(index - 1), here, epochHour - start);
+    if (epochHour >= end - RAMP_HOURS) return this.ramp(here, this.monthFactor(index + 1), epochHour - end);
+    this.from = start + RAMP_HOURS;
+    this.to = end - RAMP_HOURS;
+    this.factor = here;
+    return here;
+  }
+
+  /** `sinceEdge`: hours from the month's edge (negative before it), inside [−RAMP_HOURS, RAMP_HOURS). */
+  private ramp(before: number, after: number, sinceEdge: number): number {
+    const w = (sinceEdge + RAMP_HOURS + 0.5) / (2 * RAMP_HOURS);
+    return before + (after - before) * w;
+  }
+
+  private monthFactor(index: number): number {
+    const c = this.corrections!;
+    let log = 0;
+    for (let j = 0; j < c.stations.length; j++)
+      log += c.weights[j]! * stationLogFactor(c.field, c.stations[j]!, index, this.raw);
+    return Math.exp(log);
+  }
+}
