@@ -34,7 +34,9 @@ describe('alert amounts over HTTP (issue 35 item 13)', () => {
         const where = `${now} ${event} over ${affectedZones.length} zones: ${description.slice(0, 160)}`;
         // The wettest single places in the model's climate take about a foot in a storm, not five feet.
         if (/Flood/.test(event)) assert.ok(inches <= 15, where);
-        else if (/Advisory/.test(event)) assert.ok(inches < 6, `an advisory stays below 6 inches of snow: ${where}`);
+        // A long light snow can total more than a warning's 6 inches in an advisory (a warning needs 6 in 12
+        // hours or 8 in 24, alerts-justified.test.ts), but not a storm's worth.
+        else if (/Advisory/.test(event)) assert.ok(inches < 12, `an advisory stays below a foot of snow: ${where}`);
         else assert.ok(inches <= 36, where);
       }
     }

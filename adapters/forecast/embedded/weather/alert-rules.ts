@@ -1,7 +1,7 @@
 import type { AlertEvent } from './alert-events.ts';
 import type { Climate } from './climate.ts';
 import type { Place, WeatherSample } from './model.ts';
-import { snowfallMm } from './derived-layers.ts';
+import { iceAccumulationMm, snowfallMm } from './derived-layers.ts';
 import { heatIndexC, windChillC } from './physics.ts';
 import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
 
@@ -28,8 +28,13 @@ export interface HazardRule {
   readonly mergeGapHours: number;
   /** Does this hour meet the hazard? */
   hourly(s: WeatherSample, ctx: HazardContext): boolean;
-  /** Whole-event criterion (e.g. total snow), checked after merging hours. */
-  qualifies?(samples: readonly WeatherSample[]): boolean;
+  /**
+   * Whole-event criterion (e.g. the snow of the heaviest 12 hours), checked on a place's hours after merging
+   * them, with the context of the first: when a zone's window qualifies, and again for every issuance over
+   * the hours from the event's first onset to the issuance's end (alerts.ts), so each zone of each alert
+   * meets it in its own weather.
+   */
+  qualifies?(samples: readonly WeatherSample[], ctx: HazardContext): boolean;
   /**
    * The "* WHAT..." sentence: the worst single place's values. Each entry of `places` is one covered place's
    * weather over the alert's valid time, so amounts are that place's own totals (never a sum over zones),
@@ -121,10 +126,92 @@ export function rainMm(samples: readonly WeatherSample[]): number {
   return samples.reduce((a, s) => a + s.qpfMm, 0);
 }
 
-/** A Winter Storm Warning's snow criterion: 6 inches (most offices; some use 4, or 8 to 12 in the mountains). */
-export const WARNING_SNOW_CM = 15.24;
-/** A Winter Weather Advisory's: 2 inches. */
+/** The most of a per-hour amount over any `hours` consecutive hours of a place's series (all of them if fewer). */
+export function mostIn(samples: readonly WeatherSample[], hours: number, amount: (s: WeatherSample) => number): number {
+  let sum = 0;
+  let most = 0;
+  for (let i = 0; i < samples.length; i++) {
+    sum += amount(samples[i]!);
+    if (i >= hours) sum -= amount(samples[i - hours]!);
+    most = Math.max(most, sum);
+  }
+  return most;
+}
+
+/** Snow amounts a Winter Storm Warning needs, cm: in the heaviest 12 hours, or in the heaviest 24. */
+interface SnowCriterion {
+  readonly in12HoursCm: number;
+  readonly in24HoursCm: number;
+}
+
+const INCH_CM = 2.54;
+const WARNING_SNOW_NORTH: SnowCriterion = { in12HoursCm: 6 * INCH_CM, in24HoursCm: 8 * INCH_CM };
+const WARNING_SNOW_SOUTH: SnowCriterion = { in12HoursCm: 4 * INCH_CM, in24HoursCm: 6 * INCH_CM };
+const WARNING_SNOW_GULF: SnowCriterion = { in12HoursCm: 2 * INCH_CM, in24HoursCm: 3 * INCH_CM };
+
+/**
+ * A Winter Storm Warning's snow, as NWS offices set it (NWSI 10-513 leaves the amounts to the regions): 6
+ * inches in 12 hours or 8 in 24 over most of the country; where snow is rarer and an inch or two closes
+ * roads, less: 4 in 12 hours or 6 in 24 south of 37° N (Oklahoma, Arkansas, Tennessee, the Carolinas),
+ * 2 in 12 hours or 3 in 24 south of 33° N (the Gulf states). By latitude, as the cold products are.
+ */
+export function warningSnow(lat: number): SnowCriterion {
+  if (lat < 33) return WARNING_SNOW_GULF;
+  if (lat < 37) return WARNING_SNOW_SOUTH;
+  return WARNING_SNOW_NORTH;
+}
+
+/**
+ * Significant icing: a quarter inch of ice, the NWS's Ice Storm Warning amount. This model issues no Ice
+ * Storm Warning, so the Winter Storm Warning carries it, as the NWS's does for heavy mixed precipitation.
+ */
+export const WARNING_ICE_MM = 6.35;
+
+/** Heavy snow by the place's regional amounts, or significant ice, in a place's hours (gridpoint layers). */
+export function meetsWinterStormWarning(samples: readonly WeatherSample[], lat: number): boolean {
+  const snow = warningSnow(lat);
+  return (
+    mostIn(samples, 12, snowfallMm) / 10 >= snow.in12HoursCm ||
+    mostIn(samples, 24, snowfallMm) / 10 >= snow.in24HoursCm ||
+    iceMm(samples) >= WARNING_ICE_MM
+  );
+}
+
+/** Ice accreted from a place's hours, mm: the gridpoint's iceAccumulation summed. */
+export function iceMm(samples: readonly WeatherSample[]): number {
+  return samples.reduce((a, s) => a + iceAccumulationMm(s), 0);
+}
+
+/** A Winter Weather Advisory's snow: 2 inches. */
 const ADVISORY_SNOW_CM = 5.08;
+/** The most an advisory's text quotes, inches: the usual warning amount (longer, lighter snows reach it). */
+const ADVISORY_TEXT_LIMIT_IN = 6;
+
+/** The hour's rain, mm: the amount of an hour whose weather is rain or thunderstorms. */
+function rainfallMm(s: WeatherSample): number {
+  return s.precipType === 'rain' || s.precipType === 'thunderstorms' ? s.qpfMm : 0;
+}
+
+/** A Flood Watch's 24-hour rain, mm: 2 inches anywhere. */
+export const FLOOD_RAIN_24H_MM = 50.8;
+
+/**
+ * What six hours of rain a Flood Watch needs, mm: a stand-in for the River Forecast Centers' flash-flood
+ * guidance, which is lowest where the ground sheds water (an inch over the desert's baked soils and slick
+ * rock) and highest where it is used to soaking rain (three inches in the humid East). By the climate's
+ * moisture, 0 for a desert to 1 for the Gulf coast.
+ */
+export function floodGuidance6hMm(moisture: number): number {
+  return 25.4 * (1 + 2 * Math.max(0, Math.min(1, (moisture - 0.3) / 0.6)));
+}
+
+/** Heavy rain in a place's hours: 2 inches in a day, or six hours' rain past the place's flood guidance. */
+export function meetsFloodWatch(samples: readonly WeatherSample[], climate: Climate): boolean {
+  return (
+    mostIn(samples, 24, rainfallMm) >= FLOOD_RAIN_24H_MM ||
+    mostIn(samples, 6, rainfallMm) >= floodGuidance6hMm(climate.moisture)
+  );
+}
 
 /** The worst place's value of a measure. */
 function worst(places: readonly (readonly WeatherSample[])[], measure: (ss: readonly WeatherSample[]) => number) {
@@ -174,6 +261,13 @@ export function snowRange(cm: number, below = Infinity): string {
   const lo = Math.floor(inches);
   const hi = Math.min(lo + 2, Math.ceil(below) - 1);
   return hi > lo ? `${lo} to ${hi} inches` : `around ${lo} inches`;
+}
+
+/** Ice as the NWS words it: a glaze, a quarter inch, half an inch. */
+function iceRange(mm: number): string {
+  if (mm < WARNING_ICE_MM) return 'a light glaze to around one tenth of an inch';
+  if (mm < 2 * WARNING_ICE_MM) return 'one quarter to one half of an inch';
+  return 'one half of an inch or more';
 }
 
 /** "2 to 3 inches" of rain, holding the amount. */
@@ -330,9 +424,14 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     sameCode: 'WSW',
     minHours: 3,
     mergeGapHours: 3,
-    hourly: isSnowy,
-    qualifies: (ss) => snowCm(ss) >= WARNING_SNOW_CM,
-    what: (ps) => `Heavy snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm))}.`,
+    hourly: (s) => isSnowy(s) || isIcy(s),
+    qualifies: (ss, c) => meetsWinterStormWarning(ss, c.place.lat),
+    what: (ps) =>
+      worst(ps, snowCm) < ADVISORY_SNOW_CM
+        ? `Significant icing expected. Total ice accumulations of ${iceRange(worst(ps, iceMm))}.`
+        : worst(ps, iceMm) >= WARNING_ICE_MM
+          ? `Heavy mixed precipitation expected. Total snow accumulations of ${snowRange(worst(ps, snowCm))} and ice accumulations of ${iceRange(worst(ps, iceMm))}.`
+          : `Heavy snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm))}.`,
     impacts: 'Travel could be very difficult to impossible. The hazardous conditions could impact the commute.',
     instruction:
       'If you must travel, keep an extra flashlight, food, and water in your vehicle in case of an emergency. The latest road conditions can be obtained by calling 5 1 1.',
@@ -348,11 +447,12 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 3,
     hourly: (s) => isSnowy(s) || isIcy(s),
-    qualifies: (ss) => (snowCm(ss) >= ADVISORY_SNOW_CM && snowCm(ss) < WARNING_SNOW_CM) || ss.filter(isIcy).length >= 2,
+    // Where the same hours meet a warning's amounts the warning's window replaces this one (placeHazards).
+    qualifies: (ss) => snowCm(ss) >= ADVISORY_SNOW_CM || ss.filter(isIcy).length >= 2,
     what: (ps) =>
       worst(ps, (ss) => ss.filter(isIcy).length) >= 2 && worst(ps, snowCm) < ADVISORY_SNOW_CM
         ? 'Freezing rain expected. Total ice accumulations of a light glaze to around one tenth of an inch.'
-        : `Snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm), WARNING_SNOW_CM / 2.54)}.`,
+        : `Snow expected. Total snow accumulations of ${snowRange(worst(ps, snowCm), ADVISORY_TEXT_LIMIT_IN)}.`,
     impacts: 'Plan on slippery road conditions. The hazardous conditions could impact the commute.',
     instruction:
       'Slow down and use caution while traveling. The latest road conditions can be obtained by calling 5 1 1.',
@@ -400,7 +500,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 6,
     mergeGapHours: 6,
     hourly: isRainy,
-    qualifies: (ss) => rainMm(ss) >= 50,
+    qualifies: (ss, c) => meetsFloodWatch(ss, c.climate),
     what: (ps) =>
       `Flooding caused by excessive rainfall is possible. Rainfall totals of ${rainRange(worst(ps, rainMm))} are possible.`,
     impacts:

@@ -1,5 +1,5 @@
 import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
-import { HAZARD_RULES, snowCm, WARNING_SNOW_CM, type HazardRule } from './alert-rules.ts';
+import { HAZARD_RULES, meetsWinterStormWarning, type HazardRule } from './alert-rules.ts';
 import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from './alert-text.ts';
 import {
   alertPlaces,
@@ -10,7 +10,7 @@ import {
   type PlaceSeries,
 } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
-import { placeHazards, type HazardWindow } from './hazard-windows.ts';
+import { hazardContext, placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { AlertFeature } from './alert-feature.ts';
 import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
@@ -69,9 +69,15 @@ export interface Version {
   readonly action: VtecAction;
 }
 
-function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
+/** One issuance of an episode, and the episode as it sees it (the zones it names). */
+interface Issuance {
+  readonly version: Version;
+  readonly during: Episode;
+}
+
+function issuancesOf(episode: Episode, cycles: readonly number[]): Issuance[] {
   const lead = episode.rule.significance === 'A' ? HORIZON_HOURS : 36;
-  const versions: Version[] = [];
+  const issuances: Issuance[] = [];
   for (const cycle of cycles) {
     // A cycle whose horizon ends as the event begins would issue an alert of no duration (onset = ends).
     if (cycle + lead < episode.startHour || cycle >= episode.endHour || cycle + HORIZON_HOURS <= episode.startHour)
@@ -79,11 +85,43 @@ function versionsOf(episode: Episode, cycles: readonly number[]): Version[] {
     const sent = sentMs(cycle, episode.officeId);
     const onset = Math.max(epochHourToMs(episode.startHour), sent);
     const ends = epochHourToMs(Math.min(episode.endHour, cycle + HORIZON_HOURS));
-    const previous = versions[versions.length - 1];
+    const from = Math.floor(onset / MS_PER_HOUR);
+    const to = Math.ceil(ends / MS_PER_HOUR);
+    const first = issuances[0]?.version;
+    const during = justifiedDuring(
+      episodeDuring(episode, from, to),
+      first ? Math.floor(first.onset / MS_PER_HOUR) : from,
+      to,
+    );
+    if (!during) continue;
+    const previous = issuances[issuances.length - 1]?.version;
     const action: VtecAction = !previous ? 'NEW' : previous.ends === ends ? 'CON' : 'EXT';
-    versions.push({ cycle, sent, onset, ends, action });
+    issuances.push({ version: { cycle, sent, onset, ends, action }, during });
   }
-  return versions;
+  return issuances;
+}
+
+/**
+ * The zones of an issuance whose own weather meets the rule's whole-event criterion over the event so far,
+ * from its first onset to the issuance's end (a warning already in effect counts the snow already fallen),
+ * or null if none does: a cycle whose horizon stops short of a storm's heaviest hours does not issue it yet.
+ */
+function justifiedDuring(episode: Episode, eventStart: number, to: number): Episode | null {
+  const rule = episode.rule;
+  if (!rule.qualifies) return episode;
+  const keep = episode.zones.map((zone, i) => {
+    const hours = alertPlaces([episode.places[i]!], eventStart, to)[0];
+    return hours !== undefined && rule.qualifies!(hours, hazardContext(zonePlace(zone), eventStart));
+  });
+  if (!keep.some(Boolean)) return null;
+  return keepZones(episode, keep);
+}
+
+/** The episode with only the zones `keep` marks. */
+function keepZones(episode: Episode, keep: readonly boolean[]): Episode {
+  if (keep.every(Boolean)) return episode;
+  const pick = <T>(list: readonly T[]) => list.filter((_, i) => keep[i]);
+  return { ...episode, zones: pick(episode.zones), places: pick(episode.places), spans: pick(episode.spans) };
 }
 
 export function buildAlert(
@@ -183,14 +221,28 @@ function validPlaces(episode: Episode, v: Version): (readonly WeatherSample[])[]
 const WINTER_STORM_WARNING = HAZARD_RULES.find((r) => r.event === 'Winter Storm Warning') as HazardRule;
 
 /**
- * An advisory whose worst place gets warning-criteria snow over the advisory's whole span (a zone's own
- * hazard hours stayed under it, but the snow before or after them, while the advisory runs for its
- * neighbours, adds up) is a warning: the NWS upgrades rather than quote warning amounts in an advisory.
+ * The zones of an advisory that get warning amounts over the advisory's whole span (a zone's own hazard
+ * hours stayed under them, but the snow before or after them, while the advisory runs for its neighbours,
+ * adds up) are a warning, the others stay an advisory: the NWS upgrades those zones rather than quote
+ * warning amounts in an advisory, and warns no zone whose own snow stays under them.
  */
-function upgraded(episode: Episode): Episode {
-  if (episode.rule.event !== 'Winter Weather Advisory') return episode;
-  const places = alertPlaces(episode.places, episode.startHour, episode.endHour);
-  return places.some((ss) => snowCm(ss) >= WARNING_SNOW_CM) ? { ...episode, rule: WINTER_STORM_WARNING } : episode;
+function upgraded(episode: Episode): Episode[] {
+  if (episode.rule.event !== 'Winter Weather Advisory') return [episode];
+  const warned = episode.zones.map((zone, i) => {
+    const hours = alertPlaces([episode.places[i]!], episode.startHour, episode.endHour)[0] ?? [];
+    return meetsWinterStormWarning(hours, zone.lat);
+  });
+  if (!warned.some(Boolean)) return [episode];
+  const warning = { ...keepZones(episode, warned), rule: WINTER_STORM_WARNING };
+  return warned.every(Boolean)
+    ? [warning]
+    : [
+        warning,
+        keepZones(
+          episode,
+          warned.map((w) => !w),
+        ),
+      ];
 }
 
 function zonePlace(zone: AlertZone): Place {
@@ -238,13 +290,12 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       }),
     );
   }
-  for (const episode of groupEpisodes(items).map(upgraded)) {
-    const versions = versionsOf(episode, cycles);
+  for (const episode of groupEpisodes(items).flatMap(upgraded)) {
+    const issuances = issuancesOf(episode, cycles);
     const issued: AlertFeature[] = [];
-    versions.forEach((v, i) => {
-      const next = versions[i + 1];
+    issuances.forEach(({ version: v, during }, i) => {
+      const next = issuances[i + 1]?.version;
       const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
-      const during = episodeDuring(episode, Math.floor(v.onset / MS_PER_HOUR), Math.ceil(v.ends / MS_PER_HOUR));
       issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
     });
     alerts.push(...issued);

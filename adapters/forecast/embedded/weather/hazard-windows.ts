@@ -47,6 +47,11 @@ class HourContexts implements HazardContext {
   }
 }
 
+/** The context of one hour at a place, on its own (a rule's whole-event criterion for one issuance). */
+export function hazardContext(place: Place, hour: number): HazardContext {
+  return { place, hour, climate: seasonalClimate(placeClimate(place), seasonDay(hour)) };
+}
+
 /** Hazard windows for one rule over a place's series. */
 function ruleWindows(rule: HazardRule, contexts: HourContexts, samples: readonly WeatherSample[]): HazardWindow[] {
   const firstHour = contexts.firstHour;
@@ -57,7 +62,7 @@ function ruleWindows(rule: HazardRule, contexts: HourContexts, samples: readonly
   const close = () => {
     if (start < 0) return;
     const slice = samples.slice(start, last + 1);
-    if (hits >= rule.minHours && (!rule.qualifies || rule.qualifies(slice))) {
+    if (hits >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
       windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, samples: slice });
     }
     start = -1;

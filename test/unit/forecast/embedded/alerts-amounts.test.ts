@@ -96,10 +96,12 @@ describe('alert amounts (issue 35 item 13)', () => {
       const [lo, hi] = quotedRange(p.description);
       const where = `${p.event} ${p.geocode.UGC.join(',')} ${p.onset}..${p.ends}: "${p.description.split('\n')[0]}"`;
       assert.ok(lo <= worstInches + 0.05 && worstInches - 0.05 <= hi, `${where}, worst gridpoint ${worstInches}`);
-      // An advisory's snow stays under the 6-inch warning criterion, in its text and at its places.
+      // An advisory's snow stays under a warning's: its rates (6 inches in 12 hours or 8 in 24, less in the
+      // South) are checked against the grid in alerts-justified.test.ts; a long light snow may total more than
+      // 6 inches, in its text and at its places, but not a storm's worth.
       if (p.event === 'Winter Weather Advisory' && snow) {
-        assert.ok(Math.max(...(p.description.match(/\d+(?= inches)/g) ?? []).map(Number)) < 6, where);
-        assert.ok(worstInches < 6, `${where}: ${worstInches.toFixed(1)} in at its worst place`);
+        assert.ok(Math.max(...(p.description.match(/\d+(?= inches)/g) ?? []).map(Number)) < 12, where);
+        assert.ok(worstInches < 12, `${where}: ${worstInches.toFixed(1)} in at its worst place`);
       }
     }
     assert.ok(multiZone >= 5, `${multiZone} alerts cover several zones`);
