@@ -15,13 +15,12 @@ import {
   ClimateField,
   useClimateField,
 } from '../adapters/forecast/embedded/weather/climate-field.ts';
-import { NORMALS_YEARS, loadNormals, measureStation } from './forecast-data/normals.ts';
+import { flag, loadNormals, measureStation, option, yearsOption } from './forecast-data/normals.ts';
 
-const argAt = (name: string) => process.argv.indexOf(`--${name}`);
-const leaveOneOut = argAt('loo') >= 0;
-const years = argAt('years') >= 0 ? process.argv[argAt('years') + 1]!.split(',').map(Number) : [...NORMALS_YEARS];
-const stride = argAt('stride') >= 0 ? Number(process.argv[argAt('stride') + 1]) : 1;
-const only = argAt('station') >= 0 ? process.argv[argAt('station') + 1] : undefined;
+const leaveOneOut = flag('loo');
+const years = yearsOption();
+const stride = Number(option('stride') ?? 1);
+const only = option('station');
 
 const TEMPERATURE_LIMIT_F = 3;
 const PRECIP_LIMIT = 0.25;

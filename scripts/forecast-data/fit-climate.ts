@@ -26,17 +26,15 @@ import {
   encodeClimateField,
   useClimateField,
 } from '../../adapters/forecast/embedded/weather/climate-field.ts';
-import { NORMALS_YEARS, loadNormals, measureStation, type NormalsStation } from './normals.ts';
+import { fToC } from '../../adapters/forecast/embedded/weather/units.ts';
+import { flag, loadNormals, measureStation, option, yearsOption, type NormalsStation } from './normals.ts';
 
-const argAt = (name: string) => process.argv.indexOf(`--${name}`);
-const iterations = argAt('iterations') >= 0 ? Number(process.argv[argAt('iterations') + 1]) : 8;
-const years = argAt('years') >= 0 ? process.argv[argAt('years') + 1]!.split(',').map(Number) : [...NORMALS_YEARS];
+const iterations = Number(option('iterations') ?? 8);
+const years = yearsOption();
 /** Every stride-th day of those years is sampled (see measureStation). */
-const stride = argAt('stride') >= 0 ? Number(process.argv[argAt('stride') + 1]) : 3;
-const windOnly = argAt('wind-only') >= 0;
+const stride = Number(option('stride') ?? 3);
+const windOnly = flag('wind-only');
 const OUT = join(import.meta.dirname, '..', '..', 'adapters', 'forecast', 'embedded', 'weather', 'climate-fit-data.ts');
-
-const fToC = (f: number) => ((f - 32) * 5) / 9;
 
 /** How much of a change in half the range reaches the mean daily high and low (cloud damps the cycle). */
 const RANGE_GAIN = 0.75;
@@ -67,7 +65,7 @@ interface Mutable {
 
 const stations: readonly NormalsStation[] = loadNormals();
 // With --continue, the rounds start from the shipped fit (when it is of the same stations), else from none.
-const shipped = argAt('continue') >= 0 || windOnly ? activeClimateField()?.stations : undefined;
+const shipped = flag('continue') || windOnly ? activeClimateField()?.stations : undefined;
 if (windOnly && !shipped) throw new Error('--wind-only needs a shipped fit to keep');
 const corrections: Mutable[] = stations.map((s, i) => {
   const from = shipped?.[i]?.lat === s.lat && shipped[i].lon === s.lon ? shipped[i] : undefined;

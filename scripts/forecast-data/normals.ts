@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hourlySeries } from '../../adapters/forecast/embedded/weather/model.ts';
+import { NORMAL_MONTH_DAYS } from '../../adapters/forecast/embedded/weather/monthly-precip.ts';
+import { cToF } from '../../adapters/forecast/embedded/weather/units.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NORMALS_FILE = join(ROOT, 'adapters', 'forecast', 'embedded', 'data', 'normals.json');
@@ -45,8 +47,6 @@ export interface ModelClimate {
   /** Mean sustained wind over all hours, mph (as the CCD's average speed is taken). */
   readonly windMph: number[];
 }
-
-export const cToF = (c: number) => (c * 9) / 5 + 32;
 
 /**
  * The station's standard-time offset from UTC, hours: the normals' days are local standard days. Alaska
@@ -94,17 +94,31 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
       days[month]!++;
     }
   }
-  // Per month: the sampled days' means, and their totals scaled up to the month's length.
-  const monthDays = (m: number) =>
-    (Date.UTC(2001, m + 1, 1) - Date.UTC(2001, m, 1)) / 86_400_000 + (m === 1 ? 0.25 : 0);
+  // Per month: the sampled days' means, and their totals scaled up to the normals' month (February 28.25 days).
   return {
     highF: high.map((t, m) => cToF(t / days[m]!)),
     lowF: low.map((t, m) => cToF(t / days[m]!)),
-    precipIn: precipMm.map((p, m) => ((p / days[m]!) * monthDays(m)) / 25.4),
-    wetDays: wet.map((w, m) => (w / days[m]!) * monthDays(m)),
+    precipIn: precipMm.map((p, m) => ((p / days[m]!) * NORMAL_MONTH_DAYS[m]!) / 25.4),
+    wetDays: wet.map((w, m) => (w / days[m]!) * NORMAL_MONTH_DAYS[m]!),
     windMph: windKmh.map((w, m) => w / days[m]! / 24 / 1.609344),
   };
 }
 
 /** The normals' own years: the model is fitted and measured over the thirty years they average. */
 export const NORMALS_YEARS: readonly number[] = Array.from({ length: 30 }, (_, i) => 1981 + i);
+
+/** Whether a script's command line holds `--name`. */
+export function flag(name: string, argv: readonly string[] = process.argv): boolean {
+  return argv.includes(`--${name}`);
+}
+
+/** The value after `--name` on a script's command line, or undefined. */
+export function option(name: string, argv: readonly string[] = process.argv): string | undefined {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
+/** The years `--years 2011,2012,…` names on a script's command line, else the normals' own. */
+export function yearsOption(argv: readonly string[] = process.argv): number[] {
+  return option('years', argv)?.split(',').map(Number) ?? [...NORMALS_YEARS];
+}
