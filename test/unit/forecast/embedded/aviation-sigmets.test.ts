@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { aviationResources } from '../../../../adapters/forecast/embedded/aviation/aviation-resources.ts';
-import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
-import { deps } from './support.ts';
+import { askByPath, deps } from './support.ts';
 
 type Json = Record<string, any>;
 const HOUR = 3_600_000;
@@ -12,8 +11,7 @@ const HOUR = 3_600_000;
 /** The SIGMETs in force at an instant, from the KKCI list the provider serves then. */
 async function inForce(atMs: number): Promise<Json[]> {
   const aviation = aviationResources({ ...deps(), clock: { now: () => new Date(atMs) } });
-  const served = routeByPath(aviation.routes ?? []);
-  const list = (await served.document({ path: '/aviation/sigmets/KKCI' }, { baseUrl: '' })).body['features'] as Json[];
+  const list = (await askByPath(aviation)('/aviation/sigmets/KKCI', { baseUrl: '' })).body['features'] as Json[];
   return list.filter((f) => Date.parse(f['properties'].start) <= atMs && atMs < Date.parse(f['properties'].end));
 }
 

@@ -1,7 +1,7 @@
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
 import { gridResources } from '../../../../adapters/forecast/embedded/grid/grid-resources.ts';
 import { GRIDPOINT, GRIDPOINT_STATIONS } from '../../../../adapters/forecast/embedded/grid/grid-routes.ts';
-import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
+import { askByPath } from './support.ts';
 import type { ForecastContext, GridRef } from '../../../../application/forecast/ports.ts';
 import type { Page } from '../../../../domain/forecast/queries.ts';
 
@@ -11,11 +11,11 @@ import type { Page } from '../../../../domain/forecast/queries.ts';
  */
 export function gridFamily(deps: EmbeddedDeps) {
   const family = gridResources(deps);
-  const served = routeByPath(family.routes ?? []);
+  const ask = askByPath(family);
   return {
     ...family,
-    gridpoint: (grid: GridRef, ctx: ForecastContext) => served.document({ path: GRIDPOINT.path(grid) }, ctx),
+    gridpoint: (grid: GridRef, ctx: ForecastContext) => ask(GRIDPOINT.path(grid), ctx),
     gridpointStations: (grid: GridRef, page: Page, ctx: ForecastContext) =>
-      served.document({ path: GRIDPOINT_STATIONS.path({ grid, page }) }, ctx),
+      ask(GRIDPOINT_STATIONS.path({ grid, page }), ctx),
   };
 }

@@ -4,13 +4,11 @@ import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { ForecastContext } from '../../../../application/forecast/ports.ts';
 import { officeResources } from '../../../../adapters/forecast/embedded/offices/office-resources.ts';
 import { OFFICE } from '../../../../adapters/forecast/embedded/offices/office-routes.ts';
-import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
-import { assertLinksUnderBase, BASE, ctx, deps } from './support.ts';
+import { askByPath, assertLinksUnderBase, BASE, ctx, deps } from './support.ts';
 
 type Json = Record<string, any>;
-// The family is asked by path, as the provider's `document` verb asks it, the path spelt by its route.
-const served = routeByPath(officeResources(deps()).routes ?? []);
-const offices = { office: (id: string, c: ForecastContext) => served.document({ path: OFFICE.path(id) }, c) };
+const ask = askByPath(officeResources(deps()));
+const offices = { office: (id: string, c: ForecastContext) => ask(OFFICE.path(id), c) };
 
 describe('/offices/{id}', () => {
   it('describes TOP as the Office schema does', async () => {

@@ -13,16 +13,13 @@ import {
   RADAR_STATIONS_ROUTE,
   RADAR_STATION_ROUTE,
 } from '../../../../adapters/forecast/embedded/radar/radar-routes.ts';
-import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
-import { assertLinksUnderBase, BASE, ctx, deps, NOW } from './support.ts';
+import { askByPath, assertLinksUnderBase, BASE, ctx, deps, NOW } from './support.ts';
 
 // The radar network's servers, queue hosts and profilers against recorded api.weather.gov answers
 // (test/fixtures/nws/SOURCES.md): the names are the NWS's, not invented ones.
 
 type Json = Record<string, any>;
-// The family is asked by path, as the provider's `document` verb asks it, each path spelt by its route.
-const served = routeByPath(radarResources(deps()).routes ?? []);
-const ask = (path: string, c: ForecastContext) => served.document({ path }, c);
+const ask = askByPath(radarResources(deps()));
 const radar = {
   radarServers: (host: string | undefined, c: ForecastContext) => ask(RADAR_SERVERS_ROUTE.path(host), c),
   radarServer: (id: string, host: string | undefined, c: ForecastContext) =>

@@ -2,32 +2,23 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
 import type { StationQuery } from '../../../../domain/forecast/queries.ts';
-import type { ForecastContext } from '../../../../application/forecast/ports.ts';
 import { stationResources } from '../../../../adapters/forecast/embedded/stations/station-resources.ts';
 import {
   LATEST_OBSERVATION,
   STATION,
   STATIONS,
 } from '../../../../adapters/forecast/embedded/stations/station-routes.ts';
-import { routeByPath } from '../../../../adapters/forecast/embedded/router.ts';
-import { assertLinksUnderBase, BASE, ctx, cursorOf, deps } from './support.ts';
+import { askByPath, assertLinksUnderBase, BASE, ctx, cursorOf, deps } from './support.ts';
 
 type Json = Record<string, any>;
-// The family is asked by path, as the provider's `document` verb asks it, each path spelt by its route.
-const served = routeByPath(stationResources(deps()).routes ?? []);
-const ask = (path: string, c: ForecastContext) => served.document({ path }, c);
-const stations = {
-  stations: (q: StationQuery, c: ForecastContext) => ask(STATIONS.path(q), c),
-  station: (id: string, c: ForecastContext) => ask(STATION.path(id), c),
-  latestObservation: (id: string, c: ForecastContext) => ask(LATEST_OBSERVATION.path(id), c),
-};
+const ask = askByPath(stationResources(deps()));
 
 async function all(query: Omit<StationQuery, 'cursor'>): Promise<{ ids: string[]; nexts: string[] }> {
   const ids: string[] = [];
   const nexts: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const body = (await stations.stations({ ...query, cursor }, ctx)).body as Json;
+    const body = (await ask(STATIONS.path({ ...query, cursor }), ctx)).body as Json;
     assertLinksUnderBase(body);
     assert.ok(body['features'].length <= query.limit);
     ids.push(...body['features'].map((f: Json) => f['properties'].stationIdentifier));
@@ -40,7 +31,7 @@ async function all(query: Omit<StationQuery, 'cursor'>): Promise<{ ids: string[]
 
 describe('/stations', () => {
   it('pages 25 at a time by default with an absolute next link', async () => {
-    const body = (await stations.stations({ limit: 25 }, ctx)).body as Json;
+    const body = (await ask(STATIONS.path({ limit: 25 }), ctx)).body as Json;
     assert.equal(body['type'], 'FeatureCollection');
     assert.equal(body['features'].length, 25);
     assert.deepEqual(
@@ -84,13 +75,13 @@ describe('/stations', () => {
   });
 
   it('refuses a foreign cursor', async () => {
-    await assert.rejects(stations.stations({ limit: 5, cursor: 'eyJvIjotMX0' }, ctx), InvalidParameter);
+    await assert.rejects(ask(STATIONS.path({ limit: 5, cursor: 'eyJvIjotMX0' }), ctx), InvalidParameter);
   });
 });
 
 describe('/stations/{id}', () => {
   it('is station.json in shape', async () => {
-    const body = (await stations.station('KSLC', ctx)).body as Json;
+    const body = (await ask(STATION.path('KSLC'), ctx)).body as Json;
     assert.equal(body['id'], `${BASE}/stations/KSLC`);
     assert.deepEqual(body['geometry'], { type: 'Point', coordinates: [-111.965, 40.7707] });
     const p = body['properties'];
@@ -109,11 +100,11 @@ describe('/stations/{id}', () => {
 
   it('answers 404 naming an unknown station', async () => {
     await assert.rejects(
-      stations.station('KZZZ', ctx),
+      ask(STATION.path('KZZZ'), ctx),
       (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'),
     );
     await assert.rejects(
-      stations.latestObservation('KZZZ', ctx),
+      ask(LATEST_OBSERVATION.path('KZZZ'), ctx),
       (e: unknown) => e instanceof ForecastNotFound && e.detail.includes('KZZZ'),
     );
   });
@@ -121,7 +112,7 @@ describe('/stations/{id}', () => {
 
 describe('/stations/{id}/observations/latest', () => {
   it('reports the last full hour in observation_latest.json shape, SI units', async () => {
-    const doc = await stations.latestObservation('KTOP', ctx);
+    const doc = await ask(LATEST_OBSERVATION.path('KTOP'), ctx);
     const body = doc.body as Json;
     const p = body['properties'];
     assert.equal(p.timestamp, '2026-07-15T17:53:00+00:00');
@@ -137,6 +128,6 @@ describe('/stations/{id}/observations/latest', () => {
     assert.equal(doc.lastModified.toISOString(), '2026-07-15T17:53:00.000Z');
     assert.equal(doc.maxAgeSeconds, 40 * 60);
     assertLinksUnderBase(body);
-    assert.equal((await stations.latestObservation('KTOP', ctx)).body, body, 'cached per hour');
+    assert.equal((await ask(LATEST_OBSERVATION.path('KTOP'), ctx)).body, body, 'cached per hour');
   });
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { routeByPath, type FamilyRoutes } from '../../../../adapters/forecast/embedded/router.ts';
+import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
 
 export const BASE = 'http://forecast.test:8080';
 export const ctx = { baseUrl: BASE };
@@ -17,6 +19,15 @@ export function deps(): EmbeddedDeps {
 /** The same geography with another clock. */
 export function depsAt(iso: string): EmbeddedDeps {
   return { ...deps(), clock: { now: () => new Date(iso) } };
+}
+
+/**
+ * A family's declared routes asked by path, as the provider's `document` verb asks them. Tests spell each
+ * path with the route's own `path`, so what they exercise is the spelling the family declares.
+ */
+export function askByPath(family: FamilyRoutes): (path: string, c: ForecastContext) => Promise<ForecastDocument> {
+  const served = routeByPath(family.routes ?? []);
+  return (path, c) => served.document({ path }, c);
 }
 
 // Standard vocabulary IRIs in JSON-LD contexts: identifiers, not links into the API.
