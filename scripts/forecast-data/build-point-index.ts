@@ -6,16 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CATALOGUE_DIR } from '../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
-import {
-  readCountyZones,
-  readFireZones,
-  readForecastZones,
-  readMarineZones,
-  readOffices,
-  readPlaces,
-  readRadars,
-  readStations,
-} from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
+import { readCatalogueTables } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
 import {
   POINT_INDEX_FILE,
   POINT_INDEX_FORMAT,
@@ -25,14 +16,15 @@ import {
 } from '../../adapters/forecast/embedded/catalogue/point-index.ts';
 
 export function pointIndexOf(dir: string): PointIndexFile {
+  const tables = readCatalogueTables(dir);
   const shapes = {
-    offices: readOffices(dir).map((r) => r.shape),
-    countyZones: readCountyZones(dir).map((r) => r.shape),
-    forecastZones: readForecastZones(dir).map((r) => r.shape),
-    fireZones: readFireZones(dir).map((r) => r.shape),
-    marineZones: readMarineZones(dir).map((r) => r.shape),
+    offices: tables.offices.map((r) => r.shape),
+    countyZones: tables.countyZones.map((r) => r.shape),
+    forecastZones: tables.forecastZones.map((r) => r.shape),
+    fireZones: tables.fireZones.map((r) => r.shape),
+    marineZones: tables.marineZones.map((r) => r.shape),
   };
-  const points = { stations: readStations(dir), places: readPlaces(dir) };
+  const points = { stations: tables.stations, places: tables.places };
   return {
     format: POINT_INDEX_FORMAT,
     rows: {
@@ -43,7 +35,7 @@ export function pointIndexOf(dir: string): PointIndexFile {
       marineZones: shapes.marineZones.length,
       stations: points.stations.length,
       places: points.places.length,
-      radars: readRadars(dir).length,
+      radars: tables.radars.length,
     },
     shapes: {
       offices: shapeBuckets(shapes.offices),

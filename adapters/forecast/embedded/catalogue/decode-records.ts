@@ -170,3 +170,12 @@ export const readMarineZones = (dir: string): MarineZoneRecord[] => readAll(dir,
 export const readStations = (dir: string): StationRecord[] => readAll(dir, 'stations');
 export const readRadars = (dir: string): RadarRecord[] => readAll(dir, 'radars');
 export const readPlaces = (dir: string): PlaceRecord[] => readAll(dir, 'places');
+
+/** Every file's records, by kind. */
+export type CatalogueTables = { [K in Kind]: ReturnType<(typeof DECODERS)[K]>[] };
+
+/** Every catalogue file read whole: what the whole catalogue (loadWholeCatalogue) and the point index are built from. */
+export function readCatalogueTables(dir: string): CatalogueTables {
+  const kinds = Object.keys(CATALOGUE_FILES) as Kind[];
+  return Object.fromEntries(kinds.map((kind) => [kind, readAll(dir, kind)])) as CatalogueTables;
+}

@@ -2,16 +2,7 @@
 // and answers the point questions a /points response needs.
 
 import { embeddedDataDir } from '../data-dir.ts';
-import {
-  readCountyZones,
-  readFireZones,
-  readForecastZones,
-  readMarineZones,
-  readOffices,
-  readPlaces,
-  readRadars,
-  readStations,
-} from './decode-records.ts';
+import { readCatalogueTables } from './decode-records.ts';
 import { ShapeGrid } from './grid-index.ts';
 import { assembleCatalogue, pointGrid } from './assemble-catalogue.ts';
 import { loadIndexedCatalogue } from './indexed-catalogue.ts';
@@ -40,16 +31,7 @@ export function loadCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
 
 /** The shipped catalogue read whole and indexed at once, as before the point index: what tests compare with. */
 export function loadWholeCatalogue(dir: string = DEFAULT_CATALOGUE_DIR): Catalogue {
-  return buildCatalogue({
-    offices: readOffices(dir),
-    countyZones: readCountyZones(dir),
-    forecastZones: readForecastZones(dir),
-    fireZones: readFireZones(dir),
-    marineZones: readMarineZones(dir),
-    stations: readStations(dir),
-    radars: readRadars(dir),
-    places: readPlaces(dir),
-  });
+  return buildCatalogue(readCatalogueTables(dir));
 }
 
 export interface CatalogueRecords {
