@@ -33,7 +33,17 @@ export function unitWorld() {
   };
 }
 
-export async function userIn(world: ReturnType<typeof unitWorld>, email = 'ada@example.com'): Promise<string> {
+type UnitWorld = ReturnType<typeof unitWorld>;
+
+export async function userIn(world: UnitWorld, email = 'ada@example.com'): Promise<string> {
   const { user } = await world.signUp.execute({ name: 'Ada', email, password: 'correct horse' });
   return user.id;
+}
+
+/** A fresh world with one user holding one task made of `input`: where most single-task tests start. */
+export async function worldWithTask(input: Parameters<UnitWorld['createTask']['execute']>[1]) {
+  const w = unitWorld();
+  const uid = await userIn(w);
+  const task = await w.createTask.execute(uid, input);
+  return { w, uid, task };
 }

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NotFound, ValidationError } from '../../../domain/tasks/errors.ts';
-import { unitWorld, userIn } from '../../support/use-cases.ts';
+import { unitWorld, userIn, worldWithTask } from '../../support/use-cases.ts';
 
 describe('CreateTask', () => {
   test('fills the defaults and stamps both times', async () => {
-    const w = unitWorld();
-    const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, { title: 'Write tests' });
+    const { uid, task } = await worldWithTask({ title: 'Write tests' });
     assert.deepEqual(
       { ...task, id: undefined },
       {
@@ -25,9 +23,7 @@ describe('CreateTask', () => {
   });
 
   test('keeps strings as given', async () => {
-    const w = unitWorld();
-    const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, {
+    const { task } = await worldWithTask({
       title: '  Spaced  ',
       description: ' Notes ',
       due_date: '2026-02-28',
@@ -102,9 +98,7 @@ describe('GetTask, UpdateTask, DeleteTask', () => {
   });
 
   test('update changes only the given fields, clears with null, and moves updated_at', async () => {
-    const w = unitWorld();
-    const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, {
+    const { w, uid, task } = await worldWithTask({
       title: 't',
       description: 'd',
       due_date: '2026-05-01',
@@ -123,9 +117,7 @@ describe('GetTask, UpdateTask, DeleteTask', () => {
   });
 
   test('update needs a field, refuses null title/status/priority, and ignores smuggled fields', async () => {
-    const w = unitWorld();
-    const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, { title: 't' });
+    const { w, uid, task } = await worldWithTask({ title: 't' });
     await assert.rejects(w.updateTask.execute(uid, task.id, {}), ValidationError);
     await assert.rejects(w.updateTask.execute(uid, task.id, { title: null as never }), ValidationError);
     await assert.rejects(w.updateTask.execute(uid, task.id, { status: null as never }), ValidationError);
@@ -135,9 +127,7 @@ describe('GetTask, UpdateTask, DeleteTask', () => {
   });
 
   test('delete is permanent', async () => {
-    const w = unitWorld();
-    const uid = await userIn(w);
-    const task = await w.createTask.execute(uid, { title: 't' });
+    const { w, uid, task } = await worldWithTask({ title: 't' });
     await w.deleteTask.execute(uid, task.id);
     await assert.rejects(w.getTask.execute(uid, task.id), NotFound);
     await assert.rejects(w.deleteTask.execute(uid, task.id), NotFound);
