@@ -10,7 +10,7 @@ import {
   parseSigmetSequence,
   type SigmetQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { assetRule, documentRule, param, seg, withQuery, isoParam as iso } from '../shared/rules.ts';
+import { assetRule, documentRule, param, seg, segmentDocument, withQuery, isoParam as iso } from '../shared/rules.ts';
 
 // The aviation family's routes: Center Weather Service Units and their advisories (CWAs), SIGMETs, and
 // the airports' terminal aerodrome forecasts (TAFs).
@@ -34,19 +34,9 @@ function sigmetsPath(q: SigmetQuery): string {
   ]);
 }
 
-export const CWSU_ROUTE = documentRule(
-  '/aviation/cwsus/:cwsuId',
-  'json-ld',
-  (input) => parseCwsuId(param(input, 'cwsuId')),
-  (id) => `/aviation/cwsus/${id}`,
-);
+export const CWSU_ROUTE = segmentDocument('/aviation/cwsus/:cwsuId', 'json-ld', parseCwsuId);
 
-export const CWAS_ROUTE = documentRule(
-  '/aviation/cwsus/:cwsuId/cwas',
-  'geojson-only',
-  (input) => parseCwsuId(param(input, 'cwsuId')),
-  (id) => `/aviation/cwsus/${id}/cwas`,
-);
+export const CWAS_ROUTE = segmentDocument('/aviation/cwsus/:cwsuId/cwas', 'geojson-only', parseCwsuId);
 
 export const CWA_ROUTE = documentRule(
   '/aviation/cwsus/:cwsuId/cwas/:date/:sequence',
@@ -90,7 +80,7 @@ export const SIGMET_ROUTE = documentRule(
 const station = (input: Parameters<typeof param>[0]): string => parseStationId(param(input, 'id'));
 
 /** /stations/{id}/tafs: an airport's TAFs of the last day or so. */
-export const TAFS_ROUTE = documentRule('/stations/:id/tafs', 'json-ld', station, (id) => `/stations/${seg(id)}/tafs`);
+export const TAFS_ROUTE = segmentDocument('/stations/:id/tafs', 'json-ld', parseStationId);
 
 /** /stations/{id}/tafs/{date}/{time}: one TAF as IWXXM XML, `date` YYYY-MM-DD and `time` HHMM UTC. */
 export const TAF_ROUTE = assetRule(

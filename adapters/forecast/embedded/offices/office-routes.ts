@@ -5,7 +5,15 @@ import {
   type ProductQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
 import { parseOfficeId } from '../../../../domain/forecast/grid-ref.ts';
-import { documentRule, param, seg, withQuery, isoParam as iso, csvParam as csv } from '../shared/rules.ts';
+import {
+  documentRule,
+  param,
+  seg,
+  segmentDocument,
+  withQuery,
+  isoParam as iso,
+  csvParam as csv,
+} from '../shared/rules.ts';
 
 // The offices family's routes: an office, its headlines and configuration, and the NWS text products.
 // (The products' `latest`, product-routes.ts, is
@@ -18,14 +26,9 @@ const locationCode = (input: Parameters<typeof param>[0]): string =>
   parseProductCode(param(input, 'locationId'), 'location');
 
 /** /offices/{id}: a forecast office or a region headquarters. */
-export const OFFICE = documentRule('/offices/:office', 'json-ld', office, (id) => `/offices/${seg(id)}`);
+export const OFFICE = segmentDocument('/offices/:office', 'json-ld', parseOfficeId);
 
-export const OFFICE_HEADLINES = documentRule(
-  '/offices/:office/headlines',
-  'json-ld',
-  office,
-  (id) => `/offices/${seg(id)}/headlines`,
-);
+export const OFFICE_HEADLINES = segmentDocument('/offices/:office/headlines', 'json-ld', parseOfficeId);
 
 export const OFFICE_HEADLINE = documentRule(
   '/offices/:office/headlines/:headlineId',
@@ -43,19 +46,9 @@ export const OFFICE_HEADLINE = documentRule(
  * /offices/{id}/weatherstories: a path of the OpenAPI 3.8.1 beyond v1.9, declared here so the family
  * answers it (the HTTP adapter relays it no more, see relayed-paths.ts).
  */
-export const OFFICE_WEATHER_STORIES = documentRule(
-  '/offices/:office/weatherstories',
-  'json-ld',
-  office,
-  (id) => `/offices/${seg(id)}/weatherstories`,
-);
+export const OFFICE_WEATHER_STORIES = segmentDocument('/offices/:office/weatherstories', 'json-ld', parseOfficeId);
 
-export const OFFICE_CONFIG = documentRule(
-  '/offices/:office/config',
-  'json-ld',
-  office,
-  (id) => `/offices/${seg(id)}/config`,
-);
+export const OFFICE_CONFIG = segmentDocument('/offices/:office/config', 'json-ld', parseOfficeId);
 
 export const PRODUCTS = documentRule(
   '/products',

@@ -6,7 +6,7 @@ import {
   parseRadarStationQuery,
   type RadarStationQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { documentRule, param, seg, withQuery, csvParam as csv } from '../shared/rules.ts';
+import { documentRule, param, seg, segmentDocument, withQuery, csvParam as csv } from '../shared/rules.ts';
 
 // The radar family's routes: the radar network's metadata (servers, stations, alarms, LDM queues, profilers).
 
@@ -52,12 +52,7 @@ export const RADAR_STATION_ROUTE = documentRule(
     ]),
 );
 
-export const RADAR_ALARMS_ROUTE = documentRule(
-  '/radar/stations/:stationId/alarms',
-  'json-ld',
-  (input) => parseRadarStationId(param(input, 'stationId')),
-  (id) => `/radar/stations/${seg(id)}/alarms`,
-);
+export const RADAR_ALARMS_ROUTE = segmentDocument('/radar/stations/:stationId/alarms', 'json-ld', parseRadarStationId);
 
 export const RADAR_QUEUE_ROUTE = documentRule(
   '/radar/queues/:host',
@@ -66,12 +61,7 @@ export const RADAR_QUEUE_ROUTE = documentRule(
   ({ host, limit }) => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
 );
 
-export const RADAR_PROFILER_ROUTE = documentRule(
-  '/radar/profilers/:stationId',
-  'json-ld',
-  (input) => parseRadarStationId(param(input, 'stationId')),
-  (id) => `/radar/profilers/${seg(id)}`,
-);
+export const RADAR_PROFILER_ROUTE = segmentDocument('/radar/profilers/:stationId', 'json-ld', parseRadarStationId);
 
 export const RADAR_ROUTES = [
   RADAR_SERVERS_ROUTE,

@@ -42,6 +42,29 @@ export function fixedDocument(pattern: string, media: DocumentMedia): DocumentRu
   return { kind: 'document', pattern, media, parse: () => undefined, path: () => pattern };
 }
 
+/**
+ * A document route whose pattern names one segment, such as `/offices/:office/config`: `parse` checks that
+ * segment's text, and the path is the pattern with the value in its place. The pattern is spelt once, so
+ * the path a route gives cannot drift from the one it matches.
+ */
+export function segmentDocument(
+  pattern: string,
+  media: DocumentMedia,
+  parse: (segment: string) => string,
+): DocumentRule<string> {
+  const named = /:(\w+)/.exec(pattern);
+  if (!named?.[1] || pattern.includes(':', named.index + 1)) throw new Error(`${pattern}: not one named segment`);
+  const name = named[1];
+  const before = pattern.slice(0, named.index);
+  const after = pattern.slice(named.index + named[0].length);
+  return documentRule(
+    pattern,
+    media,
+    (input) => parse(param(input, name)),
+    (value) => `${before}${seg(value)}${after}`,
+  );
+}
+
 export function documentRule<T>(
   pattern: string,
   media: DocumentMedia,

@@ -7,7 +7,7 @@ import {
   type ObservationQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
 import type { RouteInput } from '../../../../application/forecast/resource-route.ts';
-import { csvParam, documentRule, isoParam, param, seg, withQuery } from '../shared/rules.ts';
+import { csvParam, documentRule, isoParam, param, seg, segmentDocument, withQuery } from '../shared/rules.ts';
 
 // The stations family's routes: the station list, one station, its latest observation and its history,
 // and the observations of a forecast zone's stations. (The TAFs under /stations/{id}/tafs are the
@@ -44,14 +44,9 @@ export const STATIONS = documentRule(
     ),
 );
 
-export const STATION = documentRule('/stations/:id', 'geojson', stationId, (id) => `/stations/${seg(id)}`);
+export const STATION = segmentDocument('/stations/:id', 'geojson', parseStationId);
 
-export const LATEST_OBSERVATION = documentRule(
-  '/stations/:id/observations/latest',
-  'geojson',
-  stationId,
-  (id) => `/stations/${seg(id)}/observations/latest`,
-);
+export const LATEST_OBSERVATION = segmentDocument('/stations/:id/observations/latest', 'geojson', parseStationId);
 
 export interface StationObservations {
   readonly id: string;
