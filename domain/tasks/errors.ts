@@ -20,50 +20,47 @@ export abstract class TaskError extends DomainError {
   abstract override readonly code: TaskErrorCode;
 }
 
+/** The base of a task failure that carries its code and a message; what taskFailure makes. */
+export type TaskFailureBase<C extends TaskErrorCode> = abstract new (
+  message?: string,
+) => TaskError & { readonly code: C };
+
+/**
+ * The base of a task failure that carries nothing but its code and message: `message` is what it says when
+ * its thrower says nothing more.
+ */
+function taskFailure<C extends TaskErrorCode>(code: C, message: string): TaskFailureBase<C> {
+  abstract class WithCode extends TaskError {
+    readonly code = code;
+
+    constructor(detail = message) {
+      super(detail);
+    }
+  }
+  return WithCode;
+}
+
 /** Same message for an unknown email and a wrong password, so a caller cannot tell which it was. */
-export class InvalidCredentials extends TaskError {
-  readonly code = 'InvalidCredentials';
-  constructor() {
-    super('Invalid email or password.');
-  }
-}
+export class InvalidCredentials extends taskFailure('InvalidCredentials', 'Invalid email or password.') {}
 
-export class Unauthorized extends TaskError {
-  readonly code = 'Unauthorized';
-  constructor(message = 'A valid bearer token is required.') {
-    super(message);
-  }
-}
+export class Unauthorized extends taskFailure('Unauthorized', 'A valid bearer token is required.') {}
 
-export class NotFound extends TaskError {
-  readonly code = 'NotFound';
-  constructor(message = 'Task not found.') {
-    super(message);
-  }
-}
+export class NotFound extends taskFailure('NotFound', 'Task not found.') {}
 
-export class Conflict extends TaskError {
-  readonly code = 'Conflict';
-  constructor(message = 'An account with this email already exists.') {
-    super(message);
-  }
-}
+export class Conflict extends taskFailure('Conflict', 'An account with this email already exists.') {}
 
 /** A create repeated with an Idempotency-Key that an earlier, different request used. */
-export class IdempotencyKeyMismatch extends TaskError {
-  readonly code = 'IdempotencyKeyMismatch';
-  constructor() {
-    super('This Idempotency-Key was used with a different request body; use a new key for a new request.');
-  }
-}
+export class IdempotencyKeyMismatch extends taskFailure(
+  'IdempotencyKeyMismatch',
+  'This Idempotency-Key was used with a different request body; use a new key for a new request.',
+) {}
 
 /** The first request with this Idempotency-Key is still being processed. */
-export class IdempotencyKeyInFlight extends TaskError {
-  readonly code = 'IdempotencyKeyInFlight';
+export class IdempotencyKeyInFlight extends taskFailure(
+  'IdempotencyKeyInFlight',
+  'A request with this Idempotency-Key is still in progress; retry shortly to get its answer.',
+) {
   readonly retryAfterSeconds = 1;
-  constructor() {
-    super('A request with this Idempotency-Key is still in progress; retry shortly to get its answer.');
-  }
 }
 
 /** If-Match named a version of the task that is no longer the current one. */

@@ -1,7 +1,8 @@
 import { HTTPError, HTTPResponse } from 'h3';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
-import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
-import { OutcomeUnknown } from '../../../domain/shared/outcome-unknown.ts';
+import type { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
+import type { OutcomeUnknown } from '../../../domain/shared/outcome-unknown.ts';
+import { StoreFailure } from '../../../domain/shared/store-failure.ts';
 import {
   IdempotencyKeyInFlight,
   InvalidCredentials,
@@ -57,11 +58,7 @@ export function taskErrorResponse(
         ? { error: error.code, message: error.message, details: error.details }
         : { error: error.code, message: error.message };
     const headers: Record<string, string> = {};
-    if (
-      error instanceof ServiceUnavailable ||
-      error instanceof OutcomeUnknown ||
-      error instanceof IdempotencyKeyInFlight
-    )
+    if (error instanceof StoreFailure || error instanceof IdempotencyKeyInFlight)
       headers['retry-after'] = String(error.retryAfterSeconds);
     // A 412 says which version is current, so the client can fetch it or retry against it.
     if (error instanceof PreconditionFailed) headers['etag'] = `"${error.currentVersion}"`;
