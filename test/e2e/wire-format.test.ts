@@ -116,15 +116,11 @@ before(async () => {
 describe('status lines and Content-Type spellings (item 15)', () => {
   test('every answer has the standard reason phrase; one spelling per media type, JSON types bare', async () => {
     const port = server.port;
-    const signUp = await one(
-      port,
-      request(
-        'POST',
-        '/api/auth/signup',
-        {},
-        JSON.stringify({ name: 'W', email: 'w@wire.test', password: 'correct horse' }),
-      ),
-    );
+    const account = { name: 'W', email: 'w@wire.test', password: 'correct horse' };
+    const signUpAs = () => one(port, request('POST', '/api/auth/signup', {}, JSON.stringify(account)));
+    const logInWith = (password: string) =>
+      one(port, request('POST', '/api/auth/login', {}, JSON.stringify({ email: account.email, password })));
+    const signUp = await signUpAs();
     const token = (JSON.parse(signUp.body) as { token: string }).token;
     const auth = { authorization: `Bearer ${token}` };
     const created = await one(port, request('POST', '/api/tasks', auth, JSON.stringify({ title: 'wire' })));
@@ -136,14 +132,7 @@ describe('status lines and Content-Type spellings (item 15)', () => {
       ['create', created, 201],
       ['health', await one(port, request('GET', '/health')), 200],
       ['ready', await one(port, request('GET', '/ready')), 200],
-      [
-        'login',
-        await one(
-          port,
-          request('POST', '/api/auth/login', {}, JSON.stringify({ email: 'w@wire.test', password: 'correct horse' })),
-        ),
-        200,
-      ],
+      ['login', await logInWith(account.password), 200],
       ['list', await one(port, request('GET', '/api/tasks', auth)), 200],
       ['task', single, 200],
       [
@@ -158,29 +147,10 @@ describe('status lines and Content-Type spellings (item 15)', () => {
       ],
       ['bad filter', await one(port, request('GET', '/api/tasks?status=done', auth)), 400],
       ['no token', await one(port, request('GET', '/api/tasks')), 401],
-      [
-        'wrong password',
-        await one(
-          port,
-          request('POST', '/api/auth/login', {}, JSON.stringify({ email: 'w@wire.test', password: 'wrong horse' })),
-        ),
-        401,
-      ],
+      ['wrong password', await logInWith('wrong horse'), 401],
       ['unknown task', await one(port, request('GET', '/api/tasks/nope', auth)), 404],
       ['wrong method', await one(port, request('PUT', '/api/tasks', auth)), 405],
-      [
-        'taken email',
-        await one(
-          port,
-          request(
-            'POST',
-            '/api/auth/signup',
-            {},
-            JSON.stringify({ name: 'W', email: 'w@wire.test', password: 'correct horse' }),
-          ),
-        ),
-        409,
-      ],
+      ['taken email', await signUpAs(), 409],
       ['delete', await one(port, request('DELETE', `/api/tasks/${id}`, auth)), 200],
       ['task openapi', await one(port, request('GET', '/api/openapi.json')), 200],
       ['point', await one(port, request('GET', point)), 200],
