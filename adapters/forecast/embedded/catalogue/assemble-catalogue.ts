@@ -50,6 +50,20 @@ export interface CatalogueParts {
   readonly placeGrid: PointGrid<PlaceRecord>;
 }
 
+/** The catalogue's tables: made when first read (see assembleCatalogue), the rest of it are lookups. */
+type Tables = Pick<
+  Catalogue,
+  | 'offices'
+  | 'countyZones'
+  | 'forecastZones'
+  | 'fireZones'
+  | 'marineZones'
+  | 'stations'
+  | 'radars'
+  | 'places'
+  | 'byOffice'
+>;
+
 export function assembleCatalogue(parts: CatalogueParts): Catalogue {
   const { all, officeGrid, countyGrid, forecastGrid, fireGrid, marineGrid, stationGrid, placeGrid } = parts;
   // A station on the shore just outside the simplified polygons belongs to the zone beside it (shore-zones.ts).
@@ -71,52 +85,22 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
   };
   // The tables and the radars' grid are made when first asked for: of them, a process's first /points,
   // forecast and point alerts read only the offices and the radars (123 and 210 rows).
-  const once = <T>(make: () => T): (() => T) => {
-    let made: { value: T } | undefined;
-    return () => (made ??= { value: make() }).value;
-  };
-  const offices = once(() => byId(all.offices()));
-  const countyZones = once(() => byId(all.countyZones()));
-  const forecastZones = once(() => byId(all.forecastZones()));
-  const fireZones = once(() => byId(all.fireZones()));
-  const marineZones = once(() => byId(all.marineZones()));
-  const stations = once(() => new CompletingMap(byId(all.stations()), onShore));
-  const radars = once(() => byId(all.radars()));
   const radarGrid = once(() => pointGrid(all.radars()));
-  // The shore search changes a station's zones, never its office.
-  const byOffice = once(() =>
-    holdingsByOffice(all.offices(), all.countyZones(), all.forecastZones(), all.fireZones(), all.stations()),
-  );
+  const tables = madeWhenRead<Tables>({
+    offices: () => byId(all.offices()),
+    countyZones: () => byId(all.countyZones()),
+    forecastZones: () => byId(all.forecastZones()),
+    fireZones: () => byId(all.fireZones()),
+    marineZones: () => byId(all.marineZones()),
+    stations: () => new CompletingMap(byId(all.stations()), onShore),
+    radars: () => byId(all.radars()),
+    places: () => all.places(),
+    // The shore search changes a station's zones, never its office.
+    byOffice: () =>
+      holdingsByOffice(all.offices(), all.countyZones(), all.forecastZones(), all.fireZones(), all.stations()),
+  });
 
-  return {
-    get offices() {
-      return offices();
-    },
-    get countyZones() {
-      return countyZones();
-    },
-    get forecastZones() {
-      return forecastZones();
-    },
-    get fireZones() {
-      return fireZones();
-    },
-    get marineZones() {
-      return marineZones();
-    },
-    get stations() {
-      return stations();
-    },
-    get radars() {
-      return radars();
-    },
-    get places() {
-      return all.places();
-    },
-    get byOffice() {
-      return byOffice();
-    },
-
+  const lookups: Omit<Catalogue, keyof Tables> = {
     officeAt: (lat, lon) => officeGrid.containing(lat, lon)[0],
     countyZoneAt: (lat, lon) => countyGrid.containing(lat, lon)[0],
     forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
@@ -129,6 +113,20 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
       radarGrid().nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
     nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
   };
+  return Object.assign(tables, lookups);
+}
+
+const once = <T>(make: () => T): (() => T) => {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+};
+
+/** An object whose fields are each made when first read, then kept. */
+function madeWhenRead<T extends object>(makers: { readonly [K in keyof T]: () => T[K] }): T {
+  const made = {};
+  for (const key of Object.keys(makers) as Array<keyof T & string>)
+    Object.defineProperty(made, key, { enumerable: true, get: once(makers[key]) });
+  return made as T;
 }
 
 function byId<T extends { readonly id: string }>(items: readonly T[]): ReadonlyMap<string, T> {
