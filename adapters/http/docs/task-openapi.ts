@@ -38,6 +38,11 @@ export function requestSchema(schema: GenericSchema): Json {
   return rest;
 }
 
+/** An object schema with these members and no others: every answer of the task API is one. */
+function closedObject(required: readonly string[], properties: Json): Json {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
 const TIMESTAMP = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
@@ -524,165 +529,101 @@ function buildTemplate(): Json {
         CreateTaskRequest: requestSchema(createTaskBody),
         UpdateTaskRequest: requestSchema(updateTaskBody),
         User: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'name', 'email'],
-          properties: {
+          ...closedObject(['id', 'name', 'email'], {
             id: { type: 'string', format: 'uuid' },
             name: { type: 'string' },
             email: { type: 'string', description: 'Lower case.' },
-          },
+          }),
           examples: [EXAMPLE_USER],
         },
-        Session: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message', 'token', 'user'],
-          properties: {
-            message: { type: 'string' },
-            token: {
-              type: 'string',
-              description: 'HS256 JWT; claims `sub` (the user id), `iat`, `exp = iat + 604800`.',
-            },
-            user: { $ref: '#/components/schemas/User' },
+        Session: closedObject(['message', 'token', 'user'], {
+          message: { type: 'string' },
+          token: {
+            type: 'string',
+            description: 'HS256 JWT; claims `sub` (the user id), `iat`, `exp = iat + 604800`.',
           },
-        },
+          user: { $ref: '#/components/schemas/User' },
+        }),
         Task: {
-          type: 'object',
-          additionalProperties: false,
-          required: [
-            'id',
-            'user_id',
-            'title',
-            'description',
-            'status',
-            'priority',
-            'due_date',
-            'created_at',
-            'updated_at',
-          ],
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            user_id: { type: 'string', format: 'uuid' },
-            title: { type: 'string' },
-            description: { type: ['string', 'null'] },
-            status: { type: 'string', enum: [...TASK_STATUSES] },
-            priority: { type: 'string', enum: [...TASK_PRIORITIES] },
-            due_date: { type: ['string', 'null'], format: 'date' },
-            created_at: TIMESTAMP,
-            updated_at: TIMESTAMP,
-          },
+          ...closedObject(
+            ['id', 'user_id', 'title', 'description', 'status', 'priority', 'due_date', 'created_at', 'updated_at'],
+            {
+              id: { type: 'string', format: 'uuid' },
+              user_id: { type: 'string', format: 'uuid' },
+              title: { type: 'string' },
+              description: { type: ['string', 'null'] },
+              status: { type: 'string', enum: [...TASK_STATUSES] },
+              priority: { type: 'string', enum: [...TASK_PRIORITIES] },
+              due_date: { type: ['string', 'null'], format: 'date' },
+              created_at: TIMESTAMP,
+              updated_at: TIMESTAMP,
+            },
+          ),
           examples: [EXAMPLE_TASK],
         },
-        TaskList: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['count', 'tasks'],
-          properties: {
-            count: { type: 'integer', minimum: 0, description: 'How many tasks this answer holds.' },
-            tasks: { type: 'array', items: { $ref: '#/components/schemas/Task' } },
-            next: {
-              type: ['string', 'null'],
-              description: "Paged answers only: the next page's path, or null on the last page.",
-            },
+        TaskList: closedObject(['count', 'tasks'], {
+          count: { type: 'integer', minimum: 0, description: 'How many tasks this answer holds.' },
+          tasks: { type: 'array', items: { $ref: '#/components/schemas/Task' } },
+          next: {
+            type: ['string', 'null'],
+            description: "Paged answers only: the next page's path, or null on the last page.",
           },
-        },
-        TaskEnvelope: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['task'],
-          properties: { task: { $ref: '#/components/schemas/Task' } },
-        },
-        TaskCreated: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message', 'task'],
-          properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } },
-        },
-        TaskUpdated: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message', 'task'],
-          properties: { message: { type: 'string' }, task: { $ref: '#/components/schemas/Task' } },
-        },
-        Message: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['message'],
-          properties: { message: { type: 'string' } },
-        },
-        Readiness: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['status', 'dependencies'],
-          properties: {
-            status: { type: 'string', enum: ['ready', 'not ready'] },
-            failing: { type: 'array', items: { type: 'string' } },
-            dependencies: {
-              type: 'object',
-              additionalProperties: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['ok'],
-                properties: { ok: { type: 'boolean' }, detail: { type: 'string' } },
-              },
-            },
+        }),
+        TaskEnvelope: closedObject(['task'], { task: { $ref: '#/components/schemas/Task' } }),
+        TaskCreated: closedObject(['message', 'task'], {
+          message: { type: 'string' },
+          task: { $ref: '#/components/schemas/Task' },
+        }),
+        TaskUpdated: closedObject(['message', 'task'], {
+          message: { type: 'string' },
+          task: { $ref: '#/components/schemas/Task' },
+        }),
+        Message: closedObject(['message'], { message: { type: 'string' } }),
+        Readiness: closedObject(['status', 'dependencies'], {
+          status: { type: 'string', enum: ['ready', 'not ready'] },
+          failing: { type: 'array', items: { type: 'string' } },
+          dependencies: {
+            type: 'object',
+            additionalProperties: closedObject(['ok'], { ok: { type: 'boolean' }, detail: { type: 'string' } }),
           },
-        },
-        Health: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['status', 'timestamp'],
-          properties: { status: { const: 'ok' }, timestamp: { type: 'string', format: 'date-time' } },
-        },
-        Error: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['error', 'message'],
-          properties: {
-            error: {
-              type: 'string',
-              enum: [
-                'InvalidCredentials',
-                'Unauthorized',
-                'NotFound',
-                'MethodNotAllowed',
-                'Conflict',
-                'IdempotencyKeyInFlight',
-                'TaskLimitReached',
-                'PreconditionFailed',
-                'IdempotencyKeyMismatch',
-                'PayloadTooLarge',
-                'TooManyRequests',
-                'InternalError',
-                'ServiceUnavailable',
-                'OutcomeUnknown',
-              ],
-            },
-            message: { type: 'string' },
+        }),
+        Health: closedObject(['status', 'timestamp'], {
+          status: { const: 'ok' },
+          timestamp: { type: 'string', format: 'date-time' },
+        }),
+        Error: closedObject(['error', 'message'], {
+          error: {
+            type: 'string',
+            enum: [
+              'InvalidCredentials',
+              'Unauthorized',
+              'NotFound',
+              'MethodNotAllowed',
+              'Conflict',
+              'IdempotencyKeyInFlight',
+              'TaskLimitReached',
+              'PreconditionFailed',
+              'IdempotencyKeyMismatch',
+              'PayloadTooLarge',
+              'TooManyRequests',
+              'InternalError',
+              'ServiceUnavailable',
+              'OutcomeUnknown',
+            ],
           },
-        },
-        ValidationError: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['error', 'message', 'details'],
-          properties: {
-            error: { const: 'ValidationError' },
-            message: { type: 'string' },
-            details: {
-              type: 'array',
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['path', 'message'],
-                properties: {
-                  path: { type: 'string', description: 'The field, or "" for the body as a whole.' },
-                  message: { type: 'string' },
-                },
-              },
-            },
+          message: { type: 'string' },
+        }),
+        ValidationError: closedObject(['error', 'message', 'details'], {
+          error: { const: 'ValidationError' },
+          message: { type: 'string' },
+          details: {
+            type: 'array',
+            items: closedObject(['path', 'message'], {
+              path: { type: 'string', description: 'The field, or "" for the body as a whole.' },
+              message: { type: 'string' },
+            }),
           },
-        },
+        }),
       },
     },
   };
