@@ -252,7 +252,7 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
         );
       }),
 
-      serve(CWA_ROUTE, async ({ id, date, sequence }, ctx) => {
+      serve(CWA_ROUTE, async ({ cwsuId: id, date, sequence }, ctx) => {
         const found = cwasOn(center(id), date).find((a) => a.sequence === sequence);
         if (!found) throw new ForecastNotFound(`CWA ${sequence} of ${id} on ${date} does not exist.`);
         return {

@@ -10,7 +10,16 @@ import {
   parseSigmetSequence,
   type SigmetQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { assetRule, documentRule, param, seg, segmentDocument, withQuery, isoParam as iso } from '../shared/rules.ts';
+import {
+  assetRule,
+  documentRule,
+  param,
+  seg,
+  segmentDocument,
+  segmentsDocument,
+  withQuery,
+  isoParam as iso,
+} from '../shared/rules.ts';
 
 // The aviation family's routes: Center Weather Service Units and their advisories (CWAs), SIGMETs, and
 // the airports' terminal aerodrome forecasts (TAFs).
@@ -38,16 +47,11 @@ export const CWSU_ROUTE = segmentDocument('/aviation/cwsus/:cwsuId', 'json-ld', 
 
 export const CWAS_ROUTE = segmentDocument('/aviation/cwsus/:cwsuId/cwas', 'geojson-only', parseCwsuId);
 
-export const CWA_ROUTE = documentRule(
-  '/aviation/cwsus/:cwsuId/cwas/:date/:sequence',
-  'geojson-only',
-  (input) => ({
-    id: parseCwsuId(param(input, 'cwsuId')),
-    date: parseDateSegment(param(input, 'date')),
-    sequence: parseCwaSequence(param(input, 'sequence')),
-  }),
-  ({ id, date, sequence }) => `/aviation/cwsus/${id}/cwas/${date}/${sequence}`,
-);
+export const CWA_ROUTE = segmentsDocument('/aviation/cwsus/:cwsuId/cwas/:date/:sequence', 'geojson-only', {
+  cwsuId: parseCwsuId,
+  date: parseDateSegment,
+  sequence: parseCwaSequence,
+});
 
 /** /aviation/sigmets with its filters, and its path forms /{fir} and /{fir}/{date}: one list, three routes. */
 export const SIGMET_LIST_ROUTES = [
@@ -66,16 +70,11 @@ export const SIGMET_LIST_ROUTES = [
   ),
 ];
 
-export const SIGMET_ROUTE = documentRule(
-  '/aviation/sigmets/:fir/:date/:sequence',
-  'geojson-only',
-  (input) => ({
-    fir: parseFir(param(input, 'fir')),
-    date: parseDateSegment(param(input, 'date')),
-    sequence: parseSigmetSequence(param(input, 'sequence')),
-  }),
-  ({ fir, date, sequence }) => `/aviation/sigmets/${fir}/${date}/${seg(sequence)}`,
-);
+export const SIGMET_ROUTE = segmentsDocument('/aviation/sigmets/:fir/:date/:sequence', 'geojson-only', {
+  fir: parseFir,
+  date: parseDateSegment,
+  sequence: parseSigmetSequence,
+});
 
 const station = (input: Parameters<typeof param>[0]): string => parseStationId(param(input, 'id'));
 

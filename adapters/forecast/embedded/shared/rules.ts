@@ -42,6 +42,16 @@ export function fixedDocument(pattern: string, media: DocumentMedia): DocumentRu
   return { kind: 'document', pattern, media, parse: () => undefined, path: () => pattern };
 }
 
+// The named segments of a pattern: `:office` in `/offices/:office/config`.
+const NAMED_SEGMENT = /:(\w+)/g;
+
+const segmentNames = (pattern: string): string[] => [...pattern.matchAll(NAMED_SEGMENT)].map((m) => m[1] ?? '');
+
+/** The pattern with each named segment replaced by its value, percent-encoded. */
+function fillSegments(pattern: string, values: Readonly<Record<string, string | number>>): string {
+  return pattern.replace(NAMED_SEGMENT, (_, name: string) => seg(String(values[name])));
+}
+
 /**
  * A document route whose pattern names one segment, such as `/offices/:office/config`: `parse` checks that
  * segment's text, and the path is the pattern with the value in its place. The pattern is spelt once, so
@@ -52,16 +62,36 @@ export function segmentDocument(
   media: DocumentMedia,
   parse: (segment: string) => string,
 ): DocumentRule<string> {
-  const named = /:(\w+)/.exec(pattern);
-  if (!named?.[1] || pattern.includes(':', named.index + 1)) throw new Error(`${pattern}: not one named segment`);
-  const name = named[1];
-  const before = pattern.slice(0, named.index);
-  const after = pattern.slice(named.index + named[0].length);
+  const [name, ...more] = segmentNames(pattern);
+  if (name === undefined || more.length > 0) throw new Error(`${pattern}: not one named segment`);
   return documentRule(
     pattern,
     media,
     (input) => parse(param(input, name)),
-    (value) => `${before}${seg(value)}${after}`,
+    (value) => fillSegments(pattern, { [name]: value }),
+  );
+}
+
+/**
+ * A document route whose value is its pattern's named segments, each checked by its own parser, such as
+ * `/aviation/sigmets/:fir/:date/:sequence` with `{ fir: parseFir, date: parseDateSegment, ... }`; the path is
+ * the pattern with the values in their places, as for segmentDocument.
+ */
+export function segmentsDocument<P extends Record<string, (segment: string) => string | number>>(
+  pattern: string,
+  media: DocumentMedia,
+  parsers: P,
+): DocumentRule<{ [K in keyof P]: ReturnType<P[K]> }> {
+  const names = segmentNames(pattern);
+  if ([...names].sort().join() !== Object.keys(parsers).sort().join())
+    throw new Error(`${pattern}: the parsers are not its named segments`);
+  type Value = { [K in keyof P]: ReturnType<P[K]> };
+  return documentRule(
+    pattern,
+    media,
+    // In the pattern's order, so the first bad segment is the one reported.
+    (input) => Object.fromEntries(names.map((name) => [name, parsers[name]?.(param(input, name))])) as Value,
+    (value) => fillSegments(pattern, value),
   );
 }
 
