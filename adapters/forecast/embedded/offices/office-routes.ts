@@ -9,8 +9,8 @@ import {
   documentRule,
   param,
   seg,
+  queryDocument,
   segmentDocument,
-  withQuery,
   isoParam as iso,
   csvParam as csv,
 } from '../shared/rules.ts';
@@ -50,21 +50,15 @@ export const OFFICE_WEATHER_STORIES = segmentDocument('/offices/:office/weathers
 
 export const OFFICE_CONFIG = segmentDocument('/offices/:office/config', 'json-ld', parseOfficeId);
 
-export const PRODUCTS = documentRule(
-  '/products',
-  'json-ld',
-  (input): ProductQuery => parseProductQuery(input.query),
-  (q) =>
-    withQuery('/products', [
-      ['location', csv(q.locations)],
-      ['start', iso(q.start)],
-      ['end', iso(q.end)],
-      ['office', csv(q.offices)],
-      ['wmoid', csv(q.wmoIds)],
-      ['type', csv(q.types)],
-      ['limit', q.limit],
-    ]),
-);
+export const PRODUCTS = queryDocument('/products', 'json-ld', parseProductQuery, (q: ProductQuery) => [
+  ['location', csv(q.locations)],
+  ['start', iso(q.start)],
+  ['end', iso(q.end)],
+  ['office', csv(q.offices)],
+  ['wmoid', csv(q.wmoIds)],
+  ['type', csv(q.types)],
+  ['limit', q.limit],
+]);
 
 export const PRODUCT = documentRule(
   '/products/:productId',

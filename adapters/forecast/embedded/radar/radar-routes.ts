@@ -4,9 +4,16 @@ import {
   parseQueueLimit,
   parseRadarStationId,
   parseRadarStationQuery,
-  type RadarStationQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
-import { documentRule, param, seg, segmentDocument, withQuery, csvParam as csv } from '../shared/rules.ts';
+import {
+  documentRule,
+  param,
+  queryDocument,
+  seg,
+  segmentDocument,
+  withQuery,
+  csvParam as csv,
+} from '../shared/rules.ts';
 
 // The radar family's routes: the radar network's metadata (servers, stations, alarms, LDM queues, profilers).
 
@@ -15,11 +22,11 @@ function serverId(text: string): string {
   return text.toLowerCase();
 }
 
-export const RADAR_SERVERS_ROUTE = documentRule(
+export const RADAR_SERVERS_ROUTE = queryDocument(
   '/radar/servers',
   'json-ld',
-  (input) => hostParam(input.query, 'reportingHost'),
-  (host) => withQuery('/radar/servers', [['reportingHost', host]]),
+  (query) => hostParam(query, 'reportingHost'),
+  (host) => [['reportingHost', host]],
 );
 
 export const RADAR_SERVER_ROUTE = documentRule(
@@ -29,17 +36,11 @@ export const RADAR_SERVER_ROUTE = documentRule(
   ({ id, host }) => withQuery(`/radar/servers/${seg(id)}`, [['reportingHost', host]]),
 );
 
-export const RADAR_STATIONS_ROUTE = documentRule(
-  '/radar/stations',
-  'geojson',
-  (input): RadarStationQuery => parseRadarStationQuery(input.query),
-  (q) =>
-    withQuery('/radar/stations', [
-      ['stationType', csv(q.stationTypes)],
-      ['reportingHost', q.reportingHost],
-      ['host', q.host],
-    ]),
-);
+export const RADAR_STATIONS_ROUTE = queryDocument('/radar/stations', 'geojson', parseRadarStationQuery, (q) => [
+  ['stationType', csv(q.stationTypes)],
+  ['reportingHost', q.reportingHost],
+  ['host', q.host],
+]);
 
 export const RADAR_STATION_ROUTE = documentRule(
   '/radar/stations/:stationId',

@@ -37,6 +37,25 @@ export const seg = (s: string): string => encodeURIComponent(s);
 /** A named segment of a matched route (present whenever the pattern names it). */
 export const param = (input: RouteInput, name: string): string => input.params[name] ?? '';
 
+/**
+ * A document route at a fixed path whose value is its query: `parse` reads the query and `params` spells the
+ * value back as parameters (see withQuery), so the path is spelt once.
+ */
+export function queryDocument<Q>(
+  pattern: string,
+  media: DocumentMedia,
+  parse: (query: RouteInput['query']) => Q,
+  params: (value: Q) => Params,
+  colons: 'plain' | 'encoded' = 'plain',
+): DocumentRule<Q> {
+  return documentRule(
+    pattern,
+    media,
+    (input) => parse(input.query),
+    (value) => withQuery(pattern, params(value), colons),
+  );
+}
+
 /** A document route with nothing to parse: its path is its pattern. */
 export function fixedDocument(pattern: string, media: DocumentMedia): DocumentRule<void> {
   return { kind: 'document', pattern, media, parse: () => undefined, path: () => pattern };

@@ -1,13 +1,22 @@
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import { parseStationId } from '../../../../domain/forecast/grid-ref.ts';
-import { parseStationQuery, type StationQuery } from '../../../../domain/forecast/queries.ts';
+import { parseStationQuery } from '../../../../domain/forecast/queries.ts';
 import {
   parseObservationQuery,
   parseTimeSegment,
   type ObservationQuery,
 } from '../../../../domain/forecast/extended-queries.ts';
 import type { RouteInput } from '../../../../application/forecast/resource-route.ts';
-import { csvParam, documentRule, isoParam, param, seg, segmentDocument, withQuery } from '../shared/rules.ts';
+import {
+  csvParam,
+  documentRule,
+  isoParam,
+  param,
+  queryDocument,
+  seg,
+  segmentDocument,
+  withQuery,
+} from '../shared/rules.ts';
 
 // The stations family's routes: the station list, one station, its latest observation and its history,
 // and the observations of a forecast zone's stations. (The TAFs under /stations/{id}/tafs are the
@@ -26,22 +35,18 @@ const observationParams = (q: ObservationQuery): Array<[string, string | number 
  * /stations. api.weather.gov's list takes no bbox, Taskcast's does: the path carries it last, and a source
  * that relays paths asks without it and narrows the page it gets (by-path/local-filters.ts).
  */
-export const STATIONS = documentRule(
+export const STATIONS = queryDocument(
   '/stations',
   'geojson',
-  (input): StationQuery => parseStationQuery(input.query),
-  (q) =>
-    withQuery(
-      '/stations',
-      [
-        ['id', csvParam(q.ids)],
-        ['state', csvParam(q.states)],
-        ['limit', q.limit],
-        ['cursor', q.cursor],
-        ['bbox', q.bbox?.join(',')],
-      ],
-      'encoded',
-    ),
+  parseStationQuery,
+  (q) => [
+    ['id', csvParam(q.ids)],
+    ['state', csvParam(q.states)],
+    ['limit', q.limit],
+    ['cursor', q.cursor],
+    ['bbox', q.bbox?.join(',')],
+  ],
+  'encoded',
 );
 
 export const STATION = segmentDocument('/stations/:id', 'geojson', parseStationId);
