@@ -9,12 +9,7 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  readCountyZones as loadCountyZones,
-  readFireZones as loadFireZones,
-  readForecastZones as loadForecastZones,
-  readOffices as loadOffices,
-} from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
+import { readTable } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
 import type {
   CountyZoneRow,
   FireZoneRow,
@@ -259,13 +254,13 @@ function buildFireZones(zones: readonly ForecastZoneRow[]): FireZoneRow[] {
 
 // ---------------------------------------------------------------- stations, radars, places
 function buildStations(elevations: StationElevations): StationRow[] {
-  const offices = loadOffices(outDir);
+  const offices = readTable(outDir, 'offices');
   const officeTz = new Map(offices.map((o) => [o.id, o.timeZone]));
   const grids = {
     office: gridOf(offices),
-    county: gridOf(loadCountyZones(outDir)),
-    zone: gridOf(loadForecastZones(outDir)),
-    fire: gridOf(loadFireZones(outDir)),
+    county: gridOf(readTable(outDir, 'countyZones')),
+    zone: gridOf(readTable(outDir, 'forecastZones')),
+    fire: gridOf(readTable(outDir, 'fireZones')),
   };
   const counts = { a: 0, t: 0, none: 0, noZone: 0 };
   const rows = src.readStations(sourceDir).map((s): StationRow => {

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readOffices } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
+import { readTable } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
 import type { MarineZoneRow } from '../../adapters/forecast/embedded/catalogue/files.ts';
 import { encodeMultiPolygon, packShape } from '../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
 import { round, toMultiPolygon } from './geo-helpers.ts';
@@ -47,7 +47,7 @@ interface ZoneFeature {
 const sourceDir = argument('source');
 const outDir = argument('out', join(repoRoot, 'adapters/forecast/embedded/data'));
 
-const offices = new Set(readOffices(outDir).map((o) => o.id));
+const offices = new Set(readTable(outDir, 'offices').map((o) => o.id));
 const rows: MarineZoneRow[] = [];
 const skipped = new Map<string, number>();
 for (const file of readdirSync(sourceDir).sort()) {

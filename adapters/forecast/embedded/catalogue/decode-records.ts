@@ -153,7 +153,8 @@ export const DECODERS = {
 
 const ELEVATION_SOURCES: Record<string, ElevationSource> = { a: 'airport', t: 'terrain-estimate' };
 
-function readAll<K extends Kind>(dir: string, kind: K): ReturnType<(typeof DECODERS)[K]>[] {
+/** Every record of one catalogue file. */
+export function readTable<K extends Kind>(dir: string, kind: K): ReturnType<(typeof DECODERS)[K]>[] {
   const { rows, scale } = readRows<Parameters<(typeof DECODERS)[K]>[0]>(dir, kind);
   const decode = DECODERS[kind] as (
     row: Parameters<(typeof DECODERS)[K]>[0],
@@ -162,20 +163,11 @@ function readAll<K extends Kind>(dir: string, kind: K): ReturnType<(typeof DECOD
   return rows.map((row) => decode(row, scale));
 }
 
-export const readOffices = (dir: string): OfficeRecord[] => readAll(dir, 'offices');
-export const readCountyZones = (dir: string): CountyZoneRecord[] => readAll(dir, 'countyZones');
-export const readForecastZones = (dir: string): ForecastZoneRecord[] => readAll(dir, 'forecastZones');
-export const readFireZones = (dir: string): FireZoneRecord[] => readAll(dir, 'fireZones');
-export const readMarineZones = (dir: string): MarineZoneRecord[] => readAll(dir, 'marineZones');
-export const readStations = (dir: string): StationRecord[] => readAll(dir, 'stations');
-export const readRadars = (dir: string): RadarRecord[] => readAll(dir, 'radars');
-export const readPlaces = (dir: string): PlaceRecord[] => readAll(dir, 'places');
-
 /** Every file's records, by kind. */
 export type CatalogueTables = { [K in Kind]: ReturnType<(typeof DECODERS)[K]>[] };
 
 /** Every catalogue file read whole: what the whole catalogue (loadWholeCatalogue) and the point index are built from. */
 export function readCatalogueTables(dir: string): CatalogueTables {
   const kinds = Object.keys(CATALOGUE_FILES) as Kind[];
-  return Object.fromEntries(kinds.map((kind) => [kind, readAll(dir, kind)])) as CatalogueTables;
+  return Object.fromEntries(kinds.map((kind) => [kind, readTable(dir, kind)])) as CatalogueTables;
 }
