@@ -1,5 +1,6 @@
-// Writes adapters/forecast/embedded/data/zone-places.json: where the alert model samples each forecast zone's
-// weather (alert-zone-place.ts), worked out once here rather than on every server's main thread. Run after
+// Writes adapters/forecast/embedded/data/zone-places.json: where the alert model samples each forecast and
+// coastal marine zone's weather (alert-zone-place.ts), worked out once here rather than on every server's main
+// thread (a marine zone's, over water, costs milliseconds: the office search around a point at sea). Run after
 // the catalogue or the grid offsets change (npm run data:build does).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import {
 
 const deps = loadEmbeddedDeps({ now: () => new Date() });
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
-const rows = [...deps.catalogue.forecastZones.values()]
+const rows = [...deps.catalogue.forecastZones.values(), ...deps.catalogue.marineZones.values()]
   .map((zone) => {
     const p = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
     return [zone.id, p.lat, p.lon, p.elevationM] as const;

@@ -4,15 +4,17 @@ import { alertCapXml } from './alert-cap.ts';
 import { ALERT, ALERT_CAP, ALERT_COUNTS, ALERT_LISTS, ALERT_TYPES } from './alert-routes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
+import { marineRegionOf } from '../../../../domain/forecast/area-codes.ts';
 import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } from './alert-collection.ts';
 import { AlertCycles, cycleHourOf } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
-import { alertPredicate } from './alert-filter.ts';
+import { alertPredicate, marineAreasAskedFor, namesLand } from './alert-filter.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './generation/alert-generator.ts';
 import type { AlertScope } from './alert-scope.ts';
 import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from '../weather/index.ts';
+import { MARINE_HAZARD_RULES } from '../weather/marine-alert-rules.ts';
 import { alertZonesByOffice } from './alert-zone-source.ts';
 import { zoneWeatherPlace } from './alert-zone-place.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
@@ -23,10 +25,14 @@ import { alertContext } from '../shared/json-ld.ts';
 /** The alerts in force at a time (now, or within the held cycles' span). */
 export type ActiveAlerts = (nowMs: number) => Promise<readonly AlertFacts[]>;
 
-/** Every event the model issues (weather/alert-rules.ts and storm-warnings.ts), sorted as api.weather.gov sorts. */
+/**
+ * Every event the model issues (weather/alert-rules.ts, marine-alert-rules.ts and storm-warnings.ts), sorted
+ * as api.weather.gov sorts.
+ */
 export const ALERT_EVENT_TYPES: readonly string[] = [
   ...new Set([
     ...HAZARD_RULES.map((r) => r.event),
+    ...MARINE_HAZARD_RULES.map((r) => r.event),
     'Severe Thunderstorm Warning',
     'Tornado Warning',
     'Flash Flood Warning',
@@ -68,25 +74,30 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
    * (and so affectedZones) names that very zone, as api.weather.gov matches it: a county query finds the
    * county-coded short-fuse warnings, a forecast zone query the zone-coded products, and neither is widened
    * to the other (issue 38 item 6: HIC003 had returned its forecast zones' alerts, COZ240 those of the
-   * forecast zones sharing its fire zone id). A point stands for its forecast zone and its county.
+   * forecast zones sharing its fire zone id). A point stands for its forecast zone and its county, and a
+   * point over water for the coastal marine zone whose waters hold it.
    */
   function zonesOf(query: AlertQuery): ReadonlySet<string> | undefined {
     if (query.zone) return new Set(query.zone);
     if (query.point) {
-      const zone = deps.catalogue.forecastZoneAt(query.point.lat, query.point.lon);
-      const county = deps.catalogue.countyZoneAt(query.point.lat, query.point.lon);
-      return new Set([...(zone ? [zone.id] : []), ...(county ? [county.id] : [])]);
+      const { lat, lon } = query.point;
+      const zone = deps.catalogue.forecastZoneAt(lat, lon);
+      const county = deps.catalogue.countyZoneAt(lat, lon);
+      const marine = deps.catalogue.marineZoneAt(lat, lon);
+      return new Set([zone?.id, county?.id, marine?.id].filter((id): id is string => id !== undefined));
     }
     return undefined;
   }
 
   /**
    * The part of the country a list asks about, so that it waits only for those offices' alerts while a
-   * cycle is being generated (AlertCycles.scoped); undefined for the whole country. A region, or the
-   * marine region type, reaches no office: the model issues no marine alerts.
+   * cycle is being generated (AlertCycles.scoped); undefined for the whole country. A marine region, or the
+   * marine region type, reaches the offices issuing for its marine areas (GM, LM…: the UGC's first letters,
+   * as a state's).
    */
   function scopeOf(query: AlertQuery, zones: ReadonlySet<string> | undefined): AlertScope | undefined {
-    if (query.region || query.regionType === 'marine') return { zones: new Set() };
+    const marineAreas = marineAreasAskedFor(query);
+    if (marineAreas) return { states: [...marineAreas] };
     if (zones) return { zones };
     if (query.area) return { states: query.area };
     return undefined;
@@ -206,17 +217,23 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
         const active = set.items.filter((f) => isActiveAt(f, nowMs));
         const areas: Record<string, number> = {};
         const zones: Record<string, number> = {};
-        // As api.weather.gov counts: an alert counts once per state and once per zone it names.
+        const regions: Record<string, number> = {};
+        let land = 0;
+        // As api.weather.gov counts: an alert counts once per state or marine area, once per zone it names,
+        // once per marine region, and as land or marine by its zones.
         for (const f of active) {
           for (const s of f.states) areas[s] = (areas[s] ?? 0) + 1;
           for (const z of f.zones) zones[z] = (zones[z] ?? 0) + 1;
+          const inRegions = new Set([...f.states].map(marineRegionOf).filter((r) => r !== undefined));
+          for (const r of inRegions) regions[r] = (regions[r] ?? 0) + 1;
+          if (namesLand(f)) land++;
         }
         const body = {
           '@context': alertContext(ctx.baseUrl),
           total: active.length,
-          land: active.length,
-          marine: 0,
-          regions: {},
+          land,
+          marine: active.length - land,
+          regions,
           areas,
           zones,
         };

@@ -1,9 +1,9 @@
 import type { AlertZone } from '../weather/index.ts';
 
 /**
- * The part of the country an alert request is about: forecast zones (a zone or point parameter), or
- * states (an area parameter, matched as api.weather.gov matches it: the state part of each UGC id). A
- * scope that names nothing the model covers (a marine zone, a region) reaches no office.
+ * The part of the country an alert request is about: zones (a zone or point parameter, land or marine), or
+ * states and marine areas (an area parameter, or a marine region's areas, matched as api.weather.gov matches
+ * them: the first two letters of each UGC id). A scope that names nothing the model covers reaches no office.
  */
 export interface AlertScope {
   readonly zones?: ReadonlySet<string>;

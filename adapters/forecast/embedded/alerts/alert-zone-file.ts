@@ -9,7 +9,7 @@ import type { AlertZone } from '../weather/index.ts';
 
 export const ALERT_ZONES_FILE = 'alert-zones.json';
 /** Bumped whenever the layout changes, so a stale data folder fails loudly. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 type ZoneRow = [
   id: string,
@@ -21,6 +21,8 @@ type ZoneRow = [
   timeZone: string,
   sameCodes: string[] | null,
   county: [id: string, name: string, sameCode: string | null] | null,
+  /** A marine zone's Small Craft Advisory threshold (kt); null for a land zone. */
+  smallCraftKt: number | null,
 ];
 /** One office a line: its id and signature, then its zones. */
 type OfficeRow = [officeId: string, officeName: string, zones: ZoneRow[]];
@@ -45,6 +47,7 @@ export function alertZonesText(zonesByOffice: readonly (readonly AlertZone[])[])
         z.timeZone,
         z.sameCodes ? [...z.sameCodes] : null,
         z.county ? [z.county.id, z.county.name, z.county.sameCode ?? null] : null,
+        z.marine ? z.marine.smallCraftKt : null,
       ]),
     ];
   });
@@ -59,7 +62,7 @@ export function readAlertZones(path: string): AlertZone[][] {
   const file = JSON.parse(readFileSync(path, 'utf8')) as { format: unknown; offices: OfficeRow[] };
   if (file.format !== FORMAT) throw new Error(`${path}: format ${String(file.format)}, expected ${FORMAT}; rebuild`);
   return file.offices.map(([officeId, officeName, zones]) =>
-    zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county]): AlertZone => ({
+    zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county, smallCraftKt]): AlertZone => ({
       id,
       name,
       state,
@@ -73,6 +76,7 @@ export function readAlertZones(path: string): AlertZone[][] {
       ...(county
         ? { county: { id: county[0], name: county[1], ...(county[2] === null ? {} : { sameCode: county[2] }) } }
         : {}),
+      ...(smallCraftKt === null ? {} : { marine: { smallCraftKt } }),
     })),
   );
 }

@@ -2,6 +2,7 @@ import type { AlertZone, Place } from '../weather/index.ts';
 import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, CountyZoneRecord } from '../catalogue/types.ts';
 import { officeSignature } from '../offices/office-sender-name.ts';
+import { marineAlertZones } from './marine-alert-zones.ts';
 
 /**
  * The weather model's view of the real forecast zones, grouped by issuing office. Alerts never join zones
@@ -11,7 +12,8 @@ import { officeSignature } from '../offices/office-sender-name.ts';
  * the service does not cover (`covered`): an alert for a zone whose points answer 404 would name a place
  * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects). `placeOf` says
  * where a zone's weather is sampled (alert-zone-place.ts: its centroid's gridpoint); the centroid at sea
- * level without it.
+ * level without it. Each office's coastal marine zones follow its land zones (marine-alert-zones.ts): the same
+ * office issues both, and a marine query reaches it as a land one does.
  */
 export function alertZonesByOffice(
   catalogue: Catalogue,
@@ -47,6 +49,8 @@ export function alertZonesByOffice(
     });
     byOffice.set(office.id, list);
   }
+  for (const [officeId, zones] of marineAlertZones(catalogue, covered, placeOf))
+    byOffice.set(officeId, [...(byOffice.get(officeId) ?? []), ...zones]);
   return [...byOffice.keys()].sort().map((id) => byOffice.get(id)!);
 }
 

@@ -84,7 +84,8 @@ const REGION_BY_STATE: Record<string, number> = {
   AZ: 5,
 };
 
-const WMO_PREFIX: Record<HazardRule['product'], string> = { NPW: 'WWUS7', WSW: 'WWUS4', FFA: 'WGUS6' };
+// A marine weather message goes out under WHUS7n (WHUS71 KOKX for MWWOKX).
+const WMO_PREFIX: Record<HazardRule['product'], string> = { NPW: 'WWUS7', WSW: 'WWUS4', FFA: 'WGUS6', MWW: 'WHUS7' };
 
 /** WMO abbreviated heading, e.g. "WWUS73 KTOP 031904" (day, hour, minute of issuance, UTC). */
 export function wmoIdentifier(rule: HazardRule, officeId: string, state: string, sentMs: number): string {

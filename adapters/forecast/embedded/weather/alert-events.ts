@@ -1,7 +1,7 @@
 /**
- * Every product this model issues, by its CAP `event` name: the zone-based hazards (alert-rules.ts) and the
- * storm-based warnings (storm-warnings.ts), whose rules are typed with it, so a rule naming another product
- * does not compile. Written out rather than inferred from the rules, so that the published declarations
+ * Every product this model issues, by its CAP `event` name: the zone-based hazards (alert-rules.ts), the
+ * marine ones (marine-alert-rules.ts) and the storm-based warnings (storm-warnings.ts), whose rules are typed
+ * with it, so a rule naming another product does not compile. Written out rather than inferred from the rules, so that the published declarations
  * (a scenario alert's `event`) are a plain union any TypeScript reads; a unit test checks it against what the
  * rules issue, both ways.
  */
@@ -18,6 +18,10 @@ export type AlertEvent =
   | 'Cold Weather Advisory'
   | 'Flood Watch'
   | 'Dense Fog Advisory'
+  | 'Small Craft Advisory'
+  | 'Gale Warning'
+  | 'Storm Warning'
+  | 'Hurricane Force Wind Warning'
   | 'Severe Thunderstorm Warning'
   | 'Tornado Warning'
   | 'Flash Flood Warning';

@@ -10,7 +10,7 @@ import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
  * criteria (regionalised crudely by latitude where offices differ most).
  */
 
-export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog';
+export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog' | 'marine';
 
 export interface HazardRule {
   readonly event: AlertEvent;
@@ -18,8 +18,8 @@ export interface HazardRule {
   /** VTEC phenomenon and significance, e.g. HT and Y. */
   readonly phenomenon: string;
   readonly significance: 'W' | 'Y' | 'A';
-  /** AWIPS product category: NPW (non-precipitation), WSW (winter), FFA (flood watch). */
-  readonly product: 'NPW' | 'WSW' | 'FFA';
+  /** AWIPS product category: NPW (non-precipitation), WSW (winter), FFA (flood watch), MWW (marine). */
+  readonly product: 'NPW' | 'WSW' | 'FFA' | 'MWW';
   readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
   readonly sameCode: string;
   /** Hours in hazard needed for a product. */
@@ -43,6 +43,8 @@ export interface HazardRule {
   what(places: readonly (readonly WeatherSample[])[]): string;
   readonly impacts: string;
   readonly instruction: string;
+  /** The CAP response when the product is in effect; Execute unless said (marine products: Avoid). */
+  readonly response?: 'Avoid';
 }
 
 export interface HazardContext {

@@ -128,8 +128,12 @@ function listWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** "In Kansas, Douglas, Jackson and Shawnee. In Missouri, Jackson." */
+/**
+ * "In Kansas, Douglas, Jackson and Shawnee. In Missouri, Jackson." Marine zones are named alone, as the NWS
+ * names waters ("Sandy Hook NJ to Fire Island Inlet NY out 20 nm.").
+ */
 export function wherePhrase(episode: Episode): string {
+  if (episode.zones.every((z) => z.marine)) return `${listWords(episode.zones.map((z) => z.name))}.`;
   const byState = new Map<string, string[]>();
   for (const z of episode.zones) byState.set(z.state, [...(byState.get(z.state) ?? []), z.name]);
   return [...byState.entries()].map(([state, names]) => `In ${stateName(state)}, ${listWords(names)}.`).join(' ');

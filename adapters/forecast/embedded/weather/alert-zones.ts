@@ -8,7 +8,7 @@ export interface AlertZone {
   /** UGC zone id, e.g. KSZ040. */
   readonly id: string;
   readonly name: string;
-  /** Two-letter state or territory code. */
+  /** Two-letter state or territory code; for a marine zone, its office's (what the WMO heading's region needs). */
   readonly state: string;
   readonly lat: number;
   readonly lon: number;
@@ -26,6 +26,11 @@ export interface AlertZone {
    * (tornado, severe thunderstorm, flash flood) are issued by county, as the NWS issues them.
    */
   readonly county?: { readonly id: string; readonly name: string; readonly sameCode?: string };
+  /**
+   * Set for a coastal marine zone (GMZ042, LMZ741…): it gets the marine products (marine-alert-rules.ts) and
+   * no land or storm-based ones; `smallCraftKt` is where its Small Craft Advisory begins.
+   */
+  readonly marine?: { readonly smallCraftKt: number };
 }
 
 export interface Episode {

@@ -12,6 +12,7 @@ import {
 import { hashString, hexDigest } from './hash.ts';
 import { hazardContext, placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { AlertFeature } from './alert-feature.ts';
+import { marineHazards } from './marine-alert-rules.ts';
 import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
@@ -196,7 +197,7 @@ export function buildAlert(
       headline: capHeadline(rule.event, v.sent, v.ends, tz, first.officeName),
       description: description(rule.what(validPlaces(episode, v)), wherePhrase(episode), when, rule.impacts),
       instruction: rule.instruction,
-      response: watch || future ? 'Prepare' : 'Execute',
+      response: watch || future ? 'Prepare' : (rule.response ?? 'Execute'),
       parameters,
       scope: 'Public',
       code: 'IPAWSv1.0',
@@ -272,13 +273,18 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       : hourlySeries(place, first, hours);
     zoneSamples.push({ zone, samples });
     const series = { firstHour: first, samples };
-    for (const window of placeHazards(HAZARD_RULES, place, first, samples)) items.push({ zone, window, series });
+    const windows = zone.marine
+      ? marineHazards(zone.marine, place, first, samples)
+      : placeHazards(HAZARD_RULES, place, first, samples);
+    for (const window of windows) items.push({ zone, window, series });
   }
 
   const alerts: AlertFeature[] = [];
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
   for (const { zone, samples } of zoneSamples) {
+    // No storm-based warning over water: a Special Marine Warning is a product of its own, not modelled.
+    if (zone.marine) continue;
     alerts.push(
       ...stormWarnings({
         zone,

@@ -1,5 +1,6 @@
 import type { AlertEvent } from './alert-events.ts';
 import { HAZARD_RULES } from './alert-rules.ts';
+import { MARINE_HAZARD_RULES } from './marine-alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { buildAlert, type AlertFeature, type AlertPolygon } from './alerts.ts';
 import { hashString, hexDigest } from './hash.ts';
@@ -9,7 +10,10 @@ import { epochHourOf, isoWithOffset } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 
 /** Every event an injected alert may name: the products this model issues itself. */
-export const INJECTABLE_EVENTS: readonly AlertEvent[] = [...STORM_EVENTS, ...HAZARD_RULES.map((rule) => rule.event)];
+export const INJECTABLE_EVENTS: readonly AlertEvent[] = [
+  ...STORM_EVENTS,
+  ...[...HAZARD_RULES, ...MARINE_HAZARD_RULES].map((rule) => rule.event),
+];
 
 export interface InjectedAlertRequest {
   readonly event: string;
@@ -55,7 +59,7 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
       feature.track ? stormPolygon(feature.track) : feature.geometry,
     );
   } else {
-    const rule = HAZARD_RULES.find((r) => r.event === request.event);
+    const rule = [...HAZARD_RULES, ...MARINE_HAZARD_RULES].find((r) => r.event === request.event);
     if (!rule) throw new RangeError(`No alert product is called ${request.event}.`);
     const startHour = epochHourOf(request.onsetMs);
     feature = buildAlert(

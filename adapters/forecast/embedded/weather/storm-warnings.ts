@@ -16,8 +16,8 @@ export type { StormTrack } from './alert-feature.ts';
  * products of alert-rules.ts they are issued as a storm happens, last under an hour (three for a flash
  * flood), and carry a polygon: the area the storm crosses while the warning runs, drawn from the storm's
  * position and motion, as the NWS draws them. They are county-coded (UGC KSC177, affectedZones
- * zones/county/…), as real ones are. (Special marine warnings need marine zones, which the catalogue does
- * not hold, so none is issued.)
+ * zones/county/…), as real ones are. (No Special Marine Warning is issued: the marine zones get the marine
+ * products of marine-alert-rules.ts only.)
  *
  * Everything comes from the same hourly weather the other alerts and the forecasts use: a thunderstorm
  * hour with damaging gusts or torrential rain is severe; a severe storm in very moist air sometimes

@@ -12,6 +12,7 @@ import { ScenarioInvalid } from '../../../../adapters/forecast/control/scenario-
 import { parseScenario, type scenarioSchema } from '../../../../adapters/forecast/control/scenario-schema.ts';
 import { ALERT_EVENT_TYPES } from '../../../../adapters/forecast/embedded/alerts/alert-resources.ts';
 import { HAZARD_RULES } from '../../../../adapters/forecast/embedded/weather/alert-rules.ts';
+import { MARINE_HAZARD_RULES } from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
 import { INJECTABLE_EVENTS } from '../../../../adapters/forecast/embedded/weather/injected-alerts.ts';
 import { STORM_EVENTS } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
 
@@ -35,14 +36,19 @@ const UNION: Record<AlertEvent, true> = {
   'Cold Weather Advisory': true,
   'Flood Watch': true,
   'Dense Fog Advisory': true,
+  'Small Craft Advisory': true,
+  'Gale Warning': true,
+  'Storm Warning': true,
+  'Hurricane Force Wind Warning': true,
   'Severe Thunderstorm Warning': true,
   'Tornado Warning': true,
   'Flash Flood Warning': true,
 };
 
 test('the AlertEvent union is exactly the products the model issues', () => {
-  // Every alert the model builds takes its event from a zone-based hazard rule or a storm rule.
-  const issued = [...new Set<string>([...HAZARD_RULES.map((rule) => rule.event), ...STORM_EVENTS])].sort();
+  // Every alert the model builds takes its event from a zone-based hazard rule, a marine one or a storm rule.
+  const zoneRules = [...HAZARD_RULES, ...MARINE_HAZARD_RULES];
+  const issued = [...new Set<string>([...zoneRules.map((rule) => rule.event), ...STORM_EVENTS])].sort();
   assert.deepEqual(Object.keys(UNION).sort(), issued);
   // What a scenario may inject and what /alerts/types lists are the same products.
   assert.deepEqual([...INJECTABLE_EVENTS].sort(), issued);

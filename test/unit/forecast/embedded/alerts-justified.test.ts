@@ -32,6 +32,30 @@ const zoneById = new Map(offices.flat().map((z) => [z.id, z]));
 
 const f = (c: number) => Math.round((c * 9) / 5 + 32);
 const mph = (kmh: number) => Math.round(kmh / 1.609344);
+/** An hour's "frequent gusts" over water, whole kt: halfway between the gridpoint's windSpeed and windGust. */
+const frequentKt = (s: WeatherSample) => Math.round((s.windSpeedKmh + s.windGustKmh) / 2 / 1.852);
+/**
+ * Where a Small Craft Advisory may begin, kt, by marine area: the lowest threshold of the regions issuing
+ * there (Southern Region's 20 kt in the Gulf and off the southern Atlantic coast, the Great Lakes' 22 kt,
+ * Western Region's 21 kt, Alaska's 23 kt, 25 kt off New England and the islands).
+ */
+const SMALL_CRAFT_FROM: Readonly<Record<string, number>> = {
+  AN: 25,
+  AM: 20,
+  GM: 20,
+  PZ: 21,
+  PK: 23,
+  PH: 25,
+  PM: 25,
+  PS: 25,
+};
+const smallCraftFrom = (zone: AlertZone) => SMALL_CRAFT_FROM[zone.id.slice(0, 2)] ?? 22;
+const MARINE_EVENTS = new Set([
+  'Small Craft Advisory',
+  'Gale Warning',
+  'Storm Warning',
+  'Hurricane Force Wind Warning',
+]);
 
 const inches = (mm: number) => mm / 25.4;
 
@@ -88,6 +112,11 @@ const JUSTIFIED: Readonly<Record<string, (hours: readonly WeatherSample[], zone:
   // Heavy rain: 2 inches in a day, or an inch in six hours (the least flash-flood guidance, the desert's).
   'Flood Watch': (hs) => inches(mostIn(hs, 24, rainfall)) >= 2 || inches(mostIn(hs, 6, rainfall)) >= 1,
   'Dense Fog Advisory': (hs) => hs.some((s) => s.visibilityM <= 402),
+  // Marine products: sustained winds or frequent gusts at the product's criteria (NWSI 10-315).
+  'Small Craft Advisory': (hs, z) => hs.some((s) => frequentKt(s) >= smallCraftFrom(z)),
+  'Gale Warning': (hs) => hs.some((s) => frequentKt(s) >= 34),
+  'Storm Warning': (hs) => hs.some((s) => frequentKt(s) >= 48),
+  'Hurricane Force Wind Warning': (hs) => hs.some((s) => frequentKt(s) >= 64),
 };
 const SINCE_EVENT_START = new Set(['Winter Storm Warning', 'Flood Watch']);
 
@@ -128,11 +157,17 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
     for (const { alert, eventStart } of seen) {
       const p = alert.properties;
       const check = JUSTIFIED[p.event];
-      if (!check) continue; // storm-based warnings: item 5's test
+      if (!check) {
+        // Storm-based warnings (item 5's test) are the only products with no criterion here.
+        assert.match(p.event, /^(Severe Thunderstorm|Tornado|Flash Flood) Warning$/);
+        continue;
+      }
       const from = SINCE_EVENT_START.has(p.event) ? eventStart : Math.floor(Date.parse(p.onset) / HOUR);
       const to = Math.ceil(Date.parse(p.ends) / HOUR);
       for (const ugc of p.geocode.UGC) {
         const zone = zoneById.get(ugc)!;
+        // Marine products over water only, land products over land only.
+        if (MARINE_EVENTS.has(p.event) !== (zone.marine !== undefined)) failures.push(`${p.event} names ${ugc}`);
         const hours = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 }, from, to - from);
         if (!check(hours, zone)) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
         // The NWS upgrades a zone that gets a warning's amounts rather than quote them in an advisory.
@@ -151,6 +186,7 @@ function seasonOf(cycle: number): 'DJF' | 'MAM' | 'JJA' | 'SON' {
 }
 
 function regionOf(zone: AlertZone): string {
+  if (zone.marine) return 'marine';
   if (zone.state === 'AK') return 'Alaska';
   if (zone.state === 'HI') return 'Hawaii';
   if (zone.state === 'PR' || zone.state === 'VI' || zone.state === 'GU') return 'tropics';
@@ -212,10 +248,23 @@ describe('alerts in the regions and seasons the NWS issues them (issue 38 item 4
     assert.ok(share(/Winter/, 'north DJF') > 1 && share(/Winter/, 'Alaska DJF') > 1);
     // No kind of product is in force over most of a region at a typical hour, Hawaii's trade winds included.
     for (const key of zoneCycles.keys())
-      for (const event of Object.keys(JUSTIFIED))
+      for (const event of Object.keys(JUSTIFIED).filter((e) => !MARINE_EVENTS.has(e)))
         assert.ok(
           share(new RegExp(`^${event}$`), key) < 20,
           `${event} over ${share(new RegExp(`^${event}$`), key).toFixed(0)}% of ${key}`,
         );
+  });
+
+  it('issues marine products at the rates of a coastal office', () => {
+    for (const season of ['DJF', 'MAM', 'JJA', 'SON']) {
+      const where = `marine ${season}`;
+      // Small craft advisories are common but never cover most waters; gales are much rarer than them.
+      assert.ok(share(/^Small Craft Advisory$/, where) < 35, `Small Craft Advisories over ${where}`);
+      assert.ok(share(/^Gale Warning$/, where) < share(/^Small Craft Advisory$/, where) / 2, `gales over ${where}`);
+      assert.ok(share(/^(Storm|Hurricane Force Wind) Warning$/, where) < 2, `storms over ${where}`);
+    }
+    // The windy half of the year brings advisories and gales to some waters.
+    assert.ok(share(/^Small Craft Advisory$/, 'marine DJF') > 3);
+    assert.ok(share(/^Gale Warning$/, 'marine DJF') + share(/^Gale Warning$/, 'marine SON') > 0);
   });
 });

@@ -1,0 +1,80 @@
+import type { AlertZone, Place } from '../weather/index.ts';
+import { smallCraftKt } from '../weather/marine-alert-rules.ts';
+import type { Catalogue, MarineZoneRecord, OfficeRecord } from '../catalogue/types.ts';
+import { officeSignature } from '../offices/office-sender-name.ts';
+
+/**
+ * The SAME location code's marine area number of each marine area: a marine zone's SAME code is 0, this
+ * number and the zone's three digits (ANZ355 is 073355, as api.weather.gov's geocode gives it).
+ */
+const SAME_MARINE_AREA: Readonly<Record<string, string>> = {
+  PZ: '57',
+  PK: '58',
+  PH: '59',
+  PS: '61',
+  PM: '65',
+  AN: '73',
+  AM: '75',
+  GM: '77',
+  LS: '91',
+  LM: '92',
+  LH: '93',
+  LC: '94',
+  LE: '96',
+  LO: '97',
+  SL: '98',
+};
+
+/** A marine zone's SAME code ("077042" for GMZ042); undefined for an area without one. */
+export function marineSameCode(zoneId: string): string | undefined {
+  const area = SAME_MARINE_AREA[zoneId.slice(0, 2)];
+  return area ? `0${area}${zoneId.slice(3)}` : undefined;
+}
+
+/** The state in an office's signature ("Upton NY"): what a marine zone's AlertZone carries as its state. */
+function officeState(office: OfficeRecord): string {
+  return /\b([A-Z]{2})$/.exec(officeSignature(office))?.[1] ?? '';
+}
+
+/**
+ * A coastal marine zone as the alert model sees it: issued by the office that issues its forecast, its weather
+ * sampled where `placeOf` says (its centroid's gridpoint, as for a land zone), coded by its own UGC and SAME.
+ */
+export function marineAlertZone(
+  zone: MarineZoneRecord,
+  office: OfficeRecord,
+  placeOf?: (zoneId: string, lat: number, lon: number) => Place,
+): AlertZone {
+  const place = placeOf?.(zone.id, zone.centroid.lat, zone.centroid.lon);
+  const same = marineSameCode(zone.id);
+  return {
+    id: zone.id,
+    name: zone.name,
+    state: officeState(office),
+    lat: place?.lat ?? zone.centroid.lat,
+    lon: place?.lon ?? zone.centroid.lon,
+    ...(place ? { elevationM: place.elevationM } : {}),
+    officeId: office.id,
+    officeName: officeSignature(office),
+    timeZone: office.timeZone,
+    sameCodes: same ? [same] : [],
+    marine: { smallCraftKt: smallCraftKt(zone.id, office.region) },
+  };
+}
+
+/** Every marine zone of a covered office, by office id. */
+export function marineAlertZones(
+  catalogue: Catalogue,
+  covered: (officeId: string) => boolean,
+  placeOf?: (zoneId: string, lat: number, lon: number) => Place,
+): Map<string, AlertZone[]> {
+  const byOffice = new Map<string, AlertZone[]>();
+  for (const zone of catalogue.marineZones.values()) {
+    const office = catalogue.offices.get(zone.cwa);
+    if (!office || !covered(office.id)) continue;
+    const list = byOffice.get(office.id) ?? [];
+    list.push(marineAlertZone(zone, office, placeOf));
+    byOffice.set(office.id, list);
+  }
+  return byOffice;
+}

@@ -1,0 +1,180 @@
+import type { HazardRule } from './alert-rules.ts';
+import type { AlertZone } from './alert-zones.ts';
+import { placeHazards, type HazardWindow } from './hazard-windows.ts';
+import type { Place, WeatherSample } from './model.ts';
+import { compassPoint, compassWords } from './units.ts';
+
+/**
+ * The marine hazard products of a coastal marine zone (MWW, the Marine Weather Message): Small Craft
+ * Advisory, Gale, Storm and Hurricane Force Wind Warnings. NWSI 10-315 defines them by "sustained winds or
+ * frequent gusts": a gale 34 to 47 kt, a storm 48 to 63 kt, hurricane force 64 kt or more; the Small Craft
+ * Advisory's lower bound is set by each region (below), and most regions also issue one for seas alone. The
+ * model has no sea state, so every product here rests on its wind: an hour counts at {@link marineWindKt}.
+ */
+
+const KMH_PER_KT = 1.852;
+
+/**
+ * The hour's marine wind, kt: its "frequent gusts", halfway between the gridpoint's windSpeed and windGust.
+ * The model's gust is the hour's peak, which a criterion of frequent gusts would overstate (at the peak gust a
+ * Small Craft Advisory would be up over most of the Gulf most of the spring); its sustained wind is a land
+ * station's, which understates the open water's (at it, hardly a gale would blow off New England or Alaska).
+ */
+export function marineWindKt(s: WeatherSample): number {
+  return (s.windSpeedKmh + s.windGustKmh) / 2 / KMH_PER_KT;
+}
+
+/** Gale, storm and hurricane force: the national criteria (kt). */
+export const MARINE_WARNING_KT = { gale: 34, storm: 48, hurricaneForce: 64 } as const;
+
+/**
+ * Where a Small Craft Advisory begins (kt), by the region of the office issuing the zone, roughly as the
+ * regional supplements to NWSI 10-315 set it (one value a region; some offices, and bays and harbors, differ):
+ * Eastern Region's coastal waters 25 kt; Southern Region's 20 kt (the Gulf, the Atlantic off Georgia and
+ * Florida, Puerto Rico); the Great Lakes 22 kt, whichever region's office; Western Region's Pacific coast
+ * 21 kt; Alaska 23 kt; Hawaii and Guam 25 kt.
+ */
+const SMALL_CRAFT_KT: Readonly<Record<string, number>> = { ER: 25, SR: 20, CR: 22, WR: 21, AR: 23, PR: 25 };
+
+/** The Small Craft Advisory threshold of a zone: a Great Lakes zone (L…, SL…) at 22 kt, else its office's region. */
+export function smallCraftKt(zoneId: string, officeRegion: string): number {
+  if (/^(L[CEHMOS]|SL)Z/.test(zoneId)) return SMALL_CRAFT_KT['CR']!;
+  return SMALL_CRAFT_KT[officeRegion] ?? SMALL_CRAFT_KT['ER']!;
+}
+
+/** Knots rounded up to the next 5: the text never quotes less than the criterion the hours met. */
+const upTo5 = (kt: number) => Math.ceil(kt / 5) * 5;
+
+/** "Northwest winds 20 to 25 kt with gusts up to 35 kt.": the worst place's winds, as its gridpoint has them. */
+function marineWhat(places: readonly (readonly WeatherSample[])[]): string {
+  let worst: WeatherSample | undefined;
+  let hours: readonly WeatherSample[] = [];
+  for (const ss of places)
+    for (const s of ss) if (!worst || marineWindKt(s) > marineWindKt(worst)) [worst, hours] = [s, ss];
+  if (!worst) return 'Hazardous winds expected.';
+  const speeds = hours.map((s) => s.windSpeedKmh / KMH_PER_KT);
+  const lo = Math.round(Math.min(...speeds) / 5) * 5;
+  const hi = Math.max(lo + 5, Math.round(Math.max(...speeds) / 5) * 5);
+  const gust = upTo5(Math.max(...hours.map((s) => s.windGustKmh / KMH_PER_KT)));
+  return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt.`;
+}
+
+const AVOID_INSTRUCTION =
+  'Mariners should alter plans to avoid these hazardous conditions. Seek safe harbor, alter course, and/or secure the vessel for severe wind and seas.';
+
+function marineRule(
+  event: HazardRule['event'],
+  phenomenon: string,
+  significance: 'W' | 'Y',
+  severity: HazardRule['severity'],
+  fromKt: number,
+  minHours: number,
+  impacts: string,
+  instruction: string,
+): HazardRule {
+  return {
+    event,
+    family: 'marine',
+    phenomenon,
+    significance,
+    product: 'MWW',
+    severity,
+    // Marine products are not relayed by EAS: their SAME event code is the generic one.
+    sameCode: 'NWS',
+    minHours,
+    mergeGapHours: significance === 'Y' ? 6 : 4,
+    hourly: (s) => marineWindKt(s) >= fromKt,
+    what: marineWhat,
+    impacts,
+    instruction,
+    response: 'Avoid',
+  };
+}
+
+/** The warnings, weakest first; one set for every zone. */
+const MARINE_WARNINGS: readonly HazardRule[] = [
+  marineRule(
+    'Gale Warning',
+    'GL',
+    'W',
+    'Moderate',
+    MARINE_WARNING_KT.gale,
+    2,
+    'Strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
+    AVOID_INSTRUCTION,
+  ),
+  marineRule(
+    'Storm Warning',
+    'SR',
+    'W',
+    'Severe',
+    MARINE_WARNING_KT.storm,
+    2,
+    'Very strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
+    'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
+  ),
+  marineRule(
+    'Hurricane Force Wind Warning',
+    'HF',
+    'W',
+    'Extreme',
+    MARINE_WARNING_KT.hurricaneForce,
+    1,
+    'Hurricane force winds will cause extremely dangerous seas which could capsize or damage vessels and reduce visibility.',
+    'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
+  ),
+];
+
+const smallCraft = (fromKt: number): HazardRule =>
+  marineRule(
+    'Small Craft Advisory',
+    'SC',
+    'Y',
+    'Minor',
+    fromKt,
+    3,
+    'Conditions will be hazardous to small craft.',
+    'Inexperienced mariners, especially those operating smaller vessels, should avoid navigating in hazardous conditions.',
+  );
+
+/** One rule set per Small Craft threshold, so that rules compare by identity (groupEpisodes joins by rule). */
+const RULE_SETS = new Map<number, readonly HazardRule[]>(
+  Object.values(SMALL_CRAFT_KT).map((kt) => [kt, [smallCraft(kt), ...MARINE_WARNINGS]]),
+);
+
+/** The marine rules for a Small Craft threshold of {@link smallCraftKt}. */
+export function marineHazardRules(smallCraftFromKt: number): readonly HazardRule[] {
+  const rules = RULE_SETS.get(smallCraftFromKt);
+  if (!rules) throw new RangeError(`No Small Craft Advisory threshold of ${smallCraftFromKt} kt.`);
+  return rules;
+}
+
+/** Every marine product, for the event lists (the advisory once: its text is the same whatever its threshold). */
+export const MARINE_HAZARD_RULES: readonly HazardRule[] = marineHazardRules(SMALL_CRAFT_KT['ER']!);
+
+/**
+ * A marine zone's hazard windows: the strongest product wins where they overlap, as the NWS upgrades a Gale
+ * Warning to a Storm Warning rather than run both (placeHazards already drops an advisory under a warning).
+ */
+export function marineHazards(
+  marine: NonNullable<AlertZone['marine']>,
+  place: Place,
+  firstHour: number,
+  samples: readonly WeatherSample[],
+): HazardWindow[] {
+  const rules = marineHazardRules(marine.smallCraftKt);
+  const windows = placeHazards(rules, place, firstHour, samples);
+  const strength = (w: HazardWindow) => rules.indexOf(w.rule);
+  return windows.filter(
+    (w) =>
+      !windows.some(
+        (o) =>
+          o !== w &&
+          o.rule.significance === 'W' &&
+          w.rule.significance === 'W' &&
+          strength(o) > strength(w) &&
+          o.startHour < w.endHour &&
+          w.startHour < o.endHour,
+      ),
+  );
+}
