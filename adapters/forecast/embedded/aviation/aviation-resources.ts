@@ -9,8 +9,14 @@ import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { officeContext, sharedGeoJsonContext } from '../shared/json-ld.ts';
 import { airHazardsAt, areaAround, stormsAt, type AirHazard, type StormCell } from './storm-scan.ts';
 
-// Center Weather Advisories and SIGMETs follow the model's weather (storm-scan.ts): a centre with storms
-// issues a CWA at :10 of every other hour while they last, valid two hours. The Aviation Weather Center
+// Center Weather Advisories and SIGMETs follow the model's weather (storm-scan.ts). A CWSU warns of
+// conditions at or near SIGMET criteria in its centre's area: at :10 of every other hour, valid two hours,
+// one CWA for each of the model's hazards there, numbered from 101 through the UTC day, while they last:
+// thunderstorms wherever a lattice point has them (isolated storms too), icing or turbulence where at least
+// NON_CONVECTIVE_CWA_CELLS points have it (an area, not a point: the model's icing covers much of a winter
+// day's cloud, and a CWA for every point of it would be up at most northern centres all winter). Measured
+// over a year: a contiguous-states centre has a thunderstorm CWA at ~5% of summer hours (~7% of afternoons,
+// none at night), an icing one at ~28% of winter hours and none in summer, a turbulence one at ~1-2%. The Aviation Weather Center
 // (ATSU KKCI: the list /aviation/sigmets/KKCI, as on api.weather.gov) issues a convective SIGMET at :55
 // of each hour for each of its series (E, C, W) with storms, valid two hours, numbered per day in its
 // series; and, every four hours valid four, a non-convective SIGMET for each hazard the model has
@@ -30,7 +36,16 @@ interface Advisory {
 interface Cwa extends Advisory {
   readonly date: string;
   readonly sequence: number;
+  /** Null for thunderstorms (the storm cells carry their motion), else the non-convective hazard. */
+  readonly hazard: AirHazard | null;
 }
+
+/** What a CWA's `observedProperty` names, by hazard. */
+const CWA_PROPERTY: Readonly<Record<AirHazard | 'storms', string>> = {
+  storms: 'THUNDERSTORMS',
+  icing: 'ICING',
+  turbulence: 'TURBULENCE',
+};
 
 interface Sigmet extends Advisory {
   readonly fir: string;
@@ -44,6 +59,8 @@ interface Sigmet extends Advisory {
 /** The Aviation Weather Center, which issues the contiguous states' SIGMETs. */
 const AWC = 'KKCI';
 const NON_CONVECTIVE_SERIES: Readonly<Record<AirHazard, string>> = { icing: 'N', turbulence: 'U' };
+/** Lattice points (1°) of a centre's area with icing or turbulence that make it a CWA's area. */
+export const NON_CONVECTIVE_CWA_CELLS = 3;
 
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, '+00:00');
@@ -61,17 +78,29 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
     for (let h = 0; h < 24; h += 2) {
       const issuedMs = dayMs + h * HOUR + 10 * 60_000;
       if (issuedMs > now()) break;
-      const cells = stormsAt(Math.floor(issuedMs / HOUR)).filter((s) => s.center.id === center.id);
-      if (cells.length === 0) continue;
-      out.push({
-        center,
-        issuedMs,
-        startMs: issuedMs,
-        endMs: issuedMs + 2 * HOUR,
-        cells,
-        date,
-        sequence: 101 + out.length,
-      });
+      const hour = Math.floor(issuedMs / HOUR);
+      const storms = stormsAt(hour).filter((s) => s.center.id === center.id);
+      const hazards = airHazardsAt(hour).filter((c) => centerNear(c).id === center.id);
+      const found: [AirHazard | null, readonly StormCell[]][] = [
+        [null, storms],
+        ...(['icing', 'turbulence'] as const).map((hazard): [AirHazard, StormCell[]] => [
+          hazard,
+          hazards.filter((c) => c.hazard === hazard).map((c) => ({ ...c, center, movingTowardDeg: 0, speedKt: 0 })),
+        ]),
+      ];
+      for (const [hazard, cells] of found) {
+        if (cells.length < (hazard ? NON_CONVECTIVE_CWA_CELLS : 1)) continue;
+        out.push({
+          center,
+          issuedMs,
+          startMs: issuedMs,
+          endMs: issuedMs + 2 * HOUR,
+          cells,
+          date,
+          hazard,
+          sequence: 101 + out.length,
+        });
+      }
     }
     return out;
   }
@@ -151,7 +180,11 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
       `${a.center.id}1 CWA ${ddhhmm(a.issuedMs)}`,
       `${a.center.id} CWA ${a.sequence} VALID UNTIL ${ddhhmm(a.endMs)}`,
       `FROM ${corners}`,
-      `AREA ${a.cells.length > 3 ? 'SCT' : 'ISOL'} TS. ${motion(a.cells)}. TOPS TO FL450.`,
+      a.hazard === 'icing'
+        ? 'AREA SEV ICE BTN FL080 AND FL180. CONDS CONTG BYD 2HR.'
+        : a.hazard === 'turbulence'
+          ? 'AREA SEV TURB BLW FL180 DUE TO STG LOW LVL WNDS. CONDS CONTG BYD 2HR.'
+          : `AREA ${a.cells.length > 3 ? 'SCT' : 'ISOL'} TS. ${motion(a.cells)}. TOPS TO FL450.`,
     ].join('\n');
     const id = `${base}/aviation/cwsus/${a.center.id}/cwas/${a.date}/${a.sequence}`;
     return {
@@ -165,7 +198,7 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
         sequence: a.sequence,
         start: iso(a.startMs),
         end: iso(a.endMs),
-        observedProperty: 'THUNDERSTORMS',
+        observedProperty: CWA_PROPERTY[a.hazard ?? 'storms'],
         text,
       },
     };
