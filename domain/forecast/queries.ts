@@ -18,16 +18,26 @@ export const MAX_ALERT_PAGE = 500;
 export const ALERT_SEVERITIES = ['extreme', 'severe', 'moderate', 'minor', 'unknown'] as const;
 export const ALERT_URGENCIES = ['immediate', 'expected', 'future', 'past', 'unknown'] as const;
 export const ALERT_CERTAINTIES = ['observed', 'likely', 'possible', 'unlikely', 'unknown'] as const;
-/** `marine` holds the coastal marine zones (GMZ042, LMZ741…): the `forecastZone` of a point over water. */
-export const ZONE_TYPES = ['forecast', 'county', 'fire', 'marine'] as const;
+/**
+ * `marine` holds the coastal marine zones (GMZ042, LMZ741…), `offshore` the offshore ones an office forecasts
+ * (PKZ413): either is the `forecastZone` of a point over its waters.
+ */
+export const ZONE_TYPES = ['forecast', 'county', 'fire', 'marine', 'offshore'] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 
+/** A marine zone, coastal or offshore: named under /zones/forecast/, with no county or fire zone. */
+export function isMarineType(type: ZoneType): type is 'marine' | 'offshore' {
+  return type === 'marine' || type === 'offshore';
+}
+
 /**
- * Other names api.weather.gov takes (its NWSZoneType): `public` for forecast zones, `coastal` for the coastal
- * marine zones, which are every marine zone served here (the offshore ones are not).
+ * Other names api.weather.gov takes (its NWSZoneType): `public` and `land` for forecast zones (clients ask for
+ * /zones/land?area=WI and /zones/land/WIZ066/forecast with public zone ids), `coastal` for the coastal marine
+ * zones.
  */
 const ZONE_TYPE_ALIASES: ReadonlyMap<string, ZoneType> = new Map([
   ['public', 'forecast'],
+  ['land', 'forecast'],
   ['coastal', 'marine'],
 ]);
 
@@ -273,7 +283,7 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
       const zt = parseZoneType(t);
       if (!zt)
         throw new InvalidParameter(
-          `Invalid type "${t}": expected one of forecast, public, county, fire, marine, coastal.`,
+          `Invalid type "${t}": expected one of forecast, public, land, county, fire, marine, coastal, offshore.`,
           'type',
         );
       return zt;

@@ -37,6 +37,8 @@ interface ZoneFeature {
     readonly ID: string;
     readonly WFO: string;
     readonly GL_WFO?: string;
+    /** Only the offshore file (`oz`) has this column: what tells an offshore zone from a coastal one. */
+    readonly LOCATION?: string;
     readonly NAME: string;
     readonly LON: number;
     readonly LAT: number;
@@ -63,7 +65,8 @@ for (const file of readdirSync(sourceDir).sort()) {
   }
   const lake = p.GL_WFO && p.GL_WFO !== p.WFO && offices.has(p.GL_WFO) ? p.GL_WFO : null;
   const shape = packShape(encodeMultiPolygon(mp, POLYGON_SCALE));
-  rows.push([p.ID, p.NAME.trim(), p.WFO, lake, round(p.LAT, 4), round(p.LON, 4), shape]);
+  const offshore = p.LOCATION !== undefined;
+  rows.push([p.ID, p.NAME.trim(), p.WFO, lake, offshore, round(p.LAT, 4), round(p.LON, 4), shape]);
 }
 const bytes = writeCatalogueFile(outDir, 'marineZones', rows, POLYGON_SCALE);
 console.log(`marine-zones.json: ${rows.length} zones, ${(bytes / 1024).toFixed(0)} KiB`);

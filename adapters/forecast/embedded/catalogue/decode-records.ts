@@ -104,11 +104,15 @@ export const DECODERS = {
     centroid: { lat, lon },
     shape: geometry ? decodeShape(geometry, scale) : null,
   }),
-  marineZones: ([id, name, cwa, lakeCwa, lat, lon, geometry]: MarineZoneRow, scale: number): MarineZoneRecord => ({
+  marineZones: (
+    [id, name, cwa, lakeCwa, offshore, lat, lon, geometry]: MarineZoneRow,
+    scale: number,
+  ): MarineZoneRecord => ({
     id,
     name,
     cwa,
     lakeCwa,
+    offshore,
     centroid: { lat, lon },
     shape: decodeShape(geometry, scale),
   }),

@@ -14,7 +14,7 @@ export const CATALOGUE_FORMAT = {
   stations: 1,
   radars: 1,
   places: 1,
-  marineZones: 1,
+  marineZones: 2,
 } as const;
 
 export const CATALOGUE_FILES = {
@@ -124,15 +124,17 @@ export type RadarRow = [
 ];
 
 /**
- * A coastal marine zone (NWS `mz` file: coastal waters, bays, sounds, the Great Lakes): `cwa` the office that
- * issues its forecast, `lakeCwa` the office that forecasts its waters where the NWS names another (a Great
- * Lake's open waters, `GL_WFO`), else null.
+ * An office's marine zone (NWS `mz` file: coastal waters, bays, sounds, the Great Lakes; or `oz` file: the
+ * offshore waters an office forecasts, `offshore` true): `cwa` the office that issues its forecast, `lakeCwa`
+ * the office that forecasts its waters where the NWS names another (a Great Lake's open waters, `GL_WFO`),
+ * else null.
  */
 export type MarineZoneRow = [
   id: string,
   name: string,
   cwa: string,
   lakeCwa: string | null,
+  offshore: boolean,
   centroidLat: number,
   centroidLon: number,
   geometry: EncodedShape,
@@ -172,5 +174,5 @@ export const FIELDS = {
   ],
   radars: ['id', 'name', 'state', 'lat', 'lon', 'elevationMeters', 'type'],
   places: ['name', 'state', 'lat', 'lon', 'population'],
-  marineZones: ['id', 'name', 'cwa', 'lakeCwa', 'centroidLat', 'centroidLon', 'geometry'],
+  marineZones: ['id', 'name', 'cwa', 'lakeCwa', 'offshore', 'centroidLat', 'centroidLon', 'geometry'],
 } as const;

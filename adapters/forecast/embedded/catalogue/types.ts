@@ -88,6 +88,11 @@ export interface MarineZoneRecord {
   readonly cwa: string;
   /** The office that forecasts its waters where the NWS names another: a Great Lake's open waters. */
   readonly lakeCwa: string | null;
+  /**
+   * An offshore zone (the NWS offshore zone file, `oz`: the Gulf of Alaska's, the Bering Sea's and the
+   * Arctic's offshore waters that Anchorage and Fairbanks forecast), which api.weather.gov types `offshore`.
+   */
+  readonly offshore: boolean;
   readonly centroid: LatLon;
   readonly shape: Shape;
 }

@@ -1,4 +1,4 @@
-import type { ZoneType } from '../../../../domain/forecast/queries.ts';
+import { isMarineType, type ZoneType } from '../../../../domain/forecast/queries.ts';
 import type { Catalogue } from '../catalogue/types.ts';
 import type { Links } from '../shared/links.ts';
 import type { RelatedZones } from './zone-relations.ts';
@@ -22,24 +22,26 @@ const EFFECTIVE_MS: Readonly<Record<'land' | 'marine', number>> = {
 
 /** When the one version of a type's zones took effect, as the document writes it. */
 export function zoneEffectiveDate(type: ZoneType): string {
-  return type === 'marine' ? MARINE_EFFECTIVE_DATE : EFFECTIVE_DATE;
+  return isMarineType(type) ? MARINE_EFFECTIVE_DATE : EFFECTIVE_DATE;
 }
 
 /** The one version of each zone is in effect from its effectiveDate until (not at) its expirationDate. */
 export function zoneVersionInEffect(at: Date | undefined, type: ZoneType): boolean {
-  const from = EFFECTIVE_MS[type === 'marine' ? 'marine' : 'land'];
+  const from = EFFECTIVE_MS[isMarineType(type) ? 'marine' : 'land'];
   return at === undefined || (at.getTime() >= from && at.getTime() < ZONES_EXPIRATION_MS);
 }
 
 /**
  * api.weather.gov calls forecast zones "public" in the type property (the URL says forecast), and the
- * coastal marine zones "coastal" (GMZ330, asked for as /zones/marine/GMZ330).
+ * coastal marine zones "coastal" (GMZ330, asked for as /zones/marine/GMZ330), the offshore ones "offshore"
+ * (PKZ413, recorded as /zones/forecast/PKZ413).
  */
 const API_TYPE: Readonly<Record<ZoneType, string>> = {
   forecast: 'public',
   county: 'county',
   fire: 'fire',
   marine: 'coastal',
+  offshore: 'offshore',
 };
 
 /**
@@ -47,7 +49,7 @@ const API_TYPE: Readonly<Record<ZoneType, string>> = {
  * route asked for it (`id` https://api.weather.gov/zones/forecast/GMZ330 for /zones/marine/GMZ330).
  */
 export function zoneUrlType(type: ZoneType): 'forecast' | 'county' | 'fire' {
-  return type === 'marine' ? 'forecast' : type;
+  return isMarineType(type) ? 'forecast' : type;
 }
 
 export interface ZoneFeatureParts {

@@ -1,5 +1,6 @@
 import type { ForecastContext, ForecastDocument, ForecastProvider } from '../../../../application/forecast/ports.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
+import { isMarineType } from '../../../../domain/forecast/queries.ts';
 import type { Catalogue, ForecastZoneRecord } from '../catalogue/types.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { cachedLinks } from '../shared/links.ts';
@@ -63,7 +64,7 @@ export function zoneForecastResources(text: ZoneForecastSource, catalogue: Catal
     routes: [
       serve(ZONE_FORECAST, async ({ type, id: zoneId }, ctx): Promise<ForecastDocument> => {
         const marine = catalogue.marineZones.has(zoneId) && !catalogue.forecastZones.has(zoneId);
-        if (marine && (type === 'forecast' || type === 'marine'))
+        if (marine && (type === 'forecast' || isMarineType(type)))
           throw new ForecastNotFound(
             `No forecast for marine zone ${zoneId}: forecasts for marine areas are not supported.`,
             'Marine Forecast Not Supported',

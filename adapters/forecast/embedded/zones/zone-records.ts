@@ -48,9 +48,10 @@ export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): Zo
       // A few fire zones have no published name; the public zone of the same id is the best label.
       return z && record(z, z.name ?? catalogue.forecastZones.get(id)?.name ?? id, z.cwas);
     }
-    case 'marine': {
+    case 'marine':
+    case 'offshore': {
       const z = catalogue.marineZones.get(id);
-      return z && marineRecord(catalogue, z);
+      return z && z.offshore === (type === 'offshore') ? marineRecord(catalogue, z) : undefined;
     }
   }
 }
@@ -59,7 +60,7 @@ function marineRecord(catalogue: Catalogue, z: MarineZoneRecord): ZoneRecord {
   // The zone files carry no time zone for the waters: the office's (its area's, at the centroid) stands in.
   const timeZone = catalogue.offices.get(z.cwa)?.timeZone;
   return {
-    type: 'marine',
+    type: z.offshore ? 'offshore' : 'marine',
     id: z.id,
     name: z.name,
     state: null,
@@ -77,25 +78,28 @@ function marineRecord(catalogue: Catalogue, z: MarineZoneRecord): ZoneRecord {
  * point over water links its marine zone there), so a forecast id that is no public zone may be a marine one.
  */
 export function zoneByPath(catalogue: Catalogue, type: ZoneType, id: string): ZoneRecord | undefined {
-  return zoneRecord(catalogue, type, id) ?? (type === 'forecast' ? zoneRecord(catalogue, 'marine', id) : undefined);
-}
-
-function zoneMap(catalogue: Catalogue, type: ZoneType): ReadonlyMap<string, unknown> {
-  switch (type) {
-    case 'forecast':
-      return catalogue.forecastZones;
-    case 'county':
-      return catalogue.countyZones;
-    case 'fire':
-      return catalogue.fireZones;
-    case 'marine':
-      return catalogue.marineZones;
-  }
+  if (type !== 'forecast') return zoneRecord(catalogue, type, id);
+  return (
+    zoneRecord(catalogue, type, id) ?? zoneRecord(catalogue, 'marine', id) ?? zoneRecord(catalogue, 'offshore', id)
+  );
 }
 
 /** Every zone id of a type, sorted. */
 export function zoneIds(catalogue: Catalogue, type: ZoneType): readonly string[] {
-  return [...zoneMap(catalogue, type).keys()].sort();
+  switch (type) {
+    case 'forecast':
+      return [...catalogue.forecastZones.keys()].sort();
+    case 'county':
+      return [...catalogue.countyZones.keys()].sort();
+    case 'fire':
+      return [...catalogue.fireZones.keys()].sort();
+    case 'marine':
+    case 'offshore':
+      return [...catalogue.marineZones.values()]
+        .filter((z) => z.offshore === (type === 'offshore'))
+        .map((z) => z.id)
+        .sort();
+  }
 }
 
 /** The zone of a type the point lies in, by the catalogue's own point lookups (as /points answers). */
@@ -108,6 +112,9 @@ export function zoneAt(catalogue: Catalogue, type: ZoneType, lat: number, lon: n
     case 'fire':
       return catalogue.fireZoneAt(lat, lon)?.id;
     case 'marine':
-      return catalogue.marineZoneAt(lat, lon)?.id;
+    case 'offshore': {
+      const z = catalogue.marineZoneAt(lat, lon);
+      return z && z.offshore === (type === 'offshore') ? z.id : undefined;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { marineRegionOf } from '../../../../domain/forecast/area-codes.ts';
 import { ForecastNotFound } from '../../../../domain/forecast/errors.ts';
-import type { ZoneQuery, ZoneType } from '../../../../domain/forecast/queries.ts';
+import { isMarineType, type ZoneQuery, type ZoneType } from '../../../../domain/forecast/queries.ts';
 import type { ForecastContext, ForecastDocument } from '../../../../application/forecast/ports.ts';
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
@@ -38,7 +38,7 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
 
   /** A land zone is in its offices' NWS regions, a marine zone in its area's marine region (GM, GL…). */
   const inRegion = (zone: ZoneRecord, regions: readonly string[]): boolean =>
-    zone.type === 'marine'
+    isMarineType(zone.type)
       ? regions.includes(marineRegionOf(zone.area) ?? '')
       : zone.cwas.some((cwa) => regions.includes(catalogue.offices.get(cwa)?.region ?? ''));
 
@@ -99,7 +99,7 @@ export function zoneResources(deps: EmbeddedDeps): FamilyRoutes {
           geometry: true,
           observationStations: stationsOf(zone.type, id).map((s) => links.station(s.id)),
           // A marine zone shares no ground with the land zones (api.weather.gov lists no relatedZones for it).
-          related: zone.type === 'marine' ? undefined : relations.related(zone.type, id),
+          related: isMarineType(zone.type) ? undefined : relations.related(zone.type, id),
         });
         return {
           body: { '@context': zoneContext(), ...feature },

@@ -19,7 +19,7 @@ function zoneType(text: string): ZoneType {
   const type = parseZoneType(text);
   if (!type)
     throw new ForecastNotFound(
-      `Zone type "${text}" does not exist; the types are forecast (or public), county, fire and marine (or coastal).`,
+      `Zone type "${text}" does not exist; the types are forecast (or public, land), county, fire, marine (or coastal) and offshore.`,
     );
   return type;
 }

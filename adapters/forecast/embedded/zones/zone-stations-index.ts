@@ -1,4 +1,4 @@
-import type { ZoneType } from '../../../../domain/forecast/queries.ts';
+import { isMarineType, type ZoneType } from '../../../../domain/forecast/queries.ts';
 import type { Catalogue, StationRecord } from '../catalogue/types.ts';
 
 /**
@@ -71,5 +71,5 @@ function buildIndex(catalogue: Catalogue): ZoneStations {
   // A station on the water has its marine zone as its forecast zone (as api.weather.gov files it); a marine
   // zone lists those and no nearby ones (api.weather.gov lists none for GMZ330).
   return (type, id) =>
-    within.get(`${type === 'marine' ? 'forecast' : type}/${id}`) ?? (type === 'forecast' ? nearbyOf(id) : []);
+    within.get(`${isMarineType(type) ? 'forecast' : type}/${id}`) ?? (type === 'forecast' ? nearbyOf(id) : []);
 }
