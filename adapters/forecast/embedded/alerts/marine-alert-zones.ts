@@ -5,7 +5,9 @@ import { officeSignature } from '../offices/office-sender-name.ts';
 
 /**
  * The SAME location code's marine area number of each marine area: a marine zone's SAME code is 0, this
- * number and the zone's three digits (ANZ355 is 073355, as api.weather.gov's geocode gives it).
+ * number and the zone's three digits (ANZ355 is 073355, as a recorded api.weather.gov geocode gives it). The
+ * numbers are the NWS SAME marine table's, as KDE/foss-public-alert-server's SAME folder links them to the
+ * marine zones (077042 to GMZ042, 092741 to LMZ741, 098022 to SLZ022).
  */
 const SAME_MARINE_AREA: Readonly<Record<string, string>> = {
   PZ: '57',
