@@ -1,4 +1,5 @@
 import { FILES } from 'taskcast-browser-files';
+import { Buffer } from './buffer-global.ts';
 import { noSuchFile, unavailable } from './unavailable.ts';
 
 /**
@@ -12,11 +13,12 @@ export function existsSync(path: unknown): boolean {
   return FILES.has(pathOf(path));
 }
 
-export function readFileSync(path: unknown, options?: unknown): string | Uint8Array {
+/** Text with an encoding; otherwise a Buffer, as Node gives, since callers slice and decode it as one. */
+export function readFileSync(path: unknown, options?: unknown): string | Buffer {
   const text = FILES.get(pathOf(path));
   if (text === undefined) throw noSuchFile('open', pathOf(path));
   const encoding = typeof options === 'string' ? options : (options as { encoding?: string } | undefined)?.encoding;
-  return encoding ? text : new TextEncoder().encode(text);
+  return encoding ? text : Buffer.from(text, 'utf8');
 }
 
 export const constants = { O_RDONLY: 0, O_NOFOLLOW: 0, O_CREAT: 0, O_EXCL: 0, O_WRONLY: 0 };
