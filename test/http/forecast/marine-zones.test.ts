@@ -7,15 +7,19 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 // marine zone as /zones/forecast/{id}, which answers the zone (type "coastal", state null, its outline);
 // /zones/marine/{id} answers the same feature under the same id; /zones?type=marine and /zones/marine list
 // them; a marine zone has no text forecast (404 "Marine Forecast Not Supported", as recorded for AMZ552 and
-// GMZ836 in 2026) and no alerts yet.
+// GMZ836 in 2026). The offshore ones among them (PKZ311–PKZ510) are typed "offshore" and listed apart
+// (zone-types.test.ts covers them).
 
 const BASE = 'http://taskcast.test';
 /** The zones data/marine-zones.json ships (the NWS mz18mr25 coastal zones of the 123 offices). */
-const SHIPPED = (
+const ROWS = (
   JSON.parse(
     readFileSync(new URL('../../../adapters/forecast/embedded/data/marine-zones.json', import.meta.url), 'utf8'),
   ) as { rows: unknown[][] }
-).rows.map((row) => String(row[0]));
+).rows;
+const SHIPPED = ROWS.map((row) => String(row[0]));
+/** The coastal ones: the file's `offshore` column (its fifth) is false. */
+const COASTAL = ROWS.filter((row) => row[4] !== true).map((row) => String(row[0]));
 
 type Json = Record<string, any>;
 
@@ -93,13 +97,14 @@ describe('marine zones in the zones family', () => {
     }
   });
 
-  test('the list by type holds every shipped marine zone, once, and the whole list holds them too', async () => {
+  test('the list by type holds every shipped coastal zone, once, and the whole list holds them too', async () => {
     assert.equal(SHIPPED.length, 564);
+    assert.equal(COASTAL.length, 553);
     for (const path of ['/zones?type=marine&limit=10000', '/zones/marine', '/zones?type=coastal&limit=200']) {
       const features = await all(path);
       const ids = features.map((f) => f.properties.id);
-      assert.equal(ids.length, 564, path);
-      assert.deepEqual(ids, [...SHIPPED].sort(), path);
+      assert.equal(ids.length, 553, path);
+      assert.deepEqual(ids, [...COASTAL].sort(), path);
       assert.ok(
         features.every((f) => f.properties.type === 'coastal' && f.id === `${BASE}/zones/forecast/${f.properties.id}`),
       );
@@ -122,10 +127,10 @@ describe('marine zones in the zones family', () => {
         region,
         (await all(`/zones/marine?region=${region}&limit=200`)).map((f) => f.properties.id),
       );
-    assert.deepEqual([...byRegion.values()].flat().sort(), [...SHIPPED].sort());
+    assert.deepEqual([...byRegion.values()].flat().sort(), [...COASTAL].sort());
     assert.deepEqual(
       [...byRegion].map(([region, ids]) => `${region} ${ids.length}`),
-      ['AL 123', 'AT 147', 'GL 134', 'GM 91', 'PA 49', 'PI 20'],
+      ['AL 112', 'AT 147', 'GL 134', 'GM 91', 'PA 49', 'PI 20'],
     );
     assert.ok(byRegion.get('GL')!.includes('LMZ741') && byRegion.get('PI')!.includes('PMZ151'));
     assert.deepEqual((await w.get('/zones/marine?region=SR')).body.features, []);

@@ -65,10 +65,13 @@ describe('alerts: count, region, types', () => {
     assert.equal((await w.get('/alerts/active/region/XX')).status, 400);
     assert.equal((await w.get('/alerts/active?region_type=sea')).status, 400);
     assert.equal((await w.get('/alerts/active?region=GL&area=KS')).status, 400);
-    assert.equal(
-      (await w.get('/alerts/active?region_type=land')).body.features.length,
-      (await w.get('/alerts/active')).body.features.length,
-    );
+    // Land and marine split the active alerts between them: a marine alert names only marine zones.
+    const land = (await w.get('/alerts/active?region_type=land')).body.features.length;
+    const marine = (await w.get('/alerts/active?region_type=marine')).body.features;
+    assert.equal(land + marine.length, (await w.get('/alerts/active')).body.features.length);
+    for (const f of marine)
+      for (const ugc of f.properties.geocode.UGC as string[])
+        assert.match(ugc, /^(AM|AN|GM|L[CEHMOS]|P[HKMSZ]|S[LM])Z\d{3}$/, ugc);
   });
 });
 
