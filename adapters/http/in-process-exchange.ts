@@ -225,18 +225,23 @@ export type SendToApp = (request: Request) => Promise<Response>;
  * already aborted one before anything runs), and reaches the app as `request.context.signal`, so a fault's
  * delay stops with it; redirects are followed (`'follow'`, up to 20), returned (`'manual'`) or refused
  * (`'error'`) as fetch does; `url` and `redirected` are set. `reachable` says whether a redirect's target
- * is one this fetch answers (else it fails as fetch fails to reach a host).
+ * is one this fetch answers (else it fails as fetch fails to reach a host). `first`, when given, is the
+ * request itself, handed to the app as it is instead of one made from `parts` (which then says the same).
  */
 export async function fetchInProcess(
   send: SendToApp,
   parts: RequestParts,
+  first?: Request,
   reachable: (url: string) => boolean = () => true,
 ): Promise<Response> {
   const { signal } = parts;
   let { url, method, headers, body } = parts;
   for (let hops = 0; ; hops++) {
     if (signal?.aborted) throw abortReason(signal);
-    const request = new globalThis.Request(url, { method, headers, body: body as BodyInit | null });
+    const request =
+      hops === 0 && first !== undefined
+        ? first
+        : new globalThis.Request(url, { method, headers, body: body as BodyInit | null });
     (request as unknown as { context: object }).context = { signal };
     const answer = await untilAborted(
       send(request).then((response) => readResponseParts(response)),

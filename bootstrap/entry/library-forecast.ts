@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
-import { fetchInProcess, readRequestParts } from '../../adapters/http/in-process-exchange.ts';
+import { fetchInProcess, readRequestParts, type RequestParts } from '../../adapters/http/in-process-exchange.ts';
+import { handedOver } from './handed-over.ts';
 import type { ScenarioControls } from '../../adapters/forecast/control/forecast-controls.ts';
 import { clockSettingOf } from '../../adapters/forecast/control/clock-setting.ts';
 import { TOKENS } from '../composition/tokens.ts';
@@ -29,6 +30,29 @@ export interface InProcessApp {
   fetch(request: Request): Response | Promise<Response>;
 }
 
+/**
+ * The request itself, when it can go to the app as it is (see handed-over.ts): made for this call alone, of
+ * the realm whose Request the app would otherwise be given, bodyless, with its User-Agent, and answered
+ * without following redirects, so no hop needs its headers copied.
+ */
+function asItIs(input: unknown, init: RequestInit | undefined): Request | undefined {
+  if (typeof input !== 'object' || input === null || !handedOver.has(input)) return undefined;
+  if (!(input instanceof globalThis.Request) || (input.method !== 'GET' && input.method !== 'HEAD')) return undefined;
+  if (init?.redirect !== 'manual' || Object.keys(init).length !== 1 || !input.headers.has('user-agent'))
+    return undefined;
+  return input;
+}
+
+/** What fetchInProcess reads of a request given as it is: its headers and body stay in it. */
+const partsOf = (request: Request): RequestParts => ({
+  url: request.url,
+  method: request.method,
+  headers: [],
+  body: null,
+  signal: request.signal,
+  redirect: 'manual',
+});
+
 /** The forecast object over a wired container's forecast context, answering through `app`. */
 export async function libraryForecast(container: Container, app: InProcessApp): Promise<LibraryForecast> {
   const useCases = await container.getAsync(TOKENS.ForecastUseCases);
@@ -38,8 +62,9 @@ export async function libraryForecast(container: Container, app: InProcessApp): 
   const forecast: TaskcastForecast = {
     useCases,
     async fetch(input, init) {
-      const parts = await readRequestParts(input, init);
-      if (!parts.headers.some(([name]) => name.toLowerCase() === 'user-agent'))
+      const own = asItIs(input, init);
+      const parts = own ? partsOf(own) : await readRequestParts(input, init);
+      if (!own && !parts.headers.some(([name]) => name.toLowerCase() === 'user-agent'))
         parts.headers.push(['user-agent', 'node']);
       // The caller's signal, or close(): whichever aborts first ends the request.
       const controller = new AbortController();
@@ -49,7 +74,11 @@ export async function libraryForecast(container: Container, app: InProcessApp): 
       else caller?.addEventListener('abort', follow, { once: true });
       pending.add(controller);
       try {
-        return await fetchInProcess(async (request) => app.fetch(request), { ...parts, signal: controller.signal });
+        return await fetchInProcess(
+          async (request) => app.fetch(request),
+          { ...parts, signal: controller.signal },
+          own,
+        );
       } finally {
         pending.delete(controller);
         caller?.removeEventListener('abort', follow);

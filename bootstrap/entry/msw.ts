@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
 import { failedAnswer } from './msw-failed-answer.ts';
+import { handedOver } from './handed-over.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -31,6 +32,8 @@ export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promi
   const handler = http.all(
     ({ request }) => nws.answers(request.url),
     async ({ request }) => {
+      // MSW's own copy of the intercepted request, which no caller holds: the app may take it as it is.
+      handedOver.add(request);
       try {
         return await nws.respond(request, { redirect: 'manual' });
       } catch (error) {

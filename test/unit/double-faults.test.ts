@@ -60,34 +60,39 @@ describe('faults beyond status codes', () => {
     }
   });
 
-  it('an app that aborts during a delay fault sees its fetch reject, and MSW prints nothing', async () => {
-    const nws = await weatherGovHandlers({
-      now: NOW,
-      scenario: { faults: [{ path: '/gridpoints/*/*/forecast', delayMs: 5000 }] },
+  // Without a User-Agent the request is copied for the app; with one, MSW's copy is given to it as it is.
+  for (const [how, headers] of [
+    ['copied', {}],
+    ['handed over', { 'user-agent': 'weather-app' }],
+  ] as const)
+    it(`an app that aborts during a delay fault sees its fetch reject, and MSW prints nothing (${how})`, async () => {
+      const nws = await weatherGovHandlers({
+        now: NOW,
+        scenario: { faults: [{ path: '/gridpoints/*/*/forecast', delayMs: 5000 }] },
+      });
+      const server = setupServer(...nws.handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const printed: unknown[] = [];
+      const { error, warn } = console;
+      console.error = (...args: unknown[]) => printed.push(args);
+      console.warn = (...args: unknown[]) => printed.push(args);
+      try {
+        const started = performance.now();
+        await assert.rejects(
+          fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast', { headers, signal: AbortSignal.timeout(100) }),
+          (e: Error) => e.name === 'TimeoutError',
+        );
+        assert.ok(performance.now() - started < 2000, 'rejected at the timeout, not after the delay');
+        // MSW reports a handler's exception after the fetch has rejected: give it the turns it takes.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.deepEqual(printed, []);
+      } finally {
+        console.error = error;
+        console.warn = warn;
+        server.close();
+        await nws.close();
+      }
     });
-    const server = setupServer(...nws.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
-    const printed: unknown[] = [];
-    const { error, warn } = console;
-    console.error = (...args: unknown[]) => printed.push(args);
-    console.warn = (...args: unknown[]) => printed.push(args);
-    try {
-      const started = performance.now();
-      await assert.rejects(
-        fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast', { signal: AbortSignal.timeout(100) }),
-        (e: Error) => e.name === 'TimeoutError',
-      );
-      assert.ok(performance.now() - started < 2000, 'rejected at the timeout, not after the delay');
-      // MSW reports a handler's exception after the fetch has rejected: give it the turns it takes.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.deepEqual(printed, []);
-    } finally {
-      console.error = error;
-      console.warn = warn;
-      server.close();
-      await nws.close();
-    }
-  });
 
   it('refuses faults that cannot hold together', async () => {
     const nwsFetch = await createWeatherGovFetch({ now: NOW });

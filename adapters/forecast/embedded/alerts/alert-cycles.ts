@@ -23,6 +23,13 @@ interface Cycle {
   ready?: AlertSet;
   /** Offices' alerts as facts, for scoped requests made before the cycle is ready; each built once. */
   readonly offices: Map<number, Promise<readonly AlertFacts[]>>;
+  /**
+   * The scoped sets given out, by their offices: a list asked for again (every point-alerts request of a
+   * test) gets the same set, so what is worked out per set (a scenario's merge, the rendered list) is kept.
+   * Before the cycle is ready the offices' own alerts; once it is, the ready set's subset.
+   */
+  readonly scopedSets: Map<string, AlertSet>;
+  readonly readySubsets: Map<string, AlertSet>;
 }
 
 /**
@@ -64,10 +71,19 @@ export class AlertCycles {
     const cycle = this.inForce(nowMs, false);
     const index = (this.index ??= new OfficeIndex(this.officeZones()));
     const offices = index.officesOf(scope);
-    if (cycle.ready) return subset(cycle.ready, index.zonesOf(offices));
+    const key = offices.join(',');
+    if (cycle.ready) {
+      let set = cycle.readySubsets.get(key);
+      if (!set) cycle.readySubsets.set(key, (set = subset(cycle.ready, index.zonesOf(offices))));
+      return set;
+    }
+    const made = cycle.scopedSets.get(key);
+    if (made) return made;
     const parts = await keepingAlive(Promise.all(offices.map((office) => this.officeFacts(cycle, office))));
     const items = parts.flat().sort(newestFirstFacts);
-    return alertSetOf(cycle.hour, items);
+    const set = cycle.scopedSets.get(key) ?? alertSetOf(cycle.hour, items);
+    cycle.scopedSets.set(key, set);
+    return set;
   }
 
   /**
@@ -123,7 +139,13 @@ export class AlertCycles {
   private get(hour: number, urgent: boolean): Cycle {
     let cycle = this.cycles.get(hour);
     if (!cycle) {
-      cycle = { hour, generation: this.generate(this.officeZones(), hour, { urgent }), offices: new Map() };
+      cycle = {
+        hour,
+        generation: this.generate(this.officeZones(), hour, { urgent }),
+        offices: new Map(),
+        scopedSets: new Map(),
+        readySubsets: new Map(),
+      };
       this.cycles.set(hour, cycle);
     }
     return cycle;

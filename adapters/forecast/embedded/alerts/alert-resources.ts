@@ -9,6 +9,7 @@ import { collectionTitle, cursorAfter, isoUtcSeconds, nextPageUrl, pageAfter } f
 import { AlertCycles, cycleHourOf } from './alert-cycles.ts';
 import { renderAlert } from './alert-feature.ts';
 import { alertPredicate, marineAreasAskedFor, namesLand } from './alert-filter.ts';
+import { AlertListMemo } from './alert-list-memo.ts';
 import { generateAlertsOffThread, type AlertGenerator } from './generation/alert-generator.ts';
 import type { AlertScope } from './alert-scope.ts';
 import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
@@ -167,10 +168,25 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     return found;
   }
 
+  const lists = new AlertListMemo<{ body: Record<string, unknown>; lastModifiedMs: number }>();
+
   async function alerts(query: AlertQuery, ctx: ForecastContext): Promise<ForecastDocument> {
     const nowMs = deps.clock.now().getTime();
     const zones = zonesOf(query);
     const set = await alertSet(nowMs, scopeOf(query, zones));
+    // The query's fields are strings, numbers, dates and coordinates: its JSON names it whole.
+    const key = `${ctx.baseUrl} ${JSON.stringify(query)}`;
+    const { body, lastModifiedMs } = lists.of(set, key, nowMs, () => renderList(set, query, zones, nowMs, ctx));
+    return { body, lastModified: new Date(lastModifiedMs), maxAgeSeconds: MAX_AGE_SECONDS };
+  }
+
+  function renderList(
+    set: AlertSet,
+    query: AlertQuery,
+    zones: ReadonlySet<string> | undefined,
+    nowMs: number,
+    ctx: ForecastContext,
+  ): { body: Record<string, unknown>; lastModifiedMs: number } {
     const matching = set.items.filter(alertPredicate(query, nowMs, zones));
     const rest = pageAfter(matching, query.cursor);
     const page = rest.slice(0, query.limit);
@@ -184,7 +200,7 @@ export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = ge
     };
     if (rest.length > page.length && last)
       body['pagination'] = { next: nextPageUrl(ctx.baseUrl, query, cursorAfter(last)) };
-    return { body, lastModified: new Date(lastChange(set, query, nowMs)), maxAgeSeconds: MAX_AGE_SECONDS };
+    return { body, lastModifiedMs: lastChange(set, query, nowMs) };
   }
 
   async function alert(id: string, ctx: ForecastContext): Promise<ForecastDocument> {
