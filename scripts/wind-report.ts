@@ -1,52 +1,32 @@
 // Prints the embedded weather model's wind against the average wind speed NOAA measured at its first-order
 // stations (CCD wndspd18, 1984-2018, carried in adapters/forecast/embedded/data/normals.json).
 //
-//   npx tsx scripts/wind-report.ts              named stations, then a summary over every station
+//   npx tsx scripts/wind-report.ts              the named stations (as the wind test), then a summary of all
 //   npx tsx scripts/wind-report.ts --all        every station
 //
 // Per station: the model's median and mean sustained wind over every hour of 2026, the station's average
 // (the mean of its twelve monthly averages), and the ratio of the model's mean to it. The average is a mean
 // of all hours, so the model's mean is what the fit matches; the median is what a forecast shows most days.
-import { hourlySeries } from '../adapters/forecast/embedded/weather/model.ts';
-import { loadNormals, type NormalsStation } from './forecast-data/normals.ts';
+import {
+  averageWindMph,
+  loadNormals,
+  stationNamed,
+  WIND_NAMED_STATIONS,
+  yearOfWindMph,
+} from './forecast-data/normals.ts';
 
-const NAMED = [
-  'MIAMI',
-  'CHICAGO',
-  'DENVER',
-  'BOSTON',
-  'ANCHORAGE',
-  'PHOENIX',
-  'SEATTLE SEA-TAC',
-  'DALLAS-LOVE',
-  'AMARILLO',
-  'FAIRBANKS',
-  'HONOLULU',
-];
-const MPH = 1.609344;
 const all = process.argv.includes('--all');
-
-/** The model's sustained wind at every hour of 2026, mph, sorted. */
-function yearOfWind(s: NormalsStation): number[] {
-  const start = Date.UTC(2026, 0, 1) / 3_600_000;
-  const speeds: number[] = [];
-  for (let h = 0; h < 8760; h += 24 * 7)
-    for (const sample of hourlySeries({ lat: s.lat, lon: s.lon, elevationM: s.elevationM }, start + h, 24 * 7))
-      speeds.push(sample.windSpeedKmh / MPH);
-  return speeds.sort((a, b) => a - b);
-}
-
 const stations = loadNormals().filter((s) => s.windMph);
-const named = NAMED.map((n) => stations.find((s) => s.name.startsWith(n))).filter((s) => s !== undefined);
+const named = WIND_NAMED_STATIONS.map((name) => stationNamed(stations, name));
 const pad = (v: string | number, n: number) => String(v).padStart(n);
 process.stdout.write(
   `${'station'.padEnd(30)} ${pad('median', 7)} ${pad('mean', 7)} ${pad('NOAA', 7)} ${pad('ratio', 6)}\n`,
 );
 const ratios: number[] = [];
 for (const s of stations) {
-  const speeds = yearOfWind(s);
+  const speeds = yearOfWindMph(s);
   const mean = speeds.reduce((a, b) => a + b, 0) / speeds.length;
-  const normal = s.windMph!.reduce((a, b) => a + b, 0) / 12;
+  const normal = averageWindMph(s)!;
   ratios.push(mean / normal);
   if (all || named.includes(s))
     process.stdout.write(

@@ -6,16 +6,13 @@ import {
   loadNormals,
   measureStation,
   NORMALS_YEARS,
+  stationNamed,
   type NormalsStation,
 } from '../../../../../scripts/forecast-data/normals.ts';
 import { activeClimateField, ClimateField } from '../../../../../adapters/forecast/embedded/weather/climate-field.ts';
 
 const normals = loadNormals();
-const station = (name: string): NormalsStation => {
-  const found = normals.find((s) => s.name.startsWith(name));
-  assert.ok(found, name);
-  return found;
-};
+const station = (name: string): NormalsStation => stationNamed(normals, name);
 
 /** Every tenth day of the normals' thirty years: 1,100 days, enough to average the weather out. */
 const STRIDE = 10;

@@ -6,25 +6,20 @@
 // (Boston 10.4 against 11.5). The fit (fit-climate.ts --wind-only) brings every station to its normals.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadNormals, type NormalsStation } from '../../../../../scripts/forecast-data/normals.ts';
-import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/model.ts';
+import {
+  averageWindMph,
+  loadNormals,
+  stationNamed,
+  WIND_NAMED_STATIONS,
+  yearOfWindMph,
+} from '../../../../../scripts/forecast-data/normals.ts';
 
 const normals = loadNormals();
-const station = (name: string): NormalsStation => {
-  const found = normals.find((s) => s.name.replace(/\s/g, '').startsWith(name));
-  assert.ok(found, name);
-  return found;
-};
-const MPH = 1.609344;
+const station = (name: string) => stationNamed(normals, name);
 
-/** The model's median sustained wind over a year, every 7th hour (all hours of the day, every season), mph. */
-function medianWindMph(s: NormalsStation): number {
-  const start = Date.UTC(2026, 0, 1) / 3_600_000;
-  const speeds: number[] = [];
-  for (let h = 0; h < 8760; h += 7 * 24)
-    for (const sample of hourlySeries({ lat: s.lat, lon: s.lon, elevationM: s.elevationM }, start + h, 24 * 7))
-      speeds.push(sample.windSpeedKmh / MPH);
-  speeds.sort((a, b) => a - b);
+/** The model's median sustained wind over every hour of a year, mph. */
+function medianWindMph(name: string): number {
+  const speeds = yearOfWindMph(station(name));
   return speeds[speeds.length >> 1]!;
 }
 
@@ -38,41 +33,23 @@ describe("the model's wind against NOAA's station averages", () => {
 
   // The tropical stations, then CONUS and Alaska, where the median of a skewed distribution sits a little
   // under the mean the average is.
-  for (const name of [
-    'HONOLULU',
-    'HILO',
-    'KAHULUI',
-    'LIHUE',
-    'GUAM',
-    'SANJUAN',
-    'MIAMI',
-    'CHICAGO',
-    'DENVER',
-    'BOSTON',
-    'ANCHORAGE',
-    'PHOENIX',
-    'SEATTLESEA-TAC',
-    'DALLAS-LOVE',
-    'AMARILLO',
-    'FAIRBANKS',
-  ]) {
+  for (const name of WIND_NAMED_STATIONS) {
     it(`${name}: the median sustained wind is within 20% of the station's average`, (t) => {
-      const s = station(name);
-      const normal = s.windMph!.reduce((a, b) => a + b, 0) / 12;
-      const model = medianWindMph(s);
+      const normal = averageWindMph(station(name));
+      assert.ok(normal !== null, `${name} has no average wind speed`);
+      const model = medianWindMph(name);
       t.diagnostic(`${name} median ${model.toFixed(1)} mph, normal ${normal.toFixed(1)} mph`);
       assert.ok(Math.abs(model / normal - 1) <= 0.2, `${model.toFixed(1)} mph against ${normal.toFixed(1)}`);
     });
   }
 
   it('keeps the measured order: the High Plains and the coasts windier than the desert and the interior', () => {
-    const median = (name: string) => medianWindMph(station(name));
-    assert.ok(median('AMARILLO') > 1.5 * median('PHOENIX'));
-    assert.ok(median('BOSTON') > median('MIAMI'));
-    assert.ok(median('ANCHORAGE') > 1.3 * median('FAIRBANKS'));
+    assert.ok(medianWindMph('AMARILLO') > 1.5 * medianWindMph('PHOENIX'));
+    assert.ok(medianWindMph('BOSTON') > medianWindMph('MIAMI'));
+    assert.ok(medianWindMph('ANCHORAGE') > 1.3 * medianWindMph('FAIRBANKS'));
   });
 
   it("keeps Hilo's sheltered bay calmer than Lihue's open trades, as measured", () => {
-    assert.ok(medianWindMph(station('HILO')) < 0.7 * medianWindMph(station('LIHUE')));
+    assert.ok(medianWindMph('HILO') < 0.7 * medianWindMph('LIHUE'));
   });
 });
