@@ -15,7 +15,7 @@ import {
   ClimateField,
   useClimateField,
 } from '../adapters/forecast/embedded/weather/climate-field.ts';
-import { flag, loadNormals, measureStation, option, yearsOption } from './forecast-data/normals.ts';
+import { flag, loadNormals, measureStation, option, TemperatureErrors, yearsOption } from './forecast-data/normals.ts';
 
 const leaveOneOut = flag('loo');
 const years = yearsOption();
@@ -34,11 +34,7 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 let temperatureOk = 0;
 let precipOk = 0;
 let annualOk = 0;
-let sumHigh = 0;
-let sumLow = 0;
-let biasLow = 0;
-let months = 0;
-const worst: { high: [number, string]; low: [number, string] } = { high: [0, ''], low: [0, ''] };
+const temperature = new TemperatureErrors();
 process.stdout.write(
   `normals fit${leaveOneOut ? ' (leave one out: each station from the others alone)' : ''}, years ${years[0]}-${years[years.length - 1]}${stride > 1 ? `, every ${stride} days` : ''}\n` +
     `${'station'.padEnd(36)} ${pad('high °F', 8)} ${pad('low °F', 8)} ${pad('precip', 8)} ${pad('annual', 8)}  worst month (model/normal)\n`,
@@ -55,12 +51,7 @@ for (const s of stations) {
   let worstMonth = '';
   let precipMonthsOk = true;
   for (let k = 0; k < 12; k++) {
-    const eHigh = m.highF[k]! - s.tmaxF[k]!;
-    const eLow = m.lowF[k]! - s.tminF[k]!;
-    sumHigh += Math.abs(eHigh);
-    sumLow += Math.abs(eLow);
-    biasLow += eLow;
-    months++;
+    const { highF: eHigh, lowF: eLow } = temperature.add(s, m, k);
     if (Math.abs(eHigh) > Math.abs(maxHigh)) maxHigh = eHigh;
     if (Math.abs(eLow) > Math.abs(maxLow)) maxLow = eLow;
     const ePrecip = (m.precipIn[k]! - s.prcpIn[k]!) / Math.max(s.prcpIn[k]!, 0.01);
@@ -77,8 +68,6 @@ for (const s of stations) {
   if (tempOk) temperatureOk++;
   if (precipMonthsOk) precipOk++;
   if (Math.abs(annualError) <= PRECIP_LIMIT) annualOk++;
-  if (Math.abs(maxHigh) > Math.abs(worst.high[0])) worst.high = [maxHigh, s.name];
-  if (Math.abs(maxLow) > Math.abs(worst.low[0])) worst.low = [maxLow, s.name];
   const flag = tempOk && precipMonthsOk ? ' ' : '*';
   process.stdout.write(
     `${flag}${`${s.wban} ${s.name}`.padEnd(35)} ${pad(maxHigh.toFixed(1), 8)} ${pad(maxLow.toFixed(1), 8)} ` +
@@ -87,10 +76,11 @@ for (const s of stations) {
 }
 useClimateField(undefined);
 process.stdout.write(
-  `\n${stations.length} stations, ${months} station-months, years ${years[0]}-${years[years.length - 1]}${leaveOneOut ? ', leave one out' : ''}\n` +
-    `  mean |error|: daily high ${(sumHigh / months).toFixed(2)} °F, daily low ${(sumLow / months).toFixed(2)} °F; ` +
-    `mean error of lows ${(biasLow / months).toFixed(2)} °F\n` +
-    `  worst month: high ${worst.high[0].toFixed(1)} °F (${worst.high[1]}), low ${worst.low[0].toFixed(1)} °F (${worst.low[1]})\n` +
+  `\n${stations.length} stations, ${temperature.months} station-months, years ${years[0]}-${years[years.length - 1]}${leaveOneOut ? ', leave one out' : ''}\n` +
+    `  mean |error|: daily high ${temperature.meanAbsHighF.toFixed(2)} °F, daily low ${temperature.meanAbsLowF.toFixed(2)} °F; ` +
+    `mean error of lows ${temperature.meanLowF.toFixed(2)} °F\n` +
+    `  worst month: high ${temperature.worst.high.errorF.toFixed(1)} °F (${temperature.worst.high.station}), ` +
+    `low ${temperature.worst.low.errorF.toFixed(1)} °F (${temperature.worst.low.station})\n` +
     `  stations with every month's high and low within ${TEMPERATURE_LIMIT_F} °F: ${temperatureOk} of ${stations.length}\n` +
     `  stations with every month's precipitation within ${PRECIP_LIMIT * 100}% (or ${PRECIP_FLOOR_IN} in): ${precipOk} of ${stations.length}\n` +
     `  stations with annual precipitation within ${PRECIP_LIMIT * 100}%: ${annualOk} of ${stations.length}\n`,

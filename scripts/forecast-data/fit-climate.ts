@@ -26,8 +26,15 @@ import {
   encodeClimateField,
   useClimateField,
 } from '../../adapters/forecast/embedded/weather/climate-field.ts';
-import { fToC } from '../../adapters/forecast/embedded/weather/units.ts';
-import { flag, loadNormals, measureStation, option, yearsOption, type NormalsStation } from './normals.ts';
+import {
+  flag,
+  loadNormals,
+  measureStation,
+  option,
+  TemperatureErrors,
+  yearsOption,
+  type NormalsStation,
+} from './normals.ts';
 
 const iterations = Number(option('iterations') ?? 8);
 const years = yearsOption();
@@ -86,11 +93,8 @@ const clampTo = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x
 
 for (let round = 1; round <= iterations; round++) {
   useClimateField(new ClimateField(corrections));
-  let sumHigh = 0;
-  let sumLow = 0;
+  const temperature = new TemperatureErrors();
   let sumPrecip = 0;
-  let worst = 0;
-  let n = 0;
   let sumWind = 0;
   let nWind = 0;
   const started = Date.now();
@@ -107,8 +111,8 @@ for (let round = 1; round <= iterations; round++) {
       }
     if (windOnly) return;
     for (let m = 0; m < 12; m++) {
-      const eHigh = fToC(model.highF[m]!) - fToC(s.tmaxF[m]!);
-      const eLow = fToC(model.lowF[m]!) - fToC(s.tminF[m]!);
+      const { highF, lowF } = temperature.add(s, model, m);
+      const [eHigh, eLow] = [highF / 1.8, lowF / 1.8]; // °C, as the corrections are
       c.meanC[m]! -= (STEP * (eHigh + eLow)) / 2;
       c.halfRangeC[m]! -= (STEP * (eHigh - eLow)) / 2 / RANGE_GAIN;
       if (s.wetDays) {
@@ -118,11 +122,7 @@ for (let round = 1; round <= iterations; round++) {
       // A trace of a normal (0.01 in) still counts: the ratio is taken with 0.02 in added to both.
       const ratio = (model.precipIn[m]! + 0.02) / (s.prcpIn[m]! + 0.02);
       c.logIntensity[m] = clampTo(c.logIntensity[m]! - STEP * Math.log(ratio), 4);
-      sumHigh += Math.abs(eHigh) * 1.8;
-      sumLow += Math.abs(eLow) * 1.8;
       sumPrecip += Math.abs(Math.log(ratio));
-      worst = Math.max(worst, Math.abs(eHigh) * 1.8, Math.abs(eLow) * 1.8);
-      n++;
     }
   });
   const windError = `wind ${((Math.exp(sumWind / Math.max(1, nWind)) - 1) * 100).toFixed(1)}% at ${nWind / 12} stations`;
@@ -131,8 +131,9 @@ for (let round = 1; round <= iterations; round++) {
     continue;
   }
   process.stdout.write(
-    `round ${round}: mean |error| high ${(sumHigh / n).toFixed(2)} °F, low ${(sumLow / n).toFixed(2)} °F, ` +
-      `worst ${worst.toFixed(1)} °F, precipitation ${((Math.exp(sumPrecip / n) - 1) * 100).toFixed(1)}%, ${windError} ` +
+    `round ${round}: mean |error| high ${temperature.meanAbsHighF.toFixed(2)} °F, ` +
+      `low ${temperature.meanAbsLowF.toFixed(2)} °F, worst ${temperature.worstF.toFixed(1)} °F, ` +
+      `precipitation ${((Math.exp(sumPrecip / temperature.months) - 1) * 100).toFixed(1)}%, ${windError} ` +
       `(${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
   );
 }

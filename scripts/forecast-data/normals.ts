@@ -112,6 +112,56 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
   };
 }
 
+/** One station-month's error in mean daily high and low: the model's less the normal, °F. */
+export interface MonthError {
+  readonly highF: number;
+  readonly lowF: number;
+}
+
+/**
+ * The model's errors in mean daily high and low against the normals, over the station-months added: what the
+ * fit reports each round and the report sums up, so the two measure the temperature error alike.
+ */
+export class TemperatureErrors {
+  months = 0;
+  #absHigh = 0;
+  #absLow = 0;
+  #low = 0;
+  /** The largest error of a high and of a low (by size, with its sign) and the station it was at. */
+  readonly worst = { high: { errorF: 0, station: '' }, low: { errorF: 0, station: '' } };
+
+  /** Adds station `s`'s month `month` (0 for January) and returns its errors. */
+  add(s: NormalsStation, model: ModelClimate, month: number): MonthError {
+    const highF = model.highF[month]! - s.tmaxF[month]!;
+    const lowF = model.lowF[month]! - s.tminF[month]!;
+    this.#absHigh += Math.abs(highF);
+    this.#absLow += Math.abs(lowF);
+    this.#low += lowF;
+    this.months++;
+    if (Math.abs(highF) > Math.abs(this.worst.high.errorF)) this.worst.high = { errorF: highF, station: s.name };
+    if (Math.abs(lowF) > Math.abs(this.worst.low.errorF)) this.worst.low = { errorF: lowF, station: s.name };
+    return { highF, lowF };
+  }
+
+  get meanAbsHighF(): number {
+    return this.#absHigh / this.months;
+  }
+
+  get meanAbsLowF(): number {
+    return this.#absLow / this.months;
+  }
+
+  /** The mean error of the lows, signed: whether the nights run warm or cold overall. */
+  get meanLowF(): number {
+    return this.#low / this.months;
+  }
+
+  /** The largest error of a high or a low, by size, °F. */
+  get worstF(): number {
+    return Math.max(Math.abs(this.worst.high.errorF), Math.abs(this.worst.low.errorF));
+  }
+}
+
 /**
  * The stations the wind fit is quoted at (adapters/forecast/embedded/README.md): the tropical islands, then
  * CONUS and Alaska. scripts/wind-report.ts prints them and wind-normals.test.ts holds each within 20% of its
