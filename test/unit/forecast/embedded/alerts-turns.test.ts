@@ -18,12 +18,8 @@ import {
 import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alerts/generation/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import {
-  generateAlerts,
-  type AlertFeature,
-  type AlertZone,
-} from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, depsAt, SUMMER, SUMMER_CYCLE } from './alerts-zones-support.ts';
+import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { alertsInOneCall, catalogue, depsAt, SUMMER, SUMMER_CYCLE } from './alerts-zones-support.ts';
 
 const cycle = SUMMER_CYCLE;
 const deps = depsAt(SUMMER);
@@ -35,8 +31,6 @@ const GENERATOR_URL = new URL(
   import.meta.url,
 ).href;
 const ids = (alerts: readonly AlertFeature[]) => alerts.map((a) => a.properties.id);
-const direct = (zonesByOffice: readonly (readonly AlertZone[])[]) =>
-  generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });
 
 /** What one thread generates from `board`: the offices it took, in the order it took them, and their alerts. */
 function takeTurns(board: SharedArrayBuffer): { taken: number[]; alerts: AlertFeature[] } {
@@ -52,7 +46,7 @@ function takeTurns(board: SharedArrayBuffer): { taken: number[]; alerts: AlertFe
 test('a thread taking offices in turn generates those no other thread claimed, each once', () => {
   const alone = takeTurns(newOfficeBoard(some.length));
   assert.deepEqual(alone.taken, [0, 1, 2, 3, 4, 5]);
-  assert.deepEqual(ids(alone.alerts), ids(direct(some)), 'alone: the whole cycle');
+  assert.deepEqual(ids(alone.alerts), ids(alertsInOneCall(some, cycle)), 'alone: the whole cycle');
   // Another thread has claimed offices 1 and 4 out of turn: this one generates the rest, then finds none left.
   const board = newOfficeBoard(some.length);
   const view = new Int32Array(board);
@@ -60,7 +54,10 @@ test('a thread taking offices in turn generates those no other thread claimed, e
   assert.equal(claimOffice(view, 4), false, 'a claim is had once');
   const rest = takeTurns(board);
   assert.deepEqual(rest.taken, [0, 2, 3, 5]);
-  assert.deepEqual(ids(rest.alerts), ids(direct([some[0]!, some[2]!, some[3]!, some[5]!]).sort(newestFirst)));
+  assert.deepEqual(
+    ids(rest.alerts),
+    ids(alertsInOneCall([some[0]!, some[2]!, some[3]!, some[5]!], cycle).sort(newestFirst)),
+  );
   assert.deepEqual(takeTurns(board).taken, []);
   // Claims given back (their thread stopped before sending) are taken again.
   releaseOffices(view, [4]);
@@ -131,10 +128,13 @@ for (const [how, generate] of [
         [...office].sort(newestFirst),
         all.filter((alert) => zones.has(alert.properties.geocode.UGC[0]!)),
       );
-      assert.deepEqual([...office].sort(newestFirst), direct([some[last]!]));
+      assert.deepEqual([...office].sort(newestFirst), alertsInOneCall([some[last]!], cycle));
       // Asked again, or once the cycle is done, the same alerts.
       assert.equal(await generation.office(last), office);
-      assert.deepEqual(ids([...(await generation.office(0))].sort(newestFirst)), ids(direct([some[0]!])));
+      assert.deepEqual(
+        ids([...(await generation.office(0))].sort(newestFirst)),
+        ids(alertsInOneCall([some[0]!], cycle)),
+      );
     },
   );
 }
@@ -161,7 +161,7 @@ test(
     await assert.rejects(whole, /1 offices never arrived/);
     assert.deepEqual(
       ids([...(await generation.office(0))].sort(newestFirst)),
-      ids(direct([some[0]!])),
+      ids(alertsInOneCall([some[0]!], cycle)),
       'the offices made before stand',
     );
   },
@@ -175,8 +175,8 @@ test(
     const unsendable = some.map((zones) => zones.map((zone) => ({ ...zone, describe: () => zone.name })));
     const generation = generateAlertsOffThread(unsendable, cycle);
     const office = generation.office(2);
-    assert.deepEqual(ids(await generation.all), ids(direct(some).sort(newestFirst)));
-    assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(direct([some[2]!])));
+    assert.deepEqual(ids(await generation.all), ids(alertsInOneCall(some, cycle).sort(newestFirst)));
+    assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(alertsInOneCall([some[2]!], cycle)));
     await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
   },
 );

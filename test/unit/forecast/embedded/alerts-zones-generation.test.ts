@@ -13,11 +13,10 @@ import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alert
 import { officeSignature } from '../../../../adapters/forecast/embedded/offices/office-sender-name.ts';
 import {
   epochHourToMs,
-  generateAlerts,
   type AlertFeature,
   type AlertZone,
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, SUMMER_CYCLE } from './alerts-zones-support.ts';
+import { alertsInOneCall, catalogue, SUMMER_CYCLE } from './alerts-zones-support.ts';
 import { until } from '../../../support/until.ts';
 
 const cycle = SUMMER_CYCLE;
@@ -36,7 +35,7 @@ test('zones are grouped by office with SAME codes, and every office signs with i
 
 test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
   const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC'].includes(zones[0]!.officeId));
-  const direct = generateAlerts({ zones: some.flat(), nowHour: cycle, baseUrl: '' });
+  const direct = alertsInOneCall(some, cycle);
   const viaWorker = await generateAlertsInWorker(some, cycle).all;
   assert.deepEqual(await generateAlertsOffThread(some, cycle).all, direct);
   const viaSlices = await generateAlertsInSlices(some, cycle).all;

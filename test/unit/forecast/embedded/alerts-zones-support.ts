@@ -1,7 +1,13 @@
 import type { AlertQuery } from '../../../../domain/forecast/queries.ts';
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
-import { epochHourOf, latestCycle } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  epochHourOf,
+  generateAlerts,
+  latestCycle,
+  type AlertFeature,
+  type AlertZone,
+} from '../../../../adapters/forecast/embedded/weather/index.ts';
 
 // Shared by the alerts-zones-* tests: one catalogue, fixed clocks, and link checks.
 
@@ -16,6 +22,14 @@ export const SUMMER = '2026-07-15T18:20:00Z';
 export const WINTER = '2026-01-20T12:00:00Z';
 /** The alert cycle in force at {@link SUMMER}. */
 export const SUMMER_CYCLE = latestCycle(epochHourOf(Date.parse(SUMMER)));
+
+/**
+ * A cycle's alerts for these offices generated in one call on this thread: what generating them in a worker,
+ * in slices or office by office in turn must give.
+ */
+export function alertsInOneCall(zonesByOffice: readonly (readonly AlertZone[])[], cycle: number): AlertFeature[] {
+  return generateAlerts({ zones: zonesByOffice.flat(), nowHour: cycle, baseUrl: '' });
+}
 
 export function depsAt(iso: string): EmbeddedDeps {
   return { catalogue, offsets: loaded.offsets, sectors: loaded.sectors, clock: { now: () => new Date(iso) } };
