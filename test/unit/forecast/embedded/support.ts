@@ -22,8 +22,9 @@ export function depsAt(iso: string): EmbeddedDeps {
 }
 
 /**
- * A family's declared routes asked by path, as the provider's `document` verb asks them. Tests spell each
- * path with the route's own `path`, so what they exercise is the spelling the family declares.
+ * A family's declared routes asked by path, as the provider's `document` verb asks them. A test spells the
+ * path with the route's own `path` (what it exercises is then the spelling the family declares) or as a client
+ * writes it, which also catches a parameter renamed on both sides of a route (radar-resources.test.ts).
  */
 export function askByPath(family: FamilyRoutes): (path: string, c: ForecastContext) => Promise<ForecastDocument> {
   const served = routeByPath(family.routes ?? []);
