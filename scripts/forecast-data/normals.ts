@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Place } from '../../adapters/forecast/embedded/weather/climate.ts';
 import { hourlySeries } from '../../adapters/forecast/embedded/weather/model.ts';
 import { NORMAL_MONTH_DAYS } from '../../adapters/forecast/embedded/weather/monthly-precip.ts';
 import { cToF } from '../../adapters/forecast/embedded/weather/units.ts';
@@ -14,13 +15,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NORMALS_FILE = join(ROOT, 'adapters', 'forecast', 'embedded', 'data', 'normals.json');
 const KMH_PER_MPH = 1.609344;
 
-export interface NormalsStation {
+/** A normals station: a place the model can be run at, and what NOAA measured there. */
+export interface NormalsStation extends Place {
   readonly wban: string;
   readonly name: string;
   readonly state: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly elevationM: number;
   /** Normal daily maximum and minimum temperature, °F, January to December. */
   readonly tmaxF: readonly number[];
   readonly tminF: readonly number[];
@@ -72,7 +71,6 @@ export function standardOffsetHours(s: Pick<NormalsStation, 'state' | 'lon'>): n
  * have independent weather, so a stride of 2 or 3 loses little and saves as much).
  */
 export function measureStation(s: NormalsStation, years: readonly number[], stride = 1): ModelClimate {
-  const place = { lat: s.lat, lon: s.lon, elevationM: s.elevationM };
   const offset = standardOffsetHours(s);
   const high = new Array<number>(12).fill(0);
   const low = new Array<number>(12).fill(0);
@@ -89,7 +87,7 @@ export function measureStation(s: NormalsStation, years: readonly number[], stri
       let hi = -Infinity;
       let lo = Infinity;
       let pop = 0;
-      for (const sample of hourlySeries(place, first + d * 24, 24)) {
+      for (const sample of hourlySeries(s, first + d * 24, 24)) {
         if (sample.temperatureC > hi) hi = sample.temperatureC;
         if (sample.temperatureC < lo) lo = sample.temperatureC;
         if (sample.precipProbabilityPct > pop) pop = sample.precipProbabilityPct;
@@ -188,12 +186,11 @@ export const WIND_NAMED_STATIONS: readonly string[] = [
 
 /** The model's sustained wind at a station at every hour of 2026, mph, sorted (for its median and mean). */
 export function yearOfWindMph(s: NormalsStation): number[] {
-  const place = { lat: s.lat, lon: s.lon, elevationM: s.elevationM };
   const start = Date.UTC(2026, 0, 1) / 3_600_000;
   const week = 24 * 7;
   const speeds: number[] = [];
   for (let h = 0; h < 8760; h += week)
-    for (const sample of hourlySeries(place, start + h, week)) speeds.push(sample.windSpeedKmh / KMH_PER_MPH);
+    for (const sample of hourlySeries(s, start + h, week)) speeds.push(sample.windSpeedKmh / KMH_PER_MPH);
   return speeds.sort((a, b) => a - b);
 }
 
