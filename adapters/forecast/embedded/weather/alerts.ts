@@ -274,7 +274,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     zoneSamples.push({ zone, samples });
     const series = { firstHour: first, samples };
     const windows = zone.marine
-      ? marineHazards(zone.marine, place, first, samples)
+      ? marineHazards(zone, place, first, samples)
       : placeHazards(HAZARD_RULES, place, first, samples);
     for (const window of windows) items.push({ zone, window, series });
   }

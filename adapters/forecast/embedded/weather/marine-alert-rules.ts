@@ -1,5 +1,11 @@
 import type { HazardRule } from './alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
+import {
+  inNearshoreSeason,
+  isGreatLakesZone,
+  smallCraftSeason,
+  type NearshoreSeason,
+} from './great-lakes-small-craft-season.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { compassPoint, compassWords } from './units.ts';
@@ -38,7 +44,7 @@ const SMALL_CRAFT_KT: Readonly<Record<string, number>> = { ER: 25, SR: 20, CR: 2
 
 /** The Small Craft Advisory threshold of a zone: a Great Lakes zone (L…, SL…) at 22 kt, else its office's region. */
 export function smallCraftKt(zoneId: string, officeRegion: string): number {
-  if (/^(L[CEHMOS]|SL)Z/.test(zoneId)) return SMALL_CRAFT_KT['CR']!;
+  if (isGreatLakesZone(zoneId)) return SMALL_CRAFT_KT['CR']!;
   return SMALL_CRAFT_KT[officeRegion] ?? SMALL_CRAFT_KT['ER']!;
 }
 
@@ -137,6 +143,12 @@ const smallCraft = (fromKt: number): HazardRule =>
     'Inexperienced mariners, especially those operating smaller vessels, should avoid navigating in hazardous conditions.',
   );
 
+/** The advisory kept to a Great Lakes nearshore season: only the season's hours count toward it. */
+function seasonalSmallCraft(fromKt: number, season: NonNullable<NearshoreSeason>): HazardRule {
+  const rule = smallCraft(fromKt);
+  return { ...rule, hourly: (s, ctx) => inNearshoreSeason(season, ctx.hour) && rule.hourly(s, ctx) };
+}
+
 /** One rule set per Small Craft threshold, so that rules compare by identity (groupEpisodes joins by rule). */
 const RULE_SETS = new Map<number, readonly HazardRule[]>(
   Object.values(SMALL_CRAFT_KT).map((kt) => [kt, [smallCraft(kt), ...MARINE_WARNINGS]]),
@@ -152,17 +164,39 @@ export function marineHazardRules(smallCraftFromKt: number): readonly HazardRule
 /** Every marine product, for the event lists (the advisory once: its text is the same whatever its threshold). */
 export const MARINE_HAZARD_RULES: readonly HazardRule[] = marineHazardRules(SMALL_CRAFT_KT['ER']!);
 
+/** The warnings alone: the Great Lakes' open waters, which get no advisory. */
+const WARNINGS_ONLY: readonly HazardRule[] = MARINE_WARNINGS;
+/** The rule sets of seasonal nearshore advisories, by threshold and season, made once each (identity, above). */
+const SEASONAL_RULE_SETS = new Map<string, readonly HazardRule[]>();
+
+/** The marine rules of a zone: its threshold's, with the advisory kept to its season (great-lakes-small-craft-season.ts). */
+export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
+  const season = smallCraftSeason(zoneId, officeId);
+  if (season === 'always') return marineHazardRules(smallCraftFromKt);
+  if (season === 'never') return WARNINGS_ONLY;
+  const key = `${smallCraftFromKt}|${season.opens}|${season.closes}`;
+  let rules = SEASONAL_RULE_SETS.get(key);
+  if (!rules) {
+    // The threshold is checked as for every zone; the season only narrows the advisory's hours.
+    marineHazardRules(smallCraftFromKt);
+    rules = [seasonalSmallCraft(smallCraftFromKt, season), ...MARINE_WARNINGS];
+    SEASONAL_RULE_SETS.set(key, rules);
+  }
+  return rules;
+}
+
 /**
  * A marine zone's hazard windows: the strongest product wins where they overlap, as the NWS upgrades a Gale
  * Warning to a Storm Warning rather than run both (placeHazards already drops an advisory under a warning).
  */
 export function marineHazards(
-  marine: NonNullable<AlertZone['marine']>,
+  zone: AlertZone,
   place: Place,
   firstHour: number,
   samples: readonly WeatherSample[],
 ): HazardWindow[] {
-  const rules = marineHazardRules(marine.smallCraftKt);
+  if (!zone.marine) return [];
+  const rules = zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt);
   const windows = placeHazards(rules, place, firstHour, samples);
   const strength = (w: HazardWindow) => rules.indexOf(w.rule);
   return windows.filter(
