@@ -14,6 +14,7 @@
  */
 
 export { weatherAt, hourlySeries } from './model.ts';
+export { adoptPrecipMonths, measuredPrecipMonths } from './monthly-precip.ts';
 export type { Place, PrecipType, WeatherAdjust, WeatherSample } from './model.ts';
 
 export { hourlyForecast, HOURLY_PERIOD_COUNT } from './hourly-forecast.ts';

@@ -1,4 +1,4 @@
-import type { ClimateField, PlaceCorrections } from './climate-field.ts';
+import { activeClimateField, type ClimateField, type PlaceCorrections } from './climate-field.ts';
 import type { Place } from './climate.ts';
 
 /**
@@ -19,7 +19,8 @@ import type { Place } from './climate.ts';
  * model itself, so the gridpoint's QPF, its weather's intensity, the forecast text, the observations and the
  * alerts all see the same amounts. Across a month's edge the factor ramps over a day, so a storm on the 31st
  * does not step in intensity at midnight. Pure: a function of the place and the month alone, cached per
- * station and month; a station's month costs ~370 of the model's hours, once per process.
+ * station and month; a station's month costs ~370 of the model's hours, once per process: the alert workers,
+ * a new thread each cycle, are handed the months already measured and hand back the ones they measure.
  */
 
 /** Liquid-equivalent precipitation at a place summed over every `stride`-th hour of [fromHour, toHour), times `stride`. */
@@ -99,6 +100,32 @@ function stationLogFactor(field: ClimateField, station: number, index: number, r
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, log);
   return log;
+}
+
+/**
+ * The station-months this thread has measured, as [key, log factor, key, log factor, …]: what a thread that
+ * starts afresh (an alert worker, a new isolate each cycle) is handed so as not to measure them again. A key
+ * names a station and a month of `field`, which every thread decodes from the same data.
+ */
+export function measuredPrecipMonths(field: ClimateField | null = activeClimateField()): Float64Array {
+  const cache = field && logFactors.get(field);
+  if (!cache) return new Float64Array(0);
+  const out = new Float64Array(2 * cache.size);
+  let i = 0;
+  for (const [key, log] of cache) {
+    out[i++] = key;
+    out[i++] = log;
+  }
+  return out;
+}
+
+/** Takes station-months measured by another thread ({@link measuredPrecipMonths}), keeping those measured here. */
+export function adoptPrecipMonths(months: Float64Array, field: ClimateField | null = activeClimateField()): void {
+  if (!field || months.length === 0) return;
+  let cache = logFactors.get(field);
+  if (!cache) logFactors.set(field, (cache = new Map<number, number>()));
+  for (let i = 0; i + 1 < months.length && cache.size < CACHE_LIMIT; i += 2)
+    if (!cache.has(months[i]!)) cache.set(months[i]!, months[i + 1]!);
 }
 
 /** A place's factor on its precipitation amounts, hour by hour: one per place, which remembers its month. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 // From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
 import { setImmediate } from 'node:timers';
 import { keepingAlive } from '../../shared/keep-alive.ts';
-import type { AlertFeature, AlertZone } from '../../weather/index.ts';
+import { measuredPrecipMonths, type AlertFeature, type AlertZone } from '../../weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './generate-office-alerts.ts';
 import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';
 import {
@@ -176,6 +176,7 @@ class CycleGeneration implements AlertGeneration {
       zonesByOffice: this.zonesByOffice,
       cycleHour: this.cycleHour,
       board: this.board.buffer as SharedArrayBuffer,
+      precipMonths: measuredPrecipMonths(),
     };
     const runs: AlertWorkerRun[] = [];
     try {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AlertJob, AlertWorkerMessage } from './alert-worker.ts';
 import { keepingAlive } from '../../shared/keep-alive.ts';
 import { workerSource } from '../../../../shared/worker-source.ts';
-import type { AlertFeature } from '../../weather/index.ts';
+import { adoptPrecipMonths, type AlertFeature } from '../../weather/index.ts';
 
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
@@ -32,6 +32,8 @@ export function spawnAlertWorker(
   const worker = new Worker(source, { eval: evaluate, workerData: job });
   const settled = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
+      // The months the worker measured serve this thread's own forecasts and the next cycle's workers.
+      if (message && 'precipMonths' in message) return adoptPrecipMonths(message.precipMonths);
       if (message) return onOffice(message.office, message.alerts);
       resolve();
       void worker.terminate();

@@ -6,7 +6,12 @@ import {
   ClimateField,
   type StationCorrection,
 } from '../../../../../adapters/forecast/embedded/weather/climate-field.ts';
-import { PrecipFactor, type RawPrecipTotal } from '../../../../../adapters/forecast/embedded/weather/monthly-precip.ts';
+import {
+  adoptPrecipMonths,
+  measuredPrecipMonths,
+  PrecipFactor,
+  type RawPrecipTotal,
+} from '../../../../../adapters/forecast/embedded/weather/monthly-precip.ts';
 import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/model.ts';
 import { loadNormals, measureStation } from '../../../../../scripts/forecast-data/normals.ts';
 
@@ -50,6 +55,23 @@ describe('the monthly precipitation factor', () => {
     near(f.at(hourOf('2026-04-15T12:00:00Z')), 0.5);
     // A leap February (odd) holds 29 of a normal February's 28.25 days.
     near(f.at(hourOf('2028-02-15T12:00:00Z')), (0.5 * 29) / 28.25);
+  });
+
+  it('hands its measured months to another thread, which then measures none of them again', () => {
+    // A second field decoded from the same data stands for an alert worker's (a thread of its own).
+    const here = oneStation();
+    const there = oneStation();
+    const months = [hourOf('2026-01-15T12:00:00Z'), hourOf('2026-04-15T12:00:00Z')];
+    const own = months.map((h) => new PrecipFactor(here.at(40, -105, 1600), -105, raw).at(h));
+    const handed = measuredPrecipMonths(here);
+    assert.equal(handed.length, 2 * 2, 'January and April, one station');
+    assert.equal(measuredPrecipMonths(there).length, 0);
+    adoptPrecipMonths(handed, there);
+    const unmeasured: RawPrecipTotal = () => assert.fail('a handed-over month was measured again');
+    assert.deepEqual(
+      months.map((h) => new PrecipFactor(there.at(40, -105, 1600), -105, unmeasured).at(h)),
+      own,
+    );
   });
 
   it('ramps from one month to the next over the day around the local edge, without a step', () => {
