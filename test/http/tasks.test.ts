@@ -185,6 +185,26 @@ describe('GET /api/tasks', () => {
     assert.equal((await w.call('GET', '/api/tasks?page=2')).status, 401);
   });
 
+  test('an empty query is no query, and a query of separators alone is parsed as one', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    for (let i = 1; i <= 3; i++) await w.createTask(token, { title: String(i) });
+    const whole = await w.call('GET', '/api/tasks', { token });
+    // `?` alone leaves the URL's search empty: the whole list, as without it, and the same ETag.
+    const bare = await w.call('GET', '/api/tasks?', { token });
+    assert.equal(bare.status, 200);
+    assert.deepEqual(bare.body, whole.body);
+    assert.equal(bare.headers.get('etag'), whole.headers.get('etag'));
+    assert.equal('next' in bare.body, false);
+    // `?&` names no parameter: parsed, nothing refused, the whole list again.
+    const separators = await w.call('GET', '/api/tasks?&', { token });
+    assert.equal(separators.status, 200);
+    assert.deepEqual(separators.body, whole.body);
+    const task = whole.body.tasks[0] as { id: string };
+    for (const path of [`/api/tasks/${task.id}?`, `/api/tasks/${task.id}?&`])
+      assert.equal((await w.call('GET', path, { token })).status, 200, path);
+  });
+
   test('the other task routes take no query parameters: any is a 400 that names it', async () => {
     const w = await httpWorld();
     const { token, email } = await w.signUp();

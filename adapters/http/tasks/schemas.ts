@@ -142,17 +142,28 @@ export function unknownQueryParameters(params: URLSearchParams, known: readonly 
   return details;
 }
 
+/**
+ * A request's query as h3's `event.url` gives it. Nearly every request has none, and `search` tells so
+ * without building the URLSearchParams that reading `searchParams` makes (about 1.5 µs on the list).
+ */
+export type RequestQuery = Pick<URL, 'search' | 'searchParams'>;
+
 /** Refuses any query parameter (the task routes other than the list take none). */
-export function refuseQuery(params: URLSearchParams): void {
-  const details = unknownQueryParameters(params, []);
+export function refuseQuery(url: RequestQuery): void {
+  if (url.search === '') return;
+  const details = unknownQueryParameters(url.searchParams, []);
   if (details.length > 0) throw new ValidationError(details);
 }
 
+type TaskListQuery = { filter: ReturnType<typeof parseTaskFilter>; paging: ReturnType<typeof parseTaskPage> };
+
+/** What a list request without a query asks for: every task (no filter), not a page. */
+const WHOLE_LIST: TaskListQuery = Object.freeze({ filter: Object.freeze({}), paging: undefined });
+
 /** GET /api/tasks: the filter and the page, with every problem of the query string reported at once. */
-export function parseTaskListQuery(params: URLSearchParams): {
-  filter: ReturnType<typeof parseTaskFilter>;
-  paging: ReturnType<typeof parseTaskPage>;
-} {
+export function parseTaskListQuery(url: RequestQuery): TaskListQuery {
+  if (url.search === '') return WHOLE_LIST;
+  const params = url.searchParams;
   const details = unknownQueryParameters(params, TASK_LIST_QUERY);
   const collect = <T>(parse: () => T): T | undefined => {
     try {

@@ -47,7 +47,7 @@ export function registerTaskRoutes(
     POST: async (event) => {
       const address = clientAddress(event, trustProxy);
       await throttle.beforeSignUp(address);
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       const input = parseBody(signUpBody, await readJsonBody(event));
       const session = await passwordWork(address, () => signUp.execute(input));
       event.res.status = 201;
@@ -57,7 +57,7 @@ export function registerTaskRoutes(
 
   route(app, '/api/auth/login', {
     POST: async (event) => {
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       const input = parseBody(loginBody, await readJsonBody(event));
       const address = clientAddress(event, trustProxy);
       const reservation = await throttle.reserveLogin(input.email, address);
@@ -77,7 +77,7 @@ export function registerTaskRoutes(
   route(app, '/api/tasks', {
     GET: async (event) => {
       const user = await currentUser(event);
-      const { filter, paging } = parseTaskListQuery(event.url.searchParams);
+      const { filter, paging } = parseTaskListQuery(event.url);
       if (!paging) {
         const tasks = await listTasks.execute(user.id, filter);
         return listResponse(event, `${user.id}${event.url.search}`, tasks);
@@ -98,7 +98,7 @@ export function registerTaskRoutes(
     },
     POST: async (event) => {
       const user = await currentUser(event);
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       const input = parseBody(createTaskBody, await readJsonBody(event));
       const key = event.req.headers.get('idempotency-key');
       if (key === null) {
@@ -119,13 +119,13 @@ export function registerTaskRoutes(
   route(app, '/api/tasks/:id', {
     GET: async (event) => {
       const user = await currentUser(event);
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       const task = await getTask.execute(user.id, taskId(event));
       return withEtag(event, { task }, taskEtag(task));
     },
     PATCH: async (event) => {
       const user = await currentUser(event);
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       const input = parseBody(updateTaskBody, await readJsonBody(event));
       const task = await updateTask.execute(user.id, taskId(event), input, ifMatchVersions(event));
       event.res.headers.set('etag', taskEtag(task));
@@ -133,7 +133,7 @@ export function registerTaskRoutes(
     },
     DELETE: async (event) => {
       const user = await currentUser(event);
-      refuseQuery(event.url.searchParams);
+      refuseQuery(event.url);
       await deleteTask.execute(user.id, taskId(event), ifMatchVersions(event));
       return { message: 'Task deleted.' };
     },
