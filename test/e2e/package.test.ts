@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { freePort } from '../support/free-port.ts';
 import { inConsumerProject } from '../support/packed-tarball.ts';
+import { installWeight } from '../support/install-weight.ts';
 import { docBlock, promisedOutput } from '../support/doc-blocks.ts';
 
 /**
@@ -19,6 +20,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = handRunEnv;
 
 const readmeBlock = (name: string): string => docBlock(name);
+
+/**
+ * What installing the tarball alone may weigh (issue 40.11: 108 packages and 68 MB by `du`, with esbuild, tsx
+ * and Swagger UI's 12 MB among them). Measured 2026-11-27 after esbuild, swagger-ui-dist and pino-pretty
+ * became development dependencies: 61 packages, 42 MB of files (54 MB by `du -sm`), the tarball unpacking to
+ * 26 MB. Some headroom for the dependencies' own patch releases; a new dependency or a data file of any
+ * size fails.
+ */
+const INSTALL_BUDGET = { packages: 64, bytes: 45e6, unpackedBytes: 28e6 };
+/** Packages only the build or the development tree uses, which an install must not download. */
+const BUILD_ONLY = ['esbuild', 'swagger-ui-dist', 'pino-pretty', 'tsx', 'typescript'];
 
 /** A TypeScript consumer beyond the README: typed results, and a wrong call that must not type-check. */
 const TYPED_CONSUMER = `
@@ -109,6 +121,29 @@ test(
 
       // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
       run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
+
+      await t.test('the install holds no build tool and stays within its budget of packages and bytes', () => {
+        assert.ok(
+          tarball.unpackedSize <= INSTALL_BUDGET.unpackedBytes,
+          `the tarball unpacks to ${tarball.unpackedSize} bytes, over ${INSTALL_BUDGET.unpackedBytes}`,
+        );
+        const { packages, bytes } = installWeight(consumer);
+        assert.ok(
+          packages.includes('taskcast') && packages.includes('h3'),
+          `npm ls listed the install: ${packages.join(', ')}`,
+        );
+        // By name wherever nested, and esbuild's platform binaries (@esbuild/linux-x64 and the like).
+        const buildOnly = packages.filter((path) => {
+          const name = path.split('/node_modules/').at(-1)!;
+          return BUILD_ONLY.some((tool) => name === tool || name.startsWith(`@${tool}/`));
+        });
+        assert.deepEqual(buildOnly, [], 'packages only the build uses were installed');
+        assert.ok(
+          packages.length <= INSTALL_BUDGET.packages,
+          `${packages.length} packages, over the budget of ${INSTALL_BUDGET.packages}:\n${packages.join('\n')}`,
+        );
+        assert.ok(bytes <= INSTALL_BUDGET.bytes, `node_modules holds ${bytes} bytes, over ${INSTALL_BUDGET.bytes}`);
+      });
 
       await t.test("the README's library example runs with plain node", () => {
         writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));
@@ -201,6 +236,16 @@ test(
             const health = await fetch(`http://127.0.0.1:${port}/health`);
             assert.equal(health.status, 200);
             await health.text();
+            // /docs from the Swagger UI files the package ships (dist/swagger-ui/): no swagger-ui-dist installed.
+            assert.ok(
+              !existsSync(join(consumer, 'node_modules', 'swagger-ui-dist')),
+              'swagger-ui-dist is not installed',
+            );
+            for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+              const asset = await fetch(`http://127.0.0.1:${port}/docs/${file}`);
+              assert.equal(asset.status, 200, file);
+              assert.ok((await asset.arrayBuffer()).byteLength > 100_000, `${file} is Swagger UI's`);
+            }
             // A request is recorded once its response is fully written, a moment after the client has it.
             let metrics = '';
             for (let i = 0; i < 50 && !/route="\/health"/.test(metrics); i++) {
@@ -231,6 +276,34 @@ test(
           );
           const compiled = loaded.filter((url) => /\/taskcast\/dist\/(adapters|application|domain)\/.*\.js$/.test(url));
           assert.ok(compiled.length < 20, `the server ran from dist/'s modules:\n${compiled.join('\n')}`);
+        },
+      );
+
+      await t.test(
+        "taskcast serve writes readable lines with LOG_FORMAT=pretty, from the bundle's own pino-pretty",
+        async () => {
+          assert.ok(!existsSync(join(consumer, 'node_modules', 'pino-pretty')), 'pino-pretty is not installed');
+          const port = await freePort();
+          const child = spawn(bin, ['serve'], {
+            cwd: consumer,
+            env: { ...env, PORT: String(port), HOST: '127.0.0.1', STORAGE: 'memory', LOG_FORMAT: 'pretty' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          try {
+            const deadline = Date.now() + 60_000;
+            while (!/Taskcast listening/.test(out)) {
+              if (Date.now() > deadline || child.exitCode !== null) assert.fail(`the server did not start:\n${out}`);
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+          } finally {
+            child.kill('SIGTERM');
+          }
+          assert.equal(await exited, 0, out);
+          assert.match(out, /^\[[\d:.]+\] INFO: Taskcast listening on http:\/\/127\.0\.0\.1:\d+/m);
         },
       );
 
