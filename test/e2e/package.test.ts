@@ -205,34 +205,17 @@ test(
       await t.test(
         'taskcast serve runs the server bundle as npm start does: JSON request lines, /metrics, a clean SIGTERM',
         async () => {
-          const port = await freePort();
           const moduleLog = join(work, 'serve-modules.log');
-          const child = spawn(bin, ['serve'], {
-            cwd: consumer,
-            env: {
-              ...env,
-              // Every module the command loads, to tell the bundle from dist/'s compiled modules.
-              NODE_OPTIONS: `--import ${join(root, 'test', 'support', 'module-log.mjs')}`,
-              MODULE_LOG: moduleLog,
-              PORT: String(port),
-              HOST: '127.0.0.1',
-              DB_PATH: join(work, 'served', 'tasks.db'),
-              LOG_LEVEL: 'info',
-            },
-            stdio: ['ignore', 'pipe', 'pipe'],
+          const serve = await startServe(bin, consumer, {
+            // Every module the command loads, to tell the bundle from dist/'s compiled modules.
+            NODE_OPTIONS: `--import ${join(root, 'test', 'support', 'module-log.mjs')}`,
+            MODULE_LOG: moduleLog,
+            DB_PATH: join(work, 'served', 'tasks.db'),
+            LOG_LEVEL: 'info',
           });
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          const { port } = serve;
+          let exitCode: number | null;
           try {
-            const deadline = Date.now() + 60_000;
-            while (!/Taskcast listening/.test(out)) {
-              if (Date.now() > deadline || child.exitCode !== null)
-                assert.fail(`the server did not start:\n${out}\n${err}`);
-              await new Promise((resolve) => setTimeout(resolve, 50));
-            }
             const health = await fetch(`http://127.0.0.1:${port}/health`);
             assert.equal(health.status, 200);
             await health.text();
@@ -255,9 +238,10 @@ test(
             assert.match(metrics, /taskcast_http_requests_total\{method="GET",route="\/health",status="200"\} 1/);
             assert.match(metrics, /nodejs_eventloop_lag_seconds/);
           } finally {
-            child.kill('SIGTERM');
+            exitCode = await serve.stop();
           }
-          assert.equal(await exited, 0, `${out}\n${err}`);
+          const out = serve.out();
+          assert.equal(exitCode, 0, `${out}\n${serve.err()}`);
           // stdout is a pipe, so every line is JSON (stderr may carry Node's own warnings).
           const lines = out
             .trim()
@@ -283,26 +267,9 @@ test(
         "taskcast serve writes readable lines with LOG_FORMAT=pretty, from the bundle's own pino-pretty",
         async () => {
           assert.ok(!existsSync(join(consumer, 'node_modules', 'pino-pretty')), 'pino-pretty is not installed');
-          const port = await freePort();
-          const child = spawn(bin, ['serve'], {
-            cwd: consumer,
-            env: { ...env, PORT: String(port), HOST: '127.0.0.1', STORAGE: 'memory', LOG_FORMAT: 'pretty' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-          try {
-            const deadline = Date.now() + 60_000;
-            while (!/Taskcast listening/.test(out)) {
-              if (Date.now() > deadline || child.exitCode !== null) assert.fail(`the server did not start:\n${out}`);
-              await new Promise((resolve) => setTimeout(resolve, 50));
-            }
-          } finally {
-            child.kill('SIGTERM');
-          }
-          assert.equal(await exited, 0, out);
+          const serve = await startServe(bin, consumer, { STORAGE: 'memory', LOG_FORMAT: 'pretty' });
+          assert.equal(await serve.stop(), 0, serve.err());
+          const out = serve.out();
           assert.match(out, /^\[[\d:.]+\] INFO: Taskcast listening on http:\/\/127\.0\.0\.1:\d+/m);
         },
       );
@@ -315,3 +282,38 @@ test(
       });
     }),
 );
+
+/**
+ * `taskcast serve` from `consumer` on a free port with `extraEnv`, once it says it listens: its output so far,
+ * and `stop()`, a SIGTERM that resolves to its exit code.
+ */
+async function startServe(
+  bin: string,
+  consumer: string,
+  extraEnv: NodeJS.ProcessEnv,
+): Promise<{ port: number; out: () => string; err: () => string; stop: () => Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(bin, ['serve'], {
+    cwd: consumer,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = (): Promise<number | null> => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  const deadline = Date.now() + 60_000;
+  while (!/Taskcast listening/.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      assert.fail(`the server did not start:\n${out}\n${err}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { port, out: () => out, err: () => err, stop };
+}
