@@ -26,6 +26,22 @@ const result = await build({
 });
 console.log(`dist/server/: ${megabytes(result)} MB of bundle in ${Date.now() - started} ms`);
 
+// pino-pretty, for a server logging to a terminal, as one CommonJS file beside the bundle: the logger loads it
+// with a synchronous require on first use (adapters/logging/pino-logger.ts), so the package and its 13
+// dependencies are development dependencies instead of 14 packages in every install, weather-only ones too.
+const pretty = await build({
+  entryPoints: ['pino-pretty'],
+  absWorkingDir: root,
+  outfile: join(root, 'dist', 'server', 'pino-pretty.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  metafile: true,
+  logLevel: 'warning',
+});
+console.log(`dist/server/pino-pretty.cjs: ${Object.values(pretty.metafile.outputs)[0].bytes} bytes`);
+
 const weatherStarted = Date.now();
 const weatherDir = join(root, 'dist', 'weather');
 const weather = await Promise.all([

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
 import type { Logger, LogLevel } from './logger.ts';
@@ -155,8 +157,16 @@ function batchedStdout(): DestinationStream {
   return stream;
 }
 
-/** pino-pretty and its dependencies load only for a terminal: a server writing JSON never pays their start-up. */
+/**
+ * pino-pretty and its dependencies load only for a terminal: a server writing JSON never pays their start-up.
+ * The published server bundle has its own copy beside it (dist/server/pino-pretty.cjs, by
+ * scripts/build-server-bundle.mjs), so no install downloads pino-pretty and its 13 dependencies; the sources
+ * and `npm start`'s bundle load the package, a development dependency.
+ */
 function loadPretty(): (options: PrettyOptions) => DestinationStream {
-  const loaded = createRequire(import.meta.url)('pino-pretty') as { default?: unknown };
+  const bundled = fileURLToPath(new URL('./pino-pretty.cjs', import.meta.url));
+  const loaded = createRequire(import.meta.url)(existsSync(bundled) ? bundled : 'pino-pretty') as {
+    default?: unknown;
+  };
   return (typeof loaded === 'function' ? loaded : loaded.default) as (options: PrettyOptions) => DestinationStream;
 }

@@ -7,8 +7,8 @@ import { runCli } from './cli-commands.ts';
 
 /**
  * The build's server bundle (dist/server/main.mjs, scripts/build-server-bundle.mjs), as `npm start` runs
- * one: it starts about a third faster than dist/'s ~700 compiled modules. A build without esbuild (an
- * optional dependency) has none, and runs the modules; so does a checkout, where this path names nothing.
+ * one: it starts about a third faster than dist/'s ~700 compiled modules. A checkout, where this path names
+ * nothing, runs the modules instead.
  */
 const SERVER_BUNDLE = new URL('../../server/main.mjs', import.meta.url);
 

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 /**
  * The packages only the server needs, which package.json lists as optional dependencies so that a
  * weather-only install (taskcast/msw, taskcast/fetch) can leave them out: bcrypt for the task API's
- * passwords and Swagger UI for /docs always, pg and ioredis when configured.
+ * passwords always, pg and ioredis when configured. (Swagger UI, for /docs, ships in the package itself:
+ * adapters/http/docs/swagger-ui-assets.ts.)
  */
 export function serverPackages(uses: { readonly postgres: boolean; readonly redis: boolean }): string[] {
-  return ['@node-rs/bcrypt', 'swagger-ui-dist', ...(uses.postgres ? ['pg'] : []), ...(uses.redis ? ['ioredis'] : [])];
+  return ['@node-rs/bcrypt', ...(uses.postgres ? ['pg'] : []), ...(uses.redis ? ['ioredis'] : [])];
 }
 
 /**

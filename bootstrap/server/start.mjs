@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.mjs';
+import { ESBUILD_MISSING, loadEsbuild } from './load-esbuild.mjs';
 import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -36,7 +37,12 @@ if (!process.argv.includes('--build-only')) await import(pathToFileURL(join(targ
 
 async function build() {
   const startedMs = Date.now();
-  const { build: esbuild } = await import('esbuild');
+  const bundler = await loadEsbuild();
+  if (!bundler) {
+    process.stderr.write(`${ESBUILD_MISSING}\n`);
+    process.exit(1);
+  }
+  const { build: esbuild } = bundler;
   const result = await esbuild({ ...serverBundleOptions(root, join(buildRoot, 'staging'), NOT_BUNDLED), write: false });
 
   // Content-addressed, written under a temporary name and renamed: servers started at the same moment never

@@ -14,6 +14,7 @@ import { killLeftovers, ServerProcess } from './server-process.ts';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { inConsumerProject } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
+import { SERVER_PACKAGES, TASK_CODE } from '../support/task-service-modules.ts';
 
 after(killLeftovers);
 
@@ -142,6 +143,21 @@ result.connects = connects;
 writeFileSync(out, JSON.stringify(result));
 `;
 
+/** A test file's first requests through taskcast/msw, as in the README's example. */
+const FIRST_REQUESTS = `
+import { setupServer } from 'msw/node';
+import { weatherGovHandlers } from 'taskcast/msw';
+const nws = await weatherGovHandlers({ now: ${JSON.stringify(NOW)} });
+const server = setupServer(...nws.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const statuses = [];
+for (const path of ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?point=39.7456,-97.0892'])
+  statuses.push((await fetch('https://api.weather.gov' + path, { headers: { 'user-agent': 't' } })).status);
+console.log(statuses.join(' '));
+server.close();
+await nws.close();
+`;
+
 const TYPED_CONSUMER = `
 import { setupServer } from 'msw/node';
 import { weatherGovHandlers, ScenarioInvalid, type ClockState, type Scenario } from 'taskcast/msw';
@@ -218,6 +234,56 @@ test(
           renameSync(`${msw}.away`, msw);
         }
       });
+
+      await t.test(
+        'taskcast/msw answers from its own bundle: no module of the task service, none of its packages',
+        () => {
+          writeFileSync(join(consumer, 'first-requests.mjs'), FIRST_REQUESTS);
+          const log = join(work, 'msw-modules.log');
+          const out = run(
+            process.execPath,
+            ['--import', join(root, 'test', 'support', 'module-log.mjs'), 'first-requests.mjs'],
+            consumer,
+            { MODULE_LOG: log },
+          );
+          assert.equal(out.trim(), '200 200 200');
+          const loaded = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))];
+          const ours = loaded.filter((file) => file.includes('/node_modules/taskcast/'));
+          assert.ok(ours.length > 0, 'the log holds the modules loaded');
+          assert.deepEqual(
+            ours.filter((file) => !/\/node_modules\/taskcast\/dist\/weather\/[^/]+\.mjs$/.test(file)),
+            [],
+            'only the bundle in dist/weather/ is loaded',
+          );
+          // None of taskcast's own dependencies either: the bundle holds what the weather path needs.
+          const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules', 'taskcast', 'package.json'), 'utf8'));
+          const dependencies = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
+          const packages = new Set(
+            loaded
+              .map((file) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1])
+              .filter((p) => p !== undefined),
+          );
+          for (const name of [...SERVER_PACKAGES, ...dependencies])
+            assert.ok(!packages.has(name), `${name} was loaded`);
+          // The bundle names each source it holds in a comment (esbuild's, unminified): none of the task service.
+          const sources = ours.flatMap((file) =>
+            [
+              ...readFileSync(fileURLToPath(file), 'utf8').matchAll(
+                /^\/\/ ((?:adapters|application|domain|bootstrap)\/\S+)$/gm,
+              ),
+            ].map((match) => `/${match[1]}`),
+          );
+          assert.ok(
+            sources.some((source) => source.startsWith('/adapters/forecast/embedded/')),
+            'the loaded bundle names the sources it holds',
+          );
+          assert.deepEqual(
+            sources.filter((source) => TASK_CODE.some((pattern) => pattern.test(source))),
+            [],
+            'no module of the task service is loaded',
+          );
+        },
+      );
 
       await t.test("the README's MSW example passes with plain node --test", () => {
         writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example'));

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { freePort } from '../support/free-port.ts';
 import { inConsumerProject } from '../support/packed-tarball.ts';
+import { installWeight } from '../support/install-weight.ts';
 import { docBlock, promisedOutput } from '../support/doc-blocks.ts';
 
 /**
@@ -19,6 +20,17 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = handRunEnv;
 
 const readmeBlock = (name: string): string => docBlock(name);
+
+/**
+ * What installing the tarball alone may weigh (issue 40.11: 108 packages and 68 MB by `du`, with esbuild, tsx
+ * and Swagger UI's 12 MB among them). Measured 2026-11-27 after esbuild, swagger-ui-dist and pino-pretty
+ * became development dependencies: 61 packages, 42 MB of files (54 MB by `du -sm`), the tarball unpacking to
+ * 26 MB. Some headroom for the dependencies' own patch releases; a new dependency or a data file of any
+ * size fails.
+ */
+const INSTALL_BUDGET = { packages: 64, bytes: 45e6, unpackedBytes: 28e6 };
+/** Packages only the build or the development tree uses, which an install must not download. */
+const BUILD_ONLY = ['esbuild', 'swagger-ui-dist', 'pino-pretty', 'tsx', 'typescript'];
 
 /** A TypeScript consumer beyond the README: typed results, and a wrong call that must not type-check. */
 const TYPED_CONSUMER = `
@@ -110,6 +122,29 @@ test(
       // Offline when npm's cache already holds the dependencies (it does after `npm ci`); the registry otherwise.
       run(npm, ['install', tarball.path, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], consumer);
 
+      await t.test('the install holds no build tool and stays within its budget of packages and bytes', () => {
+        assert.ok(
+          tarball.unpackedSize <= INSTALL_BUDGET.unpackedBytes,
+          `the tarball unpacks to ${tarball.unpackedSize} bytes, over ${INSTALL_BUDGET.unpackedBytes}`,
+        );
+        const { packages, bytes } = installWeight(consumer);
+        assert.ok(
+          packages.includes('taskcast') && packages.includes('h3'),
+          `npm ls listed the install: ${packages.join(', ')}`,
+        );
+        // By name wherever nested, and esbuild's platform binaries (@esbuild/linux-x64 and the like).
+        const buildOnly = packages.filter((path) => {
+          const name = path.split('/node_modules/').at(-1)!;
+          return BUILD_ONLY.some((tool) => name === tool || name.startsWith(`@${tool}/`));
+        });
+        assert.deepEqual(buildOnly, [], 'packages only the build uses were installed');
+        assert.ok(
+          packages.length <= INSTALL_BUDGET.packages,
+          `${packages.length} packages, over the budget of ${INSTALL_BUDGET.packages}:\n${packages.join('\n')}`,
+        );
+        assert.ok(bytes <= INSTALL_BUDGET.bytes, `node_modules holds ${bytes} bytes, over ${INSTALL_BUDGET.bytes}`);
+      });
+
       await t.test("the README's library example runs with plain node", () => {
         writeFileSync(join(consumer, 'library-example.mjs'), readmeBlock('library-example'));
         const out = run(process.execPath, ['library-example.mjs'], consumer);
@@ -170,37 +205,30 @@ test(
       await t.test(
         'taskcast serve runs the server bundle as npm start does: JSON request lines, /metrics, a clean SIGTERM',
         async () => {
-          const port = await freePort();
           const moduleLog = join(work, 'serve-modules.log');
-          const child = spawn(bin, ['serve'], {
-            cwd: consumer,
-            env: {
-              ...env,
-              // Every module the command loads, to tell the bundle from dist/'s compiled modules.
-              NODE_OPTIONS: `--import ${join(root, 'test', 'support', 'module-log.mjs')}`,
-              MODULE_LOG: moduleLog,
-              PORT: String(port),
-              HOST: '127.0.0.1',
-              DB_PATH: join(work, 'served', 'tasks.db'),
-              LOG_LEVEL: 'info',
-            },
-            stdio: ['ignore', 'pipe', 'pipe'],
+          const serve = await startServe(bin, consumer, {
+            // Every module the command loads, to tell the bundle from dist/'s compiled modules.
+            NODE_OPTIONS: `--import ${join(root, 'test', 'support', 'module-log.mjs')}`,
+            MODULE_LOG: moduleLog,
+            DB_PATH: join(work, 'served', 'tasks.db'),
+            LOG_LEVEL: 'info',
           });
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-          const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+          const { port } = serve;
+          let exitCode: number | null;
           try {
-            const deadline = Date.now() + 60_000;
-            while (!/Taskcast listening/.test(out)) {
-              if (Date.now() > deadline || child.exitCode !== null)
-                assert.fail(`the server did not start:\n${out}\n${err}`);
-              await new Promise((resolve) => setTimeout(resolve, 50));
-            }
             const health = await fetch(`http://127.0.0.1:${port}/health`);
             assert.equal(health.status, 200);
             await health.text();
+            // /docs from the Swagger UI files the package ships (dist/swagger-ui/): no swagger-ui-dist installed.
+            assert.ok(
+              !existsSync(join(consumer, 'node_modules', 'swagger-ui-dist')),
+              'swagger-ui-dist is not installed',
+            );
+            for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+              const asset = await fetch(`http://127.0.0.1:${port}/docs/${file}`);
+              assert.equal(asset.status, 200, file);
+              assert.ok((await asset.arrayBuffer()).byteLength > 100_000, `${file} is Swagger UI's`);
+            }
             // A request is recorded once its response is fully written, a moment after the client has it.
             let metrics = '';
             for (let i = 0; i < 50 && !/route="\/health"/.test(metrics); i++) {
@@ -210,9 +238,10 @@ test(
             assert.match(metrics, /taskcast_http_requests_total\{method="GET",route="\/health",status="200"\} 1/);
             assert.match(metrics, /nodejs_eventloop_lag_seconds/);
           } finally {
-            child.kill('SIGTERM');
+            exitCode = await serve.stop();
           }
-          assert.equal(await exited, 0, `${out}\n${err}`);
+          const out = serve.out();
+          assert.equal(exitCode, 0, `${out}\n${serve.err()}`);
           // stdout is a pipe, so every line is JSON (stderr may carry Node's own warnings).
           const lines = out
             .trim()
@@ -234,6 +263,17 @@ test(
         },
       );
 
+      await t.test(
+        "taskcast serve writes readable lines with LOG_FORMAT=pretty, from the bundle's own pino-pretty",
+        async () => {
+          assert.ok(!existsSync(join(consumer, 'node_modules', 'pino-pretty')), 'pino-pretty is not installed');
+          const serve = await startServe(bin, consumer, { STORAGE: 'memory', LOG_FORMAT: 'pretty' });
+          assert.equal(await serve.stop(), 0, serve.err());
+          const out = serve.out();
+          assert.match(out, /^\[[\d:.]+\] INFO: Taskcast listening on http:\/\/127\.0\.0\.1:\d+/m);
+        },
+      );
+
       await t.test('a TypeScript consumer type-checks against the shipped .d.ts files', () => {
         writeFileSync(join(consumer, 'library-example.ts'), readmeBlock('library-example'));
         writeFileSync(join(consumer, 'weather-example.ts'), readmeBlock('weather-example'));
@@ -242,3 +282,38 @@ test(
       });
     }),
 );
+
+/**
+ * `taskcast serve` from `consumer` on a free port with `extraEnv`, once it says it listens: its output so far,
+ * and `stop()`, a SIGTERM that resolves to its exit code.
+ */
+async function startServe(
+  bin: string,
+  consumer: string,
+  extraEnv: NodeJS.ProcessEnv,
+): Promise<{ port: number; out: () => string; err: () => string; stop: () => Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(bin, ['serve'], {
+    cwd: consumer,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = (): Promise<number | null> => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  const deadline = Date.now() + 60_000;
+  while (!/Taskcast listening/.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      assert.fail(`the server did not start:\n${out}\n${err}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { port, out: () => out, err: () => err, stop };
+}

@@ -15,6 +15,8 @@ export interface PackedTarball {
   /** The tarball, copied into `destination`. */
   readonly path: string;
   readonly files: readonly string[];
+  /** The bytes the tarball unpacks to (npm pack's `unpackedSize`). */
+  readonly unpackedSize: number;
 }
 
 const WAIT_MS = 300_000;
@@ -36,9 +38,20 @@ export async function packedTarball(destination: string): Promise<PackedTarball>
       rmSync(shared, { recursive: true, force: true });
       mkdirSync(shared, { recursive: true });
       const out = runByHand(npm, ['pack', '--json', '--pack-destination', shared], root);
-      const [manifest] = JSON.parse(out.slice(out.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+      const [manifest] = JSON.parse(out.slice(out.indexOf('['))) as {
+        filename: string;
+        files: { path: string }[];
+        unpackedSize: number;
+      }[];
       if (!manifest) throw new Error(`npm pack printed no manifest:\n${out}`);
-      writeFileSync(done, JSON.stringify({ filename: manifest.filename, files: manifest.files.map((f) => f.path) }));
+      writeFileSync(
+        done,
+        JSON.stringify({
+          filename: manifest.filename,
+          files: manifest.files.map((f) => f.path),
+          unpackedSize: manifest.unpackedSize,
+        }),
+      );
     } catch (error) {
       writeFileSync(join(shared, 'failed'), String(error instanceof Error ? error.message : error));
       throw error;
@@ -52,10 +65,14 @@ export async function packedTarball(destination: string): Promise<PackedTarball>
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const manifest = JSON.parse(readFileSync(done, 'utf8')) as { filename: string; files: string[] };
+  const manifest = JSON.parse(readFileSync(done, 'utf8')) as {
+    filename: string;
+    files: string[];
+    unpackedSize: number;
+  };
   const path = join(destination, manifest.filename);
   copyFileSync(join(shared, manifest.filename), path);
-  return { path, files: manifest.files };
+  return { path, files: manifest.files, unpackedSize: manifest.unpackedSize };
 }
 
 /**

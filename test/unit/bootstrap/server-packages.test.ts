@@ -7,13 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { missingPackages, missingPackagesMessage, serverPackages } from '../../../bootstrap/server/server-packages.ts';
 
 test('the server asks for pg and ioredis only when configured', () => {
-  assert.deepEqual(serverPackages({ postgres: false, redis: false }), ['@node-rs/bcrypt', 'swagger-ui-dist']);
-  assert.deepEqual(serverPackages({ postgres: true, redis: true }), [
-    '@node-rs/bcrypt',
-    'swagger-ui-dist',
-    'pg',
-    'ioredis',
-  ]);
+  assert.deepEqual(serverPackages({ postgres: false, redis: false }), ['@node-rs/bcrypt']);
+  assert.deepEqual(serverPackages({ postgres: true, redis: true }), ['@node-rs/bcrypt', 'pg', 'ioredis']);
 });
 
 test('a package missing from an install is named, with the command that installs it', () => {

@@ -1,9 +1,8 @@
 /**
  * A weather-only user loads nothing of the task service (issue 39 item 6, issue 40 items 4 and 11): a test
  * file that imports taskcast/msw or taskcast/fetch, or the library's createForecast, and answers a forecast
- * request, must not load bcrypt, a task store, pg, ioredis or Swagger UI. Those are optional dependencies
- * that a weather-only install may leave out, and each costs start-up time that every isolated test file
- * pays. Each case runs in a fresh process whose every resolved module is logged (test/support/module-log.mjs).
+ * request, must not load bcrypt, a task store, pg, ioredis or Swagger UI. Those belong to the server and the
+ * task service, and each costs start-up time that every isolated test file pays. Each case runs in a fresh process whose every resolved module is logged (test/support/module-log.mjs).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,25 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { SERVER_PACKAGES, TASK_CODE } from '../../support/task-service-modules.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const NOW = '2026-05-20T21:00:00Z';
-
-/** Packages of the server and the task service only. */
-const SERVER_PACKAGES = ['@node-rs/bcrypt', 'pg', 'ioredis', 'lowdb', 'swagger-ui-dist', 'prom-client', 'pino'];
-/**
- * The task service's own code: its use cases, stores and password hashing; its rules, and its HTTP schemas
- * and OpenAPI document (once loaded through the forecast app's docs routes: ~40 ms of a cold start, the
- * limits' toLocaleString waking ICU).
- */
-const TASK_CODE = [
-  /\/application\/tasks\//,
-  /\/adapters\/persistence\//,
-  /\/adapters\/crypto\//,
-  /\/domain\/tasks\//,
-  /\/adapters\/http\/tasks\//,
-  /\/task-openapi\./,
-];
 
 /** Runs `body` as a module under tsx with every loaded module logged; returns the log's distinct paths. */
 function modulesLoadedBy(body: string): string[] {
