@@ -4,19 +4,14 @@
 // (arctic-sea-ice-season.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertSameWindowsAsAllYear, cyclesOf2026 } from './marine-season-support.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import {
   ARCTIC_ICE_SEASON,
   inIceSeason,
 } from '../../../../adapters/forecast/embedded/weather/arctic-sea-ice-season.ts';
-import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
-import {
-  marineHazardRules,
-  zoneMarineRules,
-} from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
-import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
-import { isAlertActive, latestCycle } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { isAlertActive } from '../../../../adapters/forecast/embedded/weather/index.ts';
 
 const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
@@ -53,29 +48,12 @@ describe('the Arctic sea-ice season', () => {
 
   it('leaves the open-water season’s products as the wind alone makes them', () => {
     // Mid-August and mid-September: every ice zone's windows equal the all-year rules'.
-    for (const start of [hourOf('2026-08-12T09:00:00Z'), hourOf('2026-09-14T21:00:00Z')])
-      for (const zone of iceZones) {
-        const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
-        const samples = hourlySeries(place, start, 96);
-        const spans = (rules: Parameters<typeof placeHazards>[0]) =>
-          placeHazards(rules, place, start, samples).map((w) => `${w.rule.event} ${w.startHour}-${w.endHour}`);
-        const kt = zone.marine!.smallCraftKt;
-        assert.deepEqual(spans(zoneMarineRules(zone.id, zone.officeId, kt)), spans(marineHazardRules(kt)), zone.id);
-      }
+    assertSameWindowsAsAllYear(iceZones, [hourOf('2026-08-12T09:00:00Z'), hourOf('2026-09-14T21:00:00Z')]);
   });
 });
 
 describe('Arctic marine alerts over 2026', () => {
-  // Four cycles a month: the 3rd, 10th, 17th and 24th, at 09Z and 21Z in turn.
-  const cycles: number[] = [];
-  for (let m = 0; m < 12; m++)
-    for (const [day, hour] of [
-      [3, 10],
-      [10, 22],
-      [17, 10],
-      [24, 22],
-    ] as const)
-      cycles.push(latestCycle(Date.UTC(2026, m, day, hour) / HOUR));
+  const cycles = cyclesOf2026();
   const month = (c: number) => new Date((c - 9) * HOUR).getUTCMonth() + 1;
   const onIce: string[] = [];
   const count = { winter: { zoneCycles: 0, alerts: 0 }, openWater: { zoneCycles: 0, alerts: 0 } };
