@@ -1,5 +1,6 @@
 import type { HazardRule } from './alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
+import { ARCTIC_ICE_SEASON, inIceSeason, type IceSeason } from './arctic-sea-ice-season.ts';
 import {
   inNearshoreSeason,
   isGreatLakesZone,
@@ -170,7 +171,7 @@ const WARNINGS_ONLY: readonly HazardRule[] = MARINE_WARNINGS;
 const SEASONAL_RULE_SETS = new Map<string, readonly HazardRule[]>();
 
 /** The marine rules of a zone: its threshold's, with the advisory kept to its season (great-lakes-small-craft-season.ts). */
-export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
+function openWaterRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
   const season = smallCraftSeason(zoneId, officeId);
   if (season === 'always') return marineHazardRules(smallCraftFromKt);
   if (season === 'never') return WARNINGS_ONLY;
@@ -182,6 +183,30 @@ export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFrom
     rules = [seasonalSmallCraft(smallCraftFromKt, season), ...MARINE_WARNINGS];
     SEASONAL_RULE_SETS.set(key, rules);
   }
+  return rules;
+}
+
+/** A rule that counts no hour of an ice season: the pack has no seas for the wind to raise. */
+const offTheIce = (rule: HazardRule, ice: IceSeason): HazardRule => ({
+  ...rule,
+  hourly: (s, ctx) => !inIceSeason(ice, ctx.hour) && rule.hourly(s, ctx),
+});
+
+/** The rule sets of ice-covered zones, by open-water rule set and ice season, made once each (identity, above). */
+const ICE_RULE_SETS = new Map<readonly HazardRule[], Map<IceSeason, readonly HazardRule[]>>();
+
+/**
+ * The marine rules of a zone: its threshold's, with the advisory kept to its Great Lakes season
+ * (great-lakes-small-craft-season.ts) and every product kept off the Arctic pack ice (arctic-sea-ice-season.ts).
+ */
+export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
+  const open = openWaterRules(zoneId, officeId, smallCraftFromKt);
+  const ice = ARCTIC_ICE_SEASON.get(zoneId);
+  if (!ice) return open;
+  let byIce = ICE_RULE_SETS.get(open);
+  if (!byIce) ICE_RULE_SETS.set(open, (byIce = new Map<IceSeason, readonly HazardRule[]>()));
+  let rules = byIce.get(ice);
+  if (!rules) byIce.set(ice, (rules = open.map((rule) => offTheIce(rule, ice))));
   return rules;
 }
 

@@ -5,6 +5,7 @@
 // stronger warnings all year (great-lakes-small-craft-season.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertSameWindowsAsAllYear, cyclesOf2026 } from './marine-season-support.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import {
@@ -14,13 +15,7 @@ import {
   NEARSHORE_SMALL_CRAFT_SEASON,
   smallCraftSeason,
 } from '../../../../adapters/forecast/embedded/weather/great-lakes-small-craft-season.ts';
-import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
-import {
-  marineHazardRules,
-  zoneMarineRules,
-} from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
-import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
-import { isAlertActive, latestCycle, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { isAlertActive, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
 
 const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
@@ -68,29 +63,15 @@ describe('the Great Lakes Small Craft Advisory season', () => {
 
   it('leaves the in-season advisories as the wind alone makes them', () => {
     // Mid-July and mid-October, every seasonal nearshore zone: the same windows as the all-year rules.
-    for (const start of [hourOf('2026-07-10T09:00:00Z'), hourOf('2026-10-12T21:00:00Z')])
-      for (const zone of lakeZones.filter(seasonal)) {
-        const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
-        const samples = hourlySeries(place, start, 96);
-        const spans = (rules: Parameters<typeof placeHazards>[0]) =>
-          placeHazards(rules, place, start, samples).map((w) => `${w.rule.event} ${w.startHour}-${w.endHour}`);
-        const kt = zone.marine!.smallCraftKt;
-        assert.deepEqual(spans(zoneMarineRules(zone.id, zone.officeId, kt)), spans(marineHazardRules(kt)), zone.id);
-      }
+    assertSameWindowsAsAllYear(lakeZones.filter(seasonal), [
+      hourOf('2026-07-10T09:00:00Z'),
+      hourOf('2026-10-12T21:00:00Z'),
+    ]);
   });
 });
 
 describe('Great Lakes marine alerts over 2026', () => {
-  // Four cycles a month: the 3rd, 10th, 17th and 24th, at 09Z and 21Z in turn.
-  const cycles: number[] = [];
-  for (let m = 0; m < 12; m++)
-    for (const [day, hour] of [
-      [3, 10],
-      [10, 22],
-      [17, 10],
-      [24, 22],
-    ] as const)
-      cycles.push(latestCycle(Date.UTC(2026, m, day, hour) / HOUR));
+  const cycles = cyclesOf2026();
   const winter = (c: number) => {
     const d = new Date((c - 6) * HOUR);
     const md = (d.getUTCMonth() + 1) * 100 + d.getUTCDate();

@@ -49,6 +49,16 @@ describe("the model's wind against NOAA's station averages", () => {
     assert.ok(medianWindMph('ANCHORAGE') > 1.3 * medianWindMph('FAIRBANKS'));
   });
 
+  it('gives a station that measured none, beyond every one that did, the nearest measured trades', (t) => {
+    // Wake Island has no average wind and no measured station within the field's reach; its trade wind was
+    // the analytic one, a median 18 mph, until it borrowed Kwajalein's correction (fit-climate.ts).
+    assert.equal(averageWindMph(station('WAKE ISLAND')), null);
+    const wake = medianWindMph('WAKE ISLAND');
+    const kwajalein = averageWindMph(station('KWAJALEIN'))!;
+    t.diagnostic(`Wake median ${wake.toFixed(1)} mph, Kwajalein's average ${kwajalein.toFixed(1)} mph`);
+    assert.ok(Math.abs(wake / kwajalein - 1) <= 0.2, `${wake.toFixed(1)} mph against ${kwajalein.toFixed(1)}`);
+  });
+
   it("keeps Hilo's sheltered bay calmer than Lihue's open trades, as measured", () => {
     assert.ok(medianWindMph('HILO') < 0.7 * medianWindMph('LIHUE'));
   });

@@ -1,0 +1,39 @@
+// What the marine season tests (alerts-great-lakes-season, alerts-arctic-ice) share: the year's cycles they
+// sample, and the check that a season cuts nothing from the hours it leaves open.
+import assert from 'node:assert/strict';
+import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
+import { latestCycle, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  marineHazardRules,
+  zoneMarineRules,
+} from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
+
+const HOUR = 3_600_000;
+
+/** Four cycles a month of 2026: the 3rd, 10th, 17th and 24th, at 09Z and 21Z in turn (epoch hours). */
+export function cyclesOf2026(): number[] {
+  const cycles: number[] = [];
+  for (let m = 0; m < 12; m++)
+    for (const [day, hour] of [
+      [3, 10],
+      [10, 22],
+      [17, 10],
+      [24, 22],
+    ] as const)
+      cycles.push(latestCycle(Date.UTC(2026, m, day, hour) / HOUR));
+  return cycles;
+}
+
+/** Over 96 hours from each start, every zone's windows under its own rules equal the all-year rules'. */
+export function assertSameWindowsAsAllYear(zones: readonly AlertZone[], starts: readonly number[]): void {
+  for (const start of starts)
+    for (const zone of zones) {
+      const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+      const samples = hourlySeries(place, start, 96);
+      const spans = (rules: Parameters<typeof placeHazards>[0]) =>
+        placeHazards(rules, place, start, samples).map((w) => `${w.rule.event} ${w.startHour}-${w.endHour}`);
+      const kt = zone.marine!.smallCraftKt;
+      assert.deepEqual(spans(zoneMarineRules(zone.id, zone.officeId, kt)), spans(marineHazardRules(kt)), zone.id);
+    }
+}
