@@ -6,10 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { serialize } from 'node:v8';
 import { killLeftovers, ServerProcess } from './server-process.ts';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { inConsumerProject } from '../support/packed-tarball.ts';
@@ -382,6 +384,41 @@ test(
           assert.equal(run(process.execPath, ['page-check.mjs'], consumer).trim(), 'true');
         },
       );
+
+      await t.test('a later process reads the offices a list waited for from the cache, byte for byte', () => {
+        // Kansas's offices issue alerts at NOW (the point's office alone issues none then), so a list of
+        // them shows whether the kept offices are the ones read.
+        writeFileSync(
+          join(consumer, 'office-lists.mjs'),
+          `
+        import { createWeatherGovFetch } from 'taskcast/fetch';
+        const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
+        const out = [];
+        for (const path of ['/alerts?area=KS', '/alerts/active?point=39.7456,-97.0892']) {
+          const response = await nwsFetch(path);
+          out.push([path, response.status, response.headers.get('last-modified'), await response.text()]);
+        }
+        console.log(JSON.stringify(out));
+      `,
+        );
+        const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-office-cache-'));
+        const lists = (dir: string) =>
+          JSON.parse(run(process.execPath, ['office-lists.mjs'], consumer, { TASKCAST_CACHE_DIR: dir })) as [
+            string,
+            number,
+            string,
+            string,
+          ][];
+        const generated = lists('off');
+        assert.ok(JSON.parse(generated[0]![3]).features.length > 0, 'the state list has alerts to keep');
+        assert.deepEqual(lists(cacheDir), generated, 'the first process, keeping its offices');
+        const kept = readdirSync(join(cacheDir, 'alert-offices'));
+        assert.ok(kept.length > 1, `one file per office made: ${kept.join(', ')}`);
+        assert.deepEqual(lists(cacheDir), generated, 'a later process, reading them');
+        // Emptied, the kept offices show in the answer: they are what a later process serves.
+        for (const file of kept) writeFileSync(join(cacheDir, 'alert-offices', file), serialize([]));
+        assert.equal(JSON.parse(lists(cacheDir)[0]![3]).features.length, 0);
+      });
 
       await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
         writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);

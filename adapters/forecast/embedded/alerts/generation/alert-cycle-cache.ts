@@ -21,19 +21,47 @@ export function cycleCacheFile(
   zonesByOffice: readonly (readonly AlertZone[])[],
   cycleHour: number,
 ): string | undefined {
+  return cacheFile(moduleUrl, 'alert-cycles', zonesByOffice, cycleHour);
+}
+
+/**
+ * Where one office's alerts for a cycle are kept once a request had them made (a point's, a zone's or a
+ * state's list, before the whole cycle is wanted): so each test file of a suite, a fresh process where the
+ * test runner isolates files, reads its point's office instead of making it again. Named as the cycle's
+ * file is, by the model's bundle and the office's zones alone.
+ */
+export function officeCacheFile(moduleUrl: string, zones: readonly AlertZone[], cycleHour: number): string | undefined {
+  return cacheFile(moduleUrl, 'alert-offices', zones, cycleHour);
+}
+
+function cacheFile(moduleUrl: string, folder: string, inputs: unknown, cycleHour: number): string | undefined {
   const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
   const module = new URL(moduleUrl);
   if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
-  try {
-    const model = readFileSync(new URL('./alert-worker.mjs', module));
-    const key = createHash('sha256').update(model).update(serialize(zonesByOffice)).digest('hex').slice(0, 32);
-    return join(dir, 'alert-cycles', `${key}-${cycleHour}.v8`);
-  } catch {
-    return undefined;
-  }
+  const model = modelDigest(module);
+  if (model === undefined) return undefined;
+  const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
+  return join(dir, folder, `${key}-${cycleHour}.v8`);
 }
 
-export function readCachedCycle(file: string | undefined): AlertFeature[] | undefined {
+/** The worker bundle's digest, by the bundle's folder: read once per process, as it cannot change under it. */
+const modelDigests = new Map<string, Buffer | undefined>();
+
+function modelDigest(module: URL): Buffer | undefined {
+  const worker = new URL('./alert-worker.mjs', module);
+  if (!modelDigests.has(worker.href)) {
+    let digest: Buffer | undefined;
+    try {
+      digest = createHash('sha256').update(readFileSync(worker)).digest();
+    } catch {
+      digest = undefined;
+    }
+    modelDigests.set(worker.href, digest);
+  }
+  return modelDigests.get(worker.href);
+}
+
+export function readCachedAlerts(file: string | undefined): AlertFeature[] | undefined {
   if (file === undefined) return undefined;
   try {
     return deserialize(readFileSync(file)) as AlertFeature[];
@@ -42,7 +70,7 @@ export function readCachedCycle(file: string | undefined): AlertFeature[] | unde
   }
 }
 
-export function writeCachedCycle(file: string | undefined, alerts: readonly AlertFeature[]): void {
+export function writeCachedAlerts(file: string | undefined, alerts: readonly AlertFeature[]): void {
   if (file === undefined) return;
   try {
     mkdirSync(join(file, '..'), { recursive: true });

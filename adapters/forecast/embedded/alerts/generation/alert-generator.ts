@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers';
 import { keepingAlive } from '../../shared/keep-alive.ts';
 import { measuredPrecipMonths, type AlertFeature, type AlertZone } from '../../weather/index.ts';
 import { generateOfficeAlerts, newestFirst } from './generate-office-alerts.ts';
-import { cycleCacheFile, readCachedCycle, writeCachedCycle } from './alert-cycle-cache.ts';
+import { cycleCacheFile, officeCacheFile, readCachedAlerts, writeCachedAlerts } from './alert-cycle-cache.ts';
 import {
   claimOffice,
   newOfficeBoard,
@@ -127,6 +127,8 @@ class CycleGeneration implements AlertGeneration {
     const arrived = this.arrived.get(index);
     if (arrived) return Promise.resolve(arrived);
     if (this.outcome) return this.background.then(() => this.fromCycle(index));
+    const kept = this.wanted.has(index) ? undefined : this.fromOfficeCache(index);
+    if (kept) return Promise.resolve(kept);
     return keepingAlive(
       new Promise((resolve, reject) => {
         const list = this.waiting.get(index) ?? [];
@@ -139,6 +141,19 @@ class CycleGeneration implements AlertGeneration {
         this.tryHereSoon();
       }),
     );
+  }
+
+  /**
+   * An office's alerts as a request in an earlier process had them made (the bundle alone keeps them: see
+   * alert-cycle-cache.ts), claimed on the board so no thread makes it again; undefined when none was kept,
+   * or another thread has begun it.
+   */
+  private fromOfficeCache(index: number): AlertFeature[] | undefined {
+    if (this.strategy === 'slices') return undefined;
+    const alerts = readCachedAlerts(officeCacheFile(import.meta.url, this.zonesByOffice[index]!, this.cycleHour));
+    if (!alerts || !claimOffice(this.board, index)) return undefined;
+    this.arrive(index, alerts);
+    return alerts;
   }
 
   /**
@@ -158,7 +173,7 @@ class CycleGeneration implements AlertGeneration {
   private async run(strategy: Strategy, urgent: boolean): Promise<AlertFeature[]> {
     if (strategy === 'slices') return this.inSlices();
     const file = cycleCacheFile(import.meta.url, this.zonesByOffice, this.cycleHour);
-    const cached = readCachedCycle(file);
+    const cached = readCachedAlerts(file);
     if (cached) return cached;
     let alerts: AlertFeature[];
     try {
@@ -167,7 +182,7 @@ class CycleGeneration implements AlertGeneration {
       if (strategy === 'workers') throw error;
       alerts = await this.inSlices();
     }
-    writeCachedCycle(file, alerts);
+    writeCachedAlerts(file, alerts);
     return alerts;
   }
 
@@ -223,6 +238,8 @@ class CycleGeneration implements AlertGeneration {
       return true;
     }
     this.arrive(office, alerts);
+    if (this.strategy !== 'slices')
+      writeCachedAlerts(officeCacheFile(import.meta.url, this.zonesByOffice[office]!, this.cycleHour), alerts);
     return true;
   }
 
