@@ -2,7 +2,7 @@ import type { Clock } from '../../../application/shared/clock.ts';
 import type { Catalogue } from './catalogue/types.ts';
 import type { EmbeddedOverlay } from './scenario-overlay.ts';
 import type { NdfdGridId } from './geo/ndfd-grid.ts';
-import type { AlertZone } from './weather/index.ts';
+import type { ZonesByOffice } from './alerts/alert-zone-file.ts';
 
 /**
  * Where a grid window lies: origin [dx, dy] (cells; fractional for a realigned office grid) on an NDFD
@@ -23,9 +23,10 @@ export interface EmbeddedDeps {
   readonly clock: Clock;
   /**
    * The alert model's zones per office as the data build listed them for the shipped catalogue
-   * (data/alert-zones.json, alert-zone-file.ts); absent (a hand-made catalogue), they are listed from it.
+   * (data/alert-zones.json, alert-zone-file.ts: an office's made when first read); absent (a hand-made
+   * catalogue), they are listed from it.
    */
-  readonly alertZones?: () => AlertZone[][];
+  readonly alertZones?: () => ZonesByOffice;
   /** The scenario in force (test-double controls); absent, the plain model. */
   readonly overlay?: EmbeddedOverlay;
 }

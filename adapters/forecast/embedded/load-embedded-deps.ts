@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
-import { ALERT_ZONES_FILE, readAlertZones } from './alerts/alert-zone-file.ts';
+import { ALERT_ZONES_FILE, AlertZoneLines } from './alerts/alert-zone-file.ts';
 import { loadCatalogue } from './catalogue/load-catalogue.ts';
 import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
@@ -31,7 +31,7 @@ export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): Embed
     catalogue,
     offsets,
     sectors,
-    alertZones: () => readAlertZones(ALERT_ZONES),
+    alertZones: () => new AlertZoneLines(ALERT_ZONES),
     clock,
     overlay: scenario ? scenarioOverlay(catalogue, scenario) : undefined,
   };

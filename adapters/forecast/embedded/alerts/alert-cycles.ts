@@ -1,15 +1,9 @@
 import { keepingAlive } from '../shared/keep-alive.ts';
-import {
-  CYCLE_HOURS,
-  epochHourOf,
-  epochHourToMs,
-  latestCycle,
-  type AlertFeature,
-  type AlertZone,
-} from '../weather/index.ts';
+import { CYCLE_HOURS, epochHourOf, epochHourToMs, latestCycle, type AlertFeature } from '../weather/index.ts';
 import type { AlertGeneration, AlertGenerator } from './generation/alert-generator.ts';
 import { alertSetOf, buildAlertSet, newestFirstFacts, type AlertFacts, type AlertSet } from './alert-set.ts';
-import { OfficeIndex, type AlertScope } from './alert-scope.ts';
+import { OfficeIndex, officeZoneIds, type AlertScope } from './alert-scope.ts';
+import type { ZonesByOffice } from './alert-zone-file.ts';
 
 /** Within this long before the next cycle, a request also starts generating it, so the switch does not wait. */
 const PREFETCH_MS = 60 * 60_000;
@@ -46,11 +40,11 @@ interface Cycle {
  */
 export class AlertCycles {
   private readonly cycles = new Map<number, Cycle>();
-  private zones: AlertZone[][] | undefined;
+  private zones: ZonesByOffice | undefined;
   private index: OfficeIndex | undefined;
 
   constructor(
-    private readonly zonesByOffice: () => AlertZone[][],
+    private readonly zonesByOffice: () => ZonesByOffice,
     private readonly generate: AlertGenerator,
     private readonly finish: (alerts: readonly AlertFeature[]) => AlertFeature[] = (alerts) => [...alerts],
   ) {}
@@ -69,7 +63,7 @@ export class AlertCycles {
    */
   async scoped(nowMs: number, scope: AlertScope): Promise<AlertSet> {
     const cycle = this.inForce(nowMs, false);
-    const index = (this.index ??= new OfficeIndex(this.officeZones()));
+    const index = (this.index ??= new OfficeIndex(officeZoneIds(this.officeZones())));
     const offices = index.officesOf(scope);
     const key = offices.join(',');
     if (cycle.ready) {
@@ -131,7 +125,7 @@ export class AlertCycles {
     return cycle;
   }
 
-  private officeZones(): AlertZone[][] {
+  private officeZones(): ZonesByOffice {
     return (this.zones ??= this.zonesByOffice());
   }
 

@@ -1,4 +1,4 @@
-import type { AlertZone } from '../weather/index.ts';
+import type { OfficeZoneIds, ZonesByOffice } from './alert-zone-file.ts';
 
 /**
  * The part of the country an alert request is about: zones (a zone or point parameter, land or marine), or
@@ -16,16 +16,17 @@ export class OfficeIndex {
   private readonly officesOfZone = new Map<string, Set<number>>();
   private readonly officesOfState = new Map<string, Set<number>>();
 
-  constructor(private readonly zonesByOffice: readonly (readonly AlertZone[])[]) {
-    zonesByOffice.forEach((zones, office) => {
-      for (const zone of zones) {
+  /** `idsByOffice`: each office's zone ids, with their counties' (officeZoneIds). */
+  constructor(private readonly idsByOffice: readonly OfficeZoneIds[]) {
+    idsByOffice.forEach((ids, office) => {
+      for (const pair of ids) {
         // Short-fuse warnings name the zone's county instead: a county query reaches the office too.
-        for (const id of zone.county ? [zone.id, zone.county.id] : [zone.id]) {
-          const offices = this.officesOfZone.get(id) ?? new Set<number>();
+        for (const id of pair) {
+          const offices = this.officesOfZone.get(id!) ?? new Set<number>();
           offices.add(office);
-          this.officesOfZone.set(id, offices);
+          this.officesOfZone.set(id!, offices);
         }
-        const state = zone.id.slice(0, 2);
+        const state = pair[0].slice(0, 2);
         const offices = this.officesOfState.get(state) ?? new Set<number>();
         offices.add(office);
         this.officesOfState.set(state, offices);
@@ -52,10 +53,16 @@ export class OfficeIndex {
 
   /** Every zone of the offices: an alert belongs to one of them exactly when it names one of these. */
   zonesOf(offices: readonly number[]): ReadonlySet<string> {
-    return new Set(
-      offices.flatMap((office) =>
-        this.zonesByOffice[office]!.flatMap((zone) => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
-      ),
-    );
+    return new Set(offices.flatMap((office) => this.idsByOffice[office]!.flat() as string[]));
   }
+}
+
+/** The ids the offices' alerts can name: read off the file where it knows them, else from the zones made. */
+export function officeZoneIds(zonesByOffice: ZonesByOffice): readonly OfficeZoneIds[] {
+  return (
+    zonesByOffice.ids ??
+    Array.from(zonesByOffice, (zones) =>
+      zones.map((zone): readonly [string, string?] => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
+    )
+  );
 }

@@ -59,24 +59,72 @@ export function alertZonesText(zonesByOffice: readonly (readonly AlertZone[])[])
  * same cases, since the alert cycle cache names a cycle by a serialization of this list (alert-cycle-cache.ts).
  */
 export function readAlertZones(path: string): AlertZone[][] {
-  const file = JSON.parse(readFileSync(path, 'utf8')) as { format: unknown; offices: OfficeRow[] };
-  if (file.format !== FORMAT) throw new Error(`${path}: format ${String(file.format)}, expected ${FORMAT}; rebuild`);
-  return file.offices.map(([officeId, officeName, zones]) =>
-    zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county, smallCraftKt]): AlertZone => ({
-      id,
-      name,
-      state,
-      lat,
-      lon,
-      ...(elevationM === null ? {} : { elevationM }),
-      officeId,
-      officeName,
-      timeZone,
-      ...(sameCodes === null ? {} : { sameCodes }),
-      ...(county
-        ? { county: { id: county[0], name: county[1], ...(county[2] === null ? {} : { sameCode: county[2] }) } }
-        : {}),
-      ...(smallCraftKt === null ? {} : { marine: { smallCraftKt } }),
-    })),
-  );
+  return Array.from(new AlertZoneLines(path));
+}
+
+/** An office's zone ids, each with its county's (short-fuse warnings name the county): what its alerts can name. */
+export type OfficeZoneIds = readonly (readonly [zone: string, county?: string])[];
+
+/** The alert model's zones per office by index, and, where known without making the zones, the ids they name. */
+export interface ZonesByOffice extends ArrayLike<readonly AlertZone[]> {
+  readonly ids?: readonly OfficeZoneIds[];
+}
+
+/** A quoted UGC id in an office's line: a zone's (`KSZ040`, `AMZ250`) or its county's (`KSC177`). */
+const UGC_ID = /"([A-Z]{2}[CZ]\d{3})"/g;
+
+/**
+ * The file's zones per office (`zones[office]`), each office's line parsed when first asked for: a process
+ * whose first alerts are one point's parses that point's office alone (~5 kB of the file's 640), where
+ * parsing it whole cost ~45 ms of CPU under load and the office index over every zone ~15 (issue 40 item
+ * 4). The office index is built from {@link ids}, read off the lines by a scan of their quoted ids (a
+ * test checks it against the parsed file); a whole cycle takes `Array.from` of it.
+ */
+export class AlertZoneLines implements ZonesByOffice {
+  readonly [office: number]: AlertZone[];
+  readonly length: number;
+  readonly ids: readonly OfficeZoneIds[];
+
+  constructor(path: string) {
+    const lines = readFileSync(path, 'utf8').split('\n');
+    const format = /^\{"format":(\d+),/.exec(lines[0]!)?.[1];
+    if (format !== String(FORMAT)) throw new Error(`${path}: format ${String(format)}, expected ${FORMAT}; rebuild`);
+    // Between the header line and the closing `]}` (and the final newline), one office a line.
+    const offices = lines.slice(1, -2);
+    this.length = offices.length;
+    this.ids = offices.map((line) => {
+      const ids: (readonly [string, string?])[] = [];
+      for (const [, id] of line.matchAll(UGC_ID)) {
+        if (id![2] === 'Z') ids.push([id!]);
+        else ids.push([ids.pop()![0], id!]);
+      }
+      return ids;
+    });
+    offices.forEach((line, office) => {
+      let zones: AlertZone[] | undefined;
+      Object.defineProperty(this, office, {
+        enumerable: true,
+        get: () => (zones ??= zonesOfRow(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as OfficeRow)),
+      });
+    });
+  }
+}
+
+function zonesOfRow([officeId, officeName, zones]: OfficeRow): AlertZone[] {
+  return zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county, smallCraftKt]): AlertZone => ({
+    id,
+    name,
+    state,
+    lat,
+    lon,
+    ...(elevationM === null ? {} : { elevationM }),
+    officeId,
+    officeName,
+    timeZone,
+    ...(sameCodes === null ? {} : { sameCodes }),
+    ...(county
+      ? { county: { id: county[0], name: county[1], ...(county[2] === null ? {} : { sameCode: county[2] }) } }
+      : {}),
+    ...(smallCraftKt === null ? {} : { marine: { smallCraftKt } }),
+  }));
 }

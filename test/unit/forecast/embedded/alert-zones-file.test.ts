@@ -9,9 +9,11 @@ import { describe, it } from 'node:test';
 import { serialize } from 'node:v8';
 import {
   ALERT_ZONES_FILE,
+  AlertZoneLines,
   alertZonesText,
   readAlertZones,
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-file.ts';
+import { OfficeIndex, officeZoneIds } from '../../../../adapters/forecast/embedded/alerts/alert-scope.ts';
 import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
 import { listedAlertZones } from '../../../../scripts/forecast-data/build-alert-zones.ts';
 import { deps } from './support.ts';
@@ -35,7 +37,27 @@ describe('alert-zones.json', () => {
     assert.equal(JSON.stringify(read), JSON.stringify(listed));
   });
 
+  it("names each office's zones and counties, read off its line unparsed, as its parsed zones do", () => {
+    const lines = new AlertZoneLines(path);
+    const fromZones = officeZoneIds(listed);
+    assert.deepEqual(lines.ids, fromZones);
+    // So the office index is the same one for every zone, county and state.
+    const scanned = new OfficeIndex(lines.ids);
+    const parsed = new OfficeIndex(fromZones);
+    const ids = new Set(fromZones.flat(2) as string[]);
+    const states = new Set([...ids].map((id) => id.slice(0, 2)));
+    assert.ok(ids.size > 4_000 && states.size > 50, `${ids.size} ids, ${states.size} states`);
+    for (const id of ids)
+      assert.deepEqual(scanned.officesOf({ zones: new Set([id]) }), parsed.officesOf({ zones: new Set([id]) }));
+    for (const state of states)
+      assert.deepEqual(scanned.officesOf({ states: [state] }), parsed.officesOf({ states: [state] }));
+    assert.deepEqual(scanned.zonesOf([0, 60]), parsed.zonesOf([0, 60]));
+    // An office's zones, made alone when first read, are the parsed file's.
+    assert.deepEqual(lines[60], listed[60]);
+    assert.equal(lines[60], lines[60], 'made once');
+  });
+
   it('is the list the shipped provider is given', () => {
-    assert.ok(serialize(deps().alertZones!()).equals(serialize(listed)));
+    assert.ok(serialize(Array.from(deps().alertZones!())).equals(serialize(listed)));
   });
 });

@@ -17,9 +17,9 @@ const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
 const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 /** The ice-covered zones, by office, as the alert cycle gets them. */
-const iceOffices = deps.alertZones!()
-  .map((zones) => zones.filter((z) => z.marine && ARCTIC_ICE_SEASON.has(z.id)))
-  .filter((zones) => zones.length > 0);
+const iceOffices = Array.from(deps.alertZones!(), (zones) =>
+  zones.filter((z) => z.marine && ARCTIC_ICE_SEASON.has(z.id)),
+).filter((zones) => zones.length > 0);
 const iceZones = iceOffices.flat();
 
 describe('the Arctic sea-ice season', () => {

@@ -21,9 +21,9 @@ const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
 const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 /** The Great Lakes marine zones of each office that has some, as the alert cycle gets them. */
-const lakeOffices = deps.alertZones!()
-  .map((zones) => zones.filter((z) => z.marine && isGreatLakesZone(z.id)))
-  .filter((zones) => zones.length > 0);
+const lakeOffices = Array.from(deps.alertZones!(), (zones) =>
+  zones.filter((z) => z.marine && isGreatLakesZone(z.id)),
+).filter((zones) => zones.length > 0);
 const lakeZones = lakeOffices.flat();
 const seasonal = (z: AlertZone) => typeof smallCraftSeason(z.id, z.officeId) === 'object';
 

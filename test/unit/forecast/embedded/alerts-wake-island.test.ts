@@ -10,7 +10,7 @@ import { isAlertActive, latestCycle } from '../../../../adapters/forecast/embedd
 
 const HOUR = 3_600_000;
 const deps = loadEmbeddedDeps({ now: () => new Date(0) });
-const guam = deps.alertZones!().find((zones) => zones.some((z) => z.id === 'PMZ191'))!;
+const guam = Array.from(deps.alertZones!()).find((zones) => zones.some((z) => z.id === 'PMZ191'))!;
 const wake = guam.filter((z) => z.id === 'PMZ191');
 
 describe('Wake Island marine alerts over 2026', () => {

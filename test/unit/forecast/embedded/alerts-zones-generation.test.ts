@@ -53,7 +53,7 @@ function counting(): { generate: AlertGenerator; calls: number[] } {
   const calls: number[] = [];
   return {
     calls,
-    generate: (_zones: readonly (readonly AlertZone[])[], hour: number) => {
+    generate: (_zones: ArrayLike<readonly AlertZone[]>, hour: number) => {
       calls.push(hour);
       return generation(new Promise((r) => setTimeout(() => r([]), 5)));
     },

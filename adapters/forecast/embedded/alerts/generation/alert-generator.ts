@@ -33,7 +33,7 @@ import { workersStartFast } from '../../../../shared/worker-source.ts';
  * the office), while a server asks for the whole cycle at start-up (prepare) and gets it as before.
  */
 export type AlertGenerator = (
-  zonesByOffice: readonly (readonly AlertZone[])[],
+  zonesByOffice: ArrayLike<readonly AlertZone[]>,
   cycleHour: number,
   options?: { readonly urgent?: boolean },
 ) => AlertGeneration;
@@ -99,11 +99,13 @@ class CycleGeneration implements AlertGeneration {
   private readonly wanted = new Set<number>();
   private readonly toTryHere: number[] = [];
   private tryingHere = false;
+  private every: (readonly AlertZone[])[] | undefined;
   /** The slices' place in the board's queue. */
   private readonly cursor: QueueCursor = { read: 0 };
 
   constructor(
-    private readonly zonesByOffice: readonly (readonly AlertZone[])[],
+    /** Each office's zones; an office's may be made only when first read (alert-zone-file.ts). */
+    private readonly zonesByOffice: ArrayLike<readonly AlertZone[]>,
     private readonly cycleHour: number,
     private readonly strategy: Strategy,
     private readonly urgent: boolean,
@@ -172,7 +174,7 @@ class CycleGeneration implements AlertGeneration {
 
   private async run(strategy: Strategy, urgent: boolean): Promise<AlertFeature[]> {
     if (strategy === 'slices') return this.inSlices();
-    const file = cycleCacheFile(import.meta.url, this.zonesByOffice, this.cycleHour);
+    const file = cycleCacheFile(import.meta.url, this.everyOffice(), this.cycleHour);
     const cached = readCachedAlerts(file);
     if (cached) return cached;
     let alerts: AlertFeature[];
@@ -186,9 +188,14 @@ class CycleGeneration implements AlertGeneration {
     return alerts;
   }
 
+  /** Every office's zones, as one list: what a whole cycle is made of, and named by. */
+  private everyOffice(): (readonly AlertZone[])[] {
+    return (this.every ??= Array.from(this.zonesByOffice));
+  }
+
   private async inWorkers(workers: number): Promise<AlertFeature[]> {
     const job = {
-      zonesByOffice: this.zonesByOffice,
+      zonesByOffice: this.everyOffice(),
       cycleHour: this.cycleHour,
       board: this.board.buffer as SharedArrayBuffer,
       precipMonths: measuredPrecipMonths(),
@@ -205,7 +212,7 @@ class CycleGeneration implements AlertGeneration {
       await Promise.all(runs.map((run) => run.terminate()));
       releaseOffices(
         this.board,
-        [...this.zonesByOffice.keys()].filter((office) => !this.arrived.has(office)),
+        [...Array(this.zonesByOffice.length).keys()].filter((office) => !this.arrived.has(office)),
       );
       this.recovering = false;
       throw error;
