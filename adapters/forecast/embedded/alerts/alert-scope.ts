@@ -10,45 +10,45 @@ export interface AlertScope {
   readonly states?: readonly string[];
 }
 
+/** Scopes whose offices are remembered; past it they are forgotten and worked out again. */
+const KNOWN_SCOPES = 4096;
+
 /** Which office issues alerts for which zones (offices by their index in the cycle's `zonesByOffice`). */
 export class OfficeIndex {
-  /** Offices by zone id; a county split between offices (its zones in each) has several. */
-  private readonly officesOfZone = new Map<string, Set<number>>();
-  private readonly officesOfState = new Map<string, Set<number>>();
+  /**
+   * The offices of each scope asked for, by the scope's key. Worked out by a scan of every office's ids
+   * (some 9,000, well under a millisecond), not from maps of every id to its offices: building those cost
+   * a process asking for one point's alerts ~15 ms of CPU under load (issue 40 item 4).
+   */
+  private readonly known = new Map<string, readonly number[]>();
 
   /** `idsByOffice`: each office's zone ids, with their counties' (officeZoneIds). */
-  constructor(private readonly idsByOffice: readonly OfficeZoneIds[]) {
-    idsByOffice.forEach((ids, office) => {
-      for (const pair of ids) {
-        // Short-fuse warnings name the zone's county instead: a county query reaches the office too.
-        for (const id of pair) {
-          const offices = this.officesOfZone.get(id!) ?? new Set<number>();
-          offices.add(office);
-          this.officesOfZone.set(id!, offices);
-        }
-        const state = pair[0].slice(0, 2);
-        const offices = this.officesOfState.get(state) ?? new Set<number>();
-        offices.add(office);
-        this.officesOfState.set(state, offices);
-      }
-    });
-  }
+  constructor(private readonly idsByOffice: readonly OfficeZoneIds[]) {}
 
   /**
    * The offices whose alerts can match the scope, in index order: those of its zones, or else of its
    * states. A request with both is narrowed by its zones; the states then filter those offices' alerts.
    */
   officesOf(scope: AlertScope): number[] {
-    const offices = new Set<number>();
-    if (scope.zones) {
-      for (const zone of scope.zones) {
-        for (const office of this.officesOfZone.get(zone) ?? []) offices.add(office);
-      }
-    } else {
-      for (const state of scope.states ?? [])
-        for (const office of this.officesOfState.get(state) ?? []) offices.add(office);
+    const key = scope.zones ? `zones ${[...scope.zones].sort().join(' ')}` : `states ${(scope.states ?? []).join(' ')}`;
+    let offices = this.known.get(key);
+    if (!offices) {
+      if (this.known.size >= KNOWN_SCOPES) this.known.clear();
+      this.known.set(key, (offices = this.scan(scope)));
     }
-    return [...offices].sort((a, b) => a - b);
+    return [...offices];
+  }
+
+  private scan({ zones, states }: AlertScope): number[] {
+    // Short-fuse warnings name a zone's county instead: a county reaches the offices of its zones too.
+    const names = zones
+      ? (pair: readonly [string, string?]) => pair.some((id) => zones.has(id!))
+      : (pair: readonly [string, string?]) => (states ?? []).includes(pair[0].slice(0, 2));
+    const offices: number[] = [];
+    this.idsByOffice.forEach((ids, office) => {
+      if (ids.some(names)) offices.push(office);
+    });
+    return offices;
   }
 
   /** Every zone of the offices: an alert belongs to one of them exactly when it names one of these. */

@@ -41,17 +41,29 @@ describe('alert-zones.json', () => {
     const lines = new AlertZoneLines(path);
     const fromZones = officeZoneIds(listed);
     assert.deepEqual(lines.ids, fromZones);
-    // So the office index is the same one for every zone, county and state.
-    const scanned = new OfficeIndex(lines.ids);
-    const parsed = new OfficeIndex(fromZones);
-    const ids = new Set(fromZones.flat(2) as string[]);
-    const states = new Set([...ids].map((id) => id.slice(0, 2)));
-    assert.ok(ids.size > 4_000 && states.size > 50, `${ids.size} ids, ${states.size} states`);
-    for (const id of ids)
-      assert.deepEqual(scanned.officesOf({ zones: new Set([id]) }), parsed.officesOf({ zones: new Set([id]) }));
-    for (const state of states)
-      assert.deepEqual(scanned.officesOf({ states: [state] }), parsed.officesOf({ states: [state] }));
-    assert.deepEqual(scanned.zonesOf([0, 60]), parsed.zonesOf([0, 60]));
+    // And the office index finds, for every zone, county and state, the offices whose zones name it.
+    const index = new OfficeIndex(lines.ids);
+    const officesOf = new Map<string, Set<number>>();
+    listed.forEach((zones, office) => {
+      for (const zone of zones)
+        for (const id of [zone.id, zone.county?.id, `state ${zone.id.slice(0, 2)}`])
+          if (id) officesOf.set(id, (officesOf.get(id) ?? new Set()).add(office));
+    });
+    assert.ok(officesOf.size > 4_000, `${officesOf.size} ids and states`);
+    for (const [id, offices] of officesOf) {
+      const scope = id.startsWith('state ') ? { states: [id.slice(6)] } : { zones: new Set([id]) };
+      assert.deepEqual(
+        index.officesOf(scope),
+        [...offices].sort((a, b) => a - b),
+        id,
+      );
+    }
+    assert.deepEqual(index.officesOf({ zones: new Set(['KSZ040', 'KSC177', 'NMZ201']) }), [0, 117]);
+    assert.deepEqual(index.officesOf({ zones: new Set(['XXZ999']) }), []);
+    assert.deepEqual(
+      index.zonesOf([0]),
+      new Set(listed[0]!.flatMap((z) => [z.id, ...(z.county ? [z.county.id] : [])])),
+    );
     // An office's zones, made alone when first read, are the parsed file's.
     assert.deepEqual(lines[60], listed[60]);
     assert.equal(lines[60], lines[60], 'made once');
