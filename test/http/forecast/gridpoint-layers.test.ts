@@ -129,3 +129,77 @@ describe('gridpoint layers agree with the forecasts', () => {
     assert.equal((await a.get('/gridpoints/TOP/32,81')).text, (await b.get('/gridpoints/TOP/32,81')).text);
   });
 });
+
+describe('a marine gridpoint carries the sea layers', () => {
+  const SEA = [
+    'waveHeight',
+    'wavePeriod',
+    'waveDirection',
+    'primarySwellHeight',
+    'primarySwellDirection',
+    'wavePeriod2',
+    'windWaveHeight',
+  ];
+  const CASES: Array<[string, string, string]> = [
+    ['the Gulf off Cape Sable', '25.0391,-81.3642', '2026-02-10T15:00:00Z'],
+    ['Kauai’s north waters in winter', '22.35,-159.5', '2026-01-12T20:00:00Z'],
+    ['Lake Michigan off Chicago', '41.9,-87.55', '2026-10-05T12:00:00Z'],
+  ];
+  for (const [label, point, now] of CASES)
+    test(label, async () => {
+      const w = await forecastWorld({ now: new Date(now) });
+      const p = (await w.get(`/points/${point}`)).body.properties;
+      assert.equal(p.type, 'marine', label);
+      const layers: Record<string, Layer> = (await w.get(`/gridpoints/${p.gridId}/${p.gridX},${p.gridY}`)).body
+        .properties;
+      for (const name of SEA) assert.ok(layers[name]!.values.length > 0, `${name} empty`);
+      // The real API's units; heights in whole feet, in metres (0.6096 is 2 ft), as the NWS keeps its grids.
+      assert.deepEqual(
+        SEA.map((n) => layers[n]!.uom),
+        [
+          'wmoUnit:m',
+          'nwsUnit:s',
+          'wmoUnit:degree_(angle)',
+          'wmoUnit:m',
+          'wmoUnit:degree_(angle)',
+          'nwsUnit:s',
+          'wmoUnit:m',
+        ],
+      );
+      for (const name of ['waveHeight', 'primarySwellHeight', 'windWaveHeight'])
+        for (const run of layers[name]!.values) {
+          const ft = run.value / 0.3048;
+          assert.ok(Math.abs(ft - Math.round(ft)) < 1e-3 && ft >= 0 && ft < 60, `${name} ${run.value}`);
+        }
+      // Seas combine the wind waves and the swell: never less than either, never more than their sum.
+      const start = Date.parse(layers['waveHeight']!.values[0]!.validTime.split('/')[0]!);
+      for (let h = 0; h < 168; h += 5) {
+        const ms = start + h * 3_600_000;
+        const [seas, wind, swell] = ['waveHeight', 'windWaveHeight', 'primarySwellHeight'].map(
+          (n) => at(layers[n]!, ms) as number,
+        );
+        const foot = 0.3048;
+        assert.ok(
+          seas! >= Math.max(wind!, swell!) - foot && seas! <= wind! + swell! + foot,
+          `${seas} ${wind} ${swell}`,
+        );
+      }
+      // The secondary swell is not modelled, and stays empty as on land.
+      assert.deepEqual(layers['secondarySwellHeight']!.values, []);
+    });
+
+  test('a lake’s seas are all wind waves, and Kauai’s winter seas mostly swell', async () => {
+    const mean = async (point: string, now: string, name: string) => {
+      const w = await forecastWorld({ now: new Date(now) });
+      const p = (await w.get(`/points/${point}`)).body.properties;
+      const layer: Layer = (await w.get(`/gridpoints/${p.gridId}/${p.gridX},${p.gridY}`)).body.properties[name];
+      const start = Date.parse(layer.values[0]!.validTime.split('/')[0]!);
+      let sum = 0;
+      for (let h = 0; h < 168; h++) sum += at(layer, start + h * 3_600_000) as number;
+      return sum / 168;
+    };
+    assert.ok((await mean('41.9,-87.55', '2026-10-05T12:00:00Z', 'primarySwellHeight')) < 0.31);
+    const swell = await mean('22.35,-159.5', '2026-01-12T20:00:00Z', 'primarySwellHeight');
+    assert.ok(swell > (await mean('22.35,-159.5', '2026-01-12T20:00:00Z', 'windWaveHeight')), `${swell}`);
+  });
+});

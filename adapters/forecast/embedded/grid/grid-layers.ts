@@ -26,6 +26,7 @@ import {
 import { isoDuration } from '../weather/forecast-meta.ts';
 import { placeHazards } from '../weather/hazard-windows.ts';
 import { windChillC } from '../weather/physics.ts';
+import { feet, seaState, type SeaSetting, type SeaState } from '../weather/sea-state.ts';
 import { forecastPeriods } from '../weather/periods.ts';
 import { displayTemperature, fToC } from '../weather/units.ts';
 
@@ -34,7 +35,8 @@ import { displayTemperature, fToC } from '../weather/units.ts';
  * encoded as the NWS does (`2026-07-15T18:00:00+00:00/PT3H` when a value holds for three hours). Each
  * layer comes from the same hourly samples as the forecasts, so they agree: maxTemperature is the day
  * period's high, the weather layer says rain where the text says rain, hazards are the model's own hazard
- * windows. Marine and tropical layers are empty, as the real API leaves them on land.
+ * windows. Sea layers come from the model's sea state (sea-state.ts) on a marine cell and are empty on land, as
+ * the real API leaves them; tropical-cyclone layers are empty everywhere.
  */
 
 export interface LayerContext {
@@ -42,6 +44,8 @@ export interface LayerContext {
   readonly timeZone: string;
   /** The first sample's epoch hour. */
   readonly startHour: number;
+  /** A marine cell's waters: its sea layers are filled. */
+  readonly sea?: SeaSetting;
 }
 
 interface Hour {
@@ -116,7 +120,27 @@ const HOURLY_LAYERS: Readonly<Record<string, Layer>> = {
   redFlagThreatIndex: { value: (h) => redFlagThreatIndex(h.s) },
 };
 
-/** Sea and tropical-cyclone layers: the model has no ocean, and the real API leaves them empty on land. */
+/**
+ * Heights in whole feet, in metres: the NWS keeps its marine grids in feet, so a real primarySwellHeight reads
+ * 0.6096 (2 ft) and the like. Periods in whole seconds, directions to 10°.
+ */
+const wholeFeetM = (m: number): number => Math.round(Math.round(feet(m)) * 0.3048 * 10_000) / 10_000;
+
+/**
+ * A marine cell's sea layers (sea-state.ts). wavePeriod2 is the swell's period beside wavePeriod, the
+ * dominant train's; the model has one swell train, so the secondary swell stays empty.
+ */
+const SEA_LAYERS: Readonly<Record<string, { readonly uom: string; readonly value: (sea: SeaState) => number }>> = {
+  waveHeight: { uom: 'wmoUnit:m', value: (sea) => wholeFeetM(sea.waveHeightM) },
+  wavePeriod: { uom: 'nwsUnit:s', value: (sea) => Math.round(sea.wavePeriodS) },
+  waveDirection: { uom: 'wmoUnit:degree_(angle)', value: (sea) => dir10(sea.waveDirectionDeg) },
+  primarySwellHeight: { uom: 'wmoUnit:m', value: (sea) => wholeFeetM(sea.swellHeightM) },
+  primarySwellDirection: { uom: 'wmoUnit:degree_(angle)', value: (sea) => dir10(sea.swellDirectionDeg) },
+  wavePeriod2: { uom: 'nwsUnit:s', value: (sea) => Math.round(sea.swellPeriodS) },
+  windWaveHeight: { uom: 'wmoUnit:m', value: (sea) => wholeFeetM(sea.windWaveHeightM) },
+};
+
+/** Layers the model leaves empty: sea layers on land, as the real API does, and the tropical-cyclone ones. */
 const EMPTY_LAYERS: Readonly<Record<string, string | undefined>> = {
   waveHeight: 'wmoUnit:m',
   wavePeriod: 'nwsUnit:s',
@@ -219,6 +243,12 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
     computed[name] = layer.uom ? { uom: layer.uom, values } : { values };
   }
   for (const [name, uom] of Object.entries(EMPTY_LAYERS)) computed[name] = uom ? { uom, values: [] } : { values: [] };
+  if (ctx.sea) {
+    const sea = ctx.sea;
+    const seas = hours.map((h) => seaState(sea, ctx.place, h.epochHour, h.s));
+    for (const [name, layer] of Object.entries(SEA_LAYERS))
+      computed[name] = { uom: layer.uom, values: runs(seas.map(layer.value), ctx.startHour) };
+  }
   const out: Record<string, unknown> = {};
   for (const name of ORDER) out[name] = computed[name];
   return out;

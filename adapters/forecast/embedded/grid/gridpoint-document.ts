@@ -48,6 +48,7 @@ export function gridpointBody(
         place,
         timeZone: profile.timeZone,
         startHour: issuedHour,
+        ...(profile.sea ? { sea: profile.sea } : {}),
       }),
     },
   };
