@@ -12,7 +12,7 @@ import {
 import { hashString, hexDigest } from './hash.ts';
 import { hazardContext, placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { AlertFeature } from './alert-feature.ts';
-import { marineHazards } from './marine-alert-rules.ts';
+import { marineHazards, recordSeas } from './marine-alert-rules.ts';
 import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
@@ -271,6 +271,8 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     const samples = request.sample
       ? Array.from({ length: hours }, (_, i) => request.sample!(place, first + i))
       : hourlySeries(place, first, hours);
+    // A marine zone's hours get their seas, which its advisory and its text read (marine-alert-rules.ts).
+    if (zone.marine) recordSeas(zone, place, first, samples);
     zoneSamples.push({ zone, samples });
     const series = { firstHour: first, samples };
     const windows = zone.marine

@@ -9,14 +9,16 @@ import {
 } from './great-lakes-small-craft-season.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
+import { feet, seaSettingOf, seasM } from './sea-state.ts';
 import { compassPoint, compassWords } from './units.ts';
 
 /**
  * The marine hazard products of a coastal marine zone (MWW, the Marine Weather Message): Small Craft
  * Advisory, Gale, Storm and Hurricane Force Wind Warnings. NWSI 10-315 defines them by "sustained winds or
  * frequent gusts": a gale 34 to 47 kt, a storm 48 to 63 kt, hurricane force 64 kt or more; the Small Craft
- * Advisory's lower bound is set by each region (below), and most regions also issue one for seas alone. The
- * model has no sea state, so every product here rests on its wind: an hour counts at {@link marineWindKt}.
+ * Advisory's lower bound is set by each region (below), and most regions also issue one for seas alone: the
+ * advisory counts an hour at its wind ({@link marineWindKt}) or at its seas (sea-state.ts), the warnings at
+ * their wind.
  */
 
 const KMH_PER_KT = 1.852;
@@ -49,6 +51,56 @@ export function smallCraftKt(zoneId: string, officeRegion: string): number {
   return SMALL_CRAFT_KT[officeRegion] ?? SMALL_CRAFT_KT['ER']!;
 }
 
+/**
+ * Where a Small Craft Advisory for seas begins (ft), by region, as the Coast Guard summarises the regional
+ * supplements to NWSI 10-315 (coastguard.dodlive.mil, "Small Craft Advisories and Boating Safety", Oct 2009):
+ * Eastern "seas or waves 5 to 7 feet and greater, area dependent" (the lower bound here); Central (the Great
+ * Lakes) "seas or waves greater than 4 feet"; Southern "seas 7 feet or greater that are expected for more than
+ * 2 hours"; Western "wave heights exceeding 10 feet"; Pacific (Hawaii, Guam) "seas 10 feet or greater"; Alaska
+ * "for rough seas ... deemed locally significant", which names no height: 10 ft, as its Pacific neighbours.
+ */
+const SMALL_CRAFT_SEAS_FT: Readonly<Record<string, number>> = { ER: 5, SR: 7, CR: 4, WR: 10, AR: 10, PR: 10 };
+
+/**
+ * The seas threshold of a zone. A zone keeps only its wind threshold (alert-zone-file.ts), which names its
+ * office's region but for the Pacific Region, whose 25 kt is Eastern's: its zones are the PH, PM and PS areas.
+ */
+export function smallCraftSeasFt(zoneId: string, smallCraftFromKt: number): number {
+  if (isGreatLakesZone(zoneId)) return SMALL_CRAFT_SEAS_FT['CR']!;
+  if (/^P[HMS]Z/.test(zoneId)) return SMALL_CRAFT_SEAS_FT['PR']!;
+  const region = Object.keys(SMALL_CRAFT_KT).find((r) => r !== 'PR' && SMALL_CRAFT_KT[r] === smallCraftFromKt);
+  return SMALL_CRAFT_SEAS_FT[region ?? 'ER']!;
+}
+
+/**
+ * The seas (ft) of the samples of marine zones' hours, by sample: recorded by {@link recordSeas} when an alert
+ * cycle draws a zone's hours, read by the advisory's hourly test and its text, which see only samples. A side
+ * table rather than a field: a copy of each sample with its seas made the alert cycle ~15% slower (the
+ * copies, and the rules seeing two shapes of sample), measured.
+ */
+const SEAS_FT = new WeakMap<WeatherSample, number>();
+
+/** The hour's seas, ft; 0 where the sample is no marine zone's. */
+const seasFt = (s: WeatherSample): number => SEAS_FT.get(s) ?? 0;
+
+/** Records the seas of a marine zone's hours, so the rules and the text read the same sea. */
+export function recordSeas(zone: AlertZone, place: Place, firstHour: number, samples: readonly WeatherSample[]): void {
+  const setting = seaSettingOf(zone.id, zone.name, zone.lat);
+  samples.forEach((s, k) => SEAS_FT.set(s, feet(seasM(setting, place, firstHour + k, s))));
+}
+
+/** "Seas 8 to 10 ft.": the worst place's seas over the product's hours, as the MWW quotes them. */
+function seasWhat(places: readonly (readonly WeatherSample[])[]): string {
+  let hours: readonly WeatherSample[] = [];
+  let worst = 0;
+  for (const ss of places) for (const s of ss) if (seasFt(s) > worst) [worst, hours] = [seasFt(s), ss];
+  if (worst === 0) return '';
+  const seas = hours.filter((s) => SEAS_FT.has(s)).map(seasFt);
+  const hi = Math.round(Math.max(...seas));
+  const lo = Math.min(Math.round(Math.min(...seas)), hi - 1);
+  return ` Seas ${Math.max(lo, 1)} to ${Math.max(hi, 2)} ft.`;
+}
+
 /** Knots rounded up to the next 5: the text never quotes less than the criterion the hours met. */
 const upTo5 = (kt: number) => Math.ceil(kt / 5) * 5;
 
@@ -63,7 +115,8 @@ function marineWhat(places: readonly (readonly WeatherSample[])[]): string {
   const lo = Math.round(Math.min(...speeds) / 5) * 5;
   const hi = Math.max(lo + 5, Math.round(Math.max(...speeds) / 5) * 5);
   const gust = upTo5(Math.max(...hours.map((s) => s.windGustKmh / KMH_PER_KT)));
-  return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt.`;
+  const wind = `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt.`;
+  return wind + seasWhat(places);
 }
 
 const AVOID_INSTRUCTION =
@@ -132,8 +185,9 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
   ),
 ];
 
-const smallCraft = (fromKt: number): HazardRule =>
-  marineRule(
+/** The advisory: an hour counts at its wind or at its seas (seasFromFt: Infinity for wind alone). */
+const smallCraft = (fromKt: number, seasFromFt: number): HazardRule => {
+  const rule = marineRule(
     'Small Craft Advisory',
     'SC',
     'Y',
@@ -143,22 +197,29 @@ const smallCraft = (fromKt: number): HazardRule =>
     'Conditions will be hazardous to small craft.',
     'Inexperienced mariners, especially those operating smaller vessels, should avoid navigating in hazardous conditions.',
   );
+  return { ...rule, hourly: (s, ctx) => rule.hourly(s, ctx) || seasFt(s) >= seasFromFt };
+};
 
 /** The advisory kept to a Great Lakes nearshore season: only the season's hours count toward it. */
-function seasonalSmallCraft(fromKt: number, season: NonNullable<NearshoreSeason>): HazardRule {
-  const rule = smallCraft(fromKt);
+function seasonalSmallCraft(fromKt: number, seasFromFt: number, season: NonNullable<NearshoreSeason>): HazardRule {
+  const rule = smallCraft(fromKt, seasFromFt);
   return { ...rule, hourly: (s, ctx) => inNearshoreSeason(season, ctx.hour) && rule.hourly(s, ctx) };
 }
 
-/** One rule set per Small Craft threshold, so that rules compare by identity (groupEpisodes joins by rule). */
-const RULE_SETS = new Map<number, readonly HazardRule[]>(
-  Object.values(SMALL_CRAFT_KT).map((kt) => [kt, [smallCraft(kt), ...MARINE_WARNINGS]]),
-);
+/** One rule set per pair of Small Craft thresholds, so that rules compare by identity (groupEpisodes joins by rule). */
+const RULE_SETS = new Map<string, readonly HazardRule[]>();
+const WIND_THRESHOLDS = new Set(Object.values(SMALL_CRAFT_KT));
 
-/** The marine rules for a Small Craft threshold of {@link smallCraftKt}. */
-export function marineHazardRules(smallCraftFromKt: number): readonly HazardRule[] {
-  const rules = RULE_SETS.get(smallCraftFromKt);
-  if (!rules) throw new RangeError(`No Small Craft Advisory threshold of ${smallCraftFromKt} kt.`);
+/**
+ * The marine rules for a Small Craft threshold of {@link smallCraftKt} and, for seas, of
+ * {@link smallCraftSeasFt} (none by default: the wind alone).
+ */
+export function marineHazardRules(smallCraftFromKt: number, seasFromFt = Infinity): readonly HazardRule[] {
+  if (!WIND_THRESHOLDS.has(smallCraftFromKt))
+    throw new RangeError(`No Small Craft Advisory threshold of ${smallCraftFromKt} kt.`);
+  const key = `${smallCraftFromKt}|${seasFromFt}`;
+  let rules = RULE_SETS.get(key);
+  if (!rules) RULE_SETS.set(key, (rules = [smallCraft(smallCraftFromKt, seasFromFt), ...MARINE_WARNINGS]));
   return rules;
 }
 
@@ -173,14 +234,15 @@ const SEASONAL_RULE_SETS = new Map<string, readonly HazardRule[]>();
 /** The marine rules of a zone: its threshold's, with the advisory kept to its season (great-lakes-small-craft-season.ts). */
 function openWaterRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
   const season = smallCraftSeason(zoneId, officeId);
-  if (season === 'always') return marineHazardRules(smallCraftFromKt);
+  const seasFromFt = smallCraftSeasFt(zoneId, smallCraftFromKt);
+  if (season === 'always') return marineHazardRules(smallCraftFromKt, seasFromFt);
   if (season === 'never') return WARNINGS_ONLY;
-  const key = `${smallCraftFromKt}|${season.opens}|${season.closes}`;
+  const key = `${smallCraftFromKt}|${seasFromFt}|${season.opens}|${season.closes}`;
   let rules = SEASONAL_RULE_SETS.get(key);
   if (!rules) {
     // The threshold is checked as for every zone; the season only narrows the advisory's hours.
     marineHazardRules(smallCraftFromKt);
-    rules = [seasonalSmallCraft(smallCraftFromKt, season), ...MARINE_WARNINGS];
+    rules = [seasonalSmallCraft(smallCraftFromKt, seasFromFt, season), ...MARINE_WARNINGS];
     SEASONAL_RULE_SETS.set(key, rules);
   }
   return rules;

@@ -21,6 +21,7 @@ import {
   snowfallMm,
   weatherCondition,
 } from '../../../../adapters/forecast/embedded/weather/derived-layers.ts';
+import { feet, seaSettingOf, seaState } from '../../../../adapters/forecast/embedded/weather/sea-state.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
@@ -50,6 +51,22 @@ const SMALL_CRAFT_FROM: Readonly<Record<string, number>> = {
   PS: 25,
 };
 const smallCraftFrom = (zone: AlertZone) => SMALL_CRAFT_FROM[zone.id.slice(0, 2)] ?? 22;
+/**
+ * Where a Small Craft Advisory for seas may begin, ft, by marine area: the lowest of the regions issuing there
+ * (Eastern Region's 5 ft off the Atlantic coast north of Georgia, Southern Region's 7 ft in the Gulf, 10 ft
+ * off the Pacific coast, Alaska and the islands); the Great Lakes' 4 ft.
+ */
+const SMALL_CRAFT_SEAS_FROM: Readonly<Record<string, number>> = {
+  AN: 5,
+  AM: 5,
+  GM: 7,
+  PZ: 10,
+  PK: 10,
+  PH: 10,
+  PM: 10,
+  PS: 10,
+};
+const smallCraftSeasFrom = (zone: AlertZone) => SMALL_CRAFT_SEAS_FROM[zone.id.slice(0, 2)] ?? 4;
 const MARINE_EVENTS = new Set([
   'Small Craft Advisory',
   'Gale Warning',
@@ -168,8 +185,13 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
         const zone = zoneById.get(ugc)!;
         // Marine products over water only, land products over land only.
         if (MARINE_EVENTS.has(p.event) !== (zone.marine !== undefined)) failures.push(`${p.event} names ${ugc}`);
-        const hours = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 }, from, to - from);
-        if (!check(hours, zone)) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
+        const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+        const hours = hourlySeries(place, from, to - from);
+        // A Small Craft Advisory rests on the wind or on the seas, the sea state's at the zone's place.
+        const setting = zone.marine ? seaSettingOf(zone.id, zone.name, zone.lat) : undefined;
+        const seasFt = setting ? hours.map((s, k) => feet(seaState(setting, place, from + k, s).waveHeightM)) : [];
+        const bySeas = p.event === 'Small Craft Advisory' && seasFt.some((ft) => ft >= smallCraftSeasFrom(zone));
+        if (!check(hours, zone) && !bySeas) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
         // The NWS upgrades a zone that gets a warning's amounts rather than quote them in an advisory.
         if (p.event === 'Winter Weather Advisory' && winterStormAmounts(hours, zone))
           failures.push(`${p.event} at warning amounts ${ugc} ${p.onset}..${p.ends}`);

@@ -7,6 +7,7 @@ import {
   feet,
   fetchKm,
   seaSettingOf,
+  seasM,
   seaState,
   swell,
   windWaves,
@@ -159,5 +160,12 @@ describe('the sea state', () => {
     const gale = seaState(setting, place, hour, sample(40, 250));
     assert.ok(gale.waveHeightM > calm.waveHeightM && gale.swellHeightM === calm.swellHeightM);
     assert.deepEqual(seaState(setting, place, hour, sample(25, 250)), seaState(setting, place, hour, sample(25, 250)));
+    // The alert cycle's shortcut gives the gridpoint's seas exactly, whatever the wind and the hour.
+    for (let k = 0; k < 200; k += 7)
+      for (const kt of [3, 18, 33])
+        assert.equal(
+          seasM(setting, place, hour + k, sample(kt, k * 13)),
+          seaState(setting, place, hour + k, sample(kt, k * 13)).waveHeightM,
+        );
   });
 });

@@ -1,0 +1,90 @@
+// Issue 38 item 4: a Small Craft Advisory for hazardous seas, on the model's own sea state (sea-state.ts), at the
+// rates the offices issue them. Hawaii's and Puerto Rico's winter advisories are mostly for the north swell,
+// which the wind alone never gave (none in a winter of cycles before the seas); no office's advisories cover
+// most of its waters in any season.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
+import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
+import {
+  marineHazardRules,
+  smallCraftSeasFt,
+  recordSeas,
+} from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
+import { isAlertActive } from '../../../../adapters/forecast/embedded/weather/index.ts';
+
+import { cyclesOf2026 } from './marine-season-support.ts';
+
+const HOUR = 3_600_000;
+const deps = loadEmbeddedDeps({ now: () => new Date(0) });
+const OFFICES = ['HFO', 'SJU', 'PQR', 'BOX'];
+const officeZones = Array.from(deps.alertZones!(), (zones) => zones.filter((z) => z.marine)).filter(
+  (zones) => zones.length > 0 && OFFICES.includes(zones[0]!.officeId),
+);
+
+describe('the seas threshold of a zone', () => {
+  it('follows the regional supplements: 5 ft East, 7 ft South, 10 ft West, Alaska and the Pacific islands, 4 ft on the lakes', () => {
+    assert.equal(smallCraftSeasFt('ANZ350', 25), 5);
+    assert.equal(smallCraftSeasFt('AMZ715', 20), 7);
+    assert.equal(smallCraftSeasFt('GMZ570', 20), 7);
+    assert.equal(smallCraftSeasFt('PZZ250', 21), 10);
+    assert.equal(smallCraftSeasFt('PKZ012', 23), 10);
+    assert.equal(smallCraftSeasFt('PHZ110', 25), 10);
+    assert.equal(smallCraftSeasFt('PMZ151', 25), 10);
+    assert.equal(smallCraftSeasFt('LMZ741', 22), 4);
+  });
+
+  it('adds to the wind criterion and never takes from it', () => {
+    const zone = officeZones.flat().find((z) => z.id.startsWith('PHZ'))!;
+    const place = { lat: zone.lat, lon: zone.lon, elevationM: 0 };
+    const start = Date.UTC(2026, 0, 5) / HOUR;
+    const samples = hourlySeries(place, start, 24 * 60);
+    recordSeas(zone, place, start, samples);
+    const hours = (rules: ReturnType<typeof marineHazardRules>) =>
+      placeHazards(rules, place, start, samples)
+        .filter((w) => w.rule.event === 'Small Craft Advisory')
+        .reduce((n, w) => n + w.endHour - w.startHour, 0);
+    const windOnly = hours(marineHazardRules(25));
+    const withSeas = hours(marineHazardRules(25, 10));
+    assert.ok(withSeas > windOnly, `${withSeas} advisory hours with seas, ${windOnly} on the wind alone`);
+  });
+});
+
+describe('Small Craft Advisories for seas over 2026', () => {
+  const cycles = cyclesOf2026();
+  /** December to March: the north swell's season in Hawaii and the Caribbean. */
+  const seasonOf = (c: number) => ([11, 0, 1, 2].includes(new Date(c * HOUR).getUTCMonth()) ? 'winter' : 'summer');
+  const counts = new Map<string, { zoneCycles: number; advisories: number }>();
+  const texts: string[] = [];
+  for (const zones of officeZones)
+    for (const cycle of cycles) {
+      const key = `${zones[0]!.officeId} ${seasonOf(cycle)}`;
+      const c = counts.get(key) ?? { zoneCycles: 0, advisories: 0 };
+      counts.set(key, c);
+      c.zoneCycles += zones.length;
+      for (const alert of generateOfficeAlerts(zones, cycle)) {
+        if (alert.properties.event !== 'Small Craft Advisory' || !isAlertActive(alert, cycle * HOUR)) continue;
+        c.advisories += alert.properties.geocode.UGC.length;
+        texts.push(alert.properties.description);
+      }
+    }
+  const share = (key: string) => (100 * counts.get(key)!.advisories) / counts.get(key)!.zoneCycles;
+
+  it('gives Hawaii and Puerto Rico their winter advisories, and no office advisories over most of its waters', (t) => {
+    for (const key of [...counts.keys()].sort()) t.diagnostic(`${key}: ${share(key).toFixed(1)}% of zone-cycles`);
+    assert.ok(share('HFO winter') >= 10, 'Hawaii in winter');
+    assert.ok(share('SJU winter') >= 10, 'Puerto Rico in winter');
+    // Puerto Rico's advisories are the winter's north swell's: fewer in the trade-wind summer.
+    assert.ok(share('SJU summer') < share('SJU winter') / 2);
+    for (const key of counts.keys()) assert.ok(share(key) <= 50, `${key}: ${share(key).toFixed(0)}%`);
+  });
+
+  it('names the seas in the advisory as the MWW does', () => {
+    assert.ok(texts.length > 0);
+    for (const text of texts) assert.match(text, /\* WHAT\.\.\.[^\n]* kt\.( Seas \d+ to \d+ ft\.)?\n/);
+    // Every advisory here is over the sea, so every one quotes its seas.
+    assert.ok(texts.every((text) => /Seas \d+ to \d+ ft\./.test(text)));
+  });
+});
