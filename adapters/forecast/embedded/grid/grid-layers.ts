@@ -26,7 +26,7 @@ import {
 import { isoDuration } from '../weather/forecast-meta.ts';
 import { placeHazards } from '../weather/hazard-windows.ts';
 import { windChillC } from '../weather/physics.ts';
-import { feet, seaState, type SeaSetting, type SeaState } from '../weather/sea-state.ts';
+import { feet, iceCovered, seaState, type SeaSetting, type SeaState } from '../weather/sea-state.ts';
 import { forecastPeriods } from '../weather/periods.ts';
 import { displayTemperature, fToC } from '../weather/units.ts';
 
@@ -245,9 +245,16 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
   for (const [name, uom] of Object.entries(EMPTY_LAYERS)) computed[name] = uom ? { uom, values: [] } : { values: [] };
   if (ctx.sea) {
     const sea = ctx.sea;
-    const seas = hours.map((h) => seaState(sea, ctx.place, h.epochHour, h.s));
+    // Over the Arctic pack ice in its season there is no sea: those hours have no value, as on land.
+    const seas = hours.map((h) => (iceCovered(sea, h.epochHour) ? null : seaState(sea, ctx.place, h.epochHour, h.s)));
     for (const [name, layer] of Object.entries(SEA_LAYERS))
-      computed[name] = { uom: layer.uom, values: runs(seas.map(layer.value), ctx.startHour) };
+      computed[name] = {
+        uom: layer.uom,
+        values: runs(
+          seas.map((state) => (state ? layer.value(state) : null)),
+          ctx.startHour,
+        ),
+      };
   }
   const out: Record<string, unknown> = {};
   for (const name of ORDER) out[name] = computed[name];

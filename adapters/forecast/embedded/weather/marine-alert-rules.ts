@@ -86,10 +86,17 @@ const seasFt = (s: WeatherSample): number => SEAS_FT.get(s) ?? 0;
 /** Records the seas of a marine zone's hours, so the rules and the text read the same sea. */
 export function recordSeas(zone: AlertZone, place: Place, firstHour: number, samples: readonly WeatherSample[]): void {
   const setting = seaSettingOf(zone.id, zone.name, zone.lat);
-  samples.forEach((s, k) => SEAS_FT.set(s, feet(seasM(setting, place, firstHour + k, s))));
+  const lake = isGreatLakesZone(zone.id);
+  samples.forEach((s, k) => {
+    SEAS_FT.set(s, feet(seasM(setting, place, firstHour + k, s)));
+    if (lake) LAKE_SAMPLES.add(s);
+  });
 }
 
-/** "Seas 8 to 10 ft.": the worst place's seas over the product's hours, as the MWW quotes them. */
+/** The samples of Great Lakes zones' hours, whose products speak of waves, not seas ("Waves 4 to 6 ft."). */
+const LAKE_SAMPLES = new WeakSet<WeatherSample>();
+
+/** "Seas 8 to 10 ft." ("Waves" on the Great Lakes): the worst place's seas over the product's hours, as the MWW quotes them. */
 function seasWhat(places: readonly (readonly WeatherSample[])[]): string {
   let hours: readonly WeatherSample[] = [];
   let worst = 0;
@@ -98,7 +105,8 @@ function seasWhat(places: readonly (readonly WeatherSample[])[]): string {
   const seas = hours.filter((s) => SEAS_FT.has(s)).map(seasFt);
   const hi = Math.round(Math.max(...seas));
   const lo = Math.min(Math.round(Math.min(...seas)), hi - 1);
-  return ` Seas ${Math.max(lo, 1)} to ${Math.max(hi, 2)} ft.`;
+  const word = LAKE_SAMPLES.has(hours[0]!) ? 'Waves' : 'Seas';
+  return ` ${word} ${Math.max(lo, 1)} to ${Math.max(hi, 2)} ft.`;
 }
 
 /** Knots rounded up to the next 5: the text never quotes less than the criterion the hours met. */

@@ -1,3 +1,4 @@
+import { ARCTIC_ICE_SEASON, inIceSeason, type IceSeason } from './arctic-sea-ice-season.ts';
 import { GREAT_LAKES_OPEN_WATERS, isGreatLakesZone } from './great-lakes-small-craft-season.ts';
 import { NoiseField } from './noise.ts';
 import type { Place, WeatherSample } from './model.ts';
@@ -28,7 +29,13 @@ export interface SeaSetting {
   readonly seawardDeg: number | null;
   /** The share of the basin's swell that reaches the place (bays and sounds are sheltered from it). */
   readonly swellExposure: number;
+  /** The zone's Arctic ice season (arctic-sea-ice-season.ts): no sea while the pack covers it. */
+  readonly ice?: IceSeason;
 }
+
+/** Whether the pack ice covers the place at the hour, so that it has no sea for the wind to raise. */
+export const iceCovered = (setting: SeaSetting, epochHour: number): boolean =>
+  setting.ice !== undefined && inIceSeason(setting.ice, epochHour);
 
 export type SeaBasin =
   | 'greatLakes'
@@ -177,6 +184,7 @@ export function fetchKm(setting: SeaSetting, windFromDeg: number): number {
  * no object): an alert cycle asks it at every hour of ~560 marine zones.
  */
 export function seasM(setting: SeaSetting, place: Place, epochHour: number, s: WeatherSample): number {
+  if (iceCovered(setting, epochHour)) return 0;
   const wind = windWaves(overWaterWindMs(s), fetchKm(setting, s.windDirectionDeg)).heightM;
   return Math.hypot(wind, swellHeightM(setting, swellNoise(SWELL_HEIGHT, place, epochHour), epochHour));
 }
@@ -237,6 +245,12 @@ const SEAWARD_DEG: Partial<Record<SeaBasin, number>> = {
  * coasts, south of the Gulf and Alaska's coast, west of the Pacific coast; all round the islands).
  */
 export function seaSettingOf(zoneId: string, zoneName: string, lat: number): SeaSetting {
+  const ice = ARCTIC_ICE_SEASON.get(zoneId);
+  return ice ? { ...openSeaSetting(zoneId, zoneName, lat), ice } : openSeaSetting(zoneId, zoneName, lat);
+}
+
+/** {@link seaSettingOf} as though the water were open all year. */
+function openSeaSetting(zoneId: string, zoneName: string, lat: number): SeaSetting {
   if (isGreatLakesZone(zoneId)) {
     const open = GREAT_LAKES_OPEN_WATERS.has(zoneId);
     const fetch = open ? LAKE_OPEN_FETCH_KM : LAKE_NEARSHORE_FETCH_KM;

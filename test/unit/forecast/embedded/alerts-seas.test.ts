@@ -50,6 +50,30 @@ describe('the seas threshold of a zone', () => {
     const withSeas = hours(marineHazardRules(25, 10));
     assert.ok(withSeas > windOnly, `${withSeas} advisory hours with seas, ${windOnly} on the wind alone`);
   });
+
+  it('speaks of waves on the Great Lakes and of seas on the sea, as the offices write', () => {
+    const whats = (zone: { id: string; name: string; lat: number; lon: number }, windKt: number) => {
+      const place = { lat: zone.lat, lon: zone.lon, elevationM: 0 };
+      const start = Date.UTC(2026, 9, 1) / HOUR;
+      const samples = hourlySeries(place, start, 24 * 60);
+      recordSeas(zone as Parameters<typeof recordSeas>[0], place, start, samples);
+      return placeHazards(marineHazardRules(windKt, smallCraftSeasFt(zone.id, windKt)), place, start, samples)
+        .filter((w) => w.rule.event === 'Small Craft Advisory')
+        .map((w) => w.rule.what([samples.slice(w.startHour - start, w.endHour - start)]));
+    };
+    const all = Array.from(deps.alertZones!()).flat();
+    const lake = whats(
+      all.find((z) => z.id === 'LMZ744')!,
+      22,
+    );
+    const sea = whats(
+      officeZones.flat().find((z) => z.id.startsWith('PHZ'))!,
+      25,
+    );
+    assert.ok(lake.length > 0 && sea.length > 0, `${lake.length} lake and ${sea.length} sea advisories in 60 days`);
+    for (const what of lake) assert.match(what, / Waves \d+ to \d+ ft\.$/);
+    for (const what of sea) assert.match(what, / Seas \d+ to \d+ ft\.$/);
+  });
 });
 
 describe('Small Craft Advisories for seas over 2026', () => {

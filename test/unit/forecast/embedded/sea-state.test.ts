@@ -6,6 +6,7 @@ import type { WeatherSample } from '../../../../adapters/forecast/embedded/weath
 import {
   feet,
   fetchKm,
+  iceCovered,
   seaSettingOf,
   seasM,
   seaState,
@@ -167,5 +168,22 @@ describe('the sea state', () => {
           seasM(setting, place, hour + k, sample(kt, k * 13)),
           seaState(setting, place, hour + k, sample(kt, k * 13)).waveHeightM,
         );
+  });
+});
+
+describe('the Arctic pack ice', () => {
+  it('leaves no sea in an ice-covered zone’s season, and the open water’s sea outside it', () => {
+    const beaufort = seaSettingOf('PKZ814', 'Point Franklin to Cape Halkett', 71);
+    const bristolBay = seaSettingOf('PKZ750', 'Bristol Bay', 58);
+    const place = { lat: 71.5, lon: -154, elevationM: 0 };
+    const january = hourOf('2026-01-15T12:00:00Z');
+    const september = hourOf('2026-09-15T12:00:00Z');
+    assert.ok(iceCovered(beaufort, january) && !iceCovered(beaufort, september));
+    assert.ok(!iceCovered(bristolBay, january), 'a zone with no ice season is never covered');
+    assert.equal(seasM(beaufort, place, january, sample(40, 270)), 0);
+    assert.ok(seasM(beaufort, place, september, sample(40, 270)) > 3);
+    // Outside its season the zone's sea is the open water's, bit for bit.
+    const { ice: _ice, ...open } = beaufort;
+    assert.equal(seasM(beaufort, place, september, sample(25, 200)), seasM(open, place, september, sample(25, 200)));
   });
 });
