@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { modelCacheFile } from '../../shared/model-cache.ts';
 import type { AlertFeature, AlertZone } from '../../weather/index.ts';
 
 /**
@@ -10,18 +9,14 @@ import type { AlertFeature, AlertZone } from '../../weather/index.ts';
  * 12-hour cycle (a test suite starting the server again and again) reads the alerts in milliseconds instead
  * of generating them for a second. A file is named by a digest of the worker bundle (which holds the whole
  * model: a changed model is a new bundle) and of the zones it was given, so it can only ever be read back
- * by the same model for the same inputs. Only the bundle caches: elsewhere the worker's code spans many
- * files, and a digest of one would not name the model. TASKCAST_CACHE_DIR moves it; `off` turns it off.
- *
- * `moduleUrl` is the URL of a module of the bundle (the caller's `import.meta.url`): the worker bundle
- * lies beside it.
+ * by the same model for the same inputs (model-cache.ts). TASKCAST_CACHE_DIR moves it; `off` turns it off.
  */
 export function cycleCacheFile(
   moduleUrl: string,
   zonesByOffice: readonly (readonly AlertZone[])[],
   cycleHour: number,
 ): string | undefined {
-  return cacheFile(moduleUrl, 'alert-cycles', zonesByOffice, cycleHour);
+  return modelCacheFile(moduleUrl, 'alert-cycles', zonesByOffice, `${cycleHour}.v8`);
 }
 
 /**
@@ -31,34 +26,7 @@ export function cycleCacheFile(
  * file is, by the model's bundle and the office's zones alone.
  */
 export function officeCacheFile(moduleUrl: string, zones: readonly AlertZone[], cycleHour: number): string | undefined {
-  return cacheFile(moduleUrl, 'alert-offices', zones, cycleHour);
-}
-
-function cacheFile(moduleUrl: string, folder: string, inputs: unknown, cycleHour: number): string | undefined {
-  const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
-  const module = new URL(moduleUrl);
-  if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
-  const model = modelDigest(module);
-  if (model === undefined) return undefined;
-  const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
-  return join(dir, folder, `${key}-${cycleHour}.v8`);
-}
-
-/** The worker bundle's digest, by the bundle's folder: read once per process, as it cannot change under it. */
-const modelDigests = new Map<string, Buffer | undefined>();
-
-function modelDigest(module: URL): Buffer | undefined {
-  const worker = new URL('./alert-worker.mjs', module);
-  if (!modelDigests.has(worker.href)) {
-    let digest: Buffer | undefined;
-    try {
-      digest = createHash('sha256').update(readFileSync(worker)).digest();
-    } catch {
-      digest = undefined;
-    }
-    modelDigests.set(worker.href, digest);
-  }
-  return modelDigests.get(worker.href);
+  return modelCacheFile(moduleUrl, 'alert-offices', zones, `${cycleHour}.v8`);
 }
 
 export function readCachedAlerts(file: string | undefined): AlertFeature[] | undefined {

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { serialize } from 'node:v8';
+
+/**
+ * Where the bundled model keeps what it made for later processes (a cycle's alerts, an office's, the month
+ * factors of its stations): a file in `folder` of TASKCAST_CACHE_DIR (`off` turns it off), named by a digest
+ * of the worker bundle and of `inputs`, then `suffix`. The worker bundle holds the whole model, its code and
+ * the climate fit compiled into it, so a changed model or fit is a new bundle and a new name: a file can only
+ * ever be read back by the same model for the same inputs. Only the bundle keeps anything: elsewhere the
+ * model's code spans many files, and a digest of one would not name the model.
+ *
+ * `moduleUrl` is the URL of a module of the bundle (the caller's `import.meta.url`): the worker bundle lies
+ * beside it.
+ */
+export function modelCacheFile(moduleUrl: string, folder: string, inputs: unknown, suffix: string): string | undefined {
+  const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
+  const module = new URL(moduleUrl);
+  if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
+  const model = modelDigest(module);
+  if (model === undefined) return undefined;
+  const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
+  return join(dir, folder, `${key}-${suffix}`);
+}
+
+/** The worker bundle's digest, by the bundle's folder: read once per process, as it cannot change under it. */
+const modelDigests = new Map<string, Buffer | undefined>();
+
+function modelDigest(module: URL): Buffer | undefined {
+  const worker = new URL('./alert-worker.mjs', module);
+  if (!modelDigests.has(worker.href)) {
+    let digest: Buffer | undefined;
+    try {
+      digest = createHash('sha256').update(readFileSync(worker)).digest();
+    } catch {
+      digest = undefined;
+    }
+    modelDigests.set(worker.href, digest);
+  }
+  return modelDigests.get(worker.href);
+}
