@@ -420,6 +420,34 @@ test(
         assert.equal(JSON.parse(lists(cacheDir)[0]![3]).features.length, 0);
       });
 
+      await t.test('a later process reads the month factors a forecast measured, byte for byte', () => {
+        writeFileSync(
+          join(consumer, 'forecasts.mjs'),
+          `
+        import { createWeatherGovFetch } from 'taskcast/fetch';
+        const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
+        const out = [];
+        for (const path of ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly']) {
+          const response = await nwsFetch(path);
+          out.push([path, response.status, await response.text()]);
+        }
+        console.log(JSON.stringify(out));
+      `,
+        );
+        const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-month-cache-'));
+        const forecasts = (dir: string) =>
+          run(process.execPath, ['forecasts.mjs'], consumer, { TASKCAST_CACHE_DIR: dir });
+        const measured = forecasts('off');
+        assert.equal(forecasts(cacheDir), measured, 'the first process, keeping its months');
+        const months = join(cacheDir, 'precip-months');
+        const kept = readdirSync(months);
+        assert.ok(kept.length > 0 && kept.every((file) => file.endsWith('.f64')), kept.join(', '));
+        assert.equal(forecasts(cacheDir), measured, 'a later process, reading them');
+        // Cut short, a kept month is measured again: the answer stays the same.
+        for (const file of kept) writeFileSync(join(months, file), readFileSync(join(months, file)).subarray(0, 20));
+        assert.equal(forecasts(cacheDir), measured, 'a later process, past files cut short');
+      });
+
       await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
         writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
         typecheckConsumer(consumer, ['typed.ts']);

@@ -7,6 +7,7 @@ import { embeddedDataDir } from './data-dir.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
 import { isNdfdGridId, type NdfdGridId } from './geo/ndfd-grid.ts';
 import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
+import { keepPrecipMonthsBeside } from './shared/precip-month-files.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 const ALERT_ZONES = join(embeddedDataDir(), ALERT_ZONES_FILE);
@@ -27,6 +28,8 @@ export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): Embed
     else if (value.length === 3 && isNdfdGridId(value[2])) offsets.set(office, [value[0], value[1], value[2]]);
   }
   const catalogue = loadCatalogue();
+  // A fresh process's first forecast reads its stations' month factors if an earlier process kept them.
+  keepPrecipMonthsBeside(import.meta.url);
   return {
     catalogue,
     offsets,

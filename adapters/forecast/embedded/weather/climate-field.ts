@@ -201,13 +201,22 @@ export function encodeClimateField(field: ClimateField): { scale: number; fields
 }
 
 let active: ClimateField | null | undefined;
+/** The shipped fit once decoded: what a digest of the model's bundle names, unlike a field a test made. */
+let shipped: ClimateField | null = null;
 
 /** The field the model uses: the shipped fit, decoded on first use. */
 export function activeClimateField(): ClimateField | null {
   // The data ships as JSON text, parsed only when a place first asks: importing the model stays cheap.
   if (active === undefined)
-    active = CLIMATE_FIT_DATA ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA) as EncodedClimateField) : null;
+    active = shipped ??= CLIMATE_FIT_DATA
+      ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA) as EncodedClimateField)
+      : null;
   return active;
+}
+
+/** Whether `field` is the shipped fit (climate-fit-data.ts), rather than one a script or a test made. */
+export function isShippedClimateField(field: ClimateField): boolean {
+  return field === shipped;
 }
 
 /**

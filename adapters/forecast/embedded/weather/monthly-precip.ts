@@ -1,4 +1,9 @@
-import { activeClimateField, type ClimateField, type PlaceCorrections } from './climate-field.ts';
+import {
+  activeClimateField,
+  isShippedClimateField,
+  type ClimateField,
+  type PlaceCorrections,
+} from './climate-field.ts';
 import type { Place } from './climate.ts';
 
 /**
@@ -20,7 +25,8 @@ import type { Place } from './climate.ts';
  * alerts all see the same amounts. Across a month's edge the factor ramps over a day, so a storm on the 31st
  * does not step in intensity at midnight. Pure: a function of the place and the month alone, cached per
  * station and month; a station's month costs ~370 of the model's hours, once per process: the alert workers,
- * a new thread each cycle, are handed the months already measured and hand back the ones they measure.
+ * a new thread each cycle, are handed the months already measured and hand back the ones they measure; and
+ * a later process reads those an earlier one kept ({@link keepPrecipMonths}).
  */
 
 /** Liquid-equivalent precipitation at a place summed over every `stride`-th hour of [fromHour, toHour), times `stride`. */
@@ -83,6 +89,12 @@ function stationLogFactor(field: ClimateField, station: number, index: number, r
   const key = index * field.stations.length + station;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  if (keeper && isShippedClimateField(field) && !keeper.asked.has(index)) {
+    keeper.asked.add(index);
+    adoptKeptMonth(cache, field, index, keeper.store.read(index));
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept;
+  }
   const s = field.stations[station]!;
   const month = index % 12;
   const normalIn = s.normalPrecipIn?.[month];
@@ -99,7 +111,74 @@ function stationLogFactor(field: ClimateField, station: number, index: number, r
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, log);
+  if (keeper && isShippedClimateField(field)) keeper.store.measured(index);
   return log;
+}
+
+/**
+ * Where a process keeps the shipped fit's station-months for later processes (a test runner that isolates
+ * files starts each in a fresh one): a month is asked for once, when it is first needed, and told of each
+ * station measured in it. What it reads back is checked here too, so a stray file changes no answer.
+ */
+export interface PrecipMonthStore {
+  /** The month's (year × 12 + month) station-months an earlier process kept, as {@link keptPrecipMonth} gave them. */
+  read(index: number): Float64Array | undefined;
+  /** A station's month was measured here: {@link keptPrecipMonth} now holds it. */
+  measured(index: number): void;
+}
+
+let keeper: { readonly store: PrecipMonthStore; readonly asked: Set<number> } | undefined;
+
+/** Keeps the shipped fit's station-months in `store` from now on (undefined: nowhere). */
+export function keepPrecipMonths(store: PrecipMonthStore | undefined): void {
+  keeper = store && { store, asked: new Set() };
+}
+
+/**
+ * The station-months of a month known here, as [station, log factor, station, log factor, …], and those of
+ * `earlier` (another process's, read since) not among them, unless {@link validMonth} would not take it.
+ */
+export function keptPrecipMonth(
+  index: number,
+  earlier?: Float64Array,
+  field: ClimateField | null = activeClimateField(),
+): Float64Array {
+  const cache = field && logFactors.get(field);
+  if (!cache) return new Float64Array(0);
+  const out: number[] = [];
+  const stations = field.stations.length;
+  for (let station = 0; station < stations; station++) {
+    const log = cache.get(index * stations + station);
+    if (log !== undefined) out.push(station, log);
+  }
+  if (earlier && validMonth(earlier, stations))
+    for (let i = 0; i < earlier.length; i += 2)
+      if (!cache.has(index * stations + earlier[i]!)) out.push(earlier[i]!, earlier[i + 1]!);
+  return Float64Array.from(out);
+}
+
+/** Whether a kept month is what {@link stationLogFactor} gives: stations of the field, log factors in bounds. */
+function validMonth(months: Float64Array, stations: number): boolean {
+  if (months.length % 2 !== 0) return false;
+  for (let i = 0; i < months.length; i += 2) {
+    const station = months[i]!;
+    if (!Number.isInteger(station) || station < 0 || station >= stations || !(Math.abs(months[i + 1]!) <= MAX_LOG))
+      return false;
+  }
+  return true;
+}
+
+/** Takes a kept month's station-months, unless it is not {@link validMonth}: then the month is measured. */
+function adoptKeptMonth(
+  cache: Map<number, number>,
+  field: ClimateField,
+  index: number,
+  months: Float64Array | undefined,
+): void {
+  const stations = field.stations.length;
+  if (!months || !validMonth(months, stations)) return;
+  for (let i = 0; i < months.length && cache.size < CACHE_LIMIT; i += 2)
+    if (!cache.has(index * stations + months[i]!)) cache.set(index * stations + months[i]!, months[i + 1]!);
 }
 
 /**
