@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
@@ -70,7 +70,8 @@ export function writeMonthFile(file: string, months: Float64Array): void {
   try {
     mkdirSync(join(file, '..'), { recursive: true });
     const body = Buffer.from(months.buffer, months.byteOffset, months.byteLength);
-    const temporary = `${file}.${process.pid}.tmp`;
+    // A name of its own per write: test runners load the double in several threads of one process.
+    const temporary = `${file}.${randomUUID()}.tmp`;
     writeFileSync(temporary, Buffer.concat([body, createHash('sha256').update(body).digest()]));
     renameSync(temporary, file);
   } catch {

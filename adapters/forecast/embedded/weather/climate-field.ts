@@ -206,12 +206,16 @@ let shipped: ClimateField | null = null;
 
 /** The field the model uses: the shipped fit, decoded on first use. */
 export function activeClimateField(): ClimateField | null {
-  // The data ships as JSON text, parsed only when a place first asks: importing the model stays cheap.
-  if (active === undefined)
-    active = shipped ??= CLIMATE_FIT_DATA
-      ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA) as EncodedClimateField)
-      : null;
+  if (active === undefined) active = shippedClimateField();
   return active;
+}
+
+/** The shipped fit, whatever field is active: what every alert worker runs, and what may be kept on disk. */
+export function shippedClimateField(): ClimateField | null {
+  // The data ships as JSON text, parsed only when a place first asks: importing the model stays cheap.
+  return (shipped ??= CLIMATE_FIT_DATA
+    ? decodeClimateField(JSON.parse(CLIMATE_FIT_DATA) as EncodedClimateField)
+    : null);
 }
 
 /** Whether `field` is the shipped fit (climate-fit-data.ts), rather than one a script or a test made. */

@@ -1,5 +1,5 @@
 import {
-  activeClimateField,
+  shippedClimateField,
   isShippedClimateField,
   type ClimateField,
   type PlaceCorrections,
@@ -141,7 +141,7 @@ export function keepPrecipMonths(store: PrecipMonthStore | undefined): void {
 export function keptPrecipMonth(
   index: number,
   earlier?: Float64Array,
-  field: ClimateField | null = activeClimateField(),
+  field: ClimateField | null = shippedClimateField(),
 ): Float64Array {
   const cache = field && logFactors.get(field);
   if (!cache) return new Float64Array(0);
@@ -184,9 +184,11 @@ function adoptKeptMonth(
 /**
  * The station-months this thread has measured, as [key, log factor, key, log factor, …]: what a thread that
  * starts afresh (an alert worker, a new isolate each cycle) is handed so as not to measure them again. A key
- * names a station and a month of `field`, which every thread decodes from the same data.
+ * names a station and a month of `field`, which every thread decodes from the same data: by default the
+ * shipped fit, which the workers run whatever field a script or a test made active here (a candidate fit's
+ * keys would name other stations).
  */
-export function measuredPrecipMonths(field: ClimateField | null = activeClimateField()): Float64Array {
+export function measuredPrecipMonths(field: ClimateField | null = shippedClimateField()): Float64Array {
   const cache = field && logFactors.get(field);
   if (!cache) return new Float64Array(0);
   const out = new Float64Array(2 * cache.size);
@@ -199,7 +201,7 @@ export function measuredPrecipMonths(field: ClimateField | null = activeClimateF
 }
 
 /** Takes station-months measured by another thread ({@link measuredPrecipMonths}), keeping those measured here. */
-export function adoptPrecipMonths(months: Float64Array, field: ClimateField | null = activeClimateField()): void {
+export function adoptPrecipMonths(months: Float64Array, field: ClimateField | null = shippedClimateField()): void {
   if (!field || months.length === 0) return;
   let cache = logFactors.get(field);
   if (!cache) logFactors.set(field, (cache = new Map<number, number>()));

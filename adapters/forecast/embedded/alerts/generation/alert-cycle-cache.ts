@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -43,7 +44,8 @@ export function writeCachedAlerts(file: string | undefined, alerts: readonly Ale
   try {
     mkdirSync(join(file, '..'), { recursive: true });
     // Written whole under a temporary name, then renamed: a reader never sees half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
+    // A name of its own per write: test runners load the double in several threads of one process.
+    const temporary = `${file}.${randomUUID()}.tmp`;
     writeFileSync(temporary, serialize(alerts));
     renameSync(temporary, file);
   } catch {

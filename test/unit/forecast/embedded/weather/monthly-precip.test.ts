@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   ClimateField,
+  shippedClimateField,
+  useClimateField,
   type StationCorrection,
 } from '../../../../../adapters/forecast/embedded/weather/climate-field.ts';
 import {
@@ -72,6 +74,22 @@ describe('the monthly precipitation factor', () => {
       months.map((h) => new PrecipFactor(there.at(40, -105, 1600), -105, unmeasured).at(h)),
       own,
     );
+  });
+
+  it('hands over the shipped fit’s months while a script has a candidate fit active, never the candidate’s', () => {
+    // The alert workers run the shipped fit: a candidate's keys (index × its station count + station) would
+    // name other stations and months there, and the workers' would in the candidate.
+    const candidate = oneStation();
+    useClimateField(candidate);
+    try {
+      new PrecipFactor(candidate.at(40, -105, 1600), -105, raw).at(hourOf('2026-01-15T12:00:00Z'));
+      assert.equal(measuredPrecipMonths(candidate).length, 2);
+      assert.deepEqual(measuredPrecipMonths(), measuredPrecipMonths(shippedClimateField()));
+      adoptPrecipMonths(Float64Array.of(5, 0.5));
+      assert.equal(measuredPrecipMonths(candidate).length, 2, 'the candidate took none of the shipped fit’s keys');
+    } finally {
+      useClimateField(undefined);
+    }
   });
 
   it('ramps from one month to the next over the day around the local edge, without a step', () => {
