@@ -188,6 +188,36 @@ describe('a marine gridpoint carries the sea layers', () => {
       assert.deepEqual(layers['secondarySwellHeight']!.values, []);
     });
 
+  test('the Beaufort Sea has no sea under its winter pack ice, and one in its open summer', async () => {
+    const seaLayers = async (now: string) => {
+      const w = await forecastWorld({ now: new Date(now) });
+      const p = (await w.get('/points/70.8,-152.0')).body.properties; // PKZ814, ice 15 Nov to 15 Jul
+      assert.equal(p.type, 'marine');
+      const layers: Record<string, Layer> = (await w.get(`/gridpoints/${p.gridId}/${p.gridX},${p.gridY}`)).body
+        .properties;
+      return SEA.map((name) => layers[name]!);
+    };
+    // Left out as a land cell's are: no run at all, and never a null value.
+    for (const layer of await seaLayers('2026-01-15T12:00:00Z')) assert.deepEqual(layer.values, []);
+    for (const layer of await seaLayers('2026-08-20T12:00:00Z')) {
+      assert.ok(layer.values.length > 0);
+      assert.ok(layer.values.every((run) => typeof run.value === 'number'));
+    }
+    // The week the ice closes in: the open hours carry the sea, and the layer stops at the ice.
+    const closing = (await seaLayers('2026-11-11T12:00:00Z'))[0]!.values;
+    const last = closing.at(-1)!.validTime.split('/');
+    assert.ok(closing.length > 0 && closing.every((run) => typeof run.value === 'number'));
+    const endsAt =
+      Date.parse(last[0]!) +
+      Number(
+        /PT?(?:(\d+)D)?T?(?:(\d+)H)?/
+          .exec(last[1]!)!
+          .slice(1)
+          .reduce((ms, n, i) => ms + Number(n ?? 0) * (i === 0 ? 86_400_000 : 3_600_000), 0),
+      );
+    assert.equal(new Date(endsAt).toISOString(), '2026-11-15T09:00:00.000Z', '15 November, Alaska standard time');
+  });
+
   test('a lake’s seas are all wind waves, and Kauai’s winter seas mostly swell', async () => {
     const mean = async (point: string, now: string, name: string) => {
       const w = await forecastWorld({ now: new Date(now) });

@@ -245,16 +245,16 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
   for (const [name, uom] of Object.entries(EMPTY_LAYERS)) computed[name] = uom ? { uom, values: [] } : { values: [] };
   if (ctx.sea) {
     const sea = ctx.sea;
-    // Over the Arctic pack ice in its season there is no sea: those hours have no value, as on land.
+    // Over the Arctic pack ice in its season there is no sea: those hours are left out of the layers, as a
+    // land cell's are (a wholly iced week gives `values: []`), rather than listed with a null value.
     const seas = hours.map((h) => (iceCovered(sea, h.epochHour) ? null : seaState(sea, ctx.place, h.epochHour, h.s)));
-    for (const [name, layer] of Object.entries(SEA_LAYERS))
-      computed[name] = {
-        uom: layer.uom,
-        values: runs(
-          seas.map((state) => (state ? layer.value(state) : null)),
-          ctx.startHour,
-        ),
-      };
+    for (const [name, layer] of Object.entries(SEA_LAYERS)) {
+      const values = runs(
+        seas.map((state) => (state ? layer.value(state) : null)),
+        ctx.startHour,
+      );
+      computed[name] = { uom: layer.uom, values: values.filter((run) => run.value !== null) };
+    }
   }
   const out: Record<string, unknown> = {};
   for (const name of ORDER) out[name] = computed[name];
