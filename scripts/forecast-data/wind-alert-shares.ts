@@ -23,17 +23,23 @@ function seasonOf(cycle: number): (typeof SEASONS)[number] {
   return SEASONS[Math.floor(((new Date(cycle * HOUR).getUTCMonth() + 1) % 12) / 3)]!;
 }
 
-/** Two cycles a month, the 6th at 09Z and the 20th at 21Z, all through 2026. */
-export function cyclesOf2026(): number[] {
+/**
+ * A year's alert cycles sampled alike in every month: the cycle in force at each [day, hour UTC] (epoch hours).
+ * The reports and the rate tests sample their years this way.
+ */
+export function cyclesOfYear(year: number, slots: readonly (readonly [day: number, hourUtc: number])[]): number[] {
   const out: number[] = [];
   for (let m = 0; m < 12; m++)
-    for (const [d, h] of [
-      [6, 12],
-      [20, 24],
-    ] as const)
-      out.push(latestCycle(Date.UTC(2026, m, d, h) / HOUR));
+    for (const [day, hour] of slots) out.push(latestCycle(Date.UTC(year, m, day, hour) / HOUR));
   return out;
 }
+
+/** Two cycles a month, the 6th at 09Z and the 20th at 21Z, all through 2026. */
+export const cyclesOf2026 = (): number[] =>
+  cyclesOfYear(2026, [
+    [6, 12],
+    [20, 24],
+  ]);
 
 export interface WindShares {
   readonly offices: number;

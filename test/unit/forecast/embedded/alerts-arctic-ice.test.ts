@@ -4,9 +4,8 @@
 // (arctic-sea-ice-season.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertSameWindowsAsAllYear, cyclesOf2026 } from './marine-season-support.ts';
+import { assertSameWindowsAsAllYear, cyclesOf2026, deps, marineZonesByOffice } from './marine-season-support.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import {
   ARCTIC_ICE_SEASON,
   inIceSeason,
@@ -15,11 +14,8 @@ import { isAlertActive } from '../../../../adapters/forecast/embedded/weather/in
 
 const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
-const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 /** The ice-covered zones, by office, as the alert cycle gets them. */
-const iceOffices = Array.from(deps.alertZones!(), (zones) =>
-  zones.filter((z) => z.marine && ARCTIC_ICE_SEASON.has(z.id)),
-).filter((zones) => zones.length > 0);
+const iceOffices = marineZonesByOffice((z) => ARCTIC_ICE_SEASON.has(z.id));
 const iceZones = iceOffices.flat();
 
 describe('the Arctic sea-ice season', () => {

@@ -5,9 +5,8 @@
 // stronger warnings all year (great-lakes-small-craft-season.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertSameWindowsAsAllYear, cyclesOf2026 } from './marine-season-support.ts';
+import { assertSameWindowsAsAllYear, cyclesOf2026, deps, marineZonesByOffice } from './marine-season-support.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import {
   GREAT_LAKES_OPEN_WATERS,
   inNearshoreSeason,
@@ -19,11 +18,8 @@ import { isAlertActive, type AlertZone } from '../../../../adapters/forecast/emb
 
 const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
-const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 /** The Great Lakes marine zones of each office that has some, as the alert cycle gets them. */
-const lakeOffices = Array.from(deps.alertZones!(), (zones) =>
-  zones.filter((z) => z.marine && isGreatLakesZone(z.id)),
-).filter((zones) => zones.length > 0);
+const lakeOffices = marineZonesByOffice((z) => isGreatLakesZone(z.id));
 const lakeZones = lakeOffices.flat();
 const seasonal = (z: AlertZone) => typeof smallCraftSeason(z.id, z.officeId) === 'object';
 

@@ -1,29 +1,34 @@
-// What the marine season tests (alerts-great-lakes-season, alerts-arctic-ice) share: the year's cycles they
-// sample, and the check that a season cuts nothing from the hours it leaves open.
+// What the marine season tests (alerts-great-lakes-season, alerts-arctic-ice, alerts-seas) share: the zones they
+// look at, the year's cycles they sample, and the check that a season cuts nothing from the hours it leaves open.
 import assert from 'node:assert/strict';
 import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
-import { latestCycle, type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-embedded-deps.ts';
+import { type AlertZone } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import {
   marineHazardRules,
   zoneMarineRules,
 } from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
-
-const HOUR = 3_600_000;
+import { cyclesOfYear } from '../../../../scripts/forecast-data/wind-alert-shares.ts';
 
 /** Four cycles a month of 2026: the 3rd, 10th, 17th and 24th, at 09Z and 21Z in turn (epoch hours). */
-export function cyclesOf2026(): number[] {
-  const cycles: number[] = [];
-  for (let m = 0; m < 12; m++)
-    for (const [day, hour] of [
-      [3, 10],
-      [10, 22],
-      [17, 10],
-      [24, 22],
-    ] as const)
-      cycles.push(latestCycle(Date.UTC(2026, m, day, hour) / HOUR));
-  return cycles;
+export const cyclesOf2026 = (): number[] =>
+  cyclesOfYear(2026, [
+    [3, 10],
+    [10, 22],
+    [17, 10],
+    [24, 22],
+  ]);
+
+/** The marine zones of each office that has some that `keep` takes, as the alert cycle gets them. */
+export function marineZonesByOffice(keep: (zone: AlertZone) => boolean): AlertZone[][] {
+  return Array.from(deps.alertZones!(), (zones) => zones.filter((z) => z.marine && keep(z))).filter(
+    (zones) => zones.length > 0,
+  );
 }
+
+/** The catalogue and zones the marine season tests read: one load for every file that imports this. */
+export const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 
 /** Over 96 hours from each start, every zone's windows under its own rules equal the all-year rules'. */
 export function assertSameWindowsAsAllYear(zones: readonly AlertZone[], starts: readonly number[]): void {
