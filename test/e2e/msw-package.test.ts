@@ -388,27 +388,12 @@ test(
       await t.test('a later process reads the offices a list waited for from the cache, byte for byte', () => {
         // Kansas's offices issue alerts at NOW (the point's office alone issues none then), so a list of
         // them shows whether the kept offices are the ones read.
-        writeFileSync(
-          join(consumer, 'office-lists.mjs'),
-          `
-        import { createWeatherGovFetch } from 'taskcast/fetch';
-        const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
-        const out = [];
-        for (const path of ['/alerts?area=KS', '/alerts/active?point=39.7456,-97.0892']) {
-          const response = await nwsFetch(path);
-          out.push([path, response.status, response.headers.get('last-modified'), await response.text()]);
-        }
-        console.log(JSON.stringify(out));
-      `,
-        );
+        const answers = answersInAProcess(consumer, 'office-lists.mjs', [
+          '/alerts?area=KS',
+          '/alerts/active?point=39.7456,-97.0892',
+        ]);
         const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-office-cache-'));
-        const lists = (dir: string) =>
-          JSON.parse(run(process.execPath, ['office-lists.mjs'], consumer, { TASKCAST_CACHE_DIR: dir })) as [
-            string,
-            number,
-            string,
-            string,
-          ][];
+        const lists = (dir: string) => JSON.parse(answers(dir)) as [string, number, string, string][];
         const generated = lists('off');
         assert.ok(JSON.parse(generated[0]![3]).features.length > 0, 'the state list has alerts to keep');
         assert.deepEqual(lists(cacheDir), generated, 'the first process, keeping its offices');
@@ -421,22 +406,11 @@ test(
       });
 
       await t.test('a later process reads the month factors a forecast measured, byte for byte', () => {
-        writeFileSync(
-          join(consumer, 'forecasts.mjs'),
-          `
-        import { createWeatherGovFetch } from 'taskcast/fetch';
-        const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
-        const out = [];
-        for (const path of ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly']) {
-          const response = await nwsFetch(path);
-          out.push([path, response.status, await response.text()]);
-        }
-        console.log(JSON.stringify(out));
-      `,
-        );
+        const forecasts = answersInAProcess(consumer, 'forecasts.mjs', [
+          '/gridpoints/TOP/32,81/forecast',
+          '/gridpoints/TOP/32,81/forecast/hourly',
+        ]);
         const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-month-cache-'));
-        const forecasts = (dir: string) =>
-          run(process.execPath, ['forecasts.mjs'], consumer, { TASKCAST_CACHE_DIR: dir });
         const measured = forecasts('off');
         assert.equal(forecasts(cacheDir), measured, 'the first process, keeping its months');
         const months = join(cacheDir, 'precip-months');
@@ -454,3 +428,25 @@ test(
       });
     }),
 );
+
+/**
+ * Writes a consumer script that asks `paths` of taskcast/fetch at NOW and prints each answer's path, status,
+ * Last-Modified and body as JSON; the result runs it in a fresh process with TASKCAST_CACHE_DIR set, as a test
+ * runner's next file would start.
+ */
+function answersInAProcess(consumer: string, script: string, paths: readonly string[]): (cacheDir: string) => string {
+  writeFileSync(
+    join(consumer, script),
+    `
+    import { createWeatherGovFetch } from 'taskcast/fetch';
+    const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
+    const out = [];
+    for (const path of ${JSON.stringify(paths)}) {
+      const response = await nwsFetch(path);
+      out.push([path, response.status, response.headers.get('last-modified'), await response.text()]);
+    }
+    console.log(JSON.stringify(out));
+  `,
+  );
+  return (cacheDir) => run(process.execPath, [script], consumer, { TASKCAST_CACHE_DIR: cacheDir });
+}
