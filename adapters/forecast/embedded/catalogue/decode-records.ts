@@ -10,6 +10,7 @@ import {
   FIELDS,
   type CatalogueFile,
   type CountyZoneRow,
+  type EncodedShape,
   type FireZoneRow,
   type ForecastZoneRow,
   type MarineZoneRow,
@@ -59,6 +60,19 @@ export function checkHead(path: string, kind: Kind, file: Pick<CatalogueFile<unk
  * Each file's row decoder: the one place a row becomes a record, used by the readers below (every row) and
  * by the indexed catalogue (indexed-catalogue.ts: the rows a lookup needs), so both give the same records.
  */
+/**
+ * The last columns of a county or fire zone's row as its record's last fields: the centroid, and the outline
+ * where the file keeps one (null for the zones whose outlines are left out of the data).
+ */
+function placed(
+  lat: number,
+  lon: number,
+  geometry: EncodedShape | null,
+  scale: number,
+): Pick<CountyZoneRecord, 'centroid' | 'shape'> {
+  return { centroid: { lat, lon }, shape: geometry ? decodeShape(geometry, scale) : null };
+}
+
 export const DECODERS = {
   offices: ([id, name, region, lat, lon, timeZone, geometry]: OfficeRow, scale: number): OfficeRecord => ({
     id,
@@ -71,16 +85,7 @@ export const DECODERS = {
   countyZones: (
     [id, name, state, fips, cwas, timeZones, lat, lon, geometry]: CountyZoneRow,
     scale: number,
-  ): CountyZoneRecord => ({
-    id,
-    name,
-    state,
-    fips,
-    cwas,
-    timeZones,
-    centroid: { lat, lon },
-    shape: geometry ? decodeShape(geometry, scale) : null,
-  }),
+  ): CountyZoneRecord => ({ id, name, state, fips, cwas, timeZones, ...placed(lat, lon, geometry, scale) }),
   forecastZones: (
     [id, name, state, cwa, timeZones, lat, lon, counties, exact, geometry]: ForecastZoneRow,
     scale: number,
@@ -101,8 +106,7 @@ export const DECODERS = {
     state,
     cwas,
     timeZones,
-    centroid: { lat, lon },
-    shape: geometry ? decodeShape(geometry, scale) : null,
+    ...placed(lat, lon, geometry, scale),
   }),
   marineZones: (
     [id, name, cwa, lakeCwa, offshore, lat, lon, geometry]: MarineZoneRow,
