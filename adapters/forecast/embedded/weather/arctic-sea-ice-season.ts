@@ -1,3 +1,5 @@
+import { standardMonthDay } from './time.ts';
+
 /**
  * When Alaska's Beaufort and Chukchi Sea marine zones lie under pack ice (issue 38: alerts "follow the NWS's
  * seasonal practice"). Over the pack there are no seas for a wind to raise, and the NWS's Alaska Sea Ice
@@ -48,11 +50,9 @@ export const ARCTIC_ICE_SEASON: ReadonlyMap<string, IceSeason> = new Map([
 
 /** Hours Alaska standard time runs behind UTC. */
 const ALASKA_UTC_OFFSET_HOURS = 9;
-const MS_PER_HOUR = 3_600_000;
 
 /** Whether an epoch hour falls in an ice season (month × 100 + day of the Alaska standard-time date). */
 export function inIceSeason(season: IceSeason, epochHour: number): boolean {
-  const d = new Date((epochHour - ALASKA_UTC_OFFSET_HOURS) * MS_PER_HOUR);
-  const monthDay = (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  const monthDay = standardMonthDay(epochHour, ALASKA_UTC_OFFSET_HOURS);
   return monthDay >= season.from || monthDay < season.until;
 }

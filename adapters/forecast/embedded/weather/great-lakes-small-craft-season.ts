@@ -1,3 +1,5 @@
+import { standardMonthDay } from './time.ts';
+
 /**
  * When a Great Lakes marine zone can have a Small Craft Advisory (issue 38: alerts "follow the NWS's seasonal
  * practice"). The lakes' advisory differs from the coasts' in two ways.
@@ -65,7 +67,6 @@ export const isGreatLakesZone = (zoneId: string): boolean => /^(L[CEHMOS]|SL)Z/.
 
 /** Hours the lakes' standard time (Central, for the western lakes where most of the ice is) runs behind UTC. */
 const LAKES_UTC_OFFSET_HOURS = 6;
-const MS_PER_HOUR = 3_600_000;
 
 /**
  * When a zone's Small Craft Advisory can run: 'never' (the lakes' open waters), 'always' (every other zone, and
@@ -79,7 +80,6 @@ export function smallCraftSeason(zoneId: string, officeId: string): 'never' | 'a
 
 /** Whether an epoch hour falls in a nearshore season (month × 100 + day of the lakes' standard-time date). */
 export function inNearshoreSeason(season: NonNullable<NearshoreSeason>, epochHour: number): boolean {
-  const d = new Date((epochHour - LAKES_UTC_OFFSET_HOURS) * MS_PER_HOUR);
-  const monthDay = (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  const monthDay = standardMonthDay(epochHour, LAKES_UTC_OFFSET_HOURS);
   return monthDay >= season.opens && monthDay < season.closes;
 }

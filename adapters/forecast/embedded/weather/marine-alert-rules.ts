@@ -9,6 +9,7 @@ import {
 } from './great-lakes-small-craft-season.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
+import { marineWindKmh } from './marine-wind.ts';
 import { feet, seaSettingOf, seasM } from './sea-state.ts';
 import { compassPoint, compassWords } from './units.ts';
 
@@ -23,14 +24,9 @@ import { compassPoint, compassWords } from './units.ts';
 
 const KMH_PER_KT = 1.852;
 
-/**
- * The hour's marine wind, kt: its "frequent gusts", halfway between the gridpoint's windSpeed and windGust.
- * The model's gust is the hour's peak, which a criterion of frequent gusts would overstate (at the peak gust a
- * Small Craft Advisory would be up over most of the Gulf most of the spring); its sustained wind is a land
- * station's, which understates the open water's (at it, hardly a gale would blow off New England or Alaska).
- */
+/** The hour's marine wind ({@link marineWindKmh}), kt. */
 export function marineWindKt(s: WeatherSample): number {
-  return (s.windSpeedKmh + s.windGustKmh) / 2 / KMH_PER_KT;
+  return marineWindKmh(s) / KMH_PER_KT;
 }
 
 /** Gale, storm and hurricane force: the national criteria (kt). */

@@ -1,5 +1,6 @@
 import { ARCTIC_ICE_SEASON, inIceSeason, type IceSeason } from './arctic-sea-ice-season.ts';
 import { GREAT_LAKES_OPEN_WATERS, isGreatLakesZone } from './great-lakes-small-craft-season.ts';
+import { marineWindKmh } from './marine-wind.ts';
 import { NoiseField } from './noise.ts';
 import type { Place, WeatherSample } from './model.ts';
 
@@ -104,12 +105,8 @@ const SWELL_SPREAD = 0.6;
  */
 const WIND_DURATION_S = 12 * 3600;
 
-/**
- * The model's wind over water, m/s: the "frequent gusts" the marine rules take (marine-alert-rules.ts,
- * `marineWindKt`), halfway between its land-station sustained wind, which understates open water's, and the
- * hour's peak gust.
- */
-const overWaterWindMs = (s: WeatherSample): number => (s.windSpeedKmh + s.windGustKmh) / 2 / 3.6;
+/** The model's wind over water, m/s: the marine wind the marine rules count their hours at (marine-wind.ts). */
+const overWaterWindMs = (s: WeatherSample): number => marineWindKmh(s) / 3.6;
 
 /**
  * Fetch- and duration-limited deep-water wind waves (CEM II-2-33 to 38, JONSWAP): the friction velocity from

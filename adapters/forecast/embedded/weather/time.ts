@@ -5,6 +5,15 @@
 
 export const MS_PER_HOUR = 3_600_000;
 
+/**
+ * An epoch hour's date in a standard time `hoursBehindUtc` behind UTC (no daylight saving), as month × 100 +
+ * day (15 July is 715): how the seasonal tables (the Great Lakes' advisories, the Arctic's ice) name their dates.
+ */
+export function standardMonthDay(epochHour: number, hoursBehindUtc: number): number {
+  const d = new Date((epochHour - hoursBehindUtc) * MS_PER_HOUR);
+  return (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+}
+
 export function epochHourToMs(hour: number): number {
   return hour * MS_PER_HOUR;
 }
