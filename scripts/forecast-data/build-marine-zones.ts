@@ -1,19 +1,23 @@
 // Builds adapters/forecast/embedded/data/marine-zones.json: the NWS coastal marine zones (coastal waters,
-// bays and sounds, the Great Lakes) of the offices in the catalogue, with their outlines.
+// bays and sounds, the Great Lakes) of the offices in the catalogue, with their outlines; and
+// offshore-zones.json: the national centres' offshore and high-seas zones (OPC's ONA and ONP, NHC's NH1 and
+// NH2, Honolulu's HPA), which api.weather.gov serves as zones of type offshore.
 //
 //   npx tsx scripts/forecast-data/build-marine-zones.ts --source DIR [--out DIR]
 //
 // --source is a folder of one GeoJSON Feature per zone, named {UGC}.geojson, with the properties of the NWS
 // marine zone shapefiles (ID, WFO, GL_WFO, NAME, LON, LAT): the `UGC` folder of KDE/foss-public-alert-server
 // (foss_public_alert_server/alertHandler/data/UGC, generated from the NWS mz18mr25 and oz18mr25 shapefiles;
-// see data/SOURCES.md). Offshore zones (issued by the national centres, NH1, NH2, ONA, ONP, ...) are left out:
-// only zones whose WFO is an office of offices.json are kept. Re-running overwrites the file.
+// see data/SOURCES.md). Zones whose WFO is an office of offices.json go to marine-zones.json; the offshore
+// file's zones (those with its LOCATION column) of other issuers go to offshore-zones.json; the coastal zones
+// of the issuers the catalogue has no office for (American Samoa's STU, Micronesia's PQE and PQW) are left
+// out. Re-running overwrites both files.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readTable } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
-import type { MarineZoneRow } from '../../adapters/forecast/embedded/catalogue/files.ts';
+import { CATALOGUE_FILES, type MarineZoneRow } from '../../adapters/forecast/embedded/catalogue/files.ts';
 import { encodeMultiPolygon, packShape } from '../../adapters/forecast/embedded/catalogue/polygon-codec.ts';
 import { round, toMultiPolygon } from './geo-helpers.ts';
 import { writeCatalogueFile } from './write-catalogue-file.ts';
@@ -51,6 +55,7 @@ const outDir = argument('out', join(repoRoot, 'adapters/forecast/embedded/data')
 
 const offices = new Set(readTable(outDir, 'offices').map((o) => o.id));
 const rows: MarineZoneRow[] = [];
+const centreRows: MarineZoneRow[] = [];
 const skipped = new Map<string, number>();
 for (const file of readdirSync(sourceDir).sort()) {
   const ugc = file.replace(/\.geojson$/, '');
@@ -59,15 +64,23 @@ for (const file of readdirSync(sourceDir).sort()) {
   const p = zone.properties;
   if (p.ID !== ugc) throw new Error(`${file}: holds ${p.ID}`);
   const mp = toMultiPolygon(zone.geometry);
-  if (!offices.has(p.WFO) || !mp) {
+  const offshore = p.LOCATION !== undefined;
+  const into = offices.has(p.WFO) ? rows : offshore ? centreRows : undefined;
+  if (!into || !mp) {
     skipped.set(p.WFO, (skipped.get(p.WFO) ?? 0) + 1);
     continue;
   }
   const lake = p.GL_WFO && p.GL_WFO !== p.WFO && offices.has(p.GL_WFO) ? p.GL_WFO : null;
   const shape = packShape(encodeMultiPolygon(mp, POLYGON_SCALE));
-  const offshore = p.LOCATION !== undefined;
-  rows.push([p.ID, p.NAME.trim(), p.WFO, lake, offshore, round(p.LAT, 4), round(p.LON, 4), shape]);
+  into.push([p.ID, p.NAME.trim(), p.WFO, lake, offshore, round(p.LAT, 4), round(p.LON, 4), shape]);
 }
-const bytes = writeCatalogueFile(outDir, 'marineZones', rows, POLYGON_SCALE);
-console.log(`marine-zones.json: ${rows.length} zones, ${(bytes / 1024).toFixed(0)} KiB`);
-console.log(`left out (not an office's): ${[...skipped].map(([wfo, n]) => `${wfo} ${n}`).join(', ')}`);
+for (const [kind, list] of [
+  ['marineZones', rows],
+  ['centreOffshoreZones', centreRows],
+] as const) {
+  const bytes = writeCatalogueFile(outDir, kind, list, POLYGON_SCALE);
+  console.log(`${CATALOGUE_FILES[kind]}: ${list.length} zones, ${(bytes / 1024).toFixed(0)} KiB`);
+}
+console.log(
+  `left out (no office of the catalogue's, coastal): ${[...skipped].map(([wfo, n]) => `${wfo} ${n}`).join(', ')}`,
+);

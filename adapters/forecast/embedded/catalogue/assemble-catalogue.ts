@@ -3,7 +3,7 @@
 // (indexed-catalogue.ts). One function for both, so the two give the same answers from the same buckets.
 
 import { CompletingMap } from './completing-map.ts';
-import { PointGrid } from './grid-index.ts';
+import { PointGrid, ShapeGrid } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
 import { withShoreZones } from './shore-zones.ts';
 import type {
@@ -17,6 +17,7 @@ import type {
   PlaceRecord,
   RadarRecord,
   RadarType,
+  Shape,
   StationRecord,
 } from './types.ts';
 
@@ -37,6 +38,8 @@ export interface CatalogueParts {
     readonly forecastZones: () => readonly ForecastZoneRecord[];
     readonly fireZones: () => readonly FireZoneRecord[];
     readonly marineZones: () => readonly MarineZoneRecord[];
+    /** Read whole, when first asked for: 119 rows, not in the point index. */
+    readonly centreOffshoreZones: () => readonly MarineZoneRecord[];
     readonly stations: () => readonly StationRecord[];
     readonly radars: () => readonly RadarRecord[];
     readonly places: () => readonly PlaceRecord[];
@@ -58,6 +61,7 @@ type Tables = Pick<
   | 'forecastZones'
   | 'fireZones'
   | 'marineZones'
+  | 'centreOffshoreZones'
   | 'stations'
   | 'radars'
   | 'places'
@@ -86,12 +90,16 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
   // The tables and the radars' grid are made when first asked for: of them, a process's first /points,
   // forecast and point alerts read only the offices and the radars (123 and 210 rows).
   const radarGrid = once(() => pointGrid(all.radars()));
+  // The centres' offshore zones are read and their grid made only when a zone list or a point at sea asks.
+  const centreOffshoreZones = once(() => all.centreOffshoreZones());
+  const centreOffshoreGrid = once(() => shapeGrid(centreOffshoreZones()));
   const tables = madeWhenRead<Tables>({
     offices: () => byId(all.offices()),
     countyZones: () => byId(all.countyZones()),
     forecastZones: () => byId(all.forecastZones()),
     fireZones: () => byId(all.fireZones()),
     marineZones: () => byId(all.marineZones()),
+    centreOffshoreZones: () => byId(centreOffshoreZones()),
     stations: () => new CompletingMap(byId(all.stations()), onShore),
     radars: () => byId(all.radars()),
     places: () => all.places(),
@@ -106,6 +114,7 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
     forecastZoneAt: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon),
     fireZoneAt: (lat, lon) => fireGrid.containing(lat, lon)[0],
     marineZoneAt: (lat, lon) => marineGrid.containing(lat, lon)[0],
+    centreOffshoreZoneAt: (lat, lon) => centreOffshoreGrid().containing(lat, lon)[0],
 
     nearestStations: (lat, lon, limit) =>
       stationGrid.nearest(lat, lon, limit).map(({ item, distanceMeters }) => ({ item: onShore(item), distanceMeters })),
@@ -131,6 +140,12 @@ function madeWhenRead<T extends object>(makers: { readonly [K in keyof T]: () =>
 
 function byId<T extends { readonly id: string }>(items: readonly T[]): ReadonlyMap<string, T> {
   return new Map(items.map((item) => [item.id, item]));
+}
+
+export function shapeGrid<T extends { readonly shape: Shape | null }>(items: readonly T[]): ShapeGrid<T> {
+  const grid = new ShapeGrid<T>();
+  for (const item of items) if (item.shape) grid.add(item, item.shape);
+  return grid;
 }
 
 export function pointGrid<T extends { readonly lat: number; readonly lon: number }>(items: readonly T[]): PointGrid<T> {

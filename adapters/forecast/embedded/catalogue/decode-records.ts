@@ -73,6 +73,13 @@ function placed(
   return { centroid: { lat, lon }, shape: geometry ? decodeShape(geometry, scale) : null };
 }
 
+function marineZone(
+  [id, name, cwa, lakeCwa, offshore, lat, lon, geometry]: MarineZoneRow,
+  scale: number,
+): MarineZoneRecord {
+  return { id, name, cwa, lakeCwa, offshore, centroid: { lat, lon }, shape: decodeShape(geometry, scale) };
+}
+
 export const DECODERS = {
   offices: ([id, name, region, lat, lon, timeZone, geometry]: OfficeRow, scale: number): OfficeRecord => ({
     id,
@@ -108,18 +115,9 @@ export const DECODERS = {
     timeZones,
     ...placed(lat, lon, geometry, scale),
   }),
-  marineZones: (
-    [id, name, cwa, lakeCwa, offshore, lat, lon, geometry]: MarineZoneRow,
-    scale: number,
-  ): MarineZoneRecord => ({
-    id,
-    name,
-    cwa,
-    lakeCwa,
-    offshore,
-    centroid: { lat, lon },
-    shape: decodeShape(geometry, scale),
-  }),
+  marineZones: marineZone,
+  // The national centres' offshore zones: the same row as an office's marine zone, in a file of their own.
+  centreOffshoreZones: marineZone,
   stations: ([
     id,
     name,

@@ -15,6 +15,7 @@ export const CATALOGUE_FORMAT = {
   radars: 1,
   places: 1,
   marineZones: 2,
+  centreOffshoreZones: 2,
 } as const;
 
 export const CATALOGUE_FILES = {
@@ -26,6 +27,7 @@ export const CATALOGUE_FILES = {
   radars: 'radars.json',
   places: 'places.json',
   marineZones: 'marine-zones.json',
+  centreOffshoreZones: 'offshore-zones.json',
 } as const;
 
 /**
@@ -124,10 +126,11 @@ export type RadarRow = [
 ];
 
 /**
- * An office's marine zone (NWS `mz` file: coastal waters, bays, sounds, the Great Lakes; or `oz` file: the
- * offshore waters an office forecasts, `offshore` true): `cwa` the office that issues its forecast, `lakeCwa`
- * the office that forecasts its waters where the NWS names another (a Great Lake's open waters, `GL_WFO`),
- * else null.
+ * A marine zone. In `marine-zones.json` an office's (NWS `mz` file: coastal waters, bays, sounds, the Great
+ * Lakes; or `oz` file: the offshore waters an office forecasts, `offshore` true); in `offshore-zones.json` a
+ * national centre's offshore or high-seas zone (`oz` file; `offshore` true). `cwa` is the office or centre
+ * that issues its forecast, `lakeCwa` the office that forecasts its waters where the NWS names another (a
+ * Great Lake's open waters, `GL_WFO`), else null.
  */
 export type MarineZoneRow = [
   id: string,
@@ -141,6 +144,17 @@ export type MarineZoneRow = [
 ];
 
 export type PlaceRow = [name: string, state: string, lat: number, lon: number, population: number];
+
+const MARINE_ZONE_FIELDS = [
+  'id',
+  'name',
+  'cwa',
+  'lakeCwa',
+  'offshore',
+  'centroidLat',
+  'centroidLon',
+  'geometry',
+] as const;
 
 export const FIELDS = {
   offices: ['id', 'name', 'region', 'centroidLat', 'centroidLon', 'timeZone', 'geometry'],
@@ -174,5 +188,6 @@ export const FIELDS = {
   ],
   radars: ['id', 'name', 'state', 'lat', 'lon', 'elevationMeters', 'type'],
   places: ['name', 'state', 'lat', 'lon', 'population'],
-  marineZones: ['id', 'name', 'cwa', 'lakeCwa', 'offshore', 'centroidLat', 'centroidLon', 'geometry'],
+  marineZones: MARINE_ZONE_FIELDS,
+  centreOffshoreZones: MARINE_ZONE_FIELDS,
 } as const;

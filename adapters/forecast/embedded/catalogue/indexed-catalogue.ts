@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE_FILES, type CatalogueFile } from './files.ts';
-import { checkHead, DECODERS, type Kind } from './decode-records.ts';
+import { checkHead, DECODERS, readTable, type Kind } from './decode-records.ts';
 import { cellKey, containingIn, PointGrid, type ShapeEntry } from './grid-index.ts';
 import { assembleCatalogue, type ShapeLookup } from './assemble-catalogue.ts';
 import { parsePointIndex, POINT_INDEX_FILE, POINT_INDEX_FORMAT, type BucketLookup } from './point-index.ts';
@@ -151,6 +151,8 @@ export function loadIndexedCatalogue(dir: string): Catalogue {
       forecastZones: () => forecastZones.all(),
       fireZones: () => fireZones.all(),
       marineZones: () => marineZones.all(),
+      // 119 rows that no point lookup of an office needs: read whole when first asked for, not indexed.
+      centreOffshoreZones: () => readTable(dir, 'centreOffshoreZones'),
       stations: () => stations.all(),
       radars: () => radars.all(),
       places: () => places.all(),

@@ -3,8 +3,7 @@
 
 import { embeddedDataDir } from '../data-dir.ts';
 import { readCatalogueTables } from './decode-records.ts';
-import { ShapeGrid } from './grid-index.ts';
-import { assembleCatalogue, pointGrid } from './assemble-catalogue.ts';
+import { assembleCatalogue, pointGrid, shapeGrid } from './assemble-catalogue.ts';
 import { loadIndexedCatalogue } from './indexed-catalogue.ts';
 import type {
   Catalogue,
@@ -15,7 +14,6 @@ import type {
   OfficeRecord,
   PlaceRecord,
   RadarRecord,
-  Shape,
   StationRecord,
 } from './types.ts';
 
@@ -41,6 +39,8 @@ export interface CatalogueRecords {
   readonly fireZones: readonly FireZoneRecord[];
   /** Absent in hand-made test catalogues: no marine zones. */
   readonly marineZones?: readonly MarineZoneRecord[];
+  /** Absent in hand-made test catalogues: none. */
+  readonly centreOffshoreZones?: readonly MarineZoneRecord[];
   readonly stations: readonly StationRecord[];
   readonly radars: readonly RadarRecord[];
   readonly places: readonly PlaceRecord[];
@@ -57,6 +57,7 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
       forecastZones: () => forecastZones,
       fireZones: () => fireZones,
       marineZones: () => marineZones,
+      centreOffshoreZones: () => records.centreOffshoreZones ?? [],
       stations: () => records.stations,
       radars: () => radars,
       places: () => places,
@@ -69,10 +70,4 @@ export function buildCatalogue(records: CatalogueRecords): Catalogue {
     stationGrid: pointGrid(records.stations),
     placeGrid: pointGrid(places),
   });
-}
-
-function shapeGrid<T extends { readonly shape: Shape | null }>(items: readonly T[]): ShapeGrid<T> {
-  const grid = new ShapeGrid<T>();
-  for (const item of items) if (item.shape) grid.add(item, item.shape);
-  return grid;
 }

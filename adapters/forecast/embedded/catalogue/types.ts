@@ -146,6 +146,12 @@ export interface Catalogue {
   readonly forecastZones: ReadonlyMap<string, ForecastZoneRecord>;
   readonly fireZones: ReadonlyMap<string, FireZoneRecord>;
   readonly marineZones: ReadonlyMap<string, MarineZoneRecord>;
+  /**
+   * The national centres' offshore and high-seas zones (NWS `oz` file: OPC's ONA and ONP, NHC's NH1 and NH2,
+   * Honolulu's HPA), kept apart from the offices' marine zones: no office of the catalogue issues them, so
+   * they answer only as zones, never to choose a point's office or a marine alert's.
+   */
+  readonly centreOffshoreZones: ReadonlyMap<string, MarineZoneRecord>;
   readonly stations: ReadonlyMap<string, StationRecord>;
   readonly radars: ReadonlyMap<string, RadarRecord>;
   readonly places: readonly PlaceRecord[];
@@ -159,6 +165,8 @@ export interface Catalogue {
   fireZoneAt(lat: number, lon: number): FireZoneRecord | undefined;
   /** The coastal marine zone whose waters hold the point. */
   marineZoneAt(lat: number, lon: number): MarineZoneRecord | undefined;
+  /** The national centre's offshore zone whose waters hold the point. */
+  centreOffshoreZoneAt(lat: number, lon: number): MarineZoneRecord | undefined;
 
   nearestStations(lat: number, lon: number, limit: number): readonly Nearest<StationRecord>[];
   nearestRadar(lat: number, lon: number, types?: readonly RadarType[]): Nearest<RadarRecord> | undefined;
