@@ -78,11 +78,14 @@ function resolve(deps: EmbeddedDeps, lat: number, lon: number): PointFacts {
   const cell = cellOfPoint(deps, lat, lon);
   const { catalogue } = deps;
   // Over water the forecast zone is the marine zone that holds the point, as api.weather.gov gives it (its
-  // stations over water are in marine zones too), and no county or fire zone applies; on a shore the
-  // simplified outlines miss, the zones are those of the land next to it.
+  // stations over water are in marine zones too): an office's, else (an office grid reaching past its coastal
+  // waters: Hawaii's, Puerto Rico's) the national centre's offshore zone there. No county or fire zone
+  // applies; on a shore the simplified outlines miss, the zones are those of the land next to it.
   const at = cell.shore ?? { lat, lon };
   const forecastZone = cell.overWater ? undefined : catalogue.forecastZoneAt(at.lat, at.lon);
-  const marineZone = cell.overWater ? catalogue.marineZoneAt(lat, lon) : undefined;
+  const marineZone = cell.overWater
+    ? (catalogue.marineZoneAt(lat, lon) ?? catalogue.centreOffshoreZoneAt(lat, lon))
+    : undefined;
   const county = cell.overWater ? undefined : catalogue.countyZoneAt(at.lat, at.lon);
   return {
     lat,

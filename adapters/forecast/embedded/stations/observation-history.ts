@@ -8,6 +8,7 @@ import { sharedGeoJsonContext } from '../shared/json-ld.ts';
 import { Lru } from '../shared/lru.ts';
 import { observationDocument } from './station-resources.ts';
 import { epochHourOf } from '../weather/index.ts';
+import { marineZoneById } from '../zones/zone-records.ts';
 import { zoneStationsIndex } from '../zones/zone-stations-index.ts';
 import { serve, type FamilyRoutes } from '../router.ts';
 import { OBSERVATION_AT, OBSERVATIONS, ZONE_OBSERVATIONS } from './station-routes.ts';
@@ -89,7 +90,7 @@ export function observationHistory(deps: EmbeddedDeps): FamilyRoutes {
 
       serve(ZONE_OBSERVATIONS, async ({ id: zoneId, query }, ctx) => {
         // A marine zone answers under /zones/forecast/ too (zone-records.ts), with the stations on its waters.
-        if (!catalogue.forecastZones.has(zoneId) && !catalogue.marineZones.has(zoneId))
+        if (!catalogue.forecastZones.has(zoneId) && !marineZoneById(catalogue, zoneId))
           throw new ForecastNotFound(`Zone ${zoneId} not found`);
         // The zone's station list (zone-stations-index.ts): those in it, else (a public zone) the nearest ones.
         const stations = zoneStationsIndex(catalogue)('forecast', zoneId);

@@ -7,6 +7,7 @@ import { cachedLinks } from '../shared/links.ts';
 import { zoneContext } from '../shared/json-ld.ts';
 import { serve, type FamilyRoutes } from '../router.ts';
 import { ZONE_FORECAST } from './zone-routes.ts';
+import { marineZoneById } from './zone-records.ts';
 
 export interface ZonePeriod {
   readonly number: number;
@@ -63,7 +64,7 @@ export function zoneForecastResources(text: ZoneForecastSource, catalogue: Catal
   return {
     routes: [
       serve(ZONE_FORECAST, async ({ type, id: zoneId }, ctx): Promise<ForecastDocument> => {
-        const marine = catalogue.marineZones.has(zoneId) && !catalogue.forecastZones.has(zoneId);
+        const marine = marineZoneById(catalogue, zoneId) !== undefined && !catalogue.forecastZones.has(zoneId);
         if (marine && (type === 'forecast' || isMarineType(type)))
           throw new ForecastNotFound(
             `No forecast for marine zone ${zoneId}: forecasts for marine areas are not supported.`,

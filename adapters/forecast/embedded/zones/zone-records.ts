@@ -50,15 +50,33 @@ export function zoneRecord(catalogue: Catalogue, type: ZoneType, id: string): Zo
     }
     case 'marine':
     case 'offshore': {
-      const z = catalogue.marineZones.get(id);
+      const z = marineZoneById(catalogue, id);
       return z && z.offshore === (type === 'offshore') ? marineRecord(catalogue, z) : undefined;
     }
   }
 }
 
+/** A marine zone by id: an office's (coastal or offshore) or a national centre's (offshore). */
+export function marineZoneById(catalogue: Catalogue, id: string): MarineZoneRecord | undefined {
+  return catalogue.marineZones.get(id) ?? catalogue.centreOffshoreZones.get(id);
+}
+
+/**
+ * Each national centre's time zone: that of its AWIPS forecast site (GFE serverConfig.py's SITES, public
+ * domain: NH1, NH2 and ONA EST5EDT, ONP PST8PDT), and for Honolulu's offshore domain HPA, Honolulu's.
+ */
+const CENTRE_TIME_ZONES: Readonly<Record<string, string>> = {
+  NH1: 'America/New_York',
+  NH2: 'America/New_York',
+  ONA: 'America/New_York',
+  ONP: 'America/Los_Angeles',
+  HPA: 'Pacific/Honolulu',
+};
+
 function marineRecord(catalogue: Catalogue, z: MarineZoneRecord): ZoneRecord {
-  // The zone files carry no time zone for the waters: the office's (its area's, at the centroid) stands in.
-  const timeZone = catalogue.offices.get(z.cwa)?.timeZone;
+  // The zone files carry no time zone for the waters: the issuer's stands in, the office's (its area's, at
+  // the centroid) or the national centre's.
+  const timeZone = catalogue.offices.get(z.cwa)?.timeZone ?? CENTRE_TIME_ZONES[z.cwa];
   return {
     type: z.offshore ? 'offshore' : 'marine',
     id: z.id,
@@ -94,11 +112,9 @@ export function zoneIds(catalogue: Catalogue, type: ZoneType): readonly string[]
     case 'fire':
       return [...catalogue.fireZones.keys()].sort();
     case 'marine':
+      return marineIds(catalogue.marineZones, false);
     case 'offshore':
-      return [...catalogue.marineZones.values()]
-        .filter((z) => z.offshore === (type === 'offshore'))
-        .map((z) => z.id)
-        .sort();
+      return [...marineIds(catalogue.marineZones, true), ...catalogue.centreOffshoreZones.keys()].sort();
   }
 }
 
@@ -114,7 +130,15 @@ export function zoneAt(catalogue: Catalogue, type: ZoneType, lat: number, lon: n
     case 'marine':
     case 'offshore': {
       const z = catalogue.marineZoneAt(lat, lon);
-      return z && z.offshore === (type === 'offshore') ? z.id : undefined;
+      if (z && z.offshore === (type === 'offshore')) return z.id;
+      return type === 'offshore' ? catalogue.centreOffshoreZoneAt(lat, lon)?.id : undefined;
     }
   }
+}
+
+function marineIds(zones: ReadonlyMap<string, MarineZoneRecord>, offshore: boolean): string[] {
+  return [...zones.values()]
+    .filter((z) => z.offshore === offshore)
+    .map((z) => z.id)
+    .sort();
 }

@@ -1,7 +1,7 @@
 // Every zone type of the OpenAPI's NWSZoneType (land, marine, forecast, public, coastal, offshore, fire,
 // county) answers as api.weather.gov does: `land` names the public zones (clients ask /zones/land?area=WI and
-// /zones/land/WIZ066/forecast), `offshore` the offshore zones an office forecasts (PKZ413, recorded under
-// /zones/forecast/PKZ413 with type "offshore"), `coastal` and `marine` the coastal ones only.
+// /zones/land/WIZ066/forecast), `offshore` the offshore zones (PKZ413, recorded under /zones/forecast/PKZ413
+// with type "offshore", and the national centres' such as ANZ800), `coastal` and `marine` the coastal ones only.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { zoneResources } from '../../../../adapters/forecast/embedded/zones/zone-resources.ts';
@@ -25,7 +25,11 @@ describe('zone types (NWSZoneType)', () => {
 
   it('answers offshore as the offshore zones, apart from the coastal ones', async () => {
     const offshore = ids(await get('/zones/offshore'));
-    assert.ok(offshore.includes('PKZ413') && offshore.every((id) => /^PKZ\d{3}$/.test(id)), offshore.join());
+    assert.ok(offshore.includes('PKZ413') && offshore.includes('ANZ800'), offshore.join());
+    assert.ok(
+      offshore.every((id) => /^(PK|AN|AM|GM|PZ|PH|PM)Z\d{3}$/.test(id)),
+      offshore.join(),
+    );
     const coastal = ids(await get('/zones/coastal?limit=500'));
     assert.ok(coastal.includes('GMZ042') && !coastal.includes('PKZ413'));
     // The recorded answer: PKZ413 under /zones/forecast/ is typed offshore, with no state, of office AFC.
@@ -39,6 +43,9 @@ describe('zone types (NWSZoneType)', () => {
     assert.equal((await get('/zones/marine/GMZ042'))['properties'].type, 'coastal');
     await assert.rejects(get('/zones/marine/PKZ413'), ForecastNotFound);
     await assert.rejects(get('/zones/offshore/GMZ042'), ForecastNotFound);
+    // A national centre's zone is offshore too, and no coastal zone.
+    assert.ok(!coastal.includes('ANZ800'));
+    await assert.rejects(get('/zones/marine/ANZ800'), ForecastNotFound);
   });
 
   it('still answers a type outside the enum with the 404 naming it', async () => {

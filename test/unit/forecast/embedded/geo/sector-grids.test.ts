@@ -94,4 +94,26 @@ describe('the Guam grid (issue 38 item 9)', () => {
     assert.throws(() => properties(38, -70), ForecastNotFound);
     assert.throws(() => properties(55, -145), ForecastNotFound);
   });
+
+  it("names the national centre's offshore zone of the waters beyond an office's coastal ones on its grid", () => {
+    // HFO's grid reaches past its coastal waters (out to ~40 NM) into the Hawaiian offshore waters, PHZ180,
+    // which the centres' offshore zone file gives to HPA: a lattice over the grid finds every water point in
+    // a zone, none with a null forecastZone (the OpenAPI types it a string).
+    const zones = new Map<string, number>();
+    for (let lat = 15; lat <= 26; lat += 0.5)
+      for (let lon = -165; lon <= -150; lon += 0.5) {
+        let p: Record<string, unknown>;
+        try {
+          p = properties(lat, lon);
+        } catch {
+          continue; // off the grid
+        }
+        if (p['type'] !== 'marine') continue;
+        const zone = String(p['forecastZone']).replace('https://api.weather.gov/zones/forecast/', '');
+        assert.match(zone, /^PHZ\d{3}$/, `${lat},${lon}`);
+        zones.set(zone, (zones.get(zone) ?? 0) + 1);
+      }
+    assert.ok((zones.get('PHZ180') ?? 0) >= 100, JSON.stringify([...zones]));
+    assert.equal(properties(20.5, -160.5)['forecastZone'], 'https://api.weather.gov/zones/forecast/PHZ180');
+  });
 });
