@@ -1,7 +1,7 @@
 // Issue 38 item 4: no marine wind product over the Arctic pack ice. Alaska's Beaufort and Chukchi Sea zones are
-// "Ice covered" in the NWS Alaska Sea Ice Program's forecasts through the winter, and no Small Craft Advisory or
-// gale, storm or hurricane force wind warning runs there then; in open water they keep the wind's
-// (arctic-sea-ice-season.ts).
+// "Ice covered" in the NWS Alaska Sea Ice Program's forecasts through the winter, and Norton Sound's, the Bering
+// Strait's and St. Lawrence Island's freeze over every winter: no Small Craft Advisory or gale, storm or
+// hurricane force wind warning runs there then; in open water they keep the wind's (arctic-sea-ice-season.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertSameWindowsAsAllYear, cyclesOf2026, deps, marineZonesByOffice } from './marine-season-support.ts';
@@ -19,11 +19,11 @@ const iceOffices = marineZonesByOffice((z) => ARCTIC_ICE_SEASON.has(z.id));
 const iceZones = iceOffices.flat();
 
 describe('the Arctic sea-ice season', () => {
-  it('names real Beaufort and Chukchi Sea zones, every one served by Fairbanks', () => {
+  it('names real Beaufort, Chukchi and northern Bering Sea zones, every one served by Fairbanks', () => {
     for (const id of ARCTIC_ICE_SEASON.keys()) {
       const zone = deps.catalogue.marineZones.get(id);
       assert.ok(zone, id);
-      assert.ok(zone.centroid.lat > 65.5, `${id} lies north of the Bering Strait`);
+      assert.ok(zone.centroid.lat > 62.5, `${id} lies north of the Yukon delta`);
       assert.equal(zone.cwa, 'AFG', id);
     }
     assert.deepEqual(iceZones.map((z) => z.id).sort(), [...ARCTIC_ICE_SEASON.keys()].sort());
@@ -40,6 +40,12 @@ describe('the Arctic sea-ice season', () => {
     assert.equal(inIceSeason(kotzebue, hourOf('2026-06-20T00:00:00Z')), false, 'Kotzebue Sound opens by June');
     assert.equal(inIceSeason(kotzebue, hourOf('2026-11-20T00:00:00Z')), false);
     assert.equal(inIceSeason(kotzebue, hourOf('2026-12-01T09:00:00Z')), true);
+    const norton = ARCTIC_ICE_SEASON.get('PKZ852')!;
+    const stLawrence = ARCTIC_ICE_SEASON.get('PKZ817')!;
+    assert.equal(inIceSeason(norton, hourOf('2026-03-01T00:00:00Z')), true, 'Norton Sound is frozen in March');
+    assert.equal(inIceSeason(norton, hourOf('2026-06-10T00:00:00Z')), false);
+    assert.equal(inIceSeason(stLawrence, hourOf('2026-12-10T00:00:00Z')), false, 'St. Lawrence Island freezes later');
+    assert.equal(inIceSeason(stLawrence, hourOf('2027-01-10T00:00:00Z')), true);
   });
 
   it('leaves the open-water season’s products as the wind alone makes them', () => {
@@ -55,9 +61,9 @@ describe('Arctic marine alerts over 2026', () => {
   const count = { winter: { zoneCycles: 0, alerts: 0 }, openWater: { zoneCycles: 0, alerts: 0 } };
   for (const zones of iceOffices) {
     for (const cycle of cycles) {
-      // Winter: December to March, ice covered on every zone; open water: August to October, on none.
+      // Winter: January to March, ice covered on every zone; open water: August to October, on none.
       const m = month(cycle);
-      const period = m === 12 || m <= 3 ? count.winter : m >= 8 && m <= 10 ? count.openWater : undefined;
+      const period = m <= 3 ? count.winter : m >= 8 && m <= 10 ? count.openWater : undefined;
       if (period) period.zoneCycles += zones.length;
       for (const alert of generateOfficeAlerts(zones, cycle)) {
         const p = alert.properties;
@@ -72,7 +78,7 @@ describe('Arctic marine alerts over 2026', () => {
     }
   }
 
-  it('issues no marine product over the ice, and none from December to March', (t) => {
+  it('issues no marine product over the ice, and none from January to March', (t) => {
     t.diagnostic(`winter: ${count.winter.alerts} alerts in ${count.winter.zoneCycles} zone-cycles`);
     assert.deepEqual(onIce, []);
     assert.ok(count.winter.zoneCycles > 0);
