@@ -22,6 +22,8 @@ export type AlertEvent =
   | 'Gale Warning'
   | 'Storm Warning'
   | 'Hurricane Force Wind Warning'
+  | 'Heavy Freezing Spray Warning'
+  | 'Freezing Spray Advisory'
   | 'Severe Thunderstorm Warning'
   | 'Tornado Warning'
   | 'Flash Flood Warning';

@@ -10,7 +10,7 @@ import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
  * criteria (regionalised crudely by latitude where offices differ most).
  */
 
-export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog' | 'marine';
+export type HazardFamily = 'heat' | 'wind' | 'freeze' | 'winter' | 'cold' | 'flood' | 'fog' | 'marine' | 'spray';
 
 export interface HazardRule {
   readonly event: AlertEvent;

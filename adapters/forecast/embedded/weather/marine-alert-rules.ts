@@ -1,4 +1,4 @@
-import type { HazardRule } from './alert-rules.ts';
+import type { HazardContext, HazardRule } from './alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { ARCTIC_ICE_SEASON, inIceSeason, type IceSeason } from './arctic-sea-ice-season.ts';
 import {
@@ -7,11 +7,13 @@ import {
   smallCraftSeason,
   type NearshoreSeason,
 } from './great-lakes-small-craft-season.ts';
+import { freezingSprayRules } from './freezing-spray.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
 import { feet, seaSettingOf, seasM } from './sea-state.ts';
 import { compassPoint, compassWords } from './units.ts';
+import { waterBodyOf } from './water-temperature.ts';
 
 /**
  * The marine hazard products of a coastal marine zone (MWW, the Marine Weather Message): Small Craft
@@ -227,8 +229,14 @@ export function marineHazardRules(smallCraftFromKt: number, seasFromFt = Infinit
   return rules;
 }
 
-/** Every marine product, for the event lists (the advisory once: its text is the same whatever its threshold). */
-export const MARINE_HAZARD_RULES: readonly HazardRule[] = marineHazardRules(SMALL_CRAFT_KT['ER']!);
+/**
+ * Every marine product, for the event lists (the advisory once: its text is the same whatever its threshold;
+ * the freezing spray products once, as any water body's).
+ */
+export const MARINE_HAZARD_RULES: readonly HazardRule[] = [
+  ...marineHazardRules(SMALL_CRAFT_KT['ER']!),
+  ...freezingSprayRules('superior'),
+];
 
 /** The warnings alone: the Great Lakes' open waters, which get no advisory. */
 const WARNINGS_ONLY: readonly HazardRule[] = MARINE_WARNINGS;
@@ -276,9 +284,42 @@ export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFrom
   return rules;
 }
 
+/** The spray rule sets of zones, by water body and season (ice or nearshore), made once each (identity, above). */
+const SPRAY_RULE_SETS = new Map<string, readonly HazardRule[]>();
+
 /**
- * A marine zone's hazard windows: the strongest product wins where they overlap, as the NWS upgrades a Gale
- * Warning to a Storm Warning rather than run both (placeHazards already drops an advisory under a warning).
+ * A zone's freezing spray products (freezing-spray.ts): none where the water is never cold enough
+ * (water-temperature.ts); kept off the Arctic pack in its season, and on the nearshore waters of the lakes'
+ * icing offices to the season their bays are open (great-lakes-small-craft-season.ts), as their advisories are.
+ */
+export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' | 'lon'>): readonly HazardRule[] {
+  const water = waterBodyOf(zone.id, zone.officeId, zone.lat, zone.lon);
+  if (!water) return [];
+  const ice = ARCTIC_ICE_SEASON.get(zone.id);
+  const season = smallCraftSeason(zone.id, zone.officeId);
+  const nearshore = typeof season === 'object' ? season : undefined;
+  const key = `${water}|${ice ? `${ice.from}-${ice.until}` : ''}|${nearshore ? `${nearshore.opens}-${nearshore.closes}` : ''}`;
+  let rules = SPRAY_RULE_SETS.get(key);
+  if (!rules) {
+    rules = freezingSprayRules(water).map((rule) => {
+      const open = nearshore
+        ? {
+            ...rule,
+            hourly: (s: WeatherSample, ctx: HazardContext) =>
+              inNearshoreSeason(nearshore, ctx.hour) && rule.hourly(s, ctx),
+          }
+        : rule;
+      return ice ? offTheIce(open, ice) : open;
+    });
+    SPRAY_RULE_SETS.set(key, rules);
+  }
+  return rules;
+}
+
+/**
+ * A marine zone's hazard windows: the strongest wind product wins where they overlap, as the NWS upgrades a
+ * Gale Warning to a Storm Warning rather than run both (placeHazards already drops an advisory under a warning
+ * of its family); freezing spray runs beside them, as a Gale Warning and a Heavy Freezing Spray Warning do.
  */
 export function marineHazards(
   zone: AlertZone,
@@ -288,7 +329,8 @@ export function marineHazards(
 ): HazardWindow[] {
   if (!zone.marine) return [];
   const rules = zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt);
-  const windows = placeHazards(rules, place, firstHour, samples);
+  const spray = zoneSprayRules(zone);
+  const windows = placeHazards(spray.length ? [...rules, ...spray] : rules, place, firstHour, samples);
   const strength = (w: HazardWindow) => rules.indexOf(w.rule);
   return windows.filter(
     (w) =>
@@ -297,6 +339,7 @@ export function marineHazards(
           o !== w &&
           o.rule.significance === 'W' &&
           w.rule.significance === 'W' &&
+          o.rule.family === w.rule.family &&
           strength(o) > strength(w) &&
           o.startHour < w.endHour &&
           w.startHour < o.endHour,

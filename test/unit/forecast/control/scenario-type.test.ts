@@ -40,6 +40,8 @@ const UNION: Record<AlertEvent, true> = {
   'Gale Warning': true,
   'Storm Warning': true,
   'Hurricane Force Wind Warning': true,
+  'Heavy Freezing Spray Warning': true,
+  'Freezing Spray Advisory': true,
   'Severe Thunderstorm Warning': true,
   'Tornado Warning': true,
   'Flash Flood Warning': true,

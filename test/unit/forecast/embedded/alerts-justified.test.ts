@@ -22,6 +22,7 @@ import {
   weatherCondition,
 } from '../../../../adapters/forecast/embedded/weather/derived-layers.ts';
 import { feet, seaSettingOf, seaState } from '../../../../adapters/forecast/embedded/weather/sea-state.ts';
+import { waterBodyOf, waterTempC } from '../../../../adapters/forecast/embedded/weather/water-temperature.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
@@ -72,9 +73,32 @@ const MARINE_EVENTS = new Set([
   'Gale Warning',
   'Storm Warning',
   'Hurricane Force Wind Warning',
+  'Heavy Freezing Spray Warning',
+  'Freezing Spray Advisory',
 ]);
 
 const inches = (mm: number) => mm / 25.4;
+
+/**
+ * Overland's (1990) icing predictor at an hour, from the gridpoint's whole-°F temperature and whole-kt frequent
+ * gusts and the zone's water (its climatology: a gridpoint has no water temperature), at the most the rounding
+ * allows (half a degree colder, half a knot more): PPR = Va (Tf − Ta) / (1 + 0.3 (Tw − Tf)); moderate icing
+ * from 22.4, heavy (2 cm/h) from 53.3.
+ */
+function sprayAtLeast(hs: readonly WeatherSample[], z: AlertZone, from: number, ppr: number): boolean {
+  const water = waterBodyOf(z.id, z.officeId, z.lat, z.lon);
+  if (!water) return false;
+  const tf =
+    water === 'superior' || water === 'michigan' || water === 'huron' || water === 'erie' || water === 'ontario'
+      ? 0
+      : -1.7;
+  return hs.some((s, k) => {
+    const ta = ((f(s.temperatureC) - 0.5 - 32) * 5) / 9;
+    const va = ((frequentKt(s) + 0.5) * 1.852) / 3.6;
+    const tw = waterTempC(water, from + k);
+    return tw > tf && (va * (tf - ta)) / (1 + 0.3 * (tw - tf)) >= ppr;
+  });
+}
 
 /** The most of an hourly gridpoint amount (mm) over any `hours` consecutive hours. */
 function mostIn(hs: readonly WeatherSample[], hours: number, amount: (s: WeatherSample) => number): number {
@@ -111,7 +135,9 @@ const rainfall = (s: WeatherSample) =>
  * the amounts of a storm ({@link SINCE_EVENT_START}) are judged over the event so far, from its first issuance's
  * onset: a warning in effect counts the snow already fallen.
  */
-const JUSTIFIED: Readonly<Record<string, (hours: readonly WeatherSample[], zone: AlertZone) => boolean>> = {
+const JUSTIFIED: Readonly<
+  Record<string, (hours: readonly WeatherSample[], zone: AlertZone, fromHour: number) => boolean>
+> = {
   'Freeze Warning': (hs) => hs.some((s) => f(s.temperatureC) <= 32),
   'Frost Advisory': (hs) => hs.some((s) => f(s.temperatureC) <= 36),
   'Wind Advisory': (hs) => hs.some((s) => mph(s.windGustKmh) >= 46 || mph(s.windSpeedKmh) >= 31),
@@ -134,6 +160,9 @@ const JUSTIFIED: Readonly<Record<string, (hours: readonly WeatherSample[], zone:
   'Gale Warning': (hs) => hs.some((s) => frequentKt(s) >= 34),
   'Storm Warning': (hs) => hs.some((s) => frequentKt(s) >= 48),
   'Hurricane Force Wind Warning': (hs) => hs.some((s) => frequentKt(s) >= 64),
+  // Freezing spray: heavy icing (2 cm/h or more) for the warning, moderate for the advisory (Overland 1990).
+  'Heavy Freezing Spray Warning': (hs, z, from) => sprayAtLeast(hs, z, from, 53.3),
+  'Freezing Spray Advisory': (hs, z, from) => sprayAtLeast(hs, z, from, 22.4),
 };
 const SINCE_EVENT_START = new Set(['Winter Storm Warning', 'Flood Watch']);
 
@@ -191,7 +220,7 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
         const setting = zone.marine ? seaSettingOf(zone.id, zone.name, zone.lat) : undefined;
         const seasFt = setting ? hours.map((s, k) => feet(seaState(setting, place, from + k, s).waveHeightM)) : [];
         const bySeas = p.event === 'Small Craft Advisory' && seasFt.some((ft) => ft >= smallCraftSeasFrom(zone));
-        if (!check(hours, zone) && !bySeas) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
+        if (!check(hours, zone, from) && !bySeas) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
         // The NWS upgrades a zone that gets a warning's amounts rather than quote them in an advisory.
         if (p.event === 'Winter Weather Advisory' && winterStormAmounts(hours, zone))
           failures.push(`${p.event} at warning amounts ${ugc} ${p.onset}..${p.ends}`);

@@ -1,5 +1,5 @@
-// Marine alerts: Small Craft Advisories and Gale, Storm and Hurricane Force Wind Warnings for the coastal
-// marine zones, coded as real ones are (UGC GMZ042, SAME 077042, MWW, /zones/forecast/GMZ042) and found by
+// Marine alerts: Small Craft Advisories, Gale, Storm and Hurricane Force Wind Warnings and the freezing spray
+// products for the coastal marine zones, coded as real ones are (UGC GMZ042, SAME 077042, MWW, /zones/forecast/GMZ042) and found by
 // every query that names their waters: zone, point over water, marine area, marine region, region type.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -10,7 +10,8 @@ import { alertQuery, BASE, catalogue, ctx, depsAt, WINTER } from './alerts-zones
 
 type Feature = { id: string; properties: Record<string, any> };
 const features = (doc: ForecastDocument) => doc.body['features'] as Feature[];
-const MARINE = /^(Small Craft Advisory|Gale Warning|Storm Warning|Hurricane Force Wind Warning)$/;
+const MARINE =
+  /^(Small Craft Advisory|Gale Warning|Storm Warning|Hurricane Force Wind Warning|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/;
 const VTEC = /^\/O\.(NEW|CON|EXT)\.K[A-Z]{3}\.(SC\.Y|GL\.W|SR\.W|HF\.W)\.\d{4}\.\d{6}T\d{4}Z-\d{6}T\d{4}Z\/$/;
 
 describe(`marine alerts (${WINTER})`, () => {
