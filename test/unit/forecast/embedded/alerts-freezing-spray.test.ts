@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cyclesOf2026, marineZonesByOffice } from './marine-season-support.ts';
+import { sampleWith } from './sample-support.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import {
   ARCTIC_ICE_SEASON,
@@ -27,23 +28,13 @@ const hourOf = (iso: string) => Date.parse(iso) / HOUR;
 const SPRAY = /^(Heavy Freezing Spray Warning|Freezing Spray Advisory)$/;
 
 /** A sample with a marine wind of `windMs` (halfway between speed and gust) and air at `airC`. */
-function sample(airC: number, windMs: number): WeatherSample {
-  const kmh = windMs * 3.6;
-  return {
+const sample = (airC: number, windMs: number): WeatherSample =>
+  sampleWith({
     temperatureC: airC,
     dewpointC: airC - 2,
-    relativeHumidity: 85,
-    windSpeedKmh: kmh * 0.8,
-    windDirectionDeg: 300,
-    windGustKmh: kmh * 1.2,
-    skyCoverPct: 80,
-    precipProbabilityPct: 20,
-    precipType: null,
-    qpfMm: 0,
-    seaLevelPressureHpa: 1010,
-    visibilityM: 16_000,
-  };
-}
+    windSpeedKmh: windMs * 3.6 * 0.8,
+    windGustKmh: windMs * 3.6 * 1.2,
+  });
 
 describe('freezing spray by Overland’s predictor', () => {
   it('rates cold wind over open water in his classes, fresh water freezing at 0 °C and the sea at −1.7 °C', () => {

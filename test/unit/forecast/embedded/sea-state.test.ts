@@ -13,25 +13,14 @@ import {
   swell,
   windWaves,
 } from '../../../../adapters/forecast/embedded/weather/sea-state.ts';
+import { sampleWith } from './sample-support.ts';
 
 const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
 const KT = 1 / 1.943_844;
 
-const sample = (windKt: number, fromDeg: number): WeatherSample => ({
-  temperatureC: 20,
-  dewpointC: 15,
-  relativeHumidity: 73,
-  windSpeedKmh: windKt * 1.852,
-  windDirectionDeg: fromDeg,
-  windGustKmh: windKt * 1.852,
-  skyCoverPct: 40,
-  precipProbabilityPct: 10,
-  precipType: null,
-  qpfMm: 0,
-  seaLevelPressureHpa: 1015,
-  visibilityM: 16_000,
-});
+const sample = (windKt: number, fromDeg: number): WeatherSample =>
+  sampleWith({ windSpeedKmh: windKt * 1.852, windDirectionDeg: fromDeg, windGustKmh: windKt * 1.852 });
 
 describe('wind waves', () => {
   it('grow with the wind and with the fetch, and stop growing at full development', () => {
