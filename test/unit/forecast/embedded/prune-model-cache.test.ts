@@ -6,20 +6,19 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { readKeptFile, writeKeptFile } from '../../../../adapters/forecast/embedded/shared/kept-files.ts';
 import {
   pruneModelCache,
   pruneModelCacheOnce,
   UNUSED_FOR_MS,
 } from '../../../../adapters/forecast/embedded/shared/prune-model-cache.ts';
+import { scratchFolders } from '../../../support/scratch-folders.ts';
 import { until } from '../../../support/until.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'taskcast-prune-'));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const freshCache = scratchFolders('taskcast-prune-');
 
 const DAY_MS = 24 * 3_600_000;
 const KEY = 'a'.repeat(32);
@@ -33,9 +32,6 @@ function fileAged(path: string, ageMs: number): string {
   utimesSync(path, at, at);
   return path;
 }
-
-let caches = 0;
-const freshCache = (): string => join(scratch, `cache-${++caches}`);
 
 describe('pruneModelCache', () => {
   it('deletes the model files unused for a week, its own and a dead writer’s temporary ones alike', async () => {
