@@ -18,18 +18,21 @@ import { standardMonthDay } from './time.ts';
  *   beyond the barrier islands in the first week of November and the pack joined to it by the second or
  *   third (Sea Ice Outlook of 22 October 2024); still "Ice covered" on 14 June 2024 and "completely ice
  *   covered" at the end of June 2025; break-up of the navigational waters "about average" in late July 2024.
- *   Ice from 15 November to 15 July.
+ *   Ice from 15 November through 15 July.
  * - The northern Chukchi coast and its offshore (PKZ500, 811, 812, 857, 858): seven tenths around Utqiagvik
  *   by mid-November and out to 170° W in the last week of November or the first of December (outlook of
  *   22 October 2024; PMEL put the 2017 freeze-up off Icy Cape at the end of November, a late year); Wainwright
- *   to Utqiagvik ice free in the first week of August 2024. Ice from 1 December to 1 July.
+ *   to Utqiagvik ice free in the first week of August 2024. Ice from 1 December through 30 June.
  * - The southern Chukchi and Kotzebue Sound (PKZ807-810, 855, 856): Kotzebue Sound "Ice covered" on
  *   5 December 2016; all of it on 23 April 2018, but open leads and a polynya along the coast by late May
  *   (21 May 2018, June 2024 outlook); Wales to Espenberg at three tenths in the first week of July 2024 and
- *   Kotzebue Sound's shorefast ice gone by the end of June 2025. Ice from 1 December to 1 June.
+ *   Kotzebue Sound's shorefast ice gone by the end of June 2025. Ice from 1 December through 31 May.
  */
 
-/** An ice season: [from, until) as month × 100 + day in Alaska standard time; it runs over the new year. */
+/**
+ * An ice season: [from, until) as month × 100 + day in Alaska standard time, `until` the first open day (so
+ * 716 ends the season with 15 July); it runs over the new year.
+ */
 export interface IceSeason {
   readonly from: number;
   readonly until: number;
