@@ -38,6 +38,7 @@ export const unlinkSync = refuse('unlinkSync');
 export const readdirSync = refuse('readdirSync');
 export const statSync = refuse('statSync');
 export const fstatSync = refuse('fstatSync');
+export const futimesSync = refuse('futimesSync');
 export const lstatSync = refuse('lstatSync');
 export const ftruncateSync = refuse('ftruncateSync');
 export const linkSync = refuse('linkSync');
@@ -65,6 +66,7 @@ export default {
   readdirSync,
   statSync,
   fstatSync,
+  futimesSync,
   lstatSync,
   promises,
 };

@@ -3,13 +3,11 @@
  * cares about: the i-th user or task has a fixed, readable id (the number in its last digits), and a task
  * is pending, of medium priority, with no description or due date, stamped at one fixed time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
 import { openLowdbTaskStore, type LowdbTaskStoreOptions } from '../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import type { Task } from '../../domain/tasks/task.ts';
 import type { User } from '../../domain/tasks/user.ts';
+import { scratchFolders } from './scratch-folders.ts';
 
 /** The one time every fixture task is created and last updated at, unless a test says otherwise. */
 export const FIXTURE_STAMP = '2026-03-01 12:00:00';
@@ -47,10 +45,8 @@ export const numberedTask = (i: number, userId: string, title = `t${i}`, fields:
  * (so that opening it must create them).
  */
 export function scratchStorePaths(prefix: string): (...folders: string[]) => string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  after(() => rmSync(root, { recursive: true, force: true }));
-  let n = 0;
-  return (...folders) => join(root, `case-${++n}`, ...folders, 'tasks.db');
+  const caseFolder = scratchFolders(prefix);
+  return (...folders) => join(caseFolder(), ...folders, 'tasks.db');
 }
 
 /** A lowdb store opened at `path` with the first user in it: where most store tests start. */

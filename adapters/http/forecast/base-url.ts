@@ -1,7 +1,8 @@
 import type { H3Event } from 'h3';
+import { URL as NodeURL } from 'node:url';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
-import { requestUrl } from '../request-url.ts';
+import { INVALID_HOST, requestUrl } from '../request-url.ts';
 
 export interface BaseUrlOptions {
   readonly publicBaseUrl?: string;
@@ -11,10 +12,21 @@ export interface BaseUrlOptions {
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
- * `{base}`: PUBLIC_BASE_URL when set; otherwise the request's own origin, from X-Forwarded-Proto and
- * X-Forwarded-Host only when TRUST_PROXY=1. A Host that is not a plain host[:port] is not echoed into links.
+ * A host[:port] that may be echoed into links: plain in form, and one a URL can hold (the form alone passes
+ * `localhost:70000`, `999.1.1.1` and `[1:2:3]`, which no client could follow). Kept per host, as a client
+ * sends the same Host, and a proxy the same X-Forwarded-Host, again and again.
  */
-export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
+const plainHosts = new BoundedMemo<string, boolean>(256);
+const plainHost = (host: string): boolean =>
+  plainHosts.get(host, () => HOST.test(host) && NodeURL.canParse(`http://${host}`));
+
+/**
+ * `{base}`: PUBLIC_BASE_URL when set; otherwise the request's own origin, from X-Forwarded-Proto and
+ * X-Forwarded-Host only when TRUST_PROXY=1. A Host that is not a plain host[:port] is not echoed: the URL's
+ * own host stands in for it, and where that is no host either (srvx's and request-url.ts's stand-in for a
+ * Host they could not read), null: the request names no origin (RFC 9112 §3.2: a 400).
+ */
+export function requestBaseUrl(event: H3Event, options: BaseUrlOptions): string | null {
   if (options.publicBaseUrl) return withoutTrailingSlashes(options.publicBaseUrl);
   const protocol = requestUrl(event).protocol;
   const hostHeader = event.req.headers.get('host');
@@ -27,8 +39,16 @@ export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
     if (fwdProto === 'http' || fwdProto === 'https') proto = fwdProto;
     if (fwdHost) host = fwdHost;
   }
-  if (!HOST.test(host)) host = requestUrl(event).host;
-  return `${proto}://${host}`;
+  if (!plainHost(host)) host = requestUrl(event).host;
+  return host === INVALID_HOST ? null : `${proto}://${host}`;
+}
+
+/**
+ * `{base}` for every answer, errors included, so it never fails: {@link requestBaseUrl}, else the address the
+ * request reached (as srvx takes for a request without a Host), or `localhost` in-process.
+ */
+export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
+  return requestBaseUrl(event, options) ?? `${requestUrl(event).protocol}//${reachedAddress(event)}`;
 }
 
 /**
@@ -37,10 +57,25 @@ export function baseUrlOf(event: H3Event, options: BaseUrlOptions): string {
  */
 const directBases = new BoundedMemo<string, string | null>(256);
 
-function directBase(protocol: string, host: string, event: H3Event): string {
+function directBase(protocol: string, host: string, event: H3Event): string | null {
   const base = directBases.get(`${protocol}${host}`, () =>
-    HOST.test(host) ? `${protocol.replace(/:$/, '')}://${host}` : null,
+    plainHost(host) ? `${protocol.replace(/:$/, '')}://${host}` : null,
   );
+  if (base !== null) return base;
   // The URL's own host stands in for one that is not plain.
-  return base ?? `${protocol.replace(/:$/, '')}://${requestUrl(event).host}`;
+  const own = requestUrl(event).host;
+  return own === INVALID_HOST ? null : `${protocol.replace(/:$/, '')}://${own}`;
+}
+
+interface LocalSocket {
+  readonly localAddress?: string;
+  readonly localPort?: number;
+  readonly localFamily?: string;
+}
+
+function reachedAddress(event: H3Event): string {
+  const socket = (event.runtime?.node?.req as { socket?: LocalSocket } | undefined)?.socket;
+  if (!socket?.localAddress) return 'localhost';
+  const address = socket.localFamily === 'IPv6' ? `[${socket.localAddress}]` : socket.localAddress;
+  return socket.localPort === undefined ? address : `${address}:${socket.localPort}`;
 }

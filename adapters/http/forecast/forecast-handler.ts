@@ -2,7 +2,8 @@ import type { H3Event, HTTPResponse } from 'h3';
 import type { ForecastAsset, ForecastDocument } from '../../../application/forecast/ports.ts';
 import { newCorrelationId } from '../correlation-id.ts';
 import type { RequestBudget } from '../rate-limiter.ts';
-import { baseUrlOf, type BaseUrlOptions } from './base-url.ts';
+import { BadRequest } from '../../../domain/forecast/errors.ts';
+import { baseUrlOf, requestBaseUrl, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { forecastRequest, type ForecastRequestContext } from './forecast-request.ts';
 import { mediaTypeStep, type MediaTypeStep } from './media-type.ts';
@@ -27,11 +28,14 @@ export interface ForecastHandlerOptions extends BaseUrlOptions {
 /** The step that answers once the request has passed the rules: the route's data, written in `type`. */
 type Respond = (request: ForecastRequestContext, type: ServedType, correlationId: string) => Promise<HTTPResponse>;
 
+const BAD_HOST = 'The Host header is not a valid host[:port]; its links could not be written.';
+
 /**
  * A forecast route's handler: each step of what every forecast answer shares, in order, each in its own
- * module. A correlation id and `{base}`; the User-Agent rule (403); the rate limit (429); the media type
- * by Accept (406, for a JSON document); then the route's answer, written with caching headers and conditional requests
- * (document-response.ts); a failure becomes a redirect (redirects.ts) or a problem+json (problem.ts).
+ * module. A correlation id and `{base}` (400 for a Host that gives none); the User-Agent rule (403); the
+ * rate limit (429); the media type by Accept (406, for a JSON document); then the route's answer, written
+ * with caching headers and conditional requests (document-response.ts); a failure becomes a redirect
+ * (redirects.ts) or a problem+json (problem.ts).
  */
 function forecastAnswer(
   options: ForecastHandlerOptions,
@@ -41,7 +45,9 @@ function forecastAnswer(
 ): (event: H3Event) => Promise<HTTPResponse> {
   return async (event) => {
     const correlationId = newCorrelationId(event);
-    const baseUrl = baseUrlOf(event, options);
+    const baseUrl = requestBaseUrl(event, options);
+    if (baseUrl === null)
+      return forecastErrorResponse(new BadRequest(BAD_HOST), baseUrlOf(event, options), correlationId, report);
     const refusal = userAgentRefusal(event, correlationId);
     if (refusal) return refusal;
     if (options.limiter) {

@@ -6,30 +6,18 @@
  * chowning to another uid, and modes and symlinks directly.
  */
 import assert from 'node:assert/strict';
-import {
-  chmodSync,
-  chownSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { loadOrCreateSecretFile } from '../../../adapters/crypto/jwt-secret-file.ts';
 import { openLowdbTaskStore } from '../../../adapters/persistence/lowdb/lowdb-task-store.ts';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
+import { scratchFolders } from '../../support/scratch-folders.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'taskcast-trust-'));
-after(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
+const caseFolder = scratchFolders('taskcast-trust-');
 const folder = (): string => {
-  const dir = join(root, String(++n));
+  const dir = caseFolder();
   mkdirSync(dir, { mode: 0o700 });
   return dir;
 };

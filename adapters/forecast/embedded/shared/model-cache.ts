@@ -15,7 +15,12 @@ import { serialize } from 'node:v8';
  * `moduleUrl` is the URL of a module of the bundle (the caller's `import.meta.url`): the worker bundle lies
  * beside it.
  */
-export function modelCacheFile(moduleUrl: string, folder: string, inputs: unknown, suffix: string): string | undefined {
+export function modelCacheFile(
+  moduleUrl: string,
+  folder: ModelCacheFolder,
+  inputs: unknown,
+  suffix: string,
+): string | undefined {
   const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
   const module = new URL(moduleUrl);
   if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
@@ -24,6 +29,16 @@ export function modelCacheFile(moduleUrl: string, folder: string, inputs: unknow
   const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
   return join(dir, folder, `${key}-${suffix}`);
 }
+
+/** The folders of TASKCAST_CACHE_DIR the model keeps files in: the only ones pruned (prune-model-cache.ts). */
+export const MODEL_CACHE_FOLDERS = ['alert-cycles', 'alert-offices', 'precip-months'] as const;
+export type ModelCacheFolder = (typeof MODEL_CACHE_FOLDERS)[number];
+
+/**
+ * Whether a name in those folders is one {@link modelCacheFile} gives (its key, a dash, the suffix), or a
+ * temporary file written under it: nothing else there is the model's to delete.
+ */
+export const isModelCacheName = (name: string): boolean => /^[0-9a-f]{32}-/.test(name);
 
 /** The worker bundle's digest, by the bundle's folder: read once per process, as it cannot change under it. */
 const modelDigests = new Map<string, Buffer | undefined>();

@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 // From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
 import { setImmediate } from 'node:timers';
 import { keepPrecipMonths, keptPrecipMonth, type PrecipMonthStore } from '../weather/monthly-precip.ts';
+import { readKeptFile, writeKeptFile } from './kept-files.ts';
 import { modelCacheFile } from './model-cache.ts';
 
 /**
@@ -50,12 +49,8 @@ const DIGEST_BYTES = 32;
 
 /** A month's [station, log factor, …] as a file holds them; undefined if absent, cut short or changed. */
 export function readMonthFile(file: string): Float64Array | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return undefined; // none kept yet, or unreadable: measure it
-  }
+  const bytes = readKeptFile(file);
+  if (bytes === undefined) return undefined; // none kept yet, or unreadable: measure it
   const length = bytes.length - DIGEST_BYTES;
   if (length < 0 || length % 16 !== 0) return undefined;
   const body = bytes.subarray(0, length);
@@ -65,16 +60,8 @@ export function readMonthFile(file: string): Float64Array | undefined {
   return new Float64Array(new Uint8Array(body).buffer);
 }
 
-/** Writes a month's [station, log factor, …] whole, or nothing: a reader never sees half a file. */
+/** Writes a month's [station, log factor, …] whole, or nothing (kept-files.ts): a reader never sees half a file. */
 export function writeMonthFile(file: string, months: Float64Array): void {
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    const body = Buffer.from(months.buffer, months.byteOffset, months.byteLength);
-    // A name of its own per write: test runners load the double in several threads of one process.
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, Buffer.concat([body, createHash('sha256').update(body).digest()]));
-    renameSync(temporary, file);
-  } catch {
-    // a month that cannot be kept only costs the next process its measuring
-  }
+  const body = Buffer.from(months.buffer, months.byteOffset, months.byteLength);
+  writeKeptFile(file, Buffer.concat([body, createHash('sha256').update(body).digest()]));
 }

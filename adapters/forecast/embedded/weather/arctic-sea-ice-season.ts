@@ -20,32 +20,35 @@ import { standardMonthDay } from './time.ts';
  *   beyond the barrier islands in the first week of November and the pack joined to it by the second or
  *   third (Sea Ice Outlook of 22 October 2024); still "Ice covered" on 14 June 2024 and "completely ice
  *   covered" at the end of June 2025; break-up of the navigational waters "about average" in late July 2024.
- *   Ice from 15 November to 15 July.
+ *   Ice from 15 November through 15 July.
  * - The northern Chukchi coast and its offshore (PKZ500, 811, 812, 857, 858): seven tenths around Utqiagvik
  *   by mid-November and out to 170° W in the last week of November or the first of December (outlook of
  *   22 October 2024; PMEL put the 2017 freeze-up off Icy Cape at the end of November, a late year); Wainwright
- *   to Utqiagvik ice free in the first week of August 2024. Ice from 1 December to 1 July.
+ *   to Utqiagvik ice free in the first week of August 2024. Ice from 1 December through 30 June.
  * - The southern Chukchi and Kotzebue Sound (PKZ807-810, 855, 856): Kotzebue Sound "Ice covered" on
  *   5 December 2016; all of it on 23 April 2018, but open leads and a polynya along the coast by late May
  *   (21 May 2018, June 2024 outlook); Wales to Espenberg at three tenths in the first week of July 2024 and
- *   Kotzebue Sound's shorefast ice gone by the end of June 2025. Ice from 1 December to 1 June.
+ *   Kotzebue Sound's shorefast ice gone by the end of June 2025. Ice from 1 December through 31 May.
  * - Norton Sound and the Bering Strait's approaches, Sledge Island to Wales (PKZ803-806, 852, 854): ice first
  *   forms in Norton and Golovin Bays in October, grows out from eastern Norton Sound in early November and
  *   reaches Nome in the second half of the month (Rick Thoman, ACCAP, in the Nome Nugget of 12 October 2023,
  *   quoting NOAA CPC's seasonal outlook; Norton Sound, being shallow, freezes fast); it breaks up from April
  *   and the Bering Strait generally clears by late June (Alaska Regional Profiles, northwest region, "sea
  *   ice"). Open water off Nome on 28 November 2016 and Norton Sound open by mid-April 2019 were the record
- *   years the reports call them. Ice from 1 December to 1 June.
+ *   years the reports call them. Ice from 1 December through 31 May.
  * - St. Lawrence Island's waters (PKZ816, 817, 851): the Chukchi "needs to be mostly ice covered before we can
  *   get significant ice south of the Bering Strait, to and beyond St. Lawrence Island" (Thoman, above), so
  *   the ice comes a fortnight after the southern Chukchi's, and stays into May, when the island's walrus hunt
- *   works the floes (SIWO reports of March to May). Ice from 15 December to 1 June.
+ *   works the floes (SIWO reports of March to May). Ice from 15 December through 31 May.
  *
  * Alaska's island polynyas (south of St. Lawrence Island under a north wind) open and close within the ice
  * season; a zone counts as covered while its season runs, as the sea-ice forecasts list them.
  */
 
-/** An ice season: [from, until) as month × 100 + day in Alaska standard time; it runs over the new year. */
+/**
+ * An ice season: [from, until) as month × 100 + day in Alaska standard time, `until` the first open day (so
+ * 716 ends the season with 15 July); it runs over the new year.
+ */
 export interface IceSeason {
   readonly from: number;
   readonly until: number;

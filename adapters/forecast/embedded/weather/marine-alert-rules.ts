@@ -50,24 +50,45 @@ export function smallCraftKt(zoneId: string, officeRegion: string): number {
 }
 
 /**
- * Where a Small Craft Advisory for seas begins (ft), by region, as the Coast Guard summarises the regional
+ * Where a Small Craft Advisory for seas begins, by region, as the Coast Guard summarises the regional
  * supplements to NWSI 10-315 (coastguard.dodlive.mil, "Small Craft Advisories and Boating Safety", Oct 2009):
  * Eastern "seas or waves 5 to 7 feet and greater, area dependent" (the lower bound here); Central (the Great
- * Lakes) "seas or waves greater than 4 feet"; Southern "seas 7 feet or greater that are expected for more than
- * 2 hours"; Western "wave heights exceeding 10 feet"; Pacific (Hawaii, Guam) "seas 10 feet or greater"; Alaska
- * "for rough seas ... deemed locally significant", which names no height: 10 ft, as its Pacific neighbours.
+ * Lakes) "seas or waves greater than 4 feet"; Southern (the Gulf, the Atlantic off Georgia and Florida, and
+ * San Juan's Caribbean waters) "seas 7 feet or greater that are expected for more than 2 hours"; Western
+ * "wave heights exceeding 10 feet"; Pacific (Hawaii, Guam) "seas 10 feet or greater"; Alaska "for rough seas
+ * ... deemed locally significant", which names no height: 10 ft, as its Pacific neighbours. Each is compared
+ * as worded: `over` where the seas must exceed the height ("greater than", "exceeding"), else reaching it
+ * ("or greater", "and greater") is enough.
  */
-const SMALL_CRAFT_SEAS_FT: Readonly<Record<string, number>> = { ER: 5, SR: 7, CR: 4, WR: 10, AR: 10, PR: 10 };
+export interface SeasCriterion {
+  readonly ft: number;
+  readonly over: boolean;
+}
+
+const SMALL_CRAFT_SEAS: Readonly<Record<string, SeasCriterion>> = {
+  ER: { ft: 5, over: false },
+  SR: { ft: 7, over: false },
+  CR: { ft: 4, over: true },
+  WR: { ft: 10, over: true },
+  AR: { ft: 10, over: false },
+  PR: { ft: 10, over: false },
+};
+
+/** No advisory for seas: the wind alone. */
+export const WIND_ALONE: SeasCriterion = { ft: Infinity, over: false };
+
+/** Whether seas of `ft` meet the criterion. */
+export const meetsSeas = (ft: number, seas: SeasCriterion): boolean => (seas.over ? ft > seas.ft : ft >= seas.ft);
 
 /**
- * The seas threshold of a zone. A zone keeps only its wind threshold (alert-zone-file.ts), which names its
+ * The seas criterion of a zone. A zone keeps only its wind threshold (alert-zone-file.ts), which names its
  * office's region but for the Pacific Region, whose 25 kt is Eastern's: its zones are the PH, PM and PS areas.
  */
-export function smallCraftSeasFt(zoneId: string, smallCraftFromKt: number): number {
-  if (isGreatLakesZone(zoneId)) return SMALL_CRAFT_SEAS_FT['CR']!;
-  if (/^P[HMS]Z/.test(zoneId)) return SMALL_CRAFT_SEAS_FT['PR']!;
+export function smallCraftSeas(zoneId: string, smallCraftFromKt: number): SeasCriterion {
+  if (isGreatLakesZone(zoneId)) return SMALL_CRAFT_SEAS['CR']!;
+  if (/^P[HMS]Z/.test(zoneId)) return SMALL_CRAFT_SEAS['PR']!;
   const region = Object.keys(SMALL_CRAFT_KT).find((r) => r !== 'PR' && SMALL_CRAFT_KT[r] === smallCraftFromKt);
-  return SMALL_CRAFT_SEAS_FT[region ?? 'ER']!;
+  return SMALL_CRAFT_SEAS[region ?? 'ER']!;
 }
 
 /**
@@ -191,8 +212,8 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
   ),
 ];
 
-/** The advisory: an hour counts at its wind or at its seas (seasFromFt: Infinity for wind alone). */
-const smallCraft = (fromKt: number, seasFromFt: number): HazardRule => {
+/** The advisory: an hour counts at its wind or at its seas ({@link WIND_ALONE}: the wind alone). */
+const smallCraft = (fromKt: number, seas: SeasCriterion): HazardRule => {
   const rule = marineRule(
     'Small Craft Advisory',
     'SC',
@@ -203,12 +224,12 @@ const smallCraft = (fromKt: number, seasFromFt: number): HazardRule => {
     'Conditions will be hazardous to small craft.',
     'Inexperienced mariners, especially those operating smaller vessels, should avoid navigating in hazardous conditions.',
   );
-  return { ...rule, hourly: (s, ctx) => rule.hourly(s, ctx) || seasFt(s) >= seasFromFt };
+  return { ...rule, hourly: (s, ctx) => rule.hourly(s, ctx) || meetsSeas(seasFt(s), seas) };
 };
 
 /** The advisory kept to a Great Lakes nearshore season: only the season's hours count toward it. */
-function seasonalSmallCraft(fromKt: number, seasFromFt: number, season: NonNullable<NearshoreSeason>): HazardRule {
-  const rule = smallCraft(fromKt, seasFromFt);
+function seasonalSmallCraft(fromKt: number, seas: SeasCriterion, season: NonNullable<NearshoreSeason>): HazardRule {
+  const rule = smallCraft(fromKt, seas);
   return { ...rule, hourly: (s, ctx) => inNearshoreSeason(season, ctx.hour) && rule.hourly(s, ctx) };
 }
 
@@ -218,14 +239,14 @@ const WIND_THRESHOLDS = new Set(Object.values(SMALL_CRAFT_KT));
 
 /**
  * The marine rules for a Small Craft threshold of {@link smallCraftKt} and, for seas, of
- * {@link smallCraftSeasFt} (none by default: the wind alone).
+ * {@link smallCraftSeas} (none by default: the wind alone).
  */
-export function marineHazardRules(smallCraftFromKt: number, seasFromFt = Infinity): readonly HazardRule[] {
+export function marineHazardRules(smallCraftFromKt: number, seas = WIND_ALONE): readonly HazardRule[] {
   if (!WIND_THRESHOLDS.has(smallCraftFromKt))
     throw new RangeError(`No Small Craft Advisory threshold of ${smallCraftFromKt} kt.`);
-  const key = `${smallCraftFromKt}|${seasFromFt}`;
+  const key = `${smallCraftFromKt}|${seas.ft}|${seas.over}`;
   let rules = RULE_SETS.get(key);
-  if (!rules) RULE_SETS.set(key, (rules = [smallCraft(smallCraftFromKt, seasFromFt), ...MARINE_WARNINGS]));
+  if (!rules) RULE_SETS.set(key, (rules = [smallCraft(smallCraftFromKt, seas), ...MARINE_WARNINGS]));
   return rules;
 }
 
@@ -246,15 +267,15 @@ const SEASONAL_RULE_SETS = new Map<string, readonly HazardRule[]>();
 /** The marine rules of a zone: its threshold's, with the advisory kept to its season (great-lakes-small-craft-season.ts). */
 function openWaterRules(zoneId: string, officeId: string, smallCraftFromKt: number): readonly HazardRule[] {
   const season = smallCraftSeason(zoneId, officeId);
-  const seasFromFt = smallCraftSeasFt(zoneId, smallCraftFromKt);
-  if (season === 'always') return marineHazardRules(smallCraftFromKt, seasFromFt);
+  const seas = smallCraftSeas(zoneId, smallCraftFromKt);
+  if (season === 'always') return marineHazardRules(smallCraftFromKt, seas);
   if (season === 'never') return WARNINGS_ONLY;
-  const key = `${smallCraftFromKt}|${seasFromFt}|${season.opens}|${season.closes}`;
+  const key = `${smallCraftFromKt}|${seas.ft}|${seas.over}|${season.opens}|${season.closes}`;
   let rules = SEASONAL_RULE_SETS.get(key);
   if (!rules) {
     // The threshold is checked as for every zone; the season only narrows the advisory's hours.
     marineHazardRules(smallCraftFromKt);
-    rules = [seasonalSmallCraft(smallCraftFromKt, seasFromFt, season), ...MARINE_WARNINGS];
+    rules = [seasonalSmallCraft(smallCraftFromKt, seas, season), ...MARINE_WARNINGS];
     SEASONAL_RULE_SETS.set(key, rules);
   }
   return rules;

@@ -48,20 +48,10 @@ test('lists are kept per set and per key', () => {
   const memo = new AlertListMemo<string>();
   const a = setOf(items);
   const b = setOf(items);
-  assert.equal(
-    memo.of(a, 'q', 150, () => 'a q'),
-    'a q',
-  );
-  assert.equal(
-    memo.of(b, 'q', 150, () => 'b q'),
-    'b q',
-  );
-  assert.equal(
-    memo.of(a, 'r', 150, () => 'a r'),
-    'a r',
-  );
-  assert.equal(
-    memo.of(a, 'q', 160, () => 'again'),
-    'a q',
-  );
+  /** The memo's list for the set and key at the time, `fresh` where it has to make one. */
+  const listOf = (set: AlertSet, key: string, nowMs: number, fresh: string) => memo.of(set, key, nowMs, () => fresh);
+  assert.equal(listOf(a, 'q', 150, 'a q'), 'a q');
+  assert.equal(listOf(b, 'q', 150, 'b q'), 'b q', 'another set with the same items');
+  assert.equal(listOf(a, 'r', 150, 'a r'), 'a r', 'another key');
+  assert.equal(listOf(a, 'q', 160, 'again'), 'a q', 'kept for the first set and key');
 });

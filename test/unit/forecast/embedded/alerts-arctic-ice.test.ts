@@ -48,6 +48,16 @@ describe('the Arctic sea-ice season', () => {
     assert.equal(inIceSeason(stLawrence, hourOf('2027-01-10T00:00:00Z')), true);
   });
 
+  it('ends each season with its last day whole, as the docs word it: through 15 July, 30 June, 31 May', () => {
+    const lastHour = (season: string, date: string) => [
+      inIceSeason(ARCTIC_ICE_SEASON.get(season)!, hourOf(`${date}T08:00:00Z`)), // 11 PM AKST of the day before
+      inIceSeason(ARCTIC_ICE_SEASON.get(season)!, hourOf(`${date}T09:00:00Z`)), // midnight AKST
+    ];
+    assert.deepEqual(lastHour('PKZ814', '2026-07-16'), [true, false], 'the Beaufort through 15 July');
+    assert.deepEqual(lastHour('PKZ500', '2026-07-01'), [true, false], 'the northern Chukchi through 30 June');
+    assert.deepEqual(lastHour('PKZ855', '2026-06-01'), [true, false], 'Kotzebue Sound through 31 May');
+  });
+
   it('leaves the open-water season’s products as the wind alone makes them', () => {
     // Mid-August and mid-September: every ice zone's windows equal the all-year rules'.
     assertSameWindowsAsAllYear(iceZones, [hourOf('2026-08-12T09:00:00Z'), hourOf('2026-09-14T21:00:00Z')]);

@@ -9,7 +9,8 @@ import { loadEmbeddedDeps } from '../../../../adapters/forecast/embedded/load-em
 import { placeHazards } from '../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
 import {
   marineHazardRules,
-  smallCraftSeasFt,
+  meetsSeas,
+  smallCraftSeas,
   recordSeas,
 } from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
@@ -26,14 +27,28 @@ const officeZones = Array.from(deps.alertZones!(), (zones) => zones.filter((z) =
 
 describe('the seas threshold of a zone', () => {
   it('follows the regional supplements: 5 ft East, 7 ft South, 10 ft West, Alaska and the Pacific islands, 4 ft on the lakes', () => {
-    assert.equal(smallCraftSeasFt('ANZ350', 25), 5);
-    assert.equal(smallCraftSeasFt('AMZ715', 20), 7);
-    assert.equal(smallCraftSeasFt('GMZ570', 20), 7);
-    assert.equal(smallCraftSeasFt('PZZ250', 21), 10);
-    assert.equal(smallCraftSeasFt('PKZ012', 23), 10);
-    assert.equal(smallCraftSeasFt('PHZ110', 25), 10);
-    assert.equal(smallCraftSeasFt('PMZ151', 25), 10);
-    assert.equal(smallCraftSeasFt('LMZ741', 22), 4);
+    const ft = (zoneId: string, kt: number) => smallCraftSeas(zoneId, kt).ft;
+    assert.equal(ft('ANZ350', 25), 5);
+    assert.equal(ft('AMZ715', 20), 7);
+    assert.equal(ft('GMZ570', 20), 7);
+    assert.equal(ft('PZZ250', 21), 10);
+    assert.equal(ft('PKZ012', 23), 10);
+    assert.equal(ft('PHZ110', 25), 10);
+    assert.equal(ft('PMZ151', 25), 10);
+    assert.equal(ft('LMZ741', 22), 4);
+  });
+
+  it('compares as each supplement words it: "or greater" reaches, "greater than" and "exceeding" pass', () => {
+    // San Juan's Caribbean waters (Southern Region): "seas 7 feet or greater".
+    assert.equal(meetsSeas(7, smallCraftSeas('AMZ715', 20)), true);
+    assert.equal(meetsSeas(6.99, smallCraftSeas('AMZ715', 20)), false);
+    // The Great Lakes: "greater than 4 feet"; the West Coast: "exceeding 10 feet".
+    assert.equal(meetsSeas(4, smallCraftSeas('LMZ741', 22)), false);
+    assert.equal(meetsSeas(4.01, smallCraftSeas('LMZ741', 22)), true);
+    assert.equal(meetsSeas(10, smallCraftSeas('PZZ250', 21)), false);
+    // Hawaii: "seas 10 feet or greater"; Eastern: "5 to 7 feet and greater".
+    assert.equal(meetsSeas(10, smallCraftSeas('PHZ110', 25)), true);
+    assert.equal(meetsSeas(5, smallCraftSeas('ANZ350', 25)), true);
   });
 
   it('adds to the wind criterion and never takes from it', () => {
@@ -47,7 +62,7 @@ describe('the seas threshold of a zone', () => {
         .filter((w) => w.rule.event === 'Small Craft Advisory')
         .reduce((n, w) => n + w.endHour - w.startHour, 0);
     const windOnly = hours(marineHazardRules(25));
-    const withSeas = hours(marineHazardRules(25, 10));
+    const withSeas = hours(marineHazardRules(25, { ft: 10, over: false }));
     assert.ok(withSeas > windOnly, `${withSeas} advisory hours with seas, ${windOnly} on the wind alone`);
   });
 
@@ -57,7 +72,7 @@ describe('the seas threshold of a zone', () => {
       const start = Date.UTC(2026, 9, 1) / HOUR;
       const samples = hourlySeries(place, start, 24 * 60);
       recordSeas(zone as Parameters<typeof recordSeas>[0], place, start, samples);
-      return placeHazards(marineHazardRules(windKt, smallCraftSeasFt(zone.id, windKt)), place, start, samples)
+      return placeHazards(marineHazardRules(windKt, smallCraftSeas(zone.id, windKt)), place, start, samples)
         .filter((w) => w.rule.event === 'Small Craft Advisory')
         .map((w) => w.rule.what([samples.slice(w.startHour - start, w.endHour - start)]));
     };

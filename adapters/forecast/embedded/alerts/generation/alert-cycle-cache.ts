@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { readKeptFile, writeKeptFile } from '../../shared/kept-files.ts';
 import { modelCacheFile } from '../../shared/model-cache.ts';
 import type { AlertFeature, AlertZone } from '../../weather/index.ts';
 
@@ -31,24 +29,16 @@ export function officeCacheFile(moduleUrl: string, zones: readonly AlertZone[], 
 }
 
 export function readCachedAlerts(file: string | undefined): AlertFeature[] | undefined {
-  if (file === undefined) return undefined;
+  const bytes = file === undefined ? undefined : readKeptFile(file);
+  if (bytes === undefined) return undefined;
   try {
-    return deserialize(readFileSync(file)) as AlertFeature[];
+    return deserialize(bytes) as AlertFeature[];
   } catch {
-    return undefined; // absent, or unreadable: generate it
+    return undefined; // unreadable: generate it
   }
 }
 
+/** Kept whole or not at all (kept-files.ts): one that cannot be written only costs the next start its second. */
 export function writeCachedAlerts(file: string | undefined, alerts: readonly AlertFeature[]): void {
-  if (file === undefined) return;
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    // Written whole under a temporary name, then renamed: a reader never sees half a file.
-    // A name of its own per write: test runners load the double in several threads of one process.
-    const temporary = `${file}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, serialize(alerts));
-    renameSync(temporary, file);
-  } catch {
-    // a cache that cannot be written only costs the next start its second
-  }
+  if (file !== undefined) writeKeptFile(file, serialize(alerts));
 }

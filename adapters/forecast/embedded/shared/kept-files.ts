@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import { pruneModelCacheOnce } from './prune-model-cache.ts';
+
+/** A read marks a kept file as used again at most this often: one change of its metadata a day. */
+const TOUCH_AFTER_MS = 24 * 3_600_000;
+
+/**
+ * A file the model kept (model-cache.ts), or undefined where there is none or it cannot be read. Reading it
+ * moves its modification time to now (once a day at most), so that a file still in use is never one that
+ * prune-model-cache.ts takes for unused.
+ */
+export function readKeptFile(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined; // none kept yet, or unreadable: make it again
+  }
+  try {
+    const bytes = readFileSync(fd);
+    markUsed(fd);
+    return bytes;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function markUsed(fd: number): void {
+  try {
+    const now = Date.now();
+    if (now - fstatSync(fd).mtimeMs > TOUCH_AFTER_MS) futimesSync(fd, now / 1000, now / 1000);
+  } catch {
+    // another user's file: it stays readable, and only ages out sooner
+  }
+}
+
+/**
+ * Writes a kept file whole, or nothing: under a temporary name of its own (test runners load the double in
+ * several threads of one process), then renamed, so a reader never sees half a file. The first file a process
+ * writes in a cache folder starts the folder's pruning, in the background (prune-model-cache.ts). A file that
+ * cannot be written only costs the next process the making of it again.
+ */
+export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  } catch {
+    return;
+  }
+  void pruneModelCacheOnce(file); // it never rejects
+}

@@ -1,0 +1,94 @@
+/**
+ * A Host header that names no origin, sent over a real socket: srvx builds the request's URL from the Host,
+ * so these reach the app only over HTTP (app.fetch takes a URL that is already valid). `Host: localhost:70000`
+ * passes srvx's check but not the WHATWG parser, and every forecast route, the forecast API's error answer
+ * and /api/openapi.json answered 500. The forecast routes, whose bodies and links carry the origin, answer
+ * 400 problem+json (RFC 9112 §3.2); nothing answers 500.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { toNodeHandler } from 'h3';
+import { forecastWorld, UA } from '../../support/forecast-http.ts';
+import { recordingForecastProvider } from '../../support/recording-forecast-provider.ts';
+
+/** Over srvx's check but not the URL parser's; refused by srvx itself; empty (srvx takes the local address). */
+const UNPARSABLE = ['localhost:70000', 'host:99999', '[::1]:99999', '999.1.1.1', '[1:2:3]'];
+const REFUSED = ['[::1', 'a b', ':80'];
+const FORECAST_ROUTES = ['/offices/TOP', '/points/39.7456,-97.0892', '/stations/KSLC', '/no/such/path'];
+const OTHER_ROUTES = ['/health', '/api/tasks', '/api/openapi.json', '/openapi.json', '/problems/BadRequest'];
+
+interface RawReply {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+let server: Server;
+let port: number;
+
+before(async () => {
+  const w = await forecastWorld({ provider: recordingForecastProvider().provider });
+  server = createServer(toNodeHandler(w.app));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** One GET with `host` as the Host line, as written, on its own connection. */
+function get(path: string, host: string): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n', 2);
+      const contentType = /^content-type: *(.*)$/im.exec(head)?.[1]?.trim() ?? '';
+      resolve({ status: Number(head.split(' ')[1]), contentType, body });
+    });
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${UA}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+test('a Host no URL can hold: each forecast route is a 400 problem at the address reached', async () => {
+  for (const host of [...UNPARSABLE, ...REFUSED]) {
+    for (const path of FORECAST_ROUTES) {
+      const reply = await get(path, host);
+      assert.equal(reply.status, 400, `${host} ${path}: ${reply.body}`);
+      assert.equal(reply.contentType, 'application/problem+json');
+      const problem = JSON.parse(reply.body) as { type: string; status: number; instance: string };
+      assert.equal(problem.type, `http://127.0.0.1:${port}/problems/BadRequest`, host);
+      assert.ok(problem.instance.startsWith(`http://127.0.0.1:${port}/requests/`), problem.instance);
+    }
+  }
+});
+
+test('no route answers 500 for a malformed Host; the others answer as for any Host', async () => {
+  for (const host of ['', ...UNPARSABLE, ...REFUSED]) {
+    for (const path of OTHER_ROUTES) {
+      const reply = await get(path, host);
+      const expected = path === '/api/tasks' ? 401 : 200;
+      assert.equal(reply.status, expected, `${JSON.stringify(host)} ${path}: ${reply.body.slice(0, 200)}`);
+    }
+  }
+  // The task API's document names the address reached, not the Host, as its server.
+  const document = JSON.parse((await get('/api/openapi.json', 'localhost:70000')).body) as {
+    servers: { url: string }[];
+  };
+  assert.ok(
+    document.servers.every((s) => !s.url.includes('70000')),
+    JSON.stringify(document.servers),
+  );
+});
+
+test('a plain Host is still the base; an empty one is the address reached', async () => {
+  const office = async (host: string) => (JSON.parse((await get('/offices/TOP', host)).body) as { id: string }).id;
+  assert.equal(await office('weather.example:65535'), 'http://weather.example:65535/office');
+  assert.equal(await office('[::1]:3000'), 'http://[::1]:3000/office');
+  assert.equal(await office('my_service:3000'), 'http://my_service:3000/office');
+  assert.equal(await office(''), `http://127.0.0.1:${port}/office`);
+});
