@@ -12,6 +12,15 @@ import type { Journal } from './journal.ts';
 const RETRY_AFTER_MS = 10_000;
 
 /**
+ * A fold is due once the journal holds this many times the snapshot's bytes. A fold reads and rewrites the
+ * whole snapshot, so each journal record pays for 1/JOURNAL_TO_SNAPSHOT of a snapshot record besides its own
+ * replay: at 1 (a fold whenever the journal outgrew the snapshot) every task created paid for folding one
+ * snapshot task again; at 2, for half of one. The price is a journal up to twice the snapshot, which
+ * start-up replays (docs/storage.md).
+ */
+const JOURNAL_TO_SNAPSHOT = 2;
+
+/**
  * Folds the journal into the snapshot while requests go on being served. Between two batches (nothing in
  * flight) the journal is renamed to `.compacting`; new writes go to a fresh journal at once. A worker thread
  * then reads the snapshot, replays `.compacting` on top and writes the new snapshot (temp file, fsync, atomic
@@ -45,13 +54,14 @@ export class Compactor {
   }
 
   /**
-   * The journal's housekeeping test, before every batch: a fold is due once the journal outgrows the
-   * snapshot, or a failed one's retry time has come. The journal then waits until nothing is in flight.
+   * The journal's housekeeping test, before every batch: a fold is due once the journal holds
+   * JOURNAL_TO_SNAPSHOT times the snapshot, or a failed one's retry time has come. The journal then waits
+   * until nothing is in flight.
    */
   due(journalBytes: number): boolean {
     if (this.running || Date.now() < this.retryAt) return false;
     if (this.captured !== undefined || this.movedAside) return true;
-    return journalBytes >= Math.max(this.minBytes, this.snapshotBytes);
+    return journalBytes >= Math.max(this.minBytes, JOURNAL_TO_SNAPSHOT * this.snapshotBytes);
   }
 
   /** With nothing in flight: moves the journal aside (unless a failed fold's is still there) and starts folding it. Never waits for the fold. */

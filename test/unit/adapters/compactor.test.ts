@@ -1,0 +1,35 @@
+/** When a background fold of the journal into the snapshot is due (the store's housekeeping test). */
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { test } from 'node:test';
+import { Compactor } from '../../../adapters/persistence/lowdb/compactor.ts';
+import { storeFiles } from '../../../adapters/persistence/lowdb/store-files.ts';
+import { scratchStorePaths } from '../../support/task-fixtures.ts';
+
+const freshPath = scratchStorePaths('taskcast-compactor-');
+
+/** A compactor over a snapshot of `snapshotBytes` bytes; `due` reads no more than the files' sizes. */
+function compactorOver(snapshotBytes: number, minBytes: number): Compactor {
+  const files = storeFiles(freshPath());
+  mkdirSync(dirname(files.snapshot), { recursive: true });
+  writeFileSync(files.snapshot, 'x'.repeat(snapshotBytes));
+  const unused = () => {
+    throw new Error('not used by due()');
+  };
+  return new Compactor(files, unused as never, unused as never, minBytes, () => {}, unused);
+}
+
+test('a fold is due once the journal holds twice the snapshot', () => {
+  const compactor = compactorOver(10_000, 1_000);
+  // Outgrowing the snapshot is not enough: a fold rereads and rewrites all of it.
+  assert.equal(compactor.due(10_000), false);
+  assert.equal(compactor.due(19_999), false);
+  assert.equal(compactor.due(20_000), true);
+});
+
+test('below the least journal size no fold is due, however small the snapshot', () => {
+  const compactor = compactorOver(100, 1_000);
+  assert.equal(compactor.due(999), false);
+  assert.equal(compactor.due(1_000), true);
+});
