@@ -30,7 +30,7 @@ export const messages = {
 } as const;
 
 export function isValidName(v: unknown): v is string {
-  return typeof v === 'string' && charLength(v) <= LIMITS.nameMax && hasNonBlank(v);
+  return typeof v === 'string' && isWithinChars(v, LIMITS.nameMax) && hasNonBlank(v);
 }
 export function isValidPassword(v: unknown): v is string {
   return (
@@ -39,16 +39,23 @@ export function isValidPassword(v: unknown): v is string {
 }
 /** At most passwordMaxChars characters, counted without walking more of the string than that. */
 export function isWithinPasswordLength(v: string): boolean {
-  // Each character is one or two UTF-16 units: the length in units bounds the count from both sides.
-  if (v.length <= LIMITS.passwordMaxChars) return true;
-  if (v.length > 2 * LIMITS.passwordMaxChars) return false;
-  return charLength(v) <= LIMITS.passwordMaxChars;
+  return isWithinChars(v, LIMITS.passwordMaxChars);
+}
+/**
+ * At most `max` characters (code points). Each is one or two UTF-16 units, so the length in units settles it
+ * without a walk unless it lies between `max` and twice that: a title or description is checked on every
+ * create and edit (twice: by the HTTP adapter and by the use case), and nearly all are short.
+ */
+function isWithinChars(v: string, max: number): boolean {
+  if (v.length <= max) return true;
+  if (v.length > 2 * max) return false;
+  return charLength(v) <= max;
 }
 export function isValidTitle(v: unknown): v is string {
-  return typeof v === 'string' && charLength(v) <= LIMITS.titleMax && hasNonBlank(v);
+  return typeof v === 'string' && isWithinChars(v, LIMITS.titleMax) && hasNonBlank(v);
 }
 export function isValidDescription(v: unknown): v is string | null {
-  return v === null || (typeof v === 'string' && charLength(v) <= LIMITS.descriptionMax);
+  return v === null || (typeof v === 'string' && isWithinChars(v, LIMITS.descriptionMax));
 }
 export function isValidDueDate(v: unknown): v is string | null {
   return v === null || (typeof v === 'string' && isCalendarDate(v));
@@ -81,6 +88,15 @@ export function assertLoginFields(fields: { email: unknown; password: unknown })
 
 /** Checks only the fields that are present; `title` presence on create is the caller's concern. */
 export function assertTaskFields(fields: TaskChanges): void {
+  const issues = taskFieldIssues(fields);
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+/**
+ * What assertTaskFields refuses, one issue per bad field present (title, description, status, priority,
+ * due_date, in that order); none when all are good. Any value is checked, typed or not (a parsed JSON body).
+ */
+export function taskFieldIssues(fields: { readonly [K in keyof TaskChanges]?: unknown }): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if ('title' in fields && !isValidTitle(fields.title)) issues.push({ path: 'title', message: messages.title });
   if ('description' in fields && !isValidDescription(fields.description))
@@ -90,5 +106,5 @@ export function assertTaskFields(fields: TaskChanges): void {
     issues.push({ path: 'priority', message: messages.priority });
   if ('due_date' in fields && !isValidDueDate(fields.due_date))
     issues.push({ path: 'due_date', message: messages.due_date });
-  if (issues.length > 0) throw new ValidationError(issues);
+  return issues;
 }

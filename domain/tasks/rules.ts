@@ -53,6 +53,8 @@ export function isEmailShaped(normalised: string): boolean {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Days in each month of a common year; February has 29 in a leap year. */
+const DAYS_IN_MONTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** `YYYY-MM-DD` that names a real day of the proleptic Gregorian calendar (so 2026-02-30 is refused). */
 export function isCalendarDate(value: string): boolean {
@@ -63,8 +65,7 @@ export function isCalendarDate(value: string): boolean {
   const day = Number(m[3]);
   if (month < 1 || month > 12 || day < 1) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

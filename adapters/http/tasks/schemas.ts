@@ -8,6 +8,7 @@ import {
   isValidTitle,
   isWithinPasswordLength,
   messages,
+  taskFieldIssues,
 } from '../../../domain/tasks/invariants.ts';
 import {
   LIMITS,
@@ -95,11 +96,25 @@ const READ_ONLY = new Set(['id', 'user_id', 'created_at', 'updated_at']);
 
 type StrictSchema = v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
 
+/** A body's fields as the domain takes them: whether `body` is one, by the rules its schema is built from. */
+type Accepts = (body: Readonly<Record<string, unknown>>) => boolean;
+
+/** A new task's fields: a title and every field present valid (createTaskBody's rules, from the domain). */
+export const acceptsNewTask: Accepts = (body) => 'title' in body && taskFieldIssues(body).length === 0;
+
+/** A task's changes: every field present valid (updateTaskBody's rules, from the domain). */
+export const acceptsTaskChanges: Accepts = (body) => taskFieldIssues(body).length === 0;
+
 /**
  * Parses a JSON body against a strict schema, reporting every problem at once: each unknown field by name
  * (read-only ones say so), each missing required field, each bad value.
+ *
+ * `accepts`, when given, is the domain's rule that the schema's checks call (they add only the JSON types,
+ * which the rule checks too). A body with no unknown field that it accepts is already what the schema would
+ * give back, so it is returned as it is, without valibot's second pass over the same rules (about 1 µs of
+ * a durable POST); any other body goes through the schema, which builds the report.
  */
-export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.InferOutput<S> {
+export function parseBody<S extends StrictSchema>(schema: S, body: unknown, accepts?: Accepts): v.InferOutput<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError([{ path: '', message: 'the request body must be a JSON object' }]);
   }
@@ -112,6 +127,7 @@ export function parseBody<S extends StrictSchema>(schema: S, body: unknown): v.I
       });
     }
   }
+  if (details.length === 0 && accepts?.(body as Record<string, unknown>)) return body as v.InferOutput<S>;
   const result = v.safeParse(schema, body, { abortEarly: false });
   if (result.success && details.length === 0) return result.output;
   for (const issue of result.issues ?? []) {

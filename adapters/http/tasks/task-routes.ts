@@ -12,6 +12,8 @@ import { HttpProblem } from '../http-problem.ts';
 import { bearerToken } from './bearer-token.ts';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 import {
+  acceptsNewTask,
+  acceptsTaskChanges,
   createTaskBody,
   loginBody,
   parseBody,
@@ -99,7 +101,7 @@ export function registerTaskRoutes(
     POST: async (event) => {
       const user = await currentUser(event);
       refuseQuery(event.url);
-      const input = parseBody(createTaskBody, await readJsonBody(event));
+      const input = parseBody(createTaskBody, await readJsonBody(event), acceptsNewTask);
       const key = event.req.headers.get('idempotency-key');
       if (key === null) {
         const task = await createTask.execute(user.id, input);
@@ -126,7 +128,7 @@ export function registerTaskRoutes(
     PATCH: async (event) => {
       const user = await currentUser(event);
       refuseQuery(event.url);
-      const input = parseBody(updateTaskBody, await readJsonBody(event));
+      const input = parseBody(updateTaskBody, await readJsonBody(event), acceptsTaskChanges);
       const task = await updateTask.execute(user.id, taskId(event), input, ifMatchVersions(event));
       event.res.headers.set('etag', taskEtag(task));
       return { message: 'Task updated.', task };
