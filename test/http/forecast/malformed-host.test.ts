@@ -6,10 +6,10 @@
  * 400 problem+json (RFC 9112 §3.2); nothing answers 500.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { toNodeHandler } from 'h3';
+import { listenExactly, type NodeListener } from '../../../adapters/http/node-server.ts';
 import { forecastWorld, UA } from '../../support/forecast-http.ts';
 import { recordingForecastProvider } from '../../support/recording-forecast-provider.ts';
 
@@ -25,23 +25,27 @@ interface RawReply {
   readonly body: string;
 }
 
-let server: Server;
+let listener: NodeListener;
 let port: number;
 
 before(async () => {
   const w = await forecastWorld({ provider: recordingForecastProvider().provider });
-  server = createServer(toNodeHandler(w.app));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  // As the server listens (bootstrap/server/main.ts), so that what it does before the app runs is here too.
+  listener = await listenExactly(toNodeHandler(w.app), { host: '127.0.0.1', port: 0 });
+  port = listener.port;
 });
 
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+after(() => listener.close());
 
 /** One GET with `host` as the Host line, as written, on its own connection. */
 function get(path: string, host: string): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer to GET ${path} with Host ${JSON.stringify(host)}`));
+    });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('end', () => {
@@ -83,6 +87,21 @@ test('no route answers 500 for a malformed Host; the others answer as for any Ho
     document.servers.every((s) => !s.url.includes('70000')),
     JSON.stringify(document.servers),
   );
+});
+
+test('a path srvx re-parses is answered too: the Host is replaced before srvx reads it', async () => {
+  // With such a Host, srvx's URL threw while h3 set the request up, whenever the path held a character its
+  // fast URL hands to `new URL`: no answer, an uncaught exception, and twenty a minute stopped the server.
+  const paths = ['/health?a="', '/api/tasks?a={', '/offices/{TOP}', '/a/../health', '/%2e%2e/health', '/stations/KSLÇ'];
+  for (const host of UNPARSABLE) {
+    for (const path of paths) {
+      const reply = await get(path, host);
+      assert.ok(reply.status >= 200 && reply.status < 500, `${host} ${path}: ${reply.status} ${reply.body}`);
+    }
+  }
+  const office = await get('/offices/{TOP}', 'localhost:70000');
+  assert.equal(office.status, 400, office.body);
+  assert.equal(office.contentType, 'application/problem+json');
 });
 
 test('a plain Host is still the base; an empty one is the address reached', async () => {

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import { URL as NodeURL } from 'node:url';
+import { BoundedMemo } from '../../application/shared/bounded-memo.ts';
+import { INVALID_HOST } from './request-url.ts';
+
+/**
+ * srvx builds each request's URL from its Host header, checking it against its own pattern only. A Host that
+ * passes that pattern but not the WHATWG URL parser (`localhost:70000`, `999.1.1.1`) is kept, and srvx
+ * throws on it while h3 sets the request up whenever the path holds a character its fast URL hands to
+ * `new URL` (`"`, `{`, `..`, non-ASCII): before any of Taskcast's code runs, so nothing answered, the error
+ * reached `uncaughtException`, and twenty such requests a minute stopped the server (process-guard.ts).
+ * Such a Host is replaced, before srvx sees it, by srvx's own stand-in for one it refuses, which the forecast
+ * routes answer with a 400 (base-url.ts) and the others ignore, as they ignore the Host.
+ *
+ * Checked once per distinct Host (a server sees a handful): a parse costs ~0.3 µs, a lookup a few ns.
+ */
+const parsable = new BoundedMemo<string, boolean>(256);
+
+export function replaceUnparsableHost(req: IncomingMessage): void {
+  const host = req.headers.host;
+  if (host === undefined || host === '') return;
+  if (!parsable.get(host, () => NodeURL.canParse(`http://${host}/`))) req.headers.host = INVALID_HOST;
+}
