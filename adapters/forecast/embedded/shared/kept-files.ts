@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { pruneModelCacheOnce } from './prune-model-cache.ts';
+import { pruneModelCacheDaily } from './prune-model-cache.ts';
 
 /** A read marks a kept file as used again at most this often: one change of its metadata a day. */
 const TOUCH_AFTER_MS = 24 * 3_600_000;
@@ -62,5 +62,5 @@ export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView): void
   } catch {
     return;
   }
-  void pruneModelCacheOnce(file); // it never rejects
+  void pruneModelCacheDaily(file); // it never rejects
 }

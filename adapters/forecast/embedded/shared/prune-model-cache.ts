@@ -12,21 +12,26 @@ import { isModelCacheName, MODEL_CACHE_FOLDERS, type ModelCacheFolder } from './
  */
 export const UNUSED_FOR_MS = 7 * 24 * 3_600_000;
 
-const started = new Set<string>();
+/** How often a process prunes a cache it writes to: a server runs for weeks and writes two cycles a day. */
+export const PRUNE_EVERY_MS = 24 * 3_600_000;
+
+/** When this process last started pruning each cache, ms. */
+const lastStarted = new Map<string, number>();
 
 /**
- * Prunes the cache that `written` (a file just written in a folder of it) lies in, once per process and
- * cache: a turn of the event loop later, with the file system's promises, so no request waits on it. Gives
- * the pruning it started (the paths removed), or undefined where it started none.
+ * Prunes the cache that `written` (a file just written in a folder of it) lies in, at most once a day per
+ * process and cache: a turn of the event loop later, with the file system's promises, so no request waits on
+ * it. Gives the pruning it started (the paths removed), or undefined where it started none.
  */
-export function pruneModelCacheOnce(written: string): Promise<string[]> | undefined {
+export function pruneModelCacheDaily(written: string, nowMs = Date.now()): Promise<string[]> | undefined {
   const folder = dirname(written);
   if (!(MODEL_CACHE_FOLDERS as readonly string[]).includes(basename(folder))) return undefined;
   const cache = dirname(folder);
-  if (started.has(cache)) return undefined;
-  started.add(cache);
+  const last = lastStarted.get(cache);
+  if (last !== undefined && nowMs - last < PRUNE_EVERY_MS) return undefined;
+  lastStarted.set(cache, nowMs);
   return new Promise<void>((resolve) => setImmediate(resolve))
-    .then(() => pruneModelCache(cache, Date.now()))
+    .then(() => pruneModelCache(cache, nowMs))
     .catch(() => []);
 }
 

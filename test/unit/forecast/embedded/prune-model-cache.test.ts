@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { readKeptFile, writeKeptFile } from '../../../../adapters/forecast/embedded/shared/kept-files.ts';
 import {
   pruneModelCache,
-  pruneModelCacheOnce,
+  pruneModelCacheDaily,
   UNUSED_FOR_MS,
 } from '../../../../adapters/forecast/embedded/shared/prune-model-cache.ts';
 import { scratchFolders } from '../../../support/scratch-folders.ts';
@@ -82,19 +82,25 @@ describe('kept files', () => {
   });
 });
 
-describe('pruneModelCacheOnce', () => {
-  it('starts one pruning per process and cache, a turn of the event loop after the write', async () => {
+describe('pruneModelCacheDaily', () => {
+  it('starts one pruning a day per process and cache, a turn of the event loop after the write', async () => {
     const cache = freshCache();
+    const now = Date.now();
     const stale = fileAged(join(cache, 'alert-cycles', `${OTHER_KEY}-1.v8`), 30 * DAY_MS);
-    const pruning = pruneModelCacheOnce(join(cache, 'precip-months', `${KEY}-1.f64`));
+    const pruning = pruneModelCacheDaily(join(cache, 'precip-months', `${KEY}-1.f64`), now);
     assert.equal(existsSync(stale), true, 'not in the writer’s turn');
     assert.deepEqual(await pruning, [stale]);
-    assert.equal(pruneModelCacheOnce(join(cache, 'alert-cycles', `${KEY}-2.v8`)), undefined, 'once');
+    const cycle = join(cache, 'alert-cycles', `${KEY}-2.v8`);
+    assert.equal(pruneModelCacheDaily(cycle, now + DAY_MS - 1), undefined, 'once within the day');
+    // A server runs for weeks: the next day's first write prunes again, what went unused for a week since.
+    const later = now + DAY_MS;
+    const staleLater = fileAged(join(cache, 'precip-months', `${OTHER_KEY}-2.f64`), 8 * DAY_MS);
+    assert.deepEqual(await pruneModelCacheDaily(cycle, later), [staleLater]);
   });
 
   it('starts none for a file outside the model’s folders', () => {
     const cache = freshCache();
-    assert.equal(pruneModelCacheOnce(join(cache, 'scratch', `${KEY}-1.v8`)), undefined);
-    assert.equal(pruneModelCacheOnce(join(cache, `${KEY}-1.v8`)), undefined);
+    assert.equal(pruneModelCacheDaily(join(cache, 'scratch', `${KEY}-1.v8`)), undefined);
+    assert.equal(pruneModelCacheDaily(join(cache, `${KEY}-1.v8`)), undefined);
   });
 });
