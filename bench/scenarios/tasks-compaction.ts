@@ -1,7 +1,7 @@
 // `npm run bench -- tasks-compaction`: POST and GET latency across a background compaction of a store of
-// about 100,000 tasks. The store folds its journal into the snapshot once the journal outgrows the
-// snapshot: from an empty store, with this benchmark's task bodies, at about 13k, 27k, 52k and 99k tasks.
-// The pre-fill stops a little short of the last of those, and POST and GET load then runs in windows until
+// about 115,000 tasks. The store folds its journal into the snapshot once the journal holds twice the
+// snapshot (and 4 MiB): from an empty store, with this benchmark's task bodies, at about 13k, 39k and 117k
+// tasks. The pre-fill stops a little short of the last of those, and POST and GET load then runs in windows until
 // a whole fold (journal moved aside, then removed) fell inside one measured window.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +12,8 @@ import { taskcastSpec } from '../lib/servers.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
 import { journalRecordsOf } from '../../adapters/persistence/lowdb/journal-reader.ts';
 
-/** Short of the fold at ~99k tasks, so that it comes during the measured load. */
-const PREFILL = 96_000;
+/** Short of the fold at ~117k tasks, so that it comes during the measured load. */
+const PREFILL = 114_000;
 const PREFILL_USERS = 4;
 const LIST_SIZE = 20;
 const MAX_WINDOWS = 6;
@@ -30,7 +30,7 @@ interface Window {
 
 export const tasksCompactionSet: ScenarioSet = {
   name: 'tasks-compaction',
-  description: 'POST and GET latency (max, p99) across a background compaction of a ~100k-task store.',
+  description: 'POST and GET latency (max, p99) across a background compaction of a ~115k-task store.',
   async run(ctx: BenchContext): Promise<SetReport> {
     const { lab, load, log, warn } = ctx;
     const dbPath = join(lab.tempDir('taskcast-compaction'), 'tasks.db');
@@ -45,7 +45,7 @@ export const tasksCompactionSet: ScenarioSet = {
     const journalBytes = journalRecordBytes(`${dbPath}.journal`);
     log(
       `  pre-filled in ${filled.seconds.toFixed(1)} s; snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB, journal ${(journalBytes / 1e6).toFixed(1)} MB of records ` +
-        `(the next fold starts once the journal reaches the snapshot's size)`,
+        `(the next fold starts once the journal reaches twice the snapshot's size)`,
     );
     const reader = await signUp(server.origin, 'compaction-get');
     for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, reader, i);
