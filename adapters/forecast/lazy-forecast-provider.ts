@@ -7,7 +7,9 @@ import type { ForecastProvider } from '../../application/forecast/index.ts';
  *
  * The wiring reads a few optional members to learn what a provider offers (`health` and `bundlePaths` in
  * bootstrap/composition/http-app.ts; `then`, because a container awaits a thenable): those answer `undefined` without
- * building, which is what the embedded provider would answer too. Every other member builds it.
+ * building, which is what the embedded provider would answer too, but for `followsControls`: unbuilt, the
+ * provider's documents are simply not kept (adapters/http/forecast/kept-documents.ts). Every other member
+ * builds it.
  */
 export function lazyForecastProvider(build: () => ForecastProvider): ForecastProvider {
   let provider: ForecastProvider | undefined;
@@ -22,4 +24,4 @@ export function lazyForecastProvider(build: () => ForecastProvider): ForecastPro
   });
 }
 
-const UNBUILT_MEMBERS = new Set(['then', 'health', 'bundlePaths']);
+const UNBUILT_MEMBERS = new Set(['then', 'health', 'bundlePaths', 'followsControls']);

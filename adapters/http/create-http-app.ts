@@ -59,6 +59,8 @@ export interface HttpAppDependencies {
   readonly servedBy?: 'node' | 'fetch';
   /** The forecast clock and scenario: its faults apply to forecast requests. */
   readonly controls?: ForecastControlPort<Scenario, ScenarioFault>;
+  /** The provider's documents follow the controls alone: hot ones are kept per second (see forecast-app.ts). */
+  readonly keepDocuments?: boolean;
   /** ADMIN_TOKEN: mounts the controls under /_taskcast/; absent, those paths are unknown (404). */
   readonly adminToken?: string;
   /** The replayed bundle's paths, listed on the control page. */
@@ -90,6 +92,7 @@ export function createHttpApp(deps: HttpAppDependencies): H3 {
     log: deps.log,
     ...baseOptions,
     limiter: RequestBudget.perMinute(deps.forecastRequestsPerMinute ?? 0),
+    keepDocuments: deps.keepDocuments,
   });
   const report = forecast.report;
 

@@ -13,6 +13,7 @@ import { otherForecastHandler, registerForecastRoutes } from './forecast/forecas
 import { forecastErrorResponse } from './forecast/problem.ts';
 import { registerProblemPages } from './forecast/problem-pages.ts';
 import { registerRelayedPaths } from './forecast/relayed-paths.ts';
+import { KeptDocuments } from './forecast/kept-documents.ts';
 import type { RequestBudget } from './rate-limiter.ts';
 
 export interface ForecastAppDependencies {
@@ -25,6 +26,11 @@ export interface ForecastAppDependencies {
   readonly trustProxy?: boolean;
   /** FORECAST_RATE_LIMIT's budget per client address; absent, no limit. */
   readonly limiter?: RequestBudget;
+  /**
+   * The provider's documents follow the controls alone (ForecastProvider.followsControls): a point's and the
+   * forecasts' are then kept for the clock's second (forecast/kept-documents.ts). Needs `controls`.
+   */
+  readonly keepDocuments?: boolean;
 }
 
 /** The forecast API's app, and what the server's app needs to put it beside the task API (create-http-app.ts). */
@@ -57,7 +63,8 @@ export function forecastApi(deps: ForecastAppDependencies): ForecastApi {
     return onError(new ForecastNotFound(`No resource matches ${event.url.pathname}.`), event);
   };
   if (deps.forecast) {
-    const options = { ...baseOptions, limiter: deps.limiter };
+    const kept = deps.keepDocuments && deps.controls ? new KeptDocuments(deps.controls) : undefined;
+    const options = { ...baseOptions, limiter: deps.limiter, kept };
     registerForecastRoutes(app, deps.forecast, options, report);
     registerRelayedPaths(app, deps.forecast, options, report, noRoute);
     registerProblemPages(app, baseOptions, report);

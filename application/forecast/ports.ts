@@ -72,6 +72,12 @@ export interface ForecastOptions {
  */
 export interface ForecastProvider {
   /**
+   * True when every document depends on nothing but its request (path, query, base) and the forecast
+   * controls (the clock's reading, the scenario): the HTTP adapter may then keep a document for the rest of
+   * the clock's second instead of asking again. Absent: every request asks.
+   */
+  readonly followsControls?: boolean;
+  /**
    * Starts, in the background, work the first requests would otherwise wait for (the embedded model's
    * alert cycle). A server calls it once at start-up; embeddings and tests need not.
    */

@@ -37,12 +37,14 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
   const { defaultHashConcurrency } = await import('../../adapters/crypto/bcrypt-password-hasher.ts');
   const readiness: ReadinessCheck[] = [{ name: 'store', check: () => store.readiness() }];
   let bundlePaths: (() => string[]) | undefined;
+  let keepDocuments = false;
   if (container.isBound(TOKENS.ForecastProvider)) {
     const provider = await container.getAsync<
       ForecastProvider & { health?: ReadinessCheck; bundlePaths?: () => string[] }
     >(TOKENS.ForecastProvider);
     if (provider.health) readiness.push(provider.health);
     bundlePaths = provider.bundlePaths;
+    keepDocuments = provider.followsControls === true;
   }
   return createHttpApp({
     readiness,
@@ -65,6 +67,7 @@ export async function buildHttpApp(container: Container, options: HttpAppOptions
       : undefined,
     adminToken: options.adminToken,
     bundlePaths,
+    keepDocuments,
     metrics: options.metrics === false ? undefined : (options.metrics ?? processMetrics()),
     metricsToken: options.metricsToken,
     requestLog: options.requestLog,

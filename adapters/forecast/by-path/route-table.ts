@@ -9,8 +9,8 @@ import { corePaths as paths } from './core-paths.ts';
  * document, does not compile.
  */
 
-/** The typed methods answered by path: all but gridOf (read from the point's document), prepare, and the verbs. */
-type PathMethod = Exclude<keyof ForecastProvider, 'gridOf' | 'prepare' | 'document' | 'asset'>;
+/** The typed methods answered by path: all but gridOf (read from the point's document), prepare, the verbs and a flag. */
+type PathMethod = Exclude<keyof ForecastProvider, 'gridOf' | 'prepare' | 'document' | 'asset' | 'followsControls'>;
 type MethodOf<K extends PathMethod> = NonNullable<ForecastProvider[K]>;
 /** A method's arguments before its trailing ForecastContext. */
 type ArgsOf<K extends PathMethod> = MethodOf<K> extends (...args: [...infer A, ForecastContext]) => unknown ? A : never;

@@ -50,5 +50,6 @@ export function createEmbeddedForecastProvider(deps: EmbeddedDeps): ForecastProv
     satelliteResources(deps),
     iconResources(),
   ]);
-  return provider;
+  // Every document is worked out from the request and deps alone, whose clock and scenario are the controls'.
+  return { ...provider, followsControls: true };
 }

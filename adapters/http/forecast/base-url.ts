@@ -2,7 +2,7 @@ import type { H3Event } from 'h3';
 import { URL as NodeURL } from 'node:url';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
-import { INVALID_HOST, requestUrl } from '../request-url.ts';
+import { INVALID_HOST, requestProtocol, requestUrl } from '../request-url.ts';
 
 export interface BaseUrlOptions {
   readonly publicBaseUrl?: string;
@@ -28,7 +28,7 @@ const plainHost = (host: string): boolean =>
  */
 export function requestBaseUrl(event: H3Event, options: BaseUrlOptions): string | null {
   if (options.publicBaseUrl) return withoutTrailingSlashes(options.publicBaseUrl);
-  const protocol = requestUrl(event).protocol;
+  const protocol = requestProtocol(event);
   const hostHeader = event.req.headers.get('host');
   if (!options.trustProxy && hostHeader !== null) return directBase(protocol, hostHeader, event);
   let proto = protocol.replace(/:$/, '');

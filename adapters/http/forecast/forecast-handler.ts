@@ -6,6 +6,7 @@ import { BadRequest } from '../../../domain/forecast/errors.ts';
 import { baseUrlOf, requestBaseUrl, type BaseUrlOptions } from './base-url.ts';
 import { assetResponse, documentResponse } from './document-response.ts';
 import { forecastRequest, type ForecastRequestContext } from './forecast-request.ts';
+import type { KeptDocuments } from './kept-documents.ts';
 import { mediaTypeStep, type MediaTypeStep } from './media-type.ts';
 import { SERVED_TYPES, type ServedType } from './negotiate.ts';
 import { forecastErrorResponse } from './problem.ts';
@@ -23,6 +24,8 @@ export type AlternateRenderings = Readonly<Record<string, AssetRoute>>;
 export interface ForecastHandlerOptions extends BaseUrlOptions {
   /** FORECAST_RATE_LIMIT's budget per client address (request-budget.ts); absent, no limit. */
   readonly limiter?: RequestBudget;
+  /** Documents kept per URL for the clock's second, on the routes that allow it (kept-documents.ts). */
+  readonly kept?: KeptDocuments;
 }
 
 /** The step that answers once the request has passed the rules: the route's data, written in `type`. */

@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
 import type { ForecastContext } from '../../../application/forecast/ports.ts';
 import type { QueryValues } from '../../../domain/forecast/queries.ts';
-import { requestUrl } from '../request-url.ts';
+import { hasQuery, requestUrl } from '../request-url.ts';
 
 /** What a forecast route reads of its request: the path's parameters, decoded, and the query's values. */
 export interface ForecastRequestContext extends ForecastContext {
@@ -15,7 +15,7 @@ export function forecastRequest(event: H3Event, baseUrl: string): ForecastReques
   return {
     event,
     baseUrl,
-    query: requestUrl(event).search === '' ? NO_QUERY : queryValues(requestUrl(event).searchParams),
+    query: hasQuery(event) ? queryValues(requestUrl(event).searchParams) : NO_QUERY,
     param: (name) => decodeParam(params[name] ?? ''),
   };
 }

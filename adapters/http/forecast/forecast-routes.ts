@@ -42,6 +42,9 @@ export function registerForecastRoutes(
   const asset = (path: string, route: AssetRoute): void =>
     readOnly(path, forecastHandler(route, options, report, 'asset'));
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
+  // A point and the forecasts read nothing of the request but its URL and base: their documents may be kept
+  // for the clock's second when the provider allows it (kept-documents.ts).
+  const kept = (route: ForecastRoute): ForecastRoute => options.kept?.route(route) ?? route;
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
   // by the composition. An asset declared on a document's path is one more rendering of it, chosen by
@@ -71,20 +74,27 @@ export function registerForecastRoutes(
     );
   }
 
-  get('/points/:point', (r) => uc.resolvePoint.execute(r.param('point'), r));
-  get('/points/:point/forecast', (r) =>
-    uc.getForecast.forPoint(r.param('point'), { hourly: false, units: units(r) }, r),
+  get(
+    '/points/:point',
+    kept((r) => uc.resolvePoint.execute(r.param('point'), r)),
   );
-  get('/points/:point/forecast/hourly', (r) =>
-    uc.getForecast.forPoint(r.param('point'), { hourly: true, units: units(r) }, r),
+  get(
+    '/points/:point/forecast',
+    kept((r) => uc.getForecast.forPoint(r.param('point'), { hourly: false, units: units(r) }, r)),
+  );
+  get(
+    '/points/:point/forecast/hourly',
+    kept((r) => uc.getForecast.forPoint(r.param('point'), { hourly: true, units: units(r) }, r)),
   );
   get('/points/:point/stations', (r) => uc.findPointStations.execute(r.param('point'), r));
 
-  get('/gridpoints/:office/:xy/forecast', (r) =>
-    uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r),
+  get(
+    '/gridpoints/:office/:xy/forecast',
+    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r)),
   );
-  get('/gridpoints/:office/:xy/forecast/hourly', (r) =>
-    uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r),
+  get(
+    '/gridpoints/:office/:xy/forecast/hourly',
+    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r)),
   );
 }
 
