@@ -67,7 +67,16 @@ const SMALL_CRAFT_SEAS_FROM: Readonly<Record<string, number>> = {
   PM: 10,
   PS: 10,
 };
-const smallCraftSeasFrom = (zone: AlertZone) => SMALL_CRAFT_SEAS_FROM[zone.id.slice(0, 2)] ?? 4;
+/**
+ * Whether seas of `ft` meet a Small Craft Advisory's criterion at the zone: Western Region's ("exceeding 10
+ * feet") and the Great Lakes' ("greater than 4 feet") must be passed, the others reached.
+ */
+const seasMeetSmallCraft = (zone: AlertZone, ft: number): boolean => {
+  const area = zone.id.slice(0, 2);
+  const from = SMALL_CRAFT_SEAS_FROM[area];
+  if (from === undefined) return ft > 4;
+  return area === 'PZ' ? ft > from : ft >= from;
+};
 const MARINE_EVENTS = new Set([
   'Small Craft Advisory',
   'Gale Warning',
@@ -219,7 +228,7 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
         // A Small Craft Advisory rests on the wind or on the seas, the sea state's at the zone's place.
         const setting = zone.marine ? seaSettingOf(zone.id, zone.name, zone.lat) : undefined;
         const seasFt = setting ? hours.map((s, k) => feet(seaState(setting, place, from + k, s).waveHeightM)) : [];
-        const bySeas = p.event === 'Small Craft Advisory' && seasFt.some((ft) => ft >= smallCraftSeasFrom(zone));
+        const bySeas = p.event === 'Small Craft Advisory' && seasFt.some((ft) => seasMeetSmallCraft(zone, ft));
         if (!check(hours, zone, from) && !bySeas) failures.push(`${p.event} ${ugc} ${p.onset}..${p.ends}`);
         // The NWS upgrades a zone that gets a warning's amounts rather than quote them in an advisory.
         if (p.event === 'Winter Weather Advisory' && winterStormAmounts(hours, zone))
