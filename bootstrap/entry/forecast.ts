@@ -1,6 +1,6 @@
 import { createForecastApp } from '../../adapters/http/forecast-app.ts';
-import { createForecastContainer } from '../composition/forecast-container.ts';
-import { TOKENS } from '../composition/tokens.ts';
+import { SystemClock } from '../../adapters/system/system-clock.ts';
+import { forecastControlsOver, forecastProviderFactory, forecastUseCasesOver } from '../composition/forecast-wiring.ts';
 import { disposable } from './disposable.ts';
 import { errorsToConsole, libraryForecast } from './library-forecast.ts';
 import type { TaskcastForecast } from './taskcast-forecast.ts';
@@ -23,22 +23,21 @@ export interface StandaloneForecast extends TaskcastForecast {
 
 /**
  * The forecast service in-process without the task service: what `createTaskcast({ forecastProvider })`'s
- * `forecast` is, on a container that holds the forecast context alone, answering through the forecast API's
- * own h3 app. taskcast/msw and taskcast/fetch are built on it; it loads no store, bcrypt, pg or ioredis.
+ * `forecast` is, the forecast context alone wired as the server's container wires it (forecast-wiring.ts),
+ * answering through the forecast API's own h3 app. taskcast/msw and taskcast/fetch are built on it; it loads
+ * no store, bcrypt, pg or ioredis, nor inversify (test/unit/bootstrap/weather-path-modules.test.ts).
  */
 export async function createForecast(options: ForecastOptions = {}): Promise<StandaloneForecast> {
-  const container = createForecastContainer({
+  const settings = {
     provider: options.replay ? 'replay' : 'embedded',
     replay: options.replay && { dir: options.replay.dir, strict: options.replay.strict ?? false },
     clockStart: options.clock,
     lazyData: !options.eagerData,
-  });
-  const app = createForecastApp({
-    forecast: await container.getAsync(TOKENS.ForecastUseCases),
-    controls: await container.getAsync(TOKENS.ForecastControls),
-    log: errorsToConsole,
-  });
-  const inProcess = await libraryForecast(container, app);
+  } as const;
+  const controls = forecastControlsOver(new SystemClock(), settings);
+  const useCases = forecastUseCasesOver(await forecastProviderFactory(settings)(controls));
+  const app = createForecastApp({ forecast: useCases, controls, log: errorsToConsole });
+  const inProcess = libraryForecast({ useCases, controls }, app);
   return disposable({
     ...inProcess.forecast,
     close: async () => inProcess.abandonPending(new Error('The forecast was closed while this request was pending')),

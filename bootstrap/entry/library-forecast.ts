@@ -1,10 +1,9 @@
-import type { Container } from 'inversify';
+import type { ForecastUseCases } from '../../application/forecast/index.ts';
 import { silentLogger, type Logger } from '../../adapters/logging/logger.ts';
 import { fetchInProcess, readRequestParts, type RequestParts } from '../../adapters/http/in-process-exchange.ts';
 import { handedOver } from './handed-over.ts';
 import type { ScenarioControls } from '../../adapters/forecast/control/forecast-controls.ts';
 import { clockSettingOf } from '../../adapters/forecast/control/clock-setting.ts';
-import { TOKENS } from '../composition/tokens.ts';
 import type { TaskcastForecast } from './taskcast-forecast.ts';
 
 export type { TaskcastForecast } from './taskcast-forecast.ts';
@@ -53,11 +52,15 @@ const partsOf = (request: Request): RequestParts => ({
   redirect: 'manual',
 });
 
-/** The forecast object over a wired container's forecast context, answering through `app`. */
-export async function libraryForecast(container: Container, app: InProcessApp): Promise<LibraryForecast> {
-  const useCases = await container.getAsync(TOKENS.ForecastUseCases);
-  // The controls through their port, as the admin routes, taskcast/msw and taskcast/fetch see them.
-  const controls: ScenarioControls = await container.getAsync(TOKENS.ForecastControls);
+/** The wired forecast context: its use cases, and its controls through their port. */
+export interface ForecastContextParts {
+  readonly useCases: ForecastUseCases;
+  /** The controls through their port, as the admin routes, taskcast/msw and taskcast/fetch see them. */
+  readonly controls: ScenarioControls;
+}
+
+/** The forecast object over a wired forecast context, answering through `app`. */
+export function libraryForecast({ useCases, controls }: ForecastContextParts, app: InProcessApp): LibraryForecast {
   const pending = new Set<AbortController>();
   const forecast: TaskcastForecast = {
     useCases,

@@ -44,8 +44,11 @@ export async function createTaskcast(options: ContainerOptions = {}): Promise<Ta
   // The server's whole app (and with it prom-client and the rate limiters) loads only here, so importing
   // the package for createForecast alone does not pay for it.
   const inProcess = container.isBound(TOKENS.ForecastProvider)
-    ? await libraryForecast(
-        container,
+    ? libraryForecast(
+        {
+          useCases: await container.getAsync(TOKENS.ForecastUseCases),
+          controls: await container.getAsync(TOKENS.ForecastControls),
+        },
         await (
           await import('../composition/http-app.ts')
         ).buildHttpApp(container, {
