@@ -2,17 +2,20 @@
 // build-catalogue.ts and build-marine-zones.ts: `npx tsx scripts/forecast-data/build-point-index.ts [dataDir]`.
 // test/unit/forecast/catalogue/point-index.test.ts regenerates it and compares.
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_CATALOGUE_DIR } from '../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
 import { readCatalogueTables } from '../../adapters/forecast/embedded/catalogue/decode-records.ts';
+import { CATALOGUE_FILES } from '../../adapters/forecast/embedded/catalogue/files.ts';
 import {
   POINT_INDEX_FILE,
   POINT_INDEX_FORMAT,
   pointBuckets,
+  rowPagesOf,
   shapeBuckets,
   type PointIndexFile,
+  type RowFileKind,
 } from '../../adapters/forecast/embedded/catalogue/point-index.ts';
 
 export function pointIndexOf(dir: string): PointIndexFile {
@@ -37,6 +40,9 @@ export function pointIndexOf(dir: string): PointIndexFile {
       places: points.places.length,
       radars: tables.radars.length,
     },
+    pages: Object.fromEntries(
+      Object.entries(CATALOGUE_FILES).map(([kind, file]) => [kind, rowPagesOf(readFileSync(join(dir, file)))]),
+    ) as Record<RowFileKind, PointIndexFile['pages'][RowFileKind]>,
     shapes: {
       offices: shapeBuckets(shapes.offices),
       countyZones: shapeBuckets(shapes.countyZones),
@@ -55,7 +61,7 @@ export function pointIndexOf(dir: string): PointIndexFile {
 export function pointIndexText(index: PointIndexFile): string {
   const lines = (buckets: object): string => JSON.stringify(buckets);
   return (
-    `{"format":${index.format},\n"rows":${JSON.stringify(index.rows)},\n"shapes":{\n` +
+    `{"format":${index.format},\n"rows":${JSON.stringify(index.rows)},\n"pages":${JSON.stringify(index.pages)},\n"shapes":{\n` +
     Object.entries(index.shapes)
       .map(([kind, b]) => `${JSON.stringify(kind)}:${lines(b)}`)
       .join(',\n') +

@@ -3,12 +3,31 @@
 // functions the runtime grids use (grid-index.ts), so a first /points reads and decodes the few rows of its
 // cells instead of parsing and indexing the whole catalogue (issue 40 item 4: that was ~200 ms of CPU).
 
+import { CATALOGUE_FILES } from './files.ts';
 import { cellKey } from './grid-index.ts';
 import type { Shape } from './types.ts';
 
 export const POINT_INDEX_FILE = 'point-index.json';
 /** Bumped whenever the layout changes, so a stale data folder fails loudly. */
-export const POINT_INDEX_FORMAT = 1;
+export const POINT_INDEX_FORMAT = 2;
+
+/** Rows per page of a catalogue file: a row is read from the file with the rest of its page. */
+export const ROW_PAGE = 32;
+
+/**
+ * Where a catalogue file's pages lie, so a row is read as a slice of the file (its page, ~1–35 kB) rather
+ * than with the whole file: reading the four large files whole and finding their 32,000 lines was ~15 ms of
+ * CPU of a process's first /points, for the few dozen rows a point needs.
+ */
+export interface RowPages {
+  /** The file's size: a file changed since the index was made fails at once. */
+  readonly bytes: number;
+  /** Where the line of every ROW_PAGE-th row starts (rows 0, 32, 64, …), then where the rows end. */
+  readonly starts: readonly number[];
+}
+
+/** The catalogue files read row by row (indexed-catalogue.ts). */
+export type RowFileKind = keyof typeof CATALOGUE_FILES;
 
 /** The files whose outlines are looked up by point, and those whose points are searched by distance. */
 export const SHAPE_KINDS = ['offices', 'countyZones', 'forecastZones', 'fireZones', 'marineZones'] as const;
@@ -27,6 +46,7 @@ export interface PointIndexFile {
   readonly format: number;
   /** Each indexed file's row count: an index made from other files than those beside it fails at once. */
   readonly rows: Record<ShapeKind | PointKind | 'radars', number>;
+  readonly pages: Record<RowFileKind, RowPages>;
   readonly shapes: Record<ShapeKind, Buckets>;
   readonly points: Record<PointKind, Buckets>;
 }
@@ -51,6 +71,27 @@ export function pointBuckets(points: readonly { readonly lat: number; readonly l
   return out;
 }
 
+const NEWLINE = 0x0a;
+
+/**
+ * A catalogue file's pages, from its bytes as the data build writes them
+ * (scripts/forecast-data/write-catalogue-file.ts): line 0 is the head and the rows' opening bracket, the
+ * rows follow one a line, then "]}" and a final newline.
+ */
+export function rowPagesOf(bytes: Uint8Array): RowPages {
+  const starts: number[] = [];
+  let start = bytes.indexOf(NEWLINE) + 1;
+  for (let row = 0; ; row++) {
+    const end = bytes.indexOf(NEWLINE, start);
+    if (end < 0) throw new Error('a catalogue file ends with "]}" and a newline');
+    if (bytes[start] === 0x5d /* ] */ && end === bytes.length - 1) break; // the closing "]}"
+    if (row % ROW_PAGE === 0) starts.push(start);
+    start = end + 1;
+  }
+  starts.push(start);
+  return { bytes: bytes.length, starts };
+}
+
 /** A kind's bucket for a cell key, or undefined where the kind has none there. */
 export type BucketLookup = (key: number) => readonly number[] | undefined;
 
@@ -58,13 +99,14 @@ export type BucketLookup = (key: number) => readonly number[] | undefined;
 export interface PointIndex {
   readonly format: number;
   readonly rows: PointIndexFile['rows'];
+  readonly pages: PointIndexFile['pages'];
   readonly shapes: Record<ShapeKind, BucketLookup>;
   readonly points: Record<PointKind, BucketLookup>;
 }
 
 /**
  * Reads point-index.json as the data build lays it out (pointIndexText, scripts/forecast-data/
- * build-point-index.ts): the format and row counts, then one line per kind, `"kind":{"cell":[rows],...}`.
+ * build-point-index.ts): the format, the row counts and the files' pages, then one line per kind, `"kind":{"cell":[rows],...}`.
  * A cell's bucket is found in its kind's line and parsed alone, when a lookup first reaches the cell: a
  * point needs a few of the ~8,000 buckets, and parsing them all (518 kB into ~40,000 arrays) was ~20 ms of
  * CPU of a first /points on 2 cores, with the collector copying them. A bucket holds numbers only, so
@@ -76,7 +118,7 @@ export function parsePointIndex(text: string): PointIndex {
   // The head lines end in a comma: closed, they are the file's first fields.
   const head = JSON.parse(`${text.slice(0, text.lastIndexOf(',', shapesAt))}}`) as Pick<
     PointIndexFile,
-    'format' | 'rows'
+    'format' | 'rows' | 'pages'
   >;
   const lookup = (kind: ShapeKind | PointKind): BucketLookup => {
     const opening = `\n"${kind}":{`;

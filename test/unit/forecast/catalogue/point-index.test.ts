@@ -5,7 +5,8 @@
 // open water and outside CONUS (Alaska, Hawaii, Guam, Puerto Rico).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
@@ -14,6 +15,8 @@ import {
   loadCatalogue,
   loadWholeCatalogue,
 } from '../../../../adapters/forecast/embedded/catalogue/load-catalogue.ts';
+import { CATALOGUE_FILES } from '../../../../adapters/forecast/embedded/catalogue/files.ts';
+import { loadIndexedCatalogue } from '../../../../adapters/forecast/embedded/catalogue/indexed-catalogue.ts';
 import { POINT_INDEX_FILE } from '../../../../adapters/forecast/embedded/catalogue/point-index.ts';
 import type { Catalogue } from '../../../../adapters/forecast/embedded/catalogue/types.ts';
 import type { EmbeddedDeps } from '../../../../adapters/forecast/embedded/embedded-deps.ts';
@@ -29,6 +32,40 @@ describe('point-index.json', () => {
       shipped === pointIndexText(pointIndexOf(DEFAULT_CATALOGUE_DIR)),
       'stale: run npx tsx scripts/forecast-data/build-point-index.ts',
     );
+  });
+});
+
+describe('a catalogue file changed since the point index was made', () => {
+  /** The fire zones read through the index from a copy of the data whose fire-zones.json `change` rewrote. */
+  function fireZonesOf(change: (bytes: Buffer) => Buffer): () => unknown {
+    const dir = mkdtempSync(join(tmpdir(), 'taskcast-point-index-'));
+    copyFileSync(join(DEFAULT_CATALOGUE_DIR, POINT_INDEX_FILE), join(dir, POINT_INDEX_FILE));
+    const file = CATALOGUE_FILES.fireZones;
+    writeFileSync(join(dir, file), change(readFileSync(join(DEFAULT_CATALOGUE_DIR, file))));
+    return () => {
+      try {
+        return [...loadIndexedCatalogue(dir).fireZones.values()];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+  }
+
+  it('fails on its first read when its size is not the one indexed', () => {
+    assert.throws(
+      fireZonesOf((bytes) => Buffer.concat([bytes, Buffer.from('\n')])),
+      /not the file the point index was made from; rebuild the data/,
+    );
+  });
+
+  it('fails when a page does not hold its rows where the index says, though the size is the same', () => {
+    // The first row's line joined to the second's: one line fewer in page 0, not one byte more or less.
+    const joined = (bytes: Buffer): Buffer => {
+      const out = Buffer.from(bytes);
+      out[out.indexOf('\n', out.indexOf('\n') + 1)] = 0x20;
+      return out;
+    };
+    assert.throws(fireZonesOf(joined), /page 0 is not 32 rows; rebuild the data/);
   });
 });
 
