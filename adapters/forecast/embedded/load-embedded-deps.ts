@@ -8,6 +8,7 @@ import type { EmbeddedDeps, GridWindowOrigin } from './embedded-deps.ts';
 import { isNdfdGridId, type NdfdGridId } from './geo/ndfd-grid.ts';
 import { scenarioOverlay, type ScenarioSource } from './scenario-overlay.ts';
 import { keepPrecipMonthsBeside } from './shared/precip-month-files.ts';
+import { keepZoneOffsetsBeside } from './shared/zone-offset-files.ts';
 
 const OFFSETS_FILE = join(embeddedDataDir(), 'grid-offsets.json');
 const ALERT_ZONES = join(embeddedDataDir(), ALERT_ZONES_FILE);
@@ -30,6 +31,8 @@ export function loadEmbeddedDeps(clock: Clock, scenario?: ScenarioSource): Embed
   const catalogue = loadCatalogue();
   // A fresh process's first forecast reads its stations' month factors if an earlier process kept them.
   keepPrecipMonthsBeside(import.meta.url);
+  // And its first /points dates its point without starting ICU, if an earlier process kept the zone's month.
+  keepZoneOffsetsBeside(import.meta.url);
   return {
     catalogue,
     offsets,

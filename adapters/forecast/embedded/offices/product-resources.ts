@@ -56,7 +56,11 @@ const DEFAULT_PRODUCT_LIMIT = 500;
 export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneText: ZoneForecastSource): FamilyRoutes {
   const { catalogue } = deps;
   const texts = new Lru<string, ForecastDocument>(256);
-  const offices = [...catalogue.offices.values()].sort((a, b) => a.id.localeCompare(b.id));
+  // Sorted when a product route first needs every office: a process whose first request is a /points (a
+  // test file's) need not read the offices table whole, nor start ICU's collator (zone-offset-files.ts).
+  let sortedOffices: readonly OfficeRecord[] | undefined;
+  const offices = (): readonly OfficeRecord[] =>
+    (sortedOffices ??= [...catalogue.offices.values()].sort((a, b) => a.id.localeCompare(b.id)));
 
   const office = (id: string): OfficeRecord => {
     const found = catalogue.offices.get(id);
@@ -77,7 +81,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
     for (const f of deps.overlay?.alerts() ?? []) {
       if (f.sentMs > nowMs || f.sentMs < sinceMs) continue;
       const issuedMs = Math.floor(f.sentMs / 60_000) * 60_000;
-      for (const o of offices) {
+      for (const o of offices()) {
         if (!alerts.covers(o, f)) continue;
         const id = productId(HWO, o, issuedMs);
         if (!out.has(id) && !parseProductId(id, catalogue.offices)) out.set(id, { type: HWO, office: o, issuedMs, id });
@@ -94,7 +98,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
     const minute = Math.floor(nowMs / 60_000);
     return issueLists.getOrSet(`${minute}|${revision()}`, () => {
       const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
-      const all = offices.flatMap((o) => PRODUCT_TYPES.flatMap((t) => issuesOf(t, o, floor, nowMs)));
+      const all = offices().flatMap((o) => PRODUCT_TYPES.flatMap((t) => issuesOf(t, o, floor, nowMs)));
       all.push(...outlookUpdates(floor, nowMs));
       return all.sort((a, b) => b.issuedMs - a.issuedMs || a.id.localeCompare(b.id));
     });
@@ -178,7 +182,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
 
   function locationsOf(types: readonly ProductType[], base: string): ForecastDocument {
     const locations: Record<string, string | null> = {};
-    for (const o of offices) if (types.length > 0) locations[o.id] = officeSignature(o);
+    for (const o of offices()) if (types.length > 0) locations[o.id] = officeSignature(o);
     return {
       body: { '@context': plainContext(base), locations },
       lastModified: CATALOGUE_EDITION,
@@ -191,7 +195,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
       latestOfType,
       serve(PRODUCTS, async (query: ProductQuery, ctx) => {
         const types = query.types ? PRODUCT_TYPES.filter((t) => query.types!.includes(t.code)) : PRODUCT_TYPES;
-        const ofOffices = offices.filter(
+        const ofOffices = offices().filter(
           (o) =>
             (!query.locations || query.locations.includes(o.id)) &&
             (!query.offices || query.offices.includes(issuingOfficeId(o))),
@@ -239,7 +243,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
         serve(rule, async ({ type, location }, ctx) => {
           const t = PRODUCT_TYPE_BY_CODE.get(type);
           if (!t) throw new ForecastNotFound(`Product type ${type} does not exist.`);
-          const of = location === undefined ? offices : [office(location)];
+          const of = location === undefined ? offices() : [office(location)];
           return list(issues([t], of, 0, Number.MAX_SAFE_INTEGER), DEFAULT_PRODUCT_LIMIT, ctx);
         }),
       ),

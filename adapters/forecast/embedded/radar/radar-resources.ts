@@ -55,7 +55,10 @@ interface SiteRecord {
 
 export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
   const { catalogue } = deps;
-  const radars = [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id));
+  // Sorted when a radar route first needs them all, as the offices are (product-resources.ts).
+  let sortedRadars: readonly RadarRecord[] | undefined;
+  const radars = (): readonly RadarRecord[] =>
+    (sortedRadars ??= [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id)));
   const radarSite = (r: RadarRecord): SiteRecord => ({ ...r, stationType: STATION_TYPE[r.type] });
   // A profiler is placed at its town's observation station; one whose place is unknown is not served.
   const profilerSite = (p: ProfilerEntry): SiteRecord | undefined => {
@@ -75,7 +78,7 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
   // zones, which a process that never lists radar stations (a test file's first /points) need not pay for.
   let sites: readonly SiteRecord[] | undefined;
   const allSites = (): readonly SiteRecord[] =>
-    (sites ??= [...radars.map(radarSite), ...PROFILERS.flatMap((p) => profilerSite(p) ?? [])].sort((a, b) =>
+    (sites ??= [...radars().map(radarSite), ...PROFILERS.flatMap((p) => profilerSite(p) ?? [])].sort((a, b) =>
       a.id.localeCompare(b.id),
     ));
 
@@ -165,14 +168,18 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
     RADAR_SERVERS.filter((e) => host === undefined || e.reportingHost === host);
 
   // Each radar's scans start at its own second of the 5-minute cycle, as real radars drift apart.
-  const phase = new Map(radars.map((r) => [r.id, hashString(r.id, 0x52414452) % VOLUME_SECONDS]));
+  let radarPhases: ReadonlyMap<string, number> | undefined;
+  const phase = (): ReadonlyMap<string, number> =>
+    (radarPhases ??= new Map(radars().map((r) => [r.id, hashString(r.id, 0x52414452) % VOLUME_SECONDS])));
 
   function queueRecords(host: string, limit: number, nowMs: number): Record<string, unknown>[] {
     const records: Record<string, unknown>[] = [];
     const now = Math.floor(nowMs / 1000);
+    const all = radars();
+    const phases = phase();
     for (let t = now; records.length < limit && t > now - 3600; t--) {
-      for (const r of radars) {
-        const since = t - (phase.get(r.id) ?? 0);
+      for (const r of all) {
+        const since = t - (phases.get(r.id) ?? 0);
         if (since % CHUNK_SECONDS !== 0) continue;
         const volume = Math.floor(since / VOLUME_SECONDS);
         const chunk = (since - volume * VOLUME_SECONDS) / CHUNK_SECONDS;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
   fstatSync,
@@ -63,4 +63,25 @@ export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView): void
     return;
   }
   void pruneModelCacheDaily(file); // it never rejects
+}
+
+const DIGEST_BYTES = 32;
+
+/**
+ * A kept file's body as {@link writeDigestedFile} wrote it (the body, then its SHA-256); undefined if absent,
+ * unreadable, cut short or changed, so what it held is made again as if nothing was kept.
+ */
+export function readDigestedFile(file: string): Buffer | undefined {
+  const bytes = readKeptFile(file);
+  if (bytes === undefined) return undefined;
+  const length = bytes.length - DIGEST_BYTES;
+  if (length < 0) return undefined;
+  const body = bytes.subarray(0, length);
+  return createHash('sha256').update(body).digest().equals(bytes.subarray(length)) ? body : undefined;
+}
+
+/** Writes `body` and its SHA-256 as a kept file ({@link writeKeptFile}), for {@link readDigestedFile}. */
+export function writeDigestedFile(file: string, body: NodeJS.ArrayBufferView): void {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  writeKeptFile(file, Buffer.concat([bytes, createHash('sha256').update(bytes).digest()]));
 }

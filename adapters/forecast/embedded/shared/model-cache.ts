@@ -31,7 +31,7 @@ export function modelCacheFile(
 }
 
 /** The folders of TASKCAST_CACHE_DIR the model keeps files in: the only ones pruned (prune-model-cache.ts). */
-export const MODEL_CACHE_FOLDERS = ['alert-cycles', 'alert-offices', 'precip-months'] as const;
+export const MODEL_CACHE_FOLDERS = ['alert-cycles', 'alert-offices', 'precip-months', 'zone-offsets'] as const;
 export type ModelCacheFolder = (typeof MODEL_CACHE_FOLDERS)[number];
 
 /**

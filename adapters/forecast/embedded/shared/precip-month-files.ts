@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 // From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
 import { setImmediate } from 'node:timers';
 import { keepPrecipMonths, keptPrecipMonth, type PrecipMonthStore } from '../weather/monthly-precip.ts';
-import { readKeptFile, writeKeptFile } from './kept-files.ts';
+import { readDigestedFile, writeDigestedFile } from './kept-files.ts';
 import { modelCacheFile } from './model-cache.ts';
 
 /**
@@ -45,23 +44,15 @@ function flush(pending: Set<number>, file: (index: number) => string): void {
   pending.clear();
 }
 
-const DIGEST_BYTES = 32;
-
 /** A month's [station, log factor, …] as a file holds them; undefined if absent, cut short or changed. */
 export function readMonthFile(file: string): Float64Array | undefined {
-  const bytes = readKeptFile(file);
-  if (bytes === undefined) return undefined; // none kept yet, or unreadable: measure it
-  const length = bytes.length - DIGEST_BYTES;
-  if (length < 0 || length % 16 !== 0) return undefined;
-  const body = bytes.subarray(0, length);
-  const digest = createHash('sha256').update(body).digest();
-  if (!digest.equals(bytes.subarray(length))) return undefined;
+  const body = readDigestedFile(file);
+  if (body === undefined || body.length % 16 !== 0) return undefined; // none kept, or not whole: measure it
   // Copied out: a Buffer read from a file need not lie on a float64 boundary of its memory.
   return new Float64Array(new Uint8Array(body).buffer);
 }
 
 /** Writes a month's [station, log factor, …] whole, or nothing (kept-files.ts): a reader never sees half a file. */
 export function writeMonthFile(file: string, months: Float64Array): void {
-  const body = Buffer.from(months.buffer, months.byteOffset, months.byteLength);
-  writeKeptFile(file, Buffer.concat([body, createHash('sha256').update(body).digest()]));
+  writeDigestedFile(file, months);
 }

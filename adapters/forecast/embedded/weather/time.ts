@@ -77,13 +77,91 @@ function intlOffsetMinutes(ms: number, timeZone: string): number {
   return Math.round((wall - Math.floor(ms / 60_000) * 60_000) / 60_000);
 }
 
+/** The zone's offset through the UTC hour starting at `hourStart`, or null if it changes within it. */
+function wholeHourOffset(hourStart: number, timeZone: string): number | null {
+  const first = intlOffsetMinutes(hourStart, timeZone);
+  return first === intlOffsetMinutes(hourStart + MS_PER_HOUR - 60_000, timeZone) ? first : null;
+}
+
+/**
+ * Where a zone's offsets of a UTC month, hour by hour ({@link monthOffsets}), are kept between processes
+ * (shared/zone-offset-files.ts). The first Intl.DateTimeFormat of a process costs ~20 ms of CPU (ICU's
+ * start), the largest step left of a fresh process's first /points (issue 40 item 4): a process whose months
+ * were kept by an earlier one asks Intl nothing unless an hour holds a transition.
+ */
+export interface ZoneOffsetStore {
+  /** A zone's month as {@link monthOffsets} makes it, if kept. */
+  read(timeZone: string, month: number): Int16Array | undefined;
+  /** A month just made, to keep. */
+  made(timeZone: string, month: number, offsets: Int16Array): void;
+}
+
+let offsetStore: ZoneOffsetStore | undefined;
+const months = new Map<string, Int16Array>();
+
+/** Keeps the zones' months in `store` from now on (undefined: none kept, each hour asked of Intl). */
+export function keepZoneOffsets(store: ZoneOffsetStore | undefined): void {
+  offsetStore = store;
+  months.clear();
+  offsets.clear();
+}
+
+/** An hour whose offset changes within it, in a month's table. */
+export const TRANSITION_HOUR = -32768;
+
+/** A UTC month (months since January 1970) as its first epoch hour and its length in hours. */
+function monthHours(month: number): { first: number; hours: number } {
+  const first = Date.UTC(1970, month, 1) / MS_PER_HOUR;
+  return { first, hours: Date.UTC(1970, month + 1, 1) / MS_PER_HOUR - first };
+}
+
+/** Hours between the probes of a month: a zone changes its offset at most once in so long. */
+const PROBE_HOURS = 6;
+
+/**
+ * A zone's offset through each hour of a UTC month, TRANSITION_HOUR where it changes within the hour: what
+ * offsetMinutesAt would ask of Intl hour by hour, with Intl asked at every PROBE_HOURS-th hour instead, and hour
+ * by hour only between two probes that differ (~170 formatToParts a month instead of ~1,500).
+ */
+export function monthOffsets(timeZone: string, month: number): Int16Array {
+  const { first, hours } = monthHours(month);
+  const table = new Int16Array(hours);
+  let before = intlOffsetMinutes(first * MS_PER_HOUR, timeZone);
+  for (let block = 0; block < hours; block += PROBE_HOURS) {
+    const end = Math.min(block + PROBE_HOURS, hours);
+    const after = intlOffsetMinutes((first + end) * MS_PER_HOUR, timeZone);
+    for (let h = block; h < end; h++)
+      table[h] = before === after ? before : (wholeHourOffset((first + h) * MS_PER_HOUR, timeZone) ?? TRANSITION_HOUR);
+    before = after;
+  }
+  return table;
+}
+
+/** The zone's whole-hour offset from its month's table, kept or made (and then kept). */
+function keptOffset(store: ZoneOffsetStore, hourStart: number, timeZone: string): number | null {
+  const at = new Date(hourStart);
+  const month = (at.getUTCFullYear() - 1970) * 12 + at.getUTCMonth();
+  const { first, hours } = monthHours(month);
+  const key = `${timeZone}|${month}`;
+  let table = months.get(key);
+  if (table === undefined) {
+    table = store.read(timeZone, month);
+    if (table?.length !== hours) {
+      table = monthOffsets(timeZone, month);
+      store.made(timeZone, month, table);
+    }
+    months.set(key, table);
+  }
+  const offset = table[hourStart / MS_PER_HOUR - first]!;
+  return offset === TRANSITION_HOUR ? null : offset;
+}
+
 function offsetMinutesAt(ms: number, timeZone: string): number {
   const hourStart = Math.floor(ms / MS_PER_HOUR) * MS_PER_HOUR;
   const key = `${timeZone}|${hourStart}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const first = intlOffsetMinutes(hourStart, timeZone);
-    offset = first === intlOffsetMinutes(hourStart + MS_PER_HOUR - 60_000, timeZone) ? first : null;
+    offset = offsetStore ? keptOffset(offsetStore, hourStart, timeZone) : wholeHourOffset(hourStart, timeZone);
     if (offsets.size >= OFFSET_CACHE_LIMIT) offsets.clear();
     offsets.set(key, offset);
   }

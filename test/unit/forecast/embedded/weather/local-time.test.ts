@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { formatterFor, localTime } from '../../../../../adapters/forecast/embedded/weather/time.ts';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { zoneOffsetFiles } from '../../../../../adapters/forecast/embedded/shared/zone-offset-files.ts';
+import {
+  formatterFor,
+  keepZoneOffsets,
+  localTime,
+  type ZoneOffsetStore,
+} from '../../../../../adapters/forecast/embedded/weather/time.ts';
 
 // localTime derives the wall clock from a per-hour offset cache; it must agree with Intl's own formatting of
 // each minute (formatterFor, whose offsets fill the cache), including across DST switches at :00 (US), :30
@@ -16,7 +25,8 @@ const CASES: Array<[string, number, number]> = [
 ];
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-test('localTime agrees with Intl minute by minute across DST transitions', () => {
+/** Asserts that localTime agrees with Intl's own formatting of each minute of every case. */
+function assertAgreesWithIntl(): void {
   for (const [zone, from, to] of CASES) {
     const intl = formatterFor(zone);
     for (let ms = from; ms < to; ms += 60_000) {
@@ -38,4 +48,59 @@ test('localTime agrees with Intl minute by minute across DST transitions', () =>
       );
     }
   }
+}
+
+test('localTime agrees with Intl minute by minute across DST transitions', () => {
+  keepZoneOffsets(undefined);
+  assertAgreesWithIntl();
+});
+
+const scratch = mkdtempSync(join(tmpdir(), 'taskcast-zone-offsets-'));
+after(() => {
+  keepZoneOffsets(undefined);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** zoneOffsetFiles over the scratch folder, counting the months read back and made. */
+function countedFiles(): { store: ZoneOffsetStore; read: number; made: number } {
+  const files = zoneOffsetFiles((zone, month) => join(scratch, `${zone.replaceAll('/', '_')}-${month}.i16`));
+  const counts = { read: 0, made: 0 };
+  return Object.assign(counts, {
+    store: {
+      read: (zone: string, month: number) => {
+        const table = files.read(zone, month);
+        if (table) counts.read++;
+        return table;
+      },
+      made: (zone: string, month: number, offsets: Int16Array) => {
+        counts.made++;
+        files.made(zone, month, offsets);
+      },
+    },
+  });
+}
+
+test("with each zone's months kept in files, localTime agrees with Intl, made once then read back", () => {
+  const first = countedFiles();
+  keepZoneOffsets(first.store);
+  assertAgreesWithIntl();
+  assert.equal(first.read, 0);
+  assert.equal(first.made, CASES.length, 'a month per case');
+  // A later process: the months read back, none made again.
+  const later = countedFiles();
+  keepZoneOffsets(later.store);
+  assertAgreesWithIntl();
+  assert.deepEqual([later.read, later.made], [CASES.length, 0]);
+});
+
+test('a kept month changed or cut short is not taken, and is made again', () => {
+  for (const file of readdirSync(scratch)) {
+    const bytes = readFileSync(join(scratch, file));
+    bytes[0] = bytes[0]! ^ 1;
+    writeFileSync(join(scratch, file), file.startsWith('America_Chicago') ? bytes.subarray(0, 100) : bytes);
+  }
+  const again = countedFiles();
+  keepZoneOffsets(again.store);
+  assertAgreesWithIntl();
+  assert.deepEqual([again.read, again.made], [0, CASES.length]);
 });

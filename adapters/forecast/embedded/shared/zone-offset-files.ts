@@ -1,0 +1,33 @@
+import { keepZoneOffsets, type ZoneOffsetStore } from '../weather/time.ts';
+import { readDigestedFile, writeDigestedFile } from './kept-files.ts';
+import { modelCacheFile } from './model-cache.ts';
+
+/**
+ * Keeps the zones' hourly UTC offsets (weather/time.ts monthOffsets) in TASKCAST_CACHE_DIR/zone-offsets, a file
+ * per zone and UTC month, for the next process: the first Intl.DateTimeFormat of a process, which a first
+ * /points made to date its point, is ~20 ms of CPU of ICU starting, paid again by each test file of a suite
+ * where the runner isolates files. Named like the other caches by the model's bundle (model-cache.ts), and by
+ * the ICU and time-zone data versions of the Node that asked Intl, every input of an offset; a file cut short
+ * or changed is not taken, and its month is asked of Intl again.
+ *
+ * `moduleUrl`: a module of the bundle (the caller's `import.meta.url`).
+ */
+export function keepZoneOffsetsBeside(moduleUrl: string): void {
+  const inputs = { icu: process.versions.icu, tz: process.versions.tz };
+  const file = (timeZone: string, month: number): string | undefined =>
+    modelCacheFile(moduleUrl, 'zone-offsets', { ...inputs, timeZone, month }, `${month}.i16`);
+  keepZoneOffsets(file('UTC', 0) === undefined ? undefined : zoneOffsetFiles(file as (z: string, m: number) => string));
+}
+
+/** The store of a zone's month in the file `file(timeZone, month)` names. */
+export function zoneOffsetFiles(file: (timeZone: string, month: number) => string): ZoneOffsetStore {
+  return {
+    read: (timeZone, month) => {
+      const body = readDigestedFile(file(timeZone, month));
+      if (body === undefined || body.length % 2 !== 0) return undefined;
+      // Copied out: a Buffer read from a file need not lie on an int16 boundary of its memory.
+      return new Int16Array(new Uint8Array(body).buffer);
+    },
+    made: (timeZone, month, offsets) => writeDigestedFile(file(timeZone, month), offsets),
+  };
+}
