@@ -149,21 +149,28 @@ export const forecastSet: ScenarioSet = {
         `only ${points.length} of ${CANDIDATES} candidate points answered 200; statuses ${JSON.stringify(probe.statuses)}`,
       );
 
+    // Twice the cells wanted: a random point's cell may lie over water, where the forecast answers 404 "Marine
+    // Forecast Not Supported" as api.weather.gov does; those are skipped, and the first GRID_CELLS land cells kept.
     const cells: string[] = [];
     for (const p of points) {
       if (!p.grid) continue;
       const cell = `/gridpoints/${p.grid.office}/${p.grid.x},${p.grid.y}`;
       if (!cells.includes(cell)) cells.push(cell);
-      if (cells.length === GRID_CELLS) break;
+      if (cells.length === 2 * GRID_CELLS) break;
     }
     log(`  warming ${cells.length} grid cells (forecast and hourly) ...`);
     const warm = await warmCells(server.origin, cells);
-    log(`  warmed in ${fmt(warm.seconds, 1)} s; slowest first answer ${fmt(warm.slowestMs, 0)} ms`);
+    log(
+      `  warmed in ${fmt(warm.seconds, 1)} s; slowest first answer ${fmt(warm.slowestMs, 0)} ms; ${warm.water.length} over water skipped`,
+    );
     if (warm.failures.length > 0)
       warn(`warming grid cells: ${warm.failures.length} failures: ${warm.failures.slice(0, 5).join('; ')}`);
-    const forecastPaths = warm.ok.map((c) => `${c}/forecast`);
-    const hourlyPaths = warm.ok.map((c) => `${c}/forecast/hourly`);
-    extra['gridCells'] = warm.ok;
+    const landCells = warm.ok.slice(0, GRID_CELLS);
+    if (landCells.length < GRID_CELLS) warn(`only ${landCells.length} of ${GRID_CELLS} grid cells answered 200`);
+    const forecastPaths = landCells.map((c) => `${c}/forecast`);
+    const hourlyPaths = landCells.map((c) => `${c}/forecast/hourly`);
+    extra['gridCells'] = landCells;
+    extra['waterCells'] = warm.water;
     if (forecastPaths.length === 0) throw new Error('no grid cell answered its forecast with 200');
 
     // 3. Throughput.
@@ -466,18 +473,23 @@ async function probePoints(
 async function warmCells(
   origin: string,
   cells: readonly string[],
-): Promise<{ ok: string[]; failures: string[]; seconds: number; slowestMs: number }> {
+): Promise<{ ok: string[]; water: string[]; failures: string[]; seconds: number; slowestMs: number }> {
   const started = Date.now();
   const good = new Array<boolean>(cells.length).fill(false);
+  const water: string[] = [];
   const failures: string[] = [];
   let slowestMs = 0;
   await pool(cells, 4, async (cell, i) => {
     let fine = true;
     for (const path of [`${cell}/forecast`, `${cell}/forecast/hourly`]) {
       try {
-        const r = await timedGet(origin + path, 30_000);
-        slowestMs = Math.max(slowestMs, r.ms);
-        if (r.status !== 200) {
+        const before = performance.now();
+        const r = await get(origin + path, 30_000);
+        slowestMs = Math.max(slowestMs, performance.now() - before);
+        if (r.status === 404 && r.text.includes('Marine Forecast Not Supported')) {
+          fine = false;
+          if (!water.includes(cell)) water.push(cell);
+        } else if (r.status !== 200) {
           fine = false;
           failures.push(`${path}: HTTP ${r.status}`);
         }
@@ -488,7 +500,13 @@ async function warmCells(
     }
     good[i] = fine;
   });
-  return { ok: cells.filter((_, i) => good[i]), failures, seconds: (Date.now() - started) / 1000, slowestMs };
+  return {
+    ok: cells.filter((_, i) => good[i]),
+    water,
+    failures,
+    seconds: (Date.now() - started) / 1000,
+    slowestMs,
+  };
 }
 
 /** One GET per path; counts statuses and X-Cache values. */
