@@ -16,8 +16,11 @@ import { INVALID_HOST } from './request-url.ts';
  */
 const parsable = new BoundedMemo<string, boolean>(256);
 
+/** Whether a URL can hold `host` (host[:port]) as its authority; kept per host. */
+export const urlCanHold = (host: string): boolean => parsable.get(host, () => NodeURL.canParse(`http://${host}/`));
+
 export function replaceUnparsableHost(req: IncomingMessage): void {
   const host = req.headers.host;
   if (host === undefined || host === '') return;
-  if (!parsable.get(host, () => NodeURL.canParse(`http://${host}/`))) req.headers.host = INVALID_HOST;
+  if (!urlCanHold(host)) req.headers.host = INVALID_HOST;
 }

@@ -1,7 +1,7 @@
 import type { H3Event } from 'h3';
-import { URL as NodeURL } from 'node:url';
 import { BoundedMemo } from '../../../application/shared/bounded-memo.ts';
 import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
+import { urlCanHold } from '../parsable-host.ts';
 import { INVALID_HOST, requestProtocol, requestUrl } from '../request-url.ts';
 
 export interface BaseUrlOptions {
@@ -13,12 +13,10 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
  * A host[:port] that may be echoed into links: plain in form, and one a URL can hold (the form alone passes
- * `localhost:70000`, `999.1.1.1` and `[1:2:3]`, which no client could follow). Kept per host, as a client
- * sends the same Host, and a proxy the same X-Forwarded-Host, again and again.
+ * `localhost:70000`, `999.1.1.1` and `[1:2:3]`, which no client could follow). The parse is kept per host
+ * (parsable-host.ts), as a client sends the same Host, and a proxy the same X-Forwarded-Host, again and again.
  */
-const plainHosts = new BoundedMemo<string, boolean>(256);
-const plainHost = (host: string): boolean =>
-  plainHosts.get(host, () => HOST.test(host) && NodeURL.canParse(`http://${host}`));
+const plainHost = (host: string): boolean => HOST.test(host) && urlCanHold(host);
 
 /**
  * `{base}`: PUBLIC_BASE_URL when set; otherwise the request's own origin, from X-Forwarded-Proto and
