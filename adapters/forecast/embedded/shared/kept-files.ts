@@ -49,8 +49,8 @@ function markUsed(fd: number): void {
 
 /**
  * Writes a kept file whole, or nothing: under a temporary name of its own (test runners load the double in
- * several threads of one process), then renamed, so a reader never sees half a file. The first file a process
- * writes in a cache folder starts the folder's pruning, in the background (prune-model-cache.ts). A file that
+ * several threads of one process), then renamed, so a reader never sees half a file. A write starts the cache's
+ * pruning, at most once a day per process, in the background (prune-model-cache.ts). A file that
  * cannot be written only costs the next process the making of it again.
  */
 export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView): void {
