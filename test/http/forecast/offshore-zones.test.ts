@@ -69,7 +69,10 @@ describe("the national centres' offshore zones", () => {
       ['PMZ119', 'Ecuador Including Gulf of Guayaquil to 250 NM offshore', 'NH1', 'America/New_York'],
       ['PHZ180', 'Hawaiian Offshore Waters', 'HPA', 'Pacific/Honolulu'],
     ] as const;
+    // The Gulf platforms that stand in N Central Gulf's offshore waters, filed under it (stations at sea).
+    const atSea: Readonly<Record<string, readonly string[]>> = { GMZ056: ['KATP', 'KGRY', 'KVOA'] };
     for (const [id, name, issuer, timeZone] of cases) {
+      const stations = (atSea[id] ?? []).map((s) => `${BASE}/stations/${s}`);
       const link = `${BASE}/zones/forecast/${id}`;
       const zone = await w.get(`/zones/forecast/${id}`);
       assert.equal(zone.status, 200, id);
@@ -80,18 +83,29 @@ describe("the national centres' offshore zones", () => {
         [link, id, 'offshore', name, null, [issuer], `${BASE}/offices/${issuer}`, issuer],
         id,
       );
-      // The centres are no forecast offices of the catalogue: no office page to link, no station, no radar.
+      // The centres are no forecast offices of the catalogue: no office page to link, no radar; the stations
+      // are those at sea in the zone.
       assert.deepEqual(
         [p.forecastOffices, p.timeZone, p.observationStations, p.radarStation, p.effectiveDate],
-        [[], [timeZone], [], null, '2025-03-18T18:00:00+00:00'],
+        [[], [timeZone], stations, null, '2025-03-18T18:00:00+00:00'],
         id,
       );
       assert.equal(p.relatedZones, undefined);
       assert.match(zone.body.geometry.type, /^(Multi)?Polygon$/);
       assert.deepEqual((await w.get(`/zones/offshore/${id}`)).body, zone.body, id);
       assert.equal((await w.get(`/zones/marine/${id}`)).status, 404, id);
-      assert.deepEqual((await w.get(`/zones/forecast/${id}/stations`)).body.features, []);
-      assert.deepEqual((await w.get(`/zones/forecast/${id}/observations`)).body.features, []);
+      assert.deepEqual(
+        (await w.get(`/zones/forecast/${id}/stations`)).body.features.map((f: { id: string }) => f.id),
+        stations,
+      );
+      // Their observations, when it has stations at sea: each one a station's of the zone.
+      const observed: Array<{ id: string }> = (await w.get(`/zones/forecast/${id}/observations`)).body.features;
+      assert.equal(observed.length > 0, stations.length > 0, id);
+      for (const o of observed)
+        assert.ok(
+          stations.some((s) => o.id.startsWith(`${s}/observations/`)),
+          o.id,
+        );
       for (const path of [`/zones/forecast/${id}/forecast`, `/zones/offshore/${id}/forecast`]) {
         const reply = await w.get(path);
         assert.deepEqual([reply.status, reply.body.title], [404, 'Marine Forecast Not Supported'], path);
@@ -138,5 +152,24 @@ describe("the national centres' offshore zones", () => {
     const p = point.body.properties;
     assert.deepEqual([p.type, p.gridId, p.forecastZone], ['marine', 'HFO', `${BASE}/zones/forecast/PHZ180`]);
     assert.equal((await w.get('/zones/forecast/PHZ180')).status, 200);
+  });
+
+  test('file a Gulf platform under the marine zone it stands in, as api.weather.gov files its stations at sea', async () => {
+    // Beyond 60 NM NHC's offshore zone, nearer the office's coastal one; no county, no fire zone.
+    for (const [id, zone] of [
+      ['KGUL', 'GMZ041'],
+      ['KHHV', 'GMZ040'],
+      ['KATP', 'GMZ056'],
+      ['KBQX', 'GMZ350'],
+    ]) {
+      const station = await w.get(`/stations/${id}`);
+      assert.equal(station.status, 200, id);
+      const p = station.body.properties;
+      assert.deepEqual(
+        [p.forecast, p.county, p.fireWeatherZone],
+        [`${BASE}/zones/forecast/${zone}`, undefined, undefined],
+      );
+      assert.equal((await w.get(`/zones/forecast/${zone}`)).status, 200, zone);
+    }
   });
 });

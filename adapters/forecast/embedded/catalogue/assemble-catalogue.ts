@@ -82,6 +82,8 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
         forecast: (lat, lon) => pickForecastZone(forecastGrid.containing(lat, lon), lat, lon)?.id,
         county: (lat, lon) => countyGrid.containing(lat, lon)[0]?.id,
         fire: (lat, lon) => fireGrid.containing(lat, lon)[0]?.id,
+        // Asked only for a station at sea (14 of the catalogue's): the centres' zones load then, not before.
+        marine: (lat, lon) => (marineGrid.containing(lat, lon)[0] ?? centreOffshoreGrid().containing(lat, lon)[0])?.id,
       });
       shore.set(station.id, found);
     }

@@ -54,10 +54,40 @@ describe('zone stations', () => {
       assert.ok(ids(zone).includes(id), `${zone} lists ${id}: ${ids(zone).join()}`);
       assert.equal(catalogue.stations.get(id)?.forecastZone, zone);
     }
-    // An oil platform far out in the Gulf keeps no land zone.
-    const platform = catalogue.stations.get('KVOA')!;
-    assert.equal(platform.forecastZone, null);
     assert.ok(SHORE_SEARCH_METERS <= 5000);
+  });
+
+  test('a station at sea is filed under the marine zone that holds it, as api.weather.gov files its own', () => {
+    // api.weather.gov gives the stations it has on the water the marine zone that holds them (the recorded
+    // PCOC1 PZZ530, PABA PKZ815, PALU PKZ811, PASH PKZ807, PPIZ PKZ812; marine-zones.test.ts checks those
+    // outlines hold them). A catalogue station with no land zone near is filed so too.
+    // The Gulf platforms: beyond 60 NM, the NHC offshore zone (GMZ040, GMZ041, GMZ056); nearer, the
+    // office's coastal zone. No county or fire zone, no office: the shore search changes no station's office.
+    const platforms: ReadonlyArray<readonly [string, string]> = [
+      ['KATP', 'GMZ056'],
+      ['KGRY', 'GMZ056'],
+      ['KVOA', 'GMZ056'],
+      ['KGBK', 'GMZ041'],
+      ['KGHB', 'GMZ041'],
+      ['KGUL', 'GMZ041'],
+      ['KHHV', 'GMZ040'],
+      ['KVAF', 'GMZ040'],
+      ['KDSF', 'GMZ575'],
+      ['KIKT', 'GMZ575'],
+      ['KBQX', 'GMZ350'],
+      ['KGVW', 'GMZ355'],
+    ];
+    for (const [id, zone] of platforms) {
+      const s = catalogue.stations.get(id)!;
+      assert.deepEqual([s.forecastZone, s.countyZone, s.fireZone, s.cwa], [zone, null, null, null], id);
+      assert.ok(
+        stationsOf('marine', zone).some((listed) => listed.id === id),
+        `${zone} lists ${id}`,
+      );
+    }
+    // Every catalogue station has a forecast zone now (Middleton Island and Nelson Lagoon their marine ones).
+    const without = [...catalogue.stations.values()].filter((s) => s.forecastZone === null).map((s) => s.id);
+    assert.deepEqual(without, []);
   });
 
   test('a zone with stations inside lists exactly those, by id, as the recorded UTZ101 list is', () => {
