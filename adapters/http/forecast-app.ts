@@ -28,7 +28,8 @@ export interface ForecastAppDependencies {
   readonly limiter?: RequestBudget;
   /**
    * The provider's documents follow the controls alone (ForecastProvider.followsControls): a point's and the
-   * forecasts' are then kept for the clock's second (forecast/kept-documents.ts). Needs `controls`.
+   * forecasts' are then kept for the clock's second (forecast/kept-documents.ts). Needs `controls`. Without
+   * it, documents that say how long they stay current are still kept for that long.
    */
   readonly keepDocuments?: boolean;
 }
@@ -63,7 +64,9 @@ export function forecastApi(deps: ForecastAppDependencies): ForecastApi {
     return onError(new ForecastNotFound(`No resource matches ${event.url.pathname}.`), event);
   };
   if (deps.forecast) {
-    const kept = deps.keepDocuments && deps.controls ? new KeptDocuments(deps.controls) : undefined;
+    // Documents that say how long they stay current (the upstream gateway's fresh hits) are kept with any
+    // provider; the controls' rule needs a provider that follows them, and the controls.
+    const kept = new KeptDocuments(deps.keepDocuments ? deps.controls : undefined);
     const options = { ...baseOptions, limiter: deps.limiter, kept };
     registerForecastRoutes(app, deps.forecast, options, report);
     registerRelayedPaths(app, deps.forecast, options, report, noRoute);

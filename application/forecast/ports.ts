@@ -20,6 +20,14 @@ export interface ForecastDocument {
   readonly maxAgeSeconds: number;
   /** Upstream provider only: how the answer was obtained (X-Cache). */
   readonly cacheStatus?: 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+  /**
+   * Whether this very document is still what its route would answer for the same URL and base: the HTTP
+   * adapter asks before serving it again without the route (adapters/http/forecast/kept-documents.ts), on
+   * routes that answer one document as the provider gives it. Set by a provider whose answers follow its
+   * own cache (the upstream gateway's fresh hits, which count themselves as hits when asked); absent, a
+   * document is kept only under the controls' rule (followsControls).
+   */
+  readonly stillCurrent?: () => boolean;
 }
 
 /** A binary answer such as a forecast icon. */

@@ -60,6 +60,11 @@ export interface UpstreamCache {
   /** The document at `path` (path plus query), from memory when fresh. Throws ForecastUnavailable. */
   /** `accept`: the media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
   get(path: string, accept?: string): Promise<Lookup>;
+  /**
+   * Whether `entry`, which `get` gave as a HIT, is still the fresh one held for `path`: then it is served
+   * again from memory, so it counts as a hit (and as the entry's use, for the LRU order) as `get` would.
+   */
+  stillHit(path: string, entry: CacheEntry): boolean;
   /** `calculatedSize` is the body bytes held. */
   readonly lru: LRUCache<string, CacheEntry>;
 }
@@ -226,6 +231,11 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
         flights.set(path, flight);
       }
       return count(await flight);
+    },
+    stillHit(path, entry) {
+      if (now() >= entry.freshUntil || lru.get(path) !== entry) return false;
+      counters.inc(METRIC.cache, { result: 'HIT' });
+      return true;
     },
   };
 }

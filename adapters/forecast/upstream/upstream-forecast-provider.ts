@@ -97,12 +97,22 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
         (options.log ?? silentLog).warn('forecast document not recorded', { path, reason: (error as Error).message });
       }
     }
+    const at = now();
+    // What is left of upstream's freshness; a stale copy must not be kept by anyone downstream.
+    const maxAgeSeconds = status === 'STALE' ? 0 : Math.max(0, Math.floor((entry.freshUntil - at) / 1000));
+    const answer = { body: entry.bodyFor(ctx.baseUrl, rewriter), lastModified: entry.lastModified, maxAgeSeconds };
+    if (status !== 'HIT') return { ...answer, cacheStatus: status };
+    // A fresh hit is the answer again, to the byte, until its max-age counts down a second (or the entry
+    // stops being the cache's fresh one): the HTTP adapter may serve this very document until then without
+    // asking (adapters/http/forecast/kept-documents.ts), and the bytes it wrote for it once.
+    const lastSame = entry.freshUntil - maxAgeSeconds * 1000;
     return {
-      body: entry.bodyFor(ctx.baseUrl, rewriter),
-      lastModified: entry.lastModified,
-      // What is left of upstream's freshness; a stale copy must not be kept by anyone downstream.
-      maxAgeSeconds: status === 'STALE' ? 0 : Math.max(0, Math.floor((entry.freshUntil - now()) / 1000)),
+      ...answer,
       cacheStatus: status,
+      stillCurrent: () => {
+        const t = now();
+        return t >= at && t <= lastSame && cache.stillHit(path, entry);
+      },
     };
   }
 

@@ -43,8 +43,11 @@ export function registerForecastRoutes(
     readOnly(path, forecastHandler(route, options, report, 'asset'));
   const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
   // A point and the forecasts read nothing of the request but its URL and base: their documents may be kept
-  // for the clock's second when the provider allows it (kept-documents.ts).
-  const kept = (route: ForecastRoute): ForecastRoute => options.kept?.route(route) ?? route;
+  // for the clock's second when the provider allows it, and where the route answers the provider's document
+  // as it is (a point, a grid's forecast), for as long as that document says (kept-documents.ts). A point's
+  // forecast is two documents, the point's and the grid's: only the controls' rule keeps it.
+  const kept = (route: ForecastRoute, ownDocument = false): ForecastRoute =>
+    options.kept?.route(route, ownDocument) ?? route;
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
   // by the composition. An asset declared on a document's path is one more rendering of it, chosen by
@@ -76,7 +79,7 @@ export function registerForecastRoutes(
 
   get(
     '/points/:point',
-    kept((r) => uc.resolvePoint.execute(r.param('point'), r)),
+    kept((r) => uc.resolvePoint.execute(r.param('point'), r), true),
   );
   get(
     '/points/:point/forecast',
@@ -90,11 +93,11 @@ export function registerForecastRoutes(
 
   get(
     '/gridpoints/:office/:xy/forecast',
-    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r)),
+    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: false, units: units(r) }, r), true),
   );
   get(
     '/gridpoints/:office/:xy/forecast/hourly',
-    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r)),
+    kept((r) => uc.getForecast.forGrid(r.param('office'), r.param('xy'), { hourly: true, units: units(r) }, r), true),
   );
 }
 

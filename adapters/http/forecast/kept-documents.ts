@@ -8,47 +8,68 @@ export type DocumentInputs = Pick<ForecastControlPort, 'clock' | 'revision'>;
 
 interface Kept {
   readonly base: string;
+  /** Under the controls' rule: the clock's second and the controls' revision it was worked out at. */
   readonly second: number;
   readonly revision: number;
+  /** Under the document's own rule (ForecastDocument.stillCurrent), which then decides alone. */
+  readonly own: boolean;
   readonly document: ForecastDocument;
 }
 
 /**
- * The document a route gave for a URL, kept for the rest of the forecast clock's second, so that a hot
+ * The document a route gave for a URL, kept while it is still the one the route would give, so that a hot
  * `/points` or forecast skips the use case and the provider (~4 µs of a ~20 µs answer in process,
- * docs/benchmarks.md, issue 41). Only with a provider whose documents depend on nothing but their request
- * and the forecast controls (ForecastProvider.followsControls), and only on routes that read nothing of
- * the request but its URL and base (forecast-routes.ts). The key is then every input: the URL's text (path
- * and query), the base, the clock's second and the controls' revision, which every clock set and scenario
- * change bumps. Nothing in such a document changes within a second of its clock (a forecast's max-age
- * counts whole seconds to the hour, a point's local date turns on a whole minute), so the document kept is
- * the one the route would give again; the answer around it (correlation id, conditional request, HEAD) is
- * still written per request. test/http/forecast/kept-documents.test.ts compares the bytes with and without.
+ * docs/benchmarks.md, issue 41), on routes that read nothing of the request but its URL and base
+ * (forecast-routes.ts). Two rules say how long:
+ *
+ * - the controls' rule, with a provider whose documents depend on nothing but their request and the
+ *   forecast controls (ForecastProvider.followsControls): the key is then every input, the URL's text (path
+ *   and query), the base, the clock's second and the controls' revision, which every clock set and
+ *   scenario change bumps. Nothing in such a document changes within a second of its clock (a forecast's
+ *   max-age counts whole seconds to the hour, a point's local date turns on a whole minute);
+ * - the document's own rule (ForecastDocument.stillCurrent), on routes that answer one document as the
+ *   provider gives it (`ownDocument`): the upstream gateway's fresh hit stays current while its cache entry
+ *   is the cache's and fresh and its max-age has not yet counted down a second, and is counted as a hit
+ *   each time it is served again.
+ *
+ * The answer around the document (correlation id, conditional request, HEAD) is still written per request.
+ * test/http/forecast/kept-documents.test.ts compares the bytes with and without keeping.
  */
 export class KeptDocuments {
   readonly #kept = new Map<string, Kept>();
 
+  /** `inputs`: the forecast controls, when the provider's documents follow them; absent, only own rules. */
   constructor(
-    private readonly inputs: DocumentInputs,
+    private readonly inputs: DocumentInputs | undefined,
     private readonly capacity = 4096,
   ) {}
 
-  /** `route` with its documents kept: the same documents, each worked out once per URL, base and second. */
+  /**
+   * `route` with its documents kept: the same documents, each worked out once per URL, base and second, or
+   * for as long as one says it is current when the route answers it as the provider gave it (`ownDocument`).
+   */
   route(
     route: (request: ForecastRequestContext) => Promise<ForecastDocument>,
+    ownDocument = false,
   ): (request: ForecastRequestContext) => Promise<ForecastDocument> {
     return (request) => {
       const url = urlOf(request.event);
       // Read before the route runs: a document worked out as a second turns is kept under the earlier one,
       // which has passed, so it is never served for a later second.
-      const second = Math.floor(this.inputs.clock.now().getTime() / 1000);
-      const revision = this.inputs.revision;
+      const second = this.inputs ? Math.floor(this.inputs.clock.now().getTime() / 1000) : 0;
+      const revision = this.inputs?.revision ?? 0;
       const kept = this.#kept.get(url);
-      if (kept && kept.second === second && kept.revision === revision && kept.base === request.baseUrl)
+      if (
+        kept &&
+        kept.base === request.baseUrl &&
+        (kept.own ? kept.document.stillCurrent!() : kept.second === second && kept.revision === revision)
+      )
         return Promise.resolve(kept.document);
       return route(request).then((document) => {
+        const own = ownDocument && document.stillCurrent !== undefined;
+        if (!own && !this.inputs) return document;
         if (this.#kept.size >= this.capacity) this.#kept.clear();
-        this.#kept.set(url, { base: request.baseUrl, second, revision, document });
+        this.#kept.set(url, { base: request.baseUrl, second, revision, own, document });
         return document;
       });
     };
