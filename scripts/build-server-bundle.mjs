@@ -1,6 +1,7 @@
 // Builds dist/server/main.mjs and its workers: the server bundled as `npm start` bundles it
 // (bootstrap/server/server-bundle.mjs), for the published package's `taskcast serve`; and dist/weather/,
-// taskcast/msw and taskcast/fetch bundled the same way (package.json `exports`), for the same reason. Run from dist/'s
+// taskcast/msw and taskcast/fetch bundled too (package.json `exports`), for the same reason, as one script
+// run with V8's code cache (server-bundle.mjs weatherScriptOptions). Run from dist/'s
 // compiled modules instead, the installed command started about 50% slower than `npm start` in a checkout
 // (issue 40.11): Node resolved, read and compiled each of some 700 files. Run by `npm run build`.
 //
@@ -8,10 +9,17 @@
 // the optional peer msw) stays an import resolved from the app's node_modules, so the server still names
 // what is missing (server-packages.ts) and native code is never bundled.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverBundleOptions, weatherBundleOptions, weatherWorkerOptions } from '../bootstrap/server/server-bundle.mjs';
+import {
+  serverBundleOptions,
+  WEATHER_ENTRIES,
+  weatherExportsOptions,
+  weatherLoaderOptions,
+  weatherScriptOptions,
+  weatherWorkerOptions,
+} from '../bootstrap/server/server-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -44,15 +52,31 @@ console.log(`dist/server/pino-pretty.cjs: ${Object.values(pretty.metafile.output
 
 const weatherStarted = Date.now();
 const weatherDir = join(root, 'dist', 'weather');
-const weather = await Promise.all([
-  build({ ...weatherBundleOptions(root, weatherDir, external), sourcemap: false }),
+const [script, loader, worker, entries] = await Promise.all([
+  build({ ...weatherScriptOptions(root, weatherDir, external), sourcemap: false }),
+  build({ ...weatherLoaderOptions(root, weatherDir, external), sourcemap: false }),
   build({ ...weatherWorkerOptions(root, weatherDir, external), sourcemap: false }),
+  build(weatherExportsOptions(root, weatherDir, external)),
 ]);
-console.log(`dist/weather/: ${weather.map(megabytes).join(' + ')} MB of bundle in ${Date.now() - weatherStarted} ms`);
+// msw.mjs and fetch.mjs: each entry's exports, taken from weather.cjs as weather.mjs ran it.
+for (const [name] of WEATHER_ENTRIES) {
+  const output = Object.entries(entries.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(`/${name}.ts`));
+  if (output === undefined) throw new Error(`no exports found for the ${name} entry`);
+  const names = output[1].exports;
+  writeFileSync(
+    join(weatherDir, `${name}.mjs`),
+    `// taskcast/${name}: its code is in weather.cjs, run by weather.mjs (scripts/build-server-bundle.mjs).\n` +
+      `import weather from './weather.mjs';\n` +
+      `export const { ${names.join(', ')} } = weather.${name};\n`,
+  );
+}
+console.log(
+  `dist/weather/: ${[script, loader, worker].map((r) => megabytes(r, /\.(c|m)js$/)).join(' + ')} MB of bundle in ${Date.now() - weatherStarted} ms`,
+);
 
-function megabytes(result) {
+function megabytes(result, files = /\.mjs$/) {
   const bytes = Object.entries(result.metafile.outputs)
-    .filter(([file]) => file.endsWith('.mjs'))
+    .filter(([file]) => files.test(file))
     .reduce((sum, [, output]) => sum + output.bytes, 0);
   return (bytes / 1e6).toFixed(1);
 }

@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { disposable } from './disposable.ts';
 import { failedAnswer } from './msw-failed-answer.ts';
 import { handedOver } from './handed-over.ts';
+import { importPeer } from './import-peer.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -60,7 +61,7 @@ const HTTP_ENTRIES = ['msw/core/http', 'msw/http', 'msw'] as const;
 async function importMswHttp(): Promise<MswHttp> {
   for (const entry of HTTP_ENTRIES) {
     try {
-      const module = (await import(entry)) as { http?: MswHttp };
+      const module = (await importPeer(entry)) as { http?: MswHttp };
       if (module.http) return module.http;
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;

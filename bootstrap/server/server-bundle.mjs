@@ -33,21 +33,85 @@ const ALERT_WORKER = 'adapters/forecast/embedded/alerts/generation/alert-worker.
  * The published taskcast/msw and taskcast/fetch (dist/weather/, scripts/build-server-bundle.mjs), for the
  * same reason as the server: from dist/'s compiled modules, a test file's `import('taskcast/fetch')` had Node
  * resolve, read and compile ~500 files, ~250 ms of CPU before the first answer, paid again by every isolated
- * test file; bundled, ~50 ms (issue 40 item 4). The two entries share their chunks (`splitting`), so a class
- * is one class to both, and what only some requests need (the replay, the docs) stays in a chunk of its own,
- * loaded when asked for.
+ * test file; bundled, ~50 ms (issue 40 item 4). Both entries' code is one CommonJS script, `weather.cjs`, so a
+ * class is one class to both, run by `weather.mjs` with V8's code cache (bootstrap/entry/kept-script.ts): the
+ * compiling of that code was the largest part left of a fresh process's first answers. `msw.mjs` and
+ * `fetch.mjs` (written by the build script) only name its exports. Its `import.meta` is that of
+ * `weather.mjs`, beside it, which passes its own.
  */
-export function weatherBundleOptions(root, outdir, external) {
+export function weatherScriptOptions(root, outdir, external) {
+  return {
+    absWorkingDir: root,
+    stdin: {
+      contents: WEATHER_ENTRIES.map(([name, entry]) => `export * as ${name} from './${entry}';`).join('\n'),
+      resolveDir: root,
+      sourcefile: 'weather-entries.ts',
+      loader: 'ts',
+    },
+    outfile: `${outdir}/weather.cjs`,
+    plugins: [LOADERS_IMPORT],
+    bundle: true,
+    external,
+    define: { 'import.meta': '__taskcastImportMeta' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** In weather.cjs, import-peer.ts is the `import()` weather.mjs passes in (kept-script.ts runs it so). */
+const LOADERS_IMPORT = {
+  name: 'loaders-import',
+  setup(build) {
+    build.onResolve({ filter: /\/import-peer\.ts$/ }, () => ({ path: 'import-peer', namespace: 'loaders-import' }));
+    build.onLoad({ filter: /.*/, namespace: 'loaders-import' }, () => ({
+      contents: 'export const importPeer = (specifier) => __taskcastImportPeer(specifier);',
+      loader: 'js',
+    }));
+  },
+};
+
+/** The entry points bundled into weather.cjs, by the name each one's exports have there. */
+export const WEATHER_ENTRIES = [
+  ['msw', 'bootstrap/entry/msw.ts'],
+  ['fetch', 'bootstrap/entry/fetch.ts'],
+];
+
+/** `weather.mjs`: runs weather.cjs once per process, with the code cache, for msw.mjs and fetch.mjs. */
+export function weatherLoaderOptions(root, outdir, external) {
   return {
     ...bundleOptions(root, outdir, external),
-    entryPoints: { msw: 'bootstrap/entry/msw.ts', fetch: 'bootstrap/entry/fetch.ts' },
-    splitting: true,
+    stdin: {
+      contents:
+        "import { runKeptScript } from './bootstrap/entry/kept-script.ts';\n" +
+        "export default runKeptScript(new URL('./weather.cjs', import.meta.url), import.meta, (s) => import(s));",
+      resolveDir: root,
+      sourcefile: 'weather-loader.ts',
+      loader: 'ts',
+    },
+    outdir: undefined,
+    outExtension: undefined,
+    outfile: `${outdir}/weather.mjs`,
   };
 }
 
 /**
- * The alert worker beside the weather bundle, built on its own: with `splitting` it would be a stub importing
- * shared chunks, and the alert cycle cache names the model by a digest of this one file
+ * The names each entry exports, as esbuild finds them in an ES module build of it (not written), for the
+ * `msw.mjs` and `fetch.mjs` that re-export them from weather.cjs.
+ */
+export function weatherExportsOptions(root, outdir, external) {
+  return {
+    ...bundleOptions(root, outdir, external),
+    entryPoints: Object.fromEntries(WEATHER_ENTRIES),
+    splitting: true,
+    write: false,
+  };
+}
+
+/**
+ * The alert worker beside the weather bundle, built on its own, an ES module: the alert cycle cache names the model by a digest of this one file
  * (alert-cycle-cache.ts), so it must hold the whole model.
  */
 export function weatherWorkerOptions(root, outdir, external) {

@@ -268,7 +268,12 @@ test(
           for (const name of [...SERVER_PACKAGES, ...dependencies])
             assert.ok(!packages.has(name), `${name} was loaded`);
           // The bundle names each source it holds in a comment (esbuild's, unminified): none of the task service.
-          const sources = ours.flatMap((file) =>
+          // weather.mjs runs weather.cjs as a script (bootstrap/entry/kept-script.ts), which no module hook sees.
+          const script = new URL(
+            'weather.cjs',
+            ours.find((file) => file.endsWith('/dist/weather/weather.mjs')),
+          ).href;
+          const sources = [...ours, script].flatMap((file) =>
             [
               ...readFileSync(fileURLToPath(file), 'utf8').matchAll(
                 /^\/\/ ((?:adapters|application|domain|bootstrap)\/\S+)$/gm,

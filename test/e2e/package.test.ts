@@ -95,9 +95,12 @@ test(
           'dist/server/main.mjs',
           'dist/server/alert-worker.mjs',
           'dist/server/store-fold-worker.mjs',
-          // taskcast/msw and taskcast/fetch, bundled (scripts/build-server-bundle.mjs), with their worker.
+          // taskcast/msw and taskcast/fetch, bundled (scripts/build-server-bundle.mjs): their names, the script
+          // holding their code and the module running it, with their worker.
           'dist/weather/msw.mjs',
           'dist/weather/fetch.mjs',
+          'dist/weather/weather.cjs',
+          'dist/weather/weather.mjs',
           'dist/weather/alert-worker.mjs',
         ])
           assert.ok(files.includes(file), `${file} is in the tarball`);

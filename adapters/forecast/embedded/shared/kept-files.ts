@@ -8,6 +8,7 @@ import {
   readFileSync,
   renameSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { pruneModelCacheDaily } from './prune-model-cache.ts';
@@ -18,9 +19,10 @@ const TOUCH_AFTER_MS = 24 * 3_600_000;
 /**
  * A file the model kept (model-cache.ts), or undefined where there is none or it cannot be read. Reading it
  * moves its modification time to now (once a day at most), so that a file still in use is never one that
- * prune-model-cache.ts takes for unused.
+ * prune-model-cache.ts takes for unused. `accept`, given, judges the open file first (its owner, say): one it
+ * refuses is not read.
  */
-export function readKeptFile(file: string): Buffer | undefined {
+export function readKeptFile(file: string, accept?: (stats: Stats) => boolean): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -28,6 +30,7 @@ export function readKeptFile(file: string): Buffer | undefined {
     return undefined; // none kept yet, or unreadable: make it again
   }
   try {
+    if (accept !== undefined && !accept(fstatSync(fd))) return undefined;
     const bytes = readFileSync(fd);
     markUsed(fd);
     return bytes;
@@ -69,10 +72,11 @@ const DIGEST_BYTES = 32;
 
 /**
  * A kept file's body as {@link writeDigestedFile} wrote it (the body, then its SHA-256); undefined if absent,
- * unreadable, cut short or changed, so what it held is made again as if nothing was kept.
+ * unreadable, cut short or changed, so what it held is made again as if nothing was kept; `accept` as for
+ * {@link readKeptFile}.
  */
-export function readDigestedFile(file: string): Buffer | undefined {
-  const bytes = readKeptFile(file);
+export function readDigestedFile(file: string, accept?: (stats: Stats) => boolean): Buffer | undefined {
+  const bytes = readKeptFile(file, accept);
   if (bytes === undefined) return undefined;
   const length = bytes.length - DIGEST_BYTES;
   if (length < 0) return undefined;

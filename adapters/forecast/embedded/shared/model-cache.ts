@@ -21,17 +21,32 @@ export function modelCacheFile(
   inputs: unknown,
   suffix: string,
 ): string | undefined {
-  const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
+  const dir = modelCacheDir();
   const module = new URL(moduleUrl);
-  if (dir === 'off' || extname(module.pathname) !== '.mjs') return undefined;
+  if (dir === undefined || extname(module.pathname) !== '.mjs') return undefined;
   const model = modelDigest(module);
   if (model === undefined) return undefined;
   const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
   return join(dir, folder, `${key}-${suffix}`);
 }
 
-/** The folders of TASKCAST_CACHE_DIR the model keeps files in: the only ones pruned (prune-model-cache.ts). */
-export const MODEL_CACHE_FOLDERS = ['alert-cycles', 'alert-offices', 'precip-months', 'zone-offsets'] as const;
+/** TASKCAST_CACHE_DIR, its default, or undefined where it is `off`. */
+export function modelCacheDir(): string | undefined {
+  const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
+  return dir === 'off' ? undefined : dir;
+}
+
+/**
+ * The folders of TASKCAST_CACHE_DIR the model keeps files in: the only ones pruned (prune-model-cache.ts).
+ * `compiled-code` holds V8's code cache of the bundle itself (bootstrap/entry/kept-script.ts).
+ */
+export const MODEL_CACHE_FOLDERS = [
+  'alert-cycles',
+  'alert-offices',
+  'compiled-code',
+  'precip-months',
+  'zone-offsets',
+] as const;
 export type ModelCacheFolder = (typeof MODEL_CACHE_FOLDERS)[number];
 
 /**
