@@ -31,7 +31,8 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-const short = (step) => step.split('?')[0].replace('/gridpoints/TOP/32,81/forecast', 'forecast');
+const short = (step) =>
+  step.startsWith('/gridpoints/') ? 'forecast' : step.split('?')[0].split('/').slice(0, 2).join('/');
 
 const runs = { msw: { before: [], after: [] }, fetch: { before: [], after: [] } };
 const loads = [loadavg()[0]];

@@ -1,4 +1,5 @@
-import type { OfficeZoneIds, ZonesByOffice } from './alert-zone-file.ts';
+import type { AlertZone } from '../weather/index.ts';
+import type { OfficeZoneIds, OfficeZoneIdSource, ZonesByOffice } from './alert-zone-file.ts';
 
 /**
  * The part of the country an alert request is about: zones (a zone or point parameter, land or marine), or
@@ -16,14 +17,14 @@ const KNOWN_SCOPES = 4096;
 /** Which office issues alerts for which zones (offices by their index in the cycle's `zonesByOffice`). */
 export class OfficeIndex {
   /**
-   * The offices of each scope asked for, by the scope's key. Worked out by a scan of every office's ids
+   * The offices of each scope asked for, by the scope's key. Worked out by a search of the offices' ids
    * (some 9,000, well under a millisecond), not from maps of every id to its offices: building those cost
    * a process asking for one point's alerts ~15 ms of CPU under load (issue 40 item 4).
    */
   private readonly known = new Map<string, readonly number[]>();
 
-  /** `idsByOffice`: each office's zone ids, with their counties' (officeZoneIds). */
-  constructor(private readonly idsByOffice: readonly OfficeZoneIds[]) {}
+  /** `ids`: each office's zone ids, with their counties' (officeZoneIds). */
+  constructor(private readonly ids: OfficeZoneIdSource) {}
 
   /**
    * The offices whose alerts can match the scope, in index order: those of its zones, or else of its
@@ -41,28 +42,42 @@ export class OfficeIndex {
 
   private scan({ zones, states }: AlertScope): number[] {
     // Short-fuse warnings name a zone's county instead: a county reaches the offices of its zones too.
-    const names = zones
-      ? (pair: readonly [string, string?]) => pair.some((id) => zones.has(id!))
-      : (pair: readonly [string, string?]) => (states ?? []).includes(pair[0].slice(0, 2));
+    if (zones) return this.ids.officesNaming(zones);
     const offices: number[] = [];
-    this.idsByOffice.forEach((ids, office) => {
-      if (ids.some(names)) offices.push(office);
-    });
+    for (let office = 0; office < this.ids.length; office++)
+      if (this.ids.idsOf(office).some(([zone]) => (states ?? []).includes(zone.slice(0, 2)))) offices.push(office);
     return offices;
   }
 
   /** Every zone of the offices: an alert belongs to one of them exactly when it names one of these. */
   zonesOf(offices: readonly number[]): ReadonlySet<string> {
-    return new Set(offices.flatMap((office) => this.idsByOffice[office]!.flat() as string[]));
+    return new Set(offices.flatMap((office) => this.ids.idsOf(office).flat() as string[]));
   }
 }
 
 /** The ids the offices' alerts can name: read off the file where it knows them, else from the zones made. */
-export function officeZoneIds(zonesByOffice: ZonesByOffice): readonly OfficeZoneIds[] {
-  return (
-    zonesByOffice.ids ??
-    Array.from(zonesByOffice, (zones) =>
-      zones.map((zone): readonly [string, string?] => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
-    )
+export function officeZoneIds(zonesByOffice: ZonesByOffice): OfficeZoneIdSource {
+  return zonesByOffice.ids ?? zoneIdsOfArrays(zoneIdArrays(zonesByOffice));
+}
+
+/** Each office's zone ids, with their counties', from its zones. */
+export function zoneIdArrays(zonesByOffice: ArrayLike<readonly AlertZone[]>): OfficeZoneIds[] {
+  return Array.from(zonesByOffice, (zones) =>
+    zones.map((zone): readonly [string, string?] => (zone.county ? [zone.id, zone.county.id] : [zone.id])),
   );
+}
+
+function zoneIdsOfArrays(byOffice: readonly OfficeZoneIds[]): OfficeZoneIdSource {
+  return {
+    length: byOffice.length,
+    idsOf: (office) => byOffice[office]!,
+    officesNaming: (ids) => {
+      const named = new Set(ids);
+      const offices: number[] = [];
+      byOffice.forEach((pairs, office) => {
+        if (pairs.some((pair) => pair.some((id) => named.has(id!)))) offices.push(office);
+      });
+      return offices;
+    },
+  };
 }

@@ -65,41 +65,49 @@ export function readAlertZones(path: string): AlertZone[][] {
 /** An office's zone ids, each with its county's (short-fuse warnings name the county): what its alerts can name. */
 export type OfficeZoneIds = readonly (readonly [zone: string, county?: string])[];
 
+/**
+ * Each office's zone ids, and which offices name given ids: what the alert routes' office index asks
+ * (alert-scope.ts), answered from the file's text where it is known, without making the zones.
+ */
+export interface OfficeZoneIdSource {
+  readonly length: number;
+  /** Office `office`'s zone ids, each with its county's. */
+  idsOf(office: number): OfficeZoneIds;
+  /** The offices, in index order, with a zone or county among `ids`. */
+  officesNaming(ids: Iterable<string>): number[];
+}
+
 /** The alert model's zones per office by index, and, where known without making the zones, the ids they name. */
 export interface ZonesByOffice extends ArrayLike<readonly AlertZone[]> {
-  readonly ids?: readonly OfficeZoneIds[];
+  readonly ids?: OfficeZoneIdSource;
 }
 
 /** A quoted UGC id in an office's line: a zone's (`KSZ040`, `AMZ250`) or its county's (`KSC177`). */
 const UGC_ID = /"([A-Z]{2}[CZ]\d{3})"/g;
+/** An id that can be one of them. */
+const UGC = /^[A-Z]{2}[CZ]\d{3}$/;
 
 /**
  * The file's zones per office (`zones[office]`), each office's line parsed when first asked for: a process
  * whose first alerts are one point's parses that point's office alone (~5 kB of the file's 640), where
  * parsing it whole cost ~45 ms of CPU under load and the office index over every zone ~15 (issue 40 item
- * 4). The office index is built from {@link ids}, read off the lines by a scan of their quoted ids (a
- * test checks it against the parsed file); a whole cycle takes `Array.from` of it.
+ * 4). The office index reads {@link ids} (OfficeLineIds) off the text unparsed (a test checks it against the
+ * parsed file); a whole cycle takes `Array.from` of it.
  */
 export class AlertZoneLines implements ZonesByOffice {
   readonly [office: number]: AlertZone[];
   readonly length: number;
-  readonly ids: readonly OfficeZoneIds[];
+  readonly ids: OfficeZoneIdSource;
 
   constructor(path: string) {
-    const lines = readFileSync(path, 'utf8').split('\n');
+    const text = readFileSync(path, 'utf8');
+    const lines = text.split('\n');
     const format = /^\{"format":(\d+),/.exec(lines[0]!)?.[1];
     if (format !== String(FORMAT)) throw new Error(`${path}: format ${String(format)}, expected ${FORMAT}; rebuild`);
     // Between the header line and the closing `]}` (and the final newline), one office a line.
     const offices = lines.slice(1, -2);
     this.length = offices.length;
-    this.ids = offices.map((line) => {
-      const ids: (readonly [string, string?])[] = [];
-      for (const [, id] of line.matchAll(UGC_ID)) {
-        if (id![2] === 'Z') ids.push([id!]);
-        else ids.push([ids.pop()![0], id!]);
-      }
-      return ids;
-    });
+    this.ids = new OfficeLineIds(text, lines[0]!.length + 1, offices);
     offices.forEach((line, office) => {
       let zones: AlertZone[] | undefined;
       Object.defineProperty(this, office, {
@@ -108,6 +116,73 @@ export class AlertZoneLines implements ZonesByOffice {
       });
     });
   }
+}
+
+/**
+ * The ids of the file's office lines, unparsed: an office's by a scan of its line's quoted ids when first
+ * asked for, and the offices naming an id by a search of the whole text for it quoted. Scanning every line's
+ * ids up front, as the index once did, was ~7 ms of CPU of a process's first point alerts (issue 40 item 4)
+ * for the one or two offices a point has. In JSON a quote inside a string is escaped, so an id found quoted
+ * is one the scan of its line finds too.
+ */
+class OfficeLineIds implements OfficeZoneIdSource {
+  /** Where each office's line starts in the text. */
+  private readonly starts: number[];
+  private readonly made: (OfficeZoneIds | undefined)[];
+
+  constructor(
+    private readonly text: string,
+    firstLine: number,
+    private readonly lines: readonly string[],
+  ) {
+    let at = firstLine;
+    this.starts = lines.map((line) => {
+      const start = at;
+      at += line.length + 1;
+      return start;
+    });
+    this.made = new Array<OfficeZoneIds | undefined>(lines.length);
+  }
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  idsOf(office: number): OfficeZoneIds {
+    return (this.made[office] ??= idsOfLine(this.lines[office]!));
+  }
+
+  officesNaming(ids: Iterable<string>): number[] {
+    const offices = new Set<number>();
+    for (const id of ids) {
+      if (!UGC.test(id)) continue; // none of the lines' ids
+      const quoted = `"${id}"`;
+      for (let at = this.text.indexOf(quoted, this.starts[0]); at !== -1; at = this.text.indexOf(quoted, at + 1))
+        offices.add(this.officeAt(at));
+    }
+    return [...offices].sort((a, b) => a - b);
+  }
+
+  /** The office whose line holds the text's offset `at` (past the first line's start). */
+  private officeAt(at: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+function idsOfLine(line: string): OfficeZoneIds {
+  const ids: (readonly [string, string?])[] = [];
+  for (const [, id] of line.matchAll(UGC_ID)) {
+    if (id![2] === 'Z') ids.push([id!]);
+    else ids.push([ids.pop()![0], id!]);
+  }
+  return ids;
 }
 
 function zonesOfRow([officeId, officeName, zones]: OfficeRow): AlertZone[] {

@@ -13,7 +13,7 @@ import {
   alertZonesText,
   readAlertZones,
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-file.ts';
-import { OfficeIndex, officeZoneIds } from '../../../../adapters/forecast/embedded/alerts/alert-scope.ts';
+import { OfficeIndex, officeZoneIds, zoneIdArrays } from '../../../../adapters/forecast/embedded/alerts/alert-scope.ts';
 import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
 import { listedAlertZones } from '../../../../scripts/forecast-data/build-alert-zones.ts';
 import { deps } from './support.ts';
@@ -39,10 +39,15 @@ describe('alert-zones.json', () => {
 
   it("names each office's zones and counties, read off its line unparsed, as its parsed zones do", () => {
     const lines = new AlertZoneLines(path);
-    const fromZones = officeZoneIds(listed);
-    assert.deepEqual(lines.ids, fromZones);
-    // And the office index finds, for every zone, county and state, the offices whose zones name it.
+    const fromZones = zoneIdArrays(listed);
+    assert.deepEqual(
+      Array.from({ length: lines.ids.length }, (_, office) => lines.ids.idsOf(office)),
+      fromZones,
+    );
+    // And the office index finds, for every zone, county and state, the offices whose zones name it: from the
+    // file's text as from the zones made.
     const index = new OfficeIndex(lines.ids);
+    const fromMade = new OfficeIndex(officeZoneIds(listed));
     const officesOf = new Map<string, Set<number>>();
     listed.forEach((zones, office) => {
       for (const zone of zones)
@@ -57,7 +62,11 @@ describe('alert-zones.json', () => {
         [...offices].sort((a, b) => a - b),
         id,
       );
+      assert.deepEqual(fromMade.officesOf(scope), index.officesOf(scope), id);
     }
+    // Several zones at once, and what names no zone of the file (a state's code, a quote, a part of an id).
+    const mixed = { zones: new Set(['KSZ040', 'KSC177', 'NMZ201', 'AMZ250', 'KS', 'KSZ04', '"KSZ040"', 'ksz040']) };
+    assert.deepEqual(index.officesOf(mixed), fromMade.officesOf(mixed));
     assert.deepEqual(index.officesOf({ zones: new Set(['KSZ040', 'KSC177', 'NMZ201']) }), [0, 117]);
     assert.deepEqual(index.officesOf({ zones: new Set(['XXZ999']) }), []);
     assert.deepEqual(
