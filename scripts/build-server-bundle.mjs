@@ -58,6 +58,7 @@ const [script, loader, worker, entries] = await Promise.all([
   build({ ...weatherWorkerOptions(root, weatherDir, external), sourcemap: false }),
   build(weatherExportsOptions(root, weatherDir, external)),
 ]);
+asciiOnly(join(weatherDir, 'weather.cjs'));
 // msw.mjs and fetch.mjs: each entry's exports, taken from weather.cjs as weather.mjs ran it.
 for (const [name] of WEATHER_ENTRIES) {
   const output = Object.entries(entries.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(`/${name}.ts`));
@@ -73,6 +74,21 @@ for (const [name] of WEATHER_ENTRIES) {
 console.log(
   `dist/weather/: ${[script, loader, worker].map((r) => megabytes(r, /\.(c|m)js$/)).join(' + ')} MB of bundle in ${Date.now() - weatherStarted} ms`,
 );
+
+/**
+ * Escapes what esbuild leaves past ASCII in a script (its default `charset: 'ascii'` escapes strings and
+ * templates, not comments and regular expressions, where `\uXXXX` means the same): V8 then holds the text one
+ * byte a character instead of two, and reads and hashes it faster (bootstrap/entry/kept-script.ts). A raw
+ * template's text would change, so such a line with a backtick, not a comment's, fails the build instead.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n').filter((line) => /[^\0-\x7f]/.test(line));
+  const templates = lines.filter((line) => line.includes('`') && !/^\s*(\/\/|\/\*|\*)/.test(line));
+  if (templates.length > 0) throw new Error(`${file}: a template past ASCII:\n${templates.join('\n')}`);
+  const escaped = text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  writeFileSync(file, escaped);
+}
 
 function megabytes(result, files = /\.mjs$/) {
   const bytes = Object.entries(result.metafile.outputs)
