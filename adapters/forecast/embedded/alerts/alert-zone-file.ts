@@ -91,8 +91,9 @@ const UGC = /^[A-Z]{2}[CZ]\d{3}$/;
  * The file's zones per office (`zones[office]`), each office's line parsed when first asked for: a process
  * whose first alerts are one point's parses that point's office alone (~5 kB of the file's 640), where
  * parsing it whole cost ~45 ms of CPU under load and the office index over every zone ~15 (issue 40 item
- * 4). The office index reads {@link ids} (OfficeLineIds) off the text unparsed (a test checks it against the
- * parsed file); a whole cycle takes `Array.from` of it.
+ * 4). The file stays bytes, a line made text when first read: made text whole and split, the file cost ~2 ms
+ * of CPU of those first alerts. The office index reads {@link ids} (OfficeLineIds) off the bytes unparsed (a
+ * test checks it against the parsed file); a whole cycle takes `Array.from` of it.
  */
 export class AlertZoneLines implements ZonesByOffice {
   readonly [office: number]: AlertZone[];
@@ -100,77 +101,80 @@ export class AlertZoneLines implements ZonesByOffice {
   readonly ids: OfficeZoneIdSource;
 
   constructor(path: string) {
-    const text = readFileSync(path, 'utf8');
-    const lines = text.split('\n');
-    const format = /^\{"format":(\d+),/.exec(lines[0]!)?.[1];
+    const bytes = readFileSync(path);
+    // Where each line ends; line i runs from the end of line i - 1, past its newline.
+    const ends: number[] = [];
+    for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) ends.push(at);
+    const format = /^\{"format":(\d+),/.exec(bytes.toString('utf8', 0, ends[0] ?? bytes.length))?.[1];
     if (format !== String(FORMAT)) throw new Error(`${path}: format ${String(format)}, expected ${FORMAT}; rebuild`);
-    // Between the header line and the closing `]}` (and the final newline), one office a line.
-    const offices = lines.slice(1, -2);
-    this.length = offices.length;
-    this.ids = new OfficeLineIds(text, lines[0]!.length + 1, offices);
-    offices.forEach((line, office) => {
+    // Between the header line and the closing `]}` (and the final newline), one office a line: office `o`
+    // is line o + 1.
+    this.length = ends.length - 2;
+    const line = (office: number): string => bytes.toString('utf8', ends[office]! + 1, ends[office + 1]);
+    this.ids = new OfficeLineIds(bytes, ends, this.length, line);
+    for (let office = 0; office < this.length; office++) {
       let zones: AlertZone[] | undefined;
       Object.defineProperty(this, office, {
         enumerable: true,
-        get: () => (zones ??= zonesOfRow(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as OfficeRow)),
+        get: () => {
+          if (zones) return zones;
+          const text = line(office);
+          return (zones = zonesOfRow(JSON.parse(text.endsWith(',') ? text.slice(0, -1) : text) as OfficeRow));
+        },
       });
-    });
+    }
   }
 }
 
+const NEWLINE = 0x0a;
+
 /**
  * The ids of the file's office lines, unparsed: an office's by a scan of its line's quoted ids when first
- * asked for, and the offices naming an id by a search of the whole text for it quoted. Scanning every line's
- * ids up front, as the index once did, was ~7 ms of CPU of a process's first point alerts (issue 40 item 4)
- * for the one or two offices a point has. In JSON a quote inside a string is escaped, so an id found quoted
- * is one the scan of its line finds too.
+ * asked for, and the offices naming an id by a search of the file's bytes for it quoted. Scanning every
+ * line's ids up front, as the index once did, was ~7 ms of CPU of a process's first point alerts (issue 40
+ * item 4) for the one or two offices a point has. In JSON a quote inside a string is escaped, so an id found
+ * quoted is one the scan of its line finds too; and no byte of a character past ASCII is an ASCII one in
+ * UTF-8, so an id found in the bytes is one in the text.
  */
 class OfficeLineIds implements OfficeZoneIdSource {
-  /** Where each office's line starts in the text. */
-  private readonly starts: number[];
   private readonly made: (OfficeZoneIds | undefined)[];
 
+  /** `ends`: where each line of the file ends; office `o` is line o + 1, `line(o)` its text. */
   constructor(
-    private readonly text: string,
-    firstLine: number,
-    private readonly lines: readonly string[],
+    private readonly bytes: Buffer,
+    private readonly ends: readonly number[],
+    readonly length: number,
+    private readonly line: (office: number) => string,
   ) {
-    let at = firstLine;
-    this.starts = lines.map((line) => {
-      const start = at;
-      at += line.length + 1;
-      return start;
-    });
-    this.made = new Array<OfficeZoneIds | undefined>(lines.length);
-  }
-
-  get length(): number {
-    return this.lines.length;
+    this.made = new Array<OfficeZoneIds | undefined>(length);
   }
 
   idsOf(office: number): OfficeZoneIds {
-    return (this.made[office] ??= idsOfLine(this.lines[office]!));
+    return (this.made[office] ??= idsOfLine(this.line(office)));
   }
 
   officesNaming(ids: Iterable<string>): number[] {
     const offices = new Set<number>();
+    const first = this.ends[0]! + 1;
+    const last = this.ends[this.length]!;
     for (const id of ids) {
       if (!UGC.test(id)) continue; // none of the lines' ids
       const quoted = `"${id}"`;
-      for (let at = this.text.indexOf(quoted, this.starts[0]); at !== -1; at = this.text.indexOf(quoted, at + 1))
+      for (let at = this.bytes.indexOf(quoted, first); at !== -1 && at < last; at = this.bytes.indexOf(quoted, at + 1))
         offices.add(this.officeAt(at));
     }
     return [...offices].sort((a, b) => a - b);
   }
 
-  /** The office whose line holds the text's offset `at` (past the first line's start). */
+  /** The office whose line holds the byte `at` (within the office lines). */
   private officeAt(at: number): number {
+    // The first office whose line ends after `at`: office o's line ends at ends[o + 1].
     let low = 0;
-    let high = this.starts.length - 1;
+    let high = this.length - 1;
     while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= at) low = middle;
-      else high = middle - 1;
+      const middle = (low + high) >> 1;
+      if (this.ends[middle + 1]! > at) high = middle;
+      else low = middle + 1;
     }
     return low;
   }
