@@ -8,6 +8,8 @@ import {
   type NearshoreSeason,
 } from './great-lakes-small-craft-season.ts';
 import { freezingSprayRules } from './freezing-spray.ts';
+import { ICED_OVER, iceCover } from './great-lakes-ice.ts';
+import { lakeOfZone, lakePlace, type Lake } from './great-lakes-water.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
@@ -305,13 +307,21 @@ export function zoneMarineRules(zoneId: string, officeId: string, smallCraftFrom
   return rules;
 }
 
-/** The spray rule sets of zones, by water body and season (ice or nearshore), made once each (identity, above). */
+/** The spray rule sets of zones, by water body, season (ice or nearshore) and lake ice, made once each (identity, above). */
 const SPRAY_RULE_SETS = new Map<string, readonly HazardRule[]>();
+
+/** A rule that counts no hour when the part of the lake a zone covers is iced over (great-lakes-ice.ts). */
+const offTheLakeIce = (rule: HazardRule, lake: Lake, offshoreWeight: number): HazardRule => ({
+  ...rule,
+  hourly: (s, ctx) => iceCover(lake, ctx.hour, offshoreWeight) < ICED_OVER && rule.hourly(s, ctx),
+});
 
 /**
  * A zone's freezing spray products (freezing-spray.ts): none where the water is never cold enough
- * (water-temperature.ts); kept off the Arctic pack in its season, and on the nearshore waters of the lakes'
- * icing offices to the season their bays are open (great-lakes-small-craft-season.ts), as their advisories are.
+ * (water-temperature.ts); kept off the Arctic pack in its season, on the nearshore waters of the lakes' icing
+ * offices to the season their bays are open (great-lakes-small-craft-season.ts), as their advisories are, and
+ * off a lake zone's waters while the lake's ice climatology has them iced over (great-lakes-ice.ts: the
+ * zone's share of its lake's ice by how far out its weather place lies).
  */
 export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' | 'lon'>): readonly HazardRule[] {
   const water = waterBodyOf(zone.id, zone.officeId, zone.lat, zone.lon);
@@ -319,7 +329,10 @@ export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' |
   const ice = ARCTIC_ICE_SEASON.get(zone.id);
   const season = smallCraftSeason(zone.id, zone.officeId);
   const nearshore = typeof season === 'object' ? season : undefined;
-  const key = `${water}|${ice ? `${ice.from}-${ice.until}` : ''}|${nearshore ? `${nearshore.opens}-${nearshore.closes}` : ''}`;
+  const lake = lakeOfZone(zone.id);
+  // Two decimals of the weight: zones a few hundred metres apart share a rule set, as they share the ice.
+  const offshore = lake ? Math.round(100 * (lakePlace(zone.lat, zone.lon)?.weight ?? 0)) / 100 : 0;
+  const key = `${water}|${ice ? `${ice.from}-${ice.until}` : ''}|${nearshore ? `${nearshore.opens}-${nearshore.closes}` : ''}|${lake ?? ''}|${offshore}`;
   let rules = SPRAY_RULE_SETS.get(key);
   if (!rules) {
     rules = freezingSprayRules(water).map((rule) => {
@@ -330,7 +343,8 @@ export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' |
               inNearshoreSeason(nearshore, ctx.hour) && rule.hourly(s, ctx),
           }
         : rule;
-      return ice ? offTheIce(open, ice) : open;
+      const unfrozen = lake ? offTheLakeIce(open, lake, offshore) : open;
+      return ice ? offTheIce(unfrozen, ice) : unfrozen;
     });
     SPRAY_RULE_SETS.set(key, rules);
   }

@@ -11,6 +11,8 @@ import {
   type Place,
   type PlaceClimate,
 } from './climate.ts';
+import { overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
+import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { PrecipFactor } from './monthly-precip.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
@@ -133,6 +135,8 @@ interface Site {
   readonly tailRegion: number;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
   readonly precipFactor: PrecipFactor;
+  /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
+  readonly lake: LakePlace | undefined;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -178,6 +182,7 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
     typicalWindKmh: 10 * coriolisGain,
     tailRegion: windTailRegion(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
+    lake: lakePlace(place.lat, place.lon),
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -365,7 +370,11 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const absLat = Math.abs(place.lat);
   const core = hourCore(site, epochHour);
   const clim = core.clim;
-  const { lowness, mesoCloud, diurnal, cloudDamping, pop, sky, temperature, dewpoint, convective } = core;
+  const { lowness, mesoCloud, diurnal, cloudDamping, pop, sky, convective } = core;
+  // Over a Great Lake the air comes toward the water's temperature (great-lakes-wind.ts); never below its dewpoint.
+  const landAirC = core.temperature;
+  const temperature = site.lake ? overLakeAirC(site.lake, landAirC, epochHour) : landAirC;
+  const dewpoint = Math.min(core.dewpoint, temperature);
   const rh = relativeHumidity(temperature, dewpoint);
 
   WIND_FIELDS.evaluate(site, epochHour);
@@ -381,10 +390,13 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const synoptic = Math.hypot(u, v);
   const tailWeight = site.tailRegion > 0 ? site.tailRegion * windTailSeason(clim.season, springness(pc, epochHour)) : 0;
   const storm = tailWeight > 0 ? windTailKmh(synoptic, site.typicalWindKmh, tailWeight) : 0;
-  // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it).
+  // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it);
+  // over a Great Lake the open water's wind is stronger than the shore's (great-lakes-wind.ts).
+  // Its stability is the arriving air's against the water: the land-fitted air, before the lake warms it.
+  const overWater = site.lake ? overLakeWindFactor(site.lake, landAirC, epochHour) : 1;
   const speed = Math.max(
     0,
-    (0.55 * clim.baseWindKmh + synoptic + storm) * mixing * (1 + 0.2 * mesoWind) * clim.windScale,
+    (0.55 * clim.baseWindKmh + synoptic + storm) * mixing * (1 + 0.2 * mesoWind) * clim.windScale * overWater,
   );
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   const gustFactor = 1.3 + TAIL_GUST * tailWeight + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0);

@@ -1,0 +1,203 @@
+import { GREAT_LAKES_MASK_DATA } from './great-lakes-mask-data.ts';
+
+/**
+ * Where the Great Lakes are, for the model (issue 38 item 4: the over-lake wind). The model knows a place by
+ * its latitude, longitude and elevation alone, so that a gridpoint, a forecast and an alert zone sampled at
+ * the same place get the same weather; the lakes are therefore a mask the model carries, not the catalogue's
+ * polygons: a 0.025° grid (about 2 by 2.8 km) over the lakes whose cells are US lake water (the centre inside
+ * a Great Lakes or St. Lawrence marine zone, by lake), US land (inside a county), or neither (Canada, and
+ * Canadian waters, which no NWS zone covers). scripts/forecast-data/build-lake-mask.ts writes it.
+ *
+ * A place's {@link overWaterWeight} is how far its wind is the open lake's rather than the shore's: nothing on
+ * land, growing with the distance from the nearest US shore over the first ten kilometres or so of water, the
+ * fetch over which the air adjusts to the smoother, and in the cold season warmer, surface (the internal
+ * boundary layer of an offshore wind; the nearshore zones, 5 NM wide, are half way there at their middle).
+ */
+
+export type Lake = 'superior' | 'michigan' | 'huron' | 'erie' | 'ontario' | 'stClair' | 'stLawrence';
+
+/** A lake zone's lake, by its UGC's area: Lake St. Clair (LC) and the St. Lawrence (SL) their own, for their ice. */
+const LAKE_OF_AREA: Readonly<Record<string, Lake>> = {
+  LS: 'superior',
+  LM: 'michigan',
+  LH: 'huron',
+  LE: 'erie',
+  LC: 'stClair',
+  LO: 'ontario',
+  SL: 'stLawrence',
+};
+
+/** The lake of a Great Lakes or St. Lawrence marine zone (by its UGC); undefined for any other zone. */
+export const lakeOfZone = (zoneId: string): Lake | undefined =>
+  /^(L[CEHMOS]|SL)Z/.test(zoneId) ? LAKE_OF_AREA[zoneId.slice(0, 2)] : undefined;
+
+/** The mask's cell classes, by index: none, the lakes (Lake St. Clair and the St. Lawrence their own), US land. */
+const CLASSES: readonly (Lake | 'land' | null)[] = [
+  null,
+  'superior',
+  'michigan',
+  'huron',
+  'erie',
+  'ontario',
+  'stClair',
+  'stLawrence',
+  'land',
+];
+const LAND = CLASSES.indexOf('land');
+const CLASS_BITS = 16;
+
+/** The mask's grid: cell (r, c) is centred at south + (r + ½) step, west + (c + ½) step. */
+export const LAKE_MASK_GRID = { south: 41.2, west: -92.4, step: 0.025, rows: 320, cols: 720 } as const;
+
+/** The class index of a lake or of land, as the build script writes it. */
+export const lakeMaskClass = (what: Lake | 'land'): number => CLASSES.indexOf(what);
+
+/** Run-length encodes a row-major array of class indices: base-36 runs of (length × 16 + class), comma-separated. */
+export function encodeLakeMask(classes: Uint8Array): string {
+  const runs: string[] = [];
+  for (let i = 0; i < classes.length;) {
+    let j = i;
+    while (j < classes.length && classes[j] === classes[i]) j++;
+    runs.push(((j - i) * CLASS_BITS + classes[i]!).toString(36));
+    i = j;
+  }
+  return runs.join(',');
+}
+
+function decodeLakeMask(text: string): Uint8Array {
+  const out = new Uint8Array(LAKE_MASK_GRID.rows * LAKE_MASK_GRID.cols);
+  let i = 0;
+  for (const run of text.split(',')) {
+    const n = parseInt(run, 36);
+    out.fill(n % CLASS_BITS, i, i + Math.floor(n / CLASS_BITS));
+    i += Math.floor(n / CLASS_BITS);
+  }
+  return out;
+}
+
+/** Over this distance from the shore (km) the wind is 1 − 1/e of the way to the open lake's. */
+export const SHORE_ADJUST_KM = 5;
+/**
+ * Beyond the US waters (the mask knows Canada's waters from its land no better than as "neither"), the open
+ * lake's share fades over this distance (km) from the nearest US lake cell: the Canadian half of a lake,
+ * which /points answers from the lake's open-waters office, has no step in its weather at the border.
+ */
+export const BEYOND_BORDER_KM = 40;
+
+interface Mask {
+  readonly classes: Uint8Array;
+  /** Per cell: the class of the lake whose wind it has (its own, or beyond the border the nearest US one's). */
+  readonly lakes: Uint8Array;
+  /** Per cell: the open lake's share of the wind, 0 on US land. */
+  readonly weight: Float32Array;
+}
+
+let mask: Mask | undefined;
+
+/**
+ * A two-pass chamfer distance transform over the mask's grid, km: `dist` holds 0 at the sources and Infinity
+ * elsewhere, and gets each cell's distance from the nearest source through the cells `passable` lets it
+ * cross; `label` takes the nearest source's.
+ */
+function chamfer(dist: Float32Array, label: Uint8Array, passable: (k: number) => boolean): void {
+  const { rows, cols, step, south } = LAKE_MASK_GRID;
+  const dy = step * 111.2;
+  const relax = (k: number, from: number, d: number) => {
+    if (passable(k) && dist[from]! + d < dist[k]!) [dist[k], label[k]] = [dist[from]! + d, label[from]!];
+  };
+  for (const forward of [true, false]) {
+    const sign = forward ? -1 : 1;
+    for (let rr = 0; rr < rows; rr++) {
+      const r = forward ? rr : rows - 1 - rr;
+      const dx = dy * Math.cos(((south + (r + 0.5) * step) * Math.PI) / 180);
+      const dd = Math.hypot(dx, dy);
+      const rowBefore = r + sign >= 0 && r + sign < rows;
+      for (let cc = 0; cc < cols; cc++) {
+        const c = forward ? cc : cols - 1 - cc;
+        const k = r * cols + c;
+        if (c + sign >= 0 && c + sign < cols) relax(k, k + sign, dx);
+        if (!rowBefore) continue;
+        const above = k + sign * cols;
+        relax(k, above, dy);
+        if (c > 0) relax(k, above - 1, dd);
+        if (c < cols - 1) relax(k, above + 1, dd);
+      }
+    }
+  }
+}
+
+/**
+ * Decodes the mask and works out each cell's share of the open lake's wind, once, on first use: on US lake
+ * water by its distance from the nearest US land (the shore half a cell from a land cell's centre), beyond
+ * the US waters fading with the distance from them too.
+ */
+function theMask(): Mask {
+  if (mask) return mask;
+  const { rows, cols, step } = LAKE_MASK_GRID;
+  const classes = decodeLakeMask(GREAT_LAKES_MASK_DATA);
+  const isLake = (k: number) => classes[k]! > 0 && classes[k]! !== LAND;
+  const fromLand = new Float32Array(rows * cols).fill(Infinity);
+  for (let k = 0; k < fromLand.length; k++) if (classes[k] === LAND) fromLand[k] = 0;
+  chamfer(fromLand, new Uint8Array(rows * cols), () => true);
+  // Beyond the US waters: the distance from them, across neither-cells only, and the nearest lake.
+  const fromLake = new Float32Array(rows * cols).fill(Infinity);
+  const lakes = new Uint8Array(classes);
+  for (let k = 0; k < fromLake.length; k++) if (isLake(k)) fromLake[k] = 0;
+  chamfer(fromLake, lakes, (k) => classes[k] === 0);
+  const halfCell = (step * 111.2) / 2;
+  const weight = new Float32Array(rows * cols);
+  for (let k = 0; k < weight.length; k++) {
+    if (classes[k] === LAND || !Number.isFinite(fromLake[k]!)) continue;
+    const offshore = 1 - Math.exp(-Math.max(0, fromLand[k]! - halfCell) / SHORE_ADJUST_KM);
+    weight[k] = offshore * Math.exp(-fromLake[k]! / BEYOND_BORDER_KM);
+  }
+  return (mask = { classes, lakes, weight });
+}
+
+/** Whether a point lies in the mask's box at all (most of the country does not: no decoding there). */
+const inBox = (lat: number, lon: number): boolean => {
+  const g = LAKE_MASK_GRID;
+  return lat > g.south && lat < g.south + g.rows * g.step && lon > g.west && lon < g.west + g.cols * g.step;
+};
+
+/** A place over (or within a cell of) the US lake waters: its lake and its {@link overWaterWeight}. */
+export interface LakePlace {
+  readonly lake: Lake;
+  /** How much of the place's wind is the open lake's, 0 to 1. */
+  readonly weight: number;
+}
+
+/**
+ * The lake of a place and how much of its wind is the open lake's (0 to 1): the cells' weights joined
+ * bilinearly between their centres, so a place moving off the shore gains it without a step; undefined on
+ * land (a place whose own cell is a county's has the shore's wind), off the mask and where no corner is water.
+ */
+export function lakePlace(lat: number, lon: number): LakePlace | undefined {
+  if (!inBox(lat, lon)) return undefined;
+  const g = LAKE_MASK_GRID;
+  const { classes, lakes, weight } = theMask();
+  if (classes[Math.floor((lat - g.south) / g.step) * g.cols + Math.floor((lon - g.west) / g.step)] === LAND)
+    return undefined;
+  const y = (lat - g.south) / g.step - 0.5;
+  const x = (lon - g.west) / g.step - 0.5;
+  const r = Math.max(0, Math.min(g.rows - 2, Math.floor(y)));
+  const c = Math.max(0, Math.min(g.cols - 2, Math.floor(x)));
+  const fy = Math.max(0, Math.min(1, y - r));
+  const fx = Math.max(0, Math.min(1, x - c));
+  let w = 0;
+  let lake: Lake | undefined;
+  let most = 0;
+  for (const [rr, cc, share] of [
+    [r, c, (1 - fy) * (1 - fx)],
+    [r, c + 1, (1 - fy) * fx],
+    [r + 1, c, fy * (1 - fx)],
+    [r + 1, c + 1, fy * fx],
+  ] as const) {
+    const k = rr * g.cols + cc;
+    w += share * weight[k]!;
+    const what = CLASSES[lakes[k]!];
+    // The corner of most weight names the lake (the water cells of a place's corners are one lake's).
+    if (what && what !== 'land' && weight[k]! * share >= most) [most, lake] = [weight[k]! * share, what];
+  }
+  return lake && w > 0 ? { lake, weight: w } : undefined;
+}
