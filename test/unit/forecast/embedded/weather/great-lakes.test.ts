@@ -8,7 +8,9 @@ import { sampleWith } from '../sample-support.ts';
 import { zoneSprayRules } from '../../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
 import { hourlySeries, type WeatherSample } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 import { iceCover, meanIceCover } from '../../../../../adapters/forecast/embedded/weather/great-lakes-ice.ts';
-import { lakePlace } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
+import { GREAT_LAKES_MASK_DATA } from '../../../../../adapters/forecast/embedded/weather/great-lakes-mask-data.ts';
+import { encodeLakeMask, lakePlace } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
+import { lakeMaskClasses } from '../../../../../scripts/forecast-data/build-lake-mask.ts';
 import {
   NEUTRAL_RATIO,
   overLakeAirC,
@@ -29,6 +31,13 @@ const windOf = (place: typeof BUOY_45004, from: string, days: number) =>
   mean(hourlySeries(place, hourOf(from), days * 24).map((s) => s.windSpeedKmh));
 
 describe('the Great Lakes mask', () => {
+  it('is what the data build makes of the shipped catalogue', () => {
+    assert.ok(
+      encodeLakeMask(lakeMaskClasses()) === GREAT_LAKES_MASK_DATA,
+      'stale: run npx tsx scripts/forecast-data/build-lake-mask.ts',
+    );
+  });
+
   it('puts the mid-lake buoys on open water, the shore towns and the rest of the country on land', () => {
     assert.equal(lakePlace(BUOY_45004.lat, BUOY_45004.lon)?.lake, 'superior');
     assert.ok(lakePlace(BUOY_45004.lat, BUOY_45004.lon)!.weight > 0.95);
