@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { loadOptionsFromEnv } from './lib/load.ts';
 import { Lab } from './lib/servers.ts';
 import { detailTable, summaryTable } from './lib/table.ts';
@@ -119,7 +120,9 @@ async function main(): Promise<number> {
     warnings,
     extra: report.extra,
   };
-  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  // In the form the lint's `prettier --check .` wants, so a committed run never fails CI on whitespace.
+  const text = await format(JSON.stringify(json, null, 2), { ...(await resolveConfig(file)), filepath: file });
+  writeFileSync(file, text);
   out.push(`results written to ${relative(process.cwd(), file) || file}; total ${seconds.toFixed(0)} s`, '');
   process.stdout.write(out.join('\n'));
   return 0;
