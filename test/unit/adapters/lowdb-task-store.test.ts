@@ -258,6 +258,10 @@ describe('lowdb task store', () => {
       /invalid record at line 2 \(task\.title: missing\)/,
     ],
     ['an unknown kind', '{"kind":"rename-task","id":"x"}\n', /invalid record at line 2 \(unknown kind "rename-task"\)/],
+    ['no kind', '{"id":"x"}\n', /invalid record at line 2 \(unknown kind undefined\)/],
+    ['a kind named like an object property', '{"kind":"constructor"}\n', /line 2 \(unknown kind "constructor"\)/],
+    ['a line that is an array', '[{"kind":"user"}]\n', /invalid record at line 2 \(it is an array, not an object\)/],
+    ['a user change without its user', '{"kind":"user"}\n', /invalid record at line 2 \(user: missing\)/],
     ['a record that is not JSON', 'garbage\n', /damaged at line 2 \(not JSON\)/],
     ['a final record without newline that is null', 'null', /invalid record at line 2 \(it is null\)/],
   ] as const) {
