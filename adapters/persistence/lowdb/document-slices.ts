@@ -14,14 +14,14 @@ const RECORDS_PER_SLICE = 500;
  */
 export function* documentSlices(doc: StoreDocument): Generator<string> {
   yield `{"format":${JSON.stringify(doc.format)},"users":[`;
-  yield* records(doc.users, (user) => JSON.stringify(user));
+  yield* plainRecords(doc.users);
   yield '],"tasks":[';
-  yield* records(doc.tasks, (task) => JSON.stringify(task));
+  yield* plainRecords(doc.tasks);
   yield ']';
   // The tasks' creation sequences, in the tasks' order: a cursor's place survives a restart.
   if (doc.seqs !== undefined) {
     yield ',"seqs":[';
-    yield* records(doc.seqs, (seq) => String(seq));
+    yield* plainRecords(doc.seqs);
     yield `],"lastSeq":${JSON.stringify(doc.lastSeq ?? 0)}`;
   }
   if (doc.idempotency !== undefined) {
@@ -45,6 +45,18 @@ function byTaskId(record: IdempotencyRecord): string {
   const q = JSON.stringify;
   const owner = record.userId === record.task.user_id ? '' : `"userId":${q(record.userId)},`;
   return `{${owner}"key":${q(record.key)},"fingerprint":${q(record.fingerprint)},"createdAtMs":${q(record.createdAtMs)},"taskId":${q(record.task.id)}}`;
+}
+
+/**
+ * Records written as they are, a slice at a time: one JSON.stringify of the slice's array, less its brackets.
+ * One call per slice rather than one per record, and no joining of their texts: a fold writes every task
+ * of the store, and this took its tasks from 1.36 to 0.92 µs each (docs/benchmarks.md).
+ */
+function* plainRecords(items: readonly unknown[]): Generator<string> {
+  for (let start = 0; start < items.length; start += RECORDS_PER_SLICE) {
+    const json = JSON.stringify(items.slice(start, start + RECORDS_PER_SLICE));
+    yield start === 0 ? json.slice(1, -1) : `,${json.slice(1, -1)}`;
+  }
 }
 
 function* records<T>(items: readonly T[], json: (item: T, index: number) => string): Generator<string> {

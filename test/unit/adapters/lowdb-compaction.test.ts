@@ -35,6 +35,8 @@ describe('background compaction', () => {
         tasks: Array.from({ length: count }, (_, i) => task(i, u.id)),
       };
       assert.equal([...documentSlices(doc)].join(''), JSON.stringify(doc), `${count} tasks`);
+      const numbered = { ...doc, seqs: doc.tasks.map((_, i) => i + 1), lastSeq: count };
+      assert.equal([...documentSlices(numbered)].join(''), JSON.stringify(numbered), `${count} tasks and their seqs`);
     }
     const tasks = Array.from({ length: 3 }, (_, i) => task(i, u.id));
     const idempotency = tasks.map((t, i) => ({
