@@ -8,6 +8,7 @@ import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
 import { Compactor } from './compactor.ts';
+import { FoldThread } from './fold-in-worker.ts';
 import { storeFiles, type StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
@@ -24,7 +25,7 @@ export interface LowdbTaskStoreOptions {
   readonly compactAfterBytes?: number;
   /**
    * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
-   * thread (foldInWorker) unless a test runs foldStoreFiles on its own thread.
+   * thread (FoldThread) unless a test runs foldStoreFiles on its own thread.
    */
   readonly foldFiles?: (files: StoreFiles) => Promise<Folded>;
   readonly log?: (message: string) => void;
@@ -116,6 +117,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       );
     }
 
+    const foldThread = options.foldFiles === undefined ? new FoldThread() : undefined;
     const compactor = new Compactor(
       files,
       snapshot,
@@ -123,7 +125,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       minCompactBytes,
       log,
       (path) => openJournalFile(path, opened.durableWrites).fd,
-      options.foldFiles,
+      options.foldFiles ?? ((given) => foldThread!.fold(given)),
     );
     const failures = failureReporter(files.journal, log);
     if (notFolded !== undefined) {
@@ -194,6 +196,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
               );
             });
           } finally {
+            await foldThread?.close();
             closeSync(journal.descriptor);
             await lock.release();
           }
