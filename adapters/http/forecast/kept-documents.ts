@@ -37,12 +37,23 @@ interface Kept {
  */
 export class KeptDocuments {
   readonly #kept = new Map<string, Kept>();
+  /** The clock second (the process's own, in ms / 1000) of the last sweep of documents no longer current. */
+  #sweptAt = 0;
 
-  /** `inputs`: the forecast controls, when the provider's documents follow them; absent, only own rules. */
+  /**
+   * `inputs`: the forecast controls, when the provider's documents follow them; absent, only own rules.
+   * `elapsedMs`: the process's own clock, which paces the sweep (a test moves it).
+   */
   constructor(
     private readonly inputs: DocumentInputs | undefined,
     private readonly capacity = 4096,
+    private readonly elapsedMs: () => number = () => performance.now(),
   ) {}
+
+  /** How many documents are kept now. */
+  get size(): number {
+    return this.#kept.size;
+  }
 
   /**
    * `route` with its documents kept: the same documents, each worked out once per URL, base and second, or
@@ -59,21 +70,39 @@ export class KeptDocuments {
       const second = this.inputs ? Math.floor(this.inputs.clock.now().getTime() / 1000) : 0;
       const revision = this.inputs?.revision ?? 0;
       const kept = this.#kept.get(url);
-      if (
-        kept &&
-        kept.base === request.baseUrl &&
-        (kept.own ? kept.document.stillCurrent!() : kept.second === second && kept.revision === revision)
-      )
+      if (kept && kept.base === request.baseUrl && current(kept, second, revision))
         return Promise.resolve(kept.document);
       return route(request).then((document) => {
         const own = ownDocument && document.stillCurrent !== undefined;
-        if (!own && !this.inputs) return document;
+        if (!own && !this.inputs) {
+          this.#kept.delete(url); // a gateway's miss or stale answer: the hit kept before it is over
+          return document;
+        }
+        this.#sweep(second, revision);
         if (this.#kept.size >= this.capacity) this.#kept.clear();
         this.#kept.set(url, { base: request.baseUrl, second, revision, own, document });
         return document;
       });
     };
   }
+
+  /**
+   * Drops, at most once a second, every document no longer current. A kept document is current for a second
+   * at most (both rules), so without this a URL asked once would hold its document, and a gateway's document
+   * its cache entry after the cache had dropped it (beyond UPSTREAM_CACHE_MB), until the map filled; with it,
+   * what is kept is what the last second or two asked for.
+   */
+  #sweep(second: number, revision: number): void {
+    const at = Math.floor(this.elapsedMs() / 1000);
+    if (at === this.#sweptAt) return;
+    this.#sweptAt = at;
+    for (const [url, kept] of this.#kept) if (!current(kept, second, revision)) this.#kept.delete(url);
+  }
+}
+
+/** Whether a kept document is still the one its route would give: by its own rule or the controls'. */
+function current(kept: Kept, second: number, revision: number): boolean {
+  return kept.own ? kept.document.stillCurrent!() : kept.second === second && kept.revision === revision;
 }
 
 /** The request URL's text (scheme, host, path and query), as srvx or the caller's Request gives it. */
