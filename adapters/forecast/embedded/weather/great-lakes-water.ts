@@ -85,73 +85,115 @@ export const SHORE_ADJUST_KM = 5;
 export const BEYOND_BORDER_KM = 40;
 
 interface Mask {
-  readonly classes: Uint8Array;
   /** Per cell: the class of the lake whose wind it has (its own, or beyond the border the nearest US one's). */
   readonly lakes: Uint8Array;
-  /** Per cell: the open lake's share of the wind, 0 on US land. */
-  readonly weight: Float32Array;
+  /** Per cell: the open lake's share of the wind, 0 on US land; worked out for the corners a place asks for. */
+  readonly weight: (k: number) => number;
 }
 
+let classesOfCells: Uint8Array | undefined;
 let mask: Mask | undefined;
+
+/** The mask's cell classes, decoded on first use (~1 ms): all a place on US land needs. */
+const theClasses = (): Uint8Array => (classesOfCells ??= decodeLakeMask(GREAT_LAKES_MASK_DATA));
 
 /**
  * A two-pass chamfer distance transform over the mask's grid, km: `dist` holds 0 at the sources and Infinity
- * elsewhere, and gets each cell's distance from the nearest source through the cells `passable` lets it
- * cross; `label` takes the nearest source's.
+ * elsewhere, and gets each cell's distance from the nearest source through the cells whose class is
+ * `through` (any class when it is -1); `label` takes the nearest source's. It runs once per process, mostly
+ * before V8 has optimised it: one row's sweep is one small function, the same code for both passes (its
+ * direction a number, not a branch), over typed arrays, with nothing allocated per cell.
  */
-function chamfer(dist: Float32Array, label: Uint8Array, passable: (k: number) => boolean): void {
-  const { rows, cols, step, south } = LAKE_MASK_GRID;
+function chamfer(dist: Float32Array, label: Uint8Array, classes: Uint8Array, through: number): void {
+  const { rows, step, south } = LAKE_MASK_GRID;
   const dy = step * 111.2;
-  const relax = (k: number, from: number, d: number) => {
-    if (passable(k) && dist[from]! + d < dist[k]!) [dist[k], label[k]] = [dist[from]! + d, label[from]!];
-  };
-  for (const forward of [true, false]) {
-    const sign = forward ? -1 : 1;
+  for (const sign of [-1, 1]) {
     for (let rr = 0; rr < rows; rr++) {
-      const r = forward ? rr : rows - 1 - rr;
+      const r = sign < 0 ? rr : rows - 1 - rr;
       const dx = dy * Math.cos(((south + (r + 0.5) * step) * Math.PI) / 180);
-      const dd = Math.hypot(dx, dy);
       const rowBefore = r + sign >= 0 && r + sign < rows;
-      for (let cc = 0; cc < cols; cc++) {
-        const c = forward ? cc : cols - 1 - cc;
-        const k = r * cols + c;
-        if (c + sign >= 0 && c + sign < cols) relax(k, k + sign, dx);
-        if (!rowBefore) continue;
-        const above = k + sign * cols;
-        relax(k, above, dy);
-        if (c > 0) relax(k, above - 1, dd);
-        if (c < cols - 1) relax(k, above + 1, dd);
-      }
+      sweepRow(dist, label, classes, through, r, sign, dx, rowBefore ? dy : Infinity, Math.hypot(dx, dy));
     }
   }
 }
 
 /**
- * Decodes the mask and works out each cell's share of the open lake's wind, once, on first use: on US lake
+ * One row of a {@link chamfer} pass, in the pass's direction (`sign` −1 forward, +1 backward: the neighbours
+ * already passed are at k + sign, and in the row r + sign unless `dy` is Infinity, the grid's edge). The
+ * neighbours are tried in a fixed order, the first of equal distances giving the label.
+ */
+function sweepRow(
+  dist: Float32Array,
+  label: Uint8Array,
+  classes: Uint8Array,
+  through: number,
+  r: number,
+  sign: number,
+  dx: number,
+  dy: number,
+  dd: number,
+): void {
+  const cols = LAKE_MASK_GRID.cols;
+  const rowBefore = dy !== Infinity;
+  for (let cc = 0; cc < cols; cc++) {
+    const c = sign < 0 ? cc : cols - 1 - cc;
+    const k = r * cols + c;
+    if (through >= 0 && classes[k] !== through) continue;
+    let best = dist[k]!;
+    let from = -1;
+    if (cc > 0 && dist[k + sign]! + dx < best) {
+      dist[k] = dist[k + sign]! + dx;
+      best = dist[k]!;
+      from = k + sign;
+    }
+    if (rowBefore) {
+      const above = k + sign * cols;
+      if (dist[above]! + dy < best) {
+        dist[k] = dist[above]! + dy;
+        best = dist[k]!;
+        from = above;
+      }
+      if (c > 0 && dist[above - 1]! + dd < best) {
+        dist[k] = dist[above - 1]! + dd;
+        best = dist[k]!;
+        from = above - 1;
+      }
+      if (c < cols - 1 && dist[above + 1]! + dd < best) {
+        dist[k] = dist[above + 1]! + dd;
+        from = above + 1;
+      }
+    }
+    if (from >= 0) label[k] = label[from]!;
+  }
+}
+
+/**
+ * Works out each cell's share of the open lake's wind, once, on the first place off US land: on US lake
  * water by its distance from the nearest US land (the shore half a cell from a land cell's centre), beyond
- * the US waters fading with the distance from them too.
+ * the US waters fading with the distance from them too. A place whose own cell is US land needs only the
+ * classes; the first place off it pays for the distances (~30–40 ms of CPU in a fresh process, 2026-11-27).
  */
 function theMask(): Mask {
   if (mask) return mask;
   const { rows, cols, step } = LAKE_MASK_GRID;
-  const classes = decodeLakeMask(GREAT_LAKES_MASK_DATA);
+  const classes = theClasses();
   const isLake = (k: number) => classes[k]! > 0 && classes[k]! !== LAND;
   const fromLand = new Float32Array(rows * cols).fill(Infinity);
   for (let k = 0; k < fromLand.length; k++) if (classes[k] === LAND) fromLand[k] = 0;
-  chamfer(fromLand, new Uint8Array(rows * cols), () => true);
+  chamfer(fromLand, new Uint8Array(rows * cols), classes, -1);
   // Beyond the US waters: the distance from them, across neither-cells only, and the nearest lake.
   const fromLake = new Float32Array(rows * cols).fill(Infinity);
   const lakes = new Uint8Array(classes);
   for (let k = 0; k < fromLake.length; k++) if (isLake(k)) fromLake[k] = 0;
-  chamfer(fromLake, lakes, (k) => classes[k] === 0);
+  chamfer(fromLake, lakes, classes, 0);
   const halfCell = (step * 111.2) / 2;
-  const weight = new Float32Array(rows * cols);
-  for (let k = 0; k < weight.length; k++) {
-    if (classes[k] === LAND || !Number.isFinite(fromLake[k]!)) continue;
+  // Rounded to a float32 as the weights were when the grid's were all worked out at once (c38f334260e90069).
+  const weight = (k: number): number => {
+    if (classes[k] === LAND || !Number.isFinite(fromLake[k]!)) return 0;
     const offshore = 1 - Math.exp(-Math.max(0, fromLand[k]! - halfCell) / SHORE_ADJUST_KM);
-    weight[k] = offshore * Math.exp(-fromLake[k]! / BEYOND_BORDER_KM);
-  }
-  return (mask = { classes, lakes, weight });
+    return Math.fround(offshore * Math.exp(-fromLake[k]! / BEYOND_BORDER_KM));
+  };
+  return (mask = { lakes, weight });
 }
 
 /** Whether a point lies in the mask's box at all (most of the country does not: no decoding there). */
@@ -175,9 +217,9 @@ export interface LakePlace {
 export function lakePlace(lat: number, lon: number): LakePlace | undefined {
   if (!inBox(lat, lon)) return undefined;
   const g = LAKE_MASK_GRID;
-  const { classes, lakes, weight } = theMask();
-  if (classes[Math.floor((lat - g.south) / g.step) * g.cols + Math.floor((lon - g.west) / g.step)] === LAND)
+  if (theClasses()[Math.floor((lat - g.south) / g.step) * g.cols + Math.floor((lon - g.west) / g.step)] === LAND)
     return undefined;
+  const { lakes, weight } = theMask();
   const y = (lat - g.south) / g.step - 0.5;
   const x = (lon - g.west) / g.step - 0.5;
   const r = Math.max(0, Math.min(g.rows - 2, Math.floor(y)));
@@ -194,10 +236,11 @@ export function lakePlace(lat: number, lon: number): LakePlace | undefined {
     [r + 1, c + 1, fy * fx],
   ] as const) {
     const k = rr * g.cols + cc;
-    w += share * weight[k]!;
+    const wk = weight(k);
+    w += share * wk;
     const what = CLASSES[lakes[k]!];
     // The corner of most weight names the lake (the water cells of a place's corners are one lake's).
-    if (what && what !== 'land' && weight[k]! * share >= most) [most, lake] = [weight[k]! * share, what];
+    if (what && what !== 'land' && wk * share >= most) [most, lake] = [wk * share, what];
   }
   return lake && w > 0 ? { lake, weight: w } : undefined;
 }
