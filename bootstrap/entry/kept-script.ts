@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 // From node:timers, not the global: a DOM test environment (Jest's jsdom) has its own timers.
 import { setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
-import { isContext, Script } from 'node:vm';
+import { runInThisContext, Script } from 'node:vm';
 import { readDigestedFile, writeDigestedFile } from '../../adapters/forecast/embedded/shared/kept-files.ts';
 import { modelCacheDir } from '../../adapters/forecast/embedded/shared/model-cache.ts';
 
@@ -24,18 +24,26 @@ const PROLOGUE = `(function (${PARAMETERS.join(', ')}) {'use strict';`;
 
 /**
  * Runs `file`, the weather double's CommonJS bundle (scripts/build-server-bundle.mjs), as a classic script
- * with V8's code cache kept in TASKCAST_CACHE_DIR/compiled-code/, and gives its exports. Node 20 has no compile
- * cache for ES modules (`module.enableCompileCache` came in Node 22), and an isolated test file, a fresh process,
- * compiled the bundle's ~0.7 MB again before its first answer, then each function the first answers call on
- * its first call: ~25 of ~105 ms of CPU (issue 40 item 4). With the cache V8 reads the bytecode instead, of
- * the top level and of every function the process that wrote it had called.
+ * with V8's code cache kept beside the package (see {@link codeCacheFolder}), and gives its exports. Node 20
+ * has no compile cache for ES modules (`module.enableCompileCache` came in Node 22), and an isolated test
+ * file, a fresh process, compiled the bundle's ~0.7 MB again before its first answer, then each function the
+ * first answers call on its first call: ~25 of ~105 ms of CPU (issue 40 item 4). With the cache V8 reads the
+ * bytecode instead, of the top level and of every function the process that wrote it had called.
  *
- * The cache is named by a digest of the very text run and by V8's version and the architecture (V8 itself
- * checks only the text's length, then refuses a cache of another V8 or other flags, and the next process
- * writes it again). Since a cache is code, it is read only from a folder that this user owns and no one else
- * may write to, made so when written: from a shared temporary folder another user could otherwise put code in
- * this process. A process that found none, or one refused, writes it after {@link KEEP_AFTER_MS} or at exit,
- * whichever comes first; with TASKCAST_CACHE_DIR=off nothing is kept and the script is compiled as any module.
+ * A code cache is code: V8 checks only the length of the text it was made from, and runs a cache of another
+ * text of that length. So it is kept only where whoever could write it could already rewrite the package's
+ * code, `node_modules/.cache/taskcast/` (see {@link codeCacheFolder}), never in a shared temporary folder; on
+ * top of that it is read only through no link, from folders that are this user's and written by no one else,
+ * and only a file of this user's, written by no one else, with no other name (see {@link acceptedFile}).
+ * It is named by a digest of the very text run, V8's version, the architecture and the V8 flags of the
+ * process (V8 refuses a cache made under other flags, and the next process would write it again). A process
+ * that found none, or one refused, writes it after {@link KEEP_AFTER_MS} or at exit, whichever comes first;
+ * with TASKCAST_CACHE_DIR=off nothing is kept and the script is compiled as any module.
+ *
+ * Under a test runner that runs a test file's modules in a vm context of their own (Jest; vitest's vm pools),
+ * the script runs in that context, as its ES module bundle did, so that its errors are the test's TypeError
+ * and its clock the test's (fake) Date: compiled there by that realm's Function, without a code cache, since
+ * a vm.Script run in another context would not be the same compiled code.
  *
  * `importMeta` stands for the bundle's `import.meta`: that of the ES module that loads it, beside it in
  * dist/weather/, so the model finds its worker and data as from the ES module bundle; `importPeer` is that
@@ -48,52 +56,129 @@ export function runKeptScript(
 ): unknown {
   const path = fileURLToPath(file);
   const bytes = readFileSync(path);
+  const module = { exports: {} };
+  const args = [module.exports, createRequire(file), module, importMeta, importPeer];
+  const inRealm = inForeignRealm() ? realmFunction(bytes, file) : undefined;
+  if (inRealm !== undefined) {
+    inRealm(...args);
+    return module.exports;
+  }
   const source = `${PROLOGUE}${bytes.toString('utf8')}\n})`;
-  const cacheFile = codeCacheFile(bytes);
+  const cacheFile = codeCacheFile(path, bytes);
   const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
   const script = new Script(source, { filename: path, cachedData });
-  const module = { exports: {} };
-  // In the context of the module that loads it, as its ES module bundle ran: Jest runs a test file's modules
-  // in a context of its own (vm.createContext, with jsdom's globals), whose global is a vm context.
-  const run = (isContext(globalThis) ? script.runInContext(globalThis) : script.runInThisContext()) as (
-    ...args: unknown[]
-  ) => void;
-  run(module.exports, createRequire(file), module, importMeta, importPeer);
+  (script.runInThisContext() as (...args: unknown[]) => void)(...args);
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true))
     keepCodeCache(script, cacheFile);
   return module.exports;
 }
 
 /**
- * Where the code cache of the script `bytes` is kept, or undefined with TASKCAST_CACHE_DIR=off. The bytes,
- * not the text: a text with a character past ASCII is two bytes a character to V8, and hashing it as text
- * encoded it again (~1.7 ms of CPU more for the bundle's 1.2 MB).
+ * The script as a function of the current realm's own Function, so that its globals (TypeError, Date, fetch)
+ * are the test file's; undefined where the realm makes no code from strings (an edge-runtime context of
+ * vitest's vm pools), where it runs in the main realm as in a plain process. The text is the package's own
+ * file, as a module's would be: no more an eval than the vm.Script of a plain process.
  */
-function codeCacheFile(bytes: Buffer): string | undefined {
-  const dir = modelCacheDir();
-  if (dir === undefined) return undefined;
-  const key = createHash('sha256')
-    .update(`${process.versions.v8} ${process.arch}\n${PROLOGUE}\n`)
-    .update(bytes)
-    .digest('hex')
-    .slice(0, 32);
-  return join(dir, 'compiled-code', `${key}-weather.v8c`);
+function realmFunction(bytes: Buffer, file: URL): ((...args: unknown[]) => void) | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new globalThis.Function(
+      ...PARAMETERS,
+      `'use strict';${bytes.toString('utf8')}\n//# sourceURL=${file.href}`,
+    ) as (...args: unknown[]) => void;
+  } catch (error) {
+    if ((error as Error | undefined)?.name === 'EvalError') return undefined; // the realm's own EvalError
+    throw error;
+  }
 }
 
 /**
- * Whether a cache file is this user's in a folder no one else may write to. Where there are no user ids
- * (Windows), the temporary folder is the user's own.
+ * Whether this module runs in a realm other than Node's main one: a test runner's vm context (Jest gives the
+ * context's global proxy as `globalThis`, which `vm.isContext` does not take for a context).
  */
-function ownedByThisUser(stats: Stats): boolean {
-  return process.getuid === undefined || stats.uid === process.getuid();
+function inForeignRealm(): boolean {
+  return globalThis.Object !== runInThisContext('Object');
 }
 
-/** Whether the cache folder of `file` is this user's, written by no one else (see {@link ownedByThisUser}). */
-function privateFolder(file: string): boolean {
-  if (process.getuid === undefined) return true;
+/**
+ * The folder the code cache of the script at `path` is kept in, or undefined where none is: the
+ * find-cache-dir convention (babel, eslint, ava, terser), `node_modules/.cache/taskcast/` in the nearest
+ * `node_modules` above the script (installed), else in the `node_modules` of the nearest folder above it with
+ * a package.json (a checkout's dist/). Whoever can write that `node_modules` can already replace the package
+ * in it, so a cache there gives no one a way in they did not have. Where users exist, that `node_modules`
+ * must be this user's (a checkout's walk up never ends in a shared folder's); none is made. Undefined too with
+ * TASKCAST_CACHE_DIR=off.
+ */
+export function codeCacheFolder(path: string): string | undefined {
+  if (modelCacheDir() === undefined) return undefined;
+  const nodeModules = nearestNodeModules(path) ?? packageNodeModules(path);
+  if (nodeModules === undefined) return undefined;
   try {
-    const stats = statSync(join(file, '..'));
-    return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
+    const stats = statSync(nodeModules);
+    if (!stats.isDirectory() || !ownedByThisUser(stats)) return undefined;
+  } catch {
+    return undefined; // no node_modules: nothing to keep it beside
+  }
+  return join(nodeModules, '.cache', 'taskcast', 'compiled-code');
+}
+
+function nearestNodeModules(path: string): string | undefined {
+  for (let dir = dirname(path); dirname(dir) !== dir; dir = dirname(dir))
+    if (basename(dir) === 'node_modules') return dir;
+  return undefined;
+}
+
+function packageNodeModules(path: string): string | undefined {
+  for (let dir = dirname(path); dirname(dir) !== dir; dir = dirname(dir))
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'node_modules');
+  return undefined;
+}
+
+/**
+ * Where the code cache of the script `bytes` is kept, or undefined. Named by the bytes, not the text: a text
+ * with a character past ASCII is two bytes a character to V8, and hashing it as text encoded it again (~1.7 ms
+ * of CPU more for the bundle's 1.2 MB).
+ */
+function codeCacheFile(path: string, bytes: Buffer): string | undefined {
+  const folder = codeCacheFolder(path);
+  if (folder === undefined) return undefined;
+  const flags = JSON.stringify([process.execArgv, process.env['NODE_OPTIONS'] ?? '']);
+  const key = createHash('sha256')
+    .update(`${process.versions.v8} ${process.arch} ${flags}\n${PROLOGUE}\n`)
+    .update(bytes)
+    .digest('hex')
+    .slice(0, 32);
+  return join(folder, `${key}-weather.v8c`);
+}
+
+const POSIX = process.getuid !== undefined;
+
+/** Whether a file or folder is this user's (everyone's where there are no user ids: Windows). */
+function ownedByThisUser(stats: Stats): boolean {
+  return !POSIX || stats.uid === process.getuid!();
+}
+
+/** Whether no one but its owner may write to it (on Windows, whose modes say nothing of it, anything). */
+const writtenByOwnerOnly = (stats: Stats): boolean => !POSIX || (stats.mode & 0o022) === 0;
+
+/** A code cache file fit to run: a regular file (opened through no link), this user's, theirs alone to write, one name. */
+function acceptedFile(stats: Stats): boolean {
+  return stats.isFile() && ownedByThisUser(stats) && writtenByOwnerOnly(stats) && stats.nlink === 1;
+}
+
+/**
+ * Whether the folders of `file` below node_modules are fit to hold code: `.cache` a folder, not a link;
+ * `.cache/taskcast` and its `compiled-code` folders, not links, this user's and theirs alone to write.
+ */
+function privateFolders(file: string): boolean {
+  const folder = dirname(file);
+  const taskcast = dirname(folder);
+  try {
+    if (!lstatSync(dirname(taskcast)).isDirectory()) return false;
+    return [taskcast, folder].every((dir) => {
+      const stats = lstatSync(dir);
+      return stats.isDirectory() && ownedByThisUser(stats) && writtenByOwnerOnly(stats);
+    });
   } catch {
     return false;
   }
@@ -106,19 +191,18 @@ function keepCodeCache(script: Script, file: string): void {
     kept = true;
     process.off('exit', keep);
     try {
-      const folder = join(file, '..');
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      chmodSync(folder, 0o700); // made earlier under another umask: closed before anything is kept in it
-      if (privateFolder(file)) writeDigestedFile(file, script.createCachedData());
+      // 0700 where made; one made otherwise (another umask, another user) is left as it is and not used.
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      if (privateFolders(file)) writeDigestedFile(file, script.createCachedData(), 0o600);
     } catch {
-      // another user's folder, or none can be made: the next process compiles the script, as now
+      // a read-only file system, or another's folder: the next process compiles the script, as now
     }
   };
   setTimeout(keep, KEEP_AFTER_MS).unref();
   process.on('exit', keep);
 }
 
-/** A script's cache, read only from a private folder and only if this user's: see {@link runKeptScript}. */
+/** A script's cache, read only as {@link runKeptScript} says. */
 function readCodeCache(file: string): Buffer | undefined {
-  return privateFolder(file) ? readDigestedFile(file, ownedByThisUser) : undefined;
+  return privateFolders(file) ? readDigestedFile(file, acceptedFile) : undefined;
 }

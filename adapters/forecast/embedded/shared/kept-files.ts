@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
+  constants,
   fstatSync,
   futimesSync,
   mkdirSync,
@@ -20,12 +21,13 @@ const TOUCH_AFTER_MS = 24 * 3_600_000;
  * A file the model kept (model-cache.ts), or undefined where there is none or it cannot be read. Reading it
  * moves its modification time to now (once a day at most), so that a file still in use is never one that
  * prune-model-cache.ts takes for unused. `accept`, given, judges the open file first (its owner, say): one it
- * refuses is not read.
+ * refuses is not read. A symbolic link is not followed (where the system can tell, O_NOFOLLOW): the cache
+ * only ever holds files it wrote, and a link there is someone else's.
  */
 export function readKeptFile(file: string, accept?: (stats: Stats) => boolean): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch {
     return undefined; // none kept yet, or unreadable: make it again
   }
@@ -54,13 +56,15 @@ function markUsed(fd: number): void {
  * Writes a kept file whole, or nothing: under a temporary name of its own (test runners load the double in
  * several threads of one process), then renamed, so a reader never sees half a file. A write starts the cache's
  * pruning, at most once a day per process, in the background (prune-model-cache.ts). A file that
- * cannot be written only costs the next process the making of it again.
+ * cannot be written only costs the next process the making of it again. The temporary file is made new
+ * (`wx`: never a file or link already there) with `mode` (less the umask), and the rename replaces a link
+ * at `file` instead of following it.
  */
-export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView): void {
+export function writeKeptFile(file: string, bytes: NodeJS.ArrayBufferView, mode = 0o666): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const temporary = `${file}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, bytes);
+    writeFileSync(temporary, bytes, { flag: 'wx', mode });
     renameSync(temporary, file);
   } catch {
     return;
@@ -84,8 +88,8 @@ export function readDigestedFile(file: string, accept?: (stats: Stats) => boolea
   return createHash('sha256').update(body).digest().equals(bytes.subarray(length)) ? body : undefined;
 }
 
-/** Writes `body` and its SHA-256 as a kept file ({@link writeKeptFile}), for {@link readDigestedFile}. */
-export function writeDigestedFile(file: string, body: NodeJS.ArrayBufferView): void {
+/** Writes `body` and its SHA-256 as a kept file ({@link writeKeptFile}, `mode` too), for {@link readDigestedFile}. */
+export function writeDigestedFile(file: string, body: NodeJS.ArrayBufferView, mode?: number): void {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  writeKeptFile(file, Buffer.concat([bytes, createHash('sha256').update(bytes).digest()]));
+  writeKeptFile(file, Buffer.concat([bytes, createHash('sha256').update(bytes).digest()]), mode);
 }

@@ -38,7 +38,9 @@ export function modelCacheDir(): string | undefined {
 
 /**
  * The folders of TASKCAST_CACHE_DIR the model keeps files in: the only ones pruned (prune-model-cache.ts).
- * `compiled-code` holds V8's code cache of the bundle itself (bootstrap/entry/kept-script.ts).
+ * `compiled-code` is where V8's code cache of the bundle itself is kept (bootstrap/entry/kept-script.ts),
+ * now under the package's `node_modules/.cache/taskcast/`, pruned there alike; a TASKCAST_CACHE_DIR's own,
+ * where an earlier version kept it, only ages out.
  */
 export const MODEL_CACHE_FOLDERS = [
   'alert-cycles',
