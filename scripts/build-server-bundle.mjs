@@ -64,6 +64,9 @@ for (const [name] of WEATHER_ENTRIES) {
   const output = Object.entries(entries.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(`/${name}.ts`));
   if (output === undefined) throw new Error(`no exports found for the ${name} entry`);
   const names = output[1].exports;
+  // `export const { default } = …` is no JavaScript: an entry's default export would need a line of its own.
+  if (names.includes('default'))
+    throw new Error(`the ${name} entry has a default export, which ${name}.mjs cannot name`);
   writeFileSync(
     join(weatherDir, `${name}.mjs`),
     `// taskcast/${name}: its code is in weather.cjs, run by weather.mjs (scripts/build-server-bundle.mjs).\n` +

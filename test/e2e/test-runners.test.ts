@@ -113,6 +113,34 @@ test('taskcast/fetch', async () => {
 `;
 
 /**
+ * The double's code runs in the test file's realm, as its ES module bundle did: Jest gives each test file a vm
+ * context of its own, and a double run in Node's main realm threw a TypeError the test's `TypeError` is not,
+ * and read a clock Jest's fake timers do not move (bootstrap/entry/kept-script.ts).
+ */
+const JEST_REALM = `/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import { expect, jest, test } from '@jest/globals';
+import { createWeatherGovFetch } from 'taskcast/fetch';
+
+test('a refused request rejects with the test realm’s TypeError', async () => {
+  const nwsFetch = await createWeatherGovFetch();
+  await expect(nwsFetch('https://example.com/')).rejects.toThrow(TypeError);
+  await expect(nwsFetch('/health')).rejects.toBeInstanceOf(TypeError);
+});
+
+test('the double’s clock follows Jest’s fake Date', async () => {
+  const nwsFetch = await createWeatherGovFetch();
+  jest.useFakeTimers({ now: new Date('2020-01-01T00:00:00Z') });
+  try {
+    expect(nwsFetch.clock().now).toMatch(/^2020-01-01T00:00/);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+`;
+
+/**
  * The CommonJS Jest recipe of docs/testing-weather-apps.md, as written there (so the page cannot drift from
  * what runs), with one more test that fails if Jest ignored its `@jest-environment` docblock.
  */
@@ -161,6 +189,7 @@ test(
         `/**\n * @jest-environment jest-fixed-jsdom\n */\nimport { afterAll, afterEach, beforeAll, expect, test } from '@jest/globals';\n${BODY}`,
       );
       writeFileSync(join(app, 'weather.test.cjs'), documentedJestRecipe());
+      writeFileSync(join(app, 'jest-realm.test.mjs'), JEST_REALM);
 
       await t.test('vitest: node, jsdom, happy-dom, edge-runtime', () => {
         const out = runBoth(
@@ -174,16 +203,23 @@ test(
         assert.doesNotMatch(out, /Unhandled|unhandled error/, out);
       });
 
-      await t.test('Jest with its jsdom environment: an ES module test, and the documented CommonJS one', () => {
-        // The command the docs give, on the two test files.
+      await t.test('Jest with its jsdom environment: ES module tests, and the documented CommonJS one', () => {
+        // The command the docs give, on the test files.
         const out = runBoth(
           process.execPath,
-          ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', 'jest-weather.test.mjs', 'weather.test.cjs'],
+          [
+            '--experimental-vm-modules',
+            'node_modules/jest/bin/jest.js',
+            'jest-weather.test.mjs',
+            'weather.test.cjs',
+            'jest-realm.test.mjs',
+          ],
           app,
         );
         assert.match(out, /PASS \.\/jest-weather\.test\.mjs/, out);
         assert.match(out, /PASS \.\/weather\.test\.cjs/, out);
-        assert.match(out, /Tests:\s+4 passed, 4 total/, out);
+        assert.match(out, /PASS \.\/jest-realm\.test\.mjs/, out);
+        assert.match(out, /Tests:\s+6 passed, 6 total/, out);
         assert.doesNotMatch(out, /taskcast: unhandled error/, out);
       });
     } finally {
