@@ -1,7 +1,7 @@
 /**
  * taskcast/msw and taskcast/fetch under the test runners web teams use: the packed tarball in a fresh app
- * with vitest (environments node, jsdom, happy-dom, edge-runtime) and Jest (jsdom, through
- * jest-fixed-jsdom, which gives Jest's jsdom the fetch classes MSW needs). The runners come from the
+ * with vitest (environments node, jsdom, happy-dom, edge-runtime; and its vmThreads pool) and Jest (jsdom,
+ * through jest-fixed-jsdom, which gives Jest's jsdom the fetch classes MSW needs). The runners come from the
  * registry once and are kept under the system's temporary folder, keyed by their versions and this
  * package's dependencies; each run copies that app (hard links) and unpacks the new tarball into it.
  */
@@ -140,6 +140,27 @@ test('the double’s clock follows Jest’s fake Date', async () => {
 });
 `;
 
+/** The same under vitest's vm pools, which also run a test file in a vm context of its own. */
+const VITEST_REALM = `import { expect, test, vi } from 'vitest';
+import { createWeatherGovFetch } from 'taskcast/fetch';
+
+test('a refused request rejects with the test realm’s TypeError', async () => {
+  const nwsFetch = await createWeatherGovFetch();
+  const error = await nwsFetch('https://example.com/').catch((e) => e);
+  expect(error instanceof TypeError).toBe(true);
+});
+
+test('the double’s clock follows the fake Date', async () => {
+  const nwsFetch = await createWeatherGovFetch();
+  vi.useFakeTimers({ now: new Date('2020-01-01T00:00:00Z') });
+  try {
+    expect(nwsFetch.clock().now).toMatch(/^2020-01-01T00:00/);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+`;
+
 /**
  * The CommonJS Jest recipe of docs/testing-weather-apps.md, as written there (so the page cannot drift from
  * what runs), with one more test that fails if Jest ignored its `@jest-environment` docblock.
@@ -190,6 +211,7 @@ test(
       );
       writeFileSync(join(app, 'weather.test.cjs'), documentedJestRecipe());
       writeFileSync(join(app, 'jest-realm.test.mjs'), JEST_REALM);
+      writeFileSync(join(app, 'vitest-realm.test.js'), VITEST_REALM);
 
       await t.test('vitest: node, jsdom, happy-dom, edge-runtime', () => {
         const out = runBoth(
@@ -201,6 +223,15 @@ test(
           assert.match(out, new RegExp(`✓ weather\\.${environment}\\.test\\.js`), out);
         assert.match(out, /Tests\s+8 passed \(8\)/, out);
         assert.doesNotMatch(out, /Unhandled|unhandled error/, out);
+      });
+
+      await t.test('vitest’s vmThreads pool: the double in the test file’s realm', () => {
+        const out = runBoth(
+          process.execPath,
+          ['node_modules/vitest/vitest.mjs', 'run', '--pool=vmThreads', 'vitest-realm.test.js'],
+          app,
+        );
+        assert.match(out, /Tests\s+2 passed \(2\)/, out);
       });
 
       await t.test('Jest with its jsdom environment: ES module tests, and the documented CommonJS one', () => {
