@@ -109,7 +109,7 @@ function inForeignRealm(): boolean {
  * must be this user's (a checkout's walk up never ends in a shared folder's); none is made. Undefined too with
  * TASKCAST_CACHE_DIR=off.
  */
-export function codeCacheFolder(path: string): string | undefined {
+function codeCacheFolder(path: string): string | undefined {
   if (modelCacheDir() === undefined) return undefined;
   const nodeModules = nearestNodeModules(path) ?? packageNodeModules(path);
   if (nodeModules === undefined) return undefined;
