@@ -36,7 +36,11 @@ export async function createForecast(options: ForecastOptions = {}): Promise<Sta
   } as const;
   const controls = forecastControlsOver(new SystemClock(), settings);
   const useCases = forecastUseCasesOver(await forecastProviderFactory(settings)(controls));
-  const app = createForecastApp({ forecast: useCases, controls, log: errorsToConsole });
+  // Documents kept per URL and clock second, as the server keeps them (kept-documents.ts), so a warm request
+  // through taskcast/msw or taskcast/fetch skips the use case and the model. The embedded provider's documents
+  // follow the controls alone (embedded-forecast-provider.ts), built yet or not (lazy-forecast-provider.ts).
+  const keepDocuments = settings.provider === 'embedded';
+  const app = createForecastApp({ forecast: useCases, controls, log: errorsToConsole, keepDocuments });
   const inProcess = libraryForecast({ useCases, controls }, app);
   return disposable({
     ...inProcess.forecast,
