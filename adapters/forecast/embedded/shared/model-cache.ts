@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -30,10 +30,47 @@ export function modelCacheFile(
   return join(dir, folder, `${key}-${suffix}`);
 }
 
-/** TASKCAST_CACHE_DIR, its default, or undefined where it is `off`. */
+/**
+ * TASKCAST_CACHE_DIR, or undefined where it is `off`; unset, the user's own default folder, or undefined
+ * where that is not this user's alone (see {@link defaultCacheDir}).
+ */
 export function modelCacheDir(): string | undefined {
-  const dir = process.env['TASKCAST_CACHE_DIR'] ?? join(tmpdir(), 'taskcast-cache');
-  return dir === 'off' ? undefined : dir;
+  const dir = process.env['TASKCAST_CACHE_DIR'];
+  if (dir !== undefined) return dir === 'off' ? undefined : dir;
+  return defaultCacheDir(tmpdir());
+}
+
+/** The verdict on each default folder, by its path: checked once a process (see {@link defaultCacheDir}). */
+const defaultDirs = new Map<string, string | undefined>();
+
+/**
+ * `<tmp>/taskcast-cache-<uid>`, made 0700 by this process if no one has made it yet, and used only if it is
+ * then a folder (not a link) of this user's that no one else may write to: the temporary folder is shared,
+ * and another user who made this name first could otherwise plant files that change the double's answers.
+ * Since a shared temporary folder is sticky, no one else can rename or remove the folder once it is this
+ * user's, so one check a process holds. Where there are no user ids (Windows, the browser build) the
+ * temporary folder is the user's own: `<tmp>/taskcast-cache`.
+ */
+function defaultCacheDir(tmp: string): string | undefined {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (uid === undefined) return join(tmp, 'taskcast-cache');
+  const dir = join(tmp, `taskcast-cache-${uid}`);
+  if (!defaultDirs.has(dir)) defaultDirs.set(dir, ownFolder(dir, uid) ? dir : undefined);
+  return defaultDirs.get(dir);
+}
+
+function ownFolder(dir: string, uid: number): boolean {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+  }
+  try {
+    const stats = lstatSync(dir);
+    return stats.isDirectory() && stats.uid === uid && (stats.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
