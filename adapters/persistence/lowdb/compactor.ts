@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { Low } from 'lowdb';
 import type { StoreDocument, StoreState } from '../memory/store-state.ts';
 import { syncFolderAsync } from './durable-json-file.ts';
+import { foldInWorker } from './fold-in-worker.ts';
 import type { StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import type { Journal } from './journal.ts';
@@ -46,8 +47,8 @@ export class Compactor {
     private readonly log: (message: string) => void,
     /** Opens a new journal file as the first one was opened (see openJournalFile). */
     private readonly openJournal: (path: string) => number,
-    /** Writes the snapshot with the journal moved aside replayed on top: in a worker (FoldThread), unless a test runs it here. */
-    private readonly foldFiles: (files: StoreFiles) => Promise<Folded>,
+    /** Writes the snapshot with the journal moved aside replayed on top: in a worker, unless a test runs it here. */
+    private readonly foldFiles: (files: StoreFiles) => Promise<Folded> = foldInWorker,
   ) {
     this.snapshotBytes = sizeOf(files.snapshot);
   }

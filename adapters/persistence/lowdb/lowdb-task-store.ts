@@ -8,7 +8,6 @@ import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
 import { Compactor } from './compactor.ts';
-import { FoldThread } from './fold-in-worker.ts';
 import { storeFiles, type StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
@@ -25,7 +24,7 @@ export interface LowdbTaskStoreOptions {
   readonly compactAfterBytes?: number;
   /**
    * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
-   * thread (FoldThread) unless a test runs foldStoreFiles on its own thread.
+   * thread (foldInWorker) unless a test runs foldStoreFiles on its own thread.
    */
   readonly foldFiles?: (files: StoreFiles) => Promise<Folded>;
   readonly log?: (message: string) => void;
@@ -117,7 +116,6 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       );
     }
 
-    const foldThread = options.foldFiles === undefined ? new FoldThread() : undefined;
     const compactor = new Compactor(
       files,
       snapshot,
@@ -125,7 +123,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       minCompactBytes,
       log,
       (path) => openJournalFile(path, opened.durableWrites).fd,
-      options.foldFiles ?? ((given) => foldThread!.fold(given)),
+      options.foldFiles,
     );
     const failures = failureReporter(files.journal, log);
     if (notFolded !== undefined) {
@@ -196,7 +194,6 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
               );
             });
           } finally {
-            await foldThread?.close();
             closeSync(journal.descriptor);
             await lock.release();
           }

@@ -17,7 +17,7 @@ function compactorOver(snapshotBytes: number, minBytes: number): Compactor {
   const unused = () => {
     throw new Error('not used by due()');
   };
-  return new Compactor(files, unused as never, unused as never, minBytes, () => {}, unused, unused);
+  return new Compactor(files, unused as never, unused as never, minBytes, () => {}, unused);
 }
 
 test('a fold is due once the journal holds twice the snapshot', () => {
