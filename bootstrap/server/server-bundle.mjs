@@ -111,8 +111,8 @@ export function weatherExportsOptions(root, outdir, external) {
 }
 
 /**
- * The alert worker beside the weather bundle, built on its own, an ES module: the alert cycle cache names the model by a digest of this one file
- * (alert-cycle-cache.ts), so it must hold the whole model.
+ * The alert worker beside the weather bundle, built on its own, an ES module: the alert cycle cache names
+ * the model by a digest of this one file (alert-cycle-cache.ts), so it must hold the whole model.
  */
 export function weatherWorkerOptions(root, outdir, external) {
   return { ...bundleOptions(root, outdir, external), entryPoints: { 'alert-worker': ALERT_WORKER } };
