@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { runInThisContext, Script } from 'node:vm';
 import { readDigestedFile, writeDigestedFile } from '../../adapters/forecast/embedded/shared/kept-files.ts';
 import { modelCacheDir } from '../../adapters/forecast/embedded/shared/model-cache.ts';
+import { ownedByThisUser, thisUsersAlone } from '../../adapters/forecast/embedded/shared/own-files.ts';
 
 /**
  * How long after the script's start its code cache is written, if the process has not exited first: by then a
@@ -151,19 +152,9 @@ function codeCacheFile(path: string, bytes: Buffer): string | undefined {
   return join(folder, `${key}-weather.v8c`);
 }
 
-const POSIX = process.getuid !== undefined;
-
-/** Whether a file or folder is this user's (everyone's where there are no user ids: Windows). */
-function ownedByThisUser(stats: Stats): boolean {
-  return !POSIX || stats.uid === process.getuid!();
-}
-
-/** Whether no one but its owner may write to it (on Windows, whose modes say nothing of it, anything). */
-const writtenByOwnerOnly = (stats: Stats): boolean => !POSIX || (stats.mode & 0o022) === 0;
-
 /** A code cache file fit to run: a regular file (opened through no link), this user's, theirs alone to write, one name. */
 function acceptedFile(stats: Stats): boolean {
-  return stats.isFile() && ownedByThisUser(stats) && writtenByOwnerOnly(stats) && stats.nlink === 1;
+  return stats.isFile() && thisUsersAlone(stats) && stats.nlink === 1;
 }
 
 /**
@@ -177,7 +168,7 @@ function privateFolders(file: string): boolean {
     if (!lstatSync(dirname(taskcast)).isDirectory()) return false;
     return [taskcast, folder].every((dir) => {
       const stats = lstatSync(dir);
-      return stats.isDirectory() && ownedByThisUser(stats) && writtenByOwnerOnly(stats);
+      return stats.isDirectory() && thisUsersAlone(stats);
     });
   } catch {
     return false;

@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { serialize } from 'node:v8';
+import { thisUser, thisUsersAlone } from './own-files.ts';
 
 /**
  * Where the bundled model keeps what it made for later processes (a cycle's alerts, an office's, the month
@@ -52,14 +53,14 @@ const defaultDirs = new Map<string, string | undefined>();
  * temporary folder is the user's own: `<tmp>/taskcast-cache`.
  */
 function defaultCacheDir(tmp: string): string | undefined {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const uid = thisUser();
   if (uid === undefined) return join(tmp, 'taskcast-cache');
   const dir = join(tmp, `taskcast-cache-${uid}`);
-  if (!defaultDirs.has(dir)) defaultDirs.set(dir, ownFolder(dir, uid) ? dir : undefined);
+  if (!defaultDirs.has(dir)) defaultDirs.set(dir, ownFolder(dir) ? dir : undefined);
   return defaultDirs.get(dir);
 }
 
-function ownFolder(dir: string, uid: number): boolean {
+function ownFolder(dir: string): boolean {
   try {
     mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
@@ -67,7 +68,7 @@ function ownFolder(dir: string, uid: number): boolean {
   }
   try {
     const stats = lstatSync(dir);
-    return stats.isDirectory() && stats.uid === uid && (stats.mode & 0o022) === 0;
+    return stats.isDirectory() && thisUsersAlone(stats); // lstat: a link is no directory
   } catch {
     return false;
   }
