@@ -1,5 +1,7 @@
 import { METRIC as ALL, noCounters as none, type Counters } from '../../shared/metrics.ts';
 
+export { seriesOf } from '../../shared/metrics.ts';
+
 /** The counting this adapter needs; bootstrap hands it the process's Prometheus registry. */
 export type UpstreamCounters = Counters;
 
