@@ -2,7 +2,7 @@ import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { LRUCache } from 'lru-cache';
 import { freshnessOf } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
-import { METRIC, noCounters, type UpstreamCounters } from './metrics.ts';
+import { METRIC, noCounters, seriesOf, type UpstreamCounters } from './metrics.ts';
 import type { SharedDocument, SharedDocumentCache } from '../../shared/shared-document-cache.ts';
 import { type UpstreamClient, UpstreamUnreachable } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
@@ -42,6 +42,14 @@ export type Lookup =
   | { readonly kind: 'document'; readonly entry: CacheEntry; readonly status: CacheStatus }
   | { readonly kind: 'problem'; readonly status: number; readonly stripped: Record<string, unknown> };
 
+/** A fresh copy found in memory, and the clock's reading it was fresh at. */
+export interface FreshHit {
+  readonly kind: 'document';
+  readonly entry: CacheEntry;
+  readonly status: 'HIT';
+  readonly at: number;
+}
+
 export interface UpstreamCacheOptions {
   readonly client: UpstreamClient;
   readonly rewriter: LinkRewriter;
@@ -57,14 +65,18 @@ export interface UpstreamCacheOptions {
 }
 
 export interface UpstreamCache {
-  /** The document at `path` (path plus query), from memory when fresh. Throws ForecastUnavailable. */
-  /** `accept`: the media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents). */
-  get(path: string, accept?: string): Promise<Lookup>;
   /**
-   * Whether `entry`, which `get` gave as a HIT, is still the fresh one held for `path`: then it is served
-   * again from memory, so it counts as a hit (and as the entry's use, for the LRU order) as `get` would.
+   * The document at `path` (path plus query): a fresh copy in memory at once, as a HIT (no promise: the hot
+   * path of a warm gateway), else a promise of what upstream says. Throws ForecastUnavailable.
+   * `accept`: the media type to ask for when not GeoJSON (api.weather.gov's JSON-LD-only documents).
    */
-  stillHit(path: string, entry: CacheEntry): boolean;
+  get(path: string, accept?: string): FreshHit | Promise<Lookup>;
+  /**
+   * Whether `entry`, which `get` gave as a HIT, is still the fresh one held for `path` at `at` (the caller's
+   * clock reading): then it is served again from memory, so it counts as a hit (and as the entry's use, for
+   * the LRU order) as `get` would.
+   */
+  stillHit(path: string, entry: CacheEntry, at: number): boolean;
   /** `calculatedSize` is the body bytes held. */
   readonly lru: LRUCache<string, CacheEntry>;
 }
@@ -107,8 +119,15 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
   };
   const flights = new Map<string, Promise<Lookup>>();
 
+  // Each result's series bound once: a hit is counted on every request of a warm gateway.
+  const counted: Record<CacheStatus, () => void> = {
+    HIT: seriesOf(counters, METRIC.cache, { result: 'HIT' }),
+    MISS: seriesOf(counters, METRIC.cache, { result: 'MISS' }),
+    REVALIDATED: seriesOf(counters, METRIC.cache, { result: 'REVALIDATED' }),
+    STALE: seriesOf(counters, METRIC.cache, { result: 'STALE' }),
+  };
   const count = (lookup: Lookup): Lookup => {
-    counters.inc(METRIC.cache, { result: lookup.kind === 'document' ? lookup.status : 'MISS' });
+    counted[lookup.kind === 'document' ? lookup.status : 'MISS']();
     return lookup;
   };
 
@@ -220,9 +239,13 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
 
   return {
     lru,
-    async get(path, accept) {
+    get(path, accept) {
       const cached = lru.get(path);
-      if (cached && now() < cached.freshUntil) return count({ kind: 'document', entry: cached, status: 'HIT' });
+      const at = now();
+      if (cached && at < cached.freshUntil) {
+        counted.HIT();
+        return { kind: 'document', entry: cached, status: 'HIT', at };
+      }
       let flight = flights.get(path);
       if (!flight) {
         flight = (
@@ -230,11 +253,11 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
         ).finally(() => flights.delete(path));
         flights.set(path, flight);
       }
-      return count(await flight);
+      return flight.then(count);
     },
-    stillHit(path, entry) {
-      if (now() >= entry.freshUntil || lru.get(path) !== entry) return false;
-      counters.inc(METRIC.cache, { result: 'HIT' });
+    stillHit(path, entry, at) {
+      if (at >= entry.freshUntil || lru.get(path) !== entry) return false;
+      counted.HIT();
       return true;
     },
   };

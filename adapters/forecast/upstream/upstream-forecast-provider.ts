@@ -7,7 +7,7 @@ import type {
 } from '../../../application/forecast/ports.ts';
 import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { RelayedProblem } from '../../shared/relayed-problem.ts';
-import { createUpstreamCache, type UpstreamCache } from './http-cache.ts';
+import { createUpstreamCache, type CacheEntry, type Lookup, type UpstreamCache } from './http-cache.ts';
 import { createLinkRewriter } from './link-rewriter.ts';
 import { silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts';
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
@@ -78,8 +78,38 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     shared: options.shared,
   });
 
-  async function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
-    const lookup = await cache.get(path, accept);
+  /**
+   * The document at `path`. A fresh hit is answered as soon as it is found, without waiting on a promise
+   * of the cache's: at a warm gateway's limit nearly every request is one, and each microsecond shows.
+   */
+  function document(path: string, ctx: ForecastContext, accept?: string): Promise<ForecastDocument> {
+    const lookup = cache.get(path, accept);
+    if (lookup instanceof Promise) return lookup.then((found) => fetched(path, found, ctx));
+    return Promise.resolve(freshHit(path, lookup.entry, lookup.at, ctx));
+  }
+
+  /**
+   * A fresh hit found at `at`. It is the answer again, to the byte, until its max-age counts down a second
+   * (or the entry stops being the cache's fresh one): the HTTP adapter may serve this very document until
+   * then without asking (adapters/http/forecast/kept-documents.ts), and the bytes it wrote for it once.
+   */
+  function freshHit(path: string, entry: CacheEntry, at: number, ctx: ForecastContext): ForecastDocument {
+    const maxAgeSeconds = Math.max(0, Math.floor((entry.freshUntil - at) / 1000));
+    const lastSame = entry.freshUntil - maxAgeSeconds * 1000;
+    return {
+      body: entry.bodyFor(ctx.baseUrl, rewriter),
+      lastModified: entry.lastModified,
+      maxAgeSeconds,
+      cacheStatus: 'HIT',
+      stillCurrent: () => {
+        const t = now();
+        return t >= at && t <= lastSame && cache.stillHit(path, entry, t);
+      },
+    };
+  }
+
+  /** What the cache gave once upstream (or the cluster's shared cache) was asked. */
+  function fetched(path: string, lookup: Lookup, ctx: ForecastContext): ForecastDocument {
     if (lookup.kind === 'problem') {
       throw new RelayedProblem(
         lookup.status,
@@ -98,21 +128,15 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
       }
     }
     const at = now();
+    // Another node's fresh copy, from the shared cache.
+    if (status === 'HIT') return freshHit(path, entry, at, ctx);
     // What is left of upstream's freshness; a stale copy must not be kept by anyone downstream.
     const maxAgeSeconds = status === 'STALE' ? 0 : Math.max(0, Math.floor((entry.freshUntil - at) / 1000));
-    const answer = { body: entry.bodyFor(ctx.baseUrl, rewriter), lastModified: entry.lastModified, maxAgeSeconds };
-    if (status !== 'HIT') return { ...answer, cacheStatus: status };
-    // A fresh hit is the answer again, to the byte, until its max-age counts down a second (or the entry
-    // stops being the cache's fresh one): the HTTP adapter may serve this very document until then without
-    // asking (adapters/http/forecast/kept-documents.ts), and the bytes it wrote for it once.
-    const lastSame = entry.freshUntil - maxAgeSeconds * 1000;
     return {
-      ...answer,
+      body: entry.bodyFor(ctx.baseUrl, rewriter),
+      lastModified: entry.lastModified,
+      maxAgeSeconds,
       cacheStatus: status,
-      stillCurrent: () => {
-        const t = now();
-        return t >= at && t <= lastSame && cache.stillHit(path, entry);
-      },
     };
   }
 
