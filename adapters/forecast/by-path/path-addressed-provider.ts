@@ -46,15 +46,17 @@ export function createPathAddressedProvider(options: PathAddressedOptions): Fore
   };
   const methods: Record<string, AnyMethod> = {};
   for (const [name, path] of Object.entries(ROUTES) as Array<[string, (...args: unknown[]) => string]>) {
-    methods[name] = async (...all: unknown[]): Promise<unknown> => {
-      const ctx = all[all.length - 1] as ForecastContext;
-      const asked = path(...all.slice(0, -1));
-      const found = await source.document(asked, undefined, ctx);
-      if (found) return found;
+    const fallen = (asked: string, all: unknown[]): Promise<unknown> => {
       // Looked up now, not when built: a lazy fallback is then built only when first needed.
       const fall: unknown = fallback ? Reflect.get(fallback, name) : undefined;
       if (typeof fall !== 'function') throw new ForecastNotFound(`No resource matches ${asked}.`);
       return (fall as AnyMethod).apply(fallback, all);
+    };
+    // Chained, not awaited: the source's ready answer (a warm gateway's fresh hit) costs no further hop.
+    methods[name] = (...all: unknown[]): Promise<unknown> => {
+      const ctx = all[all.length - 1] as ForecastContext;
+      const asked = path(...all.slice(0, -1));
+      return source.document(asked, undefined, ctx).then((found) => found ?? fallen(asked, all));
     };
   }
   const provider = methods as unknown as ForecastProvider;
