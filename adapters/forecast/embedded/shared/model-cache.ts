@@ -23,12 +23,27 @@ export function modelCacheFile(
   suffix: string,
 ): string | undefined {
   const dir = modelCacheDir();
+  const name = dir === undefined ? undefined : modelCacheName(moduleUrl, folder, inputs, suffix);
+  return name === undefined ? undefined : join(dir!, name);
+}
+
+/**
+ * The name {@link modelCacheFile} gives within the cache folder, `folder/key-suffix`, wherever the folder is:
+ * also the name the package's own copy of such a file goes by (shipped-model-data.ts). Undefined outside the
+ * bundle.
+ */
+export function modelCacheName(
+  moduleUrl: string,
+  folder: ModelCacheFolder,
+  inputs: unknown,
+  suffix: string,
+): string | undefined {
   const module = new URL(moduleUrl);
-  if (dir === undefined || extname(module.pathname) !== '.mjs') return undefined;
+  if (extname(module.pathname) !== '.mjs') return undefined;
   const model = modelDigest(module);
   if (model === undefined) return undefined;
   const key = createHash('sha256').update(model).update(serialize(inputs)).digest('hex').slice(0, 32);
-  return join(dir, folder, `${key}-${suffix}`);
+  return `${folder}/${key}-${suffix}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { setImmediate } from 'node:timers';
 import { keepPrecipMonths, keptPrecipMonth, type PrecipMonthStore } from '../weather/monthly-precip.ts';
 import { readDigestedFile, writeDigestedFile } from './kept-files.ts';
 import { modelCacheFile } from './model-cache.ts';
+import { shippedModelFile, shipsModelData } from './shipped-model-data.ts';
 
 /**
  * Keeps the month factors of the normals stations (weather/monthly-precip.ts) in TASKCAST_CACHE_DIR/precip-months,
@@ -18,13 +19,24 @@ import { modelCacheFile } from './model-cache.ts';
  * processes writing the same month at once leave one of their files, never half of one; the months the other
  * held are measured again by a later process.
  *
+ * The months the package ships (shipped-model-data.ts: every station, the months around the build) are read
+ * from there first, and only the others from or to the folder; with none (TASKCAST_CACHE_DIR=off), the
+ * shipped months alone.
+ *
  * `moduleUrl`: a module of the bundle (the caller's `import.meta.url`).
  */
 export function keepPrecipMonthsBeside(moduleUrl: string): void {
   const kept = modelCacheFile(moduleUrl, 'precip-months', null, '') !== undefined;
-  keepPrecipMonths(
-    kept ? precipMonthFiles((index) => modelCacheFile(moduleUrl, 'precip-months', null, `${index}.f64`)!) : undefined,
-  );
+  const shipped = (index: number): Float64Array | undefined =>
+    monthBody(shippedModelFile(moduleUrl, 'precip-months', null, `${index}.f64`));
+  const files = kept
+    ? precipMonthFiles((index) => modelCacheFile(moduleUrl, 'precip-months', null, `${index}.f64`)!)
+    : undefined;
+  if (!shipsModelData(moduleUrl)) return keepPrecipMonths(files);
+  keepPrecipMonths({
+    read: (index) => shipped(index) ?? files?.read(index),
+    measured: (index) => files?.measured(index),
+  });
 }
 
 /** The store of a month's file, `file(index)`, as {@link keepPrecipMonthsBeside} describes it. */
@@ -46,8 +58,11 @@ function flush(pending: Set<number>, file: (index: number) => string): void {
 
 /** A month's [station, log factor, …] as a file holds them; undefined if absent, cut short or changed. */
 export function readMonthFile(file: string): Float64Array | undefined {
-  const body = readDigestedFile(file);
-  if (body === undefined || body.length % 16 !== 0) return undefined; // none kept, or not whole: measure it
+  return monthBody(readDigestedFile(file)); // none kept, or not whole: measure it
+}
+
+function monthBody(body: Buffer | undefined): Float64Array | undefined {
+  if (body === undefined || body.length % 16 !== 0) return undefined;
   // Copied out: a Buffer read from a file need not lie on a float64 boundary of its memory.
   return new Float64Array(new Uint8Array(body).buffer);
 }

@@ -13,7 +13,7 @@ import {
 } from './climate.ts';
 import { overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
-import { PrecipFactor } from './monthly-precip.ts';
+import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
@@ -352,6 +352,9 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.rawQpfMm = (pop / 100) * intensity;
   return core;
 }
+
+/** Every normals station's factor on its precipitation for the month `index` (year × 12 + month). */
+export const measureWholePrecipMonth = (index: number): Float64Array => measureWholeMonth(index, rawPrecipTotal);
 
 /**
  * The model's own precipitation at a place, before any month's factor: summed over every `stride`-th hour

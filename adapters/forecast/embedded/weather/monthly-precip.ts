@@ -116,6 +116,20 @@ function stationLogFactor(field: ClimateField, station: number, index: number, r
 }
 
 /**
+ * Every station's factor for a month, as {@link keptPrecipMonth} gives them: what the package ships for the
+ * months around its build (scripts/build-model-data.ts).
+ */
+export function measureWholeMonth(
+  index: number,
+  raw: RawPrecipTotal,
+  field: ClimateField | null = shippedClimateField(),
+): Float64Array {
+  if (!field) return new Float64Array(0);
+  for (let station = 0; station < field.stations.length; station++) stationLogFactor(field, station, index, raw);
+  return keptPrecipMonth(index, undefined, field);
+}
+
+/**
  * Where a process keeps the shipped fit's station-months for later processes (a test runner that isolates
  * files starts each in a fresh one): a month is asked for once, when it is first needed, and told of each
  * station measured in it. What it reads back is checked here too, so a stray file changes no answer.
