@@ -48,6 +48,10 @@ export function registerForecastRoutes(
   // forecast is two documents, the point's and the grid's: only the controls' rule keeps it.
   const kept = (route: ForecastRoute, ownDocument = false): ForecastRoute =>
     options.kept?.route(route, ownDocument) ?? route;
+  // The alert lists too (a point's, a zone's, an area's): what is in effect follows the forecast clock and
+  // the scenario alone, like a forecast (the cycle's alerts are the model's for the clock's cycle hour, the
+  // scenario's are the controls'), and their query is in the URL; under the controls' rule only.
+  const keptAlerts = (pattern: string): boolean => pattern === '/alerts' || pattern.startsWith('/alerts/active');
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
   // by the composition. An asset declared on a document's path is one more rendering of it, chosen by
@@ -64,10 +68,11 @@ export function registerForecastRoutes(
     for (const other of uc.resources.routes)
       if (other.kind === 'asset' && other.pattern === rule.pattern)
         alternates[mediaTypeOf(other.media.accept)] = (r) => uc.resources.asset(other, routeInput(r), r);
+    const route: ForecastRoute = (r) => uc.resources.document(rule, routeInput(r), r);
     readOnly(
       rule.pattern,
       forecastHandler(
-        (r) => uc.resources.document(rule, routeInput(r), r),
+        keptAlerts(rule.pattern) ? kept(route) : route,
         options,
         report,
         'document',

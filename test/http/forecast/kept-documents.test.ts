@@ -1,5 +1,5 @@
 /**
- * A point's and the forecasts' documents are kept per URL for the forecast clock's second
+ * A point's, the forecasts' and the alert lists' documents are kept per URL for the forecast clock's second
  * (adapters/http/forecast/kept-documents.ts). The answers must be the bytes the route gives without
  * keeping, whatever the clock and the scenario do: two apps over one container (so one provider, one set of
  * controls), one keeping and one not, asked the same things after every move.
@@ -47,7 +47,12 @@ async function answer(app: H3, path: string, headers: Record<string, string> = {
 test('kept documents answer the same bytes as the route, across clock moves and scenario changes', async () => {
   const clock = new FixedClock(new Date('2026-07-16T04:59:58.300Z'));
   const { kept, plain, controls } = await twoApps(clock);
-  const paths = [...POINTS.map((p) => `/points/${p}`)];
+  const paths = [
+    ...POINTS.map((p) => `/points/${p}`),
+    ...POINTS.map((p) => `/alerts/active?point=${p}`),
+    '/alerts/active/area/KS',
+    '/alerts/active/zone/KSZ009',
+  ];
   for (const point of POINTS) {
     const res = await plain.fetch(
       new Request(`http://taskcast.test/points/${point}`, { headers: { 'user-agent': UA } }),
@@ -97,6 +102,8 @@ test('kept documents answer the same bytes as the route, across clock moves and 
   await compare('midnight in Los Angeles');
   controls.loadScenario({
     weather: [{ area: { state: 'KS' }, from: 'now', to: 'now+6h', set: { precipitation: 'snow', temperature: 20 } }],
+    alerts: [{ event: 'Winter Storm Warning', area: 'KS' }],
+    modelAlerts: false,
   });
   await compare('a scenario, in the same second');
   clock.advance(250);
