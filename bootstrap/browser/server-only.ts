@@ -55,6 +55,8 @@ export const copyFile = thrower('copyFile');
 export const connect = thrower('connect');
 export const gzipSync = thrower('zlib.gzipSync');
 export const brotliCompressSync = thrower('zlib.brotliCompressSync');
+export const deflateRawSync = thrower('zlib.deflateRawSync');
+export const inflateRawSync = thrower('zlib.inflateRawSync');
 export const constants = {};
 export class EventEmitter {
   on() {
