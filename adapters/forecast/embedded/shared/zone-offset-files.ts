@@ -28,6 +28,10 @@ export function keepZoneOffsetsBeside(moduleUrl: string): void {
       offsetsBody(shippedModelFile(moduleUrl, 'zone-offsets', { ...inputs, timeZone, month }, `${month}.i16`)) ??
       files?.read(timeZone, month),
     made: (timeZone, month, offsets) => files?.made(timeZone, month, offsets),
+    names: (timeZone, month) => {
+      const shipped = namesBody(shippedModelFile(moduleUrl, 'zone-offsets', { ...inputs, timeZone }, 'names'));
+      return shipped && month >= shipped.fromMonth && month < shipped.toMonth ? shipped.names : undefined;
+    },
   });
 }
 
@@ -49,4 +53,31 @@ function offsetsBody(body: Buffer | undefined): Int16Array | undefined {
   if (body === undefined || body.length % 2 !== 0) return undefined;
   // Copied out: a Buffer read from a file need not lie on an int16 boundary of its memory.
   return new Int16Array(new Uint8Array(body).buffer);
+}
+
+/** A zone's short names through the shipped months [fromMonth, toMonth), by offset in minutes. */
+export interface ZoneNames {
+  readonly fromMonth: number;
+  readonly toMonth: number;
+  readonly names: ReadonlyMap<number, string>;
+}
+
+/** A zone's short names as shipped: JSON, [fromMonth, toMonth, [[offset in minutes, name], …]]. */
+export const namesFileBody = ({ fromMonth, toMonth, names }: ZoneNames): Buffer =>
+  Buffer.from(JSON.stringify([fromMonth, toMonth, [...names]]));
+
+function namesBody(body: Buffer | undefined): ZoneNames | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const [fromMonth, toMonth, pairs] = JSON.parse(body.toString('utf8')) as unknown[];
+    if (!Number.isInteger(fromMonth) || !Number.isInteger(toMonth) || !Array.isArray(pairs)) return undefined;
+    const names = new Map<number, string>();
+    for (const pair of pairs as unknown[]) {
+      if (!Array.isArray(pair) || !Number.isInteger(pair[0]) || typeof pair[1] !== 'string') return undefined;
+      names.set(pair[0] as number, pair[1]);
+    }
+    return { fromMonth: fromMonth as number, toMonth: toMonth as number, names };
+  } catch {
+    return undefined;
+  }
 }

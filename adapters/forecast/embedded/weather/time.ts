@@ -94,6 +94,11 @@ export interface ZoneOffsetStore {
   read(timeZone: string, month: number): Int16Array | undefined;
   /** A month just made, to keep. */
   made(timeZone: string, month: number, offsets: Int16Array): void;
+  /**
+   * A zone's short names (CDT, PST) through a UTC month, by offset in minutes, where known beforehand (the
+   * package ships them, made by {@link monthNames}): the first name a process asks for otherwise starts ICU.
+   */
+  names?(timeZone: string, month: number): ReadonlyMap<number, string> | undefined;
 }
 
 let offsetStore: ZoneOffsetStore | undefined;
@@ -104,6 +109,7 @@ export function keepZoneOffsets(store: ZoneOffsetStore | undefined): void {
   offsetStore = store;
   months.clear();
   offsets.clear();
+  monthNamesKept.clear();
 }
 
 /** An hour whose offset changes within it, in a month's table. */
@@ -203,14 +209,49 @@ export function isoUtc(ms: number): string {
 
 const abbreviations = new Map<string, Intl.DateTimeFormat>();
 
+/** Each zone-month's short names by offset, as the store gave them (null: it knows none). */
+const monthNamesKept = new Map<string, ReadonlyMap<number, string> | null>();
+
 /** Short zone name such as CDT or PST (falls back to GMT-5 style where Intl has no abbreviation). */
 export function zoneAbbreviation(ms: number, timeZone: string): string {
+  const known = offsetStore?.names === undefined ? undefined : knownName(offsetStore, ms, timeZone);
+  return known ?? intlAbbreviation(ms, timeZone);
+}
+
+function intlAbbreviation(ms: number, timeZone: string): string {
   let f = abbreviations.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
     abbreviations.set(timeZone, f);
   }
   return f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+}
+
+/** The name the store knows for the zone's offset at `ms`, if it knows the month's. */
+function knownName(store: ZoneOffsetStore, ms: number, timeZone: string): string | undefined {
+  const at = new Date(ms);
+  const month = (at.getUTCFullYear() - 1970) * 12 + at.getUTCMonth();
+  const key = `${timeZone}|${month}`;
+  let names = monthNamesKept.get(key);
+  if (names === undefined) monthNamesKept.set(key, (names = store.names!(timeZone, month) ?? null));
+  return names?.get(offsetMinutesAt(ms, timeZone));
+}
+
+/**
+ * A zone's short names through a UTC month, by offset: asked of Intl every {@link PROBE_HOURS} hours, which
+ * meets every offset the month holds; undefined if one offset goes by two names within the month.
+ */
+export function monthNames(timeZone: string, month: number): Map<number, string> | undefined {
+  const { first, hours } = monthHours(month);
+  const names = new Map<number, string>();
+  for (let h = 0; h <= hours; h += PROBE_HOURS) {
+    const ms = (first + Math.min(h, hours - 1)) * MS_PER_HOUR;
+    const offset = intlOffsetMinutes(ms, timeZone);
+    const name = intlAbbreviation(ms, timeZone);
+    if ((names.get(offset) ?? name) !== name) return undefined;
+    names.set(offset, name);
+  }
+  return names;
 }
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -8,6 +8,8 @@ import {
   formatterFor,
   keepZoneOffsets,
   localTime,
+  monthNames,
+  zoneAbbreviation,
   type ZoneOffsetStore,
 } from '../../../../../adapters/forecast/embedded/weather/time.ts';
 
@@ -103,4 +105,37 @@ test('a kept month changed or cut short is not taken, and is made again', () => 
   keepZoneOffsets(again.store);
   assertAgreesWithIntl();
   assert.deepEqual([again.read, again.made], [0, CASES.length]);
+});
+
+test("a zone's short names through a month, as shipped, agree with Intl hour by hour and are read back", () => {
+  keepZoneOffsets(undefined);
+  const month = (2026 - 1970) * 12 + 2; // March 2026: CST, then CDT from the 8th
+  const names = monthNames('America/Chicago', month)!;
+  assert.deepEqual(
+    new Map([...names].sort(([a], [b]) => a - b)),
+    new Map([
+      [-360, 'CST'],
+      [-300, 'CDT'],
+    ]),
+  );
+  const first = Date.UTC(2026, 2, 1);
+  const byIntl = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'short' });
+  const asked: string[] = [];
+  keepZoneOffsets({
+    read: () => undefined,
+    made: () => {},
+    names: (timeZone, m) => (asked.push(`${timeZone} ${m}`), m === month ? names : undefined),
+  });
+  for (let ms = first; ms < Date.UTC(2026, 3, 1); ms += 3_600_000) {
+    const intl = byIntl.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')!.value;
+    assert.equal(zoneAbbreviation(ms, 'America/Chicago'), intl, new Date(ms).toISOString());
+  }
+  assert.deepEqual(asked, [`America/Chicago ${month}`], 'asked once a month');
+  // What the store gives is what is answered (so the loop above is one of reading it); a month it does not
+  // know is Intl's.
+  keepZoneOffsets({ read: () => undefined, made: () => {}, names: () => new Map([[-360, 'XST']]) });
+  assert.equal(zoneAbbreviation(first, 'America/Chicago'), 'XST');
+  keepZoneOffsets({ read: () => undefined, made: () => {}, names: () => undefined });
+  assert.equal(zoneAbbreviation(first, 'America/Chicago'), 'CST');
+  keepZoneOffsets(undefined);
 });
