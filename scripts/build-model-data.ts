@@ -1,4 +1,4 @@
-// Builds dist/weather/model-data.v8 (adapters/forecast/embedded/shared/shipped-model-data.ts): what the weather
+// Builds dist/weather/model-data.bin (adapters/forecast/embedded/shared/shipped-model-data.ts): what the weather
 // bundle's model would otherwise make in a fresh process and keep in TASKCAST_CACHE_DIR, made once here for
 // the months around the build, so a run's first test file on a fresh machine reads it instead (issue 40
 // item 4): every normals station's precipitation factor for each month, and each time zone of the catalogue's
