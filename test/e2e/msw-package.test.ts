@@ -411,10 +411,13 @@ test(
       });
 
       await t.test('a later process reads the month factors a forecast measured, byte for byte', () => {
-        const forecasts = answersInAProcess(consumer, 'forecasts.mjs', [
-          '/gridpoints/TOP/32,81/forecast',
-          '/gridpoints/TOP/32,81/forecast/hourly',
-        ]);
+        // Years past those the package ships (dist/weather/model-data.bin): the months are measured here.
+        const forecasts = answersInAProcess(
+          consumer,
+          'forecasts.mjs',
+          ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly'],
+          '2040-05-28T15:00:00Z',
+        );
         const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-month-cache-'));
         const measured = forecasts('off');
         assert.equal(forecasts(cacheDir), measured, 'the first process, keeping its months');
@@ -427,6 +430,24 @@ test(
         assert.equal(forecasts(cacheDir), measured, 'a later process, past files cut short');
       });
 
+      await t.test("the package's shipped months and zone offsets answer as made ones, and none is kept", () => {
+        const paths = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?area=TX'];
+        const answers = answersInAProcess(consumer, 'shipped.mjs', paths, '2026-05-31T21:00:00Z');
+        const shipped = join(consumer, 'node_modules', 'taskcast', 'dist', 'weather', 'model-data.bin');
+        const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-shipped-'));
+        const read = answers(cacheDir);
+        assert.deepEqual(readdirSync(cacheDir).sort(), ['alert-offices'], 'no month measured, no zone asked of Intl');
+        assert.equal(answers('off'), read, 'the same with nothing kept');
+        // Its zone names are in the answers (an alert's "until 8:00PM CDT"), read from the package too.
+        assert.match(read, /[0-9] ?[AP]M C[DS]T/);
+        renameSync(shipped, `${shipped}.aside`);
+        try {
+          assert.equal(answers('off'), read, 'made here, without the shipped file');
+        } finally {
+          renameSync(`${shipped}.aside`, shipped);
+        }
+      });
+
       await t.test('a TypeScript consumer type-checks against taskcast/msw and taskcast/fetch', () => {
         writeFileSync(join(consumer, 'typed.ts'), TYPED_CONSUMER);
         typecheckConsumer(consumer, ['typed.ts']);
@@ -435,16 +456,21 @@ test(
 );
 
 /**
- * Writes a consumer script that asks `paths` of taskcast/fetch at NOW and prints each answer's path, status,
+ * Writes a consumer script that asks `paths` of taskcast/fetch at `now` (NOW) and prints each answer's path, status,
  * Last-Modified and body as JSON; the result runs it in a fresh process with TASKCAST_CACHE_DIR set, as a test
  * runner's next file would start.
  */
-function answersInAProcess(consumer: string, script: string, paths: readonly string[]): (cacheDir: string) => string {
+function answersInAProcess(
+  consumer: string,
+  script: string,
+  paths: readonly string[],
+  now = NOW,
+): (cacheDir: string) => string {
   writeFileSync(
     join(consumer, script),
     `
     import { createWeatherGovFetch } from 'taskcast/fetch';
-    const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(NOW)} });
+    const nwsFetch = await createWeatherGovFetch({ now: ${JSON.stringify(now)} });
     const out = [];
     for (const path of ${JSON.stringify(paths)}) {
       const response = await nwsFetch(path);
