@@ -1,6 +1,7 @@
 import type { HazardRule } from './alert-rules.ts';
 import type { HazardWindow } from './hazard-windows.ts';
 import type { WeatherSample } from './model.ts';
+import { textOrder } from './text-order.ts';
 
 /** The public forecast zones alerts are issued for, and their grouping into single products. */
 
@@ -121,7 +122,7 @@ export function groupEpisodes(
   });
   const episodes: Episode[] = [];
   for (const list of groups.values()) {
-    const zones = [...new Map(list.map((x) => [x.zone.id, x.zone])).values()].sort((a, b) => a.id.localeCompare(b.id));
+    const zones = [...new Map(list.map((x) => [x.zone.id, x.zone])).values()].sort((a, b) => textOrder(a.id, b.id));
     episodes.push({
       rule: list[0]!.window.rule,
       officeId: list[0]!.zone.officeId,
@@ -135,7 +136,6 @@ export function groupEpisodes(
     });
   }
   return episodes.sort(
-    (a, b) =>
-      a.startHour - b.startHour || a.officeId.localeCompare(b.officeId) || a.rule.event.localeCompare(b.rule.event),
+    (a, b) => a.startHour - b.startHour || textOrder(a.officeId, b.officeId) || textOrder(a.rule.event, b.rule.event),
   );
 }
