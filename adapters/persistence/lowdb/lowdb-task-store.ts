@@ -50,8 +50,8 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
 /**
  * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
  * `${DB_PATH}.journal`, appended with group commit before the request is answered. The journal is folded
- * into the snapshot at start-up, at every clean close, and in the background whenever it reaches twice the
- * snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
+ * into the snapshot at start-up, at every clean close, and in the background whenever it reaches three
+ * times the snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
  * task, and compaction stays amortised O(1) per write.
  */
 export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
