@@ -1,5 +1,4 @@
 import type { HazardRule } from './alert-rules.ts';
-import { marineWindKmh } from './marine-wind.ts';
 import type { WeatherSample } from './model.ts';
 import { freezingPointC, waterTempC, type WaterBody } from './water-temperature.ts';
 
@@ -16,8 +15,9 @@ import { freezingPointC, waterTempC, type WaterBody } from './water-temperature.
  * the water's freezing point (°C), in classes of rate: light below 22.4 (under 0.7 cm/h), moderate to 53.3
  * (0.7-2 cm/h), heavy to 83 (2-4 cm/h), extreme beyond. So a warning's hour is heavy or worse (≥ 2 cm/h) and
  * an advisory's moderate (light icing, a few millimetres an hour, goes unheadlined here as most offices leave
- * it). Va is the marine wind the wind products count (marine-wind.ts), Ta the model's own air temperature at
- * the zone, Tw the water's climatology (water-temperature.ts); water at its freezing point is ice, which
+ * it). Va is the sustained wind, the gridpoint's windSpeed, as Overland fitted the predictor to ships' reports
+ * of the sustained wind (not the frequent gusts the wind products count, marine-wind.ts: fed those, the lakes
+ * had spray on 61-86% of their January and February cycles); Ta the model's own air temperature at the zone, Tw the water's climatology (water-temperature.ts); water at its freezing point is ice, which
  * throws no spray (and zones under the Arctic pack are cut by their ice season, marine-alert-rules.ts).
  */
 
@@ -29,7 +29,7 @@ export function sprayPredictor(s: WeatherSample, water: WaterBody, epochHour: nu
   const tf = freezingPointC(water);
   const tw = waterTempC(water, epochHour);
   if (s.temperatureC >= tf || tw <= tf) return 0;
-  return ((marineWindKmh(s) / 3.6) * (tf - s.temperatureC)) / (1 + 0.3 * (tw - tf));
+  return ((s.windSpeedKmh / 3.6) * (tf - s.temperatureC)) / (1 + 0.3 * (tw - tf));
 }
 
 function sprayRule(water: WaterBody, heavy: boolean): HazardRule {

@@ -27,13 +27,16 @@ const HOUR = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR;
 const SPRAY = /^(Heavy Freezing Spray Warning|Freezing Spray Advisory)$/;
 
-/** A sample with a marine wind of `windMs` (halfway between speed and gust) and air at `airC`. */
+/**
+ * A sample with a sustained wind of `windMs` (the wind Overland's predictor is defined on; its gusts, which
+ * the predictor must not see, half as strong again) and air at `airC`.
+ */
 const sample = (airC: number, windMs: number): WeatherSample =>
   sampleWith({
     temperatureC: airC,
     dewpointC: airC - 2,
-    windSpeedKmh: windMs * 3.6 * 0.8,
-    windGustKmh: windMs * 3.6 * 1.2,
+    windSpeedKmh: windMs * 3.6,
+    windGustKmh: windMs * 3.6 * 1.5,
   });
 
 describe('freezing spray by Overland’s predictor', () => {

@@ -89,8 +89,8 @@ const MARINE_EVENTS = new Set([
 const inches = (mm: number) => mm / 25.4;
 
 /**
- * Overland's (1990) icing predictor at an hour, from the gridpoint's whole-°F temperature and whole-kt frequent
- * gusts and the zone's water (its climatology: a gridpoint has no water temperature), at the most the rounding
+ * Overland's (1990) icing predictor at an hour, from the gridpoint's whole-°F temperature and whole-kt sustained
+ * wind (windSpeed, the wind Overland's predictor is defined on) and the zone's water (its climatology: a gridpoint has no water temperature), at the most the rounding
  * allows (half a degree colder, half a knot more): PPR = Va (Tf − Ta) / (1 + 0.3 (Tw − Tf)); moderate icing
  * from 22.4, heavy (2 cm/h) from 53.3.
  */
@@ -103,7 +103,7 @@ function sprayAtLeast(hs: readonly WeatherSample[], z: AlertZone, from: number, 
       : -1.7;
   return hs.some((s, k) => {
     const ta = ((f(s.temperatureC) - 0.5 - 32) * 5) / 9;
-    const va = ((frequentKt(s) + 0.5) * 1.852) / 3.6;
+    const va = ((Math.round(s.windSpeedKmh / 1.852) + 0.5) * 1.852) / 3.6;
     const tw = waterTempC(water, from + k);
     return tw > tf && (va * (tf - ta)) / (1 + 0.3 * (tw - tf)) >= ppr;
   });
