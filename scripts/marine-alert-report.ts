@@ -1,36 +1,39 @@
-// Prints, month by month through 2026, the share of marine zone-cycles under each marine product (Small Craft
+// Prints, month by month through 2026 (or the years given, '2025-2027'), the share of marine zone-cycles under each marine product (Small Craft
 // Advisory, Gale/Storm/Hurricane Force Wind Warnings, freezing spray) for the zones whose UGC matches a
 // pattern, at 14 cycles a month (10Z and 22Z on the 2nd, 6th, ... 26th): the figures the marine commits and
 // the calibration notes quote (issue 38 item 4).
 //
 //   npx tsx scripts/marine-alert-report.ts '^(L[CEHMOS]|SL)Z'           the Great Lakes
 //   npx tsx scripts/marine-alert-report.ts '^PKZ(80[3-6]|81[67]|85[124])$'  the northern Bering
+//   npx tsx scripts/marine-alert-report.ts '^ANZ' 2025-2027                New England, three years
 import { generateOfficeAlerts } from '../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import { isAlertActive, latestCycle } from '../adapters/forecast/embedded/weather/index.ts';
 
 const HOUR = 3_600_000;
 const pattern = new RegExp(process.argv[2] ?? '^');
+const [firstYear, lastYear = firstYear] = (process.argv[3] ?? '2026').split('-').map(Number) as [number, number?];
 const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 const offices = Array.from(deps.alertZones!(), (zones) => zones.filter((z) => z.marine && pattern.test(z.id))).filter(
   (zones) => zones.length > 0,
 );
 const under = new Map<string, number>();
 const zoneCycles: number[] = new Array<number>(12).fill(0);
-for (let m = 0; m < 12; m++)
-  for (let day = 2; day <= 26; day += 4)
-    for (const hourUtc of [10, 22]) {
-      const cycle = latestCycle(Date.UTC(2026, m, day, hourUtc) / HOUR);
-      for (const zones of offices) {
-        zoneCycles[m]! += zones.length;
-        const ids = new Set(zones.map((z) => z.id));
-        for (const alert of generateOfficeAlerts(zones, cycle)) {
-          if (!isAlertActive(alert, cycle * HOUR)) continue;
-          const key = `${alert.properties.event}|${m}`;
-          for (const ugc of alert.properties.geocode.UGC) if (ids.has(ugc)) under.set(key, (under.get(key) ?? 0) + 1);
+for (let year = firstYear; year <= lastYear; year++)
+  for (let m = 0; m < 12; m++)
+    for (let day = 2; day <= 26; day += 4)
+      for (const hourUtc of [10, 22]) {
+        const cycle = latestCycle(Date.UTC(year, m, day, hourUtc) / HOUR);
+        for (const zones of offices) {
+          zoneCycles[m]! += zones.length;
+          const ids = new Set(zones.map((z) => z.id));
+          for (const alert of generateOfficeAlerts(zones, cycle)) {
+            if (!isAlertActive(alert, cycle * HOUR)) continue;
+            const key = `${alert.properties.event}|${m}`;
+            for (const ugc of alert.properties.geocode.UGC) if (ids.has(ugc)) under.set(key, (under.get(key) ?? 0) + 1);
+          }
         }
       }
-    }
 const events = [...new Set([...under.keys()].map((k) => k.split('|')[0]!))].sort();
 process.stdout.write(`${offices.flat().length} zones; % of zone-cycles under each, Jan..Dec\n`);
 for (const event of events)

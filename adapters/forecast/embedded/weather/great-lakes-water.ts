@@ -46,7 +46,16 @@ const CLASSES: readonly (Lake | 'land' | null)[] = [
 const LAND = CLASSES.indexOf('land');
 const CLASS_BITS = 16;
 
-/** The mask's grid: cell (r, c) is centred at south + (r + ½) step, west + (c + ½) step. */
+/** A mask's grid: cell (r, c) is centred at south + (r + ½) step, west + (c + ½) step. */
+export interface MaskGrid {
+  readonly south: number;
+  readonly west: number;
+  readonly step: number;
+  readonly rows: number;
+  readonly cols: number;
+}
+
+/** The lake mask's grid. */
 export const LAKE_MASK_GRID = { south: 41.2, west: -92.4, step: 0.025, rows: 320, cols: 720 } as const;
 
 /** The class index of a lake or of land, as the build script writes it. */
@@ -64,8 +73,9 @@ export function encodeLakeMask(classes: Uint8Array): string {
   return runs.join(',');
 }
 
-function decodeLakeMask(text: string): Uint8Array {
-  const out = new Uint8Array(LAKE_MASK_GRID.rows * LAKE_MASK_GRID.cols);
+/** Decodes {@link encodeLakeMask}'s text for a grid (the lakes' unless given). */
+export function decodeLakeMask(text: string, grid: MaskGrid = LAKE_MASK_GRID): Uint8Array {
+  const out = new Uint8Array(grid.rows * grid.cols);
   let i = 0;
   for (const run of text.split(',')) {
     const n = parseInt(run, 36);
@@ -98,21 +108,27 @@ let mask: Mask | undefined;
 const theClasses = (): Uint8Array => (classesOfCells ??= decodeLakeMask(GREAT_LAKES_MASK_DATA));
 
 /**
- * A two-pass chamfer distance transform over the mask's grid, km: `dist` holds 0 at the sources and Infinity
+ * A two-pass chamfer distance transform over a mask's grid (the lakes' unless given), km: `dist` holds 0 at the sources and Infinity
  * elsewhere, and gets each cell's distance from the nearest source through the cells whose class is
  * `through` (any class when it is -1); `label` takes the nearest source's. It runs once per process, mostly
  * before V8 has optimised it: one row's sweep is one small function, the same code for both passes (its
  * direction a number, not a branch), over typed arrays, with nothing allocated per cell.
  */
-function chamfer(dist: Float32Array, label: Uint8Array, classes: Uint8Array, through: number): void {
-  const { rows, step, south } = LAKE_MASK_GRID;
+export function chamfer(
+  dist: Float32Array,
+  label: Uint8Array,
+  classes: Uint8Array,
+  through: number,
+  grid: MaskGrid = LAKE_MASK_GRID,
+): void {
+  const { rows, cols, step, south } = grid;
   const dy = step * 111.2;
   for (const sign of [-1, 1]) {
     for (let rr = 0; rr < rows; rr++) {
       const r = sign < 0 ? rr : rows - 1 - rr;
       const dx = dy * Math.cos(((south + (r + 0.5) * step) * Math.PI) / 180);
       const rowBefore = r + sign >= 0 && r + sign < rows;
-      sweepRow(dist, label, classes, through, r, sign, dx, rowBefore ? dy : Infinity, Math.hypot(dx, dy));
+      sweepRow(dist, label, classes, through, r, cols, sign, dx, rowBefore ? dy : Infinity, Math.hypot(dx, dy));
     }
   }
 }
@@ -128,12 +144,12 @@ function sweepRow(
   classes: Uint8Array,
   through: number,
   r: number,
+  cols: number,
   sign: number,
   dx: number,
   dy: number,
   dd: number,
 ): void {
-  const cols = LAKE_MASK_GRID.cols;
   const rowBefore = dy !== Infinity;
   for (let cc = 0; cc < cols; cc++) {
     const c = sign < 0 ? cc : cols - 1 - cc;

@@ -41,10 +41,15 @@ export const stabilityTerm = (airMinusWaterC: number): number =>
 /** The factor on the model's wind at a place over a lake, at an hour, with the air at `airC`. */
 export function overLakeWindFactor(place: LakePlace, airC: number, epochHour: number): number {
   const open = place.weight * (1 - iceCover(place.lake, epochHour, place.weight));
-  if (open <= 0) return 1;
-  const ratio = NEUTRAL_RATIO * stabilityTerm(airC - waterTempC(waterOf(place.lake), epochHour));
-  return 1 + open * (ratio - 1);
+  return open <= 0 ? 1 : overWaterWindFactor(open, airC, waterTempC(waterOf(place.lake), epochHour));
 }
+
+/**
+ * The factor on the model's wind where a share `open` (0 to 1) of it is the open water's, with the air at
+ * `airC` over water at `waterC`: the lakes' and the open sea's (sea-water.ts) alike.
+ */
+export const overWaterWindFactor = (open: number, airC: number, waterC: number): number =>
+  1 + open * (NEUTRAL_RATIO * stabilityTerm(airC - waterC) - 1);
 
 /**
  * How far the air over the open lake comes toward the water's temperature. Air crossing a lake takes heat
@@ -62,6 +67,38 @@ const MOST_AIR_SHIFT_C = 1.5;
 /** The air temperature at a place over a lake, °C, from the model's air there (`airC`) at an hour. */
 export function overLakeAirC(place: LakePlace, airC: number, epochHour: number): number {
   const open = place.weight * (1 - iceCover(place.lake, epochHour, place.weight));
-  const shift = open * AIR_TOWARD_WATER * (waterTempC(waterOf(place.lake), epochHour) - airC);
+  return overWaterAirC(open, airC, waterTempC(waterOf(place.lake), epochHour));
+}
+
+/** The air where a share `open` of it is the open water's, from the model's air `airC` and the water's `waterC`. */
+export function overWaterAirC(open: number, airC: number, waterC: number): number {
+  const shift = open * AIR_TOWARD_WATER * (waterC - airC);
   return airC + Math.max(-MOST_AIR_SHIFT_C, Math.min(MOST_AIR_SHIFT_C, shift));
+}
+
+/**
+ * The season of the lakes' storms, the share of the wind's stretched tail (wind-tail.ts) over the open lake,
+ * by month (mid-month, January to December). The land's tail, fitted to the NWS's land wind products, is most
+ * in late winter and spring; over the lakes the storms are deepest in the autumn: of the cyclones crossing
+ * the western Great Lakes from October to February (1955-1976, 469 of them), "November cyclones had the
+ * lowest mean pressure and strongest pressure gradient of the 5 months examined, but cyclonic frequencies were
+ * greatest in December and January" ("Winter Cyclones and Circulation Patterns on the Western Great Lakes",
+ * its abstract as scilit.net gives it); and the "gales of November" of the lakes' shipping lore, when the cold
+ * outbreaks first meet water still at its autumn warmth (NWS Cleveland's note in the Sandusky Register,
+ * "Gales of November come often", 2016). So the tail here
+ * peaks in November, stays strong to January and wanes through the late winter, when the lakes' ice takes
+ * the rest (overLakeWindFactor, and marine-alert-rules.ts keeps the wind products off iced waters). TUNED in shape, not fitted: no monthly count of the lakes' gales was found
+ * to fit it to.
+ */
+const LAKE_STORM_SEASON = [0.6, 0.45, 0.45, 0.4, 0.3, 0.25, 0.25, 0.3, 0.55, 1, 1, 0.85];
+
+const DAYS_PER_MONTH = 365.2425 / 12;
+
+/** The lakes' storm season at a day of the year (climate.ts's seasonDay, 1 to ~366), joined mid-month to mid-month. */
+export function lakeStormSeason(dayOfYear: number): number {
+  const months = (dayOfYear - 1) / DAYS_PER_MONTH - 0.5;
+  const k = Math.floor(months);
+  const a = LAKE_STORM_SEASON[(k + 12) % 12]!;
+  const b = LAKE_STORM_SEASON[(k + 13) % 12]!;
+  return a + (b - a) * (months - k);
 }

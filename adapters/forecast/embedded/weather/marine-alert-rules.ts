@@ -316,6 +316,31 @@ const offTheLakeIce = (rule: HazardRule, lake: Lake, offshoreWeight: number): Ha
   hourly: (s, ctx) => iceCover(lake, ctx.hour, offshoreWeight) < ICED_OVER && rule.hourly(s, ctx),
 });
 
+/** Two decimals of a lake zone's open-lake weight: zones a few hundred metres apart share a rule set, as they share the ice. */
+const offshoreWeight = (zone: Pick<AlertZone, 'lat' | 'lon'>): number =>
+  Math.round(100 * (lakePlace(zone.lat, zone.lon)?.weight ?? 0)) / 100;
+
+/** The wind rule sets of lake zones kept off their ice, by open-water rule set and lake|weight, made once each. */
+const LAKE_ICE_RULE_SETS = new Map<readonly HazardRule[], Map<string, readonly HazardRule[]>>();
+
+/**
+ * A Great Lakes zone's wind products kept off its waters while the lakes' ice climatology has them iced over
+ * (great-lakes-ice.ts), as its spray products are: the ice has no waves for the wind to raise, and the
+ * NWS's lake forecasts omit the waves of iced waters ("waves omitted due to ice coverage"), as Alaska's
+ * offices list the pack's zones "Ice covered" with no headline (arctic-sea-ice-season.ts). Other zones' rules
+ * as they are.
+ */
+function lakeZoneRules(rules: readonly HazardRule[], zone: Pick<AlertZone, 'id' | 'lat' | 'lon'>) {
+  const lake = lakeOfZone(zone.id);
+  if (!lake) return rules;
+  const offshore = offshoreWeight(zone);
+  let byLake = LAKE_ICE_RULE_SETS.get(rules);
+  if (!byLake) LAKE_ICE_RULE_SETS.set(rules, (byLake = new Map<string, readonly HazardRule[]>()));
+  let gated = byLake.get(`${lake}|${offshore}`);
+  if (!gated) byLake.set(`${lake}|${offshore}`, (gated = rules.map((rule) => offTheLakeIce(rule, lake, offshore))));
+  return gated;
+}
+
 /**
  * A zone's freezing spray products (freezing-spray.ts): none where the water is never cold enough
  * (water-temperature.ts); kept off the Arctic pack in its season, on the nearshore waters of the lakes' icing
@@ -330,8 +355,7 @@ export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' |
   const season = smallCraftSeason(zone.id, zone.officeId);
   const nearshore = typeof season === 'object' ? season : undefined;
   const lake = lakeOfZone(zone.id);
-  // Two decimals of the weight: zones a few hundred metres apart share a rule set, as they share the ice.
-  const offshore = lake ? Math.round(100 * (lakePlace(zone.lat, zone.lon)?.weight ?? 0)) / 100 : 0;
+  const offshore = lake ? offshoreWeight(zone) : 0;
   const key = `${water}|${ice ? `${ice.from}-${ice.until}` : ''}|${nearshore ? `${nearshore.opens}-${nearshore.closes}` : ''}|${lake ?? ''}|${offshore}`;
   let rules = SPRAY_RULE_SETS.get(key);
   if (!rules) {
@@ -363,7 +387,7 @@ export function marineHazards(
   samples: readonly WeatherSample[],
 ): HazardWindow[] {
   if (!zone.marine) return [];
-  const rules = zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt);
+  const rules = lakeZoneRules(zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt), zone);
   const spray = zoneSprayRules(zone);
   const windows = placeHazards(spray.length ? [...rules, ...spray] : rules, place, firstHour, samples);
   const strength = (w: HazardWindow) => rules.indexOf(w.rule);

@@ -11,9 +11,10 @@ import {
   type Place,
   type PlaceClimate,
 } from './climate.ts';
-import { overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
+import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
+import { openSeaWeight, overSeaAirC, overSeaWindFactor } from './sea-water.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
@@ -137,6 +138,8 @@ interface Site {
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
   readonly lake: LakePlace | undefined;
+  /** Off New England: how much of the wind and air is the open sea's, 0 to 1 (sea-water.ts). */
+  readonly sea: number;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -183,6 +186,7 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
     tailRegion: windTailRegion(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
+    sea: openSeaWeight(place.lat, place.lon),
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -374,9 +378,14 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const core = hourCore(site, epochHour);
   const clim = core.clim;
   const { lowness, mesoCloud, diurnal, cloudDamping, pop, sky, convective } = core;
-  // Over a Great Lake the air comes toward the water's temperature (great-lakes-wind.ts); never below its dewpoint.
+  // Over a Great Lake or the open sea the air comes toward the water's temperature (great-lakes-wind.ts,
+  // sea-water.ts); never below its dewpoint.
   const landAirC = core.temperature;
-  const temperature = site.lake ? overLakeAirC(site.lake, landAirC, epochHour) : landAirC;
+  const temperature = site.lake
+    ? overLakeAirC(site.lake, landAirC, epochHour)
+    : site.sea > 0
+      ? overSeaAirC(site.sea, landAirC, epochHour)
+      : landAirC;
   const dewpoint = Math.min(core.dewpoint, temperature);
   const rh = relativeHumidity(temperature, dewpoint);
 
@@ -391,12 +400,23 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const mixing = 1 + 0.25 * diurnal * cloudDamping;
   // The strongest gradients are stretched into storms, by region and season (wind-tail.ts, tuned to NWS rates).
   const synoptic = Math.hypot(u, v);
-  const tailWeight = site.tailRegion > 0 ? site.tailRegion * windTailSeason(clim.season, springness(pc, epochHour)) : 0;
+  // Over a Great Lake the storms keep the lakes' season, deepest in November (great-lakes-wind.ts).
+  const tailSeason = windTailSeason(clim.season, springness(pc, epochHour));
+  const tailWeight =
+    site.tailRegion > 0
+      ? site.tailRegion *
+        (site.lake ? tailSeason + site.lake.weight * (lakeStormSeason(seasonDay(epochHour)) - tailSeason) : tailSeason)
+      : 0;
   const storm = tailWeight > 0 ? windTailKmh(synoptic, site.typicalWindKmh, tailWeight) : 0;
   // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it);
-  // over a Great Lake the open water's wind is stronger than the shore's (great-lakes-wind.ts).
-  // Its stability is the arriving air's against the water: the land-fitted air, before the lake warms it.
-  const overWater = site.lake ? overLakeWindFactor(site.lake, landAirC, epochHour) : 1;
+  // over a Great Lake or the open sea the open water's wind is stronger than the shore's (great-lakes-wind.ts).
+  // Its stability is the arriving air's against the water: over a lake the land-fitted air, before the lake
+  // warms it; over the open sea, crossed for hundreds of kilometres, the marine air (sea-water.ts).
+  const overWater = site.lake
+    ? overLakeWindFactor(site.lake, landAirC, epochHour)
+    : site.sea > 0
+      ? overSeaWindFactor(site.sea, temperature, epochHour)
+      : 1;
   const speed = Math.max(
     0,
     (0.55 * clim.baseWindKmh + synoptic + storm) * mixing * (1 + 0.2 * mesoWind) * clim.windScale * overWater,

@@ -5,13 +5,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sampleWith } from '../sample-support.ts';
-import { zoneSprayRules } from '../../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
-import { hourlySeries, type WeatherSample } from '../../../../../adapters/forecast/embedded/weather/index.ts';
+import { marineHazards, zoneSprayRules } from '../../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import {
+  hourlySeries,
+  type AlertZone,
+  type WeatherSample,
+} from '../../../../../adapters/forecast/embedded/weather/index.ts';
 import { iceCover, meanIceCover } from '../../../../../adapters/forecast/embedded/weather/great-lakes-ice.ts';
 import { GREAT_LAKES_MASK_DATA } from '../../../../../adapters/forecast/embedded/weather/great-lakes-mask-data.ts';
 import { encodeLakeMask, lakePlace } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
 import { lakeMaskClasses } from '../../../../../scripts/forecast-data/build-lake-mask.ts';
 import {
+  lakeStormSeason,
   NEUTRAL_RATIO,
   overLakeAirC,
   overLakeWindFactor,
@@ -84,6 +89,15 @@ describe('the over-lake wind', () => {
     assert.ok(Math.abs(julyKt - 8) < 2, `July at 45007 ${julyKt.toFixed(1)} kt`);
   });
 
+  it('keeps the lakes’ storms to their season: deepest in October and November, waning through the winter', () => {
+    const mid = (month: number) => lakeStormSeason(1 + (month + 0.5) * (365.2425 / 12));
+    assert.ok(mid(10) === 1 && mid(9) === 1, `${mid(9)} ${mid(10)}`);
+    assert.ok(mid(11) < mid(10) && mid(0) < mid(11) && mid(1) < mid(0), [11, 0, 1].map(mid).join(' '));
+    assert.ok(mid(6) < mid(1), `July ${mid(6)}`);
+    // Joined between months without a step.
+    for (let day = 1; day < 366; day++) assert.ok(Math.abs(lakeStormSeason(day + 1) - lakeStormSeason(day)) < 0.03);
+  });
+
   it('brings the open lake’s air toward the water, a little, and leaves the shore’s alone', () => {
     const january = hourOf('2026-01-10T12:00:00Z');
     const july = hourOf('2026-07-10T12:00:00Z');
@@ -121,6 +135,15 @@ describe('the lakes’ ice', () => {
     const stClair = { id: 'LCZ460', officeId: 'DTX', lat: 42.534, lon: -82.78 };
     assert.equal(counts(stClair, '2026-02-05T12:00:00Z'), false);
     assert.equal(counts(stClair, '2026-11-25T12:00:00Z'), true);
+    // So are the gales: Lake St. Clair's in February not, its November ones kept.
+    const gale = sampleWith({ temperatureC: -15, dewpointC: -18, windSpeedKmh: 70, windGustKmh: 95 });
+    const stClairZone = { ...stClair, marine: { smallCraftKt: 22 } } as unknown as AlertZone;
+    const gales = (iso: string) =>
+      marineHazards(stClairZone, { lat: stClair.lat, lon: stClair.lon, elevationM: 175 }, hourOf(iso), [
+        ...Array<WeatherSample>(6).fill(gale),
+      ]).filter((w) => w.rule.event === 'Gale Warning').length;
+    assert.equal(gales('2026-02-05T12:00:00Z'), 0);
+    assert.equal(gales('2026-11-25T12:00:00Z'), 1);
     // Western Lake Superior's open waters (LSZ162) in January are open.
     assert.equal(counts({ id: 'LSZ162', officeId: 'MQT', lat: 47.288, lon: -90.601 }, '2026-01-10T12:00:00Z'), true);
   });

@@ -139,7 +139,9 @@ describe('weather model: pinned output', () => {
     // then each month's precipitation amounts brought to the normals, monthly-precip.ts: every wet hour within
     // reach of a normals station, its amount only; then Wake's and Johnston's wind, which no station there
     // measured, given the nearest measured station's fit: places within 600 km of Johnston Island moved; then
-    // the Great Lakes' over-water wind and air, great-lakes-wind.ts: only places over the lakes' waters moved).
+    // the Great Lakes' over-water wind and air, great-lakes-wind.ts: only places over the lakes' waters moved;
+    // then (2026-11-27) the open sea off New England given the same terms, sea-water.ts, and the lakes' storms
+    // their own season, lakeStormSeason: only places over New England's sea and the lakes' waters moved).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -152,4 +154,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = 'c38f334260e90069';
+const PINNED = 'bb7310d8a616b58b';
