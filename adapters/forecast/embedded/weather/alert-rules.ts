@@ -47,6 +47,31 @@ export interface HazardRule {
   readonly response?: 'Avoid';
 }
 
+/**
+ * How long a Marine Weather Message product runs (NWSI 10-315: the Small Craft Advisory, the Gale, Storm and
+ * Hurricane Force Wind Warnings, the Freezing Spray Advisory and the Heavy Freezing Spray Warning): from the
+ * start of its event to its end (10-315's "marine weather event", with a beginning and an ending time), not
+ * one product per spell of hours that meet its criteria. The model's hourly wind and air cross a threshold
+ * many times in one blow or one cold outbreak (its noise, and the day's cycle: spray comes with the night's
+ * cold), which gave short spells, each listed up to 36 h ahead (freezing spray 10th/50th/90th percentile
+ * 3/9/16 h; Lake Ontario's Jan-Feb spray advisories listed at 84/74% of cycles while in effect 16/11%). So,
+ * one plain rule for every MWW product:
+ * - **a lull shorter than the product's lull is bridged**: for the wind products 12 h, the interval between
+ *   the offices' routine marine updates (and the model's issuance cycles, alerts.ts): a lull over before the
+ *   next routine update is carried through (CON/EXT, one event number), not cancelled and issued again; for
+ *   freezing spray a day (24 h), as spray follows the day's temperature: it comes with the night's cold and
+ *   eases in the afternoon, and the day between two nights of spray is one cold outbreak, which the offices
+ *   cover with one advisory "until Thursday evening" (Lake Ontario's hourly spray runs in Jan-Feb were 7 h
+ *   long at the median, with the lulls between them spread from 1 h to days: 40% under a day). Every issuance
+ *   still holds an hour at criteria at each zone it names: an issuance runs to its event's end or 48 h past
+ *   its cycle, longer than any lull inside it (the test alerts-justified checks each one);
+ * - **three hours at criteria at least**: NWSI 10-303 counts gusts as "frequent" when they last two hours or
+ *   more, so a spell of an hour or two earns no product.
+ */
+export const MWW_EVENT = { minHours: 3, mergeGapHours: 12 } as const;
+/** {@link MWW_EVENT} for freezing spray, whose lull is a day. */
+export const SPRAY_EVENT = { minHours: 3, mergeGapHours: 24 } as const;
+
 export interface HazardContext {
   readonly place: Place;
   readonly hour: number;

@@ -1,4 +1,4 @@
-import type { HazardRule } from './alert-rules.ts';
+import { SPRAY_EVENT, type HazardRule } from './alert-rules.ts';
 import type { WeatherSample } from './model.ts';
 import { freezingPointC, waterTempC, type WaterBody } from './water-temperature.ts';
 
@@ -42,8 +42,8 @@ function sprayRule(water: WaterBody, heavy: boolean): HazardRule {
     product: 'MWW',
     severity: heavy ? 'Moderate' : 'Minor',
     sameCode: 'NWS',
-    minHours: heavy ? 2 : 3,
-    mergeGapHours: heavy ? 4 : 6,
+    // From the start of the cold outbreak to its end, its daytime lulls bridged (SPRAY_EVENT).
+    ...SPRAY_EVENT,
     hourly: (s, ctx) => sprayPredictor(s, water, ctx.hour) >= from,
     // The rate class is the product's, as the offices word it.
     what: () =>

@@ -1,4 +1,4 @@
-import type { HazardContext, HazardRule } from './alert-rules.ts';
+import { MWW_EVENT, type HazardContext, type HazardRule } from './alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { ARCTIC_ICE_SEASON, inIceSeason, type IceSeason } from './arctic-sea-ice-season.ts';
 import {
@@ -157,7 +157,6 @@ function marineRule(
   significance: 'W' | 'Y',
   severity: HazardRule['severity'],
   fromKt: number,
-  minHours: number,
   impacts: string,
   instruction: string,
 ): HazardRule {
@@ -170,8 +169,8 @@ function marineRule(
     severity,
     // Marine products are not relayed by EAS: their SAME event code is the generic one.
     sameCode: 'NWS',
-    minHours,
-    mergeGapHours: significance === 'Y' ? 6 : 4,
+    // From the start of the event to its end, its lulls bridged (MWW_EVENT).
+    ...MWW_EVENT,
     hourly: (s) => marineWindKt(s) >= fromKt,
     what: marineWhat,
     impacts,
@@ -188,7 +187,6 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     'W',
     'Moderate',
     MARINE_WARNING_KT.gale,
-    2,
     'Strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
     AVOID_INSTRUCTION,
   ),
@@ -198,7 +196,6 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     'W',
     'Severe',
     MARINE_WARNING_KT.storm,
-    2,
     'Very strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
     'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
   ),
@@ -208,7 +205,6 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     'W',
     'Extreme',
     MARINE_WARNING_KT.hurricaneForce,
-    1,
     'Hurricane force winds will cause extremely dangerous seas which could capsize or damage vessels and reduce visibility.',
     'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
   ),
@@ -222,7 +218,6 @@ const smallCraft = (fromKt: number, seas: SeasCriterion): HazardRule => {
     'Y',
     'Minor',
     fromKt,
-    3,
     'Conditions will be hazardous to small craft.',
     'Inexperienced mariners, especially those operating smaller vessels, should avoid navigating in hazardous conditions.',
   );
