@@ -22,6 +22,20 @@ import { waterTempC, type WaterBody } from './water-temperature.ts';
  * land wind over those lakes averages 5.6-7 kt; and the NWS's practice, gales on the lakes most autumns'
  * weeks. Near the shore the factor fades to 1 (great-lakes-water.ts), and over the ice (great-lakes-ice.ts),
  * where the air meets a surface like land's.
+ *
+ * The air the stability term sees is the land-fitted air's **daily mean** (model.ts), not its hour. The land's
+ * day and night (its afternoons heated by the ground, its nights cooled by it) are the land's surface, which
+ * the air crossing the open lake leaves behind: over the water the air has almost no daily cycle, and the
+ * water none. Taken at the land's hour, the stability followed the shore's afternoons, and they hurt the
+ * autumn most, when the water is warmest against the air: Lake Michigan's October days reach 16-18 °C over
+ * water at 13-14 °C, so every sunny October afternoon made the open lake stable, while November's afternoons
+ * stay under the water's temperature. The lakes' gales came five times less often in October than in November
+ * (gale-force hours at four mid-lake points over 20 years, Oct/Nov: Michigan 0.42/2.14%, Erie 0.30/1.37%,
+ * Ontario 0.22/0.62%, Superior 0.12/0.54%); on the day's air 0.71/2.48, 0.53/1.65, 0.36/0.78, 0.26/0.69%,
+ * October a third of November, as NWS Marquette describes the lakes' gale season: September to December,
+ * most in the fall, "the unstable lake season" of warm water under the cooler air masses. (Tried and not kept:
+ * taking the land-fitted wind factor's annual mean over open water, as if its monthly swing were all the
+ * land's surface: it cut November-January's gales by half and left October's as they were.)
  */
 
 /** Over-water to over-land wind in neutral air (air and water at one temperature). */

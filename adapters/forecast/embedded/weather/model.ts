@@ -254,6 +254,8 @@ interface HourCore {
   pop: number;
   sky: number;
   temperature: number;
+  /** The day's mean air, before the hour's place in the day's cycle (the air arriving over open water). */
+  dailyMean: number;
   dewpoint: number;
   convective: boolean;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
@@ -269,6 +271,7 @@ const CORE: HourCore = {
   pop: Number.NaN,
   sky: Number.NaN,
   temperature: Number.NaN,
+  dailyMean: Number.NaN,
   dewpoint: Number.NaN,
   convective: false,
   rawQpfMm: Number.NaN,
@@ -351,6 +354,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.pop = pop;
   core.sky = sky;
   core.temperature = temperature;
+  core.dailyMean = dailyMean;
   core.dewpoint = dewpoint;
   core.convective = convective;
   core.rawQpfMm = (pop / 100) * intensity;
@@ -410,10 +414,11 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const storm = tailWeight > 0 ? windTailKmh(synoptic, site.typicalWindKmh, tailWeight) : 0;
   // The fitted factor brings the mean wind to the stations' averages (every normals station that measured it);
   // over a Great Lake or the open sea the open water's wind is stronger than the shore's (great-lakes-wind.ts).
-  // Its stability is the arriving air's against the water: over a lake the land-fitted air, before the lake
-  // warms it; over the open sea, crossed for hundreds of kilometres, the marine air (sea-water.ts).
+  // Its stability is the arriving air's against the water: over a lake the land-fitted air of the day, before
+  // the lake warms it and without the land's own day and night (great-lakes-wind.ts); over the open sea,
+  // crossed for hundreds of kilometres, the marine air (sea-water.ts).
   const overWater = site.lake
-    ? overLakeWindFactor(site.lake, landAirC, epochHour)
+    ? overLakeWindFactor(site.lake, core.dailyMean, epochHour)
     : site.sea > 0
       ? overSeaWindFactor(site.sea, temperature, epochHour)
       : 1;

@@ -5,7 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sampleWith } from '../sample-support.ts';
-import { marineHazards, zoneSprayRules } from '../../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import {
+  marineHazards,
+  marineWindKt,
+  zoneSprayRules,
+} from '../../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
 import {
   hourlySeries,
   type AlertZone,
@@ -87,6 +91,30 @@ describe('the over-lake wind', () => {
     // The buoys' summer mean is about 8 kt (lakeeriewx.com's climatologies): within 2 kt of it.
     const julyKt = windOf(BUOY_45007, '2026-07-01T00:00:00Z', 31) / 1.852;
     assert.ok(Math.abs(julyKt - 8) < 2, `July at 45007 ${julyKt.toFixed(1)} kt`);
+  });
+
+  it('brings the lakes’ gales in October too, a third as often as in November: the day’s air, not the shore’s afternoon', () => {
+    // Gale-force hours (the marine wind at 34 kt or more) at four mid-lake points, October and November of 20
+    // years. With the stability taken on the land's hourly air, October's sunny afternoons (warmer than the
+    // water) made the open lake stable: October had 0.22 of November's gale hours (125 h, 577 h); on the
+    // day's air 0.32 (228 h, 717 h).
+    const points = [
+      BUOY_45007,
+      { lat: 42.2, lon: -81.2, elevationM: 174 },
+      { lat: 43.6, lon: -77.8, elevationM: 75 },
+      BUOY_45004,
+    ];
+    const galeHours = (month: number) => {
+      let n = 0;
+      for (const place of points)
+        for (let year = 2015; year < 2035; year++)
+          for (const s of hourlySeries(place, Date.UTC(year, month, 1) / HOUR, 28 * 24)) if (marineWindKt(s) >= 34) n++;
+      return n;
+    };
+    const october = galeHours(9);
+    const november = galeHours(10);
+    assert.ok(october >= 0.28 * november, `October ${october} h, November ${november} h`);
+    assert.ok(october < november, `October ${october} h, November ${november} h`);
   });
 
   it('keeps the lakes’ storms to their season: deepest in October and November, waning through the winter', () => {

@@ -141,7 +141,9 @@ describe('weather model: pinned output', () => {
     // measured, given the nearest measured station's fit: places within 600 km of Johnston Island moved; then
     // the Great Lakes' over-water wind and air, great-lakes-wind.ts: only places over the lakes' waters moved;
     // then (2026-11-27) the open sea off New England given the same terms, sea-water.ts, and the lakes' storms
-    // their own season, lakeStormSeason: only places over New England's sea and the lakes' waters moved).
+    // their own season, lakeStormSeason: only places over New England's sea and the lakes' waters moved; then the
+    // lakes' stability taken on the day's mean air, not the land's hour, great-lakes-wind.ts: only the lakes'
+    // open waters' wind moved).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -154,4 +156,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = 'bb7310d8a616b58b';
+const PINNED = '44dcc90b816a7fb5';
