@@ -56,7 +56,7 @@ export interface HazardRule {
  * cold), which gave short spells, each listed up to 36 h ahead (freezing spray 10th/50th/90th percentile
  * 3/9/16 h; Lake Ontario's Jan-Feb spray advisories listed at 84/74% of cycles while in effect 16/11%). So,
  * one plain rule for every MWW product:
- * - **a lull shorter than the product's lull is bridged**: for the wind products 12 h, the interval between
+ * - **lulls are bridged**: of up to 12 h for the wind products, the interval between
  *   the offices' routine marine updates (and the model's issuance cycles, alerts.ts): a lull over before the
  *   next routine update is carried through (CON/EXT, one event number), not cancelled and issued again; for
  *   freezing spray a day (24 h), as spray follows the day's temperature: it comes with the night's cold and

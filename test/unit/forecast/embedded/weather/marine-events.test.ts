@@ -34,7 +34,7 @@ const gales = (samples: WeatherSample[]) =>
     .map((w) => [w.startHour - FIRST, w.endHour - FIRST]);
 
 describe('marine products run from the event’s start to its end (MWW_EVENT)', () => {
-  it('bridges a lull shorter than 12 hours, and no longer one', () => {
+  it('bridges a lull of up to 12 hours, and no longer one', () => {
     assert.equal(MWW_EVENT.mergeGapHours, 12);
     assert.deepEqual(gales(hours([10, 16], [26, 32])), [[10, 32]]);
     assert.deepEqual(gales(hours([10, 16], [29, 35])), [
