@@ -101,12 +101,19 @@ export class TaskcastMetrics implements Counters, HttpMetrics {
    */
   series(name: string, labels?: Record<string, string>): () => void {
     if (!this.counters.has(name)) throw new Error(`no counter named ${name}`);
-    const tally: Tally = { labels, count: 0 };
-    const all = this.tallies.get(name);
-    if (all) all.push(tally);
-    else this.tallies.set(name, [tally]);
+    const all = this.tallies.get(name) ?? [];
+    this.tallies.set(name, all);
+    // One tally per series, however many callers bind it (a process may build many upstream caches), so the
+    // list stays as long as the counter's label sets and reading /metrics does not grow with the callers.
+    const key = seriesKey(labels);
+    let tally = all.find((t) => t.key === key);
+    if (!tally) {
+      tally = { key, labels, count: 0 };
+      all.push(tally);
+    }
+    const bound = tally;
     return () => {
-      tally.count++;
+      bound.count++;
     };
   }
 
@@ -140,6 +147,8 @@ export class TaskcastMetrics implements Counters, HttpMetrics {
 
 /** One bound series of a counter and what it has counted since the counter was last read. */
 interface Tally {
+  /** The labels as one string (seriesKey), to find the series' tally again. */
+  readonly key: string;
   readonly labels: Record<string, string> | undefined;
   count: number;
 }
@@ -153,4 +162,10 @@ let shared: TaskcastMetrics | undefined;
  */
 export function processMetrics(): TaskcastMetrics {
   return (shared ??= new TaskcastMetrics());
+}
+
+/** A label set as one string, whatever order its names were given in. */
+function seriesKey(labels: Record<string, string> | undefined): string {
+  if (!labels) return '';
+  return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

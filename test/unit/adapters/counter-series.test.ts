@@ -43,6 +43,19 @@ test("a bound series' counts join its counter's at each reading, beside `inc`'s"
   assert.equal(line(second, 'taskcast_upstream_retries_total'), 'taskcast_upstream_retries_total 1');
 });
 
+test('binding the same series again shares its tally: many callers, one series to read', async () => {
+  const metrics = new TaskcastMetrics({ processMetrics: false });
+  const binds = Array.from({ length: 1000 }, () => metrics.series(METRIC.upstreamCache, { result: 'HIT' }));
+  for (const hit of binds) hit();
+  const tallies = (metrics as unknown as { tallies: Map<string, unknown[]> }).tallies;
+  assert.equal(tallies.get(METRIC.upstreamCache)?.length, 1, 'one tally, not one per caller');
+  const text = await metrics.render();
+  assert.equal(
+    line(text, 'taskcast_upstream_cache_total{result="HIT"}'),
+    'taskcast_upstream_cache_total{result="HIT"} 1000',
+  );
+});
+
 test('a series of a counter that does not exist is refused, as `inc` refuses it', () => {
   const metrics = new TaskcastMetrics({ processMetrics: false });
   assert.throws(() => metrics.series('taskcast_no_such_total'), /no counter named taskcast_no_such_total/);
