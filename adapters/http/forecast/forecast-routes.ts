@@ -1,4 +1,5 @@
 import type { H3, H3Event, HTTPResponse } from 'h3';
+import type { QueryValues } from '../../../domain/forecast/queries.ts';
 import type { ForecastUseCases, RouteInput } from '../../../application/forecast/index.ts';
 import type { DocumentMedia } from '../../../application/forecast/resource-route.ts';
 import {
@@ -48,10 +49,13 @@ export function registerForecastRoutes(
   // forecast is two documents, the point's and the grid's: only the controls' rule keeps it.
   const kept = (route: ForecastRoute, ownDocument = false): ForecastRoute =>
     options.kept?.route(route, ownDocument) ?? route;
-  // The alert lists too (a point's, a zone's, an area's): what is in effect follows the forecast clock and
-  // the scenario alone, like a forecast (the cycle's alerts are the model's for the clock's cycle hour, the
-  // scenario's are the controls'), and their query is in the URL; under the controls' rule only.
-  const keptAlerts = (pattern: string): boolean => pattern === '/alerts' || pattern.startsWith('/alerts/active');
+  // A point's and a zone's alert lists too (keepsAlertList): what is in effect follows the forecast clock and
+  // the scenario alone, like a forecast, and their query is in the URL; under the controls' rule only.
+  const keptAlerts = (pattern: string, route: ForecastRoute): ForecastRoute => {
+    if (!keptAlertPatterns.has(pattern)) return route;
+    const keptRoute = kept(route);
+    return (r) => (keepsAlertList(pattern, r.query) ? keptRoute(r) : route(r));
+  };
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
   // by the composition. An asset declared on a document's path is one more rendering of it, chosen by
@@ -72,7 +76,7 @@ export function registerForecastRoutes(
     readOnly(
       rule.pattern,
       forecastHandler(
-        keptAlerts(rule.pattern) ? kept(route) : route,
+        keptAlerts(rule.pattern, route),
         options,
         report,
         'document',
@@ -131,4 +135,18 @@ function mediaTypeOf(accept: string): string {
 
 function pathAndQuery(url: URL): string {
   return `${url.pathname}${url.search}`;
+}
+
+const keptAlertPatterns = new Set(['/alerts', '/alerts/active', '/alerts/active/zone/:zoneId']);
+
+/**
+ * Whether an alert list's document is kept (kept-documents.ts): a point's and a zone's, which a weather app
+ * asks for again and again and which hold a few alerts. Not the country's, a state's or a region's lists:
+ * up to 1.4 MB each (`/alerts?limit=500`), and the query may carry anything, so 4,096 URLs kept in one
+ * second could hold gigabytes.
+ */
+export function keepsAlertList(pattern: string, query: QueryValues): boolean {
+  if (pattern === '/alerts/active/zone/:zoneId') return true;
+  if (!keptAlertPatterns.has(pattern)) return false;
+  return query['point'] !== undefined && query['zone'] === undefined && query['area'] === undefined;
 }
