@@ -15,6 +15,9 @@ export interface Replay {
   readonly notes: string[];
 }
 
+/** Bytes of journal decoded as one string: a few thousand records, far below V8's longest string. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
 /** A journal file's records: its bytes up to the first zero (see readJournal). */
 export function journalRecordsOf(file: Buffer): Buffer {
   const zeros = file.indexOf(0);
@@ -45,8 +48,7 @@ export function pastTheZeros(file: Buffer): {
   }
   const run = file.subarray(runAt, runEnd === -1 ? file.length : runEnd);
   const newline = run.indexOf(0x0a);
-  const first = run.subarray(0, newline === -1 ? run.length : newline).toString('utf8');
-  if (newline === -1 || !isRecord(first)) return { zerosAt, damageAt: runAt };
+  if (newline === -1 || !isRecord(run, newline)) return { zerosAt, damageAt: runAt };
   return { zerosAt, leftover: run.length };
 }
 
@@ -60,8 +62,12 @@ export function pastTheZeros(file: Buffer): {
  * The records end at the first zero byte: the journal writes zeros ahead of its records (see Journal), and
  * no record holds one, since JSON escapes U+0000. A batch a crash interrupted leaves zeros where it did not
  * finish, so the reader stops there, before anything that was never acknowledged.
+ *
+ * The records are decoded a run of lines at a time (`chunkBytes`, smaller in tests), never as one string:
+ * V8 makes no string over 2^29 - 24 characters (~512 MiB), and a journal being folded reaches that at a
+ * snapshot of ~171 MiB (compactor.ts).
  */
-export function readJournal(path: string): Replay {
+export function readJournal(path: string, chunkBytes = CHUNK_BYTES): Replay {
   let buffer: Buffer;
   try {
     buffer = readFileSync(path);
@@ -77,19 +83,26 @@ export function readJournal(path: string): Replay {
     );
   }
   const records = journalRecordsOf(buffer);
-  const lines = records.toString('utf8').split('\n');
-  const tail = lines.pop() ?? ''; // after the last newline: empty, or a record cut short
+  // The complete records end at the last newline; after it: nothing, or a record cut short.
+  const completeBytes = records.lastIndexOf(0x0a) + 1;
   const changes: StoreChange[] = [];
   const notes: string[] = [];
-  lines.forEach((line, index) => changes.push(parseRecord(path, line, index + 1)));
+  let lineNumber = 0;
+  for (const [from, to] of textRuns(records, completeBytes, chunkBytes)) {
+    const text = decode(path, records, from, to, lineNumber + 1);
+    for (const line of text.split('\n')) changes.push(parseRecord(path, line, ++lineNumber));
+  }
+  const tail = decode(path, records, completeBytes, records.length, lineNumber + 1);
+  let recovered = false;
   if (tail !== '') {
-    const lineNumber = lines.length + 1;
+    const tailLine = lineNumber + 1;
     if (isJson(tail)) {
-      changes.push(parseRecord(path, tail, lineNumber));
-      notes.push(`store: recovered the final record of ${path} (line ${lineNumber}), complete but for its newline`);
+      changes.push(parseRecord(path, tail, tailLine));
+      recovered = true;
+      notes.push(`store: recovered the final record of ${path} (line ${tailLine}), complete but for its newline`);
     } else {
       notes.push(
-        `store: dropped the final record of ${path} (line ${lineNumber}, ${Buffer.byteLength(tail)} bytes), cut short by a crash before it was acknowledged`,
+        `store: dropped the final record of ${path} (line ${tailLine}, ${records.length - completeBytes} bytes), cut short by a crash before it was acknowledged`,
       );
     }
   }
@@ -98,9 +111,34 @@ export function readJournal(path: string): Replay {
       `store: ignored ${past.leftover} bytes of ${path} after byte ${past.zerosAt}: a batch a crash left behind an unfinished one, never acknowledged`,
     );
   }
-  const completeBytes = records.length - Buffer.byteLength(tail);
-  const recovered = tail !== '' && changes.length > lines.length ? { recoveredTail: tail } : {};
-  return { changes, bytes: records.length, completeBytes, notes, ...recovered };
+  return { changes, bytes: records.length, completeBytes, notes, ...(recovered ? { recoveredTail: tail } : {}) };
+}
+
+/**
+ * The complete records (`bytes` up to `end`, which follows a newline) as runs of whole lines of about
+ * `chunkBytes` each, every run without its final newline: [from, to) byte ranges. A line longer than a chunk
+ * is a run of its own. A newline byte is never part of a multi-byte UTF-8 character, so each run decodes on
+ * its own.
+ */
+function* textRuns(bytes: Buffer, end: number, chunkBytes: number): Generator<readonly [number, number]> {
+  let from = 0;
+  while (from < end) {
+    let to = bytes.lastIndexOf(0x0a, Math.min(from + chunkBytes, end) - 1);
+    if (to < from) to = bytes.indexOf(0x0a, from + chunkBytes);
+    yield [from, to];
+    from = to + 1;
+  }
+}
+
+/** `bytes` from `from` to `to` as text, or a StoreOpenError naming the file when it is too long for one string. */
+function decode(path: string, bytes: Buffer, from: number, to: number, lineNumber: number): string {
+  try {
+    return bytes.toString('utf8', from, to);
+  } catch (error) {
+    throw new StoreOpenError(
+      `The store's journal ${path} has a record at line ${lineNumber} too long to read (${to - from} bytes: ${(error as Error).message}); it was left untouched. This store never writes one: restore it from a backup or move it away.`,
+    );
+  }
 }
 
 function parseRecord(path: string, line: string, lineNumber: number): StoreChange {
@@ -121,9 +159,10 @@ function parseRecord(path: string, line: string, lineNumber: number): StoreChang
   return checked.value;
 }
 
-function isRecord(text: string): boolean {
+/** Whether `bytes` up to `end` is one valid record. */
+function isRecord(bytes: Buffer, end: number): boolean {
   try {
-    return checkChange(JSON.parse(text)).ok;
+    return checkChange(JSON.parse(bytes.toString('utf8', 0, end))).ok;
   } catch {
     return false;
   }

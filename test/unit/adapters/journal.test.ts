@@ -362,3 +362,80 @@ describe('journal', () => {
     assert.ok(readJournal(path).changes.length > 0);
   });
 });
+
+/**
+ * Runs `read` with Buffer#toString refusing more than `limit` bytes at once, as V8 refuses strings over
+ * 2^29 - 24 characters (~512 MiB): a journal read as one string fails here at a few KiB.
+ */
+function withStringLimit<T>(limit: number, read: () => T): T {
+  const original = Buffer.prototype.toString;
+  Buffer.prototype.toString = function (this: Buffer, encoding?: BufferEncoding, start = 0, end = this.length) {
+    if (Math.min(end, this.length) - start > limit)
+      throw Object.assign(new Error(`Cannot create a string longer than ${limit} characters`), {
+        code: 'ERR_STRING_TOO_LONG',
+      });
+    return original.call(this, encoding, start, end);
+  };
+  try {
+    return read();
+  } finally {
+    Buffer.prototype.toString = original;
+  }
+}
+
+describe('journal reader, a run of lines at a time', () => {
+  // Ids of one to four UTF-8 bytes a character, so runs end next to (never inside) multi-byte characters.
+  const wide = (i: number) => JSON.stringify({ kind: 'delete-task', id: `t-${i}-é-€-🌧-${'x'.repeat(i % 13)}` });
+  const ids = (replay: ReturnType<typeof readJournal>) => replay.changes.map((change) => (change as { id: string }).id);
+
+  test('a journal many times the longest string decodes whole, with its torn tail and zeros, at any run size', () => {
+    const lines = Array.from({ length: 300 }, (_, i) => wide(i));
+    const tail = wide(300); // complete but for its newline: recovered
+    const text = `${lines.join('\n')}\n${tail}`;
+    const file = Buffer.concat([Buffer.from(text), Buffer.alloc(4096)]);
+    assert.ok(file.length > 4 * 4096);
+    const path = freshPath();
+    writeFileSync(path, file);
+    const expected = [...lines, tail].map((l) => (JSON.parse(l) as { id: string }).id);
+    for (const chunkBytes of [1, 7, 50, 1000, 4096]) {
+      const replay = withStringLimit(4096, () => readJournal(path, chunkBytes));
+      assert.deepEqual(ids(replay), expected, `runs of ${chunkBytes} bytes`);
+      assert.equal(replay.bytes, Buffer.byteLength(text));
+      assert.equal(replay.completeBytes, Buffer.byteLength(text) - Buffer.byteLength(tail));
+      assert.equal(replay.recoveredTail, tail);
+      assert.match(replay.notes[0]!, /recovered the final record .*\(line 301\)/);
+    }
+    // Cut inside its last character: the tail is dropped, counted in bytes.
+    const torn = freshPath();
+    writeFileSync(torn, Buffer.from(text).subarray(0, Buffer.byteLength(text) - 3));
+    const replay = withStringLimit(4096, () => readJournal(torn, 1000));
+    assert.equal(replay.changes.length, 300);
+    assert.match(
+      replay.notes[0]!,
+      new RegExp(`dropped the final record .*\\(line 301, ${Buffer.byteLength(tail) - 3} bytes\\)`),
+    );
+  });
+
+  test('a bad line is named by its number across runs', () => {
+    const path = freshPath();
+    const lines = Array.from({ length: 100 }, (_, i) => wide(i));
+    lines[77] = '{"kind":"delete-task"';
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    assert.throws(
+      () => readJournal(path, 64),
+      (error: Error) => error instanceof StoreOpenError && error.message.includes('damaged at line 78 (not JSON)'),
+    );
+  });
+
+  test('a record too long for one string is refused with a StoreOpenError naming the file and line', () => {
+    const path = freshPath();
+    writeFileSync(path, `${wide(1)}\n${wide(2)}\n${JSON.stringify({ kind: 'delete-task', id: 'y'.repeat(5000) })}\n`);
+    assert.throws(
+      () => withStringLimit(4096, () => readJournal(path, 1000)),
+      (error: Error) =>
+        error instanceof StoreOpenError &&
+        error.message.includes(`${path} has a record at line 3 too long to read`) &&
+        !error.message.includes('\n'),
+    );
+  });
+});
