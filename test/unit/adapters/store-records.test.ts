@@ -148,15 +148,70 @@ describe('store records read back', () => {
       ...mutations(
         keyedById,
         inList('idempotency'),
-        { ...KEY_FIELDS, taskId: (value: unknown) => value === task.id },
+        // ...and a record kept by id holds no task: not null, not another's (it would be read with no user)
+        { ...KEY_FIELDS, taskId: (value: unknown) => value === task.id, task: (value: unknown) => value === MISSING },
         replace('idempotency'),
       ),
-      ...mutations(keyedWhole, inList('idempotency'), { ...KEY_FIELDS, userId: text }, replace('idempotency')),
+      ...mutations(
+        keyedWhole,
+        inList('idempotency'),
+        { ...KEY_FIELDS, userId: text, taskId: (value: unknown) => value === MISSING },
+        replace('idempotency'),
+      ),
     ];
     for (const { record, valid, what } of cases) {
       assert.equal(checkSnapshot(record).ok, valid, what);
     }
     assert.equal(checkSnapshot({ ...doc, format: 'taskcast-tasks/2' }).ok, false);
     assert.equal(checkSnapshot({ ...doc, tasks: {} }).ok, false);
+  });
+
+  test('a snapshot key record with both a task and a task id is refused, whatever the task', () => {
+    const other = numberedTask(2, user.id);
+    const doc = { format: 'taskcast-tasks/1', users: [user], tasks: [task, other] };
+    for (const record of [
+      { ...key, taskId: task.id, task: null },
+      { ...key, taskId: task.id, task: other }, // no userId: it was read with none
+      { ...key, taskId: task.id, task, userId: user.id },
+    ]) {
+      const checked = checkSnapshot({ ...doc, idempotency: [record] });
+      assert.equal(checked.ok, false, JSON.stringify(record));
+      assert.match(checked.ok ? '' : checked.problem, /^idempotency\.0[.:]/);
+    }
+  });
+
+  test('keys valibot never copies (__proto__, constructor, prototype) are dropped, whichever check reads', () => {
+    const own = (value: object) => ['__proto__', 'constructor', 'prototype'].filter((k) => Object.hasOwn(value, k));
+    const odd = (value: object) =>
+      JSON.stringify(value).replace('{', '{"__proto__":{"polluted":1},"constructor":1,"prototype":1,');
+    const change = JSON.parse(
+      `{"kind":"task","task":${odd(task)},"idempotency":${odd({ ...key, userId: user.id, task })},"seq":1}`,
+    ) as Fields;
+    assert.deepEqual(own(change['task'] as object), ['__proto__', 'constructor', 'prototype']);
+    const checked = checkChange(change);
+    assert.ok(checked.ok && checked.value.kind === 'task');
+    assert.deepEqual(own(checked.value.task), []);
+    assert.deepEqual(own(checked.value.idempotency!), []);
+    assert.deepEqual(own(checked.value.idempotency!.task), []);
+    assert.deepEqual({ ...checked.value.task }, task);
+    assert.equal(checkChange(JSON.parse(odd({ kind: 'delete-task', id: 'x' }))).ok, true);
+    assert.deepEqual(own((checkChange(JSON.parse(odd({ kind: 'user', user }))) as { value: object }).value), []);
+    const doc = JSON.parse(
+      odd({
+        format: 'taskcast-tasks/1',
+        users: [JSON.parse(odd(user))],
+        tasks: [JSON.parse(odd(task))],
+        idempotency: [JSON.parse(odd({ ...key, taskId: task.id }))],
+      }),
+    ) as Fields;
+    const snapshot = checkSnapshot(doc);
+    assert.ok(snapshot.ok);
+    for (const value of [
+      snapshot.value,
+      snapshot.value.users[0]!,
+      snapshot.value.tasks[0]!,
+      snapshot.value.idempotency![0]!,
+    ])
+      assert.deepEqual(own(value), []);
   });
 });
