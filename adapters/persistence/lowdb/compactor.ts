@@ -30,6 +30,9 @@ export const JOURNAL_TO_SNAPSHOT = 3;
  */
 export const FOLD_AT_MOST_BYTES = 256 * 1024 * 1024;
 
+/** No fold is due below this much journal, however small the snapshot (compactAfterBytes overrides it). */
+export const FOLD_AT_LEAST_BYTES = 4 * 1024 * 1024;
+
 /**
  * Folds the journal into the snapshot while requests go on being served. Between two batches (nothing in
  * flight) the journal is renamed to `.compacting`; new writes go to a fresh journal at once. A worker thread

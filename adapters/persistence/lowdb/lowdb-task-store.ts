@@ -7,7 +7,7 @@ import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.t
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
 import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
-import { Compactor } from './compactor.ts';
+import { Compactor, FOLD_AT_LEAST_BYTES } from './compactor.ts';
 import { storeFiles, type StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
@@ -20,7 +20,7 @@ import { canonicalStorePath, refuseUntrustedFiles } from './store-path.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
-  /** Compact once the journal is this big and at least as big as the last snapshot. */
+  /** Compact once the journal is this big and three times the last snapshot (FOLD_AT_LEAST_BYTES; compactor.ts). */
   readonly compactAfterBytes?: number;
   /**
    * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
@@ -56,7 +56,7 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
  */
 export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
   const log = options.log ?? (() => {});
-  const minCompactBytes = options.compactAfterBytes ?? 4 * 1024 * 1024;
+  const minCompactBytes = options.compactAfterBytes ?? FOLD_AT_LEAST_BYTES;
   try {
     mkdirSync(dirname(givenPath), { recursive: true, mode: 0o700 });
   } catch (error) {
