@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -37,6 +38,12 @@ export class DurableJsonFile<T> implements Adapter<T> {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (error instanceof RangeError) {
+        // V8 makes no string longer than this ("Invalid string length"), and the file is read as one.
+        throw new StoreOpenError(
+          `The store ${this.path} is too large to read: it is read as one JSON text, which can be no longer than ${constants.MAX_STRING_LENGTH} characters (~512 MiB); it was left untouched. See "Size limits" in docs/storage.md.`,
+        );
+      }
       throw new StoreOpenError(`Cannot read the store ${this.path}: ${(error as Error).message}`);
     }
     let data: unknown;
