@@ -68,8 +68,8 @@ export class Compactor {
 
   /**
    * The journal's housekeeping test, before every batch: a fold is due once the journal holds
-   * JOURNAL_TO_SNAPSHOT times the snapshot (or FOLD_AT_MOST_BYTES), or a failed one's retry time has come. The journal then waits
-   * until nothing is in flight.
+   * JOURNAL_TO_SNAPSHOT times the snapshot (or FOLD_AT_MOST_BYTES), or a failed one's retry time has come.
+   * The journal then waits until nothing is in flight.
    */
   due(journalBytes: number): boolean {
     if (this.running || Date.now() < this.retryAt) return false;
