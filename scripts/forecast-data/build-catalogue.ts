@@ -38,6 +38,7 @@ import * as src from './read-sources.ts';
 import { StationElevations } from './station-elevation.ts';
 import { resolveAreaZones, zoneAtPoint } from './time-zones.ts';
 import { writeCatalogueFile } from './write-catalogue-file.ts';
+import { idOrder, textOrder } from '../../adapters/forecast/embedded/weather/text-order.ts';
 
 /** Source polygons carry 3 decimals (~100 m); more would only add bytes. */
 const POLYGON_SCALE = 1000;
@@ -319,7 +320,7 @@ async function main(): Promise<void> {
 
   const counties = buildCounties();
   const countyRows = [...counties.values()]
-    .sort((a, b) => a.ugc.localeCompare(b.ugc))
+    .sort((a, b) => idOrder(a.ugc, b.ugc))
     .map((c): CountyZoneRow => [
       c.ugc,
       c.name,
@@ -346,7 +347,7 @@ async function main(): Promise<void> {
 
   const placeRows = places
     .map((p): PlaceRow => [p.name, p.state, p4(p.lat), p4(p.lon), p.population])
-    .sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+    .sort((a, b) => idOrder(a[1], b[1]) || textOrder(a[0], b[0]));
   writeCatalogueFile(outDir, 'places', placeRows);
   log(`places: ${placeRows.length}`);
 

@@ -31,6 +31,7 @@ import {
   type NdfdGrid,
   type NdfdGridId,
 } from '../../adapters/forecast/embedded/geo/ndfd-grid.ts';
+import { idOrder } from '../../adapters/forecast/embedded/weather/text-order.ts';
 
 interface CwaFeature {
   properties: { wfo: string };
@@ -200,14 +201,14 @@ for (const s of samples) byId.set(s.gridId, [...(byId.get(s.gridId) ?? []), s]);
 
 const windows = new Map<string, Window>();
 const notes: string[] = [];
-for (const [id, own] of [...byId].sort(([a], [b]) => a.localeCompare(b))) {
+for (const [id, own] of [...byId].sort(([a], [b]) => idOrder(a, b))) {
   const grid = gridOfWindow(id, own);
   if (!grid) {
     notes.push(`${id}: samples on no NDFD grid`);
     continue;
   }
   // Newest recordings first; an older one joins only if it agrees with all newer ones.
-  const dates = [...new Set(own.map((s) => s.recorded))].sort((a, b) => dateKey(b).localeCompare(dateKey(a)));
+  const dates = [...new Set(own.map((s) => s.recorded))].sort((a, b) => idOrder(dateKey(b), dateKey(a)));
   let kept: Sample[] = [];
   let fit: { x: AxisFit; y: AxisFit } | undefined;
   for (const date of dates) {
@@ -258,7 +259,7 @@ for (const [id, w] of windows) {
 
 // Offices with no recording: the old outline rule (floor(min index − 2)), learnt on CONUS offices.
 const unfitted: string[] = [];
-for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => a.localeCompare(b))) {
+for (const [wfo, grid] of [...areaGrid].sort(([a], [b]) => idOrder(a, b))) {
   const gridIds = GRID_IDS_OF_OFFICE[wfo];
   if (gridIds) {
     unfitted.push(...gridIds.filter((id) => !windows.has(id)));
@@ -307,7 +308,7 @@ const lines = [
   `  "_unfitted": ${JSON.stringify(unfitted)}`,
   `  "_sectors": ${JSON.stringify(sectors)}`,
   ...[...windows]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => idOrder(a, b))
     .map(
       ([id, w]) =>
         `  ${JSON.stringify(id)}: ${JSON.stringify(w.grid === 'conus' ? [w.dx, w.dy] : [w.dx, w.dy, w.grid])}`,

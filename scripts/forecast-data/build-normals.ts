@@ -13,6 +13,7 @@
 // same layout).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { idOrder } from '../../adapters/forecast/embedded/weather/text-order.ts';
 
 function arg(name: string, fallback?: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -124,7 +125,7 @@ for (const [maxWban, highs] of tmax.months) {
     rowFor(wind, wban, name)?.months ?? null,
   ]);
 }
-rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+rows.sort((a, b) => idOrder(String(a[0]), String(b[0])));
 
 const file = {
   format: 1,

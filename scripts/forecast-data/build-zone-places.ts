@@ -11,6 +11,7 @@ import {
   zoneGridPlace,
   type ZonePlacesFile,
 } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { idOrder } from '../../adapters/forecast/embedded/weather/text-order.ts';
 
 const deps = loadEmbeddedDeps({ now: () => new Date() });
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -19,7 +20,7 @@ const rows = [...deps.catalogue.forecastZones.values(), ...deps.catalogue.marine
     const p = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
     return [zone.id, p.lat, p.lon, p.elevationM] as const;
   })
-  .sort((a, b) => a[0].localeCompare(b[0]));
+  .sort((a, b) => idOrder(a[0], b[0]));
 const file: ZonePlacesFile = { format: 1, fields: ['id', 'lat', 'lon', 'elevationM'], rows };
 writeFileSync(join(embeddedDataDir(), ZONE_PLACES_FILE), `${JSON.stringify(file)}\n`);
 process.stdout.write(`${rows.length} zones written (${round(JSON.stringify(file).length / 1024, 0)} KiB)\n`);

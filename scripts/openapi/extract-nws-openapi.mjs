@@ -101,7 +101,9 @@ function collect(node) {
 }
 collect(document.paths);
 collect(official.components.securitySchemes);
-for (const [key, value] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+// English collation, not the machine's locale's: the extract is the same on every machine.
+const english = new Intl.Collator('en');
+for (const [key, value] of [...wanted].sort(([a], [b]) => english.compare(a, b))) {
   const [kind, name] = key.split('/');
   (document.components[kind] ??= {})[name] = value;
 }

@@ -21,6 +21,7 @@ import {
 import { injectedAlert } from './weather/injected-alerts.ts';
 import { stormRuleFor } from './weather/storm-warnings.ts';
 import { overrideAdjust, type OverrideWindow } from './weather/weather-override.ts';
+import { idOrder } from './weather/text-order.ts';
 
 /** Where the embedded provider reads the scenario in force (ForecastControls). */
 export interface ScenarioSource {
@@ -85,7 +86,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         return zone;
       });
     }
-    const inState = [...zones().values()].filter((z) => z.state === a.area).sort((x, y) => x.id.localeCompare(y.id));
+    const inState = [...zones().values()].filter((z) => z.state === a.area).sort((x, y) => idOrder(x.id, y.id));
     if (inState.length === 0) throw new ScenarioInvalid(`${path}.area`, `no forecast zone is in ${a.area}`);
     return inState;
   }
@@ -177,7 +178,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       adjust,
       alerts: buildAlertSet(0, features)
         .items.slice()
-        .sort((x, y) => y.sentMs - x.sentMs || x.alert.properties.id.localeCompare(y.alert.properties.id)),
+        .sort((x, y) => y.sentMs - x.sentMs || idOrder(x.alert.properties.id, y.alert.properties.id)),
     };
   }
 

@@ -290,8 +290,10 @@ function buildTemplate(): Json {
   doc['tags'] = ['Points', 'Gridpoints', 'Alerts', 'Stations', 'Zones', 'Offices', 'Icons', 'Problems'].map((name) => ({
     name,
   }));
+  // English collation, not the machine's locale's: the document is the same on every machine.
+  const english = new Intl.Collator('en');
   doc['paths'] = Object.fromEntries(
-    Object.entries(paths).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)),
+    Object.entries(paths).sort(([a], [b]) => order(a) - order(b) || english.compare(a, b)),
   );
   return doc;
 }

@@ -5,6 +5,7 @@ import type { AlertFacts } from './alert-set.ts';
 import type { Catalogue } from '../catalogue/types.ts';
 import { decodeCursor, encodeCursor } from '../shared/cursor.ts';
 import { linksFor } from '../shared/links.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 // Paging and labelling of alert collections.
 
@@ -17,7 +18,7 @@ export function pageAfter(items: readonly AlertFacts[], cursor: string | undefin
   const { s, i } = decodeCursor(cursor);
   if (typeof s !== 'number' || typeof i !== 'string')
     throw new InvalidParameter('Invalid cursor: use the pagination.next link of a previous page.', 'cursor');
-  return items.filter((f) => f.sentMs < s || (f.sentMs === s && f.alert.properties.id.localeCompare(i) > 0));
+  return items.filter((f) => f.sentMs < s || (f.sentMs === s && idOrder(f.alert.properties.id, i) > 0));
 }
 
 export function cursorAfter(last: AlertFacts): string {

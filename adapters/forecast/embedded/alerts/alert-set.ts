@@ -1,4 +1,5 @@
 import { epochHourToMs, type AlertFeature } from '../weather/index.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 /** What filtering needs of an alert, parsed once per cycle rather than per request. */
 export interface AlertFacts {
@@ -50,7 +51,7 @@ export function alertSetOf(cycleHour: number, items: readonly AlertFacts[]): Ale
 
 /** A cycle's order on facts: newest first, ties by id (generation/generate-office-alerts.ts's newestFirst, on parsed times). */
 export function newestFirstFacts(a: AlertFacts, b: AlertFacts): number {
-  return b.sentMs - a.sentMs || a.alert.properties.id.localeCompare(b.alert.properties.id);
+  return b.sentMs - a.sentMs || idOrder(a.alert.properties.id, b.alert.properties.id);
 }
 
 /** In force at `atMs`: sent, neither superseded nor ended (the model's isAlertActive, on parsed times). */

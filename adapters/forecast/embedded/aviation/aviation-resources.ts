@@ -8,6 +8,7 @@ import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { officeContext, sharedGeoJsonContext } from '../shared/json-ld.ts';
 import { airHazardsAt, areaAround, stormsAt, type AirHazard, type StormCell } from './storm-scan.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 // Center Weather Advisories and SIGMETs follow the model's weather (storm-scan.ts). A CWSU warns of
 // conditions at or near SIGMET criteria in its centre's area: at :10 of every other hour, valid two hours,
@@ -146,7 +147,7 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
       const cells = stormsAt(Math.floor(issuedMs / HOUR) + 1);
       const bySeries = new Map<string, StormCell[]>();
       for (const c of cells) bySeries.set(series(c.center), [...(bySeries.get(series(c.center)) ?? []), c]);
-      for (const [s, seriesCells] of [...bySeries].sort(([a], [b]) => a.localeCompare(b))) {
+      for (const [s, seriesCells] of [...bySeries].sort(([a], [b]) => idOrder(a, b))) {
         out.push({
           center: seriesCells[0]!.center,
           fir: s === 'A' ? 'PAZA' : AWC,

@@ -12,6 +12,7 @@ import { hexDigest } from '../weather/hash.ts';
 import { isWarning, type OfficeAlerts } from './office-alerts.ts';
 import { officeSignature } from './office-sender-name.ts';
 import { officeWeatherStories } from './office-stories.ts';
+import { textOrder } from '../weather/text-order.ts';
 
 /**
  * /offices/{id}/headlines and /offices/{id}/headlines/{headlineId}: the office's alerts in force, by event;
@@ -50,7 +51,7 @@ export function officeHeadlineResources(deps: EmbeddedDeps, alerts: OfficeAlerts
           content: `<p>${escapeHtml(first.alert.properties.description).replace(/\n\n/g, '</p><p>')}</p>`,
         };
       })
-      .sort((a, b) => Number(b.important) - Number(a.important) || String(a.name).localeCompare(String(b.name)));
+      .sort((a, b) => Number(b.important) - Number(a.important) || textOrder(String(a.name), String(b.name)));
   }
 
   return {

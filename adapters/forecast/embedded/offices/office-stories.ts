@@ -8,6 +8,7 @@ import { cachedLinks } from '../shared/links.ts';
 import { hexDigest } from '../weather/hash.ts';
 import { isWarning, type OfficeAlerts } from './office-alerts.ts';
 import { OFFICE_WEATHER_STORIES } from './office-routes.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 /** The OpenAPI 3.8.1's bounds: `order` runs from 1 to 7, a title has at most 50 characters. */
 const MAX_STORIES = 7;
@@ -53,7 +54,7 @@ export function officeWeatherStories(deps: EmbeddedDeps, alerts: OfficeAlerts): 
   });
 }
 
-const byId = (a: AlertFacts, b: AlertFacts): number => a.alert.properties.id.localeCompare(b.alert.properties.id);
+const byId = (a: AlertFacts, b: AlertFacts): number => idOrder(a.alert.properties.id, b.alert.properties.id);
 
 function title(event: string): string {
   return event.length <= MAX_TITLE ? event : `${event.slice(0, MAX_TITLE - 1)}…`;

@@ -36,6 +36,7 @@ import {
 import type { ZoneForecastSource } from '../zones/zone-forecasts.ts';
 import type { OfficeAlerts } from './office-alerts.ts';
 import { officeSignature } from './office-sender-name.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 const TEXT: Readonly<Record<string, (inputs: ProductInputs) => string>> = {
   AFD: areaForecastDiscussion,
@@ -60,7 +61,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
   // test file's) need not read the offices table whole, nor start ICU's collator (zone-offset-files.ts).
   let sortedOffices: readonly OfficeRecord[] | undefined;
   const offices = (): readonly OfficeRecord[] =>
-    (sortedOffices ??= [...catalogue.offices.values()].sort((a, b) => a.id.localeCompare(b.id)));
+    (sortedOffices ??= [...catalogue.offices.values()].sort((a, b) => idOrder(a.id, b.id)));
 
   const office = (id: string): OfficeRecord => {
     const found = catalogue.offices.get(id);
@@ -100,7 +101,7 @@ export function productResources(deps: EmbeddedDeps, alerts: OfficeAlerts, zoneT
       const floor = nowMs - PRODUCT_RETENTION_HOURS * 3_600_000;
       const all = offices().flatMap((o) => PRODUCT_TYPES.flatMap((t) => issuesOf(t, o, floor, nowMs)));
       all.push(...outlookUpdates(floor, nowMs));
-      return all.sort((a, b) => b.issuedMs - a.issuedMs || a.id.localeCompare(b.id));
+      return all.sort((a, b) => b.issuedMs - a.issuedMs || idOrder(a.id, b.id));
     });
   }
 

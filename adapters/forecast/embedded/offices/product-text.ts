@@ -4,6 +4,7 @@ import { issuingOfficeId, wmoCollectiveId, type ProductIssue } from './product-c
 import { officeSignature } from './office-sender-name.ts';
 import type { ZoneForecastText } from '../zones/zone-forecasts.ts';
 import { localTime, zoneAbbreviation } from '../weather/time.ts';
+import { textOrder } from '../weather/text-order.ts';
 
 // NWS text products as the NWS writes them: the WMO heading and AWIPS id, the product name and "National
 // Weather Service <office>", the local issuance time line, then the product's own sections, upper case
@@ -111,7 +112,7 @@ export function hazardLines(alerts: readonly AlertFacts[], office: OfficeRecord)
     byEvent.set(f.alert.properties.event, entry);
   }
   return [...byEvent]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => textOrder(a, b))
     .map(([event, e]) => {
       const until = nwsTimeLine(e.endsMs, office.timeZone).split(' ').slice(0, 4).join(' ');
       return `${event} until ${until} for ${ugcLine([...e.zones], e.endsMs).replace(/-\d{6}-$/, '')}.`;

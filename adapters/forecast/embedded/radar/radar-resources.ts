@@ -26,6 +26,7 @@ import {
   RADAR_STATIONS_ROUTE,
   RADAR_STATION_ROUTE,
 } from './radar-routes.ts';
+import { idOrder } from '../weather/text-order.ts';
 
 // The radar sites are real (NCEI's list of NEXRAD WSR-88D and TDWR sites), and so are the names of the NWS's
 // radar data servers, their two queue hosts and its four wind profilers (radar-network.ts says where each
@@ -58,7 +59,7 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
   // Sorted when a radar route first needs them all, as the offices are (product-resources.ts).
   let sortedRadars: readonly RadarRecord[] | undefined;
   const radars = (): readonly RadarRecord[] =>
-    (sortedRadars ??= [...catalogue.radars.values()].sort((a, b) => a.id.localeCompare(b.id)));
+    (sortedRadars ??= [...catalogue.radars.values()].sort((a, b) => idOrder(a.id, b.id)));
   const radarSite = (r: RadarRecord): SiteRecord => ({ ...r, stationType: STATION_TYPE[r.type] });
   // A profiler is placed at its town's observation station; one whose place is unknown is not served.
   const profilerSite = (p: ProfilerEntry): SiteRecord | undefined => {
@@ -79,7 +80,7 @@ export function radarResources(deps: EmbeddedDeps): FamilyRoutes {
   let sites: readonly SiteRecord[] | undefined;
   const allSites = (): readonly SiteRecord[] =>
     (sites ??= [...radars().map(radarSite), ...PROFILERS.flatMap((p) => profilerSite(p) ?? [])].sort((a, b) =>
-      a.id.localeCompare(b.id),
+      idOrder(a.id, b.id),
     ));
 
   const findProfiler = (id: string): SiteRecord => {

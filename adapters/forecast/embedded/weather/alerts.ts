@@ -17,6 +17,7 @@ import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
+import { idOrder } from './text-order.ts';
 
 export type { AlertFeature, AlertPolygon, AlertProperties, AlertReference } from './alert-feature.ts';
 
@@ -310,6 +311,6 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   }
   return alerts.sort(
     (a, b) =>
-      Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || a.properties.id.localeCompare(b.properties.id),
+      Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || idOrder(a.properties.id, b.properties.id),
   );
 }
