@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { embeddedDataDir } from '../adapters/forecast/embedded/data-dir.ts';
 import { modelCacheName } from '../adapters/forecast/embedded/shared/model-cache.ts';
-import { SHIPPED_MODEL_DATA, writeShippedModelData } from '../adapters/forecast/embedded/shared/shipped-model-data.ts';
+import {
+  SHIPPED_MODEL_DATA,
+  shippedYearsEntry,
+  writeShippedModelData,
+} from '../adapters/forecast/embedded/shared/shipped-model-data.ts';
 import { namesFileBody, zoneOffsetInputs } from '../adapters/forecast/embedded/shared/zone-offset-files.ts';
 import { measureWholePrecipMonth } from '../adapters/forecast/embedded/weather/model.ts';
 import { monthNames, monthOffsets } from '../adapters/forecast/embedded/weather/time.ts';
@@ -50,6 +54,7 @@ for (const timeZone of zones) {
       namesFileBody({ fromMonth, toMonth, names }),
     );
 }
+bodies.set(...shippedYearsEntry(year - YEARS_BEFORE, year + YEARS_AFTER));
 const file = join(weatherDir, SHIPPED_MODEL_DATA);
 writeShippedModelData(file, bodies);
 console.log(

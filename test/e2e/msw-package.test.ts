@@ -10,13 +10,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
 import { killLeftovers, ServerProcess } from './server-process.ts';
 import { handRunEnv, npm, npmSkip as skip, runByHand as run, typecheckConsumer } from '../support/hand-run-env.ts';
 import { inConsumerProject } from '../support/packed-tarball.ts';
 import { docBlock } from '../support/doc-blocks.ts';
 import { SERVER_PACKAGES, TASK_CODE } from '../support/task-service-modules.ts';
+import { shippedYears } from '../../adapters/forecast/embedded/shared/shipped-model-data.ts';
 
 after(killLeftovers);
 
@@ -411,12 +412,12 @@ test(
       });
 
       await t.test('a later process reads the month factors a forecast measured, byte for byte', () => {
-        // Years past those the package ships (dist/weather/model-data.bin): the months are measured here.
+        // A year past those the package ships (dist/weather/model-data.bin): the months are measured here.
         const forecasts = answersInAProcess(
           consumer,
           'forecasts.mjs',
           ['/gridpoints/TOP/32,81/forecast', '/gridpoints/TOP/32,81/forecast/hourly'],
-          '2040-05-28T15:00:00Z',
+          `${shippedYearsOf(consumer).last + 2}-05-28T15:00:00Z`,
         );
         const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-month-cache-'));
         const measured = forecasts('off');
@@ -432,7 +433,9 @@ test(
 
       await t.test("the package's shipped months and zone offsets answer as made ones, and none is kept", () => {
         const paths = ['/points/39.7456,-97.0892', '/gridpoints/TOP/32,81/forecast', '/alerts/active?area=TX'];
-        const answers = answersInAProcess(consumer, 'shipped.mjs', paths, '2026-05-31T21:00:00Z');
+        // The middle of the years the package ships, whatever year it was built in.
+        const { first, last } = shippedYearsOf(consumer);
+        const answers = answersInAProcess(consumer, 'shipped.mjs', paths, `${(first + last) >> 1}-05-31T21:00:00Z`);
         const shipped = join(consumer, 'node_modules', 'taskcast', 'dist', 'weather', 'model-data.bin');
         const cacheDir = mkdtempSync(join(tmpdir(), 'taskcast-shipped-'));
         const read = answers(cacheDir);
@@ -454,6 +457,14 @@ test(
       });
     }),
 );
+
+/** The years whose months the consumer's installed package ships (scripts/build-model-data.ts). */
+function shippedYearsOf(consumer: string): { first: number; last: number } {
+  const bundle = pathToFileURL(join(consumer, 'node_modules', 'taskcast', 'dist', 'weather', 'weather.mjs')).href;
+  const years = shippedYears(bundle);
+  assert.ok(years !== undefined, `${bundle} ships its years`);
+  return years;
+}
 
 /**
  * Writes a consumer script that asks `paths` of taskcast/fetch at `now` (NOW) and prints each answer's path, status,

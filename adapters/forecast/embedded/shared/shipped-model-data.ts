@@ -86,6 +86,27 @@ function entry(bytes: Buffer, name: string): Buffer | undefined {
   return undefined;
 }
 
+/** The entry naming the years whose months are shipped: no cache file has this name. */
+const YEARS = 'shipped-years';
+
+/** The shipped file's entry saying it holds the months of the years `first` to `last` (build-model-data.ts). */
+export function shippedYearsEntry(first: number, last: number): [string, NodeJS.ArrayBufferView] {
+  return [YEARS, Buffer.from(JSON.stringify({ first, last }))];
+}
+
+/**
+ * The years whose months the bundle of `moduleUrl` ships (precipitation factors and zone offsets, January of
+ * the first to December of the last), or undefined where it ships none: a test's `now` within them is served
+ * from the package whatever year it was built in.
+ */
+export function shippedYears(moduleUrl: string): { first: number; last: number } | undefined {
+  const file = shippedFile(new URL(SHIPPED_MODEL_DATA, moduleUrl));
+  const deflated = file === undefined ? undefined : entry(file, YEARS);
+  if (deflated === undefined) return undefined;
+  const { first, last } = JSON.parse(inflateRawSync(deflated).toString('utf8')) as { first: number; last: number };
+  return { first, last };
+}
+
 const nameDigest = (name: string): Buffer => createHash('sha256').update(name).digest().subarray(0, DIGEST);
 
 /** Writes `bodies`, by their cache names, as the shipped file `file` (scripts/build-model-data.ts). */

@@ -13,6 +13,8 @@ import { modelCacheName } from '../../../../adapters/forecast/embedded/shared/mo
 import {
   SHIPPED_MODEL_DATA,
   shippedModelFile,
+  shippedYears,
+  shippedYearsEntry,
   shipsModelData,
   writeShippedModelData,
 } from '../../../../adapters/forecast/embedded/shared/shipped-model-data.ts';
@@ -33,8 +35,14 @@ describe('shipped model data', () => {
   const made = bundle('made', 'the model, version 1');
   writeShippedModelData(
     join(made.dir, SHIPPED_MODEL_DATA),
-    new Map([[modelCacheName(made.url, 'precip-months', null, '24316.f64')!, month]]),
+    new Map([[modelCacheName(made.url, 'precip-months', null, '24316.f64')!, month], shippedYearsEntry(2025, 2027)]),
   );
+
+  it('says which years it ships, so a test can pick its `now` among them in any year', () => {
+    assert.deepEqual(shippedYears(made.url), { first: 2025, last: 2027 });
+    const none = bundle('no-years', 'the model, version 1');
+    assert.equal(shippedYears(none.url), undefined);
+  });
 
   it('gives back the body shipped under its cache name', () => {
     assert.equal(shipsModelData(made.url), true);
