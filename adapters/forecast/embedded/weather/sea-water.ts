@@ -18,15 +18,19 @@ import { waterTempC } from './water-temperature.ts';
  * stays open. The seas grow from the sustained wind here (sea-state.ts).
  *
  * Where the sea is: a 0.025° mask built from the catalogue (scripts/forecast-data/build-sea-mask.ts), cells
- * whose centre is in a New England marine zone (an office's coastal zone or a national centre's offshore zone,
- * north of 41° N: Long Island Sound to the Canadian border) against US land (a county) and neither (Canada,
- * counted as land here, so the Bay of Fundy's shore is a shore). The open sea's share grows with the distance
- * from land as over the lakes (great-lakes-water.ts: 1 − 1/e within 5 km). The other coasts keep the shore's
+ * whose centre is in a New England marine zone (an office's coastal zone or a national centre's offshore zone
+ * whose centre is north of 41° N: Long Island Sound to the Canadian border, and south over Georges Bank to
+ * ~39.9° N) against US land (a county) and neither (Canada, counted as land here, so the Bay of Fundy's shore
+ * is a shore; and the waters the model knows no temperature of: the zones centred south of 41° N and
+ * Canada's beyond the Hague Line). The open sea's share grows with the distance from land or those waters as
+ * over the lakes (great-lakes-water.ts: 1 − 1/e within 5 km), so it fades to 0 over the same 5 km at the
+ * sea's every edge. The grid holds all of New England's zones with a margin (no sea cell on its edge; beyond
+ * it the share is 0), so no edge of the grid cuts the sea off in one step. The other coasts keep the shore's
  * wind and air: the model has no water temperature there yet.
  */
 
-/** The mask's grid: Long Island Sound to the Bay of Fundy. */
-export const SEA_MASK_GRID: MaskGrid = { south: 40.9, west: -74.0, step: 0.025, rows: 172, cols: 288 };
+/** The mask's grid: south of Georges Bank to the Bay of Fundy, Long Island Sound to beyond the Hague Line. */
+export const SEA_MASK_GRID: MaskGrid = { south: 39.75, west: -74.0, step: 0.025, rows: 218, cols: 324 };
 
 /** The mask's cell classes: neither, New England's sea, US land. */
 export const SEA = 1;

@@ -19,7 +19,7 @@ import { isGreatLakesZone } from './great-lakes-small-craft-season.ts';
  *   August); Bristol Bay and the Bering shelf north of it, at the freezing point of sea water near the ice
  *   edge in late winter (−1 °C) and ~10 °C in August (NOAA NCEI's coastal water temperature guide and NDBC's
  *   buoy climatologies, as rounded here).
- * - New England's waters north of 41° N, the Gulf of Maine and south of Cape Cod: ~4 °C in March, 18 °C in
+ * - New England's waters (marine zones centred north of 41° N), the Gulf of Maine and south of Cape Cod: ~4 °C in March, 18 °C in
  *   August (Boston and Portland buoys).
  * Read from curves and summaries, not fitted: good to a degree or two.
  */

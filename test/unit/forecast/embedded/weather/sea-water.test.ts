@@ -3,9 +3,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
-import { encodeLakeMask } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
+import { decodeLakeMask, encodeLakeMask } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
 import { NEW_ENGLAND_SEA_MASK_DATA } from '../../../../../adapters/forecast/embedded/weather/sea-mask-data.ts';
-import { openSeaWeight, overSeaAirC } from '../../../../../adapters/forecast/embedded/weather/sea-water.ts';
+import {
+  openSeaWeight,
+  overSeaAirC,
+  SEA,
+  SEA_MASK_GRID,
+} from '../../../../../adapters/forecast/embedded/weather/sea-water.ts';
 import { waterTempC } from '../../../../../adapters/forecast/embedded/weather/water-temperature.ts';
 import { seaMaskClasses } from '../../../../../scripts/forecast-data/build-sea-mask.ts';
 
@@ -31,6 +36,38 @@ describe('the New England sea mask', () => {
     const ws = [0.02, 0.05, 0.1, 0.2, 0.4].map((d) => openSeaWeight(42.63, -70.6 + d));
     for (let k = 1; k < ws.length; k++) assert.ok(ws[k]! >= ws[k - 1]!, ws.join(' '));
     assert.ok(ws.at(-1)! > 0.95, ws.join(' '));
+  });
+
+  it('holds every cell of New England’s sea inside the grid, none on its edge', () => {
+    // Beyond the grid the weight is 0: a sea cell on its edge would drop from the open sea's to none there.
+    const { rows, cols } = SEA_MASK_GRID;
+    const classes = decodeLakeMask(NEW_ENGLAND_SEA_MASK_DATA, SEA_MASK_GRID);
+    const onEdge: string[] = [];
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++)
+        if ((r === 0 || c === 0 || r === rows - 1 || c === cols - 1) && classes[r * cols + c] === SEA)
+          onEdge.push(`${r},${c}`);
+    assert.deepEqual(onEdge, []);
+  });
+
+  it('changes the open sea’s share without a step, also where the old grid ended (41.5 N east, 68 W south)', () => {
+    // Across 5 km of shore the share goes 0 to 1 − 1/e: at most ~0.25 a 0.005° step (0.4 km). The old grid
+    // ended at 66.8 W and 40.9 N, and the share dropped from 1 to 0 in one step there, Georges Bank included.
+    const STEP = 0.005;
+    for (const [name, at] of [
+      ['41.5 N, 67.5 to 65.5 W', (k: number) => openSeaWeight(41.5, -67.5 + k * STEP)],
+      ['42.3 N, 67.5 to 65.5 W', (k: number) => openSeaWeight(42.3, -67.5 + k * STEP)],
+      ['68 W, 41.5 to 39.5 N', (k: number) => openSeaWeight(41.5 - k * STEP, -68)],
+      ['69.3 W, 41.5 to 39.5 N', (k: number) => openSeaWeight(41.5 - k * STEP, -69.3)],
+      ['70.5 W, 41.2 to 40.5 N', (k: number) => openSeaWeight(41.2 - k * STEP, -70.5)],
+    ] as const) {
+      let worst = 0;
+      for (let k = 1; k <= 400; k++) worst = Math.max(worst, Math.abs(at(k) - at(k - 1)));
+      assert.ok(worst < 0.3, `${name}: a step of ${worst.toFixed(3)}`);
+    }
+    // Georges Bank east of 68 W is open sea, not the shore's.
+    assert.ok(openSeaWeight(41.5, -67.5) > 0.95);
+    assert.ok(openSeaWeight(40.95, -68) > 0.95);
   });
 });
 
