@@ -54,7 +54,7 @@ export function registerForecastRoutes(
   const keptAlerts = (pattern: string, route: ForecastRoute): ForecastRoute => {
     if (!keptAlertPatterns.has(pattern)) return route;
     const keptRoute = kept(route);
-    return (r) => (keepsAlertList(pattern, r.query) ? keptRoute(r) : route(r));
+    return (r) => (keepsAlertList(pattern, r.query, r.param('zoneId')) ? keptRoute(r) : route(r));
   };
 
   // The routes the families declare by rule (see application/forecast/resource-route.ts), handed over
@@ -139,14 +139,38 @@ function pathAndQuery(url: URL): string {
 
 const keptAlertPatterns = new Set(['/alerts', '/alerts/active', '/alerts/active/zone/:zoneId']);
 
+/** The alert list's own parameters (the OpenAPI's): a kept URL carries no others, so padding adds no entries. */
+const ALERT_PARAMETERS = new Set([
+  'active',
+  'start',
+  'end',
+  'status',
+  'message_type',
+  'event',
+  'code',
+  'area',
+  'point',
+  'region',
+  'region_type',
+  'zone',
+  'urgency',
+  'severity',
+  'certainty',
+  'limit',
+  'cursor',
+]);
+
 /**
- * Whether an alert list's document is kept (kept-documents.ts): a point's and a zone's, which a weather app
- * asks for again and again and which hold a few alerts. Not the country's, a state's or a region's lists:
- * up to 1.4 MB each (`/alerts?limit=500`), and the query may carry anything, so 4,096 URLs kept in one
- * second could hold gigabytes.
+ * Whether an alert list's document is kept (kept-documents.ts): one point's and one zone's, which a weather
+ * app asks for again and again and which hold a few alerts, under URLs with nothing but the list's own
+ * parameters. Not the country's, a state's or a region's lists, nor a zone path naming many zones (`A,B,…`):
+ * up to 1.4 MB each (`/alerts?limit=500`), so 4,096 URLs kept in one second could hold gigabytes.
  */
-export function keepsAlertList(pattern: string, query: QueryValues): boolean {
-  if (pattern === '/alerts/active/zone/:zoneId') return true;
+export function keepsAlertList(pattern: string, query: QueryValues, zoneId = ''): boolean {
   if (!keptAlertPatterns.has(pattern)) return false;
-  return query['point'] !== undefined && query['zone'] === undefined && query['area'] === undefined;
+  for (const name of Object.keys(query)) if (!ALERT_PARAMETERS.has(name)) return false;
+  if (query['zone'] !== undefined || query['area'] !== undefined || query['region'] !== undefined) return false;
+  if (query['region_type'] !== undefined) return false;
+  if (pattern === '/alerts/active/zone/:zoneId') return zoneId !== '' && !zoneId.includes(',');
+  return query['point'] !== undefined;
 }
