@@ -27,6 +27,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
     readonly path: string,
     private readonly check: (data: unknown) => T,
     private readonly serialize: (data: T) => Iterable<string> = (data) => [JSON.stringify(data)],
+    /** The longest text `read` can read back (V8's longest string); a test sets a smaller one. */
+    private readonly maxChars: number = constants.MAX_STRING_LENGTH,
   ) {
     this.tempPath = join(dirname(path), `.${basename(path)}.tmp`);
   }
@@ -68,7 +70,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
       // Syncing every few MiB keeps little dirty data behind the temp file: on ext4 (data=ordered) the
       // journal's fdatasync meanwhile would otherwise wait for all of it to reach the disk.
       let unsynced = 0;
+      let written = 0;
       for (const slice of this.serialize(data)) {
+        // A file `read` could not read back would leave the store unable to start: the old one stays instead.
+        written += slice.length;
+        if (written > this.maxChars) throw new DocumentTooLargeError(this.path, this.maxChars);
         await file.writeFile(slice);
         unsynced += slice.length;
         if (unsynced >= SYNC_EVERY_CHARS) {
@@ -85,6 +91,16 @@ export class DurableJsonFile<T> implements Adapter<T> {
     await file.close();
     await rename(this.tempPath, this.path);
     await syncFolderAsync(dirname(this.path));
+  }
+}
+
+/** A document longer than its file could be read back as: it is not written, and the file is left as it was. */
+export class DocumentTooLargeError extends Error {
+  override readonly name = 'DocumentTooLargeError';
+  constructor(path: string, maxChars: number) {
+    super(
+      `The store ${path} was not rewritten: the new text would be longer than ${maxChars} characters (~512 MiB), more than can be read back as one JSON text. The old file and the journal hold every change, and the store goes on; see "Size limits" in docs/storage.md (move it to STORAGE=postgres).`,
+    );
   }
 }
 

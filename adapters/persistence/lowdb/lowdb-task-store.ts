@@ -20,7 +20,10 @@ import { canonicalStorePath, refuseUntrustedFiles } from './store-path.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
-  /** Compact once the journal is this big and three times the last snapshot (FOLD_AT_LEAST_BYTES; compactor.ts). */
+  /**
+   * Compact once the journal is this big and three times the last snapshot, or 256 MiB whatever the snapshot
+   * (FOLD_AT_LEAST_BYTES, FOLD_AT_MOST_BYTES; compactor.ts).
+   */
   readonly compactAfterBytes?: number;
   /**
    * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
