@@ -12,23 +12,30 @@ import {
   encodeLakeMask,
   lakeMaskClass,
   lakeOfZone,
+  type MaskGrid,
 } from '../../adapters/forecast/embedded/weather/great-lakes-water.ts';
 
-/** The mask's cell classes, row-major from the south-west, worked out from the shipped catalogue. */
-export function lakeMaskClasses(): Uint8Array {
-  const deps = loadEmbeddedDeps({ now: () => new Date() });
-  const { south, west, step, rows, cols } = LAKE_MASK_GRID;
+/**
+ * A mask's cell classes, row-major from the south-west: `classOf` each cell's centre (0 for neither). The
+ * lake and the sea masks (build-sea-mask.ts) are both made this way.
+ */
+export function maskClasses(grid: MaskGrid, classOf: (lat: number, lon: number) => number): Uint8Array {
+  const { south, west, step, rows, cols } = grid;
   const classes = new Uint8Array(rows * cols);
   for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) {
-      const lat = south + (r + 0.5) * step;
-      const lon = west + (c + 0.5) * step;
-      const zone = deps.catalogue.marineZoneAt(lat, lon);
-      const lake = zone && lakeOfZone(zone.id);
-      if (lake) classes[r * cols + c] = lakeMaskClass(lake);
-      else if (deps.catalogue.countyZoneAt(lat, lon)) classes[r * cols + c] = lakeMaskClass('land');
-    }
+    for (let c = 0; c < cols; c++) classes[r * cols + c] = classOf(south + (r + 0.5) * step, west + (c + 0.5) * step);
   return classes;
+}
+
+/** The lake mask's cell classes, worked out from the shipped catalogue. */
+export function lakeMaskClasses(): Uint8Array {
+  const deps = loadEmbeddedDeps({ now: () => new Date() });
+  return maskClasses(LAKE_MASK_GRID, (lat, lon) => {
+    const zone = deps.catalogue.marineZoneAt(lat, lon);
+    const lake = zone && lakeOfZone(zone.id);
+    if (lake) return lakeMaskClass(lake);
+    return deps.catalogue.countyZoneAt(lat, lon) ? lakeMaskClass('land') : 0;
+  });
 }
 
 /** The generated module's text. */

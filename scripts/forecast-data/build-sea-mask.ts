@@ -10,22 +10,17 @@ import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded
 import { encodeLakeMask } from '../../adapters/forecast/embedded/weather/great-lakes-water.ts';
 import { SEA, SEA_LAND, SEA_MASK_GRID } from '../../adapters/forecast/embedded/weather/sea-water.ts';
 import { waterBodyOf } from '../../adapters/forecast/embedded/weather/water-temperature.ts';
+import { maskClasses } from './build-lake-mask.ts';
 
-/** The mask's cell classes, row-major from the south-west, worked out from the shipped catalogue. */
+/** The sea mask's cell classes, row-major from the south-west, worked out from the shipped catalogue. */
 export function seaMaskClasses(): Uint8Array {
   const deps = loadEmbeddedDeps({ now: () => new Date() });
-  const { south, west, step, rows, cols } = SEA_MASK_GRID;
-  const classes = new Uint8Array(rows * cols);
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) {
-      const lat = south + (r + 0.5) * step;
-      const lon = west + (c + 0.5) * step;
-      const zone = deps.catalogue.marineZoneAt(lat, lon) ?? deps.catalogue.centreOffshoreZoneAt(lat, lon);
-      const sea = zone && waterBodyOf(zone.id, zone.cwa, zone.centroid.lat, zone.centroid.lon) === 'newEngland';
-      if (sea) classes[r * cols + c] = SEA;
-      else if (deps.catalogue.countyZoneAt(lat, lon)) classes[r * cols + c] = SEA_LAND;
-    }
-  return classes;
+  return maskClasses(SEA_MASK_GRID, (lat, lon) => {
+    const zone = deps.catalogue.marineZoneAt(lat, lon) ?? deps.catalogue.centreOffshoreZoneAt(lat, lon);
+    const sea = zone && waterBodyOf(zone.id, zone.cwa, zone.centroid.lat, zone.centroid.lon) === 'newEngland';
+    if (sea) return SEA;
+    return deps.catalogue.countyZoneAt(lat, lon) ? SEA_LAND : 0;
+  });
 }
 
 /** The generated module's text. */

@@ -191,7 +191,7 @@ function sweepRow(
  */
 function theMask(): Mask {
   if (mask) return mask;
-  const { rows, cols, step } = LAKE_MASK_GRID;
+  const { rows, cols } = LAKE_MASK_GRID;
   const classes = theClasses();
   const isLake = (k: number) => classes[k]! > 0 && classes[k]! !== LAND;
   const fromLand = new Float32Array(rows * cols).fill(Infinity);
@@ -202,21 +202,44 @@ function theMask(): Mask {
   const lakes = new Uint8Array(classes);
   for (let k = 0; k < fromLake.length; k++) if (isLake(k)) fromLake[k] = 0;
   chamfer(fromLake, lakes, classes, 0);
-  const halfCell = (step * 111.2) / 2;
   // Rounded to a float32 as the weights were when the grid's were all worked out at once (c38f334260e90069).
   const weight = (k: number): number => {
     if (classes[k] === LAND || !Number.isFinite(fromLake[k]!)) return 0;
-    const offshore = 1 - Math.exp(-Math.max(0, fromLand[k]! - halfCell) / SHORE_ADJUST_KM);
-    return Math.fround(offshore * Math.exp(-fromLake[k]! / BEYOND_BORDER_KM));
+    return Math.fround(offshoreShare(fromLand[k]!, LAKE_MASK_GRID) * Math.exp(-fromLake[k]! / BEYOND_BORDER_KM));
   };
   return (mask = { lakes, weight });
 }
 
-/** Whether a point lies in the mask's box at all (most of the country does not: no decoding there). */
-const inBox = (lat: number, lon: number): boolean => {
-  const g = LAKE_MASK_GRID;
-  return lat > g.south && lat < g.south + g.rows * g.step && lon > g.west && lon < g.west + g.cols * g.step;
-};
+/**
+ * The open water's share at `km` from the shore, by the distance from a land cell's centre (the shore half a
+ * cell from it): 1 − 1/e of the way within {@link SHORE_ADJUST_KM}. The lakes' and the open sea's alike.
+ */
+export function offshoreShare(km: number, grid: MaskGrid): number {
+  const halfCell = (grid.step * 111.2) / 2;
+  return 1 - Math.exp(-Math.max(0, km - halfCell) / SHORE_ADJUST_KM);
+}
+
+/**
+ * Where a place falls among a mask's cell centres: the south-west corner (r, c) of the four whose values are
+ * joined bilinearly, its fractions (fy, fx) toward the other three, and its own cell's index.
+ */
+export function maskCorners(grid: MaskGrid, lat: number, lon: number) {
+  const y = (lat - grid.south) / grid.step - 0.5;
+  const x = (lon - grid.west) / grid.step - 0.5;
+  const r = Math.max(0, Math.min(grid.rows - 2, Math.floor(y)));
+  const c = Math.max(0, Math.min(grid.cols - 2, Math.floor(x)));
+  return {
+    r,
+    c,
+    fy: Math.max(0, Math.min(1, y - r)),
+    fx: Math.max(0, Math.min(1, x - c)),
+    own: Math.floor(y + 0.5) * grid.cols + Math.floor(x + 0.5),
+  };
+}
+
+/** Whether a point lies in a mask's box at all (most of the country does not: no decoding there). */
+export const inMaskBox = (g: MaskGrid, lat: number, lon: number): boolean =>
+  lat > g.south && lat < g.south + g.rows * g.step && lon > g.west && lon < g.west + g.cols * g.step;
 
 /** A place over (or within a cell of) the US lake waters: its lake and its {@link overWaterWeight}. */
 export interface LakePlace {
@@ -231,17 +254,11 @@ export interface LakePlace {
  * land (a place whose own cell is a county's has the shore's wind), off the mask and where no corner is water.
  */
 export function lakePlace(lat: number, lon: number): LakePlace | undefined {
-  if (!inBox(lat, lon)) return undefined;
+  if (!inMaskBox(LAKE_MASK_GRID, lat, lon)) return undefined;
   const g = LAKE_MASK_GRID;
-  if (theClasses()[Math.floor((lat - g.south) / g.step) * g.cols + Math.floor((lon - g.west) / g.step)] === LAND)
-    return undefined;
+  const { r, c, fy, fx, own } = maskCorners(g, lat, lon);
+  if (theClasses()[own] === LAND) return undefined;
   const { lakes, weight } = theMask();
-  const y = (lat - g.south) / g.step - 0.5;
-  const x = (lon - g.west) / g.step - 0.5;
-  const r = Math.max(0, Math.min(g.rows - 2, Math.floor(y)));
-  const c = Math.max(0, Math.min(g.cols - 2, Math.floor(x)));
-  const fy = Math.max(0, Math.min(1, y - r));
-  const fx = Math.max(0, Math.min(1, x - c));
   let w = 0;
   let lake: Lake | undefined;
   let most = 0;

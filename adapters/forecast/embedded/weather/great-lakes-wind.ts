@@ -1,6 +1,6 @@
 import { iceCover } from './great-lakes-ice.ts';
 import type { Lake, LakePlace } from './great-lakes-water.ts';
-import { waterTempC, type WaterBody } from './water-temperature.ts';
+import { monthlyJoin, waterTempC, type WaterBody } from './water-temperature.ts';
 
 /**
  * The wind over the Great Lakes (issue 38 item 4: the "gales of November"). The model's wind is fitted to land
@@ -106,13 +106,5 @@ export function overWaterAirC(open: number, airC: number, waterC: number): numbe
  */
 const LAKE_STORM_SEASON = [0.6, 0.45, 0.45, 0.4, 0.3, 0.25, 0.25, 0.3, 0.55, 1, 1, 0.85];
 
-const DAYS_PER_MONTH = 365.2425 / 12;
-
 /** The lakes' storm season at a day of the year (climate.ts's seasonDay, 1 to ~366), joined mid-month to mid-month. */
-export function lakeStormSeason(dayOfYear: number): number {
-  const months = (dayOfYear - 1) / DAYS_PER_MONTH - 0.5;
-  const k = Math.floor(months);
-  const a = LAKE_STORM_SEASON[(k + 12) % 12]!;
-  const b = LAKE_STORM_SEASON[(k + 13) % 12]!;
-  return a + (b - a) * (months - k);
-}
+export const lakeStormSeason = (dayOfYear: number): number => monthlyJoin(LAKE_STORM_SEASON, dayOfYear - 1);

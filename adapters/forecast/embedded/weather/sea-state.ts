@@ -115,7 +115,8 @@ const WIND_DURATION_S = 12 * 3600;
  */
 const overWaterWindMs = (s: WeatherSample, place: Place): number => {
   const open = openSeaWeight(place.lat, place.lon);
-  return (marineWindKmh(s) + open * (s.windSpeedKmh - marineWindKmh(s))) / 3.6;
+  const marine = marineWindKmh(s);
+  return (marine + open * (s.windSpeedKmh - marine)) / 3.6;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { chamfer, decodeLakeMask, type MaskGrid } from './great-lakes-water.ts';
+import { chamfer, decodeLakeMask, inMaskBox, maskCorners, offshoreShare, type MaskGrid } from './great-lakes-water.ts';
 import { overWaterAirC, overWaterWindFactor } from './great-lakes-wind.ts';
 import { NEW_ENGLAND_SEA_MASK_DATA } from './sea-mask-data.ts';
 import { waterTempC } from './water-temperature.ts';
@@ -36,9 +36,6 @@ export const SEA_MASK_GRID: MaskGrid = { south: 39.75, west: -74.0, step: 0.025,
 export const SEA = 1;
 export const SEA_LAND = 2;
 
-/** Over this distance from the shore (km) the wind is 1 − 1/e of the way to the open sea's (as the lakes'). */
-const SHORE_ADJUST_KM = 5;
-
 let classesOfCells: Uint8Array | undefined;
 let weights: Float32Array | undefined;
 
@@ -52,10 +49,8 @@ function theWeights(): Float32Array {
   const fromLand = new Float32Array(classes.length).fill(Infinity);
   for (let k = 0; k < classes.length; k++) if (classes[k] !== SEA) fromLand[k] = 0;
   chamfer(fromLand, new Uint8Array(classes.length), classes, -1, grid);
-  const halfCell = (grid.step * 111.2) / 2;
   weights = new Float32Array(classes.length);
-  for (let k = 0; k < classes.length; k++)
-    if (classes[k] === SEA) weights[k] = 1 - Math.exp(-Math.max(0, fromLand[k]! - halfCell) / SHORE_ADJUST_KM);
+  for (let k = 0; k < classes.length; k++) if (classes[k] === SEA) weights[k] = offshoreShare(fromLand[k]!, grid);
   return weights;
 }
 
@@ -65,15 +60,10 @@ function theWeights(): Float32Array {
  */
 export function openSeaWeight(lat: number, lon: number): number {
   const g = SEA_MASK_GRID;
-  const y = (lat - g.south) / g.step - 0.5;
-  const x = (lon - g.west) / g.step - 0.5;
-  if (y < -0.5 || x < -0.5 || y > g.rows - 0.5 || x > g.cols - 0.5) return 0;
-  if (theClasses()[Math.floor(y + 0.5) * g.cols + Math.floor(x + 0.5)] === SEA_LAND) return 0;
+  if (!inMaskBox(g, lat, lon)) return 0;
+  const { r, c, fy, fx, own } = maskCorners(g, lat, lon);
+  if (theClasses()[own] === SEA_LAND) return 0;
   const w = theWeights();
-  const r = Math.max(0, Math.min(g.rows - 2, Math.floor(y)));
-  const c = Math.max(0, Math.min(g.cols - 2, Math.floor(x)));
-  const fy = Math.max(0, Math.min(1, y - r));
-  const fx = Math.max(0, Math.min(1, x - c));
   const k = r * g.cols + c;
   return (1 - fy) * ((1 - fx) * w[k]! + fx * w[k + 1]!) + fy * ((1 - fx) * w[k + g.cols]! + fx * w[k + g.cols + 1]!);
 }

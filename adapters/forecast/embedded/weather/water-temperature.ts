@@ -89,9 +89,16 @@ const DAYS_PER_MONTH = DAYS_PER_YEAR / 12;
 
 /** The water's temperature at an epoch hour, °C: the monthly means joined linearly mid-month to mid-month. */
 export function waterTempC(water: WaterBody, epochHour: number): number {
-  const table = MONTHLY_C[water];
-  // Months since mid-January, the first mean's date.
   const day = (((epochHour / 24) % DAYS_PER_YEAR) + DAYS_PER_YEAR) % DAYS_PER_YEAR;
+  return monthlyJoin(MONTHLY_C[water], day);
+}
+
+/**
+ * A table of twelve monthly values (January first, each at its mid-month) at `day` days into the year (0 on
+ * 1 January), joined linearly from one mid-month to the next, December to January across the new year.
+ */
+export function monthlyJoin(table: readonly number[], day: number): number {
+  // Months since mid-January, the first value's date.
   const months = day / DAYS_PER_MONTH - 0.5;
   const k = Math.floor(months);
   const a = table[(k + 12) % 12]!;
