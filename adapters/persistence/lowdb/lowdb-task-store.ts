@@ -12,6 +12,7 @@ import { storeFiles, type StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
 import { DurableJsonFile, syncFolder } from './durable-json-file.ts';
+import { foldFailure, type FoldFailure } from './fold-failure.ts';
 import { Journal, JournalWriteError, nodeJournalFileOps, openJournalFile, type JournalFileOps } from './journal.ts';
 import { journalLine } from './store-records.ts';
 import { checkedSnapshot, readStore } from './store-reader.ts';
@@ -89,7 +90,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     // needs room for a whole new snapshot; on a disk too full for it the store serves from the files as
     // they are instead, going on after the journal's last complete record, and folds once it can.
     const journalled = reading.compacting.bytes > 0 || reading.journal.bytes > 0;
-    let notFolded: string | undefined;
+    let notFolded: FoldFailure | undefined;
     if (journalled || !reading.snapshotExists) {
       try {
         snapshot.data = state.toDocument();
@@ -99,7 +100,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
           throw new StoreOpenError(`Cannot create the store ${dbPath}: ${(error as Error).message}`);
         }
         snapshot.data = reading.snapshot;
-        notFolded = (error as Error).message;
+        notFolded = foldFailure(error);
       }
     }
     // O_DSYNC writes, unless a test injects its own file operations (a failing fdatasync among them).
@@ -115,7 +116,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     }
     if (notFolded !== undefined) {
       log(
-        `store: not enough room to fold the journal into ${dbPath} at start-up (${notFolded}); serving from the snapshot and journal as they are (${reading.replayed} changes), and folding them once the disk has room`,
+        `store: could not fold the journal into ${dbPath} at start-up: ${notFolded.cause} (${notFolded.message}); serving from the snapshot and journal as they are (${reading.replayed} changes), and folding them once it can`,
       );
     }
 
@@ -132,7 +133,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     if (notFolded !== undefined) {
       compactor.pending(
         state.toDocument(),
-        `the journal is not folded into ${dbPath}: the disk had no room for a new snapshot at start-up (${notFolded}); every change is kept in the journal, and folding is tried again every 10 s while writes come`,
+        `the journal is not folded into ${dbPath}: ${notFolded.cause} at start-up (${notFolded.message}); every change is kept in the journal, and folding is tried again every 10 s while writes come`,
       );
     }
     const journal: Journal = new Journal(journalFd, {
