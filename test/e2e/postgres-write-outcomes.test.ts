@@ -224,16 +224,23 @@ class CommitCutter {
         s.on('close', () => this.sockets.delete(s));
         s.on('error', () => {});
       }
+      let cut = false;
       clientSide.on('data', (chunk: Buffer) => {
         upstream.write(chunk);
         if (this.armed && chunk.includes('COMMIT')) {
+          cut = true;
           clientSide.destroy();
-          // Let the COMMIT reach the server before the connection there closes too.
-          setTimeout(() => upstream.end(), 200);
+          // The server's side closes only once the COMMIT is done there (its CommandComplete carries the tag
+          // COMMIT): a fixed delay here failed under load, when the server had not read the COMMIT yet.
+          upstream.on('data', (reply: Buffer) => {
+            if (reply.includes('COMMIT')) upstream.end();
+          });
         }
       });
       upstream.pipe(clientSide);
-      clientSide.on('close', () => setTimeout(() => upstream.destroy(), 300));
+      clientSide.on('close', () => {
+        if (!cut) setTimeout(() => upstream.destroy(), 300);
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as { port: number }).port;
