@@ -14,7 +14,7 @@ import {
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
-import { openSeaWeight, overSeaAirC, overSeaWindFactor } from './sea-water.ts';
+import { openSeaPlace, overSeaAirC, overSeaWindFactor, seaGustExcess, type SeaPlace } from './sea-water.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
@@ -138,8 +138,8 @@ interface Site {
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
   readonly lake: LakePlace | undefined;
-  /** Off New England: how much of the wind and air is the open sea's, 0 to 1 (sea-water.ts). */
-  readonly sea: number;
+  /** Over the open sea off New England or Florida's Gulf coast: its share of the wind and air, its water (sea-water.ts). */
+  readonly sea: SeaPlace | undefined;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -186,7 +186,7 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
     tailRegion: windTailRegion(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
-    sea: openSeaWeight(place.lat, place.lon),
+    sea: openSeaPlace(place.lat, place.lon),
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -387,7 +387,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const landAirC = core.temperature;
   const temperature = site.lake
     ? overLakeAirC(site.lake, landAirC, epochHour)
-    : site.sea > 0
+    : site.sea
       ? overSeaAirC(site.sea, landAirC, epochHour)
       : landAirC;
   const dewpoint = Math.min(core.dewpoint, temperature);
@@ -419,7 +419,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // crossed for hundreds of kilometres, the marine air (sea-water.ts).
   const overWater = site.lake
     ? overLakeWindFactor(site.lake, core.dailyMean, epochHour)
-    : site.sea > 0
+    : site.sea
       ? overSeaWindFactor(site.sea, temperature, epochHour)
       : 1;
   const speed = Math.max(
@@ -428,7 +428,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
   );
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   const gustFactor = 1.3 + TAIL_GUST * tailWeight + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0);
-  const gust = speed * gustFactor + (speed > 15 ? 4 : 0);
+  const landGust = speed * gustFactor + (speed > 15 ? 4 : 0);
+  // Over the open sea the gusts are the water's: a smooth surface's turbulence, its excess over the mean wind
+  // ~0.45 of a land exposure's (sea-water.ts, SEA_GUST_EXCESS).
+  const gust = site.sea ? speed + (landGust - speed) * seaGustExcess(site.sea) : landGust;
 
   // The warm-nose field only matters near freezing, so it is only computed there.
   const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(site.xKm, site.yKm, epochHour) : 0;

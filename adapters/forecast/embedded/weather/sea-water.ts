@@ -1,7 +1,7 @@
 import { chamfer, decodeLakeMask, inMaskBox, maskCorners, offshoreShare, type MaskGrid } from './great-lakes-water.ts';
 import { overWaterAirC, overWaterWindFactor } from './great-lakes-wind.ts';
-import { NEW_ENGLAND_SEA_MASK_DATA } from './sea-mask-data.ts';
-import { waterTempC } from './water-temperature.ts';
+import { EAST_GULF_SEA_MASK_DATA, NEW_ENGLAND_SEA_MASK_DATA } from './sea-mask-data.ts';
+import { waterTempC, type WaterBody } from './water-temperature.ts';
 
 /**
  * The open sea off New England (issue 38: the marine boundary layer). The model's wind and air are fitted to
@@ -25,53 +25,169 @@ import { waterTempC } from './water-temperature.ts';
  * Canada's beyond the Hague Line). The open sea's share grows with the distance from land or those waters as
  * over the lakes (great-lakes-water.ts: 1 − 1/e within 5 km), so it fades to 0 over the same 5 km at the
  * sea's every edge. The grid holds all of New England's zones with a margin (no sea cell on its edge; beyond
- * it the share is 0), so no edge of the grid cuts the sea off in one step. The other coasts keep the shore's
- * wind and air: the model has no water temperature there yet.
+ * it the share is 0), so no edge of the grid cuts the sea off in one step.
+ *
+ * Florida's Gulf coast and the Keys have a sea of their own, built the same way: a second mask over the GMZ
+ * coastal zones of Mobile, Tallahassee, Tampa Bay, Miami and Key West, each office's water its own class, with
+ * its own shore station's water climatology (water-temperature.ts). Between two offices' waters the share
+ * runs on (only land and the waters outside the sea are a shore), and the water's temperature is joined
+ * bilinearly between the cells' classes, so the stability term has no step at an office's line. At Sand Key
+ * (C-MAN SANF1, on the reef south of Key West) the model's mean wind, 2025-2027, went 9.2 / 8.8 / 7.3 kt in
+ * April / May / August to 11.6 / 11.1 / 9.3 kt, where NWS Key West gives the station's 1991-2001 means as
+ * 12.6 kt in April and 10.1 kt in May and the reef tract's August as "just under nine knots" (the light
+ * anemometer-height bias of a lighthouse station aside). Over the open sea the gusts are the water's too
+ * ({@link SEA_GUST_EXCESS}). The other coasts (the Mid-Atlantic, the Southeast's Atlantic, Louisiana and Texas, the West Coast, Hawaii) keep the
+ * shore's wind and air: no public water-temperature climatology of theirs was found in a form to cite.
  */
 
-/** The mask's grid: south of Georges Bank to the Bay of Fundy, Long Island Sound to beyond the Hague Line. */
-export const SEA_MASK_GRID: MaskGrid = { south: 39.75, west: -74.0, step: 0.025, rows: 218, cols: 324 };
+/** One open sea: its mask's grid and run-length text, and its water bodies (class k + 1 is bodies[k]; US land is the class after them). */
+export interface Sea {
+  readonly name: string;
+  readonly grid: MaskGrid;
+  readonly data: string;
+  readonly bodies: readonly WaterBody[];
+}
 
-/** The mask's cell classes: neither, New England's sea, US land. */
+/** New England's: south of Georges Bank to the Bay of Fundy, Long Island Sound to beyond the Hague Line. */
+export const NEW_ENGLAND_SEA: Sea = {
+  name: 'newEngland',
+  grid: { south: 39.75, west: -74.0, step: 0.025, rows: 218, cols: 324 },
+  data: NEW_ENGLAND_SEA_MASK_DATA,
+  bodies: ['newEngland'],
+};
+
+/** Florida's Gulf coast and the Keys: Mobile Bay to the Straits of Florida, the Keys' Atlantic side included. */
+export const EAST_GULF_SEA: Sea = {
+  name: 'eastGulf',
+  grid: { south: 23.2, west: -88.8, step: 0.025, rows: 312, cols: 372 },
+  data: EAST_GULF_SEA_MASK_DATA,
+  bodies: ['gulfPanhandle', 'gulfBigBend', 'gulfTampaBay', 'gulfSouthwestFlorida', 'floridaKeys'],
+};
+
+export const SEAS: readonly Sea[] = [NEW_ENGLAND_SEA, EAST_GULF_SEA];
+
+/** New England's grid (the build script's and the tests' name for it). */
+export const SEA_MASK_GRID: MaskGrid = NEW_ENGLAND_SEA.grid;
+
+/** A sea's class of US land: the one after its water bodies'. */
+export const seaLandClass = (sea: Sea): number => sea.bodies.length + 1;
+
+/** New England's class of its sea (neither is 0, US land 2). */
 export const SEA = 1;
-export const SEA_LAND = 2;
 
-let classesOfCells: Uint8Array | undefined;
-let weights: Float32Array | undefined;
+interface Decoded {
+  classes?: Uint8Array;
+  weights?: Float32Array;
+}
+const decoded = new Map<Sea, Decoded>();
+const stateOf = (sea: Sea): Decoded => {
+  let d = decoded.get(sea);
+  if (!d) decoded.set(sea, (d = {}));
+  return d;
+};
 
-const theClasses = (): Uint8Array => (classesOfCells ??= decodeLakeMask(NEW_ENGLAND_SEA_MASK_DATA, SEA_MASK_GRID));
+/** A sea's cell classes, decoded on the first place in its box. */
+export const seaClasses = (sea: Sea): Uint8Array => {
+  const d = stateOf(sea);
+  return (d.classes ??= decodeLakeMask(sea.data, sea.grid));
+};
 
-/** Each cell's open-sea share: 0 off the sea, else by its distance from the nearest land or Canadian cell. */
-function theWeights(): Float32Array {
-  if (weights) return weights;
-  const grid = SEA_MASK_GRID;
-  const classes = theClasses();
+/** Each cell's open-sea share: 0 off the sea, else by its distance from the nearest land or other water's cell. */
+function theWeights(sea: Sea): Float32Array {
+  const d = stateOf(sea);
+  if (d.weights) return d.weights;
+  const grid = sea.grid;
+  const classes = seaClasses(sea);
+  const land = seaLandClass(sea);
+  const isSea = (k: number) => classes[k]! > 0 && classes[k]! < land;
   const fromLand = new Float32Array(classes.length).fill(Infinity);
-  for (let k = 0; k < classes.length; k++) if (classes[k] !== SEA) fromLand[k] = 0;
+  for (let k = 0; k < classes.length; k++) if (!isSea(k)) fromLand[k] = 0;
   chamfer(fromLand, new Uint8Array(classes.length), classes, -1, grid);
-  weights = new Float32Array(classes.length);
-  for (let k = 0; k < classes.length; k++) if (classes[k] === SEA) weights[k] = offshoreShare(fromLand[k]!, grid);
-  return weights;
+  const weights = new Float32Array(classes.length);
+  for (let k = 0; k < classes.length; k++) if (isSea(k)) weights[k] = offshoreShare(fromLand[k]!, grid);
+  return (d.weights = weights);
+}
+
+/** A place over the open sea: its share (0 to 1) and the water bodies its water's temperature joins. */
+export interface SeaPlace {
+  readonly weight: number;
+  /** The water bodies of its corners and their shares of its water (summing to 1). */
+  readonly waters: readonly (readonly [WaterBody, number])[];
 }
 
 /**
- * How much of a place's wind and air is the open sea's (0 to 1): the cells' shares joined bilinearly between
- * their centres; 0 outside the mask, and on land (a place whose own cell is a county's has the shore's air).
+ * How much of a place's wind and air is the open sea's, and whose water: the cells' shares joined bilinearly
+ * between their centres; undefined outside every sea's mask, on land (a place whose own cell is a county's has
+ * the shore's air) and where no corner is open sea.
  */
-export function openSeaWeight(lat: number, lon: number): number {
-  const g = SEA_MASK_GRID;
-  if (!inMaskBox(g, lat, lon)) return 0;
-  const { r, c, fy, fx, own } = maskCorners(g, lat, lon);
-  if (theClasses()[own] === SEA_LAND) return 0;
-  const w = theWeights();
-  const k = r * g.cols + c;
-  return (1 - fy) * ((1 - fx) * w[k]! + fx * w[k + 1]!) + fy * ((1 - fx) * w[k + g.cols]! + fx * w[k + g.cols + 1]!);
+export function openSeaPlace(lat: number, lon: number): SeaPlace | undefined {
+  for (const sea of SEAS) {
+    const g = sea.grid;
+    if (!inMaskBox(g, lat, lon)) continue;
+    const { r, c, fy, fx, own } = maskCorners(g, lat, lon);
+    const classes = seaClasses(sea);
+    if (classes[own] === seaLandClass(sea)) return undefined;
+    const w = theWeights(sea);
+    const k = r * g.cols + c;
+    // The share exactly as New England's was joined before the Gulf's sea (the model's pinned digest).
+    const weight =
+      (1 - fy) * ((1 - fx) * w[k]! + fx * w[k + 1]!) + fy * ((1 - fx) * w[k + g.cols]! + fx * w[k + g.cols + 1]!);
+    const shares = new Map<WaterBody, number>();
+    for (const [kk, share] of [
+      [k, (1 - fy) * (1 - fx)],
+      [k + 1, (1 - fy) * fx],
+      [k + g.cols, fy * (1 - fx)],
+      [k + g.cols + 1, fy * fx],
+    ] as const) {
+      const part = share * w[kk]!;
+      if (part > 0) {
+        const body = sea.bodies[classes[kk]! - 1]!;
+        shares.set(body, (shares.get(body) ?? 0) + part);
+      }
+    }
+    if (!(weight > 0)) return undefined;
+    // One body (all of New England's, most of the Gulf's): its water exactly, not a sum rounded.
+    const waters =
+      shares.size === 1
+        ? [[shares.keys().next().value!, 1] as const]
+        : [...shares].map(([body, part]) => [body, part / total(shares)] as const);
+    return { weight, waters };
+  }
+  return undefined;
 }
 
-/** The factor on the model's wind over the open sea, share `open`, air at `airC`, at an hour. */
-export const overSeaWindFactor = (open: number, airC: number, epochHour: number): number =>
-  overWaterWindFactor(open, airC, waterTempC('newEngland', epochHour));
+const total = (shares: Map<WaterBody, number>): number => [...shares.values()].reduce((a, b) => a + b, 0);
 
-/** The air over the open sea, share `open`, from the model's air `airC`, at an hour. */
-export const overSeaAirC = (open: number, airC: number, epochHour: number): number =>
-  overWaterAirC(open, airC, waterTempC('newEngland', epochHour));
+/** How much of a place's wind and air is the open sea's (0 to 1). */
+export const openSeaWeight = (lat: number, lon: number): number => openSeaPlace(lat, lon)?.weight ?? 0;
+
+/** The sea's water temperature under a place at an hour, °C: its bodies' climatologies joined by their shares. */
+export function seaWaterC(place: SeaPlace, epochHour: number): number {
+  if (place.waters.length === 1) return waterTempC(place.waters[0]![0], epochHour);
+  let c = 0;
+  for (const [body, share] of place.waters) c += share * waterTempC(body, epochHour);
+  return c;
+}
+
+/** The factor on the model's wind over the open sea at a place, with the air at `airC`, at an hour. */
+export const overSeaWindFactor = (place: SeaPlace, airC: number, epochHour: number): number =>
+  overWaterWindFactor(place.weight, airC, seaWaterC(place, epochHour));
+
+/** The air over the open sea at a place, from the model's air `airC`, at an hour. */
+export const overSeaAirC = (place: SeaPlace, airC: number, epochHour: number): number =>
+  overWaterAirC(place.weight, airC, seaWaterC(place, epochHour));
+
+/**
+ * The gust's excess over the mean wind at sea, as a share of the land's. The model's gust factor is a land
+ * station's (~1.4 on average with its convective and storm terms), and over the open sea it made the
+ * marine products' "frequent gusts" (marine-wind.ts) a land's: at Sand Key in August sustained winds of
+ * 20 kt came in 0.4% of hours and the frequent gusts reached it in 5%, an advisory in a tenth of the Keys'
+ * August cycles. Over open water the turbulence is a smooth surface's: the WMO's guidelines for converting
+ * between wind averaging periods (Harper, Kepert and Ginger 2010, WMO/TD-1555, table 1.1) give a 3-second
+ * gust over a 10-minute mean of 1.23 "at sea" against 1.52 "off land", an excess 0.23 / 0.52 ≈ 0.45 of the
+ * land's. By the open-sea share, so the shore keeps its own.
+ */
+export const SEA_GUST_EXCESS = 0.45;
+
+/** The share of the land's gust excess a place over the open sea keeps. */
+export const seaGustExcess = (place: SeaPlace): number => 1 - place.weight * (1 - SEA_GUST_EXCESS);

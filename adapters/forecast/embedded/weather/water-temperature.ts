@@ -20,7 +20,13 @@ import { isGreatLakesZone } from './great-lakes-small-craft-season.ts';
  *   edge in late winter (−1 °C) and ~10 °C in August (NOAA NCEI's coastal water temperature guide and NDBC's
  *   buoy climatologies, as rounded here).
  * - New England's waters (marine zones centred north of 41° N), the Gulf of Maine and south of Cape Cod: ~4 °C in March, 18 °C in
- *   August (Boston and Portland buoys).
+ *   August (Boston and Portland buoys; NCEI's guide gives NDBC 44005 43.1, 40.6, 39.9 °F in January to March and
+ *   65.4 °F in August).
+ * - Florida's Gulf coast and the Keys, for the open sea there (sea-water.ts): the monthly means of NOAA NCEI's
+ *   Coastal Water Temperature Guide (retired May 2025), °F converted and rounded to half a degree, one station
+ *   per office's waters: Pensacola (Mobile's), Cedar Key (Tallahassee's), St. Petersburg (Tampa Bay's), Naples
+ *   (Miami's Gulf waters), Key West (Key West's). They are shore stations: the open Gulf in winter is a degree
+ *   or so warmer than them, in summer a little cooler (the guide's own caution).
  * Read from curves and summaries, not fitted: good to a degree or two.
  */
 
@@ -35,7 +41,12 @@ export type WaterBody =
   | 'cookInlet'
   | 'aleutians'
   | 'bering'
-  | 'newEngland';
+  | 'newEngland'
+  | 'gulfPanhandle'
+  | 'gulfBigBend'
+  | 'gulfTampaBay'
+  | 'gulfSouthwestFlorida'
+  | 'floridaKeys';
 
 const MONTHLY_C: Readonly<Record<WaterBody, readonly number[]>> = {
   superior: [2.5, 1, 0.5, 1.5, 3, 5.5, 9.5, 14, 12, 8.5, 6, 4],
@@ -49,7 +60,28 @@ const MONTHLY_C: Readonly<Record<WaterBody, readonly number[]>> = {
   aleutians: [4, 3.5, 3.5, 3.5, 4.5, 6.5, 8.5, 9.5, 9, 7, 5.5, 4.5],
   bering: [0, -1, -1, -0.5, 2, 6, 9, 10, 8.5, 5.5, 3, 1],
   newEngland: [6, 4.5, 4, 5.5, 8.5, 12.5, 16.5, 18, 17, 14, 11, 8],
+  gulfPanhandle: [13.5, 14.5, 17, 21.5, 25.5, 29, 29.5, 30, 28, 23.5, 18.5, 14.5],
+  gulfBigBend: [14.5, 15.5, 19, 23, 26.5, 29, 30, 30, 28.5, 24.5, 19, 15.5],
+  gulfTampaBay: [16.5, 18, 20, 23.5, 26.5, 29, 30, 30, 29, 25.5, 21, 18],
+  gulfSouthwestFlorida: [19, 19, 21.5, 25, 28, 30, 30.5, 30.5, 30, 27, 23, 20],
+  floridaKeys: [20.5, 21, 24, 25.5, 28, 29.5, 30.5, 30.5, 30, 28, 24.5, 22],
 };
+
+/** The water body of the open sea off Florida's Gulf coast and the Keys, by the office of its coastal marine zone. */
+const GULF_BY_OFFICE: Readonly<Record<string, WaterBody>> = {
+  MOB: 'gulfPanhandle',
+  TAE: 'gulfBigBend',
+  TBW: 'gulfTampaBay',
+  MFL: 'gulfSouthwestFlorida',
+  KEY: 'floridaKeys',
+};
+
+/**
+ * The open sea's water body of an office's coastal marine zone off Florida's Gulf coast (its GMZ zones: Miami's
+ * Atlantic waters, AMZ, are not among them), by its UGC and office; undefined elsewhere.
+ */
+export const eastGulfBodyOf = (zoneId: string, officeId: string): WaterBody | undefined =>
+  zoneId.startsWith('GMZ') ? GULF_BY_OFFICE[officeId] : undefined;
 
 /** Fresh water freezes at 0 °C, sea water at −1.7 °C (Overland 1990's value for the Bering and Gulf of Alaska). */
 export const freezingPointC = (water: WaterBody): number => (LAKES.has(water) ? 0 : -1.7);

@@ -1,15 +1,24 @@
-// Issue 38: the open sea off New England. Over it the model's wind is the open water's and its air comes toward
-// the sea's temperature, by the Great Lakes' terms (sea-water.ts); land and the other coasts keep the shore's.
+// Issue 38: the open sea off New England and off Florida's Gulf coast. Over it the model's wind is the open
+// water's and its air comes toward the sea's temperature, by the Great Lakes' terms (sea-water.ts); land and the
+// other coasts keep the shore's.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 import { decodeLakeMask, encodeLakeMask } from '../../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
-import { NEW_ENGLAND_SEA_MASK_DATA } from '../../../../../adapters/forecast/embedded/weather/sea-mask-data.ts';
 import {
+  EAST_GULF_SEA_MASK_DATA,
+  NEW_ENGLAND_SEA_MASK_DATA,
+} from '../../../../../adapters/forecast/embedded/weather/sea-mask-data.ts';
+import {
+  EAST_GULF_SEA,
+  openSeaPlace,
   openSeaWeight,
   overSeaAirC,
   SEA,
   SEA_MASK_GRID,
+  seaClasses,
+  seaLandClass,
+  seaWaterC,
 } from '../../../../../adapters/forecast/embedded/weather/sea-water.ts';
 import { waterTempC } from '../../../../../adapters/forecast/embedded/weather/water-temperature.ts';
 import { seaMaskClasses } from '../../../../../scripts/forecast-data/build-sea-mask.ts';
@@ -83,9 +92,82 @@ describe('the open sea’s wind and air', () => {
   it('brings the air part of the way toward the sea, never past it', () => {
     const h = hourOf('2026-01-15T12:00:00Z');
     const sea = waterTempC('newEngland', h);
-    const warmed = overSeaAirC(1, -10, h);
+    const open = { weight: 1, waters: [['newEngland', 1]] } as const;
+    const warmed = overSeaAirC(open, -10, h);
     assert.ok(warmed > -10 && warmed <= -10 + 1.5 + 1e-9 && warmed < sea);
-    assert.equal(overSeaAirC(0, -10, h), -10);
-    assert.ok(overSeaAirC(1, sea + 0.5, h) < sea + 0.5 && overSeaAirC(1, sea + 0.5, h) >= sea);
+    assert.equal(overSeaAirC({ ...open, weight: 0 }, -10, h), -10);
+    assert.ok(overSeaAirC(open, sea + 0.5, h) < sea + 0.5 && overSeaAirC(open, sea + 0.5, h) >= sea);
+  });
+});
+
+describe('the sea off Florida’s Gulf coast and the Keys', () => {
+  const C10 = { lat: 27.17, lon: -82.93, elevationM: 0 }; // the West Florida Shelf, 25 nm off Venice
+  const SAND_KEY = { lat: 24.45, lon: -81.88, elevationM: 0 };
+
+  it('is what the data build makes of the shipped catalogue', () => {
+    assert.ok(
+      encodeLakeMask(seaMaskClasses(EAST_GULF_SEA)) === EAST_GULF_SEA_MASK_DATA,
+      'stale: run npx tsx scripts/forecast-data/build-sea-mask.ts',
+    );
+  });
+
+  it('holds its sea inside the grid, and puts Tampa, Pensacola and Texas’s and Louisiana’s waters off it', () => {
+    const { rows, cols } = EAST_GULF_SEA.grid;
+    const classes = seaClasses(EAST_GULF_SEA);
+    const land = seaLandClass(EAST_GULF_SEA);
+    let onEdge = 0;
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const k = classes[r * cols + c]!;
+        if ((r === 0 || c === 0 || r === rows - 1 || c === cols - 1) && k > 0 && k < land) onEdge++;
+      }
+    assert.equal(onEdge, 0);
+    assert.ok(openSeaWeight(C10.lat, C10.lon) > 0.95);
+    assert.ok(openSeaWeight(SAND_KEY.lat, SAND_KEY.lon) > 0.95);
+    for (const [lat, lon] of [
+      [27.95, -82.46], // Tampa
+      [30.42, -87.21], // Pensacola
+      [29.0, -90.0], // Louisiana's waters: no water climatology here
+      [28.0, -95.0], // Texas's
+      [32.0, -79.5], // off Charleston
+    ] as const)
+      assert.equal(openSeaWeight(lat, lon), 0, `${lat},${lon}`);
+  });
+
+  it('joins two offices’ water across their line with no step, and keeps the share there', () => {
+    // Tampa Bay's GMZ876 meets Miami's GMZ676 near 26.0 N: south along 82.6 W the water goes from St.
+    // Petersburg's to Naples' climatology over a cell, and the open-sea share stays whole.
+    const h = hourOf('2026-01-15T12:00:00Z');
+    let worst = 0;
+    let before = seaWaterC(openSeaPlace(26.2, -82.6)!, h);
+    assert.ok(Math.abs(before - waterTempC('gulfTampaBay', h)) < 0.01);
+    for (let k = 1; k <= 70; k++) {
+      const place = openSeaPlace(26.2 - k * 0.005, -82.6)!;
+      assert.ok(place.weight > 0.95, `${26.2 - k * 0.005}: ${place.weight}`);
+      const now = seaWaterC(place, h);
+      worst = Math.max(worst, Math.abs(now - before));
+      before = now;
+    }
+    assert.ok(worst < 0.5, `a step of ${worst.toFixed(2)} °C`);
+    assert.ok(Math.abs(before - waterTempC('gulfSouthwestFlorida', h)) < 0.01);
+  });
+
+  it('gusts as the water does over the open sea, as the land does ashore', () => {
+    // WMO/TD-1555: a 3-s gust over a 10-min mean is 1.23 at sea, 1.52 off land (sea-water.ts, SEA_GUST_EXCESS).
+    const ratio = (p: { lat: number; lon: number; elevationM: number }) => {
+      const hours = hourlySeries(p, hourOf('2026-01-01T00:00:00Z'), 28 * 24).filter((s) => s.windSpeedKmh > 10);
+      return mean(hours.map((s) => s.windGustKmh / s.windSpeedKmh));
+    };
+    for (const sea of [C10, SAND_KEY, BUOY_44005]) assert.ok(ratio(sea) < 1.3, `${sea.lat}: ${ratio(sea).toFixed(2)}`);
+    for (const land of [{ lat: 27.95, lon: -82.46, elevationM: 10 }, BOSTON])
+      assert.ok(ratio(land) > 1.35, `${land.lat}: ${ratio(land).toFixed(2)}`);
+  });
+
+  it('blows harder over the open Gulf than the land fit, most in the cold season', () => {
+    const at = (iso: string) => mean(hourlySeries(C10, hourOf(iso), 28 * 24).map((s) => s.windSpeedKmh)) / 3.6;
+    const jan = at('2026-01-01T00:00:00Z');
+    const jul = at('2026-07-01T00:00:00Z');
+    assert.ok(jan > 3.8 && jan < 8, `January ${jan.toFixed(1)} m/s`);
+    assert.ok(jul < jan && jul > 2.5, `July ${jul.toFixed(1)} m/s`);
   });
 });
