@@ -1,4 +1,4 @@
-import { chamfer, decodeLakeMask, inMaskBox, maskCorners, offshoreShare, type MaskGrid } from './great-lakes-water.ts';
+import { decodeLakeMask, inMaskBox, maskCorners, offshoreShare, type MaskGrid } from './great-lakes-water.ts';
 import { overWaterAirC, overWaterWindFactor } from './great-lakes-wind.ts';
 import { EAST_GULF_SEA_MASK_DATA, NEW_ENGLAND_SEA_MASK_DATA } from './sea-mask-data.ts';
 import { waterTempC, type WaterBody } from './water-temperature.ts';
@@ -75,37 +75,64 @@ export const seaLandClass = (sea: Sea): number => sea.bodies.length + 1;
 /** New England's class of its sea (neither is 0, US land 2). */
 export const SEA = 1;
 
+/** A sea's mask, decoded on the first place in its box: its classes, and the shares worked out so far (NaN: not yet). */
 interface Decoded {
-  classes?: Uint8Array;
-  weights?: Float32Array;
+  readonly sea: Sea;
+  readonly classes: Uint8Array;
+  readonly land: number;
+  readonly weights: Float32Array;
 }
 const decoded = new Map<Sea, Decoded>();
-const stateOf = (sea: Sea): Decoded => {
+const decodedOf = (sea: Sea): Decoded => {
   let d = decoded.get(sea);
-  if (!d) decoded.set(sea, (d = {}));
+  if (!d) {
+    const classes = decodeLakeMask(sea.data, sea.grid);
+    d = { sea, classes, land: seaLandClass(sea), weights: new Float32Array(classes.length).fill(Number.NaN) };
+    decoded.set(sea, d);
+  }
   return d;
 };
 
-/** A sea's cell classes, decoded on the first place in its box. */
-export const seaClasses = (sea: Sea): Uint8Array => {
-  const d = stateOf(sea);
-  return (d.classes ??= decodeLakeMask(sea.data, sea.grid));
-};
+/** A sea's cell classes. */
+export const seaClasses = (sea: Sea): Uint8Array => decodedOf(sea).classes;
 
-/** Each cell's open-sea share: 0 off the sea, else by its distance from the nearest land or other water's cell. */
-function theWeights(sea: Sea): Float32Array {
-  const d = stateOf(sea);
-  if (d.weights) return d.weights;
-  const grid = sea.grid;
-  const classes = seaClasses(sea);
-  const land = seaLandClass(sea);
-  const isSea = (k: number) => classes[k]! > 0 && classes[k]! < land;
-  const fromLand = new Float32Array(classes.length).fill(Infinity);
-  for (let k = 0; k < classes.length; k++) if (!isSea(k)) fromLand[k] = 0;
-  chamfer(fromLand, new Uint8Array(classes.length), classes, -1, grid);
-  const weights = new Float32Array(classes.length);
-  for (let k = 0; k < classes.length; k++) if (isSea(k)) weights[k] = offshoreShare(fromLand[k]!, grid);
-  return (d.weights = weights);
+/**
+ * How far around a sea cell the nearest shore is looked for, in cells (~60 km): beyond it the open-sea share is
+ * within 2e-5 of 1, and counted as 1.
+ */
+const SHORE_SEARCH_CELLS = 24;
+
+/**
+ * A cell's open-sea share: 0 off the sea, else by its distance from the nearest cell of land or of water outside
+ * the sea (the straight line between cell centres, km, at the cell's latitude), searched within
+ * {@link SHORE_SEARCH_CELLS}. Worked out per cell on first asking and kept: a place needs four cells, and a
+ * distance transform of the whole grid cost the first place off Key West ~25 ms of CPU in a fresh process
+ * (2026-11-27), where the four cells' searches cost well under one. Each cell's share depends on the mask
+ * alone, not on which places asked first.
+ */
+function cellWeight(d: Decoded, k: number): number {
+  const { classes, land, weights } = d;
+  if (classes[k] === 0 || classes[k]! >= land) return 0;
+  if (!Number.isNaN(weights[k]!)) return weights[k]!;
+  const { rows, cols, step, south } = d.sea.grid;
+  const r = Math.floor(k / cols);
+  const c = k - r * cols;
+  const dy = step * 111.2;
+  const dx = dy * Math.cos(((south + (r + 0.5) * step) * Math.PI) / 180);
+  const c0 = Math.max(0, c - SHORE_SEARCH_CELLS);
+  const c1 = Math.min(cols - 1, c + SHORE_SEARCH_CELLS);
+  let nearest2 = Infinity;
+  for (let rr = Math.max(0, r - SHORE_SEARCH_CELLS); rr <= Math.min(rows - 1, r + SHORE_SEARCH_CELLS); rr++) {
+    const y2 = ((rr - r) * dy) ** 2;
+    if (y2 >= nearest2) continue;
+    for (let kk = rr * cols + c0, end = rr * cols + c1; kk <= end; kk++) {
+      const what = classes[kk]!;
+      if (what !== 0 && what < land) continue;
+      const d2 = y2 + ((kk - rr * cols - c) * dx) ** 2;
+      if (d2 < nearest2) nearest2 = d2;
+    }
+  }
+  return (weights[k] = offshoreShare(Math.sqrt(nearest2), d.sea.grid));
 }
 
 /** A place over the open sea: its share (0 to 1) and the water bodies its water's temperature joins. */
@@ -125,13 +152,13 @@ export function openSeaPlace(lat: number, lon: number): SeaPlace | undefined {
     const g = sea.grid;
     if (!inMaskBox(g, lat, lon)) continue;
     const { r, c, fy, fx, own } = maskCorners(g, lat, lon);
-    const classes = seaClasses(sea);
-    if (classes[own] === seaLandClass(sea)) return undefined;
-    const w = theWeights(sea);
+    const d = decodedOf(sea);
+    const classes = d.classes;
+    if (classes[own] === d.land) return undefined;
     const k = r * g.cols + c;
-    // The share exactly as New England's was joined before the Gulf's sea (the model's pinned digest).
+    const w = (kk: number) => cellWeight(d, kk);
     const weight =
-      (1 - fy) * ((1 - fx) * w[k]! + fx * w[k + 1]!) + fy * ((1 - fx) * w[k + g.cols]! + fx * w[k + g.cols + 1]!);
+      (1 - fy) * ((1 - fx) * w(k) + fx * w(k + 1)) + fy * ((1 - fx) * w(k + g.cols) + fx * w(k + g.cols + 1));
     const shares = new Map<WaterBody, number>();
     for (const [kk, share] of [
       [k, (1 - fy) * (1 - fx)],
@@ -139,7 +166,7 @@ export function openSeaPlace(lat: number, lon: number): SeaPlace | undefined {
       [k + g.cols, fy * (1 - fx)],
       [k + g.cols + 1, fy * fx],
     ] as const) {
-      const part = share * w[kk]!;
+      const part = share * w(kk);
       if (part > 0) {
         const body = sea.bodies[classes[kk]! - 1]!;
         shares.set(body, (shares.get(body) ?? 0) + part);
