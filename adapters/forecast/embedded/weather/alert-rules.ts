@@ -45,6 +45,13 @@ export interface HazardRule {
   readonly instruction: string;
   /** The CAP response when the product is in effect; Execute unless said (marine products: Avoid). */
   readonly response?: 'Avoid';
+  /**
+   * How far ahead of its onset (hours) a cycle lists the product; alerts.ts's default unless said (36 h, a
+   * watch the whole horizon). The marine products keep the NWS's own (marine-lead-times.ts).
+   */
+  readonly leadHours?: number;
+  /** The watch a cycle lists instead where the event begins beyond {@link leadHours} (a Gale Watch, GL.A). */
+  readonly watch?: HazardRule;
 }
 
 /**

@@ -77,8 +77,24 @@ interface Issuance {
   readonly during: Episode;
 }
 
+/** How far ahead of its onset a cycle lists a product: its own lead, else a watch the horizon, others 36 h. */
+const leadOf = (rule: HazardRule): number => rule.leadHours ?? (rule.significance === 'A' ? HORIZON_HOURS : 36);
+
+/**
+ * The issuance series of an episode: its own, and before them its watch's where the rule has one (a gale
+ * beyond its warning's lead listed as a Gale Watch, marine-lead-times.ts). Each series runs its own
+ * NEW/CON/EXT; the watch's last issuance expires as the next cycle sends the warning.
+ */
+function seriesOf(episode: Episode, cycles: readonly number[]): Issuance[][] {
+  const own = issuancesOf(episode, cycles);
+  const watch = episode.rule.watch;
+  if (!watch) return [own];
+  const early = cycles.filter((c) => c + leadOf(episode.rule) < episode.startHour);
+  return [issuancesOf({ ...episode, rule: watch }, early), own];
+}
+
 function issuancesOf(episode: Episode, cycles: readonly number[]): Issuance[] {
-  const lead = episode.rule.significance === 'A' ? HORIZON_HOURS : 36;
+  const lead = leadOf(episode.rule);
   const issuances: Issuance[] = [];
   for (const cycle of cycles) {
     // A cycle whose horizon ends as the event begins would issue an alert of no duration (onset = ends).
@@ -299,16 +315,16 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       }),
     );
   }
-  for (const episode of groupEpisodes(items).flatMap(upgraded)) {
-    const issuances = issuancesOf(episode, cycles);
-    const issued: AlertFeature[] = [];
-    issuances.forEach(({ version: v, during }, i) => {
-      const next = issuances[i + 1]?.version;
-      const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
-      issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
-    });
-    alerts.push(...issued);
-  }
+  for (const episode of groupEpisodes(items).flatMap(upgraded))
+    for (const issuances of seriesOf(episode, cycles)) {
+      const issued: AlertFeature[] = [];
+      issuances.forEach(({ version: v, during }, i) => {
+        const next = issuances[i + 1]?.version;
+        const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
+        issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
+      });
+      alerts.push(...issued);
+    }
   return alerts.sort(
     (a, b) =>
       Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || idOrder(a.properties.id, b.properties.id),

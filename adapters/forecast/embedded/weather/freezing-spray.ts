@@ -1,4 +1,5 @@
 import { SPRAY_EVENT, type HazardRule } from './alert-rules.ts';
+import { SPRAY_LEAD_HOURS } from './marine-lead-times.ts';
 import type { WeatherSample } from './model.ts';
 import { freezingPointC, waterTempC, type WaterBody } from './water-temperature.ts';
 
@@ -57,6 +58,7 @@ function sprayRule(water: WaterBody, heavy: boolean): HazardRule {
       ? 'Mariners should prepare for dangerous accumulation of ice on their vessel. If possible, remain in port, avoid the warning area or conduct mitigation.'
       : 'Mariners should prepare for the accumulation of ice on their vessel, and take measures to remove it.',
     response: 'Avoid',
+    leadHours: SPRAY_LEAD_HOURS,
   };
 }
 

@@ -13,6 +13,7 @@ import { lakeOfZone, lakePlace, type Lake } from './great-lakes-water.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
+import { ADVISORY_LEAD_HOURS, WARNING_LEAD_HOURS } from './marine-lead-times.ts';
 import { feet, seaSettingOf, seasM } from './sea-state.ts';
 import { compassPoint, compassWords } from './units.ts';
 import { waterBodyOf } from './water-temperature.ts';
@@ -151,6 +152,9 @@ function marineWhat(places: readonly (readonly WeatherSample[])[]): string {
 const AVOID_INSTRUCTION =
   'Mariners should alter plans to avoid these hazardous conditions. Seek safe harbor, alter course, and/or secure the vessel for severe wind and seas.';
 
+const WATCH_INSTRUCTION =
+  'Mariners should consider altering plans to avoid possible hazardous conditions. Remain in port, seek safe harbor, alter course, and/or secure the vessel for severe wind and seas.';
+
 function marineRule(
   event: HazardRule['event'],
   phenomenon: string,
@@ -159,8 +163,9 @@ function marineRule(
   fromKt: number,
   impacts: string,
   instruction: string,
+  watchEvent?: HazardRule['event'],
 ): HazardRule {
-  return {
+  const rule: HazardRule = {
     event,
     family: 'marine',
     phenomenon,
@@ -176,7 +181,20 @@ function marineRule(
     impacts,
     instruction,
     response: 'Avoid',
+    leadHours: significance === 'W' ? WARNING_LEAD_HOURS : ADVISORY_LEAD_HOURS,
   };
+  if (!watchEvent) return rule;
+  // The watch: the warning's event and wording listed further ahead (marine-lead-times.ts), its impacts
+  // "possible", as Boston's and Mount Holly's Gale Watches word them.
+  const watch: HazardRule = {
+    ...rule,
+    event: watchEvent,
+    significance: 'A',
+    leadHours: undefined,
+    impacts: impacts.replace(' will cause ', ' can cause '),
+    instruction: WATCH_INSTRUCTION,
+  };
+  return { ...rule, watch };
 }
 
 /** The warnings, weakest first; one set for every zone. */
@@ -189,6 +207,7 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     MARINE_WARNING_KT.gale,
     'Strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
     AVOID_INSTRUCTION,
+    'Gale Watch',
   ),
   marineRule(
     'Storm Warning',
@@ -198,6 +217,7 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     MARINE_WARNING_KT.storm,
     'Very strong winds will cause hazardous seas which could capsize or damage vessels and reduce visibility.',
     'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
+    'Storm Watch',
   ),
   marineRule(
     'Hurricane Force Wind Warning',
@@ -207,6 +227,7 @@ const MARINE_WARNINGS: readonly HazardRule[] = [
     MARINE_WARNING_KT.hurricaneForce,
     'Hurricane force winds will cause extremely dangerous seas which could capsize or damage vessels and reduce visibility.',
     'Mariners should remain in port, or take shelter as soon as possible, until winds and waves subside.',
+    'Hurricane Force Wind Watch',
   ),
 ];
 
@@ -253,6 +274,7 @@ export function marineHazardRules(smallCraftFromKt: number, seas = WIND_ALONE): 
  */
 export const MARINE_HAZARD_RULES: readonly HazardRule[] = [
   ...marineHazardRules(SMALL_CRAFT_KT['ER']!),
+  ...MARINE_WARNINGS.map((rule) => rule.watch!),
   ...freezingSprayRules('superior'),
 ];
 

@@ -82,6 +82,9 @@ const MARINE_EVENTS = new Set([
   'Gale Warning',
   'Storm Warning',
   'Hurricane Force Wind Warning',
+  'Gale Watch',
+  'Storm Watch',
+  'Hurricane Force Wind Watch',
   'Heavy Freezing Spray Warning',
   'Freezing Spray Advisory',
 ]);
@@ -169,6 +172,10 @@ const JUSTIFIED: Readonly<
   'Gale Warning': (hs) => hs.some((s) => frequentKt(s) >= 34),
   'Storm Warning': (hs) => hs.some((s) => frequentKt(s) >= 48),
   'Hurricane Force Wind Warning': (hs) => hs.some((s) => frequentKt(s) >= 64),
+  // A watch lists the warning's hours before its lead: the forecast holds the same wind over them.
+  'Gale Watch': (hs) => hs.some((s) => frequentKt(s) >= 34),
+  'Storm Watch': (hs) => hs.some((s) => frequentKt(s) >= 48),
+  'Hurricane Force Wind Watch': (hs) => hs.some((s) => frequentKt(s) >= 64),
   // Freezing spray: heavy icing (2 cm/h or more) for the warning, moderate for the advisory (Overland 1990).
   'Heavy Freezing Spray Warning': (hs, z, from) => sprayAtLeast(hs, z, from, 53.3),
   'Freezing Spray Advisory': (hs, z, from) => sprayAtLeast(hs, z, from, 22.4),
@@ -236,6 +243,40 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
       }
     }
     assert.deepEqual(failures.slice(0, 400), [], `${failures.length} unjustified zone-alerts`);
+  });
+});
+
+/**
+ * How far ahead of its onset the NWS first lists each marine product, h (marine-lead-times.ts: the recorded
+ * MWW products' leads and the Mariner's Guide): advisories 18, freezing spray 12, the wind warnings 24, their
+ * watches beyond the warnings' lead only.
+ */
+const MOST_LEAD: Readonly<Record<string, number>> = {
+  'Small Craft Advisory': 18,
+  'Freezing Spray Advisory': 12,
+  'Heavy Freezing Spray Warning': 12,
+  'Gale Warning': 24,
+  'Storm Warning': 24,
+  'Hurricane Force Wind Warning': 24,
+};
+
+describe('marine products listed as far ahead as the NWS lists them (issue 38 item 4)', () => {
+  it('lists a warning within its lead and a watch only beyond it, the watch expiring as the warning comes', () => {
+    const failures: string[] = [];
+    let watches = 0;
+    for (const { alert, cycle } of seen) {
+      const p = alert.properties;
+      if (!MARINE_EVENTS.has(p.event)) continue;
+      // The cycle's lead: how far past the cycle the event's first hour lay when this issuance listed it.
+      const lead = Date.parse(p.onset) / HOUR - cycle;
+      if (p.event.endsWith(' Watch')) {
+        watches++;
+        if (lead <= 24) failures.push(`${p.event} ${lead} h ahead`);
+        if (Date.parse(p.expires) > (cycle + 12) * HOUR) failures.push(`${p.event} outlives its cycle`);
+      } else if (lead > MOST_LEAD[p.event]!) failures.push(`${p.event} ${lead} h ahead`);
+    }
+    assert.ok(watches > 0, 'no marine watch in a year of cycles');
+    assert.deepEqual(failures.slice(0, 50), [], `${failures.length} issuances`);
   });
 });
 

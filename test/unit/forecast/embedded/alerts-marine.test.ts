@@ -11,8 +11,8 @@ import { alertQuery, BASE, catalogue, ctx, depsAt, WINTER } from './alerts-zones
 type Feature = { id: string; properties: Record<string, any> };
 const features = (doc: ForecastDocument) => doc.body['features'] as Feature[];
 const MARINE =
-  /^(Small Craft Advisory|Gale Warning|Storm Warning|Hurricane Force Wind Warning|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/;
-const VTEC = /^\/O\.(NEW|CON|EXT)\.K[A-Z]{3}\.(SC\.Y|GL\.W|SR\.W|HF\.W)\.\d{4}\.\d{6}T\d{4}Z-\d{6}T\d{4}Z\/$/;
+  /^(Small Craft Advisory|(Gale|Storm|Hurricane Force Wind) (Warning|Watch)|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/;
+const VTEC = /^\/O\.(NEW|CON|EXT)\.K[A-Z]{3}\.(SC\.Y|GL\.[WA]|SR\.[WA]|HF\.[WA])\.\d{4}\.\d{6}T\d{4}Z-\d{6}T\d{4}Z\/$/;
 
 describe(`marine alerts (${WINTER})`, () => {
   const provider = alertResources(depsAt(WINTER));

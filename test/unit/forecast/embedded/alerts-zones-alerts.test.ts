@@ -126,7 +126,7 @@ for (const [season, at] of [
           if (catalogue.marineZones.has(ugc)) {
             assert.match(
               p['event'],
-              /^(Small Craft Advisory|Gale Warning|Storm Warning|Hurricane Force Wind Warning|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/,
+              /^(Small Craft Advisory|(Gale|Storm|Hurricane Force Wind) (Warning|Watch)|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/,
             );
             return;
           }

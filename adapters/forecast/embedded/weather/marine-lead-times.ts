@@ -1,0 +1,37 @@
+/**
+ * How far ahead of its onset the NWS lists each Marine Weather Message product (issue 38 item 4: alerts "at
+ * rates ... the NWS's own counts would recognise"). Every cycle used to list a marine product up to 36 h
+ * before it began, as the land products are, so the zones' "listed" shares ran 2.5-3 times their "in effect"
+ * ones (scripts/marine-alert-report.ts). The offices list them later than that, and a gale further ahead as a
+ * watch:
+ *
+ * - MEASURED, the lead of each product's first issuance (VTEC NEW, EXA, EXB: the event's begin time less the
+ *   product's WMO issue time) in the recorded MWW products of pyIEM's examples (akrherz/pyIEM,
+ *   data/product_examples: Caribou's series of 23 products, 29 Jan-3 Feb 2015; Sterling's 18, 5-8 Dec 2014;
+ *   Sterling, Marquette, Seattle, Juneau singles, 2014-2026): Small Craft Advisory 0, 0, 0.1, 4.4, 12.4,
+ *   30.4 h (median 2), and two already listed 19.8 and 22.1 h ahead (Sterling, CON); Freezing Spray
+ *   Advisory/Heavy Freezing Spray Warning 0, 0, 6.2, 6.8 h, and one already listed 17.9 h ahead (Juneau, CON);
+ *   Gale Warning 5.9, 22.2, 22.6 h, each of the last two the upgrade of a Gale Watch issued 33.1 and 34.7 h
+ *   ahead; a Juneau gale already listed 20.9 h ahead. No warning was first listed more than 23 h ahead.
+ * - DOCUMENTED: "Small Craft Advisories may be issued up to 12 hours before the onset of adverse conditions and
+ *   warnings up to 24 hours in advance" (NWS, "A Mariner's Guide to Marine Weather Services", NOAA PA 98054);
+ *   a watch when a hazard "is possible, but not imminent during the next 12 to 36 hours" (NOAA,
+ *   marinenavigation.noaa.gov, "Marine Weather Warnings"); NWSI 10-315's Gale, Storm and Hurricane Force Wind
+ *   Watches (VTEC GL.A, SR.A, HF.A) when the risk "has significantly increased, but the specific timing and/or
+ *   location is still uncertain ... to provide additional lead time" (the Watch's call to action in Boston's
+ *   MWW of 10 Oct 2018); Boston's Gale Watch of 26 Dec 2018, 2:48 PM, ran from Friday morning, ~40 h ahead.
+ *
+ * The model issues on 12-hourly cycles (alerts.ts), so a lead of L lists an event between L − 12 and L hours
+ * ahead. The advisories get 18 h (6-18 h ahead, against 0-12 h for five of the six advisories measured;
+ * the offices' unscheduled updates, which list the sudden ones at onset, the cycles cannot copy; 12 h would
+ * list none of those announced a day ahead), freezing spray
+ * 12 h, the warnings 24 h (the guide's, and the measured 22-23 h upgrades); beyond it, to the cycle's 48 h
+ * horizon, a gale, storm or hurricane force event is listed as its watch, which the next cycles upgrade.
+ */
+
+/** The advisories' lead (Small Craft Advisory), h. */
+export const ADVISORY_LEAD_HOURS = 18;
+/** Freezing spray's lead, advisory and warning, h. */
+export const SPRAY_LEAD_HOURS = 12;
+/** The wind warnings' lead (Gale, Storm, Hurricane Force Wind), h; their watches beyond it. */
+export const WARNING_LEAD_HOURS = 24;
