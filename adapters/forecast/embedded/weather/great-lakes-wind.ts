@@ -99,12 +99,22 @@ export function overWaterAirC(open: number, airC: number, waterC: number): numbe
  * greatest in December and January" ("Winter Cyclones and Circulation Patterns on the Western Great Lakes",
  * its abstract as scilit.net gives it); and the "gales of November" of the lakes' shipping lore, when the cold
  * outbreaks first meet water still at its autumn warmth (NWS Cleveland's note in the Sandusky Register,
- * "Gales of November come often", 2016). So the tail here
- * peaks in November, stays strong to January and wanes through the late winter, when the lakes' ice takes
- * the rest (overLakeWindFactor, and marine-alert-rules.ts keeps the wind products off iced waters). TUNED in shape, not fitted: no monthly count of the lakes' gales was found
- * to fit it to.
+ * "Gales of November come often", 2016). The lakes deepen the storms that cross them only in their ice-free
+ * unstable season, September to November: in the ice-cover season (January to March) passing cyclones
+ * accelerated less and "rates of intensification ... did not change" over the lakes (Angel and Isard 1997,
+ * Monthly Weather Review 125: 2228-2237, 583 cyclones of 1965-1990). The storm damage on the US shores
+ * follows: reports "reach a maximum in November, decline during the winter months, and reach a secondary
+ * maximum in April" (Angel 1995, Journal of Great Lakes Research 21: 287-293, 1959-1990); and NWS Duluth
+ * counts "late October through December" its "primary favored season" for Gale Warnings, a third of them
+ * issued around November (Boreal Community Media, 21 Nov 2024, from the office's counts since the mid-2000s).
+ * So the tail here peaks in October-November, keeps most of it in December, falls to under a third from
+ * January to March, when the lakes no longer feed the storms, with April's secondary rise, and the lakes' ice
+ * takes more (overLakeWindFactor, and marine-alert-rules.ts keeps the wind products off iced waters). TUNED in
+ * shape to those sources, not fitted: no monthly count of the lakes' gales was found to fit it to. (It had
+ * January at 0.6 and December at 0.85: January's gale hours at four mid-lake points over 20 years were 1.13
+ * of November's, December's 1.20; now 0.88 and 1.07. The rest of January's is the stability term's, above.)
  */
-const LAKE_STORM_SEASON = [0.6, 0.45, 0.45, 0.4, 0.3, 0.25, 0.25, 0.3, 0.55, 1, 1, 0.85];
+const LAKE_STORM_SEASON = [0.3, 0.28, 0.3, 0.4, 0.3, 0.25, 0.25, 0.3, 0.55, 1, 1, 0.7];
 
 /** The lakes' storm season at a day of the year (climate.ts's seasonDay, 1 to ~366), joined mid-month to mid-month. */
 export const lakeStormSeason = (dayOfYear: number): number => monthlyJoin(LAKE_STORM_SEASON, dayOfYear - 1);
