@@ -58,8 +58,11 @@ export function smallCraftKt(zoneId: string, officeRegion: string): number {
  * Eastern "seas or waves 5 to 7 feet and greater, area dependent" (the lower bound here); Central (the Great
  * Lakes) "seas or waves greater than 4 feet"; Southern (the Gulf, the Atlantic off Georgia and Florida, and
  * San Juan's Caribbean waters) "seas 7 feet or greater that are expected for more than 2 hours"; Western
- * "wave heights exceeding 10 feet"; Pacific (Hawaii, Guam) "seas 10 feet or greater"; Alaska "for rough seas
- * ... deemed locally significant", which names no height: 10 ft, as its Pacific neighbours. Each is compared
+ * "wave heights exceeding 10 feet"; Pacific (Hawaii, Guam) "seas 10 feet or greater". Alaska's the Coast Guard
+ * gives as "for rough seas ... deemed locally significant"; the NWS's own definition goes on "based on user
+ * needs, and should be no lower than 8 feet" (the Small Craft Advisory's regional criteria as NOAA/NWS word
+ * them, copied at offshoreblue.com/wx/weather-warnings.php; NWS JetStream's older table, srh.noaa.gov/jetstream
+ * "Marine Forecast-at-a-Glance", has "≥7 feet, area dependent"): 8 ft, the floor it states. Each is compared
  * as worded: `over` where the seas must exceed the height ("greater than", "exceeding"), else reaching it
  * ("or greater", "and greater") is enough.
  */
@@ -73,7 +76,7 @@ const SMALL_CRAFT_SEAS: Readonly<Record<string, SeasCriterion>> = {
   SR: { ft: 7, over: false },
   CR: { ft: 4, over: true },
   WR: { ft: 10, over: true },
-  AR: { ft: 10, over: false },
+  AR: { ft: 8, over: false },
   PR: { ft: 10, over: false },
 };
 

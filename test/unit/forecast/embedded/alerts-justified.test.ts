@@ -55,14 +55,14 @@ const smallCraftFrom = (zone: AlertZone) => SMALL_CRAFT_FROM[zone.id.slice(0, 2)
 /**
  * Where a Small Craft Advisory for seas may begin, ft, by marine area: the lowest of the regions issuing there
  * (Eastern Region's 5 ft off the Atlantic coast north of Georgia, Southern Region's 7 ft in the Gulf, 10 ft
- * off the Pacific coast, Alaska and the islands); the Great Lakes' 4 ft.
+ * off the Pacific coast and the islands, Alaska's 8 ft); the Great Lakes' 4 ft.
  */
 const SMALL_CRAFT_SEAS_FROM: Readonly<Record<string, number>> = {
   AN: 5,
   AM: 5,
   GM: 7,
   PZ: 10,
-  PK: 10,
+  PK: 8,
   PH: 10,
   PM: 10,
   PS: 10,

@@ -26,13 +26,13 @@ const officeZones = Array.from(deps.alertZones!(), (zones) => zones.filter((z) =
 );
 
 describe('the seas threshold of a zone', () => {
-  it('follows the regional supplements: 5 ft East, 7 ft South, 10 ft West, Alaska and the Pacific islands, 4 ft on the lakes', () => {
+  it('follows the regional supplements: 5 ft East, 7 ft South, 10 ft West and the Pacific islands, 8 ft Alaska, 4 ft on the lakes', () => {
     const ft = (zoneId: string, kt: number) => smallCraftSeas(zoneId, kt).ft;
     assert.equal(ft('ANZ350', 25), 5);
     assert.equal(ft('AMZ715', 20), 7);
     assert.equal(ft('GMZ570', 20), 7);
     assert.equal(ft('PZZ250', 21), 10);
-    assert.equal(ft('PKZ012', 23), 10);
+    assert.equal(ft('PKZ012', 23), 8);
     assert.equal(ft('PHZ110', 25), 10);
     assert.equal(ft('PMZ151', 25), 10);
     assert.equal(ft('LMZ741', 22), 4);
@@ -49,6 +49,9 @@ describe('the seas threshold of a zone', () => {
     // Hawaii: "seas 10 feet or greater"; Eastern: "5 to 7 feet and greater".
     assert.equal(meetsSeas(10, smallCraftSeas('PHZ110', 25)), true);
     assert.equal(meetsSeas(5, smallCraftSeas('ANZ350', 25)), true);
+    // Alaska: "no lower than 8 feet", so 8 ft reaches it.
+    assert.equal(meetsSeas(8, smallCraftSeas('PKZ012', 23)), true);
+    assert.equal(meetsSeas(7.99, smallCraftSeas('PKZ012', 23)), false);
   });
 
   it('adds to the wind criterion and never takes from it', () => {
