@@ -1,7 +1,7 @@
 /**
  * How far ahead of its onset the NWS lists each Marine Weather Message product (issue 38 item 4: alerts "at
  * rates ... the NWS's own counts would recognise"). Every cycle used to list a marine product up to 36 h
- * before it began, as the land products are, so the zones' "listed" shares ran 2.5-3 times their "in effect"
+ * before it began, as the land products are, so the zones' "listed" shares ran 2.3-7 times their "in effect"
  * ones (scripts/marine-alert-report.ts). The offices list them later than that, and a gale further ahead as a
  * watch:
  *
@@ -13,20 +13,24 @@
  *   Advisory/Heavy Freezing Spray Warning 0, 0, 6.2, 6.8 h, and one already listed 17.9 h ahead (Juneau, CON);
  *   Gale Warning 5.9, 22.2, 22.6 h, each of the last two the upgrade of a Gale Watch issued 33.1 and 34.7 h
  *   ahead; a Juneau gale already listed 20.9 h ahead. No warning was first listed more than 23 h ahead.
+ *   New issuances quoted in print add to it: Gray's Small Craft Advisory of 2:37 AM EST 17 Dec 2016 "from 1
+ *   PM this afternoon" (10.4 h) with a Gale Watch "from Sunday morning" (~28 h; augustamaineweather.blogspot
+ *   .com); Portland OR's of 2:05 PM 14 Oct 2019 "from 8 a.m. Tuesday" (17.9 h; Tillamook Headlight Herald);
+ *   Boston's Gale Watch of 2:48 PM EST 26 Dec 2018 "from Friday morning" (~40 h; westport-news.com).
  * - DOCUMENTED: "Small Craft Advisories may be issued up to 12 hours before the onset of adverse conditions and
  *   warnings up to 24 hours in advance" (NWS, "A Mariner's Guide to Marine Weather Services", NOAA PA 98054);
  *   a watch when a hazard "is possible, but not imminent during the next 12 to 36 hours" (NOAA,
  *   marinenavigation.noaa.gov, "Marine Weather Warnings"); NWSI 10-315's Gale, Storm and Hurricane Force Wind
  *   Watches (VTEC GL.A, SR.A, HF.A) when the risk "has significantly increased, but the specific timing and/or
  *   location is still uncertain ... to provide additional lead time" (the Watch's call to action in Boston's
- *   MWW of 10 Oct 2018); Boston's Gale Watch of 26 Dec 2018, 2:48 PM, ran from Friday morning, ~40 h ahead.
+ *   MWW of 10 Oct 2018).
  *
  * The model issues on 12-hourly cycles (alerts.ts), so a lead of L lists an event between L − 12 and L hours
- * ahead. The advisories get 18 h (6-18 h ahead, against 0-12 h for five of the six advisories measured;
- * the offices' unscheduled updates, which list the sudden ones at onset, the cycles cannot copy; 12 h would
- * list none of those announced a day ahead), freezing spray
- * 12 h, the warnings 24 h (the guide's, and the measured 22-23 h upgrades); beyond it, to the cycle's 48 h
- * horizon, a gale, storm or hurricane force event is listed as its watch, which the next cycles upgrade.
+ * ahead. The advisories get 18 h (6-18 h ahead, against 0-18 h for seven of the eight advisories measured or
+ * quoted; the offices' unscheduled updates, which list the sudden ones at onset, the cycles cannot copy, and
+ * 12 h would list Portland's a cycle late), freezing spray 12 h, the warnings 24 h (the guide's, and the
+ * measured 22-23 h upgrades); beyond it, to the cycle's 48 h horizon, a gale, storm or hurricane force event
+ * is listed as its watch (measured and quoted 28-40 h ahead), which the next cycles upgrade.
  */
 
 /** The advisories' lead (Small Craft Advisory), h. */
