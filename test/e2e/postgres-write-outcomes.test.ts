@@ -235,6 +235,8 @@ class CommitCutter {
           upstream.on('data', (reply: Buffer) => {
             if (reply.includes('COMMIT')) upstream.end();
           });
+          // A reply without the tag (a ROLLBACK, a tag split across chunks) still closes, if later.
+          setTimeout(() => upstream.end(), 5000).unref();
         }
       });
       upstream.pipe(clientSide);

@@ -132,7 +132,10 @@ function cellWeight(d: Decoded, k: number): number {
       if (d2 < nearest2) nearest2 = d2;
     }
   }
-  return (weights[k] = offshoreShare(Math.sqrt(nearest2), d.sea.grid));
+  // Returned as stored (a float32): the first asking must see what every later one reads back, or a place's
+  // weather would depend on which places were asked first.
+  weights[k] = offshoreShare(Math.sqrt(nearest2), d.sea.grid);
+  return weights[k];
 }
 
 /** A place over the open sea: its share (0 to 1) and the water bodies its water's temperature joins. */

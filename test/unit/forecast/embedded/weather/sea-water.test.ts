@@ -29,6 +29,15 @@ const BUOY_44005 = { lat: 43.2, lon: -69.13, elevationM: 0 }; // Gulf of Maine
 const BOSTON = { lat: 42.36, lon: -71.06, elevationM: 6 }; // downtown
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+// First in the file, so that no other test has asked for these cells yet: a cell's share was once returned
+// unrounded when first worked out and as its stored float32 afterwards, so a place's weather depended on
+// which places a process had asked for before it.
+it('gives a sea place the same share on its first asking as on every later one', () => {
+  const first = openSeaPlace(27.6, -82.85)?.weight;
+  assert.ok(first !== undefined && first > 0 && first < 1, `a place near the shore, share ${first}`);
+  assert.equal(openSeaPlace(27.6, -82.85)?.weight, first);
+});
+
 describe('the New England sea mask', () => {
   it('is what the data build makes of the shipped catalogue', () => {
     assert.ok(
