@@ -60,11 +60,8 @@ export class Compactor {
     private readonly log: (message: string) => void,
     /** Opens a new journal file as the first one was opened (see openJournalFile). */
     private readonly openJournal: (path: string) => number,
-    /**
-     * Writes the snapshot with the journal moved aside replayed on top: in a worker, unless a test runs it
-     * here; `yieldToRequests` lets it run at the lowest CPU priority (fold-in-worker.ts).
-     */
-    private readonly foldFiles: (files: StoreFiles, yieldToRequests: boolean) => Promise<Folded> = foldInWorker,
+    /** Writes the snapshot with the journal moved aside replayed on top: in a worker, unless a test runs it here. */
+    private readonly foldFiles: (files: StoreFiles) => Promise<Folded> = foldInWorker,
   ) {
     this.snapshotBytes = sizeOf(files.snapshot);
   }
@@ -77,12 +74,9 @@ export class Compactor {
   due(journalBytes: number): boolean {
     if (this.running || Date.now() < this.retryAt) return false;
     if (this.captured !== undefined || this.movedAside) return true;
-    return journalBytes >= this.dueAtBytes();
-  }
-
-  /** The journal's size at which a fold is due. */
-  private dueAtBytes(): number {
-    return Math.max(this.minBytes, Math.min(FOLD_AT_MOST_BYTES, JOURNAL_TO_SNAPSHOT * this.snapshotBytes));
+    return (
+      journalBytes >= Math.max(this.minBytes, Math.min(FOLD_AT_MOST_BYTES, JOURNAL_TO_SNAPSHOT * this.snapshotBytes))
+    );
   }
 
   /** With nothing in flight: moves the journal aside (unless a failed fold's is still there) and starts folding it. Never waits for the fold. */
@@ -92,26 +86,11 @@ export class Compactor {
       this.running = this.fold(() => this.writeCaptured(captured)).finally(() => (this.running = undefined));
       return;
     }
-    // Decided before the fold starts, since a thread's priority once lowered cannot be raised back without
-    // privileges: a fold on time yields the CPU to the requests; one that is behind does not.
-    const yieldToRequests = !this.movedAside && !this.behind(journal.size);
     if (!this.movedAside && !(await this.rotate(journal))) {
       this.retryAt = Date.now() + RETRY_AFTER_MS;
       return;
     }
-    this.running = this.fold(() => this.foldFiles(this.files, yieldToRequests)).finally(
-      () => (this.running = undefined),
-    );
-  }
-
-  /**
-   * Whether a fold starting with `journalBytes` in the journal is behind: the journal has reached
-   * FOLD_AT_MOST_BYTES, or twice the size at which a fold is due, so a whole fold's worth came in while the
-   * last one ran. Such a fold runs at the requests' priority, which bounds how far the journal (and the
-   * replay after a crash) can grow while the server stays saturated.
-   */
-  private behind(journalBytes: number): boolean {
-    return journalBytes >= Math.min(FOLD_AT_MOST_BYTES, 2 * this.dueAtBytes());
+    this.running = this.fold(() => this.foldFiles(this.files)).finally(() => (this.running = undefined));
   }
 
   /**

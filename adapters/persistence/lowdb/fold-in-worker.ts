@@ -2,22 +2,16 @@ import { Worker } from 'node:worker_threads';
 import { workerSource } from '../../shared/worker-source.ts';
 import type { StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
-import type { FoldJob, FoldMessage } from './store-fold-worker.ts';
+import type { FoldMessage } from './store-fold-worker.ts';
 
 /**
  * foldStoreFiles on a worker thread (store-fold-worker.ts, beside this module or the bundle that holds it):
  * resolves with what it wrote, rejects with why it failed. The worker holds the process open while it
- * writes, as the fold on the main thread did, and is gone once it has answered. With `yieldToRequests` the
- * thread runs at the lowest CPU priority (on Linux), on the time the requests leave.
+ * writes, as the fold on the main thread did, and is gone once it has answered.
  */
-export function foldInWorker(
-  files: StoreFiles,
-  yieldToRequests = false,
-  moduleUrl: string = import.meta.url,
-): Promise<Folded> {
+export function foldInWorker(files: StoreFiles, moduleUrl: string = import.meta.url): Promise<Folded> {
   const { source, evaluate } = workerSource(moduleUrl, 'store-fold-worker');
-  const job: FoldJob = { files, yieldToRequests };
-  const worker = new Worker(source, { eval: evaluate, workerData: job });
+  const worker = new Worker(source, { eval: evaluate, workerData: files });
   return new Promise<Folded>((resolve, reject) => {
     worker.once('message', (message: FoldMessage) => {
       if (message.ok) resolve({ tasks: message.tasks, users: message.users });

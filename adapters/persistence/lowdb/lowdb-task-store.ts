@@ -30,7 +30,7 @@ export interface LowdbTaskStoreOptions {
    * How a compaction writes the new snapshot from the snapshot and the journal moved aside: in a worker
    * thread (foldInWorker) unless a test runs foldStoreFiles on its own thread.
    */
-  readonly foldFiles?: (files: StoreFiles, yieldToRequests: boolean) => Promise<Folded>;
+  readonly foldFiles?: (files: StoreFiles) => Promise<Folded>;
   readonly log?: (message: string) => void;
   /** The journal's file operations; tests inject a full or failing disk here. */
   readonly journalFileOps?: JournalFileOps;

@@ -2,15 +2,8 @@
 // snapshot's JSON, which on the main thread took 7–10% of its time in a flood of POSTs (docs/benchmarks.md).
 // Spawned by the Compactor; bundled beside the server's main module (bootstrap/server/server-bundle.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../shared/thread-priority.ts';
 import type { StoreFiles } from './store-files.ts';
 import { foldStoreFiles } from './fold-store-files.ts';
-
-/** What the fold is given: the files, and whether it may wait for the requests (see Compactor.start). */
-export interface FoldJob {
-  readonly files: StoreFiles;
-  readonly yieldToRequests: boolean;
-}
 
 /** What the worker posts back: the fold's figures, or why it failed. */
 export type FoldMessage =
@@ -19,9 +12,7 @@ export type FoldMessage =
 
 const post = (message: FoldMessage): void => parentPort?.postMessage(message);
 
-const job = workerData as FoldJob;
-if (job.yieldToRequests) lowerThisThreadsPriority();
-foldStoreFiles(job.files).then(
+foldStoreFiles(workerData as StoreFiles).then(
   (folded) => post({ ok: true, ...folded }),
   (error: unknown) => post({ ok: false, message: error instanceof Error ? error.message : String(error) }),
 );

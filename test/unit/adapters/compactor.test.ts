@@ -1,13 +1,9 @@
-/**
- * When a background fold of the journal into the snapshot is due (the store's housekeeping test), and whether
- * it may yield the CPU to the requests.
- */
+/** When a background fold of the journal into the snapshot is due (the store's housekeeping test). */
 import assert from 'node:assert/strict';
-import { mkdirSync, openSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { Compactor, FOLD_AT_MOST_BYTES, JOURNAL_TO_SNAPSHOT } from '../../../adapters/persistence/lowdb/compactor.ts';
-import type { Journal } from '../../../adapters/persistence/lowdb/journal.ts';
 import { storeFiles } from '../../../adapters/persistence/lowdb/store-files.ts';
 import { scratchStorePaths } from '../../support/task-fixtures.ts';
 
@@ -48,56 +44,4 @@ test('a fold is due at FOLD_AT_MOST_BYTES of journal at the latest, however larg
   assert.ok(JOURNAL_TO_SNAPSHOT * 200 * 1024 * 1024 > FOLD_AT_MOST_BYTES);
   assert.equal(compactor.due(FOLD_AT_MOST_BYTES - 1), false);
   assert.equal(compactor.due(FOLD_AT_MOST_BYTES), true);
-});
-
-/**
- * Starts one fold over a snapshot of `snapshotBytes` (sparse) with a journal of `journalBytes`, and returns
- * whether the compactor let it yield to the requests. `failFirst`: the first fold fails, and the answer is
- * the retry's.
- */
-async function foldYields(snapshotBytes: number, journalBytes: number, failFirst = false): Promise<boolean> {
-  const files = storeFiles(freshPath());
-  mkdirSync(dirname(files.snapshot), { recursive: true });
-  writeFileSync(files.snapshot, '');
-  truncateSync(files.snapshot, snapshotBytes);
-  writeFileSync(files.journal, '');
-  const asked: boolean[] = [];
-  const fold = async (_files: unknown, yieldToRequests: boolean) => {
-    asked.push(yieldToRequests);
-    if (failFirst && asked.length === 1) throw new Error('disk full');
-    return { tasks: 0, users: 0 };
-  };
-  const compactor = new Compactor(
-    files,
-    undefined as never,
-    undefined as never,
-    1_000,
-    () => {},
-    (path) => openSync(path, 'a'),
-    fold,
-  );
-  const journal = { size: journalBytes, switchTo: () => openSync(files.compacting, 'r') } as unknown as Journal;
-  await compactor.start(journal);
-  await compactor.idle();
-  if (failFirst) {
-    await compactor.start(journal);
-    await compactor.idle();
-  }
-  return asked.at(-1)!;
-}
-
-test('a fold started when due yields the CPU to the requests', async () => {
-  assert.equal(await foldYields(10_000, 30_000), true);
-  assert.equal(await foldYields(10_000, 59_999), true);
-});
-
-test('a fold that is behind does not: twice its due size, or FOLD_AT_MOST_BYTES, already in the journal', async () => {
-  // A whole fold's worth came in while the last one ran: the journal, and a crash's replay, must stop growing.
-  assert.equal(await foldYields(10_000, 60_000), false);
-  // A snapshot of 200 MiB: due at FOLD_AT_MOST_BYTES, and already there.
-  assert.equal(await foldYields(200 * 1024 * 1024, FOLD_AT_MOST_BYTES), false);
-});
-
-test("a failed fold's retry does not yield either", async () => {
-  assert.equal(await foldYields(10_000, 30_000, true), false);
 });
