@@ -13,7 +13,7 @@ import { lakeOfZone, lakePlace, type Lake } from './great-lakes-water.ts';
 import { placeHazards, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
-import { ADVISORY_LEAD_HOURS, WARNING_LEAD_HOURS } from './marine-lead-times.ts';
+import { ADVISORY_LEAD_HOURS, WARNING_LEAD_HOURS, WATCH_LEAD_HOURS } from './marine-lead-times.ts';
 import { feet, seaSettingOf, seasM } from './sea-state.ts';
 import { compassPoint, compassWords } from './units.ts';
 import { waterBodyOf } from './water-temperature.ts';
@@ -193,7 +193,7 @@ function marineRule(
     ...rule,
     event: watchEvent,
     significance: 'A',
-    leadHours: undefined,
+    leadHours: WATCH_LEAD_HOURS,
     impacts: impacts.replace(' will cause ', ' can cause '),
     instruction: WATCH_INSTRUCTION,
   };

@@ -1,8 +1,9 @@
 /**
  * How far ahead of its onset the NWS lists each Marine Weather Message product (issue 38 item 4: alerts "at
  * rates ... the NWS's own counts would recognise"). Every cycle used to list a marine product up to 36 h
- * before it began, as the land products are, so the zones' "listed" shares ran 2.3-7 times their "in effect"
- * ones (scripts/marine-alert-report.ts). The offices list them later than that, and a gale further ahead as a
+ * before it began, as the land products are, so the zones' "listed" shares of a year ran 2.3-4.4 times their
+ * "in effect" ones (Small Craft Advisory: Alaska 2.3, the coasts 2.9, the lakes 4.4; up to ~6 in a month;
+ * scripts/marine-alert-report.ts, 2026). The offices list them later than that, and a gale further ahead as a
  * watch:
  *
  * - MEASURED, the lead of each product's first issuance (VTEC NEW, EXA, EXB: the event's begin time less the
@@ -29,8 +30,8 @@
  * ahead. The advisories get 18 h (6-18 h ahead, against 0-18 h for seven of the eight advisories measured or
  * quoted; the offices' unscheduled updates, which list the sudden ones at onset, the cycles cannot copy, and
  * 12 h would list Portland's a cycle late), freezing spray 12 h, the warnings 24 h (the guide's, and the
- * measured 22-23 h upgrades); beyond it, to the cycle's 48 h horizon, a gale, storm or hurricane force event
- * is listed as its watch (measured and quoted 28-40 h ahead), which the next cycles upgrade.
+ * measured 22-23 h upgrades); beyond it, up to 36 h ahead, a gale, storm or hurricane force event is listed
+ * as its watch (measured and quoted 28-40 h ahead, NOAA's 12 to 36 hours), which the next cycle upgrades.
  */
 
 /** The advisories' lead (Small Craft Advisory), h. */
@@ -39,3 +40,8 @@ export const ADVISORY_LEAD_HOURS = 18;
 export const SPRAY_LEAD_HOURS = 12;
 /** The wind warnings' lead (Gale, Storm, Hurricane Force Wind), h; their watches beyond it. */
 export const WARNING_LEAD_HOURS = 24;
+/**
+ * The wind watches' lead, h: first listed 24-36 h ahead on 12 h cycles, against the 28-40 h measured and quoted
+ * (33.1, 34.7, ~28, ~40) and NOAA's "12 to 36 hours"; the 48 h horizon listed every watch 36-48 h ahead.
+ */
+export const WATCH_LEAD_HOURS = 36;

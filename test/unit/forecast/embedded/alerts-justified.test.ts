@@ -200,9 +200,12 @@ function cyclesOfYear(): number[] {
 }
 
 const seen: Seen[] = [];
+/** Every office's list at every cycle, expired issuances too: the watches' hand-offs to their warnings. */
+const lists: AlertFeature[][] = [];
 for (const cycle of cyclesOfYear())
   for (const zones of offices) {
     const alerts = generateOfficeAlerts(zones, cycle);
+    lists.push(alerts);
     const starts = new Map<string, number>();
     for (const a of alerts) {
       const onset = Math.floor(Date.parse(a.properties.onset) / HOUR);
@@ -249,7 +252,8 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
 /**
  * How far ahead of its onset the NWS first lists each marine product, h (marine-lead-times.ts: the recorded
  * MWW products' leads and the Mariner's Guide): advisories 18, freezing spray 12, the wind warnings 24, their
- * watches beyond the warnings' lead only.
+ * watches beyond the warnings' lead only, and no further than 36 h ahead (measured 28-40 h, NOAA's "12 to 36
+ * hours").
  */
 const MOST_LEAD: Readonly<Record<string, number>> = {
   'Small Craft Advisory': 18,
@@ -271,12 +275,56 @@ describe('marine products listed as far ahead as the NWS lists them (issue 38 it
       const lead = Date.parse(p.onset) / HOUR - cycle;
       if (p.event.endsWith(' Watch')) {
         watches++;
-        if (lead <= 24) failures.push(`${p.event} ${lead} h ahead`);
-        if (Date.parse(p.expires) > (cycle + 12) * HOUR) failures.push(`${p.event} outlives its cycle`);
+        if (lead <= 24 || lead > 36) failures.push(`${p.event} ${lead} h ahead`);
       } else if (lead > MOST_LEAD[p.event]!) failures.push(`${p.event} ${lead} h ahead`);
     }
     assert.ok(watches > 0, 'no marine watch in a year of cycles');
     assert.deepEqual(failures.slice(0, 50), [], `${failures.length} issuances`);
+  });
+
+  it("hands a watch over to its warning: the watch's last issuance expires as the warning is first sent", () => {
+    const failures: string[] = [];
+    let handOffs = 0;
+    for (const alerts of lists) {
+      // An episode's watch and warning: one office and phenomenon, the same first onset (the event's start).
+      const episodes = new Map<string, { watch: AlertFeature[]; warning: AlertFeature[] }>();
+      const byEvent = new Map<string, AlertFeature[]>();
+      for (const a of alerts)
+        if (MARINE_EVENTS.has(a.properties.event) && / (Watch|Warning)$/.test(a.properties.event))
+          byEvent.set(vtecEvent(a), [...(byEvent.get(vtecEvent(a)) ?? []), a]);
+      for (const [event, series] of byEvent) {
+        const [office, phenomenon, significance] = event.split('.');
+        if (!['GL', 'SR', 'HF'].includes(phenomenon!)) continue;
+        series.sort((a, b) => Date.parse(a.properties.sent) - Date.parse(b.properties.sent));
+        const key = `${office}.${phenomenon}.${series[0]!.properties.onset}`;
+        const episode = episodes.get(key) ?? { watch: [], warning: [] };
+        episode[significance === 'A' ? 'watch' : 'warning'] = series;
+        episodes.set(key, episode);
+      }
+      for (const [key, { watch, warning }] of episodes) {
+        if (!watch.length || !warning.length) continue;
+        handOffs++;
+        const first = Date.parse(warning[0]!.properties.sent);
+        if (Date.parse(watch[watch.length - 1]!.properties.expires) !== first)
+          failures.push(
+            `${key}: watch expires ${watch.at(-1)!.properties.expires}, warning sent ${warning[0]!.properties.sent}`,
+          );
+        // In effect from sent until it expires or ends: the two never both.
+        const span = (a: AlertFeature) => [
+          Date.parse(a.properties.sent),
+          Math.min(Date.parse(a.properties.expires), Date.parse(a.properties.ends)),
+        ];
+        for (const w of watch)
+          for (const x of warning) {
+            const [ws, we] = span(w);
+            const [xs, xe] = span(x);
+            if (ws! < xe! && xs! < we!)
+              failures.push(`${key}: watch ${w.properties.sent} overlaps warning ${x.properties.sent}`);
+          }
+      }
+    }
+    assert.ok(handOffs > 0, 'no watch upgraded in a year of cycles');
+    assert.deepEqual(failures.slice(0, 50), [], `${failures.length} hand-offs`);
   });
 });
 
