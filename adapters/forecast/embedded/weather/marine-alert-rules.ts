@@ -137,18 +137,21 @@ function seasWhat(places: readonly (readonly WeatherSample[])[]): string {
 /** Knots rounded up to the next 5: the text never quotes less than the criterion the hours met. */
 const upTo5 = (kt: number) => Math.ceil(kt / 5) * 5;
 
-/** "Northwest winds 20 to 25 kt with gusts up to 35 kt.": the worst place's winds, as its gridpoint has them. */
-function marineWhat(places: readonly (readonly WeatherSample[])[]): string {
+/**
+ * "Northwest winds 20 to 25 kt with gusts up to 35 kt.": the worst place's winds, as its gridpoint has them; a
+ * watch's "possible" ("South winds 25 to 35 kt possible.", Seattle's Gale Watch of 6 Dec 2022).
+ */
+function marineWhat(places: readonly (readonly WeatherSample[])[], possible = false): string {
   let worst: WeatherSample | undefined;
   let hours: readonly WeatherSample[] = [];
   for (const ss of places)
     for (const s of ss) if (!worst || marineWindKt(s) > marineWindKt(worst)) [worst, hours] = [s, ss];
-  if (!worst) return 'Hazardous winds expected.';
+  if (!worst) return possible ? 'Hazardous winds possible.' : 'Hazardous winds expected.';
   const speeds = hours.map((s) => s.windSpeedKmh / KMH_PER_KT);
   const lo = Math.round(Math.min(...speeds) / 5) * 5;
   const hi = Math.max(lo + 5, Math.round(Math.max(...speeds) / 5) * 5);
   const gust = upTo5(Math.max(...hours.map((s) => s.windGustKmh / KMH_PER_KT)));
-  const wind = `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt.`;
+  const wind = `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt${possible ? ' possible' : ''}.`;
   return wind + seasWhat(places);
 }
 
@@ -187,13 +190,14 @@ function marineRule(
     leadHours: significance === 'W' ? WARNING_LEAD_HOURS : ADVISORY_LEAD_HOURS,
   };
   if (!watchEvent) return rule;
-  // The watch: the warning's event and wording listed further ahead (marine-lead-times.ts), its impacts
-  // "possible", as Boston's and Mount Holly's Gale Watches word them.
+  // The watch: the warning's event listed further ahead (marine-lead-times.ts), its winds and impacts
+  // "possible", as Seattle's, Boston's and Mount Holly's Gale Watches word them.
   const watch: HazardRule = {
     ...rule,
     event: watchEvent,
     significance: 'A',
     leadHours: WATCH_LEAD_HOURS,
+    what: (places) => marineWhat(places, true),
     impacts: impacts.replace(' will cause ', ' can cause '),
     instruction: WATCH_INSTRUCTION,
   };

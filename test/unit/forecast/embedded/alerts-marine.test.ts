@@ -38,7 +38,12 @@ describe(`marine alerts (${WINTER})`, () => {
       assert.deepEqual(p['parameters'].AWIPSidentifier, [`MWW${office}`]);
       assert.match(p['parameters'].WMOidentifier[0], new RegExp(`^WHUS7\\d K${office} \\d{6}$`));
       assert.match(p['parameters'].VTEC[0], VTEC);
-      assert.match(p['description'], /^\* WHAT\.\.\.[A-Z][a-z ]+ winds \d+ to \d+ kt with gusts up to \d+ kt\./);
+      // A watch's winds are "possible" ("South winds 25 to 35 kt possible."), a warning's or advisory's not.
+      const possible = p['event'].endsWith(' Watch') ? ' possible' : '';
+      assert.match(
+        p['description'],
+        new RegExp(`^\\* WHAT\\.\\.\\.[A-Z][a-z ]+ winds \\d+ to \\d+ kt with gusts up to \\d+ kt${possible}\\.`),
+      );
       assert.ok(['Avoid', 'Prepare'].includes(p['response']), p['response']);
     }
   });
