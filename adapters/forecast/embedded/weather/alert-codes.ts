@@ -2,7 +2,8 @@ import type { HazardRule } from './alert-rules.ts';
 
 /** Product identifiers: VTEC strings, AWIPS ids and WMO headings, in NWS formats. */
 
-export type VtecAction = 'NEW' | 'CON' | 'EXT';
+/** NEW, then CON or EXT each cycle; UPG a watch's last, sent with the warning that replaces it. */
+export type VtecAction = 'NEW' | 'CON' | 'EXT' | 'UPG';
 
 // Offices outside CONUS use ICAO prefixes other than K.
 const ICAO_PREFIX: Record<string, string> = { AFC: 'P', AFG: 'P', AJK: 'P', HFO: 'P', GUM: 'P', SJU: 'T', PPG: 'N' };

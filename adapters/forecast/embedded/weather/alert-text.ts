@@ -119,6 +119,7 @@ export function nwsHeadline(
   endsMs: number,
   timeZone: string,
 ): string {
+  if (action === 'UPG') return `${event} UPGRADED TO A WARNING`.toUpperCase();
   const verb = action === 'NEW' ? 'IN EFFECT' : action === 'EXT' ? 'NOW IN EFFECT' : 'REMAINS IN EFFECT';
   return `${event} ${verb} ${whenPhrase(onsetMs, sentMs, endsMs, timeZone)}`.toUpperCase();
 }

@@ -83,14 +83,20 @@ const leadOf = (rule: HazardRule): number => rule.leadHours ?? (rule.significanc
 /**
  * The issuance series of an episode: its own, and before them its watch's where the rule has one (a gale
  * beyond its warning's lead listed as a Gale Watch, marine-lead-times.ts). Each series runs its own
- * NEW/CON/EXT; the watch's last issuance expires as the next cycle sends the warning.
+ * NEW/CON/EXT. The warning's first issuance upgrades the watch, as the NWS does: the watch's last issuance is
+ * its UPG, sent with the warning's NEW (which references it) and expiring as it is sent.
  */
-function seriesOf(episode: Episode, cycles: readonly number[]): Issuance[][] {
+function seriesOf(episode: Episode, cycles: readonly number[]): { watch: Issuance[]; own: Issuance[] } {
   const own = issuancesOf(episode, cycles);
-  const watch = episode.rule.watch;
-  if (!watch) return [own];
+  const rule = episode.rule.watch;
+  if (!rule) return { watch: [], own };
   const early = cycles.filter((c) => c + leadOf(episode.rule) < episode.startHour);
-  return [issuancesOf({ ...episode, rule: watch }, early), own];
+  const watch = issuancesOf({ ...episode, rule }, early);
+  const last = watch[watch.length - 1];
+  const warning = own[0]?.version;
+  if (!last || !warning) return { watch, own };
+  const upgrade = { ...last.version, cycle: warning.cycle, sent: warning.sent, action: 'UPG' as const };
+  return { watch: [...watch, { version: upgrade, during: last.during }], own };
 }
 
 function issuancesOf(episode: Episode, cycles: readonly number[]): Issuance[] {
@@ -153,7 +159,9 @@ export function buildAlert(
   const first = episode.zones[0]!;
   const tz = first.timeZone;
   const inEffect = v.onset <= v.sent;
-  const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${episode.startHour}`) % 199);
+  // One number per office, phenomenon and significance, as the NWS counts them: a watch and the warning that
+  // upgrades it are two events (GL.A.0008, then GL.W.0013).
+  const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${rule.significance}${episode.startHour}`) % 199);
   const vtecString = vtec(
     v.action,
     episode.officeId,
@@ -263,6 +271,29 @@ function upgraded(episode: Episode): Episode[] {
       ];
 }
 
+/**
+ * The alerts of one issuance series sent from the lookback's first cycle on, each referencing the listed
+ * issuances before it (the first, `replaced`: the watch a warning upgrades). Each supersedes, and so expires,
+ * the one before; the last expires at the next cycle (a UPG as it is sent: the warning replaces it).
+ */
+function listed(
+  issuances: readonly Issuance[],
+  replaced: readonly AlertFeature[],
+  first: number,
+  baseUrl: string,
+): AlertFeature[] {
+  const issued: AlertFeature[] = [];
+  issuances.forEach(({ version: v, during }, i) => {
+    const next = issuances[i + 1]?.version;
+    const officeId = during.officeId;
+    const expires =
+      v.action === 'UPG' ? v.sent : next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, officeId));
+    if (v.cycle >= first)
+      issued.push(buildAlert(during, v, expires, issued.length ? issued.slice() : replaced, baseUrl));
+  });
+  return issued;
+}
+
 function zonePlace(zone: AlertZone): Place {
   return { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
 }
@@ -277,8 +308,11 @@ function zonePlace(zone: AlertZone): Place {
 export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const last = latestCycle(request.nowHour);
   const first = last - LOOKBACK_HOURS;
+  // The cycles from a horizon before the lookback: an event that began within it may have been first listed
+  // (its NEW) before it, and counting its series from there keeps each issuance's action and id as the clock
+  // moves on; the issuances before the lookback are dropped from the list.
   const cycles: number[] = [];
-  for (let c = first; c <= last; c += CYCLE_HOURS) cycles.push(c);
+  for (let c = first - HORIZON_HOURS; c <= last; c += CYCLE_HOURS) cycles.push(c);
   const hours = last + HORIZON_HOURS - first;
 
   const items: { zone: AlertZone; window: HazardWindow; series: PlaceSeries }[] = [];
@@ -315,16 +349,13 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
       }),
     );
   }
-  for (const episode of groupEpisodes(items).flatMap(upgraded))
-    for (const issuances of seriesOf(episode, cycles)) {
-      const issued: AlertFeature[] = [];
-      issuances.forEach(({ version: v, during }, i) => {
-        const next = issuances[i + 1]?.version;
-        const expires = next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, episode.officeId));
-        issued.push(buildAlert(during, v, expires, issued.slice(), request.baseUrl));
-      });
-      alerts.push(...issued);
-    }
+  for (const episode of groupEpisodes(items).flatMap(upgraded)) {
+    // An event under way when the samples begin has no known start: its series from the lookback, as before.
+    const series = seriesOf(episode, episode.startHour > first ? cycles : cycles.filter((c) => c >= first));
+    const watch = listed(series.watch, [], first, request.baseUrl);
+    const upgrade = series.watch.at(-1)?.version.action === 'UPG' ? watch.slice(-1) : [];
+    alerts.push(...watch, ...listed(series.own, upgrade, first, request.baseUrl));
+  }
   return alerts.sort(
     (a, b) =>
       Date.parse(b.properties.sent) - Date.parse(a.properties.sent) || idOrder(a.properties.id, b.properties.id),
