@@ -3,7 +3,7 @@
 // for the zones whose UGC matches a pattern, at 14 cycles a month of each year (10Z and 22Z on the 2nd,
 // 6th, ... 26th): the figures the marine commits and the calibration notes quote (issue 38 item 4). Two
 // rows an event: "listed", every alert /alerts/active lists at the cycle, in force or issued for later hours
-// (up to 36 ahead), one per alert, so a zone with two spells ahead counts twice (the figures quoted before
+// (up to 18 ahead, 24 a warning, 36 a watch: marine-lead-times.ts), one per alert, so a zone with two spells ahead counts twice (the figures quoted before
 // 2026-11-27, which can pass 100%); "in effect", the zone-cycles with one in effect at the cycle hour (its
 // onset passed), each once: the share of the time the zone is under it, as the NWS's own counts of hours
 // under a product measure it.
