@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
-import { encodeLakeMask } from '../../adapters/forecast/embedded/weather/great-lakes-water.ts';
+import { encodeLakeMask, inMaskBox } from '../../adapters/forecast/embedded/weather/great-lakes-water.ts';
 import {
   EAST_GULF_SEA,
   NEW_ENGLAND_SEA,
@@ -29,23 +29,53 @@ const BODY_OF: Readonly<
   eastGulf: (z) => eastGulfBodyOf(z.id, z.cwa),
 };
 
-/** A sea mask's cell classes, row-major from the south-west, worked out from the shipped catalogue. */
+/** Sub-samples a side within a cell for its land: 4 × 4, ~0.7 km apart at 25° N, finer than the Keys' keys. */
+const LAND_SAMPLES = 4;
+
+/**
+ * A sea mask's cell classes, row-major from the south-west, worked out from the shipped catalogue. A cell is
+ * land if any of its 4 × 4 sub-samples is (land wins): the Keys and the islands are narrower than a cell, and
+ * by its centre alone Key West's airport and Marathon were open sea. Land is a county, a point in no zone at
+ * all (the catalogue draws the Upper Keys as the seam between their bay's and ocean's zones, and foreign
+ * shores have none), or a populated place of the catalogue's list (GeoNames: a town stands on land, where the
+ * county outline is coarser than its key). Else the cell is its centre's water.
+ */
 export function seaMaskClasses(sea: Sea = NEW_ENGLAND_SEA): Uint8Array {
   const deps = loadEmbeddedDeps({ now: () => new Date() });
+  const { catalogue } = deps;
   const bodyOf = BODY_OF[sea.name]!;
+  const land = seaLandClass(sea);
   // Only New England's sea reaches into a national centre's offshore zones (Georges Bank): the Gulf's
   // offshore zones' water is not a shore station's.
   const withOffshore = sea === NEW_ENGLAND_SEA;
+  const { step } = sea.grid;
+  const isLand = (lat: number, lon: number): boolean =>
+    catalogue.countyZoneAt(lat, lon) !== undefined ||
+    (catalogue.marineZoneAt(lat, lon) === undefined && catalogue.centreOffshoreZoneAt(lat, lon) === undefined);
+  const towns = townCells(sea, catalogue.places);
   return maskClasses(sea.grid, (lat, lon) => {
+    if (towns.has(cellKey(sea, lat, lon))) return land;
+    for (let i = 0; i < LAND_SAMPLES; i++)
+      for (let j = 0; j < LAND_SAMPLES; j++)
+        if (isLand(lat + ((i + 0.5) / LAND_SAMPLES - 0.5) * step, lon + ((j + 0.5) / LAND_SAMPLES - 0.5) * step))
+          return land;
     const zone =
-      deps.catalogue.marineZoneAt(lat, lon) ??
-      (withOffshore ? deps.catalogue.centreOffshoreZoneAt(lat, lon) : undefined);
+      catalogue.marineZoneAt(lat, lon) ?? (withOffshore ? catalogue.centreOffshoreZoneAt(lat, lon) : undefined);
     const body = zone && bodyOf(zone);
     const k = body ? sea.bodies.indexOf(body) : -1;
-    if (k >= 0) return k + 1;
-    return deps.catalogue.countyZoneAt(lat, lon) ? seaLandClass(sea) : 0;
+    return k >= 0 ? k + 1 : 0;
   });
 }
+
+/** A point's cell in a sea's grid, as one number. */
+const cellKey = (sea: Sea, lat: number, lon: number): number => {
+  const { south, west, step, cols } = sea.grid;
+  return Math.floor((lat - south) / step) * cols + Math.floor((lon - west) / step);
+};
+
+/** The cells of a sea's grid that hold a populated place. */
+const townCells = (sea: Sea, places: readonly { lat: number; lon: number }[]): Set<number> =>
+  new Set(places.filter((p) => inMaskBox(sea.grid, p.lat, p.lon)).map((p) => cellKey(sea, p.lat, p.lon)));
 
 /** The generated module's text. */
 export const seaMaskModule = (newEngland: string, eastGulf: string): string =>

@@ -18,9 +18,10 @@ import { waterTempC, type WaterBody } from './water-temperature.ts';
  * stays open. The seas grow from the sustained wind here (sea-state.ts).
  *
  * Where the sea is: a 0.025° mask built from the catalogue (scripts/forecast-data/build-sea-mask.ts), cells
- * whose centre is in a New England marine zone (an office's coastal zone or a national centre's offshore zone
+ * with no land in them (land wins a cell: see the build script; the Keys are narrower than a cell) whose centre
+ * is in a New England marine zone (an office's coastal zone or a national centre's offshore zone
  * whose centre is north of 41° N: Long Island Sound to the Canadian border, and south over Georges Bank to
- * ~39.9° N) against US land (a county) and neither (Canada, counted as land here, so the Bay of Fundy's shore
+ * ~39.9° N) against land (a county, a town, or a point in no zone: Canada) and neither (Canada's water, a shore here, so the Bay of Fundy's shore
  * is a shore; and the waters the model knows no temperature of: the zones centred south of 41° N and
  * Canada's beyond the Hague Line). The open sea's share grows with the distance from land or those waters as
  * over the lakes (great-lakes-water.ts: 1 − 1/e within 5 km), so it fades to 0 over the same 5 km at the

@@ -111,7 +111,7 @@ describe('the open sea’s wind and air', () => {
 
 describe('the sea off Florida’s Gulf coast and the Keys', () => {
   const C10 = { lat: 27.17, lon: -82.93, elevationM: 0 }; // the West Florida Shelf, 25 nm off Venice
-  const SAND_KEY = { lat: 24.45, lon: -81.88, elevationM: 0 };
+  const SAND_KEY = { lat: 24.45, lon: -81.88, elevationM: 0 }; // C-MAN SANF1, on the reef 10 km off Key West
 
   it('is what the data build makes of the shipped catalogue', () => {
     assert.ok(
@@ -132,7 +132,7 @@ describe('the sea off Florida’s Gulf coast and the Keys', () => {
       }
     assert.equal(onEdge, 0);
     assert.ok(openSeaWeight(C10.lat, C10.lon) > 0.95);
-    assert.ok(openSeaWeight(SAND_KEY.lat, SAND_KEY.lon) > 0.95);
+    assert.ok(openSeaWeight(SAND_KEY.lat, SAND_KEY.lon) > 0.8);
     for (const [lat, lon] of [
       [27.95, -82.46], // Tampa
       [30.42, -87.21], // Pensacola
@@ -141,6 +141,24 @@ describe('the sea off Florida’s Gulf coast and the Keys', () => {
       [32.0, -79.5], // off Charleston
     ] as const)
       assert.equal(openSeaWeight(lat, lon), 0, `${lat},${lon}`);
+  });
+
+  it('gives the Keys’ and New England’s island towns the land’s terms, the reef and the buoy the sea’s', () => {
+    // A cell was land only if its centre lay in a county, and the Keys are narrower than a cell: Key West's
+    // airport had the open sea's share 0.70, Marathon 1.00, Islamorada 0.99, Block Island 0.98.
+    for (const [name, lat, lon] of [
+      ['Key West airport', 24.556, -81.759],
+      ['Key West', 24.5552, -81.7816],
+      ['Marathon', 24.7138, -81.0903],
+      ['Marathon airport', 24.726, -81.051],
+      ['Islamorada', 24.9243, -80.6278],
+      ['Duck Key', 24.771, -80.912],
+      ['Block Island (New Shoreham)', 41.1723, -71.5578],
+    ] as const)
+      assert.equal(openSeaPlace(lat, lon), undefined, `${name}: share ${openSeaWeight(lat, lon)}`);
+    // Sand Key's light stands on the reef 10 km off Key West's shore: the shore's 5 km fade leaves it ~0.86.
+    assert.ok(openSeaWeight(24.456, -81.877) > 0.8, `Sand Key ${openSeaWeight(24.456, -81.877)}`);
+    assert.ok(openSeaWeight(BUOY_44005.lat, BUOY_44005.lon) > 0.99);
   });
 
   it('joins two offices’ water across their line with no step, and keeps the share there', () => {
