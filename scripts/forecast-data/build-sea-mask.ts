@@ -53,7 +53,7 @@ export function seaMaskClasses(sea: Sea = NEW_ENGLAND_SEA): Uint8Array {
     catalogue.countyZoneAt(lat, lon) !== undefined ||
     (catalogue.marineZoneAt(lat, lon) === undefined && catalogue.centreOffshoreZoneAt(lat, lon) === undefined);
   const towns = townCells(sea, catalogue.places);
-  return maskClasses(sea.grid, (lat, lon) => {
+  const classes = maskClasses(sea.grid, (lat, lon) => {
     if (towns.has(cellKey(sea, lat, lon))) return land;
     for (let i = 0; i < LAND_SAMPLES; i++)
       for (let j = 0; j < LAND_SAMPLES; j++)
@@ -63,8 +63,37 @@ export function seaMaskClasses(sea: Sea = NEW_ENGLAND_SEA): Uint8Array {
       catalogue.marineZoneAt(lat, lon) ?? (withOffshore ? catalogue.centreOffshoreZoneAt(lat, lon) : undefined);
     const body = zone && bodyOf(zone);
     const k = body ? sea.bodies.indexOf(body) : -1;
-    return k >= 0 ? k + 1 : 0;
+    if (k >= 0) return k + 1;
+    return !withOffshore && catalogue.centreOffshoreZoneAt(lat, lon)?.id.startsWith('GMZ') ? OPEN_GULF : 0;
   });
+  return withOffshore ? classes : fillOpenGulf(classes, sea.grid.cols, land);
+}
+
+/** A Gulf cell of the national centre's offshore zones, beyond the offices' 60 nm: open sea, its water to be found. */
+const OPEN_GULF = 255;
+
+/**
+ * Gives the open Gulf beyond the offices' coastal zones the water of the nearest office's (by steps across the
+ * grid, from every office's water at once): it is the open sea, not a shore, and before, its share faded to 0
+ * at the 60 nm line (27.6 N: 1.00 at 83.40 W, 0.19 at 83.70, none at 83.75). Louisiana's and the Atlantic's
+ * coastal waters stay the mask's lateral edges (class 0, a shore).
+ */
+function fillOpenGulf(classes: Uint8Array, cols: number, land: number): Uint8Array {
+  let front: number[] = [];
+  classes.forEach((k, i) => {
+    if (k > 0 && k < land) front.push(i);
+  });
+  while (front.length > 0) {
+    const next: number[] = [];
+    for (const i of front)
+      for (const j of [i - cols, i + cols, i % cols > 0 ? i - 1 : -1, (i + 1) % cols > 0 ? i + 1 : -1])
+        if (j >= 0 && j < classes.length && classes[j] === OPEN_GULF) {
+          classes[j] = classes[i]!;
+          next.push(j);
+        }
+    front = next;
+  }
+  return classes.map((k) => (k === OPEN_GULF ? 0 : k));
 }
 
 /** A point's cell in a sea's grid, as one number. */

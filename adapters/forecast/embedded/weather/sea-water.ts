@@ -21,9 +21,9 @@ import { waterTempC, type WaterBody } from './water-temperature.ts';
  * with no land in them (land wins a cell: see the build script; the Keys are narrower than a cell) whose centre
  * is in a New England marine zone (an office's coastal zone or a national centre's offshore zone
  * whose centre is north of 41° N: Long Island Sound to the Canadian border, and south over Georges Bank to
- * ~39.9° N) against land (a county, a town, or a point in no zone: Canada) and neither (Canada's water, a shore here, so the Bay of Fundy's shore
- * is a shore; and the waters the model knows no temperature of: the zones centred south of 41° N and
- * Canada's beyond the Hague Line). The open sea's share grows with the distance from land or those waters as
+ * ~39.9° N) against land (a county, a town, or a point in no US zone: Canada's land and water, so the Bay of Fundy's
+ * shore is a shore, and beyond the Hague Line) and neither (the US waters the model knows no temperature of: the
+ * zones centred south of 41° N). The open sea's share grows with the distance from land or those waters as
  * over the lakes (great-lakes-water.ts: 1 − 1/e within 5 km), so it fades to 0 over the same 5 km at the
  * sea's every edge. The grid holds all of New England's zones with a margin (no sea cell on its edge; beyond
  * it the share is 0), so no edge of the grid cuts the sea off in one step.
@@ -31,7 +31,8 @@ import { waterTempC, type WaterBody } from './water-temperature.ts';
  * Florida's Gulf coast and the Keys have a sea of their own, built the same way: a second mask over the GMZ
  * coastal zones of Mobile, Tallahassee, Tampa Bay, Miami and Key West, each office's water its own class, with
  * its own shore station's water climatology (water-temperature.ts). Between two offices' waters the share
- * runs on (only land and the waters outside the sea are a shore), and the water's temperature is joined
+ * runs on (only land, the other coasts' waters and the grid's edge are a shore; the open Gulf beyond the
+ * offices' 60 nm is the nearest office's water), and the water's temperature is joined
  * bilinearly between the cells' classes, so the stability term has no step at an office's line. At Sand Key
  * (C-MAN SANF1, on the reef south of Key West) the model's mean wind, 2025-2027, went 9.2 / 8.8 / 7.3 kt in
  * April / May / August to 11.6 / 11.1 / 9.3 kt, where NWS Key West gives the station's 1991-2001 means as
@@ -94,9 +95,6 @@ const decodedOf = (sea: Sea): Decoded => {
   return d;
 };
 
-/** A sea's cell classes. */
-export const seaClasses = (sea: Sea): Uint8Array => decodedOf(sea).classes;
-
 /**
  * How far around a sea cell the nearest shore is looked for, in cells (~60 km): beyond it the open-sea share is
  * within 2e-5 of 1, and counted as 1.
@@ -122,7 +120,10 @@ function cellWeight(d: Decoded, k: number): number {
   const dx = dy * Math.cos(((south + (r + 0.5) * step) * Math.PI) / 180);
   const c0 = Math.max(0, c - SHORE_SEARCH_CELLS);
   const c1 = Math.min(cols - 1, c + SHORE_SEARCH_CELLS);
-  let nearest2 = Infinity;
+  // The grid's edge is a shore too: beyond it the share is 0, and the Gulf's open sea reaches it (toward
+  // Texas and Cuba), so the share fades to 0 there rather than stepping off the grid. New England's edge cells
+  // are all land or other water, so it changes nothing there.
+  let nearest2 = Math.min(Math.min(r, rows - 1 - r) * dy, Math.min(c, cols - 1 - c) * dx) ** 2;
   for (let rr = Math.max(0, r - SHORE_SEARCH_CELLS); rr <= Math.min(rows - 1, r + SHORE_SEARCH_CELLS); rr++) {
     const y2 = ((rr - r) * dy) ** 2;
     if (y2 >= nearest2) continue;

@@ -16,8 +16,6 @@ import {
   overSeaAirC,
   SEA,
   SEA_MASK_GRID,
-  seaClasses,
-  seaLandClass,
   seaWaterC,
 } from '../../../../../adapters/forecast/embedded/weather/sea-water.ts';
 import { waterTempC } from '../../../../../adapters/forecast/embedded/weather/water-temperature.ts';
@@ -120,17 +118,24 @@ describe('the sea off Florida’s Gulf coast and the Keys', () => {
     );
   });
 
-  it('holds its sea inside the grid, and puts Tampa, Pensacola and Texas’s and Louisiana’s waters off it', () => {
+  it('puts Tampa, Pensacola and Texas’s and Louisiana’s waters off its sea, and fades it at the grid’s edge', () => {
+    // The open Gulf reaches the grid's west and south edges: the share fades to 0 at them, no step off the grid.
     const { rows, cols } = EAST_GULF_SEA.grid;
-    const classes = seaClasses(EAST_GULF_SEA);
-    const land = seaLandClass(EAST_GULF_SEA);
-    let onEdge = 0;
+    const onEdge: number[] = [];
     for (let r = 0; r < rows; r++)
-      for (let c = 0; c < cols; c++) {
-        const k = classes[r * cols + c]!;
-        if ((r === 0 || c === 0 || r === rows - 1 || c === cols - 1) && k > 0 && k < land) onEdge++;
-      }
-    assert.equal(onEdge, 0);
+      for (let c = 0; c < cols; c++)
+        if (r === 0 || c === 0 || r === rows - 1 || c === cols - 1) {
+          const { south, west, step } = EAST_GULF_SEA.grid;
+          onEdge.push(openSeaWeight(south + (r + 0.5) * step, west + (c + 0.5) * step));
+        }
+    assert.ok(Math.max(...onEdge) < 1e-9, `${Math.max(...onEdge)}`);
+    let worst = 0;
+    for (let k = 1; k <= 80; k++)
+      worst = Math.max(
+        worst,
+        Math.abs(openSeaWeight(27.6, -88.4 - k * 0.005) - openSeaWeight(27.6, -88.4 - (k - 1) * 0.005)),
+      );
+    assert.ok(worst < 0.3, `a step of ${worst.toFixed(3)} toward the west edge`);
     assert.ok(openSeaWeight(C10.lat, C10.lon) > 0.95);
     assert.ok(openSeaWeight(SAND_KEY.lat, SAND_KEY.lon) > 0.8);
     for (const [lat, lon] of [
@@ -159,6 +164,14 @@ describe('the sea off Florida’s Gulf coast and the Keys', () => {
     // Sand Key's light stands on the reef 10 km off Key West's shore: the shore's 5 km fade leaves it ~0.86.
     assert.ok(openSeaWeight(24.456, -81.877) > 0.8, `Sand Key ${openSeaWeight(24.456, -81.877)}`);
     assert.ok(openSeaWeight(BUOY_44005.lat, BUOY_44005.lon) > 0.99);
+  });
+
+  it('keeps the open Gulf beyond the offices’ 60 nm line open sea, not a shore', () => {
+    // Off Tampa the share once faded to 0 at the 60 nm line (1.00 at 83.40 W, 0.19 at 83.70, none at 83.75): the
+    // national centre's offshore zone counted as a shore. It is open sea to within ~15 km of the grid's west edge.
+    for (let lon = -83.4; lon >= -88.6; lon -= 0.01)
+      assert.ok(openSeaWeight(27.6, lon) >= 0.95, `27.6 N ${lon.toFixed(2)}: ${openSeaWeight(27.6, lon)}`);
+    assert.ok(openSeaWeight(25.0, -85.0) >= 0.95);
   });
 
   it('joins two offices’ water across their line with no step, and keeps the share there', () => {
