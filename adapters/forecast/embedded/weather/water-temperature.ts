@@ -25,7 +25,10 @@ import { isGreatLakesZone } from './great-lakes-small-craft-season.ts';
  * - Florida's Gulf coast and the Keys, for the open sea there (sea-water.ts): the monthly means of NOAA NCEI's
  *   Coastal Water Temperature Guide (retired May 2025), °F converted and rounded to half a degree, one station
  *   per office's waters: Pensacola (Mobile's), Cedar Key (Tallahassee's), St. Petersburg (Tampa Bay's), Naples
- *   (Miami's Gulf waters), Key West (Key West's). They are shore stations: the open Gulf in winter is a degree
+ *   (Miami's Gulf waters), Key West (Key West's). Cedar Key itself lies in Tampa Bay's waters (GMZ850), just
+ *   south of the offices' line: of the stations quoted it is the nearest to the Big Bend, so a neighbour's
+ *   station stands for Tallahassee's waters, and their west, off Apalachicola, is read from ~150 km away.
+ *   They are shore stations: the open Gulf in winter is a degree
  *   or so warmer than them, in summer a little cooler (the guide's own caution).
  * Read from curves and summaries, not fitted: good to a degree or two.
  */
