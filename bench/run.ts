@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { loadOptionsFromEnv } from './lib/load.ts';
-import { Lab } from './lib/servers.ts';
+import { Lab, TASKCAST_DIR } from './lib/servers.ts';
 import { detailTable, summaryTable } from './lib/table.ts';
 import type { BenchContext } from './lib/types.ts';
 import { DEFAULT_SET, SCENARIO_SETS } from './registry.ts';
@@ -146,10 +146,14 @@ main().then(
   },
 );
 
-/** The commit the run measured, and whether the work tree differed from it; null outside a git checkout. */
+/**
+ * The commit the run measured (BENCH_TASKCAST_DIR's when set, not this checkout's), and whether the work tree
+ * differed from it; null outside a git checkout.
+ */
 function gitHead(): { sha: string; dirty: boolean } | null {
   try {
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: BENCH_DIR, encoding: 'utf8' }).trim();
+    const git = (...args: string[]): string =>
+      execFileSync('git', args, { cwd: TASKCAST_DIR, encoding: 'utf8' }).trim();
     return { sha: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
   } catch {
     return null;
