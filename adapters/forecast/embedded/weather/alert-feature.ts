@@ -29,7 +29,7 @@ export interface AlertProperties {
   readonly category: 'Met';
   readonly severity: 'Extreme' | 'Severe' | 'Moderate' | 'Minor';
   readonly certainty: 'Observed' | 'Likely' | 'Possible';
-  readonly urgency: 'Immediate' | 'Expected' | 'Future';
+  readonly urgency: 'Immediate' | 'Expected' | 'Future' | 'Past';
   readonly event: string;
   readonly sender: string;
   readonly senderName: string;

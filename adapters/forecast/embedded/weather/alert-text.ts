@@ -119,9 +119,17 @@ export function nwsHeadline(
   endsMs: number,
   timeZone: string,
 ): string {
-  if (action === 'UPG') return `${event} UPGRADED TO A WARNING`.toUpperCase();
   const verb = action === 'NEW' ? 'IN EFFECT' : action === 'EXT' ? 'NOW IN EFFECT' : 'REMAINS IN EFFECT';
   return `${event} ${verb} ${whenPhrase(onsetMs, sentMs, endsMs, timeZone)}`.toUpperCase();
+}
+
+/**
+ * What api.weather.gov serves, as both headline and description, for a watch upgraded to its warning: NWS
+ * Marquette MI's Winter Storm Watch (16 Mar 2023), Houston/Galveston TX's Freeze Watch and Hanford CA's Fire
+ * Weather Watch read so, each office named as in the senderName.
+ */
+export function replacedNotice(event: string, officeName: string): string {
+  return `The ${event} has been replaced. Please see the latest information from NWS ${officeName} on this developing situation.`;
 }
 
 function listWords(items: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
 import { HAZARD_RULES, meetsWinterStormWarning, type HazardRule } from './alert-rules.ts';
-import { capHeadline, description, nwsHeadline, whenPhrase, wherePhrase } from './alert-text.ts';
+import { capHeadline, description, nwsHeadline, replacedNotice, whenPhrase, wherePhrase } from './alert-text.ts';
 import {
   alertPlaces,
   episodeDuring,
@@ -36,6 +36,11 @@ export const HORIZON_HOURS = 48;
 /** How far back issued (now mostly expired) alerts are kept. */
 export const LOOKBACK_HOURS = 48;
 const SENDER = 'w-nws.webmaster@noaa.gov';
+/**
+ * How long a watch's replaced notice (its UPG) stays listed: api.weather.gov's expire 15-16 min after they are
+ * sent (NWS Marquette's Winter Storm Watch, sent 19:39Z, expires 19:54:39Z; a cancelled watch, +16 min).
+ */
+const UPGRADE_NOTICE_MS = 15 * 60_000;
 
 export interface AlertRequest {
   readonly zones: readonly AlertZone[];
@@ -84,7 +89,7 @@ const leadOf = (rule: HazardRule): number => rule.leadHours ?? (rule.significanc
  * The issuance series of an episode: its own, and before them its watch's where the rule has one (a gale
  * beyond its warning's lead listed as a Gale Watch, marine-lead-times.ts). Each series runs its own
  * NEW/CON/EXT. The warning's first issuance upgrades the watch, as the NWS does: the watch's last issuance is
- * its UPG, sent with the warning's NEW (which references it) and expiring as it is sent.
+ * its UPG, sent with the warning's NEW (which references it), a notice that the watch has been replaced.
  */
 function seriesOf(episode: Episode, cycles: readonly number[]): { watch: Issuance[]; own: Issuance[] } {
   const own = issuancesOf(episode, cycles);
@@ -178,10 +183,14 @@ export function buildAlert(
   const when = whenPhrase(v.onset, v.sent, v.ends, tz);
   const blocked = rule.significance === 'Y' ? ['EAS', 'NWEM', 'CMAS'] : ['CMAS'];
 
+  // A watch's UPG is served as api.weather.gov serves one: a short notice that it has been replaced (see
+  // replacedNotice), past, with no NWSheadline of its own, as a cancelled watch has none.
+  const upgrade = v.action === 'UPG';
+  const replaced = replacedNotice(rule.event, first.officeName);
   const parameters: Record<string, readonly string[]> = {
     AWIPSidentifier: [awipsIdentifier(rule, episode.officeId)],
     WMOidentifier: [wmoIdentifier(rule, episode.officeId, first.state, v.sent)],
-    NWSheadline: [nwsHeadline(rule.event, v.action, v.onset, v.sent, v.ends, tz)],
+    ...(upgrade ? {} : { NWSheadline: [nwsHeadline(rule.event, v.action, v.onset, v.sent, v.ends, tz)] }),
     BLOCKCHANNEL: blocked,
     ...(rule.significance === 'Y' ? {} : { 'EAS-ORG': ['WXR'] }),
     VTEC: [vtecString],
@@ -215,12 +224,14 @@ export function buildAlert(
       category: 'Met',
       severity: rule.severity,
       certainty: watch ? 'Possible' : 'Likely',
-      urgency: watch || future ? 'Future' : 'Expected',
+      urgency: upgrade ? 'Past' : watch || future ? 'Future' : 'Expected',
       event: rule.event,
       sender: SENDER,
       senderName: `NWS ${first.officeName}`,
-      headline: capHeadline(rule.event, v.sent, v.ends, tz, first.officeName),
-      description: description(rule.what(validPlaces(episode, v)), wherePhrase(episode), when, rule.impacts),
+      headline: upgrade ? replaced : capHeadline(rule.event, v.sent, v.ends, tz, first.officeName),
+      description: upgrade
+        ? replaced
+        : description(rule.what(validPlaces(episode, v)), wherePhrase(episode), when, rule.impacts),
       instruction: rule.instruction,
       response: watch || future ? 'Prepare' : (rule.response ?? 'Execute'),
       parameters,
@@ -274,7 +285,7 @@ function upgraded(episode: Episode): Episode[] {
 /**
  * The alerts of one issuance series sent from the lookback's first cycle on, each referencing the listed
  * issuances before it (the first, `replaced`: the watch a warning upgrades). Each supersedes, and so expires,
- * the one before; the last expires at the next cycle (a UPG as it is sent: the warning replaces it).
+ * the one before; the last expires at the next cycle (a UPG, the watch's replaced notice, 15 min after it is sent).
  */
 function listed(
   issuances: readonly Issuance[],
@@ -287,7 +298,11 @@ function listed(
     const next = issuances[i + 1]?.version;
     const officeId = during.officeId;
     const expires =
-      v.action === 'UPG' ? v.sent : next ? next.sent : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, officeId));
+      v.action === 'UPG'
+        ? v.sent + UPGRADE_NOTICE_MS
+        : next
+          ? next.sent
+          : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, officeId));
     if (v.cycle >= first)
       issued.push(buildAlert(during, v, expires, issued.length ? issued.slice() : replaced, baseUrl));
   });

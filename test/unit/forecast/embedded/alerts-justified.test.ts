@@ -282,7 +282,7 @@ describe('marine products listed as far ahead as the NWS lists them (issue 38 it
     assert.deepEqual(failures.slice(0, 50), [], `${failures.length} issuances`);
   });
 
-  it("hands a watch over to its warning: the watch's last issuance expires as the warning is first sent", () => {
+  it("hands a watch over to its warning: its UPG sent with the warning's NEW, the watch expiring then", () => {
     const failures: string[] = [];
     let handOffs = 0;
     for (const alerts of lists) {
@@ -301,14 +301,22 @@ describe('marine products listed as far ahead as the NWS lists them (issue 38 it
         episode[significance === 'A' ? 'watch' : 'warning'] = series;
         episodes.set(key, episode);
       }
-      for (const [key, { watch, warning }] of episodes) {
-        if (!watch.length || !warning.length) continue;
+      for (const [key, { watch: series, warning }] of episodes) {
+        // A UPG is the notice that the watch has been replaced, listed beside the warning for 15 minutes (one
+        // per group of zones the event names).
+        const isUpg = (a: AlertFeature) => a.properties.parameters.VTEC![0]!.startsWith('/O.UPG.');
+        const upgrades = series.filter(isUpg);
+        const watch = series.filter((a) => !isUpg(a));
+        if (!upgrades.length || !warning.length) continue;
         handOffs++;
-        const first = Date.parse(warning[0]!.properties.sent);
-        if (Date.parse(watch[watch.length - 1]!.properties.expires) !== first)
-          failures.push(
-            `${key}: watch expires ${watch.at(-1)!.properties.expires}, warning sent ${warning[0]!.properties.sent}`,
-          );
+        const handOff = warning[0]!.properties.sent;
+        if (!warning[0]!.properties.parameters.VTEC![0]!.startsWith('/O.NEW.'))
+          failures.push(`${key}: warning first listed as ${warning[0]!.properties.parameters.VTEC![0]}`);
+        for (const u of upgrades)
+          if (u.properties.sent !== handOff) failures.push(`${key}: UPG sent ${u.properties.sent}, warning ${handOff}`);
+        const last = watch.at(-1);
+        if (last && last.properties.expires !== handOff)
+          failures.push(`${key}: watch expires ${last.properties.expires}, UPG sent ${handOff}`);
         // In effect from sent until it expires or ends: the two never both.
         const span = (a: AlertFeature) => [
           Date.parse(a.properties.sent),

@@ -145,6 +145,8 @@ for (const [season, at] of [
           'VTEC',
           'eventEndingTime',
         ]) {
+          // A watch's replaced notice (its UPG) has no NWSheadline, as api.weather.gov's have none.
+          if (key === 'NWSheadline' && p['parameters']['VTEC'][0].startsWith('/O.UPG.')) continue;
           assert.ok(Array.isArray(p['parameters'][key]), `${p['id']} parameters.${key}`);
         }
         assert.ok(Date.parse(p['effective']) <= Date.parse(p['expires']));

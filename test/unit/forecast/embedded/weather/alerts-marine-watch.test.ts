@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   generateAlerts,
+  isAlertActive,
   latestCycle,
   type AlertFeature,
   type AlertZone,
@@ -89,9 +90,39 @@ describe('a gale beyond the warning lead: its watch (marine-lead-times.ts)', () 
       first.properties.references.map((r) => r.identifier),
       [upgrade.properties.id],
     );
-    // The watch is in effect until the warning comes, then never beside it.
+    // The watch is in effect until the warning comes; then its UPG says so for 15 minutes.
     assert.equal(issued.properties.expires, first.properties.sent);
-    assert.equal(upgrade.properties.expires, upgrade.properties.sent);
+  });
+
+  it("is replaced as api.weather.gov serves it: the UPG's notice, listed for 15 minutes", () => {
+    const alerts = bySent(at(CYCLE + 12));
+    const [issued, upgrade] = alerts.filter((a) => a.properties.event === 'Gale Watch') as [AlertFeature, AlertFeature];
+    const u = upgrade.properties;
+    const notice =
+      'The Gale Watch has been replaced. Please see the latest information from NWS Boston/Norton MA on this developing situation.';
+    assert.equal(u.headline, notice);
+    assert.equal(u.description, notice);
+    assert.equal(u.messageType, 'Update');
+    assert.equal(u.urgency, 'Past');
+    // Kept from the watch, as NWS Marquette's replaced Winter Storm Watch keeps its severity and instruction.
+    for (const key of ['severity', 'certainty', 'instruction', 'response', 'ends', 'senderName'] as const)
+      assert.equal(u[key], issued.properties[key], key);
+    assert.equal(u.parameters.NWSheadline, undefined);
+    assert.match(vtec(upgrade), /^\/O\.UPG\.KBOX\.GL\.A\.\d{4}\./);
+    assert.deepEqual(u.parameters.eventEndingTime, issued.properties.parameters.eventEndingTime);
+    assert.deepEqual(
+      u.references.map((r) => r.identifier),
+      [issued.properties.id],
+    );
+    const sent = Date.parse(u.sent);
+    assert.equal(Date.parse(u.expires) - sent, 15 * 60_000);
+    for (const [minutes, listed] of [
+      [-1, false],
+      [0, true],
+      [14.99, true],
+      [15, false],
+    ] as const)
+      assert.equal(isAlertActive(upgrade, sent + minutes * 60_000), listed, `${minutes} min after it is sent`);
   });
 
   it('keeps each issuance its id and VTEC action as the clock moves on', () => {
