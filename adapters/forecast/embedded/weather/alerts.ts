@@ -11,7 +11,7 @@ import {
 } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
 import { hazardContext, placeHazards, type HazardWindow } from './hazard-windows.ts';
-import type { AlertFeature } from './alert-feature.ts';
+import type { AlertFeature, AlertReference } from './alert-feature.ts';
 import { marineHazards, recordSeas } from './marine-alert-rules.ts';
 import { stormWarnings } from './storm-warnings.ts';
 import { hourlySeries, type Place, type WeatherSample } from './model.ts';
@@ -153,16 +153,9 @@ function keepZones(episode: Episode, keep: readonly boolean[]): Episode {
   return { ...episode, zones: pick(episode.zones), places: pick(episode.places), spans: pick(episode.spans) };
 }
 
-export function buildAlert(
-  episode: Episode,
-  v: Version,
-  expires: number,
-  previous: readonly AlertFeature[],
-  baseUrl: string,
-): AlertFeature {
+/** An issuance's VTEC string, id and address: all a later issuance needs to reference it. */
+function identityOf(episode: Episode, v: Version, baseUrl: string): { vtec: string; id: string; url: string } {
   const rule = episode.rule;
-  const first = episode.zones[0]!;
-  const tz = first.timeZone;
   const inEffect = v.onset <= v.sent;
   // One number per office, phenomenon and significance, as the NWS counts them: a watch and the warning that
   // upgrades it are two events (GL.A.0008, then GL.W.0013).
@@ -176,7 +169,26 @@ export function buildAlert(
     v.ends,
   );
   const id = `urn:oid:2.49.0.1.840.0.${hexDigest(`${vtecString}|${v.sent}|${episode.zones.map((z) => z.id).join(',')}`, 40)}.001.1`;
-  const url = `${withoutTrailingSlashes(baseUrl)}/alerts/${id}`;
+  return { vtec: vtecString, id, url: `${withoutTrailingSlashes(baseUrl)}/alerts/${id}` };
+}
+
+/** A CAP reference to an issuance, whether or not it is still listed. */
+function referenceTo({ version: v, during }: Issuance, baseUrl: string): AlertReference {
+  const { id, url } = identityOf(during, v, baseUrl);
+  return { '@id': url, identifier: id, sender: SENDER, sent: isoWithOffset(v.sent, during.zones[0]!.timeZone) };
+}
+
+export function buildAlert(
+  episode: Episode,
+  v: Version,
+  expires: number,
+  references: readonly AlertReference[],
+  baseUrl: string,
+): AlertFeature {
+  const rule = episode.rule;
+  const first = episode.zones[0]!;
+  const tz = first.timeZone;
+  const { vtec: vtecString, id, url } = identityOf(episode, v, baseUrl);
   const future = v.onset - v.sent > 12 * MS_PER_HOUR;
   const watch = rule.significance === 'A';
   const iso = (ms: number) => isoWithOffset(ms, tz);
@@ -208,12 +220,7 @@ export function buildAlert(
       areaDesc: episode.zones.map((z) => z.name).join('; '),
       geocode: { SAME: episode.zones.flatMap((z) => z.sameCodes ?? []), UGC: episode.zones.map((z) => z.id) },
       affectedZones: episode.zones.map((z) => `${withoutTrailingSlashes(baseUrl)}/zones/forecast/${z.id}`),
-      references: previous.map((p) => ({
-        '@id': p.id,
-        identifier: p.properties.id,
-        sender: SENDER,
-        sent: p.properties.sent,
-      })),
+      references,
       sent: iso(v.sent),
       effective: iso(v.sent),
       onset: iso(v.onset),
@@ -283,18 +290,22 @@ function upgraded(episode: Episode): Episode[] {
 }
 
 /**
- * The alerts of one issuance series sent from the lookback's first cycle on, each referencing the listed
- * issuances before it (the first, `replaced`: the watch a warning upgrades). Each supersedes, and so expires,
- * the one before; the last expires at the next cycle (a UPG, the watch's replaced notice, 15 min after it is sent).
+ * The alerts of one issuance series sent from the lookback's first cycle on, each referencing every issuance
+ * before it, listed or not (the first, `replaced`: the watch a warning upgrades): CAP has an Update name what it
+ * updates, and an issuance sent before the lookback is gone from the list as api.weather.gov's age out, not
+ * unsent. Each supersedes, and so expires, the one before; the last expires at the next cycle (a UPG, the
+ * watch's replaced notice, 15 min after it is sent).
  */
 function listed(
   issuances: readonly Issuance[],
-  replaced: readonly AlertFeature[],
+  replaced: readonly AlertReference[],
   first: number,
   baseUrl: string,
 ): AlertFeature[] {
   const issued: AlertFeature[] = [];
-  issuances.forEach(({ version: v, during }, i) => {
+  const before: AlertReference[] = [];
+  issuances.forEach((issuance, i) => {
+    const { version: v, during } = issuance;
     const next = issuances[i + 1]?.version;
     const officeId = during.officeId;
     const expires =
@@ -304,7 +315,8 @@ function listed(
           ? next.sent
           : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, officeId));
     if (v.cycle >= first)
-      issued.push(buildAlert(during, v, expires, issued.length ? issued.slice() : replaced, baseUrl));
+      issued.push(buildAlert(during, v, expires, before.length ? before.slice() : replaced, baseUrl));
+    if (i < issuances.length - 1) before.push(referenceTo(issuance, baseUrl));
   });
   return issued;
 }
@@ -367,9 +379,12 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   for (const episode of groupEpisodes(items).flatMap(upgraded)) {
     // An event under way when the samples begin has no known start: its series from the lookback, as before.
     const series = seriesOf(episode, episode.startHour > first ? cycles : cycles.filter((c) => c >= first));
-    const watch = listed(series.watch, [], first, request.baseUrl);
-    const upgrade = series.watch.at(-1)?.version.action === 'UPG' ? watch.slice(-1) : [];
-    alerts.push(...watch, ...listed(series.own, upgrade, first, request.baseUrl));
+    const upgrade = series.watch.at(-1);
+    const replaced = upgrade?.version.action === 'UPG' ? [referenceTo(upgrade, request.baseUrl)] : [];
+    alerts.push(
+      ...listed(series.watch, [], first, request.baseUrl),
+      ...listed(series.own, replaced, first, request.baseUrl),
+    );
   }
   return alerts.sort(
     (a, b) =>

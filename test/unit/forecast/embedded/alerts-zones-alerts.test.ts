@@ -166,7 +166,11 @@ for (const [season, at] of [
       assert.ok(!JSON.stringify(doc.body).includes('api.weather.gov'));
     });
 
-    test('every alert id and reference resolves through alert()', async () => {
+    test('every alert id resolves through alert(), and every reference but those aged out of the list', async () => {
+      // A reference names every issuance its alert updates; one sent before the lookback is gone, as
+      // api.weather.gov's alerts age out while later issuances still reference them.
+      const oldest = Math.min(...all.map((f) => Date.parse(f.properties['sent'])));
+      const ids = new Set(all.map((f) => f.properties['id']));
       for (const f of all) {
         const doc = await provider.alert(f.properties['id'], ctx);
         assert.equal(doc.body['id'], f.id);
@@ -177,9 +181,21 @@ for (const [season, at] of [
         );
         for (const r of f.properties['references']) {
           assert.equal(r['@id'], `${BASE}/alerts/${r.identifier}`);
-          await provider.alert(r.identifier, ctx);
+          if (ids.has(r.identifier)) await provider.alert(r.identifier, ctx);
+          else {
+            assert.ok(Date.parse(r.sent) < oldest, `${r.identifier} sent ${r.sent} within the list, yet absent`);
+            await assert.rejects(provider.alert(r.identifier, ctx), ForecastNotFound);
+          }
         }
       }
+    });
+
+    test('every Update and Cancel names what it updates or cancels', () => {
+      const bare = all.filter((f) => f.properties['messageType'] !== 'Alert' && !f.properties['references'].length);
+      assert.deepEqual(
+        bare.map((f) => `${f.properties['event']} ${f.properties['parameters']['VTEC']?.[0]}`),
+        [],
+      );
     });
 
     test('active alerts are the ones in force now, and a subset of all', () => {
