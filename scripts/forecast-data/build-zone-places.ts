@@ -1,12 +1,14 @@
 // Writes adapters/forecast/embedded/data/zone-places.json: where the alert model samples each forecast and
 // coastal marine zone's weather (alert-zone-place.ts), worked out once here rather than on every server's main
-// thread (a marine zone's, over water, costs milliseconds: the office search around a point at sea). Run after
-// the catalogue or the grid offsets change (npm run data:build does).
+// thread (a marine zone's, over water, costs milliseconds: the office search around a point at sea; a land zone
+// whose centroid is off its land, the search for its nearest land cell). Run after the catalogue, the grid
+// offsets or the lake and sea masks change (npm run data:build does, in that order).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { embeddedDataDir } from '../../adapters/forecast/embedded/data-dir.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import {
+  landZonePlace,
   ZONE_PLACES_FILE,
   zoneGridPlace,
   type ZonePlacesFile,
@@ -15,11 +17,13 @@ import { idOrder } from '../../adapters/forecast/embedded/weather/text-order.ts'
 
 const deps = loadEmbeddedDeps({ now: () => new Date() });
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
-const rows = [...deps.catalogue.forecastZones.values(), ...deps.catalogue.marineZones.values()]
-  .map((zone) => {
-    const p = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
-    return [zone.id, p.lat, p.lon, p.elevationM] as const;
-  })
+const rows = [
+  ...[...deps.catalogue.forecastZones.values()].map((zone) => [zone.id, landZonePlace(deps, zone)] as const),
+  ...[...deps.catalogue.marineZones.values()].map(
+    (zone) => [zone.id, zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon)] as const,
+  ),
+]
+  .map(([id, p]) => [id, p.lat, p.lon, p.elevationM] as const)
   .sort((a, b) => idOrder(a[0], b[0]));
 const file: ZonePlacesFile = { format: 1, fields: ['id', 'lat', 'lon', 'elevationM'], rows };
 writeFileSync(join(embeddedDataDir(), ZONE_PLACES_FILE), `${JSON.stringify(file)}\n`);

@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
+import type { Catalogue, ForecastZoneRecord, LatLon } from '../catalogue/types.ts';
 import { gridToLatLon } from '../geo/ndfd-grid.ts';
 import { cellOfPoint } from '../grid/grid-cell.ts';
 import { embeddedDataDir } from '../data-dir.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { estimateElevation } from '../shared/elevation.ts';
+import { lakePlace, onLakeMaskLand } from '../weather/great-lakes-water.ts';
 import type { Place } from '../weather/index.ts';
+import { onSeaMaskLand, openSeaWeight } from '../weather/sea-water.ts';
 
 /**
  * Where the alert model samples a zone's weather: the gridpoint of the zone's centroid (the centre of its
@@ -26,9 +30,97 @@ export function zoneGridPlace(deps: EmbeddedDeps, lat: number, lon: number): Pla
   return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
 }
 
+/**
+ * How far from its centroid's cell a land zone's weather place is looked for, in cells (50 km on the CONUS
+ * grid, 60 on Alaska's): beyond it a zone keeps its centroid's cell. The farthest move nationwide is 30.6 km,
+ * the Pribilof Islands' (AKZ195) onto St. Paul Island; the CONUS's 23 km, Keweenaw's (MIZ001) off Lake Superior.
+ */
+export const LAND_SEARCH_CELLS = 20;
+
+/** The cell offsets within {@link LAND_SEARCH_CELLS}, nearest first, ties by row then column: one order everywhere. */
+const SEARCH_OFFSETS: readonly (readonly [number, number])[] = (() => {
+  const r = LAND_SEARCH_CELLS;
+  const out: [number, number][] = [];
+  for (let dj = -r; dj <= r; dj++) for (let di = -r; di <= r; di++) if (di * di + dj * dj <= r * r) out.push([di, dj]);
+  return out.sort((a, b) => a[0] ** 2 + a[1] ** 2 - (b[0] ** 2 + b[1] ** 2) || a[1] - b[1] || a[0] - b[0]);
+})();
+
+/** Squared distance between two points, km², flat at the first one's latitude (only compared, over tens of km). */
+const km2 = (a: LatLon, b: LatLon): number =>
+  ((a.lat - b.lat) * 111.2) ** 2 + ((a.lon - b.lon) * 111.2 * Math.cos((a.lat * Math.PI) / 180)) ** 2;
+
+/** Every forecast zone, per catalogue, to find the zones whose centroid is nearer a point than a zone's own. */
+const zoneLists = new WeakMap<Catalogue, readonly ForecastZoneRecord[]>();
+function nearerCentroid(catalogue: Catalogue, zone: ForecastZoneRecord, p: LatLon): boolean {
+  let zones = zoneLists.get(catalogue);
+  if (!zones) zoneLists.set(catalogue, (zones = [...catalogue.forecastZones.values()]));
+  const own = km2(p, zone.centroid);
+  const dLat = Math.sqrt(own) / 111.2;
+  return zones.some((z) => z !== zone && Math.abs(z.centroid.lat - p.lat) <= dLat && km2(p, z.centroid) < own);
+}
+
+const holds = (zone: ForecastZoneRecord, p: LatLon): boolean =>
+  zone.shape !== null &&
+  bboxContains(zone.shape.bbox, p.lon, p.lat) &&
+  multiPolygonContains(zone.shape.polygons, p.lon, p.lat);
+
+/**
+ * Whether a point is a land zone's own land: no open sea or lake to the model (sea-water.ts, great-lakes-water.ts
+ * shares 0), and the zone's: inside its outline where the outline is the zone's alone (`exact`); else (a zone
+ * sharing its counties, whose outline is theirs whole, or a point no zone's outline holds but a water mask calls
+ * land: an island the simplified outlines leave out, as the Middle Keys) inside its outline or no zone's, and
+ * nearer its centroid than any other zone's.
+ */
+function isZoneLand(catalogue: Catalogue, zone: ForecastZoneRecord, p: LatLon): boolean {
+  if (openSeaWeight(p.lat, p.lon) > 0 || lakePlace(p.lat, p.lon) !== undefined) return false;
+  const inside = holds(zone, p);
+  if (inside && zone.exact) return true;
+  if (
+    !inside &&
+    (catalogue.forecastZoneAt(p.lat, p.lon) || !(onSeaMaskLand(p.lat, p.lon) || onLakeMaskLand(p.lat, p.lon)))
+  )
+    return false;
+  return !nearerCentroid(catalogue, zone, p);
+}
+
+/**
+ * A land zone's weather place (issue 38 items 3 and 9): its centroid's gridpoint ({@link zoneGridPlace}) where that
+ * cell's centre is the zone's land, else the centre of the nearest cell that is ({@link isZoneLand}, within
+ * {@link LAND_SEARCH_CELLS}; nearest by grid distance, ties by row then column, so every machine picks the same).
+ * The correlation file's centroid of a zone shaped like an arc falls off it: the Middle Keys' in Florida Bay
+ * (open-sea share 0.25), so the land zone's alerts were judged on partly marine weather; its place is now the
+ * next cell east, on the islands between Marathon and Duck Key (share 0). A zone with no such cell in reach (an
+ * island the water masks count as water, as Beaver Island in Lake Michigan) keeps its centroid's cell.
+ */
+export function landZonePlace(deps: EmbeddedDeps, zone: ForecastZoneRecord): Place {
+  let cell;
+  try {
+    cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
+  } catch {
+    return zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+  }
+  for (const [di, dj] of SEARCH_OFFSETS) {
+    const near = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
+    // The centre of the cell that serves it (another office's grid, a little offset, may): where /points leads.
+    let at: LatLon;
+    try {
+      const served = cellOfPoint(deps, near.lat, near.lon);
+      at = gridToLatLon(served.i, served.j, served.grid);
+    } catch {
+      continue;
+    }
+    if (!isZoneLand(deps.catalogue, zone, at)) continue;
+    return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
+  }
+  return zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+}
+
 export const ZONE_PLACES_FILE = 'zone-places.json';
 
-/** zone-places.json: every forecast zone's {@link zoneGridPlace}, as [id, lat, lon, elevationM] rows. */
+/**
+ * zone-places.json: every forecast zone's {@link landZonePlace} and every marine zone's {@link zoneGridPlace}, as
+ * [id, lat, lon, elevationM] rows.
+ */
 export interface ZonePlacesFile {
   readonly format: 1;
   readonly fields: readonly string[];
@@ -52,5 +144,10 @@ export function zoneWeatherPlace(
   } catch {
     known = new Map();
   }
-  return (zoneId, lat, lon) => known.get(zoneId) ?? zoneGridPlace(deps, lat, lon);
+  return (zoneId, lat, lon) => {
+    const place = known.get(zoneId);
+    if (place) return place;
+    const land = deps.catalogue.forecastZones.get(zoneId);
+    return land ? landZonePlace(deps, land) : zoneGridPlace(deps, lat, lon);
+  };
 }

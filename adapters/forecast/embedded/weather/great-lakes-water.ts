@@ -241,6 +241,12 @@ export function maskCorners(grid: MaskGrid, lat: number, lon: number) {
 export const inMaskBox = (g: MaskGrid, lat: number, lon: number): boolean =>
   lat > g.south && lat < g.south + g.rows * g.step && lon > g.west && lon < g.west + g.cols * g.step;
 
+/** Whether the lake mask calls a place's own cell US land (false off the mask and over its waters). */
+export function onLakeMaskLand(lat: number, lon: number): boolean {
+  if (!inMaskBox(LAKE_MASK_GRID, lat, lon)) return false;
+  return theClasses()[maskCorners(LAKE_MASK_GRID, lat, lon).own] === LAND;
+}
+
 /** A place over (or within a cell of) the US lake waters: its lake and its {@link overWaterWeight}. */
 export interface LakePlace {
   readonly lake: Lake;

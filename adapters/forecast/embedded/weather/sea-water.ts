@@ -140,6 +140,20 @@ function cellWeight(d: Decoded, k: number): number {
   return weights[k];
 }
 
+/**
+ * Whether a sea's mask calls a place's own cell US land (false off every mask and over the water): land wins a
+ * cell there, by a county or a town in it, so an island the simplified county outlines leave out (the Middle
+ * Keys) is land here.
+ */
+export function onSeaMaskLand(lat: number, lon: number): boolean {
+  for (const sea of SEAS) {
+    if (!inMaskBox(sea.grid, lat, lon)) continue;
+    const d = decodedOf(sea);
+    return d.classes[maskCorners(sea.grid, lat, lon).own] === d.land;
+  }
+  return false;
+}
+
 /** A place over the open sea: its share (0 to 1) and the water bodies its water's temperature joins. */
 export interface SeaPlace {
   readonly weight: number;

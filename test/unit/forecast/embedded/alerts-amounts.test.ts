@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneGridPlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { landZonePlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
@@ -13,7 +13,8 @@ import { gridFamily } from './grid-support.ts';
 type Json = Record<string, any>;
 const HOUR = 3_600_000;
 const deps = depsAt('2026-01-01T00:00:00Z');
-const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+const placeOf = zoneWeatherPlace(deps);
+const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), placeOf);
 
 /** Hours of an ISO 8601 duration as the gridpoint writes it (PT3H, P1DT2H). */
 function durationHours(d: string): number {
@@ -65,7 +66,7 @@ describe('zone weather places', () => {
     // Every 7th zone is worked out afresh (all of them take seconds); a stale file differs somewhere.
     for (let i = 0; i < zones.length; i += 7) {
       const z = zones[i]!;
-      const live = zoneGridPlace(deps, z.centroid.lat, z.centroid.lon);
+      const live = landZonePlace(deps, z);
       assert.deepEqual(place(z.id, z.centroid.lat, z.centroid.lon), live, `${z.id}: run build-zone-places.ts`);
     }
   });
@@ -86,7 +87,8 @@ describe('alert amounts (issue 35 item 13)', () => {
       let worstInches = 0;
       for (const ugc of p.geocode.UGC) {
         const zone = catalogue.forecastZones.get(ugc)!;
-        const cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
+        const at = placeOf(ugc, zone.centroid.lat, zone.centroid.lon);
+        const cell = cellOfPoint(deps, at.lat, at.lon);
         const doc = await grid.gridpoint({ office: cell.gridId, x: cell.gridX, y: cell.gridY }, { baseUrl: '' });
         const props = (doc.body as Json)['properties'];
         const mm = layerTotal(props[snow ? 'snowfallAmount' : 'quantitativePrecipitation'], from, to);
