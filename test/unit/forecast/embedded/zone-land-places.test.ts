@@ -10,8 +10,8 @@ import {
   zoneWeatherPlace,
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { lakePlace } from '../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
-import { openSeaWeight } from '../../../../adapters/forecast/embedded/weather/sea-water.ts';
+import { lakePlace, onLakeMaskLand } from '../../../../adapters/forecast/embedded/weather/great-lakes-water.ts';
+import { onSeaMaskLand, openSeaWeight } from '../../../../adapters/forecast/embedded/weather/sea-water.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
 
 const deps = depsAt('2026-01-01T00:00:00Z');
@@ -63,6 +63,15 @@ describe('land zone weather places (issue 38 items 3 and 9)', () => {
     // 63 of the 3,978 forecast zones moved when this was written (2026-11-28); a rule that moved zones whose
     // centroid cell is already theirs would move hundreds.
     assert.ok(moved >= 40 && moved <= 90, `${moved} moved`);
+  });
+
+  it("reads the masks' land: the Keys' towns are land, Florida Bay and Beaver Island water, Denver on no mask", () => {
+    assert.ok(onSeaMaskLand(24.7138, -81.0903)); // Marathon
+    assert.ok(onSeaMaskLand(24.6699, -81.354)); // Big Pine Key
+    assert.ok(!onSeaMaskLand(24.7576, -80.9915)); // Florida Bay, the Middle Keys' centroid cell
+    assert.ok(onLakeMaskLand(47.4132, -88.298)); // Keweenaw's new place, near Eagle River
+    assert.ok(!onLakeMaskLand(45.6705, -85.5556)); // Beaver Island: open lake to the mask
+    assert.ok(!onSeaMaskLand(39.74, -104.99) && !onLakeMaskLand(39.74, -104.99));
   });
 
   it('works out the same place on every call, whatever was asked before', () => {
