@@ -7,56 +7,159 @@
  *   node --import tsx bench/in-memory-requests.mts ab <variant,…> [passes]   fresh processes, alternating order
  *   VARIANT=<variant> node --import tsx bench/in-memory-requests.mts          one process: CPU µs a request
  *
- * Variants (`/health`, Taskcast with LOG_LEVEL=warn METRICS=off unless the environment says otherwise; every one
- * listens, as a served one does, since a listening node:http server tracks its connections per request):
+ * Each process sends 3,000 requests to warm up, then ROUNDS (7) rounds of REQUESTS (8,000) over 32 connections,
+ * and prints the least and the median round's CPU a request: the whole process (`process.cpuUsage`: libuv's
+ * pool doing the journal's writes and the store's fold worker included) and its main thread alone (Linux's
+ * schedstat). The in-memory client's own parsing counts too, the same for every variant.
+ *
+ * Variants (Taskcast with LOG_LEVEL=warn METRICS=off unless the environment says otherwise, and
+ * MAX_TASKS_PER_USER=0 as in the limit bench; every one listens, as a served one does, since a listening
+ * node:http server tracks its connections per request):
  *   bare       node:http answering recorded bytes        h3         h3 alone answering the same bytes
  *   plain      Taskcast's app on a plain createServer   subclass   the same with StandardReasonResponse
  *   host       the same with the Host check             guard      the same with the connection guard
  *   wrapped    the app through listenExactly (the subclass and the Host check together), no guard
  *   full       the server as bootstrap/server/main.ts listens (listenExactly, then the connection guard)
+ * A Taskcast variant may name another tree after `@` (`full@../main`, a worktree with its node_modules): its
+ * modules, h3 among them, are loaded from there, so a change is measured against its parent in the same rounds.
+ *
+ * ROUTE=post measures the limit bench's durable `POST /api/tasks` instead of `/health` (bench/scenarios/limit.ts):
+ * for Taskcast, one user signs up and every request carries that user's bearer token and the bench's task body,
+ * into a lowdb store with its journal in a fresh folder (the store's fold worker runs as served); `bare` and
+ * `h3` are the limit bench's mirrors (bench/lib/mirror-handlers.mjs): the body read and parsed, appended to the
+ * same group-committed O_DSYNC journal, then a recorded 201 of Taskcast's shape. 59,000 POSTs a process: the
+ * store folds its journal about twice, in whichever rounds that lands, which the median shows and the least
+ * mostly not. With LOG_LEVEL=info the request lines go to stdout; `ab` keeps only the figures' line.
+ *
+ *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab bare,h3,full 3
+ *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab full,full@/tmp/parent 6
+ *
+ * PROFILE=<file.cpuprofile> (V8's CPU profile, a sample every 100 µs) or HEAP_PROFILE=<file.heapprofile> (the
+ * sampling heap profile, collected objects included: what a request allocates) with VARIANT profile the measured
+ * rounds of one process, not its start-up or warm-up; open them in Chrome's DevTools. Under tsx every function
+ * made per request also costs a `__name` call (esbuild's keepNames), which the bundled server does not pay.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const VARIANTS = ['bare', 'h3', 'plain', 'subclass', 'host', 'guard', 'wrapped', 'full'] as const;
 const CONNECTIONS = 32;
 const REQUESTS = Number(process.env['REQUESTS'] ?? 8000);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 7);
 
+const ROUTE = process.env['ROUTE'] === 'post' ? 'post' : 'health';
+
 const body = Buffer.from(JSON.stringify({ status: 'ok', timestamp: new Date().toISOString() }));
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
 
+/** The limit bench's durable POST (bench/lib/api.ts) and, for the bare and h3 servers, a 201 of Taskcast's shape. */
+const TASK_BODY = JSON.stringify({
+  title: 'Benchmark task',
+  description: 'Written by bench/run.ts',
+  priority: 'high',
+  due_date: '2030-01-15',
+});
+const created = new Date().toISOString();
+const CREATED = Buffer.from(
+  JSON.stringify({
+    message: 'Task created.',
+    task: {
+      id: randomUUID(),
+      title: 'Benchmark task',
+      description: 'Written by bench/run.ts',
+      status: 'pending',
+      priority: 'high',
+      due_date: '2030-01-15',
+      created_at: created,
+      updated_at: created,
+      version: 1,
+    },
+  }),
+);
+
+/**
+ * A module of the Taskcast tree measured: this one, or the tree a variant names after `@` (`full@../main`), so
+ * a change is measured against its parent in the same alternating rounds.
+ */
+const TREE = process.env['TASKCAST_TREE'] ?? fileURLToPath(new URL('..', import.meta.url));
+const fromTree = <T,>(path: string): Promise<T> => import(pathToFileURL(join(TREE, path)).href) as Promise<T>;
+
+/** A fresh directory for a variant's store or journal, removed when the process ends. */
+let scratch: string | undefined;
+const scratchDir = (): string => (scratch ??= mkdtempSync(join(tmpdir(), 'taskcast-in-memory-')));
+
 async function serverOf(variant: string): Promise<Server> {
+  if (ROUTE === 'post' && (variant === 'bare' || variant === 'h3')) {
+    // The limit bench's bare and h3 mirrors (bench/lib/mirror-server.mjs) with their group-committed O_DSYNC
+    // journal: the body read, parsed and made durable, then a recorded 201.
+    const { bareHandler, h3Handler, openJournal } = await import('./lib/mirror-handlers.mjs');
+    const answers = new Map([
+      [
+        'POST /api/tasks',
+        {
+          status: 201,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(CREATED.length) },
+          body: CREATED,
+        },
+      ],
+    ]);
+    const journal = openJournal(join(scratchDir(), 'journal'));
+    return createServer(variant === 'bare' ? bareHandler(answers, journal) : await h3Handler(answers, journal));
+  }
   if (variant === 'bare') return createServer((_req, res) => res.writeHead(200, headers).end(body));
-  const { H3, HTTPResponse, toNodeHandler } = await import('h3');
   if (variant === 'h3') {
+    const { H3, HTTPResponse, toNodeHandler } = await import('h3');
     const app = new H3();
     app.all('/health', () => new HTTPResponse(body, { status: 200, headers }));
     return createServer(toNodeHandler(app) as RequestListener);
   }
   process.env['JWT_SECRET'] ??= 'taskcast-bench-secret-0123456789abcdef';
-  process.env['DB_PATH'] ??= join(mkdtempSync(join(tmpdir(), 'taskcast-in-memory-')), 'tasks.db');
+  process.env['DB_PATH'] ??= join(scratchDir(), 'tasks.db');
   process.env['LOG_LEVEL'] ??= 'warn';
   process.env['METRICS'] ??= 'off';
-  const { guardConnections } = await import('../adapters/http/connection-guard.ts');
-  const { listenExactly, StandardReasonResponse } = await import('../adapters/http/node-server.ts');
-  const { replaceUnparsableHost } = await import('../adapters/http/parsable-host.ts');
-  const { createPinoLogger } = await import('../adapters/logging/pino-logger.ts');
-  const { processMetrics } = await import('../adapters/metrics/taskcast-metrics.ts');
-  const { readConfig } = await import('../bootstrap/server/config.ts');
-  const { createContainer } = await import('../bootstrap/composition/container.ts');
-  const { containerOptionsOf } = await import('../bootstrap/server/container-options.ts');
-  const { buildHttpApp } = await import('../bootstrap/composition/http-app.ts');
-  const { startTaskService } = await import('../bootstrap/composition/start-up.ts');
+  // As the limit bench's servers (bench/lib/servers.ts): one user posts tens of thousands of tasks.
+  process.env['MAX_TASKS_PER_USER'] ??= '0';
+  const { guardConnections } = await fromTree<typeof import('../adapters/http/connection-guard.ts')>(
+    'adapters/http/connection-guard.ts',
+  );
+  const { listenExactly, StandardReasonResponse } =
+    await fromTree<typeof import('../adapters/http/node-server.ts')>('adapters/http/node-server.ts');
+  const { replaceUnparsableHost } = await fromTree<typeof import('../adapters/http/parsable-host.ts')>(
+    'adapters/http/parsable-host.ts',
+  );
+  const { createPinoLogger } = await fromTree<typeof import('../adapters/logging/pino-logger.ts')>(
+    'adapters/logging/pino-logger.ts',
+  );
+  const { processMetrics } = await fromTree<typeof import('../adapters/metrics/taskcast-metrics.ts')>(
+    'adapters/metrics/taskcast-metrics.ts',
+  );
+  const { readConfig } = await fromTree<typeof import('../bootstrap/server/config.ts')>('bootstrap/server/config.ts');
+  const { createContainer } = await fromTree<typeof import('../bootstrap/composition/container.ts')>(
+    'bootstrap/composition/container.ts',
+  );
+  const { containerOptionsOf } = await fromTree<typeof import('../bootstrap/server/container-options.ts')>(
+    'bootstrap/server/container-options.ts',
+  );
+  const { buildHttpApp } = await fromTree<typeof import('../bootstrap/composition/http-app.ts')>(
+    'bootstrap/composition/http-app.ts',
+  );
+  const { startTaskService } = await fromTree<typeof import('../bootstrap/composition/start-up.ts')>(
+    'bootstrap/composition/start-up.ts',
+  );
   const config = readConfig();
   const log = createPinoLogger({ level: config.logLevel, format: 'json' });
   const metrics = config.metrics ? processMetrics() : false;
-  const container = createContainer(containerOptionsOf(config, (message) => log.info(message), metrics));
+  const container = createContainer({
+    ...containerOptionsOf(config, (message) => log.info(message), metrics),
+    maxTasksPerUser: config.maxTasksPerUser,
+  });
   await startTaskService(container);
   const app = await buildHttpApp(container, {
     authBudgets: config.authBudgets,
@@ -66,6 +169,11 @@ async function serverOf(variant: string): Promise<Server> {
     requestLog: config.logLevel === 'info' || config.logLevel === 'debug' ? log.requests : undefined,
     servedBy: 'node',
   });
+  // The tree's own h3: its app and its Node handler must be one copy of h3 (two copies, one from each tree,
+  // would fail each other's `instanceof` checks and take slower paths).
+  const { toNodeHandler } = (await import(
+    pathToFileURL(createRequire(join(TREE, 'package.json')).resolve('h3')).href
+  )) as typeof import('h3');
   const handler = toNodeHandler(app) as RequestListener;
   if (variant === 'full' || variant === 'wrapped') {
     const { server } = await listenExactly(handler, { host: '127.0.0.1', port: 0 });
@@ -113,10 +221,49 @@ function connection(): { client: Duplex; server: Duplex } {
   return { client: ends[0]!, server };
 }
 
-const REQUEST = Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nuser-agent: in-memory\r\n\r\n');
+const HEALTH = Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nuser-agent: in-memory\r\n\r\n');
+
+function post(path: string, json: string, extra = ''): Buffer {
+  return Buffer.from(
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nuser-agent: in-memory\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(json)}\r\n${extra}\r\n${json}`,
+  );
+}
+
+/** The request a round sends, and the status line its answers must start with. */
+async function requestOf(server: Server, variant: string): Promise<{ request: Buffer; status: string }> {
+  if (ROUTE === 'health') return { request: HEALTH, status: 'HTTP/1.1 200' };
+  if (variant === 'bare' || variant === 'h3') return { request: post('/api/tasks', TASK_BODY), status: 'HTTP/1.1 201' };
+  // One user signs up, as the limit bench's poster does, and every POST carries that user's bearer token.
+  const signUp = JSON.stringify({ name: 'In memory', email: 'in-memory@bench.example', password: 'bench-password-1' });
+  const answer = await exchange(server, post('/api/auth/signup', signUp));
+  const token = (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { token: string }).token;
+  return { request: post('/api/tasks', TASK_BODY, `authorization: Bearer ${token}\r\n`), status: 'HTTP/1.1 201' };
+}
+
+/** One request on a connection of its own; its whole answer as text (the connection is closed after it). */
+function exchange(server: Server, request: Buffer): Promise<string> {
+  const { client, server: socket } = connection();
+  server.emit('connection', socket);
+  const chunks: Buffer[] = [];
+  client.on('data', (chunk: Buffer) => chunks.push(chunk));
+  client.write(request);
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? -1);
+      if (end >= 0 && length >= 0 && Buffer.byteLength(text) >= end + 4 + length) {
+        client.end();
+        resolve(text);
+      } else client.once('data', check);
+    };
+    client.once('data', check);
+  });
+}
 
 /** `count` requests over CONNECTIONS connections, each sending its next request once its answer is whole. */
-function round(server: Server, count: number): Promise<void> {
+function round(server: Server, count: number, REQUEST: Buffer, status: string): Promise<void> {
   let left = count;
   let open = CONNECTIONS;
   return new Promise((done, fail) => {
@@ -134,7 +281,7 @@ function round(server: Server, count: number): Promise<void> {
           const end = pending.indexOf('\r\n\r\n');
           if (end < 0) return;
           const head = pending.subarray(0, end).toString('latin1');
-          if (!head.startsWith('HTTP/1.1 200')) return fail(new Error(head));
+          if (!head.startsWith(status)) return fail(new Error(head));
           const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
           if (pending.length < end + 4 + length) return;
           pending = pending.subarray(end + 4 + length);
@@ -149,32 +296,89 @@ function round(server: Server, count: number): Promise<void> {
 async function measureOne(variant: string): Promise<void> {
   const server = await serverOf(variant);
   if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  await round(server, 3000);
+  const { request, status } = await requestOf(server, variant);
+  await round(server, 3000, request, status);
+  const profile =
+    process.env['PROFILE'] !== undefined
+      ? await startProfile('cpu')
+      : process.env['HEAP_PROFILE'] !== undefined
+        ? await startProfile('heap')
+        : undefined;
   const us: number[] = [];
+  const mainUs: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const before = process.cpuUsage();
-    await round(server, REQUESTS);
+    const mainBefore = mainThreadNs();
+    await round(server, REQUESTS, request, status);
     const used = process.cpuUsage(before);
     us.push((used.user + used.system) / REQUESTS);
+    mainUs.push((mainThreadNs() - mainBefore) / 1000 / REQUESTS);
   }
-  us.sort((a, b) => a - b);
-  process.stdout.write(`${JSON.stringify({ variant, least: us[0], median: us[Math.floor(us.length / 2)] })}\n`);
-  const db = process.env['DB_PATH'];
-  if (db?.includes('taskcast-in-memory-')) rmSync(dirname(db), { recursive: true, force: true });
+  if (profile) await profile((process.env['PROFILE'] ?? process.env['HEAP_PROFILE'])!);
+  const least = (xs: number[]): number => Math.min(...xs);
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const figures = { least: least(us), median: median(us), mainLeast: least(mainUs), mainMedian: median(mainUs) };
+  process.stdout.write(`${JSON.stringify({ variant, ...figures })}\n`);
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
   process.exit(0);
+}
+
+/**
+ * From now (after the warm-up round), V8's CPU profile of the main thread (a sample every 100 µs), or its
+ * sampling heap profile counting what the collector has freed too (a sample every 512 bytes): what a request
+ * allocates. The function returned stops it and writes it.
+ */
+async function startProfile(kind: 'cpu' | 'heap'): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  if (kind === 'cpu') {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  } else {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 512,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
+  return async (file) => {
+    const { profile } =
+      kind === 'cpu' ? await session.post('Profiler.stop') : await session.post('HeapProfiler.stopSampling');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+/** The main thread's CPU time (Linux's schedstat, ns): the rest of the process is libuv's pool and workers. */
+function mainThreadNs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function alternate(variants: readonly string[], passes: number): void {
   for (let pass = 0; pass < passes; pass++) {
     for (const variant of pass % 2 === 0 ? variants : [...variants].reverse()) {
+      const [name, tree] = variant.split('@') as [string, string | undefined];
       const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-        env: { ...process.env, VARIANT: variant },
+        env: { ...process.env, VARIANT: name, ...(tree === undefined ? {} : { TASKCAST_TREE: resolve(tree) }) },
         encoding: 'utf8',
+        // With LOG_LEVEL=info the request lines come out here too; the figures are the last line.
+        maxBuffer: 1 << 30,
       });
-      const load = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
-      const { least, median } = JSON.parse(out.trim().split('\n').at(-1)!) as { least: number; median: number };
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+      const f = JSON.parse(out.trim().split('\n').at(-1)!) as Record<
+        'least' | 'median' | 'mainLeast' | 'mainMedian',
+        number
+      >;
       console.log(
-        `pass ${pass + 1} ${variant.padEnd(8)} least ${least.toFixed(1)} µs, median ${median.toFixed(1)} µs a request (load ${load})`,
+        `pass ${pass + 1} ${variant.padEnd(12)} least ${f.least.toFixed(1)} µs, median ${f.median.toFixed(1)} µs a request; ` +
+          `main thread ${f.mainLeast.toFixed(1)}, ${f.mainMedian.toFixed(1)} (load ${load})`,
       );
     }
   }
@@ -183,7 +387,8 @@ function alternate(variants: readonly string[], passes: number): void {
 const [mode, list, passes] = process.argv.slice(2);
 if (mode === 'ab' && list !== undefined) {
   const variants = list.split(',');
-  for (const v of variants) if (!(VARIANTS as readonly string[]).includes(v)) throw new Error(`unknown variant ${v}`);
+  for (const v of variants)
+    if (!(VARIANTS as readonly string[]).includes(v.split('@')[0]!)) throw new Error(`unknown variant ${v}`);
   alternate(variants, Number(passes ?? 3));
 } else {
   await measureOne(process.env['VARIANT'] ?? 'full');
