@@ -86,7 +86,7 @@ export class StateTaskRepository implements TaskRepository {
     // A fresh id: nobody else can know it before it is acknowledged, so only the key and the count need guarding.
     if (!idempotency) {
       if (this.isFull(task.user_id, maxTasks)) return Promise.resolve('limit-reached');
-      return this.commitNew(task.user_id, { kind: 'task', task }).then(() => 'added');
+      return this.commitNew(task.user_id, { kind: 'task', task, seq: this.state.claimSeq() }).then(() => 'added');
     }
     return this.addWithKey(task, idempotency, maxTasks);
   }
@@ -98,7 +98,9 @@ export class StateTaskRepository implements TaskRepository {
 
   /**
    * Commits a new task, counted against its owner from this very turn (the one of the check before it), so
-   * that of concurrent adds only as many find room as there is.
+   * that of concurrent adds only as many find room as there is. Its change carries the creation sequence
+   * claimed in that turn too (StoreState.claimSeq): commits go to the journal in the order they are made,
+   * so the numbers follow journal order, and a replay gives each task the very number it had.
    */
   private commitNew(userId: string, change: StoreChange): Promise<void> {
     this.state.reserveTask(userId);
@@ -134,7 +136,8 @@ export class StateTaskRepository implements TaskRepository {
       if (own.size === 0 && this.pendingKeys.get(record.userId) === own) this.pendingKeys.delete(record.userId);
     };
     // The checks above and this append happen in one turn, so no other add of the key can come between.
-    const done = this.commitNew(record.userId, { kind: 'task', task, idempotency: record }).then(
+    const change = { kind: 'task', task, idempotency: record, seq: this.state.claimSeq() } as const;
+    const done = this.commitNew(record.userId, change).then(
       () => {
         settle();
         return 'added' as const;
