@@ -29,7 +29,7 @@
  * `h3` are the limit bench's mirrors (bench/lib/mirror-handlers.mjs): the body read and parsed, appended to the
  * same group-committed O_DSYNC journal, then a recorded 201 of Taskcast's shape. 59,000 POSTs a process: the
  * store folds its journal about twice, in whichever rounds that lands, which the median shows and the least
- * mostly not. With LOG_LEVEL=info the request lines go to stdout; `ab` keeps only the figures' line.
+ * mostly not. With LOG_LEVEL=info the request lines go to stdout too; `ab` reads the figures' line among them.
  *
  *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab bare,h3,full 3
  *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab full,full@/tmp/parent 6
@@ -193,28 +193,37 @@ async function serverOf(variant: string): Promise<Server> {
 
 /** Two ends of one in-memory connection: what one writes, the other reads. */
 function connection(): { client: Duplex; server: Duplex } {
-  const ends: Duplex[] = [];
-  const end = (other: () => Duplex): Duplex =>
-    new Duplex({
-      read() {},
-      write(chunk: Buffer, _encoding, callback) {
-        other().push(chunk);
-        callback();
-      },
-      writev(chunks, callback) {
-        other().push(Buffer.concat(chunks.map((c) => c.chunk as Buffer)));
-        callback();
-      },
-      final(callback) {
-        other().push(null);
-        callback();
-      },
-    });
+  const ends: Array<Duplex & { bytesWritten: number }> = [];
+  const end = (other: () => Duplex): Duplex & { bytesWritten: number } => {
+    // A net.Socket counts what it wrote; the request observer's log line reports it.
+    const self = Object.assign(
+      new Duplex({
+        read() {},
+        write(chunk: Buffer, _encoding, callback) {
+          self.bytesWritten += chunk.length;
+          other().push(chunk);
+          callback();
+        },
+        writev(chunks, callback) {
+          const data = Buffer.concat(chunks.map((c) => c.chunk as Buffer));
+          self.bytesWritten += data.length;
+          other().push(data);
+          callback();
+        },
+        final(callback) {
+          other().push(null);
+          callback();
+        },
+      }),
+      { bytesWritten: 0 },
+    );
+    return self;
+  };
   ends.push(
     end(() => ends[1]!),
     end(() => ends[0]!),
   );
-  const server = ends[1]! as Duplex & Record<string, unknown>;
+  const server = ends[1]! as unknown as Duplex & Record<string, unknown>;
   // What node:http asks of a net.Socket beyond a stream.
   server['remoteAddress'] = '127.0.0.1';
   for (const method of ['setTimeout', 'setNoDelay', 'setKeepAlive']) server[method] = () => server;
@@ -372,7 +381,7 @@ function alternate(variants: readonly string[], passes: number): void {
         maxBuffer: 1 << 30,
       });
       const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-      const f = JSON.parse(out.trim().split('\n').at(-1)!) as Record<
+      const f = JSON.parse(out.split('\n').findLast((line) => line.startsWith('{"variant"'))!) as Record<
         'least' | 'median' | 'mainLeast' | 'mainMedian',
         number
       >;
