@@ -66,12 +66,13 @@ const TASK_BODY = JSON.stringify({
   priority: 'high',
   due_date: '2030-01-15',
 });
-const created = new Date().toISOString();
+const created = new Date().toISOString().slice(0, 19).replace('T', ' ');
 const CREATED = Buffer.from(
   JSON.stringify({
     message: 'Task created.',
     task: {
       id: randomUUID(),
+      user_id: randomUUID(),
       title: 'Benchmark task',
       description: 'Written by bench/run.ts',
       status: 'pending',
@@ -79,7 +80,6 @@ const CREATED = Buffer.from(
       due_date: '2030-01-15',
       created_at: created,
       updated_at: created,
-      version: 1,
     },
   }),
 );
@@ -105,7 +105,7 @@ async function serverOf(variant: string): Promise<Server> {
         'POST /api/tasks',
         {
           status: 201,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(CREATED.length) },
+          headers: { 'content-type': 'application/json', 'content-length': String(CREATED.length) },
           body: CREATED,
         },
       ],
