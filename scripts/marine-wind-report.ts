@@ -1,6 +1,7 @@
 // Prints, for the marine zones whose UGC matches a pattern, what their Small Craft Advisories come from: at
 // each zone's centre, month by month over the years given (2026 by default), the model's mean sustained wind
-// and the land-fitted wind under it (the mean of the wind over the open sea's factor, sea-water.ts), that
+// and the land wind under it (the mean of the wind over the open sea's factor, sea-water.ts: over the open sea
+// the wind of the normals stations that measured one, model.ts's seaWindLogs), that
 // factor, the air over the water against the water's climatology, the gust factor, and the share of hours
 // that meet each criterion of a 20 kt advisory: the sustained wind, the frequent gusts the products count
 // (marine-wind.ts) and seas of 7 ft (sea-state.ts). What marine-alert-report.ts counts, taken apart (issue 38).

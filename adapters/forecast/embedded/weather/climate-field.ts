@@ -60,6 +60,7 @@ const BASE_KM = REACH_KM / Math.SQRT2;
 /** Stations this much higher or lower count a fifth as much (a valley is not its summit's neighbour). */
 const ELEVATION_SCALE_M = 500;
 const KM_PER_DEGREE = 111.195;
+const REACH_DEG = REACH_KM / KM_PER_DEGREE;
 const DEG = Math.PI / 180;
 /**
  * What a station's share of the whole at a place must pass to count in its {@link PlaceCorrections.weights},
@@ -75,6 +76,12 @@ export class ClimateField {
   private readonly elevation: Float64Array;
   /** Per station, FIELDS.length × 12 values. */
   private readonly values: Float64Array;
+  /**
+   * Per station, 1 where it measured wind: the fit (scripts/forecast-data/fit-climate.ts) corrects the wind
+   * only at a station whose normals give an average wind speed, so one that measured none keeps a correction of
+   * exactly 0 in every month (the analytic wind) unless it borrowed a remote station's, which is not all 0.
+   */
+  private readonly windMeasured: Uint8Array;
 
   constructor(readonly stations: readonly StationCorrection[]) {
     const n = stations.length;
@@ -85,6 +92,49 @@ export class ClimateField {
     stations.forEach((s, i) =>
       FIELDS.forEach((f, k) => s[f].forEach((v, m) => (this.values[(i * FIELDS.length + k) * 12 + m] = v))),
     );
+    this.windMeasured = Uint8Array.from(stations, (s) => (s.logWind.some((v) => v !== 0) ? 1 : 0));
+  }
+
+  /**
+   * Station `i`'s weight at a place (see {@link at}), 0 beyond its reach or when skipped; `kmPerLon` is the
+   * place's kilometres per degree of longitude.
+   */
+  private weight(i: number, lat: number, lon: number, elevationM: number, kmPerLon: number, skip: number): number {
+    const dLat = lat - this.lat[i]!;
+    if (dLat > REACH_DEG || dLat < -REACH_DEG || i === skip) return 0;
+    const dLon = ((((lon - this.lon[i]!) % 360) + 540) % 360) - 180;
+    const dy = dLat * KM_PER_DEGREE;
+    const dx = dLon * kmPerLon;
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= REACH_KM * REACH_KM) return 0;
+    const taper = 1 - Math.sqrt(d2) / REACH_KM;
+    const dz = (elevationM - this.elevation[i]!) / ELEVATION_SCALE_M;
+    return (taper * taper) / (d2 + NEAR_KM * NEAR_KM) / (1 + 4 * dz * dz);
+  }
+
+  /**
+   * The wind correction's twelve monthly logs at a place from the stations that measured wind alone, weighted
+   * as {@link at} weighs them all, or null where none reaches. Where a station that measured no wind is
+   * nearest, the field of all stations keeps its analytic wind there (a correction of 0); over the open sea
+   * the model takes the wind of the stations that measured one (sea-water.ts).
+   */
+  measuredWindAt(lat: number, lon: number, elevationM: number): Float64Array | null {
+    const out = new Float64Array(12);
+    const kmPerLon = KM_PER_DEGREE * Math.cos(lat * DEG);
+    let total = 1 / (BASE_KM * BASE_KM);
+    let any = false;
+    const base = LOG_WIND * 12;
+    for (let i = 0; i < this.lat.length; i++) {
+      if (this.windMeasured[i] === 0) continue;
+      const w = this.weight(i, lat, lon, elevationM, kmPerLon, -1);
+      if (w <= 0) continue;
+      total += w;
+      any = true;
+      for (let m = 0; m < 12; m++) out[m]! += w * this.values[i * FIELDS.length * 12 + base + m]!;
+    }
+    if (!any) return null;
+    for (let m = 0; m < 12; m++) out[m]! /= total;
+    return out;
   }
 
   /**
@@ -97,22 +147,13 @@ export class ClimateField {
     const width = FIELDS.length * 12;
     const months = new Float64Array(width);
     const kmPerLon = KM_PER_DEGREE * Math.cos(lat * DEG);
-    const reachDeg = REACH_KM / KM_PER_DEGREE;
     let total = 1 / (BASE_KM * BASE_KM);
     let any = false;
     const near: number[] = [];
     const nearWeights: number[] = [];
     for (let i = 0; i < this.lat.length; i++) {
-      const dLat = lat - this.lat[i]!;
-      if (dLat > reachDeg || dLat < -reachDeg || i === skip) continue;
-      const dLon = ((((lon - this.lon[i]!) % 360) + 540) % 360) - 180;
-      const dy = dLat * KM_PER_DEGREE;
-      const dx = dLon * kmPerLon;
-      const d2 = dx * dx + dy * dy;
-      if (d2 >= REACH_KM * REACH_KM) continue;
-      const taper = 1 - Math.sqrt(d2) / REACH_KM;
-      const dz = (elevationM - this.elevation[i]!) / ELEVATION_SCALE_M;
-      const w = (taper * taper) / (d2 + NEAR_KM * NEAR_KM) / (1 + 4 * dz * dz);
+      const w = this.weight(i, lat, lon, elevationM, kmPerLon, skip);
+      if (w <= 0) continue;
       total += w;
       any = true;
       near.push(i);
@@ -138,13 +179,15 @@ export class ClimateField {
  * A field's value on a (fractional) day of the year: a periodic Catmull-Rom spline through its twelve
  * mid-month values, smooth through the year with no step at a month's edge.
  */
-export function seasonalValue(c: PlaceCorrections, field: number, dayOfYear: number): number {
+export const seasonalValue = (c: PlaceCorrections, field: number, dayOfYear: number): number =>
+  seasonalOf(c.months, field * 12, dayOfYear);
+
+/** The same spline through the twelve values of `months` from `base` on. */
+export function seasonalOf(months: Float64Array, base: number, dayOfYear: number): number {
   // No closures here: it runs for every sample, and a function made per call costs more than the sum.
   const x = ((dayOfYear - 1) / 365.2425) * 12 - 0.5;
   const i = Math.floor(x);
   const t = x - i;
-  const base = field * 12;
-  const months = c.months;
   const p0 = months[base + ((i + 11) % 12)]!;
   const p1 = months[base + ((i + 12) % 12)]!;
   const p2 = months[base + ((i + 13) % 12)]!;

@@ -1,4 +1,4 @@
-import type { ClimateField } from './climate-field.ts';
+import { LOG_WIND, seasonalOf, type ClimateField } from './climate-field.ts';
 import {
   climateScratch,
   diurnalCycle,
@@ -140,6 +140,11 @@ interface Site {
   readonly lake: LakePlace | undefined;
   /** Over the open sea off New England or Florida's Gulf coast: its share of the wind and air, its water (sea-water.ts). */
   readonly sea: SeaPlace | undefined;
+  /**
+   * Over the open sea, the twelve monthly logs of the factor that takes the land-fitted wind to the wind of the
+   * normals stations that measured one (seaWindLogs); null elsewhere.
+   */
+  readonly seaWindLogs: Float64Array | null;
   /** The local solar day whose sun {@link cycle} and {@link equationOfTime} describe (NaN before the first). */
   day: number;
   cycle: DiurnalCycle | null;
@@ -165,6 +170,24 @@ function cycleOf(site: Site, epochHour: number): DiurnalCycle {
   return site.cycle;
 }
 
+/**
+ * Over the open sea, the wind correction of the normals stations that measured wind (climate-field.ts's
+ * measuredWindAt) less the one of all stations, which the land-fitted wind carries, by month: the over-water
+ * terms (sea-water.ts) multiply a measured land wind, not the analytic wind a station that measured none keeps.
+ * Apalachicola (29.73° N, 85.03° W), on Apalachee Bay, measured no wind in the normals, so its correction is 0
+ * (×1) where Tallahassee's and Pensacola's are ×0.36 and ×0.55 in July, and over Tallahassee's waters the
+ * land-fitted wind was the analytic one, nearly twice the stations' (issue 38: Small Craft Advisories in
+ * effect on 9.5% of August's zone-cycles there, where real summer ones are rare outside tropical systems). Land
+ * places keep the field of all stations: their normals fit, their frost and their wind products are as fitted.
+ * Null where no station reaches, or none that measured wind.
+ */
+function seaWindLogs(pc: PlaceClimate): Float64Array | null {
+  const all = pc.corrections;
+  const measured = all?.field.measuredWindAt(pc.place.lat, pc.place.lon, pc.place.elevationM);
+  if (!all || !measured) return null;
+  return measured.map((v, m) => v - all.months[LOG_WIND * 12 + m]!);
+}
+
 function siteOf(place: Place, field?: ClimateField | null): Site {
   const at = toNoisePoint(place.lat, place.lon, 0);
   const north = place.lat >= 0 ? 1 : -1;
@@ -175,6 +198,7 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
   );
   const turn = (north * 25 * Math.PI) / 180;
   const pc = placeClimate(place, field);
+  const sea = openSeaPlace(place.lat, place.lon);
   return {
     pc,
     xKm: at.xKm,
@@ -186,7 +210,8 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
     tailRegion: windTailRegion(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
-    sea: openSeaPlace(place.lat, place.lon),
+    sea,
+    seaWindLogs: sea ? seaWindLogs(pc) : null,
     day: Number.NaN,
     cycle: null,
     equationOfTime: 0,
@@ -420,7 +445,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const overWater = site.lake
     ? overLakeWindFactor(site.lake, core.dailyMean, epochHour)
     : site.sea
-      ? overSeaWindFactor(site.sea, temperature, epochHour)
+      ? overSeaWindFactor(site.sea, temperature, epochHour) * seaMeasuredWind(site, site.sea, epochHour)
       : 1;
   const speed = Math.max(
     0,
@@ -460,6 +485,15 @@ function sample(site: Site, epochHour: number): WeatherSample {
     seaLevelPressureHpa,
     visibilityM,
   };
+}
+
+/**
+ * The factor over the open sea that takes the land-fitted wind to the measuring stations' (seaWindLogs), by the
+ * open-sea share, so it fades to nothing at the shore as the over-water terms do.
+ */
+function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
+  const logs = site.seaWindLogs;
+  return logs ? Math.exp(sea.weight * seasonalOf(logs, 0, seasonDay(epochHour))) : 1;
 }
 
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */
