@@ -6,7 +6,8 @@ import { waterTempC, type WaterBody } from './water-temperature.ts';
 /**
  * The open sea off New England (issue 38: the marine boundary layer). The model's wind and air are fitted to
  * land stations, and over the sea they were the shore's: at NDBC buoy 44005 (Gulf of Maine) the model's
- * sustained wind averaged ~4 m/s against the buoy's ~8, and the air was a land station's (−6 °C in January,
+ * sustained wind averaged ~4 m/s against the buoy's ~8 (its 2012 record, NDBC's standard meteorological data
+ * as mirrored in mgimond/ES218's Data/buoy_44005_2012.dat: 8.6 m/s in January, 4.7 in July), and the air was a land station's (−6 °C in January,
  * 22 °C in July, where the water is 6 and 17 °C). Over the open sea the same two terms apply as over the
  * Great Lakes (great-lakes-wind.ts, after the Coastal Engineering Manual's over-water wind, EM 1110-2-1100,
  * Part II, ch. 2): the wind of a smoother surface times a stability term in the air-minus-water difference,

@@ -89,7 +89,8 @@ describe('the New England sea mask', () => {
 
 describe('the open sea’s wind and air', () => {
   it('blows harder at the Gulf of Maine buoy than the land fit alone, most in winter', () => {
-    // NDBC 44005's long-term mean is ~8 m/s (9-10 in winter, ~5 in summer); the land fit gave ~4 all year.
+    // NDBC 44005's 2012 record (mgimond/ES218's Data/buoy_44005_2012.dat): 8.6 m/s in January, 4.7 in July;
+    // the land fit gave ~4 all year.
     const jan = mean(hourlySeries(BUOY_44005, hourOf('2026-01-01T00:00:00Z'), 28 * 24).map((s) => s.windSpeedKmh));
     const jul = mean(hourlySeries(BUOY_44005, hourOf('2026-07-01T00:00:00Z'), 28 * 24).map((s) => s.windSpeedKmh));
     assert.ok(jan / 3.6 > 5.5 && jan / 3.6 < 10, `January ${(jan / 3.6).toFixed(1)} m/s`);
