@@ -212,8 +212,21 @@ const abbreviations = new Map<string, Intl.DateTimeFormat>();
 /** Each zone-month's short names by offset, as the store gave them (null: it knows none). */
 const monthNamesKept = new Map<string, ReadonlyMap<number, string> | null>();
 
+/**
+ * The NWS's names for zones Intl knows only as GMT+10 and GMT-11 (no daylight time in either): NWS Tiyan
+ * writes ChST (forecast.weather.gov, AFDGUM: "720 PM ChST Wed May 22 2024"), NWS Pago Pago SST
+ * (weather.gov/ppg/AFDPPG: "217 PM SST Sun Jan 19 2025").
+ */
+const NWS_ZONE_NAMES: ReadonlyMap<string, string> = new Map([
+  ['Pacific/Guam', 'ChST'],
+  ['Pacific/Saipan', 'ChST'],
+  ['Pacific/Pago_Pago', 'SST'],
+]);
+
 /** Short zone name such as CDT or PST (falls back to GMT-5 style where Intl has no abbreviation). */
 export function zoneAbbreviation(ms: number, timeZone: string): string {
+  const nws = NWS_ZONE_NAMES.get(timeZone);
+  if (nws !== undefined) return nws;
   const known = offsetStore?.names === undefined ? undefined : knownName(offsetStore, ms, timeZone);
   return known ?? intlAbbreviation(ms, timeZone);
 }

@@ -139,3 +139,25 @@ test("a zone's short names through a month, as shipped, agree with Intl hour by 
   assert.equal(zoneAbbreviation(first, 'America/Chicago'), 'CST');
   keepZoneOffsets(undefined);
 });
+
+test('names the Pacific islands’ zones as the NWS writes them, where Intl has only GMT+10 or GMT-11', () => {
+  // NWS Tiyan's products say ChST (forecast.weather.gov, AFDGUM, "720 PM ChST Wed May 22 2024"), NWS Pago
+  // Pago's SST (weather.gov/ppg/AFDPPG, "217 PM SST Sun Jan 19 2025"); Intl's en-US short names are GMT+10
+  // and GMT-11. Whatever a store of shipped names says, and in every month.
+  const shipped: ZoneOffsetStore = {
+    read: () => undefined,
+    made: () => {},
+    names: (timeZone) => new Map([[timeZone === 'Pacific/Pago_Pago' ? -660 : 600, 'GMT±N']]),
+  };
+  for (const store of [undefined, shipped]) {
+    keepZoneOffsets(store);
+    for (const month of [0, 6]) {
+      const ms = Date.UTC(2026, month, 15, 3);
+      assert.equal(zoneAbbreviation(ms, 'Pacific/Guam'), 'ChST');
+      assert.equal(zoneAbbreviation(ms, 'Pacific/Saipan'), 'ChST');
+      assert.equal(zoneAbbreviation(ms, 'Pacific/Pago_Pago'), 'SST');
+      assert.equal(zoneAbbreviation(ms, 'Pacific/Honolulu'), 'HST');
+    }
+  }
+  keepZoneOffsets(undefined);
+});
