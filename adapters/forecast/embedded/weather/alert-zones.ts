@@ -91,6 +91,11 @@ function distanceKm(a: AlertZone, b: AlertZone): number {
   return 6371 * Math.hypot(dLat, dLon);
 }
 
+/** Zones near enough that their hazard windows can be one episode (groupEpisodes). */
+export function areNeighbours(a: AlertZone, b: AlertZone): boolean {
+  return distanceKm(a, b) <= NEIGHBOUR_KM;
+}
+
 /**
  * Groups zone hazard windows into episodes: one per office and event, joining
  * zones that are neighbours and whose windows overlap or nearly touch in time.
@@ -110,7 +115,7 @@ export function groupEpisodes(
       if (a.zone.officeId !== b.zone.officeId || a.window.rule !== b.window.rule) continue;
       const gap = a.window.rule.mergeGapHours;
       const nearInTime = a.window.startHour <= b.window.endHour + gap && b.window.startHour <= a.window.endHour + gap;
-      if (nearInTime && distanceKm(a.zone, b.zone) <= NEIGHBOUR_KM) parent[find(i)] = find(j);
+      if (nearInTime && areNeighbours(a.zone, b.zone)) parent[find(i)] = find(j);
     }
   }
   const groups = new Map<number, (typeof items)[number][]>();

@@ -3,18 +3,18 @@ import { HAZARD_RULES, meetsWinterStormWarning, type HazardRule } from './alert-
 import { capHeadline, description, nwsHeadline, replacedNotice, whenPhrase, wherePhrase } from './alert-text.ts';
 import {
   alertPlaces,
+  areNeighbours,
   episodeDuring,
   groupEpisodes,
   type AlertZone,
   type Episode,
-  type PlaceSeries,
 } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
-import { hazardContext, placeHazards, type HazardWindow } from './hazard-windows.ts';
+import { hazardContext, ruleHazards, strongest, type HazardWindow, type OpenStart } from './hazard-windows.ts';
 import type { AlertFeature, AlertReference } from './alert-feature.ts';
-import { marineHazards, recordSeas } from './marine-alert-rules.ts';
+import { marineRules, recordSeas, strongestMarine } from './marine-alert-rules.ts';
 import { stormWarnings } from './storm-warnings.ts';
-import { hourlySeries, type Place, type WeatherSample } from './model.ts';
+import { placeHours, type Place, type WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 import { idOrder } from './text-order.ts';
@@ -35,6 +35,13 @@ const CYCLE_PHASE = 9;
 export const HORIZON_HOURS = 48;
 /** How far back issued (now mostly expired) alerts are kept. */
 export const LOOKBACK_HOURS = 48;
+/**
+ * How far before the lookback a hazard under way as it begins is followed back to find its start, 12 h at a
+ * time: a week. Longer-lived events (an Arctic cold spell, a lake's gales) keep a start clipped to a week
+ * before the lookback, which moves with each cycle, so their ids change from cycle to cycle.
+ */
+const BACK_HOURS = 168;
+const BACK_STEP_HOURS = 12;
 const SENDER = 'w-nws.webmaster@noaa.gov';
 /**
  * How long a watch's replaced notice (its UPG) stays listed: api.weather.gov's expire 15-16 min after they are
@@ -321,6 +328,103 @@ function listed(
   return issued;
 }
 
+/**
+ * One zone's hours and hazard windows: the lookback's and horizon's hours, and before them as many as it takes
+ * to find the start of a hazard under way as they begin ({@link findStart}). Only the rules under way are
+ * worked out again over the earlier hours: the others' windows are those the lookback's hours give.
+ */
+class ZoneHours {
+  readonly place: Place;
+  /** The hours from the lookback's start to the horizon (the storm warnings'). */
+  readonly lookback: readonly WeatherSample[];
+  readonly series: { firstHour: number; samples: readonly WeatherSample[] };
+  private readonly rules: readonly HazardRule[];
+  /** Every rule's windows (ruleHazards), before the strongest are chosen. */
+  private all: HazardWindow[];
+  /** The rules whose hazard may be under way as the series begins (hazard-windows.ts). */
+  private readonly open: OpenStart = new Set();
+  private hours: ((startHour: number, count: number) => WeatherSample[]) | undefined;
+  /** The first hour each rule's windows were found from, where earlier than the lookback's. */
+  private readonly seenFrom = new Map<HazardRule, number>();
+
+  constructor(
+    readonly zone: AlertZone,
+    private readonly lookbackStart: number,
+    hours: number,
+    private readonly sample?: (place: Place, hour: number) => WeatherSample,
+  ) {
+    this.place = zonePlace(zone);
+    this.rules = zone.marine ? marineRules(zone) : HAZARD_RULES;
+    this.lookback = this.hoursFrom(lookbackStart, hours);
+    this.series = { firstHour: lookbackStart, samples: this.lookback };
+    this.all = ruleHazards(this.rules, this.place, lookbackStart, this.lookback, this.open);
+  }
+
+  get windows(): HazardWindow[] {
+    return this.zone.marine ? strongestMarine(this.zone, this.all) : strongest(this.all);
+  }
+
+  /**
+   * Follows the hazards under way as the series begins back, {@link BACK_STEP_HOURS} at a time, until none is
+   * (or {@link BACK_HOURS} before the lookback), and finds their windows again.
+   */
+  findStart(): void {
+    this.lookBack(this.open, this.series.firstHour);
+  }
+
+  /**
+   * Looks back to `fromHour` for `rules` (a neighbour's hazards begun before the lookback), and further while
+   * one of them is under way there.
+   */
+  lookBack(wanted: ReadonlySet<HazardRule>, fromHour: number): void {
+    const rules = new Set(this.rules.filter((rule) => wanted.has(rule)));
+    if (!rules.size) return;
+    const first = this.series.firstHour;
+    let from = Math.min(fromHour, first);
+    let samples = from < first ? [...this.hoursFrom(from, first - from), ...this.series.samples] : this.series.samples;
+    const open = (): boolean => {
+      const found: OpenStart = new Set();
+      // Only the hours in which a hit leaves the series' start open (a rule's merging gap and one).
+      const head = samples.slice(0, 1 + Math.max(...[...rules].map((r) => r.mergeGapHours)));
+      ruleHazards([...rules], this.place, from, head, found);
+      return found.size > 0;
+    };
+    while (this.lookbackStart - from < BACK_HOURS && open()) {
+      from -= BACK_STEP_HOURS;
+      samples = [...this.hoursFrom(from, BACK_STEP_HOURS), ...samples];
+    }
+    this.series.firstHour = from;
+    this.series.samples = samples;
+    // The rules whose windows were found from later hours (another rule's look back may have gone further).
+    const again = new Set([...rules].filter((rule) => (this.seenFrom.get(rule) ?? this.lookbackStart) > from));
+    if (!again.size) return;
+    for (const rule of again) this.seenFrom.set(rule, from);
+    this.all = [...this.all.filter((w) => !again.has(w.rule)), ...ruleHazards([...again], this.place, from, samples)];
+  }
+
+  /** The rules of this zone's windows begun before the lookback, and how far back a neighbour looks for them. */
+  begunBefore(): { rules: Set<HazardRule>; from: number } {
+    const rules = new Set<HazardRule>();
+    let from = Infinity;
+    for (const w of this.all)
+      if (w.startHour < this.lookbackStart) {
+        rules.add(w.rule);
+        from = Math.min(from, w.startHour - w.rule.mergeGapHours);
+      }
+    return { rules, from };
+  }
+
+  private hoursFrom(from: number, count: number): WeatherSample[] {
+    const place = this.place;
+    const samples = this.sample
+      ? Array.from({ length: count }, (_, i) => this.sample!(place, from + i))
+      : (this.hours ??= placeHours(place))(from, count);
+    // A marine zone's hours get their seas, which its advisory and its text read (marine-alert-rules.ts).
+    if (this.zone.marine) recordSeas(this.zone, place, from, samples);
+    return samples;
+  }
+}
+
 function zonePlace(zone: AlertZone): Place {
   return { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
 }
@@ -335,34 +439,32 @@ function zonePlace(zone: AlertZone): Place {
 export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const last = latestCycle(request.nowHour);
   const first = last - LOOKBACK_HOURS;
-  // The cycles from a horizon before the lookback: an event that began within it may have been first listed
-  // (its NEW) before it, and counting its series from there keeps each issuance's action and id as the clock
-  // moves on; the issuances before the lookback are dropped from the list.
-  const cycles: number[] = [];
-  for (let c = first - HORIZON_HOURS; c <= last; c += CYCLE_HOURS) cycles.push(c);
   const hours = last + HORIZON_HOURS - first;
 
-  const items: { zone: AlertZone; window: HazardWindow; series: PlaceSeries }[] = [];
-  const zoneSamples: { zone: AlertZone; samples: readonly WeatherSample[] }[] = [];
-  for (const zone of request.zones) {
-    const place = zonePlace(zone);
-    const samples = request.sample
-      ? Array.from({ length: hours }, (_, i) => request.sample!(place, first + i))
-      : hourlySeries(place, first, hours);
-    // A marine zone's hours get their seas, which its advisory and its text read (marine-alert-rules.ts).
-    if (zone.marine) recordSeas(zone, place, first, samples);
-    zoneSamples.push({ zone, samples });
-    const series = { firstHour: first, samples };
-    const windows = zone.marine
-      ? marineHazards(zone, place, first, samples)
-      : placeHazards(HAZARD_RULES, place, first, samples);
-    for (const window of windows) items.push({ zone, window, series });
+  const zoneHours = request.zones.map((zone) => new ZoneHours(zone, first, hours, request.sample));
+  // A hazard under way as the lookback begins: its start is found from the hours before it, so that its series
+  // (ETN, ids, first action) is the one earlier cycles gave it (see BACK_HOURS).
+  for (const z of zoneHours) z.findStart();
+  // An episode's start is its zones' earliest (groupEpisodes), and a neighbour's window that ended as the
+  // lookback began still joins it: the neighbours of a zone whose window began before the lookback look back
+  // as far for that hazard (less its merging gap), and further while it is under way there.
+  const begun = zoneHours.map((z) => ({ z, ...z.begunBefore() })).filter((b) => b.rules.size > 0);
+  for (const z of zoneHours) {
+    const rules = new Set<HazardRule>();
+    let from = Infinity;
+    for (const b of begun) {
+      if (b.z === z || b.z.zone.officeId !== z.zone.officeId || !areNeighbours(b.z.zone, z.zone)) continue;
+      for (const rule of b.rules) rules.add(rule);
+      from = Math.min(from, b.from);
+    }
+    z.lookBack(rules, from);
   }
+  const items = zoneHours.flatMap((z) => z.windows.map((window) => ({ zone: z.zone, window, series: z.series })));
 
   const alerts: AlertFeature[] = [];
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
-  for (const { zone, samples } of zoneSamples) {
+  for (const { zone, lookback: samples } of zoneHours) {
     // No storm-based warning over water: a Special Marine Warning is a product of its own, not modelled.
     if (zone.marine) continue;
     alerts.push(
@@ -377,8 +479,15 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     );
   }
   for (const episode of groupEpisodes(items).flatMap(upgraded)) {
-    // An event under way when the samples begin has no known start: its series from the lookback, as before.
-    const series = seriesOf(episode, episode.startHour > first ? cycles : cycles.filter((c) => c >= first));
+    // The cycles from a horizon before the event's start: it may have been first listed (its NEW) that far
+    // ahead; counting its series from there keeps each issuance's action and id as the clock moves on, and
+    // the issuances before the lookback are dropped from the list. An event still under way where its hours
+    // begin (BACK_HOURS before the lookback) has no known start: its series from there.
+    const clipped = episode.spans.some((spans, i) => spans.some(([s]) => s === episode.places[i]!.firstHour));
+    const cycles: number[] = [];
+    for (let c = latestCycle(episode.startHour - (clipped ? 0 : HORIZON_HOURS)); c <= last; c += CYCLE_HOURS)
+      if (!clipped || c >= episode.startHour) cycles.push(c);
+    const series = seriesOf(episode, cycles);
     const upgrade = series.watch.at(-1);
     const replaced = upgrade?.version.action === 'UPG' ? [referenceTo(upgrade, request.baseUrl)] : [];
     alerts.push(

@@ -23,7 +23,8 @@ class HourContexts implements HazardContext {
   hour: number;
   private index = 0;
   private readonly climates: (Climate | undefined)[];
-  private readonly pc: PlaceClimate;
+  /** Worked out when an hour's climate is first asked for: a place whose rules never ask does without. */
+  private pc: PlaceClimate | undefined;
 
   constructor(
     readonly place: Place,
@@ -31,12 +32,14 @@ class HourContexts implements HazardContext {
     hours: number,
   ) {
     this.hour = firstHour;
-    this.pc = placeClimate(place);
     this.climates = new Array<Climate | undefined>(hours);
   }
 
   get climate(): Climate {
-    return (this.climates[this.index] ??= seasonalClimate(this.pc, seasonDay(this.hour)));
+    return (this.climates[this.index] ??= seasonalClimate(
+      (this.pc ??= placeClimate(this.place)),
+      seasonDay(this.hour),
+    ));
   }
 
   /** The context of the series' `i`-th hour. */
@@ -52,8 +55,20 @@ export function hazardContext(place: Place, hour: number): HazardContext {
   return { place, hour, climate: seasonalClimate(placeClimate(place), seasonDay(hour)) };
 }
 
+/**
+ * The rules whose hazard a place's series may begin in the middle of: their criteria are met in its first
+ * hours, close enough to the start (within the rule's `mergeGapHours`) that hours before it could belong to
+ * the same window. Filled in by {@link ruleHazards} when passed.
+ */
+export type OpenStart = Set<HazardRule>;
+
 /** Hazard windows for one rule over a place's series. */
-function ruleWindows(rule: HazardRule, contexts: HourContexts, samples: readonly WeatherSample[]): HazardWindow[] {
+function ruleWindows(
+  rule: HazardRule,
+  contexts: HourContexts,
+  samples: readonly WeatherSample[],
+  openStart?: OpenStart,
+): HazardWindow[] {
   const firstHour = contexts.firstHour;
   const windows: HazardWindow[] = [];
   let start = -1;
@@ -70,6 +85,7 @@ function ruleWindows(rule: HazardRule, contexts: HourContexts, samples: readonly
   };
   for (let i = 0; i < samples.length; i++) {
     if (!rule.hourly(samples[i]!, contexts.at(i))) continue;
+    if (openStart && last < 0 && i <= rule.mergeGapHours) openStart.add(rule);
     if (start >= 0 && i - last - 1 > rule.mergeGapHours) close();
     if (start < 0) start = i;
     last = i;
@@ -83,21 +99,35 @@ function overlaps(a: HazardWindow, b: HazardWindow): boolean {
   return a.startHour < b.endHour && b.startHour < a.endHour;
 }
 
+/** Each rule's hazard windows over a place's series, all of them (see {@link strongest}). */
+export function ruleHazards(
+  rules: readonly HazardRule[],
+  place: Place,
+  firstHour: number,
+  samples: readonly WeatherSample[],
+  openStart?: OpenStart,
+): HazardWindow[] {
+  const contexts = new HourContexts(place, firstHour, samples.length);
+  return rules.flatMap((rule) => ruleWindows(rule, contexts, samples, openStart));
+}
+
 /**
- * All hazard windows for a place. Within a family the stronger product wins: an
- * advisory overlapping a warning of the same family is dropped, as the NWS would
- * upgrade rather than issue both.
+ * Within a family the stronger product wins: an advisory overlapping a warning of the same family is dropped,
+ * as the NWS would upgrade rather than issue both.
  */
+export function strongest(all: readonly HazardWindow[]): HazardWindow[] {
+  const rank = (w: HazardWindow) => (w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2);
+  return all.filter(
+    (w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)),
+  );
+}
+
+/** All hazard windows for a place, the strongest of each family (see {@link strongest}). */
 export function placeHazards(
   rules: readonly HazardRule[],
   place: Place,
   firstHour: number,
   samples: readonly WeatherSample[],
 ): HazardWindow[] {
-  const contexts = new HourContexts(place, firstHour, samples.length);
-  const all = rules.flatMap((rule) => ruleWindows(rule, contexts, samples));
-  const rank = (w: HazardWindow) => (w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2);
-  return all.filter(
-    (w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)),
-  );
+  return strongest(ruleHazards(rules, place, firstHour, samples));
 }

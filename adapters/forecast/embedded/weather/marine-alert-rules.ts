@@ -10,7 +10,7 @@ import {
 import { freezingSprayRules } from './freezing-spray.ts';
 import { ICED_OVER, iceCover } from './great-lakes-ice.ts';
 import { lakeOfZone, lakePlace, type Lake } from './great-lakes-water.ts';
-import { placeHazards, type HazardWindow } from './hazard-windows.ts';
+import { ruleHazards, strongest, type HazardWindow } from './hazard-windows.ts';
 import type { Place, WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
 import { ADVISORY_LEAD_HOURS, WARNING_LEAD_HOURS, WATCH_LEAD_HOURS } from './marine-lead-times.ts';
@@ -399,21 +399,34 @@ export function zoneSprayRules(zone: Pick<AlertZone, 'id' | 'officeId' | 'lat' |
   return rules;
 }
 
-/**
- * A marine zone's hazard windows: the strongest wind product wins where they overlap, as the NWS upgrades a
- * Gale Warning to a Storm Warning rather than run both (placeHazards already drops an advisory under a warning
- * of its family); freezing spray runs beside them, as a Gale Warning and a Heavy Freezing Spray Warning do.
- */
+/** A marine zone's hazard rules: its wind products, strongest last, then its freezing spray. */
+export function marineRules(zone: AlertZone): readonly HazardRule[] {
+  if (!zone.marine) return [];
+  const rules = lakeZoneRules(zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt), zone);
+  const spray = zoneSprayRules(zone);
+  return spray.length ? [...rules, ...spray] : rules;
+}
+
+/** A marine zone's hazard windows (see {@link strongestMarine}). */
 export function marineHazards(
   zone: AlertZone,
   place: Place,
   firstHour: number,
   samples: readonly WeatherSample[],
 ): HazardWindow[] {
+  return strongestMarine(zone, ruleHazards(marineRules(zone), place, firstHour, samples));
+}
+
+/**
+ * Of a marine zone's windows (ruleHazards over {@link marineRules}), those it is issued: the strongest wind
+ * product wins where they overlap, as the NWS upgrades a Gale Warning to a Storm Warning rather than run both
+ * (as strongest drops an advisory under a warning of its family); freezing spray runs beside them, as a Gale
+ * Warning and a Heavy Freezing Spray Warning do.
+ */
+export function strongestMarine(zone: AlertZone, all: readonly HazardWindow[]): HazardWindow[] {
   if (!zone.marine) return [];
+  const windows = strongest(all);
   const rules = lakeZoneRules(zoneMarineRules(zone.id, zone.officeId, zone.marine.smallCraftKt), zone);
-  const spray = zoneSprayRules(zone);
-  const windows = placeHazards(spray.length ? [...rules, ...spray] : rules, place, firstHour, samples);
   const strength = (w: HazardWindow) => rules.indexOf(w.rule);
   return windows.filter(
     (w) =>

@@ -497,6 +497,15 @@ function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
 }
 
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */
+/**
+ * One place's hours in any spans, one after another: what {@link hourlySeries} gives, without working out the
+ * place's site again for each span (an alert zone's hours looked back a day at a time).
+ */
+export function placeHours(place: Place): (startHour: number, count: number) => WeatherSample[] {
+  const site = siteOf(place);
+  return (startHour, count) => Array.from({ length: count }, (_, i) => sample(site, startHour + i));
+}
+
 export function hourlySeries(place: Place, startHour: number, count: number, adjust?: WeatherAdjust): WeatherSample[] {
   const out: WeatherSample[] = [];
   const site = siteOf(place);

@@ -1,0 +1,48 @@
+// Issue 38: an alert keeps its id, and its event its ETN, from cycle to cycle. An event under way as a cycle's
+// 48 h lookback begins was numbered from the lookback's first hour, which moves 12 h each cycle, so its ETN,
+// its ids and its first action (NEW) changed every cycle, and a client tracking alerts by id saw it vanish and
+// come back as a new one (on 12 offices over 10 cycles of November, 427 of 4,871 issuances listed twice).
+// scripts/alert-id-stability.ts prints the same figures for any date.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
+import { cyclesTo, measureStability, spreadOffices } from '../../../../scripts/alert-id-stability.ts';
+import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { catalogue, depsAt } from './alerts-zones-support.ts';
+
+const HOUR = 3_600_000;
+const deps = depsAt('2026-01-01T00:00:00Z');
+const allOffices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+
+describe('alert ids across cycles', () => {
+  it('keeps every issuance listed by two cycles, with the same id, ETN and action (12 offices, November)', () => {
+    const s = measureStability(spreadOffices(allOffices, 12), cyclesTo(Date.parse('2026-11-28T09:00:00Z'), 10));
+    assert.ok(s.compared > 2000, `${s.compared} issuances compared`);
+    assert.deepEqual(
+      { idChanged: s.idChanged, eventChanged: s.eventChanged, actionChanged: s.actionChanged, missing: s.missing },
+      { idChanged: 0, eventChanged: 0, actionChanged: 0, missing: 0 },
+      s.examples.join('\n'),
+    );
+    assert.equal(s.etnBreaks, 0, 'an Update has the ETN of the issuances of its event it references');
+    assert.equal(s.newWithHistory, 0, 'a NEW references no earlier issuance of its event');
+  });
+
+  it('changes an issuance only where a later horizon joins more hours to its event (20 offices, July)', () => {
+    const s = measureStability(spreadOffices(allOffices, 20), cyclesTo(Date.parse('2026-07-20T09:00:00Z'), 14));
+    assert.ok(s.compared > 800, `${s.compared} issuances compared`);
+    assert.equal(s.eventChanged + s.actionChanged + s.missing, 0, s.examples.join('\n'));
+    assert.equal(s.idChanged, s.endChanged, s.examples.join('\n'));
+  });
+
+  it('gives the same alerts at every hour of a cycle', () => {
+    const zones = allOffices.find((z) => z[0]!.officeId === 'BUF')!;
+    const [cycle] = cyclesTo(Date.parse('2026-01-13T09:00:00Z'), 1);
+    const ids = (hour: number) => generateOfficeAlerts(zones, hour).map((a) => a.properties.id);
+    const first = ids(cycle!);
+    assert.ok(first.length > 0);
+    for (const k of [1, 6, 11]) assert.deepEqual(ids(cycle! + k), first, `${k} h into the cycle`);
+    assert.equal(new Date((cycle! + 12) * HOUR).getUTCHours(), 21);
+  });
+});
