@@ -123,13 +123,24 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   VEF: 'NV',
 };
 
-/** Offices whose signature is not simply "<name> <state>" (as api.weather.gov's senderName has them). */
+/**
+ * Offices whose signature is not simply "<name> <state>" (as api.weather.gov's senderName has them). The
+ * office list's name is not always the one the office signs with: BOU, EPZ, GUM, LIX and OKX sign "Denver CO",
+ * "El Paso Tx/Santa Teresa NM" (the lower-case "x" as sent), "Tiyan GU", "New Orleans LA" and "Upton NY" in
+ * recorded api.weather.gov alerts (`senderName`) kept in public test fixtures, where no alert was found
+ * signed "Denver/Boulder CO", "New Orleans/Baton Rouge LA", "Guam GU" or "New York City NY".
+ */
 const SIGNATURE: Readonly<Record<string, string>> = {
+  BOU: 'Denver CO',
   DVN: 'Quad Cities IA IL',
+  EPZ: 'El Paso Tx/Santa Teresa NM',
   FWD: 'Fort Worth TX',
+  GUM: 'Tiyan GU',
   ILM: 'Wilmington NC',
   IWX: 'Northern Indiana',
+  LIX: 'New Orleans LA',
   LWX: 'Baltimore MD/Washington DC',
+  OKX: 'Upton NY',
   TBW: 'Tampa Bay Ruskin FL',
 };
 

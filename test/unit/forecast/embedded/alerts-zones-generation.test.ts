@@ -33,6 +33,15 @@ test('zones are grouped by office with SAME codes, and every office signs with i
     assert.match(officeSignature(office), /^.+ [A-Z]{2}$|^Northern Indiana$/, office.id);
 });
 
+test("offices sign as recorded alerts do, not with the office list's name", () => {
+  const signed = (id: string) => officeSignature(catalogue.offices.get(id)!);
+  assert.equal(signed('OKX'), 'Upton NY');
+  assert.equal(signed('BOU'), 'Denver CO');
+  assert.equal(signed('LIX'), 'New Orleans LA');
+  assert.equal(signed('GUM'), 'Tiyan GU');
+  assert.equal(signed('EPZ'), 'El Paso Tx/Santa Teresa NM');
+});
+
 test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
   const some = offices.filter((zones) => ['TOP', 'ICT', 'GLD', 'DDC'].includes(zones[0]!.officeId));
   const direct = alertsInOneCall(some, cycle);
