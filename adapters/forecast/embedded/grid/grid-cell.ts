@@ -10,7 +10,7 @@ import {
   type NdfdGrid,
 } from '../geo/ndfd-grid.ts';
 import type { GridRef } from '../../../../application/forecast/ports.ts';
-import type { OfficeRecord } from '../catalogue/types.ts';
+import type { OfficeRecord, Shape } from '../catalogue/types.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from '../embedded-deps.ts';
 import { answeringOffice, COASTAL_WATERS_KM, GREAT_LAKES, SHORE_KM } from './point-office.ts';
 
@@ -91,7 +91,7 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
     const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
     // Off the window: open water the office grid does not reach, or (Anchorage) the part of the area
     // another of its grids serves.
-    const w = officeWindow(office, gridId, origin, servesWholeGrid(deps, office, origin));
+    const w = officeWindow(office, gridId, origin, servesWholeGrid(deps, office, origin), watersOf(deps, office));
     if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) continue;
     cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
     break;
@@ -127,6 +127,25 @@ export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
   });
 }
 
+/**
+ * The outlines of the coastal marine zones whose waters an office answers for (the zone's office, or a Great
+ * Lake's open-waters office: point-office.ts watersOffice), which its grid window covers whole. An office
+ * forecasts its coastal waters on its own GFE grid, and api.weather.gov answers points there from that grid: the
+ * Key West office's grid reaches the Dry Tortugas (KEY/14,23, a real gridpoint address in
+ * aashari/mcp-server-national-weather-service's tests; Key West itself is KEY/62,48), 110 km beyond the
+ * outline of its land, while a window of the land outline plus 45 km stopped at gridX 51 and answered 404 for
+ * KEY's marine zones west of Key West (GMZ034/044/054/055). Offshore zones are left out (no recorded answer
+ * shows them on an office grid), and so are offices served on more than one grid (Anchorage's AER and ALU: a
+ * window grown over the waters would take points from the other grid).
+ */
+function watersOf(deps: EmbeddedDeps, office: OfficeRecord): readonly Shape[] {
+  if (gridIdsOfOffice(office.id).length !== 1) return [];
+  const shapes: Shape[] = [];
+  for (const zone of deps.catalogue.marineZones.values())
+    if (!zone.offshore && (zone.lakeCwa ?? zone.cwa) === office.id) shapes.push(zone.shape);
+  return shapes;
+}
+
 /** Margin around the CWA: NWS office grids extend past their CWA over their coastal waters. */
 const WINDOW_MARGIN_KM = COASTAL_WATERS_KM + 5;
 
@@ -141,14 +160,16 @@ const windows = new WeakMap<OfficeRecord, Map<string, GridWindow>>();
 
 /**
  * The gridX/gridY range an office answers for: its CWA's extent on its NDFD grid (every outline vertex
- * projected, since parallels are curved on the Lambert and polar grids) plus a margin, clipped to
- * non-negative indices and to the grid; the whole grid for an office that has it to itself.
+ * projected, since parallels are curved on the Lambert and polar grids) plus a margin, grown to cover the
+ * outlines of its coastal marine zones (`waters`, see watersOf), clipped to non-negative indices and to the
+ * grid; the whole grid for an office that has it to itself.
  */
 export function officeWindow(
   office: OfficeRecord,
   gridId: string,
   offset: GridWindowOrigin,
   wholeGrid = false,
+  waters: readonly Shape[] = [],
 ): GridWindow {
   const cached = windows.get(office)?.get(gridId);
   if (cached) return cached;
@@ -193,11 +214,18 @@ export function officeWindow(
   const dx = Math.round(offset[0]);
   const dy = Math.round(offset[1]);
   const WINDOW_MARGIN = Math.ceil((WINDOW_MARGIN_KM * 1000) / grid.cellM);
+  [minI, maxI, minJ, maxJ] = [minI - WINDOW_MARGIN, maxI + WINDOW_MARGIN, minJ - WINDOW_MARGIN, maxJ + WINDOW_MARGIN];
+  // Its coastal waters, edge to edge, without a margin: they are where its grid is known to reach.
+  for (const shape of waters)
+    for (const polygon of shape.polygons) {
+      const outer = polygon[0];
+      for (let k = 0; outer && k + 1 < outer.length; k += 2) include(outer[k + 1]!, outer[k]!);
+    }
   const window = {
-    minX: Math.max(0, -dx, Math.floor(minI) - WINDOW_MARGIN - dx),
-    maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) + WINDOW_MARGIN - dx),
-    minY: Math.max(0, -dy, Math.floor(minJ) - WINDOW_MARGIN - dy),
-    maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) + WINDOW_MARGIN - dy),
+    minX: Math.max(0, -dx, Math.floor(minI) - dx),
+    maxX: Math.min(grid.nx - 1 - dx, Math.ceil(maxI) - dx),
+    minY: Math.max(0, -dy, Math.floor(minJ) - dy),
+    maxY: Math.min(grid.ny - 1 - dy, Math.ceil(maxJ) - dy),
   };
   windows.set(office, (windows.get(office) ?? new Map<string, GridWindow>()).set(gridId, window));
   return window;
@@ -223,7 +251,7 @@ export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
     );
   }
   const { origin, grid } = window;
-  const w = officeWindow(office, ref.office, origin, servesWholeGrid(deps, office, origin));
+  const w = officeWindow(office, ref.office, origin, servesWholeGrid(deps, office, origin), watersOf(deps, office));
   if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
       `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,

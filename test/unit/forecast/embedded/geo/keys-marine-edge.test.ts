@@ -4,11 +4,18 @@
 // Channel, the reef and the Straits slipped between probes (404) or found the mainland (MFL).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { cellOfGrid, cellOfPoint } from '../../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { gridToLatLon } from '../../../../../adapters/forecast/embedded/geo/ndfd-grid.ts';
+import { ForecastNotFound } from '../../../../../domain/forecast/errors.ts';
 import { deps } from '../support.ts';
+import { gridFamily } from '../grid-support.ts';
 import { pointPropertiesOf, recordedAnswersOf } from './recorded-answers.ts';
 
 const d = deps();
+const latLonOf = (cell: ReturnType<typeof cellOfGrid>): [number, number] => {
+  const p = gridToLatLon(cell.i, cell.j, cell.grid);
+  return [p.lat, p.lon];
+};
 const properties = pointPropertiesOf(d);
 
 /** Every real KEY answer the project keeps. */
@@ -57,5 +64,38 @@ describe("the Florida Keys' marine edge (issue 38 item 9)", () => {
         }
       }
     assert.deepEqual(wrong, []);
+  });
+
+  it("answers the waters west of Key West to the Dry Tortugas on KEY's grid, with no text forecast", async () => {
+    // KEY's marine zones reach 110 km west of Key West (the Dry Tortugas) and beyond; a window of the land
+    // outline plus 45 km stopped at gridX 51 and answered 404 there. The real grid reaches them: KEY/14,23 is a
+    // real gridpoint address (aashari/mcp-server-national-weather-service's tests), which lies in GMZ075.
+    const grid = gridFamily(d);
+    const west = [
+      [24.45, -82.2, 45, 42, 'GMZ054'],
+      [24.55, -82.4, 37, 45, 'GMZ044'],
+      [24.3, -83.0, 14, 32, 'GMZ055'],
+      [24.63, -82.87, 18, 47, 'GMZ034'], // Dry Tortugas
+    ] as const;
+    for (const [lat, lon, x, y, zone] of west) {
+      const p = properties(lat, lon);
+      assert.deepEqual(
+        [p['type'], p['cwa'], p['gridId'], p['gridX'], p['gridY'], p['forecastZone'], p['county']],
+        ['marine', 'KEY', 'KEY', x, y, `https://api.weather.gov/zones/forecast/${zone}`, null],
+        `${lat},${lon}`,
+      );
+      // Over water, as elsewhere: the raw grid is served, the text forecast is not.
+      await assert.rejects(
+        grid.forecast({ office: 'KEY', x, y }, { hourly: false, units: 'us' }, { baseUrl: 'https://api.weather.gov' }),
+        (e: unknown) => e instanceof ForecastNotFound && e.title === 'Marine Forecast Not Supported',
+        `${lat},${lon}`,
+      );
+      const raw = (await grid.gridpoint({ office: 'KEY', x, y }, { baseUrl: 'https://api.weather.gov' })).body as {
+        properties: Record<string, unknown>;
+      };
+      assert.deepEqual([raw.properties['gridId'], raw.properties['gridX'], raw.properties['gridY']], ['KEY', x, y]);
+    }
+    const far = cellOfGrid(d, { office: 'KEY', x: 14, y: 23 });
+    assert.equal(d.catalogue.marineZoneAt(...latLonOf(far))?.id, 'GMZ075');
   });
 });
