@@ -7,14 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { embeddedDataDir } from '../../adapters/forecast/embedded/data-dir.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { ALERT_ZONES_FILE, alertZonesText } from '../../adapters/forecast/embedded/alerts/alert-zone-file.ts';
-import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
-import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 
 /** The list the alert routes would make from the shipped data, worked out in full. */
-export function listedAlertZones(): ReturnType<typeof alertZonesByOffice> {
+export function listedAlertZones(): ReturnType<typeof servedAlertZones> {
   const deps = loadEmbeddedDeps({ now: () => new Date() });
-  return alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+  return servedAlertZones(deps);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -16,11 +16,9 @@ import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSe
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from '../weather/index.ts';
 import { MARINE_HAZARD_RULES } from '../weather/marine-alert-rules.ts';
-import { alertZonesByOffice } from './alert-zone-source.ts';
-import { zoneWeatherPlace } from './alert-zone-place.ts';
+import { servedAlertZones } from './alert-zone-source.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
-import { hasForecastGrid } from '../grid/grid-cell.ts';
 import { alertContext } from '../shared/json-ld.ts';
 
 /** The alerts in force at a time (now, or within the held cycles' span). */
@@ -63,11 +61,8 @@ export interface AlertFamily {
  */
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): AlertFamily {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
-  const cycles = new AlertCycles(
-    deps.alertZones ??
-      (() => alertZonesByOffice(deps.catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps))),
-    generate,
-    (alerts) => fitStormPolygons(alerts, deps.catalogue),
+  const cycles = new AlertCycles(deps.alertZones ?? (() => servedAlertZones(deps)), generate, (alerts) =>
+    fitStormPolygons(alerts, deps.catalogue),
   );
 
   /**

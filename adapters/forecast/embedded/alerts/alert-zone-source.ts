@@ -3,6 +3,9 @@ import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, CountyZoneRecord } from '../catalogue/types.ts';
 import { officeSignature } from '../offices/office-sender-name.ts';
 import { marineAlertZones } from './marine-alert-zones.ts';
+import { cellOfPoint, hasForecastGrid } from '../grid/grid-cell.ts';
+import type { EmbeddedDeps } from '../embedded-deps.ts';
+import { zoneWeatherPlace } from './alert-zone-place.ts';
 
 /**
  * The weather model's view of the real forecast zones, grouped by issuing office. Alerts never join zones
@@ -10,27 +13,33 @@ import { marineAlertZones } from './marine-alert-zones.ts';
  * result while letting the work be cut into short slices. Zones whose office is not in the catalogue
  * (the Micronesian PQE/PQW areas) are left out: no office could sign their alerts. So are zones of offices
  * the service does not cover (`covered`): an alert for a zone whose points answer 404 would name a place
- * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects). `placeOf` says
- * where a zone's weather is sampled (alert-zone-place.ts: its centroid's gridpoint); the centroid at sea
- * level without it. Each office's coastal marine zones follow its land zones (marine-alert-zones.ts): the same
- * office issues both, and a marine query reaches it as a land one does.
+ * the rest of the API denies (issue 11: MPZ001, which the official UGC pattern also rejects), and, with
+ * `served`, land zones of a covered office whose weather place no grid serves (issue 38 item 9: Pagan, MPZ006,
+ * 18.1° N, north of the Guam grid's 16.8° N edge, had Wind and Heat Advisories though its points answer 404).
+ * Marine zones keep their products wherever they lie, as the NWS issues them: Wake Island's waters (PMZ191,
+ * Guam's, off every grid) and the western Aleutians' (off both of Anchorage's windows).
+ * `placeOf` says where a zone's weather is sampled (alert-zone-place.ts: its centroid's gridpoint); the
+ * centroid at sea level without it. Each office's coastal marine zones follow its land zones
+ * (marine-alert-zones.ts): the same office issues both, and a marine query reaches it as a land one does.
  */
 export function alertZonesByOffice(
   catalogue: Catalogue,
   covered: (officeId: string) => boolean = () => true,
   placeOf?: (zoneId: string, lat: number, lon: number) => Place,
+  served: (lat: number, lon: number) => boolean = () => true,
 ): AlertZone[][] {
   const byOffice = new Map<string, AlertZone[]>();
   for (const zone of catalogue.forecastZones.values()) {
     const office = catalogue.offices.get(zone.cwa);
     if (!office || !covered(office.id)) continue;
+    const place = placeOf?.(zone.id, zone.centroid.lat, zone.centroid.lon);
+    if (!served(place?.lat ?? zone.centroid.lat, place?.lon ?? zone.centroid.lon)) continue;
     const sameCodes: string[] = [];
     for (const countyId of zone.counties) {
       const county = catalogue.countyZones.get(countyId);
       if (county) sameCodes.push(`0${county.fips}`);
     }
     const list = byOffice.get(office.id) ?? [];
-    const place = placeOf?.(zone.id, zone.centroid.lat, zone.centroid.lon);
     const county = countyAt(catalogue, zone.counties, place ?? zone.centroid);
     list.push({
       id: zone.id,
@@ -52,6 +61,27 @@ export function alertZonesByOffice(
   for (const [officeId, zones] of marineAlertZones(catalogue, covered, placeOf))
     byOffice.set(officeId, [...(byOffice.get(officeId) ?? []), ...zones]);
   return [...byOffice.keys()].sort().map((id) => byOffice.get(id)!);
+}
+
+/**
+ * The zones the served API alerts for: those of offices with a forecast grid, each sampled at its weather
+ * place (alert-zone-place.ts), a land zone only where a grid serves that place, so no alert names a land
+ * zone whose points answer 404.
+ */
+export function servedAlertZones(deps: EmbeddedDeps): AlertZone[][] {
+  return alertZonesByOffice(
+    deps.catalogue,
+    (office) => hasForecastGrid(deps, office),
+    zoneWeatherPlace(deps),
+    (lat, lon) => {
+      try {
+        cellOfPoint(deps, lat, lon);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  );
 }
 
 /**

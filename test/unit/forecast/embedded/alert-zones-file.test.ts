@@ -15,6 +15,7 @@ import {
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-file.ts';
 import { OfficeIndex, officeZoneIds, zoneIdArrays } from '../../../../adapters/forecast/embedded/alerts/alert-scope.ts';
 import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
+import { cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { listedAlertZones } from '../../../../scripts/forecast-data/build-alert-zones.ts';
 import { deps } from './support.ts';
 
@@ -80,5 +81,26 @@ describe('alert-zones.json', () => {
 
   it('is the list the shipped provider is given', () => {
     assert.ok(serialize(Array.from(deps().alertZones!())).equals(serialize(listed)));
+  });
+
+  it('names no land zone whose place answers 404: Pagan and the Marianas north of the Guam grid are left out', () => {
+    // Issue 38 item 9: Pagan (MPZ006, 18.1° N) had Wind and Heat Advisories though /points answers 404 there,
+    // north of the NDFD Guam grid's 16.8° N edge; so did Alamagan (MPZ005) and Agrihan (MPZ007).
+    const offGrid: string[] = [];
+    for (const zone of listed.flat())
+      try {
+        cellOfPoint(deps(), zone.lat, zone.lon);
+      } catch {
+        if (!zone.marine) offGrid.push(zone.id);
+      }
+    assert.deepEqual(offGrid, []);
+    const gum = listed
+      .flat()
+      .filter((z) => z.officeId === 'GUM')
+      .map((z) => z.id);
+    for (const id of ['MPZ005', 'MPZ006', 'MPZ007']) assert.ok(!gum.includes(id), id);
+    // Anatahan (MPZ004, 16.4° N) and Saipan lie on the grid and keep their alerts; Wake Island's waters keep
+    // their marine products off the grid (alerts-wake-island.test.ts).
+    for (const id of ['GUZ001', 'MPZ003', 'MPZ004', 'PMZ154', 'PMZ191']) assert.ok(gum.includes(id), id);
   });
 });

@@ -3,10 +3,8 @@
 // come in the regions and seasons where the NWS issues them. Many offices, a year of cycles.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import {
   hourlySeries,
   isAlertActive,
@@ -23,11 +21,11 @@ import {
 } from '../../../../adapters/forecast/embedded/weather/derived-layers.ts';
 import { feet, seaSettingOf, seaState } from '../../../../adapters/forecast/embedded/weather/sea-state.ts';
 import { waterBodyOf, waterTempC } from '../../../../adapters/forecast/embedded/weather/water-temperature.ts';
-import { catalogue, depsAt } from './alerts-zones-support.ts';
+import { depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
 const deps = depsAt('2026-01-01T00:00:00Z');
-const allOffices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+const allOffices = servedAlertZones(deps);
 // Every fifth office (a spread over every region: the list is in office order), and Alaska's and Hawaii's.
 const offices = allOffices.filter((zones, i) => i % 5 === 0 || ['AJK', 'AFC', 'HFO'].includes(zones[0]!.officeId));
 const zoneById = new Map(offices.flat().map((z) => [z.id, z]));

@@ -7,14 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { cyclesTo, measureStability, spreadOffices } from '../../../../scripts/alert-id-stability.ts';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
-import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { catalogue, depsAt } from './alerts-zones-support.ts';
+import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
 const deps = depsAt('2026-01-01T00:00:00Z');
-const allOffices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), zoneWeatherPlace(deps));
+const allOffices = servedAlertZones(deps);
 
 describe('alert ids across cycles', () => {
   it('keeps every issuance listed by two cycles, with the same id, ETN and action (12 offices, November)', () => {
@@ -31,7 +29,8 @@ describe('alert ids across cycles', () => {
 
   it('changes an issuance only where a later horizon joins more hours to its event (20 offices, July)', () => {
     const s = measureStability(spreadOffices(allOffices, 20), cyclesTo(Date.parse('2026-07-20T09:00:00Z'), 14));
-    assert.ok(s.compared > 800, `${s.compared} issuances compared`);
+    // 715 since Pagan, Alamagan and Agrihan (off the Guam grid) have no alerts: they had made 159 of 874.
+    assert.ok(s.compared > 700, `${s.compared} issuances compared`);
     assert.equal(s.eventChanged + s.actionChanged + s.missing, 0, s.examples.join('\n'));
     assert.equal(s.idChanged, s.endChanged, s.examples.join('\n'));
   });
