@@ -3,10 +3,8 @@
 // (`node --import tsx bench/lib/alert-cycle-probe.ts`), so the first pass is a fresh isolate's, as a
 // worker's is; the second pass, the same cycle again, is the model's code warm. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
-import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { latestCycle, type AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
 import { SystemClock } from '../../adapters/system/system-clock.ts';
@@ -41,12 +39,8 @@ function pass(zonesByOffice: readonly (readonly AlertZone[])[], cycleHour: numbe
 }
 
 const deps = loadEmbeddedDeps(new SystemClock());
-// The zones the server's cycle covers: those of offices with a forecast grid (alert-resources.ts).
-const zonesByOffice = alertZonesByOffice(
-  deps.catalogue,
-  (office) => hasForecastGrid(deps, office),
-  zoneWeatherPlace(deps),
-);
+// The zones the server's cycle covers (alert-resources.ts).
+const zonesByOffice = servedAlertZones(deps);
 const cycleHour = latestCycle(Math.floor(Date.now() / 3_600_000));
 const cold = pass(zonesByOffice, cycleHour);
 const warm = pass(zonesByOffice, cycleHour);
