@@ -1,0 +1,101 @@
+// The model's storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood) counted as the alert cycles
+// issue them: every CONUS land zone's hourly weather (the gridpoint the cycle samples, zone-place.ts) run
+// through stormWarnings() over whole days sampled alike through 2026, scaled to a year; by month and by
+// hour UTC. What scripts/storm-warning-report.ts prints and storm-warning-rates.test.ts holds (issue 38).
+import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
+import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
+import type { AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
+import { placeHours } from '../../adapters/forecast/embedded/weather/model.ts';
+import { stormWarnings } from '../../adapters/forecast/embedded/weather/storm-warnings.ts';
+
+const HOUR = 3_600_000;
+const NOT_CONUS = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
+export const STORM_KINDS = ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning'] as const;
+export type StormKindName = (typeof STORM_KINDS)[number];
+
+/** Every CONUS land zone the server's cycle covers, every `every`-th office (1: all). */
+export function conusLandZones(every = 1): AlertZone[] {
+  const loaded = loadEmbeddedDeps({ now: () => new Date(0) });
+  const deps = { ...loaded, clock: { now: () => new Date('2026-01-01T00:00:00Z') } };
+  return alertZonesByOffice(loaded.catalogue, (o) => hasForecastGrid(deps, o), zoneWeatherPlace(deps))
+    .filter((_, i) => i % every === 0)
+    .flat()
+    .filter((z) => !NOT_CONUS.has(z.state) && !z.marine);
+}
+
+export interface StormCounts {
+  readonly zones: number;
+  readonly days: number;
+  /** Warnings a year (scaled from the sampled days and offices) by kind, month (0–11) and hour UTC (0–23). */
+  readonly byMonth: Record<StormKindName, number[]>;
+  readonly byHour: Record<StormKindName, number[]>;
+  readonly perYear: Record<StormKindName, number>;
+  /** Warnings a year by kind west of 104° W (the Rockies and west), on the Plains to 94° W, and in the East. */
+  readonly byRegion: Record<StormKindName, { West: number; Plains: number; East: number }>;
+}
+
+/**
+ * Counts over the days `dayStep` apart through 2026 (day 1, 1 + dayStep, …), each day's 24 hours, with the
+ * 6 hours before it as lead-in (a storm running into midnight is not counted twice). `scale` takes the zones
+ * counted to every CONUS land zone (e.g. 3 with every third office).
+ */
+export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale = 1): StormCounts {
+  const start = Date.UTC(2026, 0, 1) / HOUR;
+  const zeros = (n: number) =>
+    Object.fromEntries(STORM_KINDS.map((k) => [k, new Array<number>(n).fill(0)])) as Record<StormKindName, number[]>;
+  const byMonth = zeros(12);
+  const byHour = zeros(24);
+  const byRegion = Object.fromEntries(
+    STORM_KINDS.map((k) => [k, { West: 0, Plains: 0, East: 0 }]),
+  ) as StormCounts['byRegion'];
+  let days = 0;
+  const lead = 6;
+  for (let day = 0; day < 365; day += dayStep) days++;
+  const weight = (365 / days) * scale;
+  for (const zone of zones) {
+    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+    for (let day = 0; day < 365; day += dayStep) {
+      const from = start + day * 24;
+      const samples = hours(from - lead, 24 + lead);
+      for (const alert of stormWarnings({
+        zone,
+        firstHour: from - lead,
+        samples,
+        fromHour: from - lead,
+        toHour: from + 24,
+        baseUrl: '',
+      })) {
+        const sent = Date.parse(alert.properties.sent);
+        if (sent < from * HOUR) continue;
+        const event = alert.properties.event as StormKindName;
+        const d = new Date(sent);
+        byMonth[event][d.getUTCMonth()]! += weight;
+        byHour[event][d.getUTCHours()]! += weight;
+        byRegion[event][zone.lon < -104 ? 'West' : zone.lon < -94 ? 'Plains' : 'East'] += weight;
+      }
+    }
+  }
+  const perYear = Object.fromEntries(STORM_KINDS.map((k) => [k, byMonth[k].reduce((a, b) => a + b, 0)])) as Record<
+    StormKindName,
+    number
+  >;
+  return { zones: zones.length * scale, days, byMonth, byHour, perYear, byRegion };
+}
+
+/** How many storm-based warnings are in force over `zones` at each instant (epoch ms) of `at`. */
+export function activeStormWarnings(zones: readonly AlertZone[], at: readonly number[]): number[] {
+  return at.map((ms) => {
+    const hour = Math.floor(ms / HOUR);
+    // A flash flood warning lasts 3 hours: its storm may have begun that long before.
+    const from = hour - 4;
+    let n = 0;
+    for (const zone of zones) {
+      const samples = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 })(from, 5);
+      for (const a of stormWarnings({ zone, firstHour: from, samples, fromHour: from, toHour: hour + 1, baseUrl: '' }))
+        if (Date.parse(a.properties.sent) <= ms && ms < Date.parse(a.properties.ends)) n++;
+    }
+    return n;
+  });
+}
