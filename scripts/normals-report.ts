@@ -9,7 +9,8 @@
 //
 // Limits checked: every month's mean daily high and low within 3 °F of the normal; every month's mean
 // precipitation within 25 % of the normal (or 0.05 in, for the driest months, whose normals are a few
-// hundredths), and the annual total within 25 %.
+// hundredths), and the annual total within 25 %. The summary counts the station-months within 25 %, those
+// within only by the 0.05 in allowance, and lists the worst of those as they would be without it.
 import {
   activeClimateField,
   ClimateField,
@@ -34,6 +35,10 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 let temperatureOk = 0;
 let precipOk = 0;
 let annualOk = 0;
+/** Station-months within 25% of the normal, and those within only by the 0.05 in allowance. */
+let precipMonthsWithin = 0;
+const allowed: { station: string; month: number; model: number; normal: number; error: number }[] = [];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const temperature = new TemperatureErrors();
 process.stdout.write(
   `normals fit${leaveOneOut ? ' (leave one out: each station from the others alone)' : ''}, years ${years[0]}-${years[years.length - 1]}${stride > 1 ? `, every ${stride} days` : ''}\n` +
@@ -55,8 +60,11 @@ for (const s of stations) {
     if (Math.abs(eHigh) > Math.abs(maxHigh)) maxHigh = eHigh;
     if (Math.abs(eLow) > Math.abs(maxLow)) maxLow = eLow;
     const ePrecip = (m.precipIn[k]! - s.prcpIn[k]!) / Math.max(s.prcpIn[k]!, 0.01);
-    if (Math.abs(m.precipIn[k]! - s.prcpIn[k]!) > Math.max(PRECIP_LIMIT * s.prcpIn[k]!, PRECIP_FLOOR_IN))
-      precipMonthsOk = false;
+    const off = Math.abs(m.precipIn[k]! - s.prcpIn[k]!);
+    if (off > Math.max(PRECIP_LIMIT * s.prcpIn[k]!, PRECIP_FLOOR_IN)) precipMonthsOk = false;
+    if (off <= PRECIP_LIMIT * s.prcpIn[k]!) precipMonthsWithin++;
+    else if (off <= PRECIP_FLOOR_IN)
+      allowed.push({ station: s.name, month: k, model: m.precipIn[k]!, normal: s.prcpIn[k]!, error: ePrecip });
     if (Math.abs(ePrecip) > Math.abs(maxPrecip)) maxPrecip = ePrecip;
     if (Math.max(Math.abs(eHigh), Math.abs(eLow)) >= Math.max(Math.abs(maxHigh), Math.abs(maxLow)))
       worstMonth = `${k + 1}: ${m.highF[k]!.toFixed(0)}/${s.tmaxF[k]} ${m.lowF[k]!.toFixed(0)}/${s.tminF[k]}`;
@@ -83,5 +91,16 @@ process.stdout.write(
     `low ${temperature.worst.low.errorF.toFixed(1)} °F (${temperature.worst.low.station})\n` +
     `  stations with every month's high and low within ${TEMPERATURE_LIMIT_F} °F: ${temperatureOk} of ${stations.length}\n` +
     `  stations with every month's precipitation within ${PRECIP_LIMIT * 100}% (or ${PRECIP_FLOOR_IN} in): ${precipOk} of ${stations.length}\n` +
-    `  stations with annual precipitation within ${PRECIP_LIMIT * 100}%: ${annualOk} of ${stations.length}\n`,
+    `  stations with annual precipitation within ${PRECIP_LIMIT * 100}%: ${annualOk} of ${stations.length}\n` +
+    `  station-months with precipitation within ${PRECIP_LIMIT * 100}%: ${precipMonthsWithin} of ${temperature.months}; ` +
+    `${allowed.length} more within only by the ${PRECIP_FLOOR_IN} in allowance, worst without it:\n` +
+    allowed
+      .sort((a, b) => Math.abs(b.error) - Math.abs(a.error))
+      .slice(0, 8)
+      .map(
+        (a) =>
+          `    ${a.station} ${MONTHS[a.month]}: ${a.model.toFixed(3)} in against ${a.normal.toFixed(2)} ` +
+          `(${a.error > 0 ? '+' : ''}${(a.error * 100).toFixed(0)}%)\n`,
+      )
+      .join(''),
 );

@@ -30,7 +30,15 @@ interface Table {
   readonly months: Map<string, number[]>;
 }
 
-/** A CCD normals table: WBAN → the station's name and its twelve monthly values. */
+/** The rows read as missing, `file: WBAN name`: printed with the build's summary. */
+const blankRows: string[] = [];
+
+/**
+ * A CCD normals table: WBAN → the station's name and its twelve monthly values. A row whose twelve months
+ * and annual value are all zero is a missing row, not a normal: nrmpcp.txt gives Yuma (53154) 0.00 in every
+ * month and 0.00 for the year, where NOAA's own normal for Yuma is about 3.3 in (see YUMA_PRECIP_IN). Such a
+ * row is left out, so the station has no row in that table, never a normal of zero.
+ */
 function readTable(file: string): Table {
   const name = new Map<string, string>();
   const months = new Map<string, number[]>();
@@ -40,6 +48,10 @@ function readTable(file: string): Table {
     const values = m[3]!.split(',').map((v) => Number(v.trim()));
     if (values.length < 12 || values.slice(0, 12).some((v) => !Number.isFinite(v))) continue;
     const wban = m[1]!;
+    if (values.slice(0, 13).every((v) => v === 0)) {
+      blankRows.push(`${file}: ${wban} ${m[2]!.trim()}`);
+      continue;
+    }
     // A WBAN listed twice (Harrisburg under two names) keeps its first line.
     if (months.has(wban)) continue;
     name.set(wban, m[2]!.replace(/\s*,\s*$/, '').replace(/\s+/g, ' '));
@@ -62,6 +74,22 @@ function readPeriodTable(file: string): Table {
   }
   return { name, months };
 }
+
+/**
+ * Yuma's normal monthly precipitation, inches, January to December, for the station whose nrmpcp.txt row is
+ * blank: the NWS's 1991-2020 normals for Yuma (Phoenix office, Yuma's threaded MCAS/airport record) as
+ * published month by month in KYMA's "Weather Recap" articles (kyma.com, 2024-2025: January 0.39,
+ * kyma.com/?p=1155465; March 0.39, kyma.com/weather/2024/04/03/weather-recap-march-2024/; April 0.14, May 0.06,
+ * June 0.01, August 0.20, September 0.68, October 0.13, November 0.23, December 0.43, the recaps of those
+ * months of 2024) and by the Yuma Sun (NWS Phoenix's Alex Young, 2022-10-27: June 0.01, July 0.24,
+ * August 0.20, September 0.68). February is the difference of KYMA's year-to-date normals: 1.16 in through
+ * March (March recap: 2.16 in, 1.00 ahead) less January and March, 0.38. The year's 3.28 in matches the
+ * December recap's year-to-date normal (2.21 in, 1.07 behind). A 1991-2020 normal where the rest are
+ * 1981-2010 ones: no public copy of Yuma's 1981-2010 monthly precipitation was found.
+ */
+const YUMA_PRECIP_IN = [0.39, 0.38, 0.39, 0.14, 0.06, 0.01, 0.24, 0.2, 0.68, 0.13, 0.23, 0.43];
+/** Normal precipitation from another NOAA source, by WBAN, for stations whose CCD row is blank. */
+const PRECIP_SUPPLEMENT = new Map<string, number[]>([['53154', YUMA_PRECIP_IN]]);
 
 const tmax = readTable('nrmmax.txt');
 const tmin = readTable('nrmmin.txt');
@@ -100,7 +128,7 @@ for (const [maxWban, highs] of tmax.months) {
   const name = tmax.name.get(maxWban);
   const lowRow = rowFor(tmin, maxWban, name);
   const lows = lowRow?.months;
-  const rain = rowFor(prcp, maxWban, name)?.months;
+  const rain = rowFor(prcp, maxWban, name)?.months ?? PRECIP_SUPPLEMENT.get(maxWban);
   // Where the tables disagree on the WBAN, the minimum table's is the first-order station the values belong
   // to (Wichita's airport 03928 rather than Jabara 03974; Las Vegas McCarran 23169 rather than the North Las
   // Vegas terminal 53123), when the inventory places it.
@@ -130,12 +158,14 @@ rows.sort((a, b) => idOrder(String(a[0]), String(b[0])));
 const file = {
   format: 1,
   source:
-    'NOAA NCEI Comparative Climatic Data: Normals 1981-2010 (nrmmax, nrmmin, nrmpcp) and days with 0.01 in or more (prge0118) and average wind speed, mph (wndspd18), periods of record to 2018; positions from the 1981-2010 normals station inventory',
+    "NOAA NCEI Comparative Climatic Data: Normals 1981-2010 (nrmmax, nrmmin, nrmpcp) and days with 0.01 in or more (prge0118) and average wind speed, mph (wndspd18), periods of record to 2018; positions from the 1981-2010 normals station inventory; Yuma's precipitation (blank in nrmpcp) from the NWS's 1991-2020 normals (see build-normals.ts)",
   fields: ['wban', 'name', 'state', 'lat', 'lon', 'elevationM', 'tmaxF', 'tminF', 'prcpIn', 'wetDays', 'windMph'],
   rows,
 };
 const text = `{"format":1,"source":${JSON.stringify(file.source)},"fields":${JSON.stringify(file.fields)},"rows":[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
 writeFileSync(join(out, 'normals.json'), text);
 process.stdout.write(
-  `normals.json: ${rows.length} stations, ${text.length} bytes; skipped ${skipped.length}:\n  ${skipped.join('\n  ')}\n`,
+  `normals.json: ${rows.length} stations, ${text.length} bytes; skipped ${skipped.length}:\n  ${skipped.join('\n  ')}\n` +
+    `rows of zeros read as missing: ${blankRows.length}${blankRows.map((r) => `\n  ${r}`).join('')}\n` +
+    `precipitation from PRECIP_SUPPLEMENT: ${[...PRECIP_SUPPLEMENT.keys()].join(', ')}\n`,
 );

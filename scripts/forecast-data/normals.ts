@@ -31,11 +31,28 @@ export interface NormalsStation extends Place {
   readonly windMph: readonly number[] | null;
 }
 
+/**
+ * The stations of the normals file. Throws where a station's highs, lows or precipitation are not twelve
+ * numbers, or are zero in every month: a blank row read as zeros (as Yuma's precipitation once was), which
+ * the fit would take for a real normal and dry the model out around the station.
+ */
 export function loadNormals(file = NORMALS_FILE): NormalsStation[] {
   const data = JSON.parse(readFileSync(file, 'utf8')) as { fields: string[]; rows: unknown[][] };
-  return data.rows.map(
+  const stations = data.rows.map(
     (row) => Object.fromEntries(data.fields.map((f, i) => [f, row[i]])) as unknown as NormalsStation,
   );
+  for (const s of stations)
+    for (const field of ['tmaxF', 'tminF', 'prcpIn'] as const) {
+      const months: unknown = s[field];
+      if (
+        !Array.isArray(months) ||
+        months.length !== 12 ||
+        months.some((v) => typeof v !== 'number' || !Number.isFinite(v))
+      )
+        throw new Error(`normals: ${s.wban} ${s.name} has no twelve months of ${field}`);
+      if (months.every((v) => v === 0)) throw new Error(`normals: ${s.wban} ${s.name} has ${field} 0 in every month`);
+    }
+  return stations;
 }
 
 /** The station whose name starts with `name` (as the normals spell it: `SEATTLE SEA-TAC`); throws if none does. */

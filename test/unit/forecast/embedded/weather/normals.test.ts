@@ -1,10 +1,14 @@
 // The model's climate against NOAA's 1981-2010 normals (issue 38, "measured, not assumed"), at a sample of
 // the normals stations, including the ones the issue found wrong. `npm run normals` measures every station.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   loadNormals,
   measureStation,
+  NORMALS_FILE,
   NORMALS_YEARS,
   stationNamed,
   type NormalsStation,
@@ -29,6 +33,40 @@ describe('the normals', () => {
     assert.deepEqual([station('SAN DIEGO').tmaxF[0], station('SAN DIEGO').tminF[0]], [65.1, 49]);
     assert.equal(station('REDDING').tmaxF[6], 94.9);
     assert.equal(station('GREAT FALLS').tmaxF[0], 35.5);
+  });
+
+  it('have no missing precipitation read as zeros: every station has twelve months and a wet month', () => {
+    // Yuma's nrmpcp.txt row is 0.00 in every month and the year (a blank row): read as a normal it dried the
+    // model out around Yuma (0.14 in a year at the city against about 3.3). The file is read raw here, as the
+    // loader would throw on it.
+    const raw = JSON.parse(readFileSync(NORMALS_FILE, 'utf8')) as { fields: string[]; rows: unknown[][] };
+    const at = raw.fields.indexOf('prcpIn');
+    const dry = raw.rows.filter((row) => {
+      const months = row[at];
+      return !Array.isArray(months) || months.length !== 12 || !months.some((v) => typeof v === 'number' && v > 0);
+    });
+    assert.deepEqual(
+      dry.map((row) => `${String(row[0])} ${String(row[1])}`),
+      [],
+    );
+    // The driest station's year is Yuma's 3.28 in; no other is below Barrow's 4.5.
+    assert.deepEqual(station('YUMA').prcpIn, [0.39, 0.38, 0.39, 0.14, 0.06, 0.01, 0.24, 0.2, 0.68, 0.13, 0.23, 0.43]);
+  });
+
+  it('refuse a station whose precipitation is zero in every month (a blank row), or missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'normals-'));
+    try {
+      const raw = JSON.parse(readFileSync(NORMALS_FILE, 'utf8')) as { fields: string[]; rows: unknown[][] };
+      const at = raw.fields.indexOf('prcpIn');
+      const file = join(dir, 'normals.json');
+      const withPrecip = (months: unknown) => ({ ...raw, rows: [raw.rows[0]!.map((v, i) => (i === at ? months : v))] });
+      writeFileSync(file, JSON.stringify(withPrecip(new Array(12).fill(0))));
+      assert.throws(() => loadNormals(file), /prcpIn 0 in every month/);
+      writeFileSync(file, JSON.stringify(withPrecip(null)));
+      assert.throws(() => loadNormals(file), /no twelve months of prcpIn/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('are what the shipped fit was made from: one correction per station, at its place', () => {
