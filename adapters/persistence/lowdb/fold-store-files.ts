@@ -27,7 +27,7 @@ export async function foldStoreFiles(files: StoreFiles): Promise<Folded> {
   const snapshot = await file.read();
   if (snapshot === null) throw new Error(`the snapshot ${files.snapshot} is missing`);
   const state = StoreState.fromDocument(snapshot);
-  for (const change of readJournal(files.compacting).changes) state.apply(change);
+  for (const change of readJournal(files.compacting).changes) state.replay(change);
   const doc = state.toDocument();
   await file.write(doc);
   return { tasks: doc.tasks.length, users: doc.users.length };

@@ -153,12 +153,15 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     // The change reaches the state only once its batch is on disk; a batch the disk refused never does.
     // A new task's change carries its creation sequence, claimed by the repository in the turn of the
     // commit (commit order is journal order), and is journalled with it, so a replay gives it the same one.
-    const commit = (change: StoreChange): Promise<void> =>
-      journal
+    // One without it is refused before anything is written (checkCommit), so the journal never holds it.
+    const commit = (change: StoreChange): Promise<void> => {
+      state.checkCommit(change);
+      return journal
         .append(journalLine(change), () => state.apply(change))
         .catch((error: unknown) => {
           throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
         });
+    };
     // A final record recovered without its newline was cut off above with the torn tail; it is written again.
     const recoveredTail = notFolded === undefined ? undefined : reading.journal.recoveredTail;
     if (recoveredTail !== undefined) await journal.append(recoveredTail).catch(() => {});

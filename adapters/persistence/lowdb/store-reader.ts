@@ -48,7 +48,7 @@ export async function readStore(
   }
   const snapshot = (await snapshotFile.read()) ?? { format: 'taskcast-tasks/1', users: [], tasks: [] };
   const state = StoreState.fromDocument(snapshot);
-  for (const replay of [compacting, journal]) for (const change of replay.changes) state.apply(change);
+  for (const replay of [compacting, journal]) for (const change of replay.changes) state.replay(change);
   refuseInconsistent(state, dbPath);
   return {
     state,

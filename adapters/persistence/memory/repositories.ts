@@ -10,7 +10,7 @@ import {
 } from '../../../domain/tasks/paging.ts';
 import { matchesFilter, type Task, type TaskFilter } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
-import type { StoreChange, StoreState } from './store-state.ts';
+import type { NewTaskChange, StoreChange, StoreState } from './store-state.ts';
 
 /**
  * Makes a change durable, then applies it to the state (before resolving), so that a read only ever sees
@@ -102,7 +102,7 @@ export class StateTaskRepository implements TaskRepository {
    * claimed in that turn too (StoreState.claimSeq): commits go to the journal in the order they are made,
    * so the numbers follow journal order, and a replay gives each task the very number it had.
    */
-  private commitNew(userId: string, change: StoreChange): Promise<void> {
+  private commitNew(userId: string, change: NewTaskChange): Promise<void> {
     this.state.reserveTask(userId);
     let committing: Promise<void>;
     try {

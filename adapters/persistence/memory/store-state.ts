@@ -2,7 +2,10 @@ import { isIdempotencyRecordLive, type IdempotencyRecord } from '../../../domain
 import type { Task } from '../../../domain/tasks/task.ts';
 import type { User } from '../../../domain/tasks/user.ts';
 
-/** One change to the store: the unit that the lowdb adapter journals and replays. Replaying is idempotent. */
+/**
+ * One change to the store as recorded: the unit that the lowdb adapter journals and replays. Replaying is
+ * idempotent. A new task's change carries its creation sequence, except in journals written before them.
+ */
 export type StoreChange =
   | { readonly kind: 'user'; readonly user: User }
   /**
@@ -11,6 +14,12 @@ export type StoreChange =
    */
   | { readonly kind: 'task'; readonly task: Task; readonly idempotency?: IdempotencyRecord; readonly seq?: number }
   | { readonly kind: 'delete-task'; readonly id: string };
+
+/**
+ * A new task's change as committed now: the sequence claimed for it (StoreState.claimSeq) is required, as a
+ * number worked out when it is applied would not know the numbers claimed by changes still on their way.
+ */
+export type NewTaskChange = Extract<StoreChange, { kind: 'task' }> & { readonly seq: number };
 
 export interface StoreDocument {
   readonly format: 'taskcast-tasks/1';
@@ -124,7 +133,33 @@ export class StoreState {
     }
   }
 
+  /**
+   * Throws, before anything is written or applied, when `change` adds a task without the sequence claimed
+   * for it: a number worked out at apply time would ignore numbers claimed but not yet applied, and could
+   * repeat one. Changes read back from the store are replayed instead, where that cannot happen.
+   */
+  checkCommit(change: StoreChange): void {
+    if (change.kind === 'task' && change.seq === undefined && !this.tasksById.has(change.task.id)) {
+      throw new Error(`a new task's change must carry its claimed creation sequence (task ${change.task.id})`);
+    }
+  }
+
+  /** Applies a change being committed now (see checkCommit). */
   apply(change: StoreChange): void {
+    this.checkCommit(change);
+    this.applyRecorded(change);
+  }
+
+  /**
+   * Applies a change read back from the store (snapshot or journal), in the order it was made. A new task
+   * without a sequence (written before they were kept) is numbered after every other: nothing is claimed
+   * while a store is read, so that number is free.
+   */
+  replay(change: StoreChange): void {
+    this.applyRecorded(change);
+  }
+
+  private applyRecorded(change: StoreChange): void {
     switch (change.kind) {
       case 'user': {
         this.usersById.set(change.user.id, change.user);
@@ -134,7 +169,7 @@ export class StoreState {
       case 'task': {
         const task = change.task;
         if (!this.tasksById.has(task.id)) {
-          const seq = change.seq ?? this.lastSeq + 1;
+          const seq = change.seq ?? Math.max(this.lastSeq, this.claimed) + 1;
           this.seqById.set(task.id, seq);
           this.lastSeq = Math.max(this.lastSeq, seq);
           // A replayed task (at start-up) has no reservation; one added through the repository has.
@@ -175,10 +210,10 @@ export class StoreState {
 
   static fromDocument(doc: StoreDocument): StoreState {
     const state = new StoreState();
-    for (const user of doc.users) state.apply({ kind: 'user', user });
+    for (const user of doc.users) state.replay({ kind: 'user', user });
     const seqs = doc.seqs?.length === doc.tasks.length ? doc.seqs : undefined;
     if (seqs !== undefined) state.lastSeq = doc.lastSeq ?? 0;
-    doc.tasks.forEach((task, i) => state.apply({ kind: 'task', task, seq: seqs?.[i] }));
+    doc.tasks.forEach((task, i) => state.replay({ kind: 'task', task, seq: seqs?.[i] }));
     // A record read by its task's id holds the document's very task object, so it is written by id again.
     for (const record of doc.idempotency ?? []) state.remember(record);
     return state;
