@@ -71,7 +71,7 @@ const holds = (zone: ForecastZoneRecord, p: LatLon): boolean =>
  * land: an island the simplified outlines leave out, as the Middle Keys) inside its outline or no zone's, and
  * nearer its centroid than any other zone's.
  */
-function isZoneLand(catalogue: Catalogue, zone: ForecastZoneRecord, p: LatLon): boolean {
+export function isZoneLand(catalogue: Catalogue, zone: ForecastZoneRecord, p: LatLon): boolean {
   if (openSeaWeight(p.lat, p.lon) > 0 || lakePlace(p.lat, p.lon) !== undefined) return false;
   const inside = holds(zone, p);
   if (inside && zone.exact) return true;
