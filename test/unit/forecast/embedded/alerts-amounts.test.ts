@@ -1,9 +1,17 @@
 // Issue 35 item 13: an alert's amounts are the worst single place's over the alert's own valid time, the
 // totals that place's gridpoint gives (quantitativePrecipitation, snowfallAmount), never a sum over zones.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { landZonePlace, zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import {
+  landZonePlace,
+  ZONE_PLACES_FILE,
+  zoneWeatherPlace,
+  type ZonePlacesFile,
+} from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
+import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
@@ -60,6 +68,24 @@ function quotedRange(description: string): [number, number] {
 }
 
 describe('zone weather places', () => {
+  it('zone-places.json has a row for every forecast zone and every marine zone, and no other', () => {
+    // Read as it stands: zoneWeatherPlace works out a zone the file lacks, so a missing row would pass below.
+    const file = JSON.parse(readFileSync(join(embeddedDataDir(), ZONE_PLACES_FILE), 'utf8')) as ZonePlacesFile;
+    const ids = file.rows.map(([id]) => id);
+    assert.equal(new Set(ids).size, ids.length, 'no zone twice');
+    const expected = [...catalogue.forecastZones.keys(), ...catalogue.marineZones.keys()];
+    const have = new Set(ids);
+    assert.deepEqual(
+      expected.filter((id) => !have.has(id)),
+      [],
+      'zones missing from zone-places.json: run build-zone-places.ts',
+    );
+    assert.equal(ids.length, expected.length);
+    for (const [id, lat, lon, elevationM] of file.rows) {
+      assert.ok([lat, lon, elevationM].every(Number.isFinite), `${id}: ${lat},${lon},${elevationM}`);
+    }
+  });
+
   it('zone-places.json holds every forecast zone gridpoint place, as worked out now', () => {
     const place = zoneWeatherPlace(deps);
     const zones = [...catalogue.forecastZones.values()];
