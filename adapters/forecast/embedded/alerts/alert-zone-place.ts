@@ -128,10 +128,11 @@ export interface ZonePlacesFile {
 }
 
 /**
- * Each zone's weather place. Working them out costs ~0.1 ms a zone (the county lookup behind cellOfPoint,
- * the nearest stations behind the elevation), half a second for the country on the main thread, so they are
- * read from zone-places.json (scripts/forecast-data/build-zone-places.ts writes it from the same function);
- * a zone the file lacks is worked out.
+ * Each zone's weather place. Working them out costs seconds on the main thread (the county lookup behind
+ * cellOfPoint, the nearest stations behind the elevation, and a land zone's search for its land: 4.2 s for
+ * every forecast zone, up to 0.65 s for one, and 1.4 s for the marine zones, at load 6 on 2 cores; see the
+ * README), so they are read from zone-places.json (scripts/forecast-data/build-zone-places.ts writes it from
+ * the same functions); a zone the file lacks is worked out.
  */
 export function zoneWeatherPlace(
   deps: EmbeddedDeps,
