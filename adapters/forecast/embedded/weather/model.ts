@@ -489,11 +489,14 @@ function sample(site: Site, epochHour: number): WeatherSample {
 
 /**
  * The factor over the open sea that takes the land-fitted wind to the measuring stations' (seaWindLogs), by the
- * open-sea share, so it fades to nothing at the shore as the over-water terms do.
+ * open-sea share and by the ramp off the mask's land (sea-water.ts's offLand, 0 to 1 over the first 5 km). The
+ * share alone steps from 0 to ~0.2 where a place's own cell turns from land to sea, and this factor with it
+ * (south of Apalachicola in July, ×1 → ×0.9 within 0.001°); the ramp takes it in from ×1 at that edge, so
+ * neighbouring places agree (issue 38 item 3). The over-water terms themselves still step there (×1.03–1.07).
  */
 function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
   const logs = site.seaWindLogs;
-  return logs ? Math.exp(sea.weight * seasonalOf(logs, 0, seasonDay(epochHour))) : 1;
+  return logs ? Math.exp(sea.weight * sea.offLand * seasonalOf(logs, 0, seasonDay(epochHour))) : 1;
 }
 
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */

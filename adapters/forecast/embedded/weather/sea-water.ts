@@ -1,4 +1,11 @@
-import { decodeLakeMask, inMaskBox, maskCorners, offshoreShare, type MaskGrid } from './great-lakes-water.ts';
+import {
+  decodeLakeMask,
+  inMaskBox,
+  maskCorners,
+  offshoreShare,
+  SHORE_ADJUST_KM,
+  type MaskGrid,
+} from './great-lakes-water.ts';
 import { overWaterAirC, overWaterWindFactor } from './great-lakes-wind.ts';
 import { EAST_GULF_SEA_MASK_DATA, NEW_ENGLAND_SEA_MASK_DATA } from './sea-mask-data.ts';
 import { waterTempC, type WaterBody } from './water-temperature.ts';
@@ -160,6 +167,44 @@ export interface SeaPlace {
   readonly weight: number;
   /** The water bodies of its corners and their shares of its water (summing to 1). */
   readonly waters: readonly (readonly [WaterBody, number])[];
+  /**
+   * 0 on the edge of a cell of US land (where the share steps from 0, the place being land's beyond it),
+   * rising in a straight line with the distance from the nearest such cell to 1 at {@link LAND_RAMP_KM}: a
+   * term that must not step at the shore is weighed by it as well (model.ts's seaMeasuredWind).
+   */
+  readonly offLand: number;
+}
+
+/**
+ * Over this distance from the nearest cell of US land (km) {@link SeaPlace.offLand} rises from 0 to 1: the
+ * shore's scale of the shares ({@link SHORE_ADJUST_KM}), about two cells of either sea's mask.
+ */
+export const LAND_RAMP_KM = SHORE_ADJUST_KM;
+
+/**
+ * {@link SeaPlace.offLand} at a point: its distance (km, the point's own latitude) from the nearest cell of
+ * US land in reach, over {@link LAND_RAMP_KM}, at most 1. Any land cell nearer than that lies in reach (the
+ * cells within LAND_RAMP_KM of the point's own, in whole cells), so the ramp is continuous everywhere.
+ */
+function offLandAt(d: Decoded, lat: number, lon: number): number {
+  const { rows, cols, step, south, west } = d.sea.grid;
+  const y = (lat - south) / step;
+  const x = (lon - west) / step;
+  const dy = step * 111.2;
+  const dx = dy * Math.cos((lat * Math.PI) / 180);
+  const reach = Math.ceil(LAND_RAMP_KM / Math.min(dx, dy));
+  const r = Math.floor(y);
+  const c = Math.floor(x);
+  let nearest2 = LAND_RAMP_KM ** 2;
+  for (let rr = Math.max(0, r - reach); rr <= Math.min(rows - 1, r + reach); rr++) {
+    const ey = Math.max(0, rr - y, y - (rr + 1)) * dy;
+    for (let cc = Math.max(0, c - reach); cc <= Math.min(cols - 1, c + reach); cc++) {
+      if (d.classes[rr * cols + cc] !== d.land) continue;
+      const ex = Math.max(0, cc - x, x - (cc + 1)) * dx;
+      nearest2 = Math.min(nearest2, ey * ey + ex * ex);
+    }
+  }
+  return Math.sqrt(nearest2) / LAND_RAMP_KM;
 }
 
 /**
@@ -198,7 +243,7 @@ export function openSeaPlace(lat: number, lon: number): SeaPlace | undefined {
       shares.size === 1
         ? [[shares.keys().next().value!, 1] as const]
         : [...shares].map(([body, part]) => [body, part / total(shares)] as const);
-    return { weight, waters };
+    return { weight, waters, offLand: offLandAt(d, lat, lon) };
   }
   return undefined;
 }

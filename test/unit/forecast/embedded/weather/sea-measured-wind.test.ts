@@ -9,6 +9,8 @@ import { generateOfficeAlerts } from '../../../../../adapters/forecast/embedded/
 import { loadEmbeddedDeps } from '../../../../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { shippedClimateField } from '../../../../../adapters/forecast/embedded/weather/climate-field.ts';
 import { isAlertActive, latestCycle } from '../../../../../adapters/forecast/embedded/weather/index.ts';
+import { hourlySeries } from '../../../../../adapters/forecast/embedded/weather/model.ts';
+import { openSeaPlace, overSeaWindFactor } from '../../../../../adapters/forecast/embedded/weather/sea-water.ts';
 
 const HOUR = 3_600_000;
 const APALACHICOLA = { lat: 29.7333, lon: -85.0333 };
@@ -60,5 +62,34 @@ describe('the open sea’s wind from the stations that measured one', () => {
           }
     const share = (100 * under) / zoneCycles;
     assert.ok(share < 1.5, `Small Craft Advisory in effect on ${share.toFixed(1)}% of June-August zone-cycles`);
+  });
+
+  it('takes the measured wind in from the shore: across the mask’s edge only the over-water terms step', () => {
+    // Transects south from Apalachicola in July, 0.001° apart. Where a place's own mask cell turns from land to
+    // sea the open-sea share steps 0 → ~0.15, and the measured stations' factor stepped with it (×1 → ×0.93 at
+    // 84.983° W on 2026-07-15, the speed ×1.11 where the terms alone give ×1.07); the ramp off the land starts
+    // it at ×1 there, so the speed steps by the over-water terms' factor alone.
+    const start = Date.UTC(2026, 6, 15) / HOUR;
+    let edges = 0;
+    for (const lon of [-85.05, -85.0, -84.983, -84.95, -84.9]) {
+      for (let i = 0; i < 100; i++) {
+        const [north, south] = [29.76 - i * 0.001, 29.76 - (i + 1) * 0.001];
+        const sea = openSeaPlace(south, lon);
+        if (openSeaPlace(north, lon) !== undefined || sea === undefined) continue;
+        edges++;
+        assert.ok(sea.offLand < 0.05, `${south}, ${lon}: ${sea.offLand} of the ramp at the edge`);
+        const land = hourlySeries({ lat: north, lon, elevationM: 0 }, start, 24);
+        const water = hourlySeries({ lat: south, lon, elevationM: 0 }, start, 24);
+        for (const [h, w] of water.entries()) {
+          const ratio = w.windSpeedKmh / land[h]!.windSpeedKmh;
+          const terms = overSeaWindFactor(sea, w.temperatureC, start + h);
+          assert.ok(
+            Math.abs(ratio / terms - 1) < 0.02,
+            `${south}, ${lon}, hour ${h}: ×${ratio.toFixed(3)} across the edge, the terms ×${terms.toFixed(3)}`,
+          );
+        }
+      }
+    }
+    assert.ok(edges >= 4, `${edges} edges crossed`);
   });
 });

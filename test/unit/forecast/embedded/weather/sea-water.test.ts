@@ -100,7 +100,7 @@ describe('the open sea’s wind and air', () => {
   it('brings the air part of the way toward the sea, never past it', () => {
     const h = hourOf('2026-01-15T12:00:00Z');
     const sea = waterTempC('newEngland', h);
-    const open = { weight: 1, waters: [['newEngland', 1]] } as const;
+    const open = { weight: 1, waters: [['newEngland', 1]], offLand: 1 } as const;
     const warmed = overSeaAirC(open, -10, h);
     assert.ok(warmed > -10 && warmed <= -10 + 1.5 + 1e-9 && warmed < sea);
     assert.equal(overSeaAirC({ ...open, weight: 0 }, -10, h), -10);
