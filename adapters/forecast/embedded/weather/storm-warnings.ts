@@ -20,10 +20,9 @@ export type { StormTrack } from './alert-feature.ts';
  * products of marine-alert-rules.ts only.)
  *
  * Everything comes from the same hourly weather the other alerts and the forecasts use: a thunderstorm
- * hour holds a severe cell by chance, by its ingredients (see "Sub-grid storms" below), or surely with
- * damaging gusts or torrential rain; a severe storm in very moist air sometimes (a fixed hash of zone and
- * hour: the model has no wind shear) is tornadic; a storm hour floods by chance by its rain, and any hour of
- * torrential rain floods. One warning per zone and run of such hours, sent at a zone- and hour-specific minute.
+ * hour with damaging gusts or torrential rain is severe; a severe storm in very moist air sometimes
+ * (a fixed hash of zone and hour: the model has no wind shear) is tornadic; an hour of torrential rain
+ * floods. One warning per zone and run of such hours, sent at a zone- and hour-specific minute.
  */
 
 type StormKind = 'SV' | 'TO' | 'FF';
@@ -93,74 +92,20 @@ const FLOOD_RAIN_MM = 15;
 /** Torrential rain inside a storm counts as severe, as intense cores bring hail and downbursts. */
 const SEVERE_RAIN_MM = 13;
 
-/*
- * Sub-grid storms. A gridpoint's hour is a cell's mean, probability-weighted: over a year of every CONUS land
- * zone its thunderstorm hours never reach the criteria above (gusts at most 61 km/h, rain 17 mm, a 50% chance
- * in 3% of them), so the model warned ~90 times a year where the NWS warns ~20,000 times. A real warning is for
- * a storm a few kilometres across inside the cell: in a thunderstorm hour with the ingredients (moist unstable
- * air, stronger flow to organise the storm, heavy rain) one cell of the zone turns severe with a chance that
- * grows with them, drawn from a fixed hash of zone and hour, so the same hour warns on every machine. The
- * factors are calibrated to the NWS's yearly counts (scripts/storm-warning-report.ts measures ~15,800 severe
- * thunderstorm, ~1,600 tornado and ~3,800 flash flood warnings a year): over 300,000 storm-based warnings in
- * 2012-2021, ~30,000 a year, at Raleigh 67% severe thunderstorm, 7% tornado, 13% flash flood (WNCN, "Who
- * issues warnings and where are they issued the most?", 2022-03-24,
- * https://www.cbs17.com/weather/weather-stories/who-issues-warnings-and-where-are-they-issued-the-most/);
- * warnings peak in late spring and summer (Washington Post, "Extreme weather warnings mapped", 2018-08-08,
- * https://www.washingtonpost.com/news/capital-weather-gang/wp/2018/08/08/extreme-weather-warnings-mapped-where-alerts-for-floods-storms-and-tornadoes-happen-most/).
- */
-/** The chance scale of a severe storm in a thunderstorm hour at full ingredients. */
-const SEVERE_CHANCE = 0.47;
-/** The chance scale of a flash flood in a storm hour of half an inch of rain. */
-const FLOOD_CHANCE = 0.6;
-/**
- * By month (January first): the model's convection keeps mostly to high summer (its May has a seventh of
- * July's thunderstorm hours), while the NWS's warnings peak from April to July with the spring's strong flow;
- * the spring's fewer storm hours are the more often severe, as real spring storms are.
- */
-const MONTH_SEVERITY = [3, 3, 3, 3, 5, 1.4, 0.8, 0.8, 1, 2, 3, 3] as const;
-
 function isStorm(s: WeatherSample): boolean {
   return s.precipType === 'thunderstorms' && s.precipProbabilityPct >= 50;
 }
 
-/** Whether a fixed draw by zone, hour and kind falls under `chance` (hashed only when there is a chance). */
-function drawn(chance: number, zone: AlertZone, hour: number, kind: string): boolean {
-  return chance > 0 && hashString(`${zone.id}|${hour}|${kind}|cell`) / 2 ** 32 < chance;
+function isSevere(s: WeatherSample): boolean {
+  return isStorm(s) && (s.windGustKmh >= SEVERE_GUST_KMH || s.qpfMm >= SEVERE_RAIN_MM);
 }
 
-const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
-
-function monthSeverity(hour: number): number {
-  return MONTH_SEVERITY[new Date(epochHourToMs(hour)).getUTCMonth()]!;
-}
-
-/** The chance that a thunderstorm hour of the grid holds a severe cell: instability, flow and the storm's strength. */
-function severeChance(s: WeatherSample, hour: number): number {
-  if (s.precipType !== 'thunderstorms') return 0;
-  const instability = clamp01((s.dewpointC - 12) / 10);
-  const flow = 0.5 + clamp01(s.windGustKmh / 50);
-  return Math.min(0.9, SEVERE_CHANCE * monthSeverity(hour) * instability * flow * (s.precipProbabilityPct / 50));
-}
-
-/**
- * The chance that a thunderstorm hour of the grid floods somewhere in the zone, by its rain (half an inch an hour
- * at full): flash floods come of convective downpours; the grid's steady rain floods only at the criterion above.
- */
-function floodChance(s: WeatherSample): number {
-  if (s.precipType !== 'thunderstorms') return 0;
-  return Math.min(0.9, FLOOD_CHANCE * clamp01(s.qpfMm / 12.7) * (s.precipProbabilityPct / 50));
-}
-
-function isSevere(s: WeatherSample, zone: AlertZone, hour: number): boolean {
+function isFlooding(s: WeatherSample): boolean {
   return (
-    (isStorm(s) && (s.windGustKmh >= SEVERE_GUST_KMH || s.qpfMm >= SEVERE_RAIN_MM)) ||
-    drawn(severeChance(s, hour), zone, hour, 'SV')
+    (s.precipType === 'rain' || s.precipType === 'thunderstorms') &&
+    s.precipProbabilityPct >= 50 &&
+    s.qpfMm >= FLOOD_RAIN_MM
   );
-}
-
-function isFlooding(s: WeatherSample, zone: AlertZone, hour: number): boolean {
-  const wet = s.precipType === 'rain' || s.precipType === 'thunderstorms';
-  return (wet && s.precipProbabilityPct >= 50 && s.qpfMm >= FLOOD_RAIN_MM) || drawn(floodChance(s), zone, hour, 'FF');
 }
 
 function isTornadic(s: WeatherSample, zone: AlertZone, hour: number): boolean {
@@ -187,8 +132,8 @@ export function stormWarnings(request: StormRequest): AlertFeature[] {
   for (let hour = request.fromHour; hour < request.toHour; hour++) {
     const s = request.samples[hour - request.firstHour];
     if (!s) continue;
-    const severe = isSevere(s, request.zone, hour);
-    const flooding = isFlooding(s, request.zone, hour);
+    const severe = isSevere(s);
+    const flooding = isFlooding(s);
     if (severe && !stormRun)
       out.push(
         buildStormAlert(

@@ -245,30 +245,6 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
     }
     assert.deepEqual(failures.slice(0, 400), [], `${failures.length} unjustified zone-alerts`);
   });
-
-  it("every storm-based warning has the storm in its county zone's gridpoint weather at the hour it is sent", () => {
-    // Every one in the lists (the lookback's, not only those in force at a cycle): thunderstorms in the
-    // gridpoint's weather for a severe thunderstorm or tornado warning, thunderstorms or rain for a flash flood.
-    const zonesOfCounty = new Map<string, AlertZone[]>();
-    for (const z of zoneById.values())
-      if (z.county) zonesOfCounty.set(z.county.id, [...(zonesOfCounty.get(z.county.id) ?? []), z]);
-    const storms = new Map<string, AlertFeature>();
-    for (const list of lists)
-      for (const a of list) if (a.track) storms.set(`${a.properties.id}|${a.properties.geocode.UGC[0]}`, a);
-    assert.ok(storms.size >= 100, `${storms.size} storm-based warnings`);
-    const failures: string[] = [];
-    for (const a of storms.values()) {
-      const p = a.properties;
-      const hour = Math.floor(Date.parse(p.sent) / HOUR);
-      const wanted = p.event === 'Flash Flood Warning' ? /^(rain|thunderstorms)$/ : /^thunderstorms$/;
-      const stormy = (zonesOfCounty.get(p.geocode.UGC[0]!) ?? []).some((zone) => {
-        const [s] = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 }, hour, 1);
-        return weatherCondition(s!).some((w) => wanted.test(w.weather ?? ''));
-      });
-      if (!stormy) failures.push(`${p.event} ${p.geocode.UGC[0]} ${p.sent}`);
-    }
-    assert.deepEqual(failures.slice(0, 100), [], `${failures.length} of ${storms.size} without their storm`);
-  });
 });
 
 /**
