@@ -3,7 +3,7 @@
 // (`node --import tsx bench/lib/alert-cycle-probe.ts`), so the first pass is a fresh isolate's, as a
 // worker's is; the second pass, the same cycle again, is the model's code warm. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
-import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 import { generateOfficeAlerts } from '../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { latestCycle, type AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { embeddedDataDir } from '../../adapters/forecast/embedded/data-dir.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import { ALERT_ZONES_FILE, alertZonesText } from '../../adapters/forecast/embedded/alerts/alert-zone-file.ts';
-import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { servedAlertZones } from '../../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 
 /** The list the alert routes would make from the shipped data, worked out in full. */
 export function listedAlertZones(): ReturnType<typeof servedAlertZones> {

@@ -1,7 +1,7 @@
 // The model's storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood) counted as the alert cycles
 // issue them: every CONUS land zone's hourly weather (the gridpoint the cycle samples, zone-place.ts) run
 // through stormWarnings() over whole days sampled alike through 2026, scaled to a year; by month and by
-// hour UTC. What scripts/storm-warning-report.ts prints and storm-warning-rates.test.ts holds (issue 38).
+// hour UTC. What scripts/storm-warning-report.ts prints (issue 38).
 import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';

@@ -16,7 +16,7 @@ import { alertSetOf, isActiveAt, newestFirstFacts, type AlertFacts, type AlertSe
 import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document-times.ts';
 import { HAZARD_RULES, type AlertFeature } from '../weather/index.ts';
 import { MARINE_HAZARD_RULES } from '../weather/marine-alert-rules.ts';
-import { servedAlertZones } from './alert-zone-source.ts';
+import { servedAlertZones } from './served-alert-zones.ts';
 import { fitStormPolygons } from './storm-polygons.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { alertContext } from '../shared/json-ld.ts';

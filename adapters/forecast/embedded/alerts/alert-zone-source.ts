@@ -3,9 +3,6 @@ import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, CountyZoneRecord } from '../catalogue/types.ts';
 import { officeSignature } from '../offices/office-sender-name.ts';
 import { marineAlertZones } from './marine-alert-zones.ts';
-import { cellOfPoint, hasForecastGrid } from '../grid/grid-cell.ts';
-import type { EmbeddedDeps } from '../embedded-deps.ts';
-import { zoneWeatherPlace } from './alert-zone-place.ts';
 
 /**
  * The weather model's view of the real forecast zones, grouped by issuing office. Alerts never join zones
@@ -61,27 +58,6 @@ export function alertZonesByOffice(
   for (const [officeId, zones] of marineAlertZones(catalogue, covered, placeOf))
     byOffice.set(officeId, [...(byOffice.get(officeId) ?? []), ...zones]);
   return [...byOffice.keys()].sort().map((id) => byOffice.get(id)!);
-}
-
-/**
- * The zones the served API alerts for: those of offices with a forecast grid, each sampled at its weather
- * place (alert-zone-place.ts), a land zone only where a grid serves that place, so no alert names a land
- * zone whose points answer 404.
- */
-export function servedAlertZones(deps: EmbeddedDeps): AlertZone[][] {
-  return alertZonesByOffice(
-    deps.catalogue,
-    (office) => hasForecastGrid(deps, office),
-    zoneWeatherPlace(deps),
-    (lat, lon) => {
-      try {
-        cellOfPoint(deps, lat, lon);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  );
 }
 
 /**

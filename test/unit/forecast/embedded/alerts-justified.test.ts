@@ -3,7 +3,7 @@
 // come in the regions and seasons where the NWS issues them. Many offices, a year of cycles.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import {
   hourlySeries,

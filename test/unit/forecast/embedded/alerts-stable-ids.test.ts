@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
 import { cyclesTo, measureStability, spreadOffices } from '../../../../scripts/alert-id-stability.ts';
-import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
+import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 import { depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
