@@ -151,3 +151,19 @@ export function officeSignature(office: Pick<OfficeRecord, 'id' | 'name'>): stri
   const state = OFFICE_STATE[office.id];
   return state ? `${office.name} ${state}` : office.name;
 }
+
+/**
+ * The office as a text product's byline names it ("National Weather Service New York NY"), where it differs
+ * from the alerts' signature: OKX's discussions and climate reports are signed "New York NY" and BOU's
+ * discussions and state forecasts "Denver/Boulder CO" (recorded products, 2024-2026, kept in public test
+ * fixtures), though their CAP alerts come from "NWS Upton NY" and "NWS Denver CO".
+ */
+const BYLINE: Readonly<Record<string, string>> = {
+  BOU: 'Denver/Boulder CO',
+  OKX: 'New York NY',
+};
+
+/** The office part of a product's "National Weather Service Topeka KS" line. */
+export function officeByline(office: Pick<OfficeRecord, 'id' | 'name'>): string {
+  return BYLINE[office.id] ?? officeSignature(office);
+}

@@ -1,7 +1,7 @@
 import type { ForecastZoneRecord, OfficeRecord } from '../catalogue/types.ts';
 import type { AlertFacts } from '../alerts/alert-set.ts';
 import { issuingOfficeId, wmoCollectiveId, type ProductIssue } from './product-catalogue.ts';
-import { officeSignature } from './office-sender-name.ts';
+import { officeByline } from './office-sender-name.ts';
 import type { ZoneForecastText } from '../zones/zone-forecasts.ts';
 import { localTime, zoneAbbreviation } from '../weather/time.ts';
 import { textOrder } from '../weather/text-order.ts';
@@ -96,7 +96,7 @@ function heading(issue: ProductIssue, name: string): string[] {
   return [
     ...productHeader(issue),
     name,
-    `National Weather Service ${officeSignature(issue.office)}`,
+    `National Weather Service ${officeByline(issue.office)}`,
     nwsTimeLine(issue.issuedMs, issue.office.timeZone),
     '',
   ];
@@ -187,7 +187,7 @@ export function hazardousWeatherOutlook({ issue, alerts, zones, areaZones }: Pro
   const lines = [
     ...productHeader(issue),
     'Hazardous Weather Outlook',
-    `National Weather Service ${officeSignature(issue.office)}`,
+    `National Weather Service ${officeByline(issue.office)}`,
     nwsTimeLine(issue.issuedMs, issue.office.timeZone),
     '',
     ...wrapList(ugc.split('-').filter((t) => t !== '')),
@@ -195,7 +195,7 @@ export function hazardousWeatherOutlook({ issue, alerts, zones, areaZones }: Pro
     nwsTimeLine(issue.issuedMs, issue.office.timeZone),
     '',
     ...wrap(
-      `This Hazardous Weather Outlook is for the forecast area of the National Weather Service office in ${officeSignature(issue.office)}.`,
+      `This Hazardous Weather Outlook is for the forecast area of the National Weather Service office in ${officeByline(issue.office)}.`,
     ),
     '',
     '.DAY ONE...Today and Tonight.',

@@ -10,7 +10,7 @@ import {
   type AlertGenerator,
 } from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { officeSignature } from '../../../../adapters/forecast/embedded/offices/office-sender-name.ts';
+import { officeByline, officeSignature } from '../../../../adapters/forecast/embedded/offices/office-sender-name.ts';
 import {
   epochHourToMs,
   type AlertFeature,
@@ -40,6 +40,11 @@ test("offices sign as recorded alerts do, not with the office list's name", () =
   assert.equal(signed('LIX'), 'New Orleans LA');
   assert.equal(signed('GUM'), 'Tiyan GU');
   assert.equal(signed('EPZ'), 'El Paso Tx/Santa Teresa NM');
+  // A text product's byline is not always the alerts' signature.
+  const byline = (id: string) => officeByline(catalogue.offices.get(id)!);
+  assert.equal(byline('OKX'), 'New York NY');
+  assert.equal(byline('BOU'), 'Denver/Boulder CO');
+  assert.equal(byline('TOP'), 'Topeka KS');
 });
 
 test('office by office, in a worker or in slices, the result is the nationwide one', async () => {
