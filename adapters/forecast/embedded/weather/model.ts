@@ -499,7 +499,6 @@ function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
   return logs ? Math.exp(sea.weight * sea.offLand * seasonalOf(logs, 0, seasonDay(epochHour))) : 1;
 }
 
-/** The same place's weather for `count` consecutive hours starting at `startHour`. */
 /**
  * One place's hours in any spans, one after another: what {@link hourlySeries} gives, without working out the
  * place's site again for each span (an alert zone's hours looked back a day at a time).
@@ -509,6 +508,7 @@ export function placeHours(place: Place): (startHour: number, count: number) => 
   return (startHour, count) => Array.from({ length: count }, (_, i) => sample(site, startHour + i));
 }
 
+/** The same place's weather for `count` consecutive hours starting at `startHour`. */
 export function hourlySeries(place: Place, startHour: number, count: number, adjust?: WeatherAdjust): WeatherSample[] {
   const out: WeatherSample[] = [];
   const site = siteOf(place);
