@@ -179,6 +179,12 @@ function identityOf(episode: Episode, v: Version, baseUrl: string): { vtec: stri
   return { vtec: vtecString, id, url: `${withoutTrailingSlashes(baseUrl)}/alerts/${id}` };
 }
 
+/** A CAP reference to a listed issuance, from its alert. */
+function referenceOf(alert: AlertFeature): AlertReference {
+  const p = alert.properties;
+  return { '@id': alert.id, identifier: p.id, sender: SENDER, sent: p.sent };
+}
+
 /** A CAP reference to an issuance, whether or not it is still listed. */
 function referenceTo({ version: v, during }: Issuance, baseUrl: string): AlertReference {
   const { id, url } = identityOf(during, v, baseUrl);
@@ -205,7 +211,7 @@ export function buildAlert(
   // A watch's UPG is served as api.weather.gov serves one: a short notice that it has been replaced (see
   // replacedNotice), past, with no NWSheadline of its own, as a cancelled watch has none.
   const upgrade = v.action === 'UPG';
-  const replaced = replacedNotice(rule.event, first.officeName);
+  const replaced = upgrade ? replacedNotice(rule.event, first.officeName) : '';
   const parameters: Record<string, readonly string[]> = {
     AWIPSidentifier: [awipsIdentifier(rule, episode.officeId)],
     WMOidentifier: [wmoIdentifier(rule, episode.officeId, first.state, v.sent)],
@@ -321,9 +327,11 @@ function listed(
         : next
           ? next.sent
           : Math.min(v.ends, sentMs(v.cycle + CYCLE_HOURS, officeId));
-    if (v.cycle >= first)
-      issued.push(buildAlert(during, v, expires, before.length ? before.slice() : replaced, baseUrl));
-    if (i < issuances.length - 1) before.push(referenceTo(issuance, baseUrl));
+    const alert =
+      v.cycle >= first ? buildAlert(during, v, expires, before.length ? before.slice() : replaced, baseUrl) : undefined;
+    if (alert) issued.push(alert);
+    // A listed issuance's reference is read off its alert rather than worked out again (identityOf's digest).
+    if (i < issuances.length - 1) before.push(alert ? referenceOf(alert) : referenceTo(issuance, baseUrl));
   });
   return issued;
 }
