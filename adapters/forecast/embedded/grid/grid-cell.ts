@@ -91,7 +91,7 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
     const { gridX, gridY } = toOfficeGrid(index, { dx: origin[0], dy: origin[1] });
     // Off the window: open water the office grid does not reach, or (Anchorage) the part of the area
     // another of its grids serves.
-    const w = officeWindow(office, gridId, origin, servesWholeGrid(deps, office, origin), watersOf(deps, office));
+    const w = officeWindow(office, gridId, origin, servesWholeGrid(deps, office, origin), () => watersOf(deps, office));
     if (gridX < w.minX || gridX > w.maxX || gridY < w.minY || gridY > w.maxY) continue;
     cell = { office, gridId, grid, gridX, gridY, i: gridX + origin[0], j: gridY + origin[1] };
     break;
@@ -169,7 +169,8 @@ export function officeWindow(
   gridId: string,
   offset: GridWindowOrigin,
   wholeGrid = false,
-  waters: readonly Shape[] = [],
+  /** Worked out only for a window not yet kept: a walk over every marine zone. */
+  waters: () => readonly Shape[] = () => [],
 ): GridWindow {
   const cached = windows.get(office)?.get(gridId);
   if (cached) return cached;
@@ -216,7 +217,7 @@ export function officeWindow(
   const WINDOW_MARGIN = Math.ceil((WINDOW_MARGIN_KM * 1000) / grid.cellM);
   [minI, maxI, minJ, maxJ] = [minI - WINDOW_MARGIN, maxI + WINDOW_MARGIN, minJ - WINDOW_MARGIN, maxJ + WINDOW_MARGIN];
   // Its coastal waters, edge to edge, without a margin: they are where its grid is known to reach.
-  for (const shape of waters)
+  for (const shape of waters())
     for (const polygon of shape.polygons) {
       const outer = polygon[0];
       for (let k = 0; outer && k + 1 < outer.length; k += 2) include(outer[k + 1]!, outer[k]!);
@@ -251,7 +252,9 @@ export function cellOfGrid(deps: EmbeddedDeps, ref: GridRef): Cell {
     );
   }
   const { origin, grid } = window;
-  const w = officeWindow(office, ref.office, origin, servesWholeGrid(deps, office, origin), watersOf(deps, office));
+  const w = officeWindow(office, ref.office, origin, servesWholeGrid(deps, office, origin), () =>
+    watersOf(deps, office),
+  );
   if (ref.x < w.minX || ref.x > w.maxX || ref.y < w.minY || ref.y > w.maxY) {
     throw new ForecastNotFound(
       `Grid coordinates ${ref.x},${ref.y} are outside the ${ref.office} forecast grid (${where}; gridX ${w.minX} to ${w.maxX}, gridY ${w.minY} to ${w.maxY}).`,
