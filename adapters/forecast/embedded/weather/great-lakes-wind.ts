@@ -60,10 +60,11 @@ export function overLakeWindFactor(place: LakePlace, airC: number, epochHour: nu
 
 /**
  * The factor on the model's wind where a share `open` (0 to 1) of it is the open water's, with the air at
- * `airC` over water at `waterC`: the lakes' and the open sea's (sea-water.ts) alike.
+ * `airC` over water at `waterC`: the lakes' and the open sea's (sea-water.ts) alike. `gain` multiplies the open
+ * water's ratio: the open sea's growth with the distance offshore (sea-water.ts's fetchGain); 1 over the lakes.
  */
-export const overWaterWindFactor = (open: number, airC: number, waterC: number): number =>
-  1 + open * (NEUTRAL_RATIO * stabilityTerm(airC - waterC) - 1);
+export const overWaterWindFactor = (open: number, airC: number, waterC: number, gain = 1): number =>
+  1 + open * (NEUTRAL_RATIO * gain * stabilityTerm(airC - waterC) - 1);
 
 /**
  * How far the air over the open lake comes toward the water's temperature. Air crossing a lake takes heat

@@ -11,6 +11,8 @@ import {
 } from '../../../../../adapters/forecast/embedded/weather/sea-mask-data.ts';
 import {
   EAST_GULF_SEA,
+  fetchGain,
+  OPEN_OCEAN_GAIN,
   openSeaPlace,
   openSeaWeight,
   overSeaAirC,
@@ -100,7 +102,7 @@ describe('the open sea’s wind and air', () => {
   it('brings the air part of the way toward the sea, never past it', () => {
     const h = hourOf('2026-01-15T12:00:00Z');
     const sea = waterTempC('newEngland', h);
-    const open = { weight: 1, waters: [['newEngland', 1]], offLand: 1 } as const;
+    const open = { weight: 1, waters: [['newEngland', 1]], offLand: 1, fetchKm: 100, fetchGain: 1.2 } as const;
     const warmed = overSeaAirC(open, -10, h);
     assert.ok(warmed > -10 && warmed <= -10 + 1.5 + 1e-9 && warmed < sea);
     assert.equal(overSeaAirC({ ...open, weight: 0 }, -10, h), -10);
@@ -210,5 +212,38 @@ describe('the sea off Florida’s Gulf coast and the Keys', () => {
     const jul = at('2026-07-01T00:00:00Z');
     assert.ok(jan > 3.8 && jan < 8, `January ${jan.toFixed(1)} m/s`);
     assert.ok(jul < jan && jul > 2.5, `July ${jul.toFixed(1)} m/s`);
+  });
+});
+
+describe('the open sea’s wind with the distance offshore', () => {
+  it('grows from the shore’s to Hsu’s open-ocean ratio over tens of kilometres, without a step', () => {
+    assert.equal(fetchGain(0), 1);
+    assert.ok(Math.abs(fetchGain(1e6) - OPEN_OCEAN_GAIN) < 1e-9);
+    // Eastward off Cape Ann, 0.005° (0.4 km) at a time, 160 km out: the gain grows for the first 80 km (then
+    // other shores come nearer), by little a step.
+    let before = openSeaPlace(42.63, -70.6)?.fetchGain ?? 1;
+    let worst = 0;
+    for (let k = 1; k <= 400; k++) {
+      const gain = openSeaPlace(42.63, -70.6 + k * 0.005)?.fetchGain ?? 1;
+      if (k <= 200) assert.ok(gain >= before, `${(-70.6 + k * 0.005).toFixed(3)}: ${gain} after ${before}`);
+      worst = Math.max(worst, Math.abs(gain - before));
+      before = gain;
+    }
+    assert.ok(worst < 0.01, `a step of ${worst.toFixed(4)}`);
+    assert.ok(before > 1.2, `${before} far out`);
+  });
+
+  it('measures the buoys’ distance from a shore, not from specks of land in the open Gulf', () => {
+    // NDBC 44005 ~75 km off Pemaquid Point; NDBC 42036 ~130 km off the Big Bend, where three cells in no zone
+    // lie 60 km from it (28.64 N 83.9 W), no shore to the wind.
+    const gulfOfMaine = openSeaPlace(BUOY_44005.lat, BUOY_44005.lon)!;
+    assert.ok(gulfOfMaine.fetchKm > 70 && gulfOfMaine.fetchKm < 80, `${gulfOfMaine.fetchKm} km`);
+    assert.ok(openSeaPlace(28.501, -84.508)!.fetchKm > 100);
+  });
+
+  it('gives the Keys’ waters, whose stations stand on islands in the sea, no gain', () => {
+    assert.equal(openSeaPlace(24.45, -81.88)!.fetchGain, 1); // Sand Key
+    assert.equal(openSeaPlace(24.2, -81.2)!.fetchGain, 1); // the Straits, 50 km off the Middle Keys
+    assert.ok(openSeaPlace(27.17, -82.93)!.fetchGain > 1.1); // the West Florida Shelf, 25 nm off Venice
   });
 });
