@@ -10,11 +10,19 @@ import {
   type Episode,
 } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
-import { hazardContext, ruleHazards, strongest, type HazardWindow, type OpenStart } from './hazard-windows.ts';
+import {
+  hazardContext,
+  ruleHazards,
+  strongest,
+  underWayAtStart,
+  type HazardWindow,
+  type OpenStart,
+} from './hazard-windows.ts';
 import type { AlertFeature, AlertReference } from './alert-feature.ts';
 import { marineRules, recordSeas, strongestMarine } from './marine-alert-rules.ts';
 import { stormWarnings } from './storm-warnings.ts';
 import { placeHours, type Place, type WeatherSample } from './model.ts';
+import { placeClimate, type PlaceClimate } from './climate.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 import { idOrder } from './text-order.ts';
@@ -352,6 +360,11 @@ class ZoneHours {
   /** The rules whose hazard may be under way as the series begins (hazard-windows.ts). */
   private readonly open: OpenStart = new Set();
   private hours: ((startHour: number, count: number) => WeatherSample[]) | undefined;
+  /**
+   * The place's climate, worked out once for the model's site and the rules' hours (each look back's among
+   * them), where the model gives the hours; else each finding of windows works it out if a rule asks.
+   */
+  private readonly pc: PlaceClimate | undefined;
   /** The first hour each rule's windows were found from, where earlier than the lookback's. */
   private readonly seenFrom = new Map<HazardRule, number>();
 
@@ -362,10 +375,11 @@ class ZoneHours {
     private readonly sample?: (place: Place, hour: number) => WeatherSample,
   ) {
     this.place = zonePlace(zone);
+    this.pc = sample ? undefined : placeClimate(this.place);
     this.rules = zone.marine ? marineRules(zone) : HAZARD_RULES;
     this.lookback = this.hoursFrom(lookbackStart, hours);
     this.series = { firstHour: lookbackStart, samples: this.lookback };
-    this.all = ruleHazards(this.rules, this.place, lookbackStart, this.lookback, this.open);
+    this.all = ruleHazards(this.rules, this.place, lookbackStart, this.lookback, this.open, this.pc);
   }
 
   get windows(): HazardWindow[] {
@@ -385,29 +399,24 @@ class ZoneHours {
    * one of them is under way there.
    */
   lookBack(wanted: ReadonlySet<HazardRule>, fromHour: number): void {
-    const rules = new Set(this.rules.filter((rule) => wanted.has(rule)));
-    if (!rules.size) return;
+    const rules = this.rules.filter((rule) => wanted.has(rule));
+    if (!rules.length) return;
     const first = this.series.firstHour;
     let from = Math.min(fromHour, first);
-    let samples = from < first ? [...this.hoursFrom(from, first - from), ...this.series.samples] : this.series.samples;
-    const open = (): boolean => {
-      const found: OpenStart = new Set();
-      // Only the hours in which a hit leaves the series' start open (a rule's merging gap and one).
-      const head = samples.slice(0, 1 + Math.max(...[...rules].map((r) => r.mergeGapHours)));
-      ruleHazards([...rules], this.place, from, head, found);
-      return found.size > 0;
-    };
-    while (this.lookbackStart - from < BACK_HOURS && open()) {
+    let samples = from < first ? this.hoursFrom(from, first - from).concat(this.series.samples) : this.series.samples;
+    while (this.lookbackStart - from < BACK_HOURS && underWayAtStart(rules, this.place, from, samples, this.pc)) {
       from -= BACK_STEP_HOURS;
-      samples = [...this.hoursFrom(from, BACK_STEP_HOURS), ...samples];
+      samples = this.hoursFrom(from, BACK_STEP_HOURS).concat(samples);
     }
     this.series.firstHour = from;
     this.series.samples = samples;
     // The rules whose windows were found from later hours (another rule's look back may have gone further).
-    const again = new Set([...rules].filter((rule) => (this.seenFrom.get(rule) ?? this.lookbackStart) > from));
-    if (!again.size) return;
+    const again = rules.filter((rule) => (this.seenFrom.get(rule) ?? this.lookbackStart) > from);
+    if (!again.length) return;
     for (const rule of again) this.seenFrom.set(rule, from);
-    this.all = [...this.all.filter((w) => !again.has(w.rule)), ...ruleHazards([...again], this.place, from, samples)];
+    this.all = this.all
+      .filter((w) => !again.includes(w.rule))
+      .concat(ruleHazards(again, this.place, from, samples, undefined, this.pc));
   }
 
   /** The rules of this zone's windows begun before the lookback, and how far back a neighbour looks for them. */
@@ -426,7 +435,7 @@ class ZoneHours {
     const place = this.place;
     const samples = this.sample
       ? Array.from({ length: count }, (_, i) => this.sample!(place, from + i))
-      : (this.hours ??= placeHours(place))(from, count);
+      : (this.hours ??= placeHours(place, this.pc))(from, count);
     // A marine zone's hours get their seas, which its advisory and its text read (marine-alert-rules.ts).
     if (this.zone.marine) recordSeas(this.zone, place, from, samples);
     return samples;

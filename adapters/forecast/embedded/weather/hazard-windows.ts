@@ -30,9 +30,11 @@ class HourContexts implements HazardContext {
     readonly place: Place,
     readonly firstHour: number,
     hours: number,
+    pc?: PlaceClimate,
   ) {
     this.hour = firstHour;
     this.climates = new Array<Climate | undefined>(hours);
+    this.pc = pc;
   }
 
   get climate(): Climate {
@@ -50,9 +52,19 @@ class HourContexts implements HazardContext {
   }
 }
 
-/** The context of one hour at a place, on its own (a rule's whole-event criterion for one issuance). */
+/**
+ * The context of one hour at a place, on its own (a rule's whole-event criterion for one issuance). Its climate
+ * is worked out if the rule reads it: of the criteria only the Flood Watch's does.
+ */
 export function hazardContext(place: Place, hour: number): HazardContext {
-  return { place, hour, climate: seasonalClimate(placeClimate(place), seasonDay(hour)) };
+  let climate: Climate | undefined;
+  return {
+    place,
+    hour,
+    get climate() {
+      return (climate ??= seasonalClimate(placeClimate(place), seasonDay(hour)));
+    },
+  };
 }
 
 /**
@@ -62,6 +74,24 @@ export function hazardContext(place: Place, hour: number): HazardContext {
  */
 export type OpenStart = Set<HazardRule>;
 
+/**
+ * Whether one of `rules` may be under way as a place's series begins: what {@link ruleHazards} adds to its
+ * `openStart`, a hit within the rule's `mergeGapHours` of the first hour, found without finding the windows.
+ */
+export function underWayAtStart(
+  rules: readonly HazardRule[],
+  place: Place,
+  firstHour: number,
+  samples: readonly WeatherSample[],
+  pc?: PlaceClimate,
+): boolean {
+  const head = Math.min(samples.length, 1 + Math.max(...rules.map((r) => r.mergeGapHours)));
+  const contexts = new HourContexts(place, firstHour, head, pc);
+  for (const rule of rules)
+    for (let i = 0; i <= rule.mergeGapHours && i < head; i++) if (rule.hourly(samples[i]!, contexts.at(i))) return true;
+  return false;
+}
+
 /** Hazard windows for one rule over a place's series. */
 function ruleWindows(
   rule: HazardRule,
@@ -69,45 +99,69 @@ function ruleWindows(
   samples: readonly WeatherSample[],
   openStart?: OpenStart,
 ): HazardWindow[] {
-  const firstHour = contexts.firstHour;
   const windows: HazardWindow[] = [];
   let start = -1;
   let last = -1;
   let hits = 0;
-  const close = () => {
-    if (start < 0) return;
-    const slice = samples.slice(start, last + 1);
-    if (hits >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
-      windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, samples: slice });
-    }
-    start = -1;
-    hits = 0;
-  };
   for (let i = 0; i < samples.length; i++) {
     if (!rule.hourly(samples[i]!, contexts.at(i))) continue;
     if (openStart && last < 0 && i <= rule.mergeGapHours) openStart.add(rule);
-    if (start >= 0 && i - last - 1 > rule.mergeGapHours) close();
+    if (start >= 0 && i - last - 1 > rule.mergeGapHours) {
+      closeWindow(rule, contexts, samples, start, last, hits, windows);
+      start = -1;
+      hits = 0;
+    }
     if (start < 0) start = i;
     last = i;
     hits++;
   }
-  close();
+  if (start >= 0) closeWindow(rule, contexts, samples, start, last, hits, windows);
   return windows;
+}
+
+/**
+ * Adds the window of a rule's hits from `start` to `last` (`hits` of them) to `windows` if it is long enough
+ * and qualifies. A function of its own, not a closure made for each rule and place: the alert cycle runs
+ * every rule over every zone.
+ */
+function closeWindow(
+  rule: HazardRule,
+  contexts: HourContexts,
+  samples: readonly WeatherSample[],
+  start: number,
+  last: number,
+  hits: number,
+  windows: HazardWindow[],
+): void {
+  const slice = samples.slice(start, last + 1);
+  if (hits >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
+    const firstHour = contexts.firstHour;
+    windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, samples: slice });
+  }
+}
+
+/** A window's product's strength: a warning 0, a watch 1, an advisory 2. */
+function rank(w: HazardWindow): number {
+  return w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2;
 }
 
 function overlaps(a: HazardWindow, b: HazardWindow): boolean {
   return a.startHour < b.endHour && b.startHour < a.endHour;
 }
 
-/** Each rule's hazard windows over a place's series, all of them (see {@link strongest}). */
+/**
+ * Each rule's hazard windows over a place's series, all of them (see {@link strongest}). `pc`: the place's
+ * climate where the caller has it already (its model site's), else worked out if a rule asks for it.
+ */
 export function ruleHazards(
   rules: readonly HazardRule[],
   place: Place,
   firstHour: number,
   samples: readonly WeatherSample[],
   openStart?: OpenStart,
+  pc?: PlaceClimate,
 ): HazardWindow[] {
-  const contexts = new HourContexts(place, firstHour, samples.length);
+  const contexts = new HourContexts(place, firstHour, samples.length, pc);
   return rules.flatMap((rule) => ruleWindows(rule, contexts, samples, openStart));
 }
 
@@ -116,7 +170,6 @@ export function ruleHazards(
  * as the NWS would upgrade rather than issue both.
  */
 export function strongest(all: readonly HazardWindow[]): HazardWindow[] {
-  const rank = (w: HazardWindow) => (w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2);
   return all.filter(
     (w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)),
   );

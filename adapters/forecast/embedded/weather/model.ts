@@ -188,7 +188,7 @@ function seaWindLogs(pc: PlaceClimate): Float64Array | null {
   return measured.map((v, m) => v - all.months[LOG_WIND * 12 + m]!);
 }
 
-function siteOf(place: Place, field?: ClimateField | null): Site {
+function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimate): Site {
   const at = toNoisePoint(place.lat, place.lon, 0);
   const north = place.lat >= 0 ? 1 : -1;
   // Coriolis weakens toward the tropics, strengthening the balanced wind; capped so it stays sane.
@@ -197,7 +197,7 @@ function siteOf(place: Place, field?: ClimateField | null): Site {
     Math.sin(Math.PI / 4) / Math.max(Math.sin((Math.abs(place.lat) * Math.PI) / 180), 0.3),
   );
   const turn = (north * 25 * Math.PI) / 180;
-  const pc = placeClimate(place, field);
+  const pc = climate ?? placeClimate(place, field);
   const sea = openSeaPlace(place.lat, place.lon);
   return {
     pc,
@@ -501,11 +501,16 @@ function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
 
 /**
  * One place's hours in any spans, one after another: what {@link hourlySeries} gives, without working out the
- * place's site again for each span (an alert zone's hours looked back a day at a time).
+ * place's site again for each span (an alert zone's hours looked back a day at a time). `pc`: the place's
+ * climate where the caller has worked it out already (placeClimate's, with the model's field).
  */
-export function placeHours(place: Place): (startHour: number, count: number) => WeatherSample[] {
-  const site = siteOf(place);
-  return (startHour, count) => Array.from({ length: count }, (_, i) => sample(site, startHour + i));
+export function placeHours(place: Place, pc?: PlaceClimate): (startHour: number, count: number) => WeatherSample[] {
+  const site = siteOf(place, undefined, pc);
+  return (startHour, count) => {
+    const out: WeatherSample[] = [];
+    for (let i = 0; i < count; i++) out.push(sample(site, startHour + i));
+    return out;
+  };
 }
 
 /** The same place's weather for `count` consecutive hours starting at `startHour`. */
