@@ -10,6 +10,8 @@ test('a bundle replayed at its recordedAt gives back the recorded dates, to the 
     endTime: '2026-05-20T18:00:00-05:00',
     updateTime: '2026-05-20T20:59:58+00:00',
     generatedAt: '2026-05-20T21:00:00Z',
+    // A storm warning's eventMotionDescription: UTC, its local offset unknown (RFC 3339's -00:00).
+    motion: '2026-05-20T20:19:00-00:00...storm...139DEG...19KT...38.44,-96.94',
   };
   const tokens = relativiseDates(body, recordedAt) as Record<string, string>;
   assert.equal(tokens['startTime'], '{date:now@-05:00}');

@@ -49,7 +49,10 @@ function formatAt(ms: number, offset: string): string {
   if (offset === 'Z') return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const sign = offset.startsWith('-') ? -1 : 1;
   const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
-  return isoWithFixedOffset(ms, minutes);
+  const iso = isoWithFixedOffset(ms, minutes);
+  // -00:00 is UTC with the local offset unknown (RFC 3339), as a storm warning's eventMotionDescription writes
+  // its time: it stays -00:00, not +00:00.
+  return offset === '-00:00' ? iso.replace(/\+00:00$/, '-00:00') : iso;
 }
 
 export function mapStrings(value: unknown, map: (s: string) => string): unknown {
