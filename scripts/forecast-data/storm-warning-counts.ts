@@ -6,7 +6,7 @@ import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/aler
 import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
-import type { AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
+import type { AlertFeature, AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
 import { placeHours } from '../../adapters/forecast/embedded/weather/model.ts';
 import { stormWarnings } from '../../adapters/forecast/embedded/weather/storm-warnings.ts';
 
@@ -37,12 +37,33 @@ export interface StormCounts {
 }
 
 /**
- * Counts over the days `dayStep` apart through 2026 (day 1, 1 + dayStep, …), each day's 24 hours, with the
- * 6 hours before it as lead-in (a storm running into midnight is not counted twice). `scale` takes the zones
- * counted to every CONUS land zone (e.g. 3 with every third office).
+ * Every storm-based warning sent on the days `dayStep` apart through 2026 (day 1, 1 + dayStep, …) at `zones`,
+ * with its zone: each day's 24 hours, the hours before it read where a storm began before midnight (a storm
+ * running into midnight is not warned twice) and the 6 after it where a warning runs past.
+ */
+export function eachStormWarning(
+  zones: readonly AlertZone[],
+  dayStep: number,
+  visit: (zone: AlertZone, alert: AlertFeature) => void,
+): void {
+  const start = Date.UTC(2026, 0, 1) / HOUR;
+  for (const zone of zones) {
+    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+    const earlier = (hour: number) => hours(hour, 1)[0]!;
+    for (let day = 0; day < 365; day += dayStep) {
+      const from = start + day * 24;
+      const samples = hours(from, 24 + 6);
+      const request = { zone, firstHour: from, samples, fromHour: from, toHour: from + 24, baseUrl: '', earlier };
+      for (const alert of stormWarnings(request)) visit(zone, alert);
+    }
+  }
+}
+
+/**
+ * Counts of {@link eachStormWarning}'s warnings, scaled to a year. `scale` takes the zones counted to every
+ * CONUS land zone (e.g. 3 with every third office).
  */
 export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale = 1): StormCounts {
-  const start = Date.UTC(2026, 0, 1) / HOUR;
   const zeros = (n: number) =>
     Object.fromEntries(STORM_KINDS.map((k) => [k, new Array<number>(n).fill(0)])) as Record<StormKindName, number[]>;
   const byMonth = zeros(12);
@@ -51,32 +72,15 @@ export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale 
     STORM_KINDS.map((k) => [k, { West: 0, Plains: 0, East: 0 }]),
   ) as StormCounts['byRegion'];
   let days = 0;
-  const lead = 6;
   for (let day = 0; day < 365; day += dayStep) days++;
   const weight = (365 / days) * scale;
-  for (const zone of zones) {
-    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
-    for (let day = 0; day < 365; day += dayStep) {
-      const from = start + day * 24;
-      const samples = hours(from - lead, 24 + lead);
-      for (const alert of stormWarnings({
-        zone,
-        firstHour: from - lead,
-        samples,
-        fromHour: from - lead,
-        toHour: from + 24,
-        baseUrl: '',
-      })) {
-        const sent = Date.parse(alert.properties.sent);
-        if (sent < from * HOUR) continue;
-        const event = alert.properties.event as StormKindName;
-        const d = new Date(sent);
-        byMonth[event][d.getUTCMonth()]! += weight;
-        byHour[event][d.getUTCHours()]! += weight;
-        byRegion[event][zone.lon < -104 ? 'West' : zone.lon < -94 ? 'Plains' : 'East'] += weight;
-      }
-    }
-  }
+  eachStormWarning(zones, dayStep, (zone, alert) => {
+    const event = alert.properties.event as StormKindName;
+    const d = new Date(Date.parse(alert.properties.sent));
+    byMonth[event][d.getUTCMonth()]! += weight;
+    byHour[event][d.getUTCHours()]! += weight;
+    byRegion[event][zone.lon < -104 ? 'West' : zone.lon < -94 ? 'Plains' : 'East'] += weight;
+  });
   const perYear = Object.fromEntries(STORM_KINDS.map((k) => [k, byMonth[k].reduce((a, b) => a + b, 0)])) as Record<
     StormKindName,
     number
@@ -88,12 +92,22 @@ export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale 
 export function activeStormWarnings(zones: readonly AlertZone[], at: readonly number[]): number[] {
   return at.map((ms) => {
     const hour = Math.floor(ms / HOUR);
-    // A flash flood warning lasts 3 hours: its storm may have begun that long before.
-    const from = hour - 4;
+    // A flash flood warning lasts 6 hours at most: its storm may have begun that long before.
+    const from = hour - 6;
     let n = 0;
     for (const zone of zones) {
-      const samples = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 })(from, 5);
-      for (const a of stormWarnings({ zone, firstHour: from, samples, fromHour: from, toHour: hour + 1, baseUrl: '' }))
+      const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+      const samples = hours(from, 13);
+      const earlier = (h: number) => hours(h, 1)[0]!;
+      for (const a of stormWarnings({
+        zone,
+        firstHour: from,
+        samples,
+        fromHour: from,
+        toHour: hour + 1,
+        baseUrl: '',
+        earlier,
+      }))
         if (Date.parse(a.properties.sent) <= ms && ms < Date.parse(a.properties.ends)) n++;
     }
     return n;

@@ -37,7 +37,8 @@ describe('/offices/{officeId}/weatherstories', () => {
   });
 
   test('an office with alerts: one story per alert, warnings first, as OfficeWeatherStory says', async () => {
-    const ugc = active.find((f) => f.properties.geocode?.UGC?.length)!.properties.geocode.UGC[0];
+    // A forecast zone's alert (the newest may be county-coded storm warnings, issue 38 item 5).
+    const ugc = active.find((f) => f.properties.geocode?.UGC?.[0]?.[2] === 'Z')!.properties.geocode.UGC[0];
     const zone = (await get(`/zones/forecast/${ugc}`)).body.properties;
     const id = String(zone.forecastOffices?.[0] ?? zone.cwa[0])
       .split('/')

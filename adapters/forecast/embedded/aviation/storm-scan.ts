@@ -1,6 +1,6 @@
 import { centerAt, type AviationCenter } from './aviation-centers.ts';
 import { Lru } from '../shared/lru.ts';
-import { weatherAt, type WeatherSample } from '../weather/index.ts';
+import { synopticGustKmh, weatherAt, type WeatherSample } from '../weather/index.ts';
 
 // Where the model has thunderstorms at an hour: a 1-degree lattice over the contiguous states (and the
 // Gulf and Atlantic approaches), each point with the model's weather. CWAs and SIGMETs are drawn from it.
@@ -76,8 +76,8 @@ const airScans = new Lru<number, readonly AirHazardCell[]>(48);
 /**
  * Where the model's weather implies severe icing or turbulence at an hour, on a 1-degree lattice over the
  * contiguous states. Icing: a deep, wet overcast near freezing (sky ≥ 70%, a 40% chance of precipitation, surface
- * −15 to +4 °C: supercooled water in the cloud above). Turbulence: gusts of 40 kt or more at the surface,
- * the strong low-level wind that brings moderate-or-greater turbulence and mountain waves aloft. These are
+ * −15 to +4 °C: supercooled water in the cloud above). Turbulence: gusts of 40 kt or more at the surface
+ * outside thunderstorms (a storm's own gusts are the convective SIGMET's: synopticGustKmh), the strong low-level wind that brings moderate-or-greater turbulence and mountain waves aloft. These are
  * the model's own fields, so an area's SIGMET is what its forecasts show.
  */
 export function airHazardsAt(hour: number): readonly AirHazardCell[] {
@@ -96,5 +96,5 @@ export function isIcing(s: WeatherSample): boolean {
 }
 
 export function isTurbulent(s: WeatherSample): boolean {
-  return s.windGustKmh >= 40 * 1.852;
+  return synopticGustKmh(s) >= 40 * 1.852;
 }

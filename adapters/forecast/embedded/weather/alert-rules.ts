@@ -1,6 +1,6 @@
 import type { AlertEvent } from './alert-events.ts';
 import type { Climate } from './climate.ts';
-import type { Place, WeatherSample } from './model.ts';
+import { synopticGustKmh, type Place, type WeatherSample } from './model.ts';
 import { iceAccumulationMm, snowfallMm } from './derived-layers.ts';
 import { heatIndexC, windChillC } from './physics.ts';
 import { cToF, compassPoint, compassWords, kmhToMph } from './units.ts';
@@ -331,11 +331,11 @@ export const WIND_CRITERIA: { readonly advisory: WindCriterion; readonly warning
 };
 
 function windWhat(places: readonly (readonly WeatherSample[])[]): string {
-  const samples = worstPlace(places, (ss) => maxOf(ss, (s) => s.windGustKmh));
-  const worst = samples.reduce((a, s) => (s.windGustKmh > a.windGustKmh ? s : a));
+  const samples = worstPlace(places, (ss) => maxOf(ss, synopticGustKmh));
+  const worst = samples.reduce((a, s) => (synopticGustKmh(s) > synopticGustKmh(a) ? s : a));
   const lo = Math.round(kmhToMph(minOf(samples, (s) => s.windSpeedKmh)) / 5) * 5;
   const hi = Math.max(lo + 5, Math.round(kmhToMph(maxOf(samples, (s) => s.windSpeedKmh)) / 5) * 5);
-  const gust = Math.round(kmhToMph(worst.windGustKmh) / 5) * 5;
+  const gust = Math.round(kmhToMph(synopticGustKmh(worst)) / 5) * 5;
   return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} mph with gusts up to ${gust} mph expected.`;
 }
 
@@ -388,7 +388,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 1,
     mergeGapHours: 4,
     hourly: (s) =>
-      s.windSpeedKmh >= WIND_CRITERIA.warning.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.warning.gustKmh,
+      s.windSpeedKmh >= WIND_CRITERIA.warning.sustainedKmh || synopticGustKmh(s) >= WIND_CRITERIA.warning.gustKmh,
     what: windWhat,
     impacts:
       'Damaging winds will blow down trees and power lines. Widespread power outages are expected. Travel will be difficult, especially for high profile vehicles.',
@@ -406,7 +406,7 @@ export const HAZARD_RULES: readonly HazardRule[] = [
     minHours: 2,
     mergeGapHours: 4,
     hourly: (s) =>
-      s.windSpeedKmh >= WIND_CRITERIA.advisory.sustainedKmh || s.windGustKmh >= WIND_CRITERIA.advisory.gustKmh,
+      s.windSpeedKmh >= WIND_CRITERIA.advisory.sustainedKmh || synopticGustKmh(s) >= WIND_CRITERIA.advisory.gustKmh,
     what: windWhat,
     impacts:
       'Gusty winds will blow around unsecured objects. Tree limbs could be blown down and a few power outages may result.',

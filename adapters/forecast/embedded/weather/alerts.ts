@@ -431,6 +431,12 @@ class ZoneHours {
     return { rules, from };
   }
 
+  /** The zone's weather at an hour before the lookback: the series' where it looked back that far. */
+  hourBefore(hour: number): WeatherSample {
+    const { firstHour, samples } = this.series;
+    return (hour >= firstHour ? samples[hour - firstHour] : undefined) ?? this.hoursFrom(hour, 1)[0]!;
+  }
+
   private hoursFrom(from: number, count: number): WeatherSample[] {
     const place = this.place;
     const samples = this.sample
@@ -481,7 +487,8 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const alerts: AlertFeature[] = [];
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
-  for (const { zone, lookback: samples } of zoneHours) {
+  for (const z of zoneHours) {
+    const { zone, lookback: samples } = z;
     // No storm-based warning over water: a Special Marine Warning is a product of its own, not modelled.
     if (zone.marine) continue;
     alerts.push(
@@ -492,6 +499,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
         fromHour: first,
         toHour: last + CYCLE_HOURS,
         baseUrl: request.baseUrl,
+        earlier: (hour) => z.hourBefore(hour),
       }),
     );
   }

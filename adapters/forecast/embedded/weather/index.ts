@@ -13,7 +13,7 @@
  * - `latestObservation(request)`: a station's latest observation.
  */
 
-export { weatherAt, hourlySeries } from './model.ts';
+export { weatherAt, hourlySeries, synopticGustKmh } from './model.ts';
 export { adoptPrecipMonths, measuredPrecipMonths } from './monthly-precip.ts';
 export type { Place, PrecipType, WeatherAdjust, WeatherSample } from './model.ts';
 

@@ -1,4 +1,4 @@
-import type { WeatherSample } from './model.ts';
+import { synopticGustKmh, type WeatherSample } from './model.ts';
 
 /**
  * The hour's marine wind, km/h: its "frequent gusts", halfway between the gridpoint's windSpeed and windGust.
@@ -6,8 +6,8 @@ import type { WeatherSample } from './model.ts';
  * Small Craft Advisory would be up over most of the Gulf most of the spring); its sustained wind is a land
  * station's, which understates the open water's (at it, hardly a gale would blow off New England or Alaska).
  * The marine products (marine-alert-rules.ts) count their hours at it, and the wind waves (sea-state.ts) grow
- * from it, so an advisory's wind and its seas are one wind.
+ * from it, so an advisory's wind and its seas are one wind. A thunderstorm's gust is left out (synopticGustKmh).
  */
 export function marineWindKmh(s: WeatherSample): number {
-  return (s.windSpeedKmh + s.windGustKmh) / 2;
+  return (s.windSpeedKmh + synopticGustKmh(s)) / 2;
 }

@@ -64,7 +64,8 @@ before(async () => {
   // The scopes are picked from the ready cycle, so that they hold alerts.
   const all = features(await ready.alerts(alertQuery(), ctx));
   assert.ok(all.length > 20, `the summer cycle holds alerts (${all.length})`);
-  const zone = all[0]!.properties.geocode.UGC[0]!;
+  // A forecast zone's (the newest alerts may be county-coded storm warnings).
+  const zone = all.map((a) => a.properties.geocode.UGC[0]!).find((ugc) => catalogue.forecastZones.has(ugc))!;
   const centroid = catalogue.forecastZones.get(zone)!.centroid;
   const state = all[all.length - 1]!.properties.geocode.UGC[0]!.slice(0, 2);
   queries = [

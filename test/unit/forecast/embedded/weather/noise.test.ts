@@ -144,7 +144,9 @@ describe('weather model: pinned output', () => {
     // their own season, lakeStormSeason: only places over New England's sea and the lakes' waters moved; then the
     // lakes' stability taken on the day's mean air, not the land's hour, great-lakes-wind.ts: only the lakes'
     // open waters' wind moved; then the lakes' storm season falling off after November, lakeStormSeason: only
-    // the windiest hours over the lakes' waters from late November to early April moved).
+    // the windiest hours over the lakes' waters from late November to early April moved; then (2026-11-28) the
+    // thunderstorm hours over land given their storm cells' outflow gusts, model.ts stormOutflowKmh: only the
+    // gusts of thunderstorm hours moved).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -157,4 +159,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = '35a85ca7a989dc00';
+const PINNED = '20987b5622e3b272';

@@ -1,0 +1,116 @@
+// Issue 38 items 4 and 5: every storm-based warning is justified by the grid at every hour it runs, its text
+// reads its numbers off the grid, it is county-coded with a polygon, and the warnings come at rates, in the
+// seasons and at the hours the NWS's would. Every 6th office's CONUS land zones, every 6th day of 2026.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  conusLandZones,
+  eachStormWarning,
+  stormCounts,
+} from '../../../../scripts/forecast-data/storm-warning-counts.ts';
+import {
+  hourlySeries,
+  type AlertFeature,
+  type AlertZone,
+  type WeatherSample,
+} from '../../../../adapters/forecast/embedded/weather/index.ts';
+import {
+  FLOOD_WARNING_HOURS,
+  SEVERE_GUST_KMH,
+  STORM_WARNING_HOURS,
+  warnedGustMph,
+  warnedRainInches,
+} from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
+
+const HOUR = 3_600_000;
+const EVERY = 6;
+const DAYS = 6;
+const zones = conusLandZones(EVERY);
+const warnings: { zone: AlertZone; alert: AlertFeature }[] = [];
+eachStormWarning(zones, DAYS, (zone, alert) => warnings.push({ zone, alert }));
+
+const isStorm = (s: WeatherSample) => s.precipType === 'thunderstorms';
+const isWet = (s: WeatherSample) => s.precipType === 'rain' || s.precipType === 'thunderstorms';
+const placeOf = (z: AlertZone) => ({ lat: z.lat, lon: z.lon, elevationM: z.elevationM ?? 0 });
+
+describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
+  it('every hour from sent to ends shows the storm, and the text its gust or rain', () => {
+    const kinds = new Set(warnings.map((w) => w.alert.properties.event));
+    assert.ok(kinds.has('Severe Thunderstorm Warning') && kinds.has('Tornado Warning'), [...kinds].join());
+    assert.ok(warnings.length > 400, `${warnings.length} warnings`);
+    const failures: string[] = [];
+    for (const { zone, alert } of warnings) {
+      const p = alert.properties;
+      const sent = Date.parse(p.sent);
+      const ends = Date.parse(p.ends);
+      const from = Math.floor(sent / HOUR);
+      const hours = hourlySeries(placeOf(zone), from, Math.ceil(ends / HOUR) - from);
+      const what = `${p.event} ${zone.id} ${p.sent}..${p.ends}`;
+      const flood = p.event === 'Flash Flood Warning';
+      if (ends <= sent || ends - sent > (flood ? FLOOD_WARNING_HOURS : STORM_WARNING_HOURS) * HOUR)
+        failures.push(`${what}: runs ${(ends - sent) / 60_000} min`);
+      if (flood) {
+        if (!hours.every(isWet)) failures.push(`${what}: a dry hour`);
+        // The rain fallen: the wet run's hours up to the one it is sent in.
+        const back = hourlySeries(placeOf(zone), from - 23, 24);
+        let rain = 0;
+        for (let k = back.length - 1; k >= 0 && isWet(back[k]!); k--) rain += back[k]!.qpfMm;
+        const inches = warnedRainInches(rain);
+        if (!p.description.includes(`Up to ${inches} inch`)) failures.push(`${what}: says not ${inches} in`);
+      } else {
+        if (!hours.every((s) => isStorm(s) && s.windGustKmh >= SEVERE_GUST_KMH))
+          failures.push(`${what}: an hour without a severe thunderstorm`);
+        const gust = warnedGustMph(Math.max(...hours.map((s) => s.windGustKmh)));
+        if (p.event === 'Severe Thunderstorm Warning') {
+          if (!p.description.includes(`HAZARD...${gust} mph wind gusts`)) failures.push(`${what}: says not ${gust}`);
+          if (p.parameters['maxWindGust']?.[0] !== `${gust} MPH`) failures.push(`${what}: maxWindGust`);
+        }
+      }
+      // County-coded, with the storm's polygon.
+      if (zone.county && p.geocode.UGC[0] !== zone.county.id) failures.push(`${what}: UGC ${p.geocode.UGC[0]}`);
+      if (alert.geometry?.type !== 'Polygon') failures.push(`${what}: no polygon`);
+    }
+    assert.deepEqual(failures.slice(0, 40), [], `${failures.length} unjustified warnings`);
+  });
+
+  it('warns a county once per storm: a warning of the same kind needs a quiet hour since the last', () => {
+    const last = new Map<string, number>();
+    const failures: string[] = [];
+    for (const { zone, alert } of warnings) {
+      const flood = alert.properties.event === 'Flash Flood Warning';
+      const key = `${zone.id}|${flood}`;
+      const hour = Math.floor(Date.parse(alert.properties.sent) / HOUR);
+      const before = last.get(key);
+      last.set(key, hour);
+      if (before === undefined || hour - before > 24) continue;
+      const between = hourlySeries(placeOf(zone), before, hour - before);
+      if (between.every(flood ? isWet : isStorm)) failures.push(`${alert.properties.event} ${zone.id} twice in a run`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it('come at the NWS rates, in its seasons and hours', () => {
+    // NWS: about 30,000 storm-based warnings a year 2012-2021, at Raleigh 67% severe thunderstorm and 7% tornado
+    // (WNCN, 2022-03-24, cbs17.com): ~20,000 and ~2,000 a year. A factor of two either way (one county each).
+    const c = stormCounts(zones, DAYS, EVERY);
+    const sv = c.perYear['Severe Thunderstorm Warning'];
+    const to = c.perYear['Tornado Warning'];
+    assert.ok(sv >= 10_000 && sv <= 40_000, `${Math.round(sv)} severe thunderstorm warnings a year`);
+    assert.ok(to >= 850 && to <= 4_000, `${Math.round(to)} tornado warnings a year`);
+    assert.ok(to / (sv + to) >= 0.04 && to / (sv + to) <= 0.2, `tornado share ${to / (sv + to)}`);
+    const severe = (m: number) => c.byMonth['Severe Thunderstorm Warning'][m]! + c.byMonth['Tornado Warning'][m]!;
+    const share = (months: number[]) => months.reduce((a, m) => a + severe(m), 0) / (sv + to);
+    // A warm-season peak (spring and summer, Washington Post Capital Weather Gang, 2018-08-08), not a winter one.
+    assert.ok(share([4, 5, 6, 7]) >= 0.6 && share([4, 5, 6, 7]) <= 0.97, `May-Aug ${share([4, 5, 6, 7])}`);
+    assert.ok(share([11, 0, 1]) <= 0.05, `Dec-Feb ${share([11, 0, 1])}`);
+    // Afternoon and evening: 19-23 UTC is 2-6 PM CDT, 0-4 UTC 7-11 PM; little by morning.
+    const hourly = (h: number) => c.byHour['Severe Thunderstorm Warning'][h]! + c.byHour['Tornado Warning'][h]!;
+    const within = (hours: number[]) => hours.reduce((a, h) => a + hourly(h), 0) / (sv + to);
+    const afternoon = within([19, 20, 21, 22, 23]);
+    const evening = within([0, 1, 2, 3, 4]);
+    const morning = within([10, 11, 12, 13, 14, 15]);
+    assert.ok(afternoon >= 0.4 && afternoon <= 0.9, `19-23 UTC ${afternoon}`);
+    assert.ok(evening >= 0.1 && evening <= 0.6, `0-4 UTC ${evening}`);
+    assert.ok(morning <= 0.05, `10-15 UTC ${morning}`);
+  });
+});
