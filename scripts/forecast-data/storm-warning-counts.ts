@@ -1,6 +1,6 @@
 // The model's storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood) counted as the alert cycles
 // issue them: every CONUS land zone's hourly weather (the gridpoint the cycle samples, zone-place.ts) run
-// through stormWarnings() over whole days sampled alike through 2026, scaled to a year; by month and by
+// through stormStarts() over whole days sampled alike through 2026, scaled to a year; by month and by
 // hour UTC. What scripts/storm-warning-report.ts prints (issue 38).
 import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
@@ -8,9 +8,18 @@ import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { AlertFeature, AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
 import { placeHours } from '../../adapters/forecast/embedded/weather/model.ts';
-import { stormWarnings } from '../../adapters/forecast/embedded/weather/storm-warnings.ts';
+import { CYCLE_PHASE } from '../../adapters/forecast/embedded/weather/alerts.ts';
+import {
+  numberedStormWarnings,
+  stormStarts,
+  type StormRequest,
+} from '../../adapters/forecast/embedded/weather/storm-warnings.ts';
 
 const HOUR = 3_600_000;
+
+/** One zone's storm-based warnings over a request's hours, numbered as the cycles number them. */
+const stormWarnings = (request: StormRequest): AlertFeature[] =>
+  numberedStormWarnings(stormStarts(request), CYCLE_PHASE, '');
 const NOT_CONUS = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
 export const STORM_KINDS = ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning'] as const;
 export type StormKindName = (typeof STORM_KINDS)[number];
@@ -53,7 +62,7 @@ export function eachStormWarning(
     for (let day = 0; day < 365; day += dayStep) {
       const from = start + day * 24;
       const samples = hours(from, 24 + 6);
-      const request = { zone, firstHour: from, samples, fromHour: from, toHour: from + 24, baseUrl: '', earlier };
+      const request = { zone, firstHour: from, samples, fromHour: from, toHour: from + 24, earlier };
       for (const alert of stormWarnings(request)) visit(zone, alert);
     }
   }
@@ -105,7 +114,6 @@ export function activeStormWarnings(zones: readonly AlertZone[], at: readonly nu
         samples,
         fromHour: from,
         toHour: hour + 1,
-        baseUrl: '',
         earlier,
       }))
         if (Date.parse(a.properties.sent) <= ms && ms < Date.parse(a.properties.ends)) n++;

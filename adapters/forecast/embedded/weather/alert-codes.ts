@@ -1,4 +1,5 @@
 import type { HazardRule } from './alert-rules.ts';
+import { MS_PER_HOUR } from './time.ts';
 
 /** Product identifiers: VTEC strings, AWIPS ids and WMO headings, in NWS formats. */
 
@@ -38,6 +39,39 @@ export function vtec(
 ): string {
   const begin = beginMs === null ? '000000T0000Z' : vtecTime(beginMs);
   return `/O.${action}.${officeIcao(officeId)}.${rule.phenomenon}.${rule.significance}.${pad(etn, 4)}.${begin}-${vtecTime(endMs)}/`;
+}
+
+/**
+ * Event tracking numbers. The NWS numbers the events of each office, phenomenon and significance in turn,
+ * from 0001 each year, so two events of one kind at one office in a year never share a number, and every
+ * update of an event (CON, EXT, UPG, CAN, EXP) repeats its number (NWS Directive 10-1703, VTEC,
+ * https://www.weather.gov/media/vtec/VTEC_explanation_ver9.pdf; "the later VTEC line [is expected] to have an
+ * incremented ETN", https://www.weather.gov/os/vtec/GHG_ETN.html). The model keeps no counter: its numbers
+ * come from when an event begins, which is as stable as the event (see alerts.ts and storm-warnings.ts:
+ * unique among zone-based events by construction, among storms unless two busy cycles follow), and fit the
+ * four digits. Numbers above {@link MODEL_ETN_MAX} are left to the scenarios' alerts (injected-alerts.ts), so
+ * none of those shares one with the model's (but for a storm overflowing the year's last cycles).
+ */
+export const MODEL_ETN_MAX = 9599;
+
+/** The UTC year of an epoch hour. */
+export function utcYear(epochHour: number): number {
+  return new Date(epochHour * MS_PER_HOUR).getUTCFullYear();
+}
+
+/** Whole hours from the start of an epoch hour's UTC year: 0 to 8,783 (a leap year's 8,784 hours). */
+export function hourOfYear(epochHour: number): number {
+  return epochHour - Date.UTC(utcYear(epochHour), 0, 1) / MS_PER_HOUR;
+}
+
+/**
+ * The ETN of a zone-based event (and of its watch): 1 plus the hour of the year it begins in, 1 to 8,784. An
+ * event keeps its start, and so its number, over all its issuances. Episodes of one office and product that
+ * begin in the same hour (a marine zone's small craft advisory and its neighbour's, each an episode of its own)
+ * share the number, as the segments of one NWS product do: each segment its zones and times, one event.
+ */
+export function startEtn(startHour: number): number {
+  return 1 + hourOfYear(startHour);
 }
 
 export function awipsIdentifier(rule: HazardRule, officeId: string): string {

@@ -1,4 +1,4 @@
-import { awipsIdentifier, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
+import { awipsIdentifier, startEtn, vtec, wmoIdentifier, type VtecAction } from './alert-codes.ts';
 import { HAZARD_RULES, meetsWinterStormWarning, type HazardRule } from './alert-rules.ts';
 import { capHeadline, description, nwsHeadline, replacedNotice, whenPhrase, wherePhrase } from './alert-text.ts';
 import {
@@ -20,7 +20,7 @@ import {
 } from './hazard-windows.ts';
 import type { AlertFeature, AlertReference } from './alert-feature.ts';
 import { marineRules, recordSeas, strongestMarine } from './marine-alert-rules.ts';
-import { stormWarnings } from './storm-warnings.ts';
+import { numberedStormWarnings, stormStarts } from './storm-warnings.ts';
 import { placeHours, type Place, type WeatherSample } from './model.ts';
 import { placeClimate, type PlaceClimate } from './climate.ts';
 import { epochHourToMs, isoWithOffset, MS_PER_HOUR } from './time.ts';
@@ -38,7 +38,7 @@ export type { AlertFeature, AlertPolygon, AlertProperties, AlertReference } from
  */
 
 export const CYCLE_HOURS = 12;
-const CYCLE_PHASE = 9;
+export const CYCLE_PHASE = 9;
 /** How far ahead each cycle looks for hazards. */
 export const HORIZON_HOURS = 48;
 /** How far back issued (now mostly expired) alerts are kept. */
@@ -169,12 +169,16 @@ function keepZones(episode: Episode, keep: readonly boolean[]): Episode {
 }
 
 /** An issuance's VTEC string, id and address: all a later issuance needs to reference it. */
-function identityOf(episode: Episode, v: Version, baseUrl: string): { vtec: string; id: string; url: string } {
+function identityOf(
+  episode: Episode,
+  v: Version,
+  baseUrl: string,
+  etn = startEtn(episode.startHour),
+): { vtec: string; id: string; url: string } {
   const rule = episode.rule;
   const inEffect = v.onset <= v.sent;
   // One number per office, phenomenon and significance, as the NWS counts them: a watch and the warning that
-  // upgrades it are two events (GL.A.0008, then GL.W.0013).
-  const etn = 1 + (hashString(`${episode.officeId}${rule.phenomenon}${rule.significance}${episode.startHour}`) % 199);
+  // upgrades it are two events (GL.A, then GL.W), numbered each in its own count (alert-codes.ts).
   const vtecString = vtec(
     v.action,
     episode.officeId,
@@ -205,11 +209,13 @@ export function buildAlert(
   expires: number,
   references: readonly AlertReference[],
   baseUrl: string,
+  /** A scenario's own number (injected-alerts.ts); else the episode's, from its start. */
+  etn?: number,
 ): AlertFeature {
   const rule = episode.rule;
   const first = episode.zones[0]!;
   const tz = first.timeZone;
-  const { vtec: vtecString, id, url } = identityOf(episode, v, baseUrl);
+  const { vtec: vtecString, id, url } = identityOf(episode, v, baseUrl, etn);
   const future = v.onset - v.sent > 12 * MS_PER_HOUR;
   const watch = rule.significance === 'A';
   const iso = (ms: number) => isoWithOffset(ms, tz);
@@ -487,22 +493,21 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   const alerts: AlertFeature[] = [];
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
-  for (const z of zoneHours) {
-    const { zone, lookback: samples } = z;
+  // They are numbered together, each office's in the order they are sent (storm-warnings.ts).
+  const storms = zoneHours.flatMap((z) =>
     // No storm-based warning over water: a Special Marine Warning is a product of its own, not modelled.
-    if (zone.marine) continue;
-    alerts.push(
-      ...stormWarnings({
-        zone,
-        firstHour: first,
-        samples,
-        fromHour: first,
-        toHour: last + CYCLE_HOURS,
-        baseUrl: request.baseUrl,
-        earlier: (hour) => z.hourBefore(hour),
-      }),
-    );
-  }
+    z.zone.marine
+      ? []
+      : stormStarts({
+          zone: z.zone,
+          firstHour: first,
+          samples: z.lookback,
+          fromHour: first,
+          toHour: last + CYCLE_HOURS,
+          earlier: (hour) => z.hourBefore(hour),
+        }),
+  );
+  alerts.push(...numberedStormWarnings(storms, CYCLE_PHASE, request.baseUrl));
   for (const episode of groupEpisodes(items).flatMap(upgraded)) {
     // The cycles from a horizon before the event's start: it may have been first listed (its NEW) that far
     // ahead; counting its series from there keeps each issuance's action and id as the clock moves on, and

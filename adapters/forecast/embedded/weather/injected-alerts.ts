@@ -1,9 +1,10 @@
+import { MODEL_ETN_MAX } from './alert-codes.ts';
 import type { AlertEvent } from './alert-events.ts';
 import { HAZARD_RULES } from './alert-rules.ts';
 import { MARINE_HAZARD_RULES } from './marine-alert-rules.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { buildAlert, type AlertFeature, type AlertPolygon } from './alerts.ts';
-import { hashString, hexDigest } from './hash.ts';
+import { hexDigest } from './hash.ts';
 import type { WeatherSample } from './model.ts';
 import { buildStormAlertAt, stormPolygon, STORM_EVENTS, stormRuleFor } from './storm-warnings.ts';
 import { epochHourOf, isoWithOffset } from './time.ts';
@@ -46,7 +47,9 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
   const zones = request.zones;
   const first = zones[0];
   if (!first) throw new RangeError('An injected alert needs at least one zone.');
-  const etn = 1 + (hashString(`inject|${request.index}|${request.event}|${first.id}`) % 400);
+  // Numbered apart from the model's (alert-codes.ts): 9600 on, in the scenario's order, so none shares a number
+  // with another or with one of the model's own (a scenario of more than 400 alerts numbers its 401st 9600 again).
+  const etn = MODEL_ETN_MAX + 1 + (request.index % (9999 - MODEL_ETN_MAX));
   const storm = stormRuleFor(request.event);
   let feature: AlertFeature;
   if (storm) {
@@ -85,6 +88,7 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
       request.expiresMs,
       [],
       request.baseUrl,
+      etn,
     );
   }
   const p = feature.properties;

@@ -1,4 +1,4 @@
-import { vtec, wmoHeading } from './alert-codes.ts';
+import { hourOfYear, utcYear, vtec, wmoHeading } from './alert-codes.ts';
 import type { AlertEvent } from './alert-events.ts';
 import { capHeadline, nwsHeadline } from './alert-text.ts';
 import type { AlertFeature, AlertPolygon, AlertProperties, StormTrack } from './alert-feature.ts';
@@ -7,6 +7,7 @@ import { hashString, hexDigest } from './hash.ts';
 import type { WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, localTime, zoneAbbreviation } from './time.ts';
 import { compassPoint, compassWords, kmhToMph } from './units.ts';
+import { textOrder } from './text-order.ts';
 import { withoutTrailingSlashes } from './url.ts';
 
 export type { StormTrack } from './alert-feature.ts';
@@ -134,8 +135,6 @@ export interface StormRequest {
   /** Storm hours in [fromHour, toHour) are warned for. */
   readonly fromHour: number;
   readonly toHour: number;
-  /** Absolute base for links, as AlertRequest's. */
-  readonly baseUrl: string;
   /** The zone's weather at an hour before the samples (to find where a storm under way as they begin began). */
   readonly earlier?: (hour: number) => WeatherSample;
 }
@@ -150,15 +149,16 @@ export interface StormPeak {
 const RUN_BACK_HOURS = 24;
 
 /**
- * The storm-based warnings of one zone sent in [fromHour, toHour), oldest first: for each run of thunderstorm
- * (wet) hours, the warning of its first severe (flooding) hour. Whether an hour is its run's first is read
- * off the hours before it (up to {@link RUN_BACK_HOURS}), `earlier` where they precede the samples, so every
- * window that holds the hour finds the same warning.
+ * The storm-based warnings of one zone sent in [fromHour, toHour), oldest first, before they are numbered
+ * ({@link numberedStormWarnings}): for each run of thunderstorm (wet) hours, the warning of its first severe
+ * (flooding) hour. Whether an hour is its run's first is read off the hours before it (up to
+ * {@link RUN_BACK_HOURS}), `earlier` where they precede the samples, so every window that holds the hour finds
+ * the same warning.
  */
-export function stormWarnings(request: StormRequest): AlertFeature[] {
+export function stormStarts(request: StormRequest): StormStart[] {
   const { samples, firstHour, earlier } = request;
   const at = (hour: number) => (hour >= firstHour ? samples[hour - firstHour] : earlier?.(hour));
-  const out: AlertFeature[] = [];
+  const out: StormStart[] = [];
   for (let hour = request.fromHour; hour < request.toHour; hour++) {
     const s = at(hour);
     if (!s) continue;
@@ -169,16 +169,14 @@ export function stormWarnings(request: StormRequest): AlertFeature[] {
         if (at(end)!.windGustKmh > peak.windGustKmh) peak = at(end)!;
       const tornadic = kmhToMph(peak.windGustKmh) >= TORNADIC_GUST_MPH && s.dewpointC >= TORNADIC_DEWPOINT_C;
       const rule = tornadic ? RULES.TO : RULES.SV;
-      out.push(
-        buildStormAlert(rule, request.zone, hour, end, peak, { gustKmh: peak.windGustKmh, rainMm: 0 }, request.baseUrl),
-      );
+      out.push(stormStart(rule, request.zone, hour, end, peak, { gustKmh: peak.windGustKmh, rainMm: 0 }));
     }
     if (isFlooding(s) && firstOfRun(at, hour, isWet, isFlooding)) {
       let rain = 0;
       for (let k = hour; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
       let end = hour + 1;
       while (end < hour + FLOOD_WARNING_HOURS && isWet(at(end))) end++;
-      out.push(buildStormAlert(RULES.FF, request.zone, hour, end, s, { gustKmh: 0, rainMm: rain }, request.baseUrl));
+      out.push(stormStart(RULES.FF, request.zone, hour, end, s, { gustKmh: 0, rainMm: rain }));
     }
   }
   return out;
@@ -297,23 +295,69 @@ function motionDescription(track: StormTrack, sentMs: number): string {
   return `${time}...storm...${deg}DEG...${knots}KT...${track.lat.toFixed(2)},${track.lon.toFixed(2)}`;
 }
 
+/** A storm-based warning due, before it is numbered: its rule, zone, hour, the weather it quotes, when it is sent and ends. */
+export interface StormStart {
+  readonly rule: StormRule;
+  readonly zone: AlertZone;
+  readonly hour: number;
+  readonly sample: WeatherSample;
+  readonly peak: StormPeak;
+  readonly sent: number;
+  readonly ends: number;
+}
+
 /**
  * The warning of a storm whose first severe (flooding) hour is `hour` and whose run of them ends at `endHour`:
  * sent 3 to 30 minutes into the hour, so it runs half an hour at least, and ending as the run ends.
  */
-function buildStormAlert(
+function stormStart(
   rule: StormRule,
   zone: AlertZone,
   hour: number,
   endHour: number,
-  s: WeatherSample,
+  sample: WeatherSample,
   peak: StormPeak,
-  baseUrl: string,
-): AlertFeature {
+): StormStart {
   const sent = epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 28)) * 60_000;
-  const ends = epochHourToMs(endHour);
-  const etn = 1 + (hashString(`${zone.officeId}|${hour}|${rule.phenomenon}|${zone.id}`) % 400);
-  return buildStormAlertAt(rule, zone, sent, ends, etn, s, baseUrl, peak);
+  return { rule, zone, hour, sample, peak, sent, ends: epochHourToMs(endHour) };
+}
+
+/**
+ * How many numbers each 12-hour cycle of the year (09Z to 21Z, 21Z to 09Z) has for an office's warnings of one
+ * kind: 733 cycles (the year's first 9 hours and its last 3 counted as cycles of their own) of 13 numbers each
+ * fit the four digits (1 to 9,529). An office's 14th storm of a kind in a cycle and later ones go on into the
+ * next cycle's numbers rather than go unwarned: over 2026 at every CONUS office, 182 office-cycles had more
+ * than 13 (the most 35), 1,024 of 13,098 warnings, so a number may repeat when the next cycle is busy too.
+ */
+export const STORM_NUMBERS_PER_CYCLE = 13;
+
+/**
+ * The storm-based warnings of some zones, numbered as the NWS numbers them (alert-codes.ts): each office's
+ * storms of a kind in a cycle of the year in the order they are sent (ties by zone), from 1 + 13 × the
+ * cycle's number (up to 9,999: a year's last cycles' overflow stops there). `cyclePhase` is the hour UTC the cycles begin at (9). All the storms of a cycle must be
+ * given together (generateAlerts gives every storm from one cycle's start to another's) for their ranks, and
+ * so their numbers, to be the same whichever cycle lists them.
+ */
+export function numberedStormWarnings(
+  starts: readonly StormStart[],
+  cyclePhase: number,
+  baseUrl: string,
+): AlertFeature[] {
+  const ranked = new Map<string, StormStart[]>();
+  const cycleOf = (hour: number) => Math.floor((hourOfYear(hour) + 12 - cyclePhase) / 12);
+  for (const start of starts) {
+    const key = `${start.zone.officeId}|${start.rule.phenomenon}|${utcYear(start.hour)}|${cycleOf(start.hour)}`;
+    ranked.set(key, [...(ranked.get(key) ?? []), start]);
+  }
+  const out: AlertFeature[] = [];
+  for (const list of ranked.values()) {
+    list.sort((a, b) => a.sent - b.sent || textOrder(a.zone.id, b.zone.id));
+    list.forEach((s, rank) => {
+      const etn = Math.min(9999, 1 + STORM_NUMBERS_PER_CYCLE * cycleOf(s.hour) + rank);
+      out.push(buildStormAlertAt(s.rule, s.zone, s.sent, s.ends, etn, s.sample, baseUrl, s.peak));
+    });
+  }
+  return out;
 }
 
 /** The storm rule of a storm-based event name (Tornado Warning, ...), if it is one. */

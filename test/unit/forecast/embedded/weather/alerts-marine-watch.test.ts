@@ -12,6 +12,7 @@ import {
   type WeatherSample,
 } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 import { dewpointFrom } from '../../../../../adapters/forecast/embedded/weather/physics.ts';
+import { startEtn } from '../../../../../adapters/forecast/embedded/weather/alert-codes.ts';
 
 const HOUR = 3_600_000;
 const ZONE: AlertZone = {
@@ -82,8 +83,10 @@ describe('a gale beyond the warning lead: its watch (marine-lead-times.ts)', () 
     const [issued, upgrade] = watch as [AlertFeature, AlertFeature];
     const first = warning[0]!;
     assert.match(vtec(first), /^\/O\.NEW\.KBOX\.GL\.W\./);
-    // Two events, each numbered as its phenomenon and significance: GL.A.0008, GL.W.0013.
-    assert.notEqual(vtec(first).slice(17, 21), vtec(upgrade).slice(17, 21));
+    // Two events, each numbered in the count of its phenomenon and significance, from the hour the gale begins
+    // (alert-codes.ts): the same hour of the year in both counts.
+    const number = String(startEtn(Math.floor(Date.parse(first.properties.onset) / 3_600_000))).padStart(4, '0');
+    assert.deepEqual([vtec(first).slice(17, 21), vtec(upgrade).slice(17, 21)], [number, number]);
     assert.equal(upgrade.properties.messageType, 'Update');
     assert.equal(upgrade.properties.sent, first.properties.sent);
     assert.deepEqual(
