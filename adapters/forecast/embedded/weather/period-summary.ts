@@ -1,4 +1,5 @@
-import type { PrecipType, WeatherSample } from './model.ts';
+import { synopticGustKmh, type PrecipType, type WeatherSample } from './model.ts';
+import { SEVERE_GUST_KMH } from './storm-warnings.ts';
 import { displaySpeed, displayTemperature, type UnitSystem } from './units.ts';
 
 /** Aggregates a 12-hour period's hourly samples into what its forecast text needs. */
@@ -29,7 +30,13 @@ export interface PeriodSummary {
   /** Sustained wind range, display units, rounded to 5. */
   readonly windLow: number;
   readonly windHigh: number;
+  /**
+   * The period's strongest gust of the environment's wind (synopticGustKmh), display units, rounded to 5: the NWS
+   * words a period's gusts from it and leaves a thunderstorm's outflow to the storm phrase (`severeStorms`).
+   */
   readonly gust: number;
+  /** Whether a thunderstorm hour of the period carries a severe outflow gust (SEVERE_GUST_KMH, 58 mph). */
+  readonly severeStorms: boolean;
   readonly windDirectionDeg: number;
   /** When precipitation is confined to the start or end of the period. */
   readonly timing: PrecipTiming;
@@ -133,7 +140,8 @@ export function summarizePeriod(
     drySkyPct: dryCount > 0 ? drySky / dryCount : meanSkyPct,
     windLow: roundTo5(Math.min(...speeds)),
     windHigh: roundTo5(Math.max(...speeds)),
-    gust: roundTo5(Math.max(...samples.map((s) => displaySpeed(s.windGustKmh, units)))),
+    gust: roundTo5(Math.max(...samples.map((s) => displaySpeed(synopticGustKmh(s), units)))),
+    severeStorms: samples.some((s) => s.precipType === 'thunderstorms' && s.windGustKmh >= SEVERE_GUST_KMH),
     windDirectionDeg: ((Math.atan2(u, v) * 180) / Math.PI + 360) % 360,
     timing: timingOf(wet),
     rainMm,

@@ -19,6 +19,16 @@ export interface PeriodText {
   readonly iconSegments: readonly string[];
 }
 
+/**
+ * A thunderstorm's severe outflow is worded in the storm phrase, never in the wind sentence (whose gusts are the
+ * environment's): api.weather.gov, a period of 2019-05-28, "Showers and thunderstorms likely. Some of the storms
+ * could be severe. Cloudy, with a high near 78. Southeast wind 10 to 15 mph, with gusts as high as 20 mph."; and
+ * at a slight chance too, 2023-05-19, "A slight chance of showers and thunderstorms after 1pm. Some of the
+ * storms could be severe. Mostly sunny, with a high near 91. South wind 5 to 10 mph." (recorded /forecast
+ * responses in public repositories).
+ */
+export const SEVERE_STORM_SENTENCE = 'Some of the storms could be severe.';
+
 /** Wind sentence: "Southwest wind 5 to 10 mph, with gusts as high as 20 mph." */
 export function windSentence(s: PeriodSummary, units: UnitSystem): string {
   const unit = speedUnitLabel(units);
@@ -129,6 +139,7 @@ export function periodText(
     level === 'definite' ? `${sentenceCase(temperaturePhrase)}.` : skyAndTemperature(s.timing ? drySky : sky);
   const sentences = [
     `${detailedPrecipPhrase(noun, level)}${when}.`,
+    ...(s.severeStorms && s.precipTypes.has('thunderstorms') ? [SEVERE_STORM_SENTENCE] : []),
     temperatureSentence,
     windSentence(s, units),
     `Chance of precipitation is ${s.popPct}%.`,
