@@ -24,14 +24,24 @@ const NOT_CONUS = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
 export const STORM_KINDS = ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning'] as const;
 export type StormKindName = (typeof STORM_KINDS)[number];
 
-/** Every CONUS land zone the server's cycle covers, every `every`-th office (1: all). */
-export function conusLandZones(every = 1): AlertZone[] {
+/** The land zones the server's cycle covers, every `every`-th office (1: all). */
+function landZones(every: number): AlertZone[] {
   const loaded = loadEmbeddedDeps({ now: () => new Date(0) });
   const deps = { ...loaded, clock: { now: () => new Date('2026-01-01T00:00:00Z') } };
   return alertZonesByOffice(loaded.catalogue, (o) => hasForecastGrid(deps, o), zoneWeatherPlace(deps))
     .filter((_, i) => i % every === 0)
     .flat()
-    .filter((z) => !NOT_CONUS.has(z.state) && !z.marine);
+    .filter((z) => !z.marine);
+}
+
+/** Every CONUS land zone the server's cycle covers, every `every`-th office (1: all). */
+export function conusLandZones(every = 1): AlertZone[] {
+  return landZones(every).filter((z) => !NOT_CONUS.has(z.state));
+}
+
+/** Every land zone of Hawaii and the territories (PR, VI, GU, MP, AS) the server's cycle covers. */
+export function islandLandZones(): AlertZone[] {
+  return landZones(1).filter((z) => NOT_CONUS.has(z.state) && z.state !== 'AK');
 }
 
 export interface StormCounts {

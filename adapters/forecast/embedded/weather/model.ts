@@ -10,6 +10,7 @@ import {
   type DiurnalCycle,
   type Place,
   type PlaceClimate,
+  isTropicalIsland,
 } from './climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
@@ -139,6 +140,8 @@ interface Site {
   readonly typicalWindKmh: number;
   /** How strongly the place's wind storms (wind-tail.ts), 0–1, before the season. */
   readonly tailRegion: number;
+  /** How strong the place's thunderstorms can grow in its most unstable air, 0–1 (stormVigour). */
+  readonly stormVigour: number;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
@@ -213,6 +216,7 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     turnSin: Math.sin(turn),
     typicalWindKmh: 10 * coriolisGain,
     tailRegion: windTailRegion(place.lat, place.lon),
+    stormVigour: stormVigour(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
     sea,
@@ -473,7 +477,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // Over land a thunderstorm's gusts are its outflow's, whatever the mean wind (stormOutflowKmh).
   const gust =
     precipType === 'thunderstorms' && !site.sea && !site.lake
-      ? Math.max(mixedGust, stormOutflowKmh(core.instability, STORM_CELL_FIELD.at(site.xKm, site.yKm, epochHour)))
+      ? Math.max(
+          mixedGust,
+          stormOutflowKmh(site.stormVigour * core.instability, STORM_CELL_FIELD.at(site.xKm, site.yKm, epochHour)),
+        )
       : mixedGust;
 
   const fog = rh >= 97 && speed < 12 ? 1 - speed / 12 : 0;
@@ -504,6 +511,24 @@ function sample(site: Site, epochHour: number): WeatherSample {
 /** A thunderstorm's weakest outflow gusts, and what the strongest cells in the most unstable air add, km/h. */
 const OUTFLOW_BASE_KMH = 48;
 const OUTFLOW_GAIN_KMH = 140;
+
+/** The strongest a tropical island's thunderstorms grow, against the continent's (stormVigour). */
+const TROPICAL_STORM_VIGOUR = 0.48;
+
+/**
+ * How strong a place's thunderstorms can grow, 0–1, beside its air's instability (the dewpoint's, hourCore):
+ * 1 over the continent; {@link TROPICAL_STORM_VIGOUR} over the tropical islands (climate.ts), whose air is always
+ * moist enough to count as most unstable but whose convection is the ocean's, with weak lapse rates and little
+ * buoyancy aloft: "the marked difference in intensity of land and ocean convection, the most pronounced being
+ * the higher frequency of intense convection and lightning over land" (Differences in size spectra of
+ * electrified storms over land and ocean, TRMM precipitation features, Geophys. Res. Lett.;
+ * https://discovery.researcher.life/article/differences-in-size-spectra-of-electrified-storms-over-land-and-ocean/248c1d21cabc34c3a682492a33af732f).
+ * At 0.48 an island storm's outflow stays under the tornadic 85 mph (storm-warnings.ts) and reaches the severe
+ * 58 mph only in its strongest cells.
+ */
+function stormVigour(lat: number, lon: number): number {
+  return isTropicalIsland(lat, lon) ? TROPICAL_STORM_VIGOUR : 1;
+}
 
 /**
  * The gust of a thunderstorm's outflow at the gridpoint, km/h: the rain-cooled air spreading out from its

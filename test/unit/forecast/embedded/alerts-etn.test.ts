@@ -91,8 +91,9 @@ describe('event tracking numbers (issue 38)', () => {
       }
     const shared = [...byNumber].filter(([, u]) => u.starts.size > 1 && u.storms === 0);
     // Storm-based warnings share one only where an office's busy cycle ran on into the next one's numbers
-    // (storm-warnings.ts): none in this sample of 1,599 storms (the hashes of before shared 323 numbers among
-    // them, and 327 among the zone-based events).
+    // (storm-warnings.ts): none in this sample of 447 storms (1,599 before the tropical islands' storms, Honolulu's
+    // office's here, were weakened: model.ts stormVigour; the hashes of before shared 323 numbers among those,
+    // and 327 among the zone-based events).
     const stormsShared = [...byNumber].filter(([, u]) => u.storms > 1).length;
     const storms = [...events.values()].filter((e) => e.storm);
     const maxEtn = Math.max(...[...events.values()].flatMap((e) => [...e.etns]));
@@ -100,7 +101,7 @@ describe('event tracking numbers (issue 38)', () => {
       `${issuances} issuances, ${events.size} events (${storms.length} storm-based), ${byNumber.size} numbers, ` +
         `${shared.length} zone-based shared, ${stormsShared} storm-based shared; highest ETN ${maxEtn}`,
     );
-    assert.ok(events.size >= 1000 && storms.length >= 500, `${events.size} events, ${storms.length} storm-based`);
+    assert.ok(events.size >= 1000 && storms.length >= 300, `${events.size} events, ${storms.length} storm-based`);
     assert.ok(maxEtn <= 9999);
     assert.ok(stormsShared <= 0.05 * storms.length, `${stormsShared} storm-based numbers shared`);
     assert.deepEqual(

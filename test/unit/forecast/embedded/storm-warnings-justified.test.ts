@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import {
   conusLandZones,
   eachStormWarning,
+  islandLandZones,
   stormCounts,
 } from '../../../../scripts/forecast-data/storm-warning-counts.ts';
 import {
@@ -112,5 +113,28 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
     assert.ok(afternoon >= 0.4 && afternoon <= 0.9, `19-23 UTC ${afternoon}`);
     assert.ok(evening >= 0.1 && evening <= 0.6, `0-4 UTC ${evening}`);
     assert.ok(morning <= 0.05, `10-15 UTC ${morning}`);
+  });
+
+  it('come seldom to Hawaii and the territories, and no tornado warning', () => {
+    // Tropical island convection is the ocean's, weak (model.ts, stormVigour): their offices warn for a handful of
+    // severe storms a year, and Guam's and Honolulu's hardly ever for a tornado. Every zone, every 3rd day; a
+    // year's warnings by state, at most 80 severe (a few tens, with the sample's spread) and no tornado.
+    const days = 3;
+    let sampled = 0;
+    for (let day = 0; day < 365; day += days) sampled++;
+    const islands = islandLandZones();
+    assert.ok(islands.length >= 50, `${islands.length} island zones`);
+    const perState = new Map<string, { sv: number; to: number }>();
+    eachStormWarning(islands, days, (zone, alert) => {
+      const c = perState.get(zone.state) ?? { sv: 0, to: 0 };
+      if (alert.properties.event === 'Severe Thunderstorm Warning') c.sv += 365 / sampled;
+      if (alert.properties.event === 'Tornado Warning') c.to += 365 / sampled;
+      perState.set(zone.state, c);
+    });
+    const over = [...perState].filter(([, c]) => c.sv > 80 || c.to > 0);
+    assert.deepEqual(
+      over.map(([state, c]) => `${state}: ${Math.round(c.sv)} SV, ${Math.round(c.to)} TO a year`),
+      [],
+    );
   });
 });
