@@ -11,7 +11,7 @@ import { freezingSprayRules } from './freezing-spray.ts';
 import { ICED_OVER, iceCover } from './great-lakes-ice.ts';
 import { lakeOfZone, lakePlace, type Lake } from './great-lakes-water.ts';
 import { ruleHazards, strongest, type HazardWindow } from './hazard-windows.ts';
-import type { Place, WeatherSample } from './model.ts';
+import { synopticGustKmh, type Place, type WeatherSample } from './model.ts';
 import { marineWindKmh } from './marine-wind.ts';
 import { ADVISORY_LEAD_HOURS, WARNING_LEAD_HOURS, WATCH_LEAD_HOURS } from './marine-lead-times.ts';
 import { feet, seaSettingOf, seasM } from './sea-state.ts';
@@ -150,7 +150,8 @@ function marineWhat(places: readonly (readonly WeatherSample[])[], possible = fa
   const speeds = hours.map((s) => s.windSpeedKmh / KMH_PER_KT);
   const lo = Math.round(Math.min(...speeds) / 5) * 5;
   const hi = Math.max(lo + 5, Math.round(Math.max(...speeds) / 5) * 5);
-  const gust = upTo5(Math.max(...hours.map((s) => s.windGustKmh / KMH_PER_KT)));
+  // A thunderstorm's outflow is the Special Marine Warning's, not the advisory's (synopticGustKmh).
+  const gust = upTo5(Math.max(...hours.map((s) => synopticGustKmh(s) / KMH_PER_KT)));
   const wind = `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} kt with gusts up to ${gust} kt${possible ? ' possible' : ''}.`;
   return wind + seasWhat(places);
 }

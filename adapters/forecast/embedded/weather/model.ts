@@ -36,6 +36,12 @@ export interface WeatherSample {
   readonly windDirectionDeg: number;
   /** Always ≥ windSpeedKmh. */
   readonly windGustKmh: number;
+  /**
+   * The gust without a thunderstorm's outflow (over land, stormOutflowKmh), the mixed wind's, which the wind
+   * products count ({@link synopticGustKmh}); windGustKmh where no outflow raised it. The model always gives it;
+   * a sample built elsewhere may leave it out (then the gust is it).
+   */
+  readonly mixedGustKmh?: number;
   readonly skyCoverPct: number;
   /** Whole percent. */
   readonly precipProbabilityPct: number;
@@ -499,6 +505,8 @@ function sample(site: Site, epochHour: number): WeatherSample {
     windSpeedKmh: speed,
     windDirectionDeg: direction,
     windGustKmh: Math.max(speed, gust),
+    // In every sample (a spread of it only where the outflow raised the gust slowed every sample's building).
+    mixedGustKmh: Math.max(speed, mixedGust),
     skyCoverPct: Math.round(sky),
     precipProbabilityPct: pop,
     precipType,
@@ -559,13 +567,15 @@ function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
 }
 
 /**
- * The gust the wind products count, km/h: in a thunderstorm hour, whose gust is its storm's outflow, the
- * sustained wind's. The NWS's wind products are "non-precipitation weather" (NPW) and its marine ones leave a
+ * The gust the wind products count, km/h: the hour's gust without a thunderstorm's outflow (the mixed wind's,
+ * `mixedGustKmh`, where the outflow raised it; else the gust itself, as at sea and on the lakes, where the model
+ * adds none). The NWS's wind products are "non-precipitation weather" (NPW) and its marine ones leave a
  * thunderstorm's gusts to the Special Marine Warning: a storm's winds are the storm-based warnings' (over land
- * the Severe Thunderstorm Warning, storm-warnings.ts), whatever blows outside it still counts.
+ * the Severe Thunderstorm Warning, storm-warnings.ts), whatever blows outside it, a windy day's gusts with
+ * thunder embedded included, still counts.
  */
 export function synopticGustKmh(s: WeatherSample): number {
-  return s.precipType === 'thunderstorms' ? s.windSpeedKmh : s.windGustKmh;
+  return s.mixedGustKmh ?? s.windGustKmh;
 }
 
 /**

@@ -76,8 +76,12 @@ export function applyWeatherSettings(s: WeatherSample, set: WeatherSettings): We
         : s.visibilityM
       : set.visibility * MILE_M;
 
+  // A wind set by the scenario is its own: the model's gust without the storm (mixedGustKmh) no longer applies.
+  const { mixedGustKmh, ...modelled } = s;
+  const windSet = set.windSpeed !== undefined || set.windGust !== undefined;
   return {
-    ...s,
+    ...modelled,
+    ...(mixedGustKmh !== undefined && !windSet ? { mixedGustKmh } : {}),
     temperatureC,
     dewpointC,
     relativeHumidity: relativeHumidity(temperatureC, dewpointC),
