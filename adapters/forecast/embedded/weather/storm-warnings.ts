@@ -24,10 +24,12 @@ export type { StormTrack } from './alert-feature.ts';
  * - a **severe thunderstorm**: a thunderstorm hour whose gust reaches NOAA's severe criterion, 58 mph ("NOAA
  *   classifies a storm as severe when it produces wind gusts of at least 58 mph and/or hail one inch in
  *   diameter", https://www.noaa.gov/explainers/severe-storms; the model's thunderstorm gusts are its storm
- *   cells' outflow, model.ts). The warning runs from a minute into the first such hour to the end of the
- *   run of them, three hours at most, and its text gives the run's strongest gust (to 5 mph, as the NWS
+ *   cells' outflow, model.ts). The warning runs from a few minutes into the first such hour to the end of the
+ *   run of them, an hour at most (a tornado warning 45 minutes), and its text gives the strongest gust of the
+ *   hours it covers (to 5 mph, as the NWS
  *   writes 60, 70…). The model has no hail: the warnings name none (maxHailSize 0.00, a wind-only warning's);
- * - a **tornado**: the most intense of those storms, in air moist enough for tornadoes (dewpoint 18 °C):
+ * - a **tornado**: the most intense of those storms, in air moist enough for tornadoes (dewpoint 18 °C, in the
+ *   same hour as the gust):
  *   gusts of {@link TORNADIC_GUST_MPH} mph, about one severe storm in ten, as warned: 2012–2021 the Raleigh
  *   office issued 2,223 severe thunderstorm and 245 tornado warnings, 10% of the two (WNCN, "Who issues
  *   warnings and where are they issued the most?", 2022-03-24, cbs17.com);
@@ -48,6 +50,8 @@ interface StormRule {
   readonly severity: AlertProperties['severity'];
   readonly response: AlertProperties['response'];
   readonly durationMinutes: number;
+  /** The longest the model's warning of this kind runs, minutes (from its sending; it ends sooner with its run). */
+  readonly maxMinutes: number;
   readonly backWidthKm: number;
   readonly frontWidthKm: number;
   readonly blocked: readonly string[];
@@ -63,6 +67,7 @@ const RULES: Readonly<Record<StormKind, StormRule>> = {
     severity: 'Severe',
     response: 'Shelter',
     durationMinutes: 45,
+    maxMinutes: 60,
     backWidthKm: 10,
     frontWidthKm: 24,
     blocked: ['EAS', 'NWEM', 'CMAS'],
@@ -76,6 +81,7 @@ const RULES: Readonly<Record<StormKind, StormRule>> = {
     severity: 'Extreme',
     response: 'Shelter',
     durationMinutes: 30,
+    maxMinutes: 45,
     backWidthKm: 6,
     frontWidthKm: 14,
     blocked: [],
@@ -91,6 +97,7 @@ const RULES: Readonly<Record<StormKind, StormRule>> = {
     severity: 'Severe',
     response: 'Avoid',
     durationMinutes: 180,
+    maxMinutes: 360,
     backWidthKm: 16,
     frontWidthKm: 20,
     blocked: ['EAS', 'NWEM'],
@@ -107,7 +114,15 @@ export const TORNADIC_GUST_MPH = 85;
 const TORNADIC_DEWPOINT_C = 18;
 /** Over half an inch an hour, in the model's wettest hours (its hourly amounts are probability-weighted), floods. */
 const FLOOD_RAIN_MM = 15;
-/** How long a severe thunderstorm or tornado warning and a flash flood warning run at most, hours. */
+/**
+ * How far a severe storm's run of hours is followed, and how long a flash flood warning runs at most, hours. A
+ * severe thunderstorm warning runs an hour at most and a tornado warning 45 minutes (RULES' maxMinutes), as
+ * the NWS issues them: "about 50% of [Polk County, Iowa's severe thunderstorm] warnings are issued for a
+ * duration of 45 minutes or longer" (IEM Daily Feature, "Severe Warning Duration", 2017-06-23,
+ * mesonet.agron.iastate.edu/onsite/features/cat.php?day=2017-06-23); tornado warnings "for a duration of 30 to
+ * 45 minutes" (lifebridge.site, "How long do tornado warnings last", citing NOAA). Uncapped, the model's ran
+ * to the end of their run: tornado warnings a median 93 minutes.
+ */
 export const STORM_WARNING_HOURS = 3;
 export const FLOOD_WARNING_HOURS = 6;
 
@@ -164,11 +179,18 @@ export function stormStarts(request: StormRequest): StormStart[] {
     if (!s) continue;
     if (isSevere(s) && firstOfRun(at, hour, isStorm, isSevere)) {
       let end = hour;
-      let peak = s;
-      for (; end < hour + STORM_WARNING_HOURS && isSevere(at(end)); end++)
-        if (at(end)!.windGustKmh > peak.windGustKmh) peak = at(end)!;
-      const tornadic = kmhToMph(peak.windGustKmh) >= TORNADIC_GUST_MPH && s.dewpointC >= TORNADIC_DEWPOINT_C;
+      while (end < hour + STORM_WARNING_HOURS && isSevere(at(end))) end++;
+      // A tornado where an hour the tornado warning would cover has its gust in its own moist air; else a severe
+      // thunderstorm, giving the strongest gust of the hours its warning covers.
+      const covered = (rule: StormRule) => {
+        const last = Math.min(end, Math.ceil((sentAt(rule, request.zone, hour) + rule.maxMinutes * 60_000) / HOUR_MS));
+        return Array.from({ length: last - hour }, (_, k) => at(hour + k)!);
+      };
+      const tornadic = covered(RULES.TO).some(
+        (h) => kmhToMph(h.windGustKmh) >= TORNADIC_GUST_MPH && h.dewpointC >= TORNADIC_DEWPOINT_C,
+      );
       const rule = tornadic ? RULES.TO : RULES.SV;
+      const peak = covered(rule).reduce((a, h) => (h.windGustKmh > a.windGustKmh ? h : a));
       out.push(stormStart(rule, request.zone, hour, end, peak, { gustKmh: peak.windGustKmh, rainMm: 0 }));
     }
     if (isFlooding(s) && firstOfRun(at, hour, isWet, isFlooding)) {
@@ -308,7 +330,8 @@ export interface StormStart {
 
 /**
  * The warning of a storm whose first severe (flooding) hour is `hour` and whose run of them ends at `endHour`:
- * sent 3 to 30 minutes into the hour, so it runs half an hour at least, and ending as the run ends.
+ * sent 3 to 30 minutes into the hour, so it runs half an hour at least, and ending as the run ends or at the
+ * rule's longest, whichever comes first.
  */
 function stormStart(
   rule: StormRule,
@@ -318,8 +341,23 @@ function stormStart(
   sample: WeatherSample,
   peak: StormPeak,
 ): StormStart {
-  const sent = epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 28)) * 60_000;
-  return { rule, zone, hour, sample, peak, sent, ends: epochHourToMs(endHour) };
+  const sent = sentAt(rule, zone, hour);
+  return {
+    rule,
+    zone,
+    hour,
+    sample,
+    peak,
+    sent,
+    ends: Math.min(epochHourToMs(endHour), sent + rule.maxMinutes * 60_000),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** When a storm's warning is sent: 3 to 30 minutes into its first hour, at a zone- and hour-specific minute. */
+function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
+  return epochHourToMs(hour) + (3 + (hashString(`${zone.id}|${hour}|${rule.phenomenon}`) % 28)) * 60_000;
 }
 
 /**

@@ -18,10 +18,10 @@ import {
 import {
   FLOOD_WARNING_HOURS,
   SEVERE_GUST_KMH,
-  STORM_WARNING_HOURS,
   warnedGustMph,
   warnedRainInches,
 } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
+import { kmhToMph } from '../../../../adapters/forecast/embedded/weather/units.ts';
 
 const HOUR = 3_600_000;
 const EVERY = 6;
@@ -48,7 +48,11 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
       const hours = hourlySeries(placeOf(zone), from, Math.ceil(ends / HOUR) - from);
       const what = `${p.event} ${zone.id} ${p.sent}..${p.ends}`;
       const flood = p.event === 'Flash Flood Warning';
-      if (ends <= sent || ends - sent > (flood ? FLOOD_WARNING_HOURS : STORM_WARNING_HOURS) * HOUR)
+      // A severe thunderstorm warning runs an hour at most, a tornado warning 45 minutes (as the NWS's do).
+      if (
+        ends <= sent ||
+        ends - sent > (flood ? FLOOD_WARNING_HOURS * HOUR : (p.event === 'Tornado Warning' ? 45 : 60) * 60_000)
+      )
         failures.push(`${what}: runs ${(ends - sent) / 60_000} min`);
       if (flood) {
         if (!hours.every(isWet)) failures.push(`${what}: a dry hour`);
@@ -62,6 +66,9 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
         if (!hours.every((s) => isStorm(s) && s.windGustKmh >= SEVERE_GUST_KMH))
           failures.push(`${what}: an hour without a severe thunderstorm`);
         const gust = warnedGustMph(Math.max(...hours.map((s) => s.windGustKmh)));
+        // A tornado: an hour it covers has the tornadic gust in its own air of dewpoint 18 °C (64 °F).
+        if (p.event === 'Tornado Warning' && !hours.some((s) => kmhToMph(s.windGustKmh) >= 85 && s.dewpointC >= 18))
+          failures.push(`${what}: no tornadic hour`);
         if (p.event === 'Severe Thunderstorm Warning') {
           if (!p.description.includes(`HAZARD...${gust} mph wind gusts`)) failures.push(`${what}: says not ${gust}`);
           if (p.parameters['maxWindGust']?.[0] !== `${gust} MPH`) failures.push(`${what}: maxWindGust`);
