@@ -1,5 +1,5 @@
 import { synopticGustKmh, type PrecipType, type WeatherSample } from './model.ts';
-import { SEVERE_GUST_KMH } from './storm-warnings.ts';
+import { isSevereStormHour } from './storm-warnings.ts';
 import { displaySpeed, displayTemperature, type UnitSystem } from './units.ts';
 
 /** Aggregates a 12-hour period's hourly samples into what its forecast text needs. */
@@ -35,7 +35,7 @@ export interface PeriodSummary {
    * words a period's gusts from it and leaves a thunderstorm's outflow to the storm phrase (`severeStorms`).
    */
   readonly gust: number;
-  /** Whether a thunderstorm hour of the period carries a severe outflow gust (SEVERE_GUST_KMH, 58 mph). */
+  /** Whether a thunderstorm hour of the period carries a severe outflow gust (isSevereStormHour, 58 mph). */
   readonly severeStorms: boolean;
   readonly windDirectionDeg: number;
   /** When precipitation is confined to the start or end of the period. */
@@ -141,7 +141,7 @@ export function summarizePeriod(
     windLow: roundTo5(Math.min(...speeds)),
     windHigh: roundTo5(Math.max(...speeds)),
     gust: roundTo5(Math.max(...samples.map((s) => displaySpeed(synopticGustKmh(s), units)))),
-    severeStorms: samples.some((s) => s.precipType === 'thunderstorms' && s.windGustKmh >= SEVERE_GUST_KMH),
+    severeStorms: samples.some(isSevereStormHour),
     windDirectionDeg: ((Math.atan2(u, v) * 180) / Math.PI + 360) % 360,
     timing: timingOf(wet),
     rainMm,

@@ -130,7 +130,8 @@ function isStorm(s: WeatherSample | undefined): boolean {
   return s?.precipType === 'thunderstorms';
 }
 
-function isSevere(s: WeatherSample | undefined): boolean {
+/** A thunderstorm hour whose outflow gust is severe: what warns, and what the period text's storm phrase says. */
+export function isSevereStormHour(s: WeatherSample | undefined): boolean {
   return isStorm(s) && s!.windGustKmh >= SEVERE_GUST_KMH;
 }
 
@@ -177,9 +178,9 @@ export function stormStarts(request: StormRequest): StormStart[] {
   for (let hour = request.fromHour; hour < request.toHour; hour++) {
     const s = at(hour);
     if (!s) continue;
-    if (isSevere(s) && firstOfRun(at, hour, isStorm, isSevere)) {
+    if (isSevereStormHour(s) && firstOfRun(at, hour, isStorm, isSevereStormHour)) {
       let end = hour;
-      while (end < hour + STORM_WARNING_HOURS && isSevere(at(end))) end++;
+      while (end < hour + STORM_WARNING_HOURS && isSevereStormHour(at(end))) end++;
       // A tornado where an hour the tornado warning would cover has its gust in its own moist air; else a severe
       // thunderstorm, giving the strongest gust of the hours its warning covers.
       const covered = (rule: StormRule) => {
