@@ -37,7 +37,7 @@ export interface WeatherSample {
   /** Always ≥ windSpeedKmh. */
   readonly windGustKmh: number;
   /**
-   * The gust without a thunderstorm's outflow (over land, stormOutflowKmh), the mixed wind's, which the wind
+   * The gust without a thunderstorm's outflow (stormOutflowKmh), the mixed wind's, which the wind
    * products count ({@link synopticGustKmh}); windGustKmh where no outflow raised it. The model always gives it;
    * a sample built elsewhere may leave it out (then the gust is it).
    */
@@ -480,9 +480,11 @@ function sample(site: Site, epochHour: number): WeatherSample {
   // Over the open sea the gusts are the water's: a smooth surface's turbulence, its excess over the mean wind
   // ~0.45 of a land exposure's (sea-water.ts, SEA_GUST_EXCESS).
   const mixedGust = site.sea ? speed + (landGust - speed) * seaGustExcess(site.sea) : landGust;
-  // Over land a thunderstorm's gusts are its outflow's, whatever the mean wind (stormOutflowKmh).
+  // A thunderstorm's gusts are its outflow's, whatever the mean wind (stormOutflowKmh): over land and, at the
+  // same strength, over a Great Lake or the open sea, where a storm's downdraft spreads out as over land and
+  // its gusts are the Special Marine Warning's (marine-storm-warnings.ts).
   const gust =
-    precipType === 'thunderstorms' && !site.sea && !site.lake
+    precipType === 'thunderstorms'
       ? Math.max(
           mixedGust,
           stormOutflowKmh(site.stormVigour * core.instability, STORM_CELL_FIELD.at(site.xKm, site.yKm, epochHour)),
@@ -568,10 +570,10 @@ function seaMeasuredWind(site: Site, sea: SeaPlace, epochHour: number): number {
 
 /**
  * The gust the wind products count, km/h: the hour's gust without a thunderstorm's outflow (the mixed wind's,
- * `mixedGustKmh`, where the outflow raised it; else the gust itself, as at sea and on the lakes, where the model
- * adds none). The NWS's wind products are "non-precipitation weather" (NPW) and its marine ones leave a
- * thunderstorm's gusts to the Special Marine Warning: a storm's winds are the storm-based warnings' (over land
- * the Severe Thunderstorm Warning, storm-warnings.ts), whatever blows outside it, a windy day's gusts with
+ * `mixedGustKmh`, where the outflow raised it; else the gust itself: a sample built elsewhere may leave it out). The
+ * NWS's wind products are "non-precipitation weather" (NPW) and its marine ones leave a thunderstorm's gusts to
+ * the Special Marine Warning: a storm's winds are the storm-based warnings' (over land the Severe Thunderstorm
+ * Warning, storm-warnings.ts; over water the Special Marine Warning, marine-storm-warnings.ts), whatever blows outside it, a windy day's gusts with
  * thunder embedded included, still counts.
  */
 export function synopticGustKmh(s: WeatherSample): number {
