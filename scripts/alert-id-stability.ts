@@ -19,7 +19,7 @@ import {
 
 const HOUR = 3_600_000;
 /** Storm-based warnings are sent at their own minute, not before a cycle (storm-warnings.ts). */
-const STORM_PRODUCTS = new Set(['TOR', 'SVR', 'FFW']);
+const STORM_PRODUCTS = new Set(['TOR', 'SVR', 'FFW', 'SMW']);
 
 export interface Stability {
   /** (issuance, zone) pairs listed by two cycles. */

@@ -35,6 +35,7 @@ export const ALERT_EVENT_TYPES: readonly string[] = [
     'Severe Thunderstorm Warning',
     'Tornado Warning',
     'Flash Flood Warning',
+    'Special Marine Warning',
   ]),
 ].sort();
 

@@ -28,8 +28,12 @@ export function fitStormPolygons(alerts: readonly AlertFeature[], catalogue: Cat
       continue;
     }
     const ugc = alert.properties.geocode.UGC[0];
-    // County-coded warnings fit inside their county; a zone-coded one (a scenario's) inside its zone.
-    const shape = ugc ? (catalogue.countyZones.get(ugc) ?? catalogue.forecastZones.get(ugc))?.shape : undefined;
+    // County-coded warnings fit inside their county; a zone-coded one (a scenario's) inside its zone, a Special
+    // Marine Warning inside its marine zone.
+    const zone = ugc
+      ? (catalogue.countyZones.get(ugc) ?? catalogue.forecastZones.get(ugc) ?? catalogue.marineZones.get(ugc))
+      : undefined;
+    const shape = zone?.shape;
     const geometry = shape && fitInside(alert.track, shape);
     if (geometry) out.push({ ...alert, geometry });
   }

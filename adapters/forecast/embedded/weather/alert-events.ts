@@ -29,4 +29,5 @@ export type AlertEvent =
   | 'Freezing Spray Advisory'
   | 'Severe Thunderstorm Warning'
   | 'Tornado Warning'
-  | 'Flash Flood Warning';
+  | 'Flash Flood Warning'
+  | 'Special Marine Warning';

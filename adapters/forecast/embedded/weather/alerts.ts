@@ -20,6 +20,7 @@ import {
 } from './hazard-windows.ts';
 import type { AlertFeature, AlertReference } from './alert-feature.ts';
 import { marineRules, recordSeas, strongestMarine } from './marine-alert-rules.ts';
+import { specialMarineStarts } from './marine-storm-warnings.ts';
 import { numberedStormWarnings, stormStarts } from './storm-warnings.ts';
 import { placeHours, type Place, type WeatherSample } from './model.ts';
 import { placeClimate, type PlaceClimate } from './climate.ts';
@@ -494,18 +495,16 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   // Storm-based warnings are issued as storms happen, not on the cycles: every storm from the lookback's
   // start until the next cycle is in the set, each sent at its own minute; lists show those already sent.
   // They are numbered together, each office's in the order they are sent (storm-warnings.ts).
+  // A marine zone's storm-based warning is the Special Marine Warning (marine-storm-warnings.ts).
   const storms = zoneHours.flatMap((z) =>
-    // No storm-based warning over water: a Special Marine Warning is a product of its own, not modelled.
-    z.zone.marine
-      ? []
-      : stormStarts({
-          zone: z.zone,
-          firstHour: first,
-          samples: z.lookback,
-          fromHour: first,
-          toHour: last + CYCLE_HOURS,
-          earlier: (hour) => z.hourBefore(hour),
-        }),
+    (z.zone.marine ? specialMarineStarts : stormStarts)({
+      zone: z.zone,
+      firstHour: first,
+      samples: z.lookback,
+      fromHour: first,
+      toHour: last + CYCLE_HOURS,
+      earlier: (hour) => z.hourBefore(hour),
+    }),
   );
   alerts.push(...numberedStormWarnings(storms, CYCLE_PHASE, request.baseUrl));
   for (const episode of groupEpisodes(items).flatMap(upgraded)) {

@@ -16,8 +16,9 @@ export type { StormTrack } from './alert-feature.ts';
  * Storm-based warnings: severe thunderstorm, tornado and flash flood warnings. Unlike the zone-based
  * products of alert-rules.ts they are issued as a storm happens and carry a polygon: the area the storm
  * crosses while the warning runs, drawn from the storm's position and motion, as the NWS draws them. They
- * are county-coded (UGC KSC177, affectedZones zones/county/…), as real ones are. (No Special Marine Warning
- * is issued: the marine zones get the marine products of marine-alert-rules.ts only.)
+ * are county-coded (UGC KSC177, affectedZones zones/county/…), as real ones are. Over water the storm's
+ * warning is the Special Marine Warning (MA.W), coded by its marine zone: when it is due is
+ * marine-storm-warnings.ts's; it is numbered and built here, with the others.
  *
  * Everything comes from the same hourly weather the other alerts and the forecasts use, and each warning
  * holds at every hour it runs (issue 38 item 4):
@@ -40,12 +41,12 @@ export type { StormTrack } from './alert-feature.ts';
  * and hour-specific minute; a run already under way where the hours begin was warned for before them.
  */
 
-type StormKind = 'SV' | 'TO' | 'FF';
+type StormKind = 'SV' | 'TO' | 'FF' | 'MA';
 
 interface StormRule {
   readonly event: AlertEvent;
   readonly phenomenon: StormKind;
-  readonly product: 'SVR' | 'TOR' | 'FFW';
+  readonly product: 'SVR' | 'TOR' | 'FFW' | 'SMW';
   readonly wmoPrefix: string;
   readonly severity: AlertProperties['severity'];
   readonly response: AlertProperties['response'];
@@ -103,7 +104,28 @@ const RULES: Readonly<Record<StormKind, StormRule>> = {
     blocked: ['EAS', 'NWEM'],
     instruction: "Turn around, don't drown when encountering flooded roads. Most flood deaths occur in vehicles.",
   },
+  // As NWS Miami's of 2025-08-21 (SMWMFL, WHUS52 KMFL, /O.NEW.KMFL.MA.W.0296…/, AMZ650): Severe, Likely,
+  // Immediate, Avoid, blocked on EAS, NWEM and CMAS, with no NWSheadline. Its duration: marine-storm-warnings.ts.
+  MA: {
+    event: 'Special Marine Warning',
+    phenomenon: 'MA',
+    product: 'SMW',
+    wmoPrefix: 'WHUS5',
+    severity: 'Severe',
+    response: 'Avoid',
+    durationMinutes: 60,
+    maxMinutes: 120,
+    backWidthKm: 10,
+    frontWidthKm: 24,
+    blocked: ['EAS', 'NWEM', 'CMAS'],
+    instruction:
+      'Move to safe harbor until hazardous weather passes. Boaters should seek safe harbor immediately, as gusty winds, ' +
+      'suddenly higher waves, dangerous lightning and heavy rain are possible with these storms.',
+  },
 };
+
+/** The Special Marine Warning's rule, for marine-storm-warnings.ts to give its storms to. */
+export const SPECIAL_MARINE_RULE: StormRule = RULES.MA;
 
 const MPH_KMH = 1.609344;
 /** NOAA's severe criterion: a gust of 58 mph. */
@@ -126,7 +148,7 @@ const FLOOD_RAIN_MM = 15;
 export const STORM_WARNING_HOURS = 3;
 export const FLOOD_WARNING_HOURS = 6;
 
-function isStorm(s: WeatherSample | undefined): boolean {
+export function isStorm(s: WeatherSample | undefined): boolean {
   return s?.precipType === 'thunderstorms';
 }
 
@@ -206,7 +228,7 @@ export function stormStarts(request: StormRequest): StormStart[] {
 }
 
 /** Whether `hour` (a hit) is the first hit of its run of `inRun` hours, looking back {@link RUN_BACK_HOURS}. */
-function firstOfRun(
+export function firstOfRun(
   at: (hour: number) => WeatherSample | undefined,
   hour: number,
   inRun: (s: WeatherSample | undefined) => boolean,
@@ -276,6 +298,15 @@ export function warnedGustMph(gustKmh: number): number {
   return Math.max(60, Math.round(kmhToMph(gustKmh) / 5) * 5);
 }
 
+/**
+ * A storm's gust over water as its Special Marine Warning gives it: "Wind gusts 34 knots or greater." to 35
+ * knots, else to the nearest 5 knots ("Wind gusts to 40 knots.", NWS Miami's of 2025-08-21).
+ */
+export function warnedGustKnots(gustKmh: number): number | null {
+  const knots = Math.round(gustKmh / 1.852 / 5) * 5;
+  return knots <= 35 ? null : knots;
+}
+
 /** A flash flood's rain so far as its warning gives it, inches: to a quarter inch, a quarter at least. */
 export function warnedRainInches(rainMm: number): number {
   return Math.max(0.25, Math.round(rainMm / 25.4 / 0.25) * 0.25);
@@ -298,6 +329,15 @@ function descriptionOf(rule: StormRule, zone: AlertZone, peak: StormPeak, track:
         `HAZARD...${warnedGustMph(peak.gustKmh)} mph wind gusts.\n\nSOURCE...Radar indicated.\n\n` +
         'IMPACT...Expect damage to roofs, siding, and trees.'
       );
+    case 'MA': {
+      const knots = warnedGustKnots(peak.gustKmh);
+      return (
+        `${at}, strong thunderstorms were located over ${zone.name}, moving ` +
+        `${compassWords(compassPoint(track.fromDeg + 180)).toLowerCase()} at ${Math.round(track.speedKmh / 1.852)} knots.\n\n` +
+        `HAZARD...Wind gusts ${knots === null ? '34 knots or greater' : `to ${knots} knots`}.\n\nSOURCE...Radar indicated.\n\n` +
+        'IMPACT...Small craft could be damaged in briefly higher winds and suddenly higher waves.'
+      );
+    }
     case 'FF': {
       const inches = warnedRainInches(peak.rainMm);
       return (
@@ -334,7 +374,7 @@ export interface StormStart {
  * sent 3 to 30 minutes into the hour, so it runs half an hour at least, and ending as the run ends or at the
  * rule's longest, whichever comes first.
  */
-function stormStart(
+export function stormStart(
   rule: StormRule,
   zone: AlertZone,
   hour: number,
@@ -437,7 +477,8 @@ export function buildStormAlertAt(
   const parameters: Record<string, readonly string[]> = {
     AWIPSidentifier: [`${rule.product}${zone.officeId}`],
     WMOidentifier: [wmoHeading(rule.wmoPrefix, zone.officeId, zone.state, sent)],
-    NWSheadline: [nwsHeadline(rule.event, 'NEW', sent, sent, ends, tz)],
+    // A Special Marine Warning has none (NWS Miami's of 2025-08-21).
+    ...(rule.phenomenon === 'MA' ? {} : { NWSheadline: [nwsHeadline(rule.event, 'NEW', sent, sent, ends, tz)] }),
     ...(rule.phenomenon === 'FF' ? {} : { eventMotionDescription: [motionDescription(track, sent)] }),
     ...(rule.phenomenon === 'SV'
       ? {
@@ -457,7 +498,8 @@ export function buildStormAlertAt(
   };
   const url = `${base}/alerts/${id}`;
   // County-coded, as the NWS issues short-fuse warnings ("Shawnee, KS", KSC177, zones/county/KSC177); a zone
-  // with no county known keeps its forecast zone.
+  // with no county known keeps its forecast zone, as a marine zone's Special Marine Warning does (AMZ650,
+  // zones/forecast/AMZ650).
   const county = zone.county;
   const area = county
     ? {
@@ -490,7 +532,7 @@ export function buildStormAlertAt(
       messageType: 'Alert',
       category: 'Met',
       severity: rule.severity,
-      certainty: rule.phenomenon === 'FF' ? 'Likely' : 'Observed',
+      certainty: rule.phenomenon === 'FF' || rule.phenomenon === 'MA' ? 'Likely' : 'Observed',
       urgency: 'Immediate',
       event: rule.event,
       sender: 'w-nws.webmaster@noaa.gov',

@@ -41,6 +41,41 @@ describe('injected alerts', () => {
     assert.equal(p.id.startsWith('urn:oid:2.49.0.1.840.0.'), true);
   });
 
+  it('a Special Marine Warning: coded by its marine zone, MA.W, with the storm polygon', () => {
+    const water = zone('AMZ650', 'Coastal waters from Jupiter Inlet to Deerfield Beach FL out 20 NM', 26.5, -79.9);
+    const a = injectedAlert({
+      event: 'Special Marine Warning',
+      zones: [
+        {
+          ...water,
+          state: 'FL',
+          officeId: 'MFL',
+          officeName: 'Miami FL',
+          timeZone: 'America/New_York',
+          sameCodes: ['075650'],
+        },
+      ],
+      sentMs: SENT,
+      onsetMs: SENT,
+      endsMs: SENT + 66 * 60_000,
+      expiresMs: SENT + 66 * 60_000,
+      sample: weatherAt({ lat: 26.5, lon: -79.9, elevationM: 0 }, SENT / 3_600_000),
+      index: 0,
+      baseUrl: '',
+    });
+    const p = a.properties;
+    assert.deepEqual(
+      [p.geocode.UGC, p.geocode.SAME, p.affectedZones],
+      [['AMZ650'], ['075650'], ['/zones/forecast/AMZ650']],
+    );
+    assert.match(p.parameters['VTEC']![0]!, /^\/O\.NEW\.KMFL\.MA\.W\.\d{4}\.260520T2100Z-260520T2206Z\/$/);
+    assert.deepEqual([p.parameters['AWIPSidentifier'], p.parameters['NWSheadline']], [['SMWMFL'], undefined]);
+    assert.deepEqual([p.severity, p.certainty, p.urgency, p.response], ['Severe', 'Likely', 'Immediate', 'Avoid']);
+    assert.deepEqual(p.eventCode, { SAME: ['SMW'], NationalWeatherService: ['MAW'] });
+    assert.match(p.description, /HAZARD\.\.\.Wind gusts (34 knots or greater|to \d+ knots)\./);
+    assert.equal(a.geometry?.type, 'Polygon');
+  });
+
   it('a zone-based product over several zones, quoting the worst of its hours', () => {
     const onset = SENT + 3 * 3_600_000;
     const place = { lat: DOUGLAS.lat, lon: DOUGLAS.lon, elevationM: 0 };

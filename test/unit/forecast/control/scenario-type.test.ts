@@ -48,6 +48,7 @@ const UNION: Record<AlertEvent, true> = {
   'Severe Thunderstorm Warning': true,
   'Tornado Warning': true,
   'Flash Flood Warning': true,
+  'Special Marine Warning': true,
 };
 
 test('the AlertEvent union is exactly the products the model issues', () => {

@@ -111,6 +111,12 @@ for (const [season, at] of [
           assert.match(p['geocode']['UGC'][0], /^[A-Z]{2}C\d{3}$/);
           assert.equal((f.geometry as { type: string }).type, 'Polygon');
         }
+        if (p['event'] === 'Special Marine Warning') {
+          // One marine zone, with the storm's polygon (fitted inside the zone's outline).
+          assert.equal(p['geocode']['UGC'].length, 1);
+          assert.ok(catalogue.marineZones.has(p['geocode']['UGC'][0]), p['geocode']['UGC'][0]);
+          assert.equal((f.geometry as { type: string }).type, 'Polygon');
+        }
         p['geocode']['UGC'].forEach((ugc: string, i: number) => {
           // Short-fuse warnings are county-coded (issue 38 item 5), the other products zone-coded.
           if (/^[A-Z]{2}C\d{3}$/.test(ugc)) {
@@ -126,7 +132,7 @@ for (const [season, at] of [
           if (catalogue.marineZones.has(ugc)) {
             assert.match(
               p['event'],
-              /^(Small Craft Advisory|(Gale|Storm|Hurricane Force Wind) (Warning|Watch)|Heavy Freezing Spray Warning|Freezing Spray Advisory)$/,
+              /^(Small Craft Advisory|(Gale|Storm|Hurricane Force Wind) (Warning|Watch)|Heavy Freezing Spray Warning|Freezing Spray Advisory|Special Marine Warning)$/,
             );
             return;
           }
@@ -145,8 +151,10 @@ for (const [season, at] of [
           'VTEC',
           'eventEndingTime',
         ]) {
-          // A watch's replaced notice (its UPG) has no NWSheadline, as api.weather.gov's have none.
-          if (key === 'NWSheadline' && p['parameters']['VTEC'][0].startsWith('/O.UPG.')) continue;
+          // A watch's replaced notice (its UPG) has no NWSheadline, as api.weather.gov's have none; nor has a
+          // Special Marine Warning (NWS Miami's of 2025-08-21).
+          const none = p['parameters']['VTEC'][0].startsWith('/O.UPG.') || p['event'] === 'Special Marine Warning';
+          if (key === 'NWSheadline' && none) continue;
           assert.ok(Array.isArray(p['parameters'][key]), `${p['id']} parameters.${key}`);
         }
         assert.ok(Date.parse(p['effective']) <= Date.parse(p['expires']));
