@@ -1,13 +1,21 @@
 // Prints how many storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood) the model issues over CONUS
-// in a year, by month and by hour UTC, from its own hourly weather at every land zone (issue 38).
+// in a year, by month and by hour UTC, from its own hourly weather at every land zone (issue 38); with
+// --marine, how many Special Marine Warnings at every marine zone, by marine region, area, office and month.
 //
 //   npx tsx scripts/storm-warning-report.ts                 every office, every 3rd day
 //   npx tsx scripts/storm-warning-report.ts --every 3 --days 6   a third of the offices, every 6th day (faster)
+//   npx tsx scripts/storm-warning-report.ts --marine        Special Marine Warnings, every 3rd day
 //
 // The NWS issued about 15,000-20,000 Severe Thunderstorm, 1,500-2,000 Tornado and 3,000-5,000 Flash Flood
 // warnings a year lately (sources in adapters/forecast/embedded/README.md, "Storm-based warnings").
 import { performance } from 'node:perf_hooks';
-import { conusLandZones, stormCounts, STORM_KINDS } from './forecast-data/storm-warning-counts.ts';
+import {
+  conusLandZones,
+  marineStormCounts,
+  marineZones,
+  stormCounts,
+  STORM_KINDS,
+} from './forecast-data/storm-warning-counts.ts';
 
 const opt = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -15,8 +23,24 @@ const opt = (name: string, fallback: number): number => {
 };
 const t0 = performance.now();
 const every = opt('--every', 1);
-const counts = stormCounts(conusLandZones(every), opt('--days', 3), every);
 const MONTHS = 'JFMAMJJASOND';
+const rounded = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${Math.round(n)}`)
+    .join(', ');
+if (process.argv.includes('--marine')) {
+  // Special Marine Warnings: one per marine zone and storm (an NWS product may name several zones).
+  const c = marineStormCounts(marineZones(), opt('--days', 3));
+  process.stdout.write(`${c.zones} marine zones; Special Marine Warnings a year: ${Math.round(c.perYear)}\n`);
+  process.stdout.write(`  by region ${rounded(c.byRegion)}\n  by area ${rounded(c.byArea)}\n`);
+  process.stdout.write(`  by office ${rounded(c.byOffice)}\n`);
+  process.stdout.write(`  products (office-hours sending one) by office ${rounded(c.productsByOffice)}\n`);
+  process.stdout.write(`  by month ${c.byMonth.map((n, m) => `${MONTHS[m]} ${Math.round(n)}`).join('  ')}\n`);
+  process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+  process.exit(0);
+}
+const counts = stormCounts(conusLandZones(every), opt('--days', 3), every);
 process.stdout.write(`~${Math.round(counts.zones)} CONUS land zones, ${counts.days} days sampled; warnings a year\n`);
 for (const k of STORM_KINDS) {
   const r = counts.byRegion[k];

@@ -1,14 +1,17 @@
-// The model's storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood) counted as the alert cycles
-// issue them: every CONUS land zone's hourly weather (the gridpoint the cycle samples, zone-place.ts) run
-// through stormStarts() over whole days sampled alike through 2026, scaled to a year; by month and by
-// hour UTC. What scripts/storm-warning-report.ts prints (issue 38).
+// The model's storm-based warnings (Severe Thunderstorm, Tornado, Flash Flood; over water the Special Marine
+// Warning) counted as the alert cycles issue them: every CONUS land zone's hourly weather (the gridpoint the
+// cycle samples, zone-place.ts) run through stormStarts() (a marine zone's through specialMarineStarts()) over
+// whole days sampled alike through 2026, scaled to a year; by month and by hour UTC, and the Special Marine
+// Warnings by marine region. What scripts/storm-warning-report.ts prints (issue 38).
+import { marineRegionOf } from '../../domain/forecast/area-codes.ts';
 import { alertZonesByOffice } from '../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { zoneWeatherPlace } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell.ts';
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
-import type { AlertFeature, AlertZone } from '../../adapters/forecast/embedded/weather/index.ts';
+import type { AlertFeature, AlertZone, WeatherSample } from '../../adapters/forecast/embedded/weather/index.ts';
 import { placeHours } from '../../adapters/forecast/embedded/weather/model.ts';
 import { CYCLE_PHASE } from '../../adapters/forecast/embedded/weather/alerts.ts';
+import { specialMarineStarts } from '../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
 import {
   numberedStormWarnings,
   stormStarts,
@@ -17,21 +20,30 @@ import {
 
 const HOUR = 3_600_000;
 
-/** One zone's storm-based warnings over a request's hours, numbered as the cycles number them. */
+/** One zone's storm-based warnings over a request's hours (a marine zone's Special Marine Warnings), numbered as the cycles number them. */
 const stormWarnings = (request: StormRequest): AlertFeature[] =>
-  numberedStormWarnings(stormStarts(request), CYCLE_PHASE, '');
+  numberedStormWarnings((request.zone.marine ? specialMarineStarts : stormStarts)(request), CYCLE_PHASE, '');
 const NOT_CONUS = new Set(['AK', 'HI', 'PR', 'VI', 'GU', 'AS', 'MP']);
 export const STORM_KINDS = ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning'] as const;
 export type StormKindName = (typeof STORM_KINDS)[number];
 
-/** The land zones the server's cycle covers, every `every`-th office (1: all). */
-function landZones(every: number): AlertZone[] {
+/** The zones the server's cycle covers, every `every`-th office (1: all). */
+function servedZones(every: number): AlertZone[] {
   const loaded = loadEmbeddedDeps({ now: () => new Date(0) });
   const deps = { ...loaded, clock: { now: () => new Date('2026-01-01T00:00:00Z') } };
   return alertZonesByOffice(loaded.catalogue, (o) => hasForecastGrid(deps, o), zoneWeatherPlace(deps))
     .filter((_, i) => i % every === 0)
-    .flat()
-    .filter((z) => !z.marine);
+    .flat();
+}
+
+/** The land zones the server's cycle covers, every `every`-th office (1: all). */
+function landZones(every: number): AlertZone[] {
+  return servedZones(every).filter((z) => !z.marine);
+}
+
+/** Every marine zone the server's cycle covers (coastal waters, the Great Lakes, the offshore waters it serves). */
+export function marineZones(): AlertZone[] {
+  return servedZones(1).filter((z) => z.marine);
 }
 
 /** Every CONUS land zone the server's cycle covers, every `every`-th office (1: all). */
@@ -76,6 +88,18 @@ export function eachStormWarning(
       for (const alert of stormWarnings(request)) visit(zone, alert);
     }
   }
+}
+
+/** A warning's valid time (epoch ms) and its zone's hours over it, from the hour it is sent in to the hour it ends. */
+export function warnedHours(
+  zone: AlertZone,
+  alert: AlertFeature,
+): { sent: number; ends: number; hours: WeatherSample[] } {
+  const sent = Date.parse(alert.properties.sent);
+  const ends = Date.parse(alert.properties.ends);
+  const from = Math.floor(sent / HOUR);
+  const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+  return { sent, ends, hours: hours(from, Math.ceil(ends / HOUR) - from) };
 }
 
 /**
@@ -130,4 +154,54 @@ export function activeStormWarnings(zones: readonly AlertZone[], at: readonly nu
     }
     return n;
   });
+}
+
+/** The Special Marine Warnings of {@link marineStormCounts}, a year's. */
+export interface MarineStormCounts {
+  readonly zones: number;
+  readonly perYear: number;
+  /** By marine region (area-codes.ts: AT the Atlantic, GM the Gulf, GL the Great Lakes, PA, PI, AK). */
+  readonly byRegion: Record<string, number>;
+  /** By marine area (AM, AN, GM, LM…). */
+  readonly byArea: Record<string, number>;
+  /** By office (MFL, KEY…). */
+  readonly byOffice: Record<string, number>;
+  /**
+   * By office, the hours in which it sends one or more: its products, near enough (an NWS product names every zone
+   * one storm crosses, and its ETN counts products, which the offices' yearly MA.W numbers can be set against).
+   */
+  readonly productsByOffice: Record<string, number>;
+  /** By month, 0–11. */
+  readonly byMonth: number[];
+}
+
+/** The Special Marine Warnings {@link eachStormWarning} finds at marine `zones`, every `dayStep`-th day, a year's. */
+export function marineStormCounts(zones: readonly AlertZone[], dayStep: number): MarineStormCounts {
+  let days = 0;
+  for (let day = 0; day < 365; day += dayStep) days++;
+  const weight = 365 / days;
+  const add = (to: Record<string, number>, key: string) => (to[key] = (to[key] ?? 0) + weight);
+  const counts = {
+    zones: zones.length,
+    perYear: 0,
+    byRegion: {},
+    byArea: {},
+    byOffice: {},
+    productsByOffice: {},
+    byMonth: new Array<number>(12).fill(0),
+  };
+  const sentHours = new Set<string>();
+  eachStormWarning(zones, dayStep, (zone, alert) => {
+    if (alert.properties.event !== 'Special Marine Warning') return;
+    const area = zone.id.slice(0, 2);
+    counts.perYear += weight;
+    add(counts.byRegion, marineRegionOf(area) ?? area);
+    add(counts.byArea, area);
+    add(counts.byOffice, zone.officeId);
+    const product = `${zone.officeId}|${Math.floor(Date.parse(alert.properties.sent) / HOUR)}`;
+    if (!sentHours.has(product)) add(counts.productsByOffice, zone.officeId);
+    sentHours.add(product);
+    counts.byMonth[new Date(Date.parse(alert.properties.sent)).getUTCMonth()]! += weight;
+  });
+  return counts;
 }

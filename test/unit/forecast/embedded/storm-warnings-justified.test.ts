@@ -8,6 +8,7 @@ import {
   eachStormWarning,
   islandLandZones,
   stormCounts,
+  warnedHours,
 } from '../../../../scripts/forecast-data/storm-warning-counts.ts';
 import {
   hourlySeries,
@@ -42,10 +43,8 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
     const failures: string[] = [];
     for (const { zone, alert } of warnings) {
       const p = alert.properties;
-      const sent = Date.parse(p.sent);
-      const ends = Date.parse(p.ends);
+      const { sent, ends, hours } = warnedHours(zone, alert);
       const from = Math.floor(sent / HOUR);
-      const hours = hourlySeries(placeOf(zone), from, Math.ceil(ends / HOUR) - from);
       const what = `${p.event} ${zone.id} ${p.sent}..${p.ends}`;
       const flood = p.event === 'Flash Flood Warning';
       // A severe thunderstorm warning runs an hour at most, a tornado warning 45 minutes (as the NWS's do).
