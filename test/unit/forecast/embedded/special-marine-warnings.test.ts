@@ -89,4 +89,43 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
       assert.ok(n >= nws / 2 && n <= nws * 2, `${office}: ${Math.round(n)} products a year`);
     }
   });
+
+  it("reach each office's real count by the date of its recorded warning, within a factor of 1.5", () => {
+    // The ETN of a real warning is the office's count of them so far that year: NWS Miami's of 2025-08-21 was
+    // its 296th, Mobile's of 2018-08-10 its 188th, Key West's of 2025-04-08 its 14th
+    // (/O.NEW.KKEY.MA.W.0014.250408T1821Z…/, https://marine.weather.gov/product.php?issuedby=KEY&product=SMW).
+    // The model's products (the hours an office sends one in) sent before the same date of 2026, every day:
+    // warning every storm gusting to 34 kt they were 1.4, 1.5 and 4.6 times those.
+    for (const [office, until, etn] of [
+      ['MFL', '2026-08-21T17:54:00Z', 296],
+      ['MOB', '2026-08-10T13:22:00Z', 188],
+      ['KEY', '2026-04-08T18:21:00Z', 14],
+    ] as const) {
+      const hours = new Set<number>();
+      eachStormWarning(
+        zones.filter((z) => z.officeId === office),
+        1,
+        (_, alert) => {
+          const sent = Date.parse(alert.properties.sent);
+          if (sent < Date.parse(until)) hours.add(Math.floor(sent / HOUR));
+        },
+      );
+      const n = hours.size;
+      assert.ok(n >= etn / 1.5 && n <= etn * 1.5, `${office}: ${n} products by ${until}, its real ETN ${etn}`);
+    }
+  });
+
+  it("the tropical islands' are few, their storms weakened over the water as over the land", () => {
+    // Honolulu's are local news (Maui Now, 2024-01-08, https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/);
+    // Guam's strong storms of 25-30 kt get a Marine Weather Statement
+    // (https://ghs.guam.gov/strong-thunderstorm-over-guam-coastal-waters-boaters-advised-seek-harbor). No island
+    // office sends as many as Miami, none of them more than 300 a year, Honolulu fewer than 20.
+    const c = marineStormCounts(zones, DAYS);
+    const mfl = c.productsByOffice['MFL'] ?? 0;
+    for (const office of ['SJU', 'GUM', 'HFO']) {
+      const n = c.productsByOffice[office] ?? 0;
+      assert.ok(n < mfl && n <= 300, `${office}: ${Math.round(n)} products a year (Miami ${Math.round(mfl)})`);
+    }
+    assert.ok((c.productsByOffice['HFO'] ?? 0) < 20, `HFO: ${Math.round(c.productsByOffice['HFO'] ?? 0)}`);
+  });
 });
