@@ -123,6 +123,11 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   VEF: 'NV',
 };
 
+/** The state an office is in (its location's), where listed. */
+export function officeState(officeId: string): string | undefined {
+  return OFFICE_STATE[officeId];
+}
+
 /**
  * Offices whose signature is not simply "<name> <state>" (as api.weather.gov's senderName has them). The
  * office list's name is not always the one the office signs with: BOU, EPZ, GUM, LIX and OKX sign "Denver CO",

@@ -1,3 +1,4 @@
+import { officeState } from '../offices/office-sender-name.ts';
 import type { HazardRule } from './alert-rules.ts';
 import { MS_PER_HOUR } from './time.ts';
 
@@ -78,7 +79,18 @@ export function awipsIdentifier(rule: HazardRule, officeId: string): string {
   return `${rule.product}${officeId}`;
 }
 
-// NWS regions by state: Eastern 1, Central 3, Southern 4, Western 5 (the WMO heading's last digit).
+/**
+ * The WMO heading's last digit (WUUS5n, WWUS7n…) by state: 1 the Northeast and Mid-Atlantic, 2 the Southeast
+ * (North and South Carolina, Georgia, Florida), 3 the Central states (the default), 4 the South-Central, 5 the
+ * Mountain West, 6 the Pacific coast ("WWUS76 KSTO", "WWUS75 KBYZ", "WUUS55 KPSR"; the discussions' FXUS66 and
+ * FXUS65, product-catalogue.ts). Not the NWS regions: the Southeast's offices of the Eastern (Raleigh, Newport/Morehead City,
+ * Charleston, Greer) and Southern Regions (Peachtree City, and Florida's) send under 2, as recorded products
+ * read: "WUUS52 KMFL", "WHUS52 KMFL" (NWS Miami's SMW of 2025-08-21), "WHUS52 KKEY"
+ * (marine.weather.gov/product.php?issuedby=KEY&product=SMW, 2025-04-08), "WUUS52 KJAX", "WUUS52 KTAE",
+ * "WWUS72 KTAE", "WWUS72 KTBW", "WHUS72 KTBW", "WFUS52 KMLB", "WGUS52 KFFC", "WUUS52 KRAH", "WFUS52 KRAH",
+ * "WFUS52 KCHS", "WUUS52 KGSP", where Mobile, Birmingham, Jackson, Memphis, Houston and El Paso send "WUUS54"
+ * and Sterling and Charleston WV "WUUS51" (public test fixtures and recordings of api.weather.gov and NWWS).
+ */
 const REGION_BY_STATE: Record<string, number> = {
   ME: 1,
   NH: 1,
@@ -94,8 +106,8 @@ const REGION_BY_STATE: Record<string, number> = {
   DC: 1,
   VA: 1,
   WV: 1,
-  NC: 1,
-  SC: 1,
+  NC: 2,
+  SC: 2,
   OH: 1,
   TX: 4,
   OK: 4,
@@ -105,13 +117,13 @@ const REGION_BY_STATE: Record<string, number> = {
   MS: 4,
   AL: 4,
   TN: 4,
-  GA: 4,
-  FL: 4,
+  GA: 2,
+  FL: 2,
   PR: 4,
   VI: 4,
-  WA: 5,
-  OR: 5,
-  CA: 5,
+  WA: 6,
+  OR: 6,
+  CA: 6,
   NV: 5,
   ID: 5,
   MT: 5,
@@ -127,9 +139,14 @@ export function wmoIdentifier(rule: HazardRule, officeId: string, state: string,
   return wmoHeading(WMO_PREFIX[rule.product], officeId, state, sentMs);
 }
 
-/** A heading from its five-character prefix (WUUS5 for severe thunderstorm warnings, say) plus the region digit. */
+/**
+ * A heading from its five-character prefix (WUUS5 for severe thunderstorm warnings, say) plus the digit of the
+ * office's state: a product is its office's, whichever state its zones are in (NWS Tallahassee's severe
+ * thunderstorm warning for Alabama's ALC031 went out as "WUUS52 KTAE"); `state`, the zone's, where the office's
+ * is not listed.
+ */
 export function wmoHeading(prefix: string, officeId: string, state: string, sentMs: number): string {
   const d = new Date(sentMs);
-  const region = REGION_BY_STATE[state] ?? 3;
+  const region = REGION_BY_STATE[officeState(officeId) ?? state] ?? 3;
   return `${prefix}${region} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 }
