@@ -21,6 +21,12 @@ const opt = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+/** Recorded Special Marine Warnings' ETNs: office, date and time of year, its number that year. */
+const ETN_RECORDS = [
+  ['MFL', '-08-21T17:54Z', 296], // 2025
+  ['MOB', '-08-10T13:22Z', 188], // 2018
+  ['KEY', '-04-08T18:21Z', 14], // 2025
+] as const;
 const t0 = performance.now();
 const every = opt('--every', 1);
 const MONTHS = 'JFMAMJJASOND';
@@ -36,6 +42,13 @@ if (process.argv.includes('--marine')) {
   process.stdout.write(`  by region ${rounded(c.byRegion)}\n  by area ${rounded(c.byArea)}\n`);
   process.stdout.write(`  by office ${rounded(c.byOffice)}\n`);
   process.stdout.write(`  products (office-hours sending one) by office ${rounded(c.productsByOffice)}\n`);
+  // Against real warnings' event numbers, the office's count so far that year (marine-storm-warnings.ts).
+  const byDate = ETN_RECORDS.map(([office, date, etn]) => {
+    const until = Date.parse(`2026${date}`) / 3_600_000;
+    const n = (c.productHours[office] ?? []).filter((h) => h < until).length * (365 / c.days);
+    return `${office} ${Math.round(n)} by ${date.slice(1, 6)} (real ${etn})`;
+  });
+  process.stdout.write(`  products by the dates of real ETNs ${byDate.join(', ')}\n`);
   process.stdout.write(`  by month ${c.byMonth.map((n, m) => `${MONTHS[m]} ${Math.round(n)}`).join('  ')}\n`);
   process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   process.exit(0);

@@ -159,6 +159,8 @@ export function activeStormWarnings(zones: readonly AlertZone[], at: readonly nu
 /** The Special Marine Warnings of {@link marineStormCounts}, a year's. */
 export interface MarineStormCounts {
   readonly zones: number;
+  /** The days sampled. */
+  readonly days: number;
   readonly perYear: number;
   /** By marine region (area-codes.ts: AT the Atlantic, GM the Gulf, GL the Great Lakes, PA, PI, AK). */
   readonly byRegion: Record<string, number>;
@@ -171,6 +173,8 @@ export interface MarineStormCounts {
    * one storm crosses, and its ETN counts products, which the offices' yearly MA.W numbers can be set against).
    */
   readonly productsByOffice: Record<string, number>;
+  /** By office, the epoch hours of those products (on the sampled days, oldest first). */
+  readonly productHours: Record<string, number[]>;
   /** By month, 0–11. */
   readonly byMonth: number[];
 }
@@ -183,11 +187,13 @@ export function marineStormCounts(zones: readonly AlertZone[], dayStep: number):
   const add = (to: Record<string, number>, key: string) => (to[key] = (to[key] ?? 0) + weight);
   const counts = {
     zones: zones.length,
+    days,
     perYear: 0,
     byRegion: {},
     byArea: {},
     byOffice: {},
     productsByOffice: {},
+    productHours: {} as Record<string, number[]>,
     byMonth: new Array<number>(12).fill(0),
   };
   const sentHours = new Set<string>();
@@ -198,8 +204,12 @@ export function marineStormCounts(zones: readonly AlertZone[], dayStep: number):
     add(counts.byRegion, marineRegionOf(area) ?? area);
     add(counts.byArea, area);
     add(counts.byOffice, zone.officeId);
-    const product = `${zone.officeId}|${Math.floor(Date.parse(alert.properties.sent) / HOUR)}`;
-    if (!sentHours.has(product)) add(counts.productsByOffice, zone.officeId);
+    const hour = Math.floor(Date.parse(alert.properties.sent) / HOUR);
+    const product = `${zone.officeId}|${hour}`;
+    if (!sentHours.has(product)) {
+      add(counts.productsByOffice, zone.officeId);
+      (counts.productHours[zone.officeId] ??= []).push(hour);
+    }
     sentHours.add(product);
     counts.byMonth[new Date(Date.parse(alert.properties.sent)).getUTCMonth()]! += weight;
   });
