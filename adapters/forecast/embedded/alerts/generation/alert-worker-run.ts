@@ -4,6 +4,20 @@ import { keepingAlive } from '../../shared/keep-alive.ts';
 import { workerSource } from '../../../../shared/worker-source.ts';
 import { adoptPrecipMonths, type AlertFeature } from '../../weather/index.ts';
 
+/**
+ * The V8 heap an alert worker is given. A worker keeps ~10-20 MB live (the model's code and data, an office's
+ * series), but with V8's defaults its heap reached 45-95 MB: a young generation of 32 MB (both semi-spaces at
+ * their 16 MB maximum) and an old one holding up to 60 MB, mostly garbage promoted from it. Under V8's default
+ * maximum (4 GB here) the old generation may grow to 4x its live size before a full collection; a smaller
+ * maximum scales that factor towards 1.3 (MaxGrowingFactor in
+ * https://github.com/v8/v8/blob/main/src/heap/heap-controller.cc). The two workers of a start-up were most of
+ * the server's peak RSS: with these limits each heap stays near 25 MB, and an idle start's peak (VmHWM, empty
+ * cache, 2 cores) fell from 221-274 MB to 173-186 MB, for 5-7 % more time to the first `/alerts`
+ * (docs/benchmarks.md). 128 MB of old generation is 6x or more what a worker keeps live; a worker that ran out
+ * of it would fail as any other does, and its offices be made on the main thread.
+ */
+const ALERT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 } as const;
+
 /** One alert worker at work (alert-worker.ts). */
 export interface AlertWorkerRun {
   /**
@@ -29,7 +43,7 @@ export function spawnAlertWorker(
   onOffice: (office: number, alerts: AlertFeature[]) => void,
 ): AlertWorkerRun {
   const { source, evaluate } = workerSource(moduleUrl, 'alert-worker');
-  const worker = new Worker(source, { eval: evaluate, workerData: job });
+  const worker = new Worker(source, { eval: evaluate, workerData: job, resourceLimits: ALERT_WORKER_LIMITS });
   const settled = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: AlertWorkerMessage) => {
       // The months the worker measured serve this thread's own forecasts and the next cycle's workers.
