@@ -48,10 +48,11 @@ export function vtec(
  * update of an event (CON, EXT, UPG, CAN, EXP) repeats its number (NWS Directive 10-1703, VTEC,
  * https://www.weather.gov/media/vtec/VTEC_explanation_ver9.pdf; "the later VTEC line [is expected] to have an
  * incremented ETN", https://www.weather.gov/os/vtec/GHG_ETN.html). The model keeps no counter: its numbers
- * come from when an event begins, which is as stable as the event (see alerts.ts and storm-warnings.ts:
- * unique among zone-based events by construction, among storms unless two busy cycles follow), and fit the
- * four digits. Numbers above {@link MODEL_ETN_MAX} are left to the scenarios' alerts (injected-alerts.ts), so
- * none of those shares one with the model's (but for a storm overflowing the year's last cycles).
+ * come from when an event begins, which is as stable as the event, and fit the four digits: unique in the year
+ * among zone-based events by construction ({@link startEtn}); among storm-based warnings, unique in the year
+ * for a cycle's first 12 of a kind at an office, and within 10 days (never within a list) for the rest, numbered
+ * from an overflow pool (storm-warnings.ts, stormEtn). Numbers above {@link MODEL_ETN_MAX} are left to the
+ * scenarios' alerts (injected-alerts.ts), so none of those shares one with the model's.
  */
 export const MODEL_ETN_MAX = 9599;
 

@@ -1,4 +1,4 @@
-import { hourOfYear, utcYear, vtec, wmoHeading } from './alert-codes.ts';
+import { hourOfYear, MODEL_ETN_MAX, utcYear, vtec, wmoHeading } from './alert-codes.ts';
 import type { AlertEvent } from './alert-events.ts';
 import { capHeadline, nwsHeadline } from './alert-text.ts';
 import type { AlertFeature, AlertPolygon, AlertProperties, StormTrack } from './alert-feature.ts';
@@ -402,20 +402,57 @@ function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
 }
 
 /**
- * How many numbers each 12-hour cycle of the year (09Z to 21Z, 21Z to 09Z) has for an office's warnings of one
- * kind: 733 cycles (the year's first 9 hours and its last 3 counted as cycles of their own) of 13 numbers each
- * fit the four digits (1 to 9,529). An office's 14th storm of a kind in a cycle and later ones go on into the
- * next cycle's numbers rather than go unwarned: over 2026 at every CONUS office, 182 office-cycles had more
- * than 13 (the most 35), 1,024 of 13,098 warnings, so a number may repeat when the next cycle is busy too.
+ * Storm-based warnings' event tracking numbers. The NWS numbers an office's warnings of one kind in turn from
+ * 0001 each year (alert-codes.ts); the model keeps no counter, so it numbers each 12-hour cycle of the year
+ * (09Z to 21Z, 21Z to 09Z; the year's first 9 hours and its last 3 are cycles of their own, 733 in all) from
+ * what that cycle's storms alone give: an office's storms of a kind in the cycle, in the order they are sent.
+ * - The first {@link STORM_NUMBERS_PER_CYCLE} of a cycle take its block of the year's sequence, 1 + 12 × the
+ *   cycle + rank (1 to 8,796): never repeated in the year, and rising through it as the NWS's do.
+ * - The rest (a cycle's 13th storm of a kind on) take the overflow pool above the blocks, 8,797 to 9,596:
+ *   {@link STORM_OVERFLOW_PER_CYCLE} numbers a cycle, the pool's sub-blocks taken in turn, so an overflow number
+ *   comes round again every {@link STORM_OVERFLOW_CYCLES} cycles (10 days), never within a list (which holds
+ *   5 cycles' storms: alerts.ts's 48 h lookback and the cycle ahead). These are out of the year's sequence.
+ * - A cycle of more than {@link STORM_NUMBERS_MAX} (52) storms of a kind at an office is refused (a RangeError)
+ *   rather than numbered into another's: the NWS's sequence has no room for it, and a repeated number would
+ *   merge two events in a client that tracks them by it.
+ * Over 2026 at every office the server covers (4,497 land and marine zones, every hour of the year through
+ * stormStarts and specialMarineStarts), 7,295 office-cycles had a storm of a kind, 255 more than 12 (1,353 of
+ * 29,117 warnings, 4.6%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
+ * thunderstorms, FFC and TAE); the most of a kind at an office in the year, Key West's Special Marine Warnings,
+ * 2,580. (Measured 2026-11-28; blocks of 13 and no overflow, as before, let 193 cycles run into the next.)
  */
-export const STORM_NUMBERS_PER_CYCLE = 13;
+export const STORM_NUMBERS_PER_CYCLE = 12;
+export const STORM_OVERFLOW_PER_CYCLE = 40;
+/** Cycles of a year, numbered from its first hour (stormCycle): 0 to 732. */
+export const STORM_CYCLES_PER_YEAR = 733;
+export const STORM_OVERFLOW_FIRST = 1 + STORM_NUMBERS_PER_CYCLE * STORM_CYCLES_PER_YEAR;
+export const STORM_OVERFLOW_CYCLES = Math.floor((MODEL_ETN_MAX + 1 - STORM_OVERFLOW_FIRST) / STORM_OVERFLOW_PER_CYCLE);
+export const STORM_NUMBERS_MAX = STORM_NUMBERS_PER_CYCLE + STORM_OVERFLOW_PER_CYCLE;
+
+/** The cycle of its year an epoch hour is in (cycles beginning at `cyclePhase` UTC and 12 hours later): 0 to 732. */
+export function stormCycle(hour: number, cyclePhase: number): number {
+  return Math.floor((hourOfYear(hour) + 12 - cyclePhase) / 12);
+}
+
+/** The ETN of an office's `rank`-th storm of a kind (from 0) in cycle `cycle` of its year. */
+export function stormEtn(cycle: number, rank: number): number {
+  if (rank < STORM_NUMBERS_PER_CYCLE) return 1 + STORM_NUMBERS_PER_CYCLE * cycle + rank;
+  if (rank < STORM_NUMBERS_MAX)
+    return (
+      STORM_OVERFLOW_FIRST +
+      (cycle % STORM_OVERFLOW_CYCLES) * STORM_OVERFLOW_PER_CYCLE +
+      (rank - STORM_NUMBERS_PER_CYCLE)
+    );
+  throw new RangeError(
+    `A cycle's storm-based warnings of one kind at an office number ${STORM_NUMBERS_MAX} at most (storm-warnings.ts): a ${rank + 1}th is beyond them.`,
+  );
+}
 
 /**
- * The storm-based warnings of some zones, numbered as the NWS numbers them (alert-codes.ts): each office's
- * storms of a kind in a cycle of the year in the order they are sent (ties by zone), from 1 + 13 × the
- * cycle's number (up to 9,999: a year's last cycles' overflow stops there). `cyclePhase` is the hour UTC the cycles begin at (9). All the storms of a cycle must be
- * given together (generateAlerts gives every storm from one cycle's start to another's) for their ranks, and
- * so their numbers, to be the same whichever cycle lists them.
+ * The storm-based warnings of some zones, numbered as above ({@link stormEtn}): each office's storms of a kind
+ * in a cycle of the year in the order they are sent (ties by zone). `cyclePhase` is the hour UTC the cycles
+ * begin at (9). All the storms of a cycle must be given together (generateAlerts gives every storm from one
+ * cycle's start to another's) for their ranks, and so their numbers, to be the same whichever cycle lists them.
  */
 export function numberedStormWarnings(
   starts: readonly StormStart[],
@@ -423,16 +460,16 @@ export function numberedStormWarnings(
   baseUrl: string,
 ): AlertFeature[] {
   const ranked = new Map<string, StormStart[]>();
-  const cycleOf = (hour: number) => Math.floor((hourOfYear(hour) + 12 - cyclePhase) / 12);
   for (const start of starts) {
-    const key = `${start.zone.officeId}|${start.rule.phenomenon}|${utcYear(start.hour)}|${cycleOf(start.hour)}`;
+    const cycle = stormCycle(start.hour, cyclePhase);
+    const key = `${start.zone.officeId}|${start.rule.phenomenon}|${utcYear(start.hour)}|${cycle}`;
     ranked.set(key, [...(ranked.get(key) ?? []), start]);
   }
   const out: AlertFeature[] = [];
   for (const list of ranked.values()) {
     list.sort((a, b) => a.sent - b.sent || textOrder(a.zone.id, b.zone.id));
     list.forEach((s, rank) => {
-      const etn = Math.min(9999, 1 + STORM_NUMBERS_PER_CYCLE * cycleOf(s.hour) + rank);
+      const etn = stormEtn(stormCycle(s.hour, cyclePhase), rank);
       out.push(buildStormAlertAt(s.rule, s.zone, s.sent, s.ends, etn, s.sample, baseUrl, s.peak));
     });
   }

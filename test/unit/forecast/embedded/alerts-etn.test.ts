@@ -10,14 +10,23 @@ import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/ale
 import { latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import {
   numberedStormWarnings,
+  STORM_CYCLES_PER_YEAR,
+  stormEtn,
+  STORM_NUMBERS_MAX,
   STORM_NUMBERS_PER_CYCLE,
+  STORM_OVERFLOW_CYCLES,
+  STORM_OVERFLOW_FIRST,
   stormRuleFor,
   type StormStart,
 } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
+import { MODEL_ETN_MAX } from '../../../../adapters/forecast/embedded/weather/alert-codes.ts';
+import { CYCLE_HOURS, CYCLE_PHASE, LOOKBACK_HOURS } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { depsAt } from './alerts-zones-support.ts';
 
 const HOUR = 3_600_000;
+/** How far apart two storms one list holds can be sent: its lookback and the cycle ahead (alerts.ts). */
+const LISTED_HOURS = LOOKBACK_HOURS + CYCLE_HOURS;
 const allOffices = servedAlertZones(depsAt('2026-01-01T00:00:00Z'));
 // Every eighth office (a spread over every region) and the large ones of Alaska, Hawaii and the West.
 const offices = allOffices.filter(
@@ -90,25 +99,77 @@ describe('event tracking numbers (issue 38)', () => {
         byNumber.set(id, under);
       }
     const shared = [...byNumber].filter(([, u]) => u.starts.size > 1 && u.storms === 0);
-    // Storm-based warnings share one only where an office's busy cycle ran on into the next one's numbers
-    // (storm-warnings.ts): none in this sample of 447 storms (1,599 before the tropical islands' storms, Honolulu's
-    // office's here, were weakened: model.ts stormVigour; the hashes of before shared 323 numbers among those,
-    // and 327 among the zone-based events).
-    const stormsShared = [...byNumber].filter(([, u]) => u.storms > 1).length;
-    const storms = [...events.values()].filter((e) => e.storm);
+    // Storm-based warnings: no two of a kind at an office that one list can hold (sent within a list's span of
+    // each other) share a number, nor two numbered in their cycles' blocks (in the year's sequence) in a year.
+    const stormEvents = [...events.values()].filter((e) => e.storm);
+    const byStormNumber = new Map<string, number[]>();
+    for (const e of stormEvents)
+      for (const etn of e.etns) {
+        const id = `${e.kind}.${new Date(e.startHour * HOUR).getUTCFullYear()}.${etn}`;
+        byStormNumber.set(id, [...(byStormNumber.get(id) ?? []), e.startHour]);
+      }
+    const listedTogether = [...byStormNumber].filter(([, starts]) =>
+      starts.some((a, i) => starts.some((b, j) => i < j && Math.abs(a - b) < LISTED_HOURS)),
+    );
+    const inSequence = [...byStormNumber].filter(
+      ([id, starts]) => starts.length > 1 && Number(id.split('.').at(-1)) < STORM_OVERFLOW_FIRST,
+    );
+    const stormsShared = [...byStormNumber].filter(([, starts]) => starts.length > 1).length;
     const maxEtn = Math.max(...[...events.values()].flatMap((e) => [...e.etns]));
     console.log(
-      `${issuances} issuances, ${events.size} events (${storms.length} storm-based), ${byNumber.size} numbers, ` +
+      `${issuances} issuances, ${events.size} events (${stormEvents.length} storm-based), ${byNumber.size} numbers, ` +
         `${shared.length} zone-based shared, ${stormsShared} storm-based shared; highest ETN ${maxEtn}`,
     );
-    assert.ok(events.size >= 1000 && storms.length >= 300, `${events.size} events, ${storms.length} storm-based`);
-    assert.ok(maxEtn <= 9999);
-    assert.ok(stormsShared <= 0.05 * storms.length, `${stormsShared} storm-based numbers shared`);
+    assert.ok(
+      events.size >= 1000 && stormEvents.length >= 300,
+      `${events.size} events, ${stormEvents.length} storm-based`,
+    );
+    assert.ok(maxEtn <= MODEL_ETN_MAX);
+    assert.deepEqual(
+      listedTogether.slice(0, 20),
+      [],
+      `${listedTogether.length} storm numbers shared within a list's span`,
+    );
+    assert.deepEqual(inSequence.slice(0, 20), [], `${inSequence.length} storm numbers of the year's sequence shared`);
     assert.deepEqual(
       shared.slice(0, 20).map(([id, u]) => `${id}: ${u.starts.size} starts`),
       [],
       `${shared.length} numbers shared`,
     );
+  });
+
+  it("lists no two storm-based warnings of a kind under one number at 2026's busiest office-cycles", () => {
+    // The office-cycles of 2026 with the most storms of a kind (severe thunderstorms, 27 to 35 a cycle; cycles of
+    // the year from its first hour, storm-warnings.ts stormCycle), each listed at its cycle and the 4 after: the
+    // lists that hold it. Blocks of 13 a cycle, as before, gave 2 to 6 shared numbers in each from the third on.
+    const busiest: Record<string, readonly number[]> = {
+      FFC: [428],
+      TAE: [406, 442, 470],
+      SHV: [398],
+      LIX: [460, 472],
+    };
+    const yearStart = Date.UTC(2026, 0, 1) / HOUR;
+    const shared: string[] = [];
+    let storms = 0;
+    for (const [office, cycles] of Object.entries(busiest)) {
+      const zones = allOffices.find((z) => z[0]!.officeId === office)!;
+      for (const cycle of cycles)
+        for (let after = 0; after < LISTED_HOURS / CYCLE_HOURS; after++) {
+          const listed = generateOfficeAlerts(
+            zones,
+            yearStart + (cycle + after) * CYCLE_HOURS - (CYCLE_HOURS - CYCLE_PHASE),
+          );
+          const vtecs = listed
+            .filter((a) => a.geometry !== null)
+            .map((a) => a.properties.parameters['VTEC']![0]!.split('.').slice(3, 6).join('.'));
+          storms += vtecs.length;
+          shared.push(
+            ...vtecs.filter((v, i) => vtecs.indexOf(v) !== i).map((v) => `${office} ${cycle}+${after}: ${v}`),
+          );
+        }
+    }
+    assert.ok(storms > 1000, `${storms} storm-based warnings listed`);
+    assert.deepEqual(shared.slice(0, 20), [], `${shared.length} numbers shared in a list`);
   });
 
   it('keeps one ETN over all the issuances of an event', () => {
@@ -118,45 +179,101 @@ describe('event tracking numbers (issue 38)', () => {
 });
 
 describe('storm-based warnings numbered in the order they are sent (issue 38)', () => {
-  // Every land zone of the office with the most, a storm of every kind at each in every hour over a new year:
-  // more than a cycle has numbers for.
+  // Storms at the land zones of the office with the most, synthetic: `perHour` zones' storms of every kind in
+  // each hour of [from, to), sent 7 minutes apart in zone order.
   const zones = [...allOffices].sort((a, b) => b.length - a.length)[0]!.filter((z) => !z.marine);
-  const first = Date.parse('2026-12-31T00:00:00Z') / HOUR;
-  const starts: StormStart[] = [];
-  for (let hour = first; hour < first + 48; hour++)
-    for (const [k, zone] of zones.entries())
-      for (const event of ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning']) {
-        const sample = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: 0 }, hour, 1)[0]!;
-        const sent = hour * HOUR + ((7 * k) % 28) * 60_000;
-        const peak = { gustKmh: sample.windGustKmh, rainMm: sample.qpfMm };
-        starts.push({ rule: stormRuleFor(event)!, zone, hour, sample, peak, sent, ends: sent + HOUR });
-      }
+  const KINDS = ['Severe Thunderstorm Warning', 'Tornado Warning', 'Flash Flood Warning'];
+  const stormsAt = (from: string, hours: number, perHour: number, kinds = KINDS): StormStart[] => {
+    const first = Date.parse(from) / HOUR;
+    const out: StormStart[] = [];
+    for (let hour = first; hour < first + hours; hour++)
+      for (const [k, zone] of zones.slice(0, perHour).entries())
+        for (const event of kinds) {
+          const sample = hourlySeries({ lat: zone.lat, lon: zone.lon, elevationM: 0 }, hour, 1)[0]!;
+          const sent = hour * HOUR + ((7 * k) % 28) * 60_000;
+          const peak = { gustKmh: sample.windGustKmh, rainMm: sample.qpfMm };
+          out.push({ rule: stormRuleFor(event)!, zone, hour, sample, peak, sent, ends: sent + HOUR });
+        }
+    return out;
+  };
+  /** Each warning's ETN (kind, year and number) by its event, zone and sending. */
   const numbers = (list: readonly StormStart[]) =>
     new Map(
-      numberedStormWarnings(list, 9, '').map((a) => [
+      numberedStormWarnings(list, CYCLE_PHASE, '').map((a) => [
         `${a.properties.event}|${a.properties.geocode.UGC[0]}|${a.properties.sent}`,
-        a.properties.parameters['VTEC']![0]!.split('.').slice(3, 6).join('.'),
+        `${a.properties.parameters['VTEC']![0]!.split('.').slice(3, 6).join('.')}.${new Date(a.properties.sent).getUTCFullYear()}`,
       ]),
     );
+  const distinct = (numbered: Map<string, string>) => new Set(numbered.values()).size;
+  // Synthetic cycles of 2026: 09Z-21Z on 2026-07-15 and the 12 hours after.
+  const CYCLE = '2026-07-15T09:00:00Z';
+  const NEXT = '2026-07-15T21:00:00Z';
+  assert.ok(zones.length >= STORM_NUMBERS_MAX, `${zones.length} zones`);
 
-  it('gives each storm of a kind at an office its own number in its year, up to 13 a cycle', () => {
-    // Three zones' storms every third hour: 12 a cycle at most.
-    const all = numbers(starts.filter((s) => zones.indexOf(s.zone) < 3 && (s.hour - first) % 3 === 0));
-    const year = (key: string) => key.split('|')[2]!.slice(0, 4);
-    const distinct = new Set([...all].map(([key, etn]) => `${year(key)}.${etn}`));
-    assert.equal(distinct.size, all.size);
-    assert.equal(all.size, 16 * 3 * 3);
-    // More than 13 in a cycle: every storm is still warned, the overflow numbered on into the next cycle's.
-    assert.ok(zones.length > STORM_NUMBERS_PER_CYCLE, `${zones.length} zones`);
-    assert.equal(numbers(starts).size, starts.length);
-    assert.ok([...all.values()].every((v) => Number(v.split('.')[2]) <= 9999));
+  it('numbers 14 storms of a kind in a cycle and one in the next all apart', () => {
+    const fourteen = stormsAt(CYCLE, 1, 14).concat(stormsAt(NEXT, 1, 1));
+    const numbered = numbers(fourteen);
+    assert.equal(numbered.size, fourteen.length);
+    assert.equal(distinct(numbered), fourteen.length);
+  });
+
+  it('numbers cycles full to the limit, one after another, all apart; refuses one storm more', () => {
+    // Five cycles (a list's span) of STORM_NUMBERS_MAX storms of each kind.
+    const full = [0, 1, 2, 3, 4].flatMap((c) =>
+      stormsAt(new Date(Date.parse(CYCLE) + 12 * c * HOUR).toISOString(), 1, STORM_NUMBERS_MAX),
+    );
+    const numbered = numbers(full);
+    assert.equal(distinct(numbered), full.length);
+    assert.ok([...numbered.values()].every((v) => Number(v.split('.')[2]) <= MODEL_ETN_MAX));
+    const over = stormsAt(CYCLE, 1, STORM_NUMBERS_MAX + 1, ['Tornado Warning']);
+    assert.throws(() => numbers(over), RangeError);
+  });
+
+  it("numbers the year's last cycles and the next year's first, full, within the model's numbers", () => {
+    // 2026's last 2.5 days: its last cycle is 3 hours, 21Z to midnight; 2027's first 9 hours, to 09Z.
+    const last = ['2026-12-29T21:00:00Z', '2026-12-30T09:00:00Z', '2026-12-30T21:00:00Z', '2026-12-31T09:00:00Z']
+      .concat(['2026-12-31T21:00:00Z', '2027-01-01T00:00:00Z'])
+      .flatMap((from) => stormsAt(from, 1, STORM_NUMBERS_MAX));
+    const numbered = numbers(last);
+    assert.equal(distinct(numbered), last.length);
+    const etns = [...numbered.values()].map((v) => Number(v.split('.')[2]));
+    assert.ok(Math.max(...etns) <= MODEL_ETN_MAX, `${Math.max(...etns)}`);
+    // 2027 starts its sequence again at 1.
+    assert.ok(
+      [...numbered.values()].some((v) => v.endsWith('.0001.2027')),
+      [...numbered.values()].join(' '),
+    );
+  });
+
+  it("gives every cycle's numbers of the year's sequence once, rising, and overflow numbers a list apart", () => {
+    const seen = new Map<number, [number, number]>();
+    let previous = 0;
+    for (let cycle = 0; cycle < STORM_CYCLES_PER_YEAR; cycle++)
+      for (let rank = 0; rank < STORM_NUMBERS_MAX; rank++) {
+        const etn = stormEtn(cycle, rank);
+        assert.ok(etn >= 1 && etn <= MODEL_ETN_MAX, `${cycle}/${rank}: ${etn}`);
+        if (rank < STORM_NUMBERS_PER_CYCLE) {
+          assert.ok(etn > previous && etn < STORM_OVERFLOW_FIRST, `${cycle}/${rank}: ${etn} after ${previous}`);
+          previous = etn;
+        }
+        const before = seen.get(etn);
+        // An overflow number comes round again only STORM_OVERFLOW_CYCLES on: ten days, a list holds 5 cycles.
+        if (before)
+          assert.ok(cycle - before[0] >= STORM_OVERFLOW_CYCLES, `${etn}: ${before.join('/')} and ${cycle}/${rank}`);
+        seen.set(etn, [cycle, rank]);
+      }
+    assert.ok(STORM_OVERFLOW_CYCLES * CYCLE_HOURS >= LISTED_HOURS, `${STORM_OVERFLOW_CYCLES} cycles`);
+    assert.throws(() => stormEtn(0, STORM_NUMBERS_MAX), RangeError);
   });
 
   it("numbers a cycle's storms alike whether or not other cycles' are given with them", () => {
+    // Four zones' storms every hour for 2 days over the new year: 48 of a kind in each full cycle.
+    const starts = stormsAt('2026-12-31T00:00:00Z', 48, 4);
     const all = numbers(starts);
+    assert.equal(distinct(all), starts.length);
     const cycle = Date.parse('2027-01-01T09:00:00Z') / HOUR;
     const alone = numbers(starts.filter((s) => s.hour >= cycle && s.hour < cycle + 12));
-    assert.equal(alone.size, 12 * zones.length * 3);
+    assert.equal(alone.size, 12 * 4 * 3);
     for (const [key, etn] of alone) assert.equal(all.get(key), etn, key);
   });
 });
