@@ -1,5 +1,5 @@
 import { synopticGustKmh, type PrecipType, type WeatherSample } from './model.ts';
-import { isSevereStormHour } from './storm-warnings.ts';
+import { isSevereStormHour, isWetHour } from './storm-warnings.ts';
 import { displaySpeed, displayTemperature, type UnitSystem } from './units.ts';
 
 /** Aggregates a 12-hour period's hourly samples into what its forecast text needs. */
@@ -35,7 +35,7 @@ export interface PeriodSummary {
    * words a period's gusts from it and leaves a thunderstorm's outflow to the storm phrase (`severeStorms`).
    */
   readonly gust: number;
-  /** Whether a thunderstorm hour of the period carries a severe outflow gust (isSevereStormHour, 58 mph). */
+  /** Whether a wet thunderstorm hour of the period carries a severe outflow gust (isSevereStormHour, 58 mph): its types then hold thunderstorms. */
   readonly severeStorms: boolean;
   readonly windDirectionDeg: number;
   /** When precipitation is confined to the start or end of the period. */
@@ -44,9 +44,6 @@ export interface PeriodSummary {
   readonly snowCm: number;
   readonly trend: TemperatureTrend;
 }
-
-/** Hours at or above this chance count as "wet" for types and timing; 15 is what rounds to a 20% period chance. */
-const WET_POP = 15;
 
 function roundTo5(x: number): number {
   return Math.round(x / 5) * 5;
@@ -107,7 +104,7 @@ export function summarizePeriod(
   const temps = temperatureSamples.map((s) => displayTemperature(s.temperatureC, units));
   const speeds = samples.map((s) => displaySpeed(s.windSpeedKmh, units));
   const maxPop = Math.max(...samples.map((s) => s.precipProbabilityPct));
-  const wet = samples.map((s) => s.precipProbabilityPct >= WET_POP && s.precipType !== null);
+  const wet = samples.map(isWetHour);
 
   const precipTypes = new Set<PrecipType>();
   let rainMm = 0;

@@ -139,7 +139,7 @@ export function periodText(
     level === 'definite' ? `${sentenceCase(temperaturePhrase)}.` : skyAndTemperature(s.timing ? drySky : sky);
   const sentences = [
     `${detailedPrecipPhrase(noun, level)}${when}.`,
-    ...(s.severeStorms && s.precipTypes.has('thunderstorms') ? [SEVERE_STORM_SENTENCE] : []),
+    ...(s.severeStorms ? [SEVERE_STORM_SENTENCE] : []),
     temperatureSentence,
     windSentence(s, units),
     `Chance of precipitation is ${s.popPct}%.`,

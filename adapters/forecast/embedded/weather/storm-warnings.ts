@@ -152,9 +152,21 @@ export function isStorm(s: WeatherSample | undefined): boolean {
   return s?.precipType === 'thunderstorms';
 }
 
-/** A thunderstorm hour whose outflow gust is severe: what warns, and what the period text's storm phrase says. */
+/** Hours at or above this chance are wet to a period's text (its types, timing); 15 rounds to a 20% period chance. */
+export const WET_POP = 15;
+
+/** An hour a period's text counts as wet: precipitation at a chance of {@link WET_POP} or more. */
+export function isWetHour(s: WeatherSample): boolean {
+  return s.precipType !== null && s.precipProbabilityPct >= WET_POP;
+}
+
+/**
+ * A thunderstorm hour, wet to the period's text, whose outflow gust is severe: the one predicate of what warns
+ * (a Severe Thunderstorm or Tornado Warning) and of the period text's storm phrase ("Some of the storms could be
+ * severe."), so that every such warning's hours fall in periods whose text names thunderstorms and says it.
+ */
 export function isSevereStormHour(s: WeatherSample | undefined): boolean {
-  return isStorm(s) && s!.windGustKmh >= SEVERE_GUST_KMH;
+  return isStorm(s) && isWetHour(s!) && s!.windGustKmh >= SEVERE_GUST_KMH;
 }
 
 function isWet(s: WeatherSample | undefined): boolean {

@@ -12,8 +12,14 @@ import {
   type AlertZone,
 } from '../../../../../adapters/forecast/embedded/weather/index.ts';
 import { dailyForecast } from '../../../../../adapters/forecast/embedded/weather/daily-forecast.ts';
-import { SEVERE_STORM_SENTENCE } from '../../../../../adapters/forecast/embedded/weather/period-text.ts';
-import { SEVERE_GUST_KMH } from '../../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
+import { periodText, SEVERE_STORM_SENTENCE } from '../../../../../adapters/forecast/embedded/weather/period-text.ts';
+import { summarizePeriod } from '../../../../../adapters/forecast/embedded/weather/period-summary.ts';
+import {
+  isSevereStormHour,
+  SEVERE_GUST_KMH,
+  stormStarts,
+  WET_POP,
+} from '../../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
 import { kmhToMph } from '../../../../../adapters/forecast/embedded/weather/units.ts';
 
 const HOUR = 3_600_000;
@@ -37,7 +43,7 @@ describe('period text: synoptic gusts, storm phrase for severe outflow (issue 38
           const stated = /gusts as high as (\d+) mph/.exec(p.detailedForecast);
           const synoptic = Math.round(Math.max(...hours.map((s) => kmhToMph(synopticGustKmh(s)))) / 5) * 5;
           if (stated) assert.ok(Number(stated[1]) <= synoptic, `${where} (synoptic ${synoptic})`);
-          const severe = hours.some((s) => s.precipType === 'thunderstorms' && s.windGustKmh >= SEVERE_GUST_KMH);
+          const severe = hours.some(isSevereStormHour);
           assert.equal(p.detailedForecast.includes(SEVERE_STORM_SENTENCE), severe, where);
           periods++;
           if (severe) phrased++;
@@ -61,6 +67,32 @@ describe('period text: synoptic gusts, storm phrase for severe outflow (issue 38
         p?.detailedForecast.includes(SEVERE_STORM_SENTENCE),
         `${zone.id} ${alert.properties.sent}: ${p?.detailedForecast}`,
       );
+    }
+  });
+
+  it('words a severe storm hour of low chance as it warns for it: neither, or both', () => {
+    // A thunderstorm hour with a severe outflow gust at each chance around the wet threshold, in a dry period at
+    // a zone: the period says storms could be severe exactly when the hour warns (isSevereStormHour, stormStarts).
+    const zone = zones[0]!;
+    const first = Date.UTC(2026, 6, 15, 18) / HOUR;
+    const dry = hourlySeries(placeOf(zone), first, 12).map((s) => ({
+      ...s,
+      precipType: null,
+      precipProbabilityPct: 0,
+      qpfMm: 0,
+      windGustKmh: 20,
+    }));
+    for (const pop of [5, WET_POP - 1, WET_POP, 40]) {
+      const samples = dry.map((s, i) =>
+        i === 5
+          ? { ...s, precipType: 'thunderstorms' as const, precipProbabilityPct: pop, windGustKmh: SEVERE_GUST_KMH + 10 }
+          : s,
+      );
+      const text = periodText(summarizePeriod(samples, true, 'us'), 'us', () => 12).detailedForecast;
+      const warned = stormStarts({ zone, firstHour: first, samples, fromHour: first, toHour: first + 12 }).length;
+      assert.equal(text.includes(SEVERE_STORM_SENTENCE), warned > 0, `PoP ${pop}: ${warned} warned; ${text}`);
+      assert.equal(warned > 0, pop >= WET_POP, `PoP ${pop}`);
+      if (warned) assert.match(text, /thunderstorms/i);
     }
   });
 });
