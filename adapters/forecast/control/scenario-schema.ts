@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AlertEvent } from '../embedded/weather/alert-events.ts';
-import { INJECTABLE_EVENTS } from '../embedded/weather/injected-alerts.ts';
+import { INJECTABLE_EVENTS, SCENARIO_ALERTS_MAX } from '../embedded/weather/injected-alerts.ts';
 import { RELATIVE_TIME } from './relative-time.ts';
 import type { Scenario } from './scenario.ts';
 import { ScenarioInvalid } from './scenario-invalid.ts';
@@ -203,7 +203,15 @@ export const scenarioSchema = v.strictObject({
       v.description('Sets the forecast clock (frozen) when the scenario loads.'),
     ),
   ),
-  alerts: v.optional(v.array(alert)),
+  alerts: v.optional(
+    v.pipe(
+      v.array(alert),
+      v.maxLength(
+        SCENARIO_ALERTS_MAX,
+        `must hold at most ${SCENARIO_ALERTS_MAX} alerts: each takes an event tracking number of its own, 9600 to 9999`,
+      ),
+    ),
+  ),
   weather: v.optional(v.array(weather)),
   faults: v.optional(v.array(fault)),
   modelAlerts: v.optional(

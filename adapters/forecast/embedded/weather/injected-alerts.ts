@@ -10,6 +10,9 @@ import { buildStormAlertAt, stormPolygon, STORM_EVENTS, stormRuleFor } from './s
 import { epochHourOf, isoWithOffset } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 
+/** How many alerts a scenario may hold: one event tracking number each, 9600 to 9999, above the model's. */
+export const SCENARIO_ALERTS_MAX = 9999 - MODEL_ETN_MAX;
+
 /** Every event an injected alert may name: the products this model issues itself. */
 export const INJECTABLE_EVENTS: readonly AlertEvent[] = [
   ...STORM_EVENTS,
@@ -48,8 +51,10 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
   const first = zones[0];
   if (!first) throw new RangeError('An injected alert needs at least one zone.');
   // Numbered apart from the model's (alert-codes.ts): 9600 on, in the scenario's order, so none shares a number
-  // with another or with one of the model's own (a scenario of more than 400 alerts numbers its 401st 9600 again).
-  const etn = MODEL_ETN_MAX + 1 + (request.index % (9999 - MODEL_ETN_MAX));
+  // with another or with one of the model's own. The schema holds a scenario to SCENARIO_ALERTS_MAX alerts.
+  if (!Number.isInteger(request.index) || request.index < 0 || request.index >= SCENARIO_ALERTS_MAX)
+    throw new RangeError(`A scenario's alerts are numbered 9600 to 9999: ${SCENARIO_ALERTS_MAX} at most.`);
+  const etn = MODEL_ETN_MAX + 1 + request.index;
   const storm = stormRuleFor(request.event);
   let feature: AlertFeature;
   if (storm) {

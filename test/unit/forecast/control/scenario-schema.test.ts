@@ -25,6 +25,14 @@ describe('the scenario schema', () => {
     assert.equal(s.faults?.length, 3);
   });
 
+  it('holds a scenario to 400 alerts, the event tracking numbers 9600 to 9999 it has', () => {
+    const alerts = (n: number) => Array.from({ length: n }, () => ({ event: 'Tornado Warning', point: [39, -97] }));
+    assert.equal(parseScenario({ alerts: alerts(400) }).alerts?.length, 400);
+    const error = mistake({ alerts: alerts(401) });
+    assert.equal(error.path, 'alerts');
+    assert.match(error.message, /at most 400 alerts/);
+  });
+
   it('names where a document is wrong', () => {
     assert.equal(
       mistake({ alerts: [{ event: 'Tornado Warning', point: [39, -97], onset: 'tomorrow' }] }).path,
