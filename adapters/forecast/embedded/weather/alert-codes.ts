@@ -72,6 +72,10 @@ export function hourOfYear(epochHour: number): number {
  * begin in the same hour (a marine zone's small craft advisory and its neighbour's, each an episode of its own)
  * share the number, as the segments of one NWS product do: each segment its zones and times, one event.
  */
+// Unlike the NWS's numbers, which count an office's events of a kind (a few to a few hundred a year), these run
+// to 8,784 and leave gaps: WI.Y.8400 is a December event, not an office's 8,400th. A compact count would need
+// every earlier event of the year, which a stateless cycle cannot see; no map of the start hour onto fewer
+// numbers keeps two events that begin an hour apart apart.
 export function startEtn(startHour: number): number {
   return 1 + hourOfYear(startHour);
 }

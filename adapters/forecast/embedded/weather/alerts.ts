@@ -179,7 +179,11 @@ function identityOf(
   const rule = episode.rule;
   const inEffect = v.onset <= v.sent;
   // One number per office, phenomenon and significance, as the NWS counts them: a watch and the warning that
-  // upgrades it are two events (GL.A, then GL.W), numbered each in its own count (alert-codes.ts).
+  // upgrades it are two events (GL.A, then GL.W), numbered each in its own count (alert-codes.ts). Both numbers
+  // come from the event's start, so they coincide (GL.A.0342, GL.W.0342), where the NWS's differ: its warning
+  // takes the next number of the warnings' own count (NWS Tucson, 2017-05-24: /O.UPG.KTWC.FW.A.0008…/ with
+  // /O.NEW.KTWC.FW.W.0013…/, a product in akrherz/pyIEM's tests, test_dups). Each is still unique in its count,
+  // which is all a client keying events by office, phenomenon, significance, number and year relies on.
   const vtecString = vtec(
     v.action,
     episode.officeId,
