@@ -428,10 +428,10 @@ function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
  *   rather than numbered into another's: the NWS's sequence has no room for it, and a repeated number would
  *   merge two events in a client that tracks them by it.
  * Over 2026 at every office the server covers (4,497 land and marine zones, every hour of the year through
- * stormStarts and specialMarineStarts), 7,295 office-cycles had a storm of a kind, 255 more than 12 (1,353 of
- * 29,117 warnings, 4.6%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
+ * stormStarts and specialMarineStarts), 5,620 office-cycles had a storm of a kind, 244 more than 12 (1,337 of
+ * 21,462 warnings, 6.2%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
  * thunderstorms, FFC and TAE); the most of a kind at an office in the year, Key West's Special Marine Warnings,
- * 2,580. (Measured 2026-11-28; blocks of 13 and no overflow, as before, let 193 cycles run into the next.)
+ * 2,105. (Measured 2026-11-28; blocks of 13 and no overflow, as before, let 188 cycles run into the next.)
  */
 export const STORM_NUMBERS_PER_CYCLE = 12;
 export const STORM_OVERFLOW_PER_CYCLE = 40;
