@@ -50,7 +50,7 @@ export function vtec(
  * incremented ETN", https://www.weather.gov/os/vtec/GHG_ETN.html). The model keeps no counter: its numbers
  * come from when an event begins, which is as stable as the event, and fit the four digits: unique in the year
  * among zone-based events by construction ({@link startEtn}); among storm-based warnings, unique in the year
- * for a cycle's first 12 of a kind at an office, and within 10 days (never within a list) for the rest, numbered
+ * for a cycle's first 11 of a kind at an office, and within 8 days (never within a list) for the rest, numbered
  * from an overflow pool (storm-warnings.ts, stormEtn). Numbers above {@link MODEL_ETN_MAX} are left to the
  * scenarios' alerts (injected-alerts.ts), so none of those shares one with the model's.
  */

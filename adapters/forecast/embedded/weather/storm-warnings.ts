@@ -418,23 +418,24 @@ function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
  * 0001 each year (alert-codes.ts); the model keeps no counter, so it numbers each 12-hour cycle of the year
  * (09Z to 21Z, 21Z to 09Z; the year's first 9 hours and its last 3 are cycles of their own, 733 in all) from
  * what that cycle's storms alone give: an office's storms of a kind in the cycle, in the order they are sent.
- * - The first {@link STORM_NUMBERS_PER_CYCLE} of a cycle take its block of the year's sequence, 1 + 12 × the
- *   cycle + rank (1 to 8,796): never repeated in the year, and rising through it as the NWS's do.
- * - The rest (a cycle's 13th storm of a kind on) take the overflow pool above the blocks, 8,797 to 9,596:
- *   {@link STORM_OVERFLOW_PER_CYCLE} numbers a cycle, the pool's sub-blocks taken in turn, so an overflow number
- *   comes round again every {@link STORM_OVERFLOW_CYCLES} cycles (10 days), never within a list (which holds
- *   5 cycles' storms: alerts.ts's 48 h lookback and the cycle ahead). These are out of the year's sequence.
- * - A cycle of more than {@link STORM_NUMBERS_MAX} (52) storms of a kind at an office is refused (a RangeError)
+ * - The first {@link STORM_NUMBERS_PER_CYCLE} of a cycle take its block of the year's sequence, 1 + 11 × the
+ *   cycle + rank (1 to 8,063): never repeated in the year, and rising through it as the NWS's do.
+ * - The rest (a cycle's 12th storm of a kind on) take the overflow pool above the blocks, 8,064 to 9,599:
+ *   {@link STORM_OVERFLOW_PER_CYCLE} numbers a cycle, the pool's 16 sub-blocks taken in turn, so an overflow
+ *   number comes round again every {@link STORM_OVERFLOW_CYCLES} cycles (8 days), never within a list (which
+ *   holds 5 cycles' storms: alerts.ts's 48 h lookback and the cycle ahead). These are out of the year's order.
+ * - A cycle of more than {@link STORM_NUMBERS_MAX} (107) storms of a kind at an office is refused (a RangeError)
  *   rather than numbered into another's: the NWS's sequence has no room for it, and a repeated number would
  *   merge two events in a client that tracks them by it.
  * Over 2026 at every office the server covers (4,497 land and marine zones, every hour of the year through
- * stormStarts and specialMarineStarts), 5,620 office-cycles had a storm of a kind, 244 more than 12 (1,337 of
- * 21,462 warnings, 6.2%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
- * thunderstorms, FFC and TAE); the most of a kind at an office in the year, Key West's Special Marine Warnings,
- * 2,105. (Measured 2026-11-28; blocks of 13 and no overflow, as before, let 188 cycles run into the next.)
+ * stormStarts and specialMarineStarts), 5,620 office-cycles had a storm of a kind, 300 more than 11 (1,637 of
+ * 21,462 warnings, 7.6%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
+ * thunderstorms, FFC and TAE); the most in a cycle in 2027 to 2030, 43, 53, 36 and 38; the most of a kind at an
+ * office in a year, Key West's Special Marine Warnings, 2,105 in 2026. (Measured 2026-11-28; blocks of 13 and
+ * no overflow, as before, let 188 of 2026's cycles run into the next.)
  */
-export const STORM_NUMBERS_PER_CYCLE = 12;
-export const STORM_OVERFLOW_PER_CYCLE = 40;
+export const STORM_NUMBERS_PER_CYCLE = 11;
+export const STORM_OVERFLOW_PER_CYCLE = 96;
 /** Cycles of a year, numbered from its first hour (stormCycle): 0 to 732. */
 export const STORM_CYCLES_PER_YEAR = 733;
 export const STORM_OVERFLOW_FIRST = 1 + STORM_NUMBERS_PER_CYCLE * STORM_CYCLES_PER_YEAR;
