@@ -424,9 +424,10 @@ function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
  *   {@link STORM_OVERFLOW_PER_CYCLE} numbers a cycle, the pool's 16 sub-blocks taken in turn, so an overflow
  *   number comes round again every {@link STORM_OVERFLOW_CYCLES} cycles (8 days), never within a list (which
  *   holds 5 cycles' storms: alerts.ts's 48 h lookback and the cycle ahead). These are out of the year's order.
- * - A cycle of more than {@link STORM_NUMBERS_MAX} (107) storms of a kind at an office is refused (a RangeError)
- *   rather than numbered into another's: the NWS's sequence has no room for it, and a repeated number would
- *   merge two events in a client that tracks them by it.
+ * - A cycle's storms of a kind at an office beyond the {@link STORM_NUMBERS_MAX}th (107) go unwarned rather than
+ *   numbered into another's (a repeated number would merge two events in a client that tracks them by it), and
+ *   rather than fail the office's whole list: its other warnings stand. No year from 2026 to 2030 has such a
+ *   cycle (the most, 53, below).
  * Over 2026 at every office the server covers (4,497 land and marine zones, every hour of the year through
  * stormStarts and specialMarineStarts), 5,620 office-cycles had a storm of a kind, 300 more than 11 (1,637 of
  * 21,462 warnings, 7.6%, took overflow numbers) and 3 the most, 35 (Peachtree City's and Tallahassee's severe
@@ -447,8 +448,11 @@ export function stormCycle(hour: number, cyclePhase: number): number {
   return Math.floor((hourOfYear(hour) + 12 - cyclePhase) / 12);
 }
 
-/** The ETN of an office's `rank`-th storm of a kind (from 0) in cycle `cycle` of its year. */
-export function stormEtn(cycle: number, rank: number): number {
+/**
+ * The ETN of an office's `rank`-th storm of a kind (from 0) in cycle `cycle` of its year; undefined beyond the
+ * cycle's {@link STORM_NUMBERS_MAX} numbers (that storm goes unwarned).
+ */
+export function stormEtn(cycle: number, rank: number): number | undefined {
   if (rank < STORM_NUMBERS_PER_CYCLE) return 1 + STORM_NUMBERS_PER_CYCLE * cycle + rank;
   if (rank < STORM_NUMBERS_MAX)
     return (
@@ -456,9 +460,7 @@ export function stormEtn(cycle: number, rank: number): number {
       (cycle % STORM_OVERFLOW_CYCLES) * STORM_OVERFLOW_PER_CYCLE +
       (rank - STORM_NUMBERS_PER_CYCLE)
     );
-  throw new RangeError(
-    `A cycle's storm-based warnings of one kind at an office number ${STORM_NUMBERS_MAX} at most (storm-warnings.ts): a ${rank + 1}th is beyond them.`,
-  );
+  return undefined;
 }
 
 /**
@@ -483,6 +485,7 @@ export function numberedStormWarnings(
     list.sort((a, b) => a.sent - b.sent || textOrder(a.zone.id, b.zone.id));
     list.forEach((s, rank) => {
       const etn = stormEtn(stormCycle(s.hour, cyclePhase), rank);
+      if (etn === undefined) return;
       out.push(buildStormAlertAt(s.rule, s.zone, s.sent, s.ends, etn, s.sample, baseUrl, s.peak));
     });
   }
