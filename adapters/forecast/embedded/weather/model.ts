@@ -12,6 +12,7 @@ import {
   type PlaceClimate,
   isTropicalIsland,
 } from './climate.ts';
+import { convectiveLiftC, convectiveTiming, nocturnalStormWeight, springStormWeight } from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
@@ -148,6 +149,10 @@ interface Site {
   readonly tailRegion: number;
   /** How strong the place's thunderstorms can grow in its most unstable air, 0–1 (stormVigour). */
   readonly stormVigour: number;
+  /** How much the place's thunderstorms keep the central Plains' night maximum, 0–1 (convective-climate.ts). */
+  readonly nocturnalStorms: number;
+  /** How much the place has the South's spring severe season, 0–1 (convective-climate.ts). */
+  readonly springStorms: number;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
@@ -223,6 +228,8 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     typicalWindKmh: 10 * coriolisGain,
     tailRegion: windTailRegion(place.lat, place.lon),
     stormVigour: stormVigour(place.lat, place.lon),
+    nocturnalStorms: nocturnalStormWeight(place.lat, place.lon),
+    springStorms: springStormWeight(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
     sea,
@@ -351,10 +358,16 @@ function hourCore(site: Site, epochHour: number): HourCore {
   const depression = (2 + 18 * (1 - clim.moisture)) * coldDrying * (1 - 0.3 * moistAnomaly) * (1 - 0.5 * clim.maritime);
   let dewpoint = dailyMean - 0.8 * clim.diurnalHalfRangeC - Math.max(0.5, depression);
 
-  // Warm-season afternoon convection needs low-level moisture and a mesoscale trigger.
-  const instability = clamp((dewpoint - 12) / 10, 0, 1);
-  // Convection peaks a couple of hours after the temperature does, in the late afternoon.
-  const afternoon = Math.exp(-(((solar - cycle.peak - 2) / 3) ** 2));
+  // Warm-season convection needs low-level moisture and a mesoscale trigger; in the South's spring the lows' shear
+  // and on the Plains' summer nights the low-level jet make do with less (convective-climate.ts).
+  const instability = clamp(
+    (dewpoint - 12 + convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar)) / 10,
+    0,
+    1,
+  );
+  // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
+  // also at night (convective-climate.ts).
+  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms);
   const convectivePop =
     80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 

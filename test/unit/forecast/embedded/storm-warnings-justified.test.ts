@@ -109,14 +109,13 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
     const share = (months: number[]) => months.reduce((a, m) => a + severe(m), 0) / (sv + to);
     // A warm-season peak (spring and summer, Washington Post Capital Weather Gang, 2018-08-08), not a winter one.
     // What holds of the NWS's: most in May-August, few in December-February. Not asserted, as the model does not
-    // meet it (a known limitation, README "Storm-based warnings from the grid's own storms"): the NWS's spring
-    // season (March-April on the Plains and in the Southeast, its warnings peaking in May-June), for which the
-    // model gives almost none, its thunderstorms needing a summer dewpoint; nor an upper bound on May-August,
-    // which the model's ~97% June-September would only be fitted to.
+    // meet it (a known limitation, README "Storm-based warnings from the grid's own storms"): the NWS's March-April
+    // season on the Plains and in the Southeast (the model's South has its April-June one, convective-climate.ts,
+    // whose own test checks it); nor an upper bound on May-August.
     assert.ok(share([4, 5, 6, 7]) >= 0.6, `May-Aug ${share([4, 5, 6, 7])}`);
     assert.ok(share([11, 0, 1]) <= 0.05, `Dec-Feb ${share([11, 0, 1])}`);
-    // Afternoon and evening: 19-23 UTC is 2-6 PM CDT, 0-4 UTC 7-11 PM; little by morning. (The NWS's night-time
-    // Plains storms, the low-level jet's, the model has not: the morning bound holds of both, not a share of them.)
+    // Afternoon and evening: 19-23 UTC is 2-6 PM CDT, 0-4 UTC 7-11 PM; little by morning. (The Plains' night-time
+    // storms, the low-level jet's, come before 12 UTC, convective-climate.ts: the morning bound holds of both.)
     const hourly = (h: number) => c.byHour['Severe Thunderstorm Warning'][h]! + c.byHour['Tornado Warning'][h]!;
     const within = (hours: number[]) => hours.reduce((a, h) => a + hourly(h), 0) / (sv + to);
     const afternoon = within([19, 20, 21, 22, 23]);
