@@ -1,10 +1,11 @@
 import type { NwsRegion, OfficeRecord } from '../catalogue/types.ts';
+import { wmoAreaDigit } from '../weather/alert-codes.ts';
 import { hashString } from '../weather/hash.ts';
 import { localTime } from '../weather/time.ts';
 
 // The text products the embedded offices issue: real NWS product codes (AWIPS PIL prefixes) and names,
 // with the WMO headings of their families (FXUS6n discussions, FLUS4n outlooks, FPUS5n zone forecasts;
-// n by region as the NWS numbers them) and 4-letter issuing ids (K + office, P for Alaska and the Pacific,
+// n the WMO area digit of the office's state, the alerts' own rule: FXUS62 KTBW, FXUS65 KBOU) and 4-letter issuing ids (K + office, P for Alaska and the Pacific,
 // TJSJ for San Juan, NSTU for Pago Pago).
 
 export interface ProductType {
@@ -12,7 +13,7 @@ export interface ProductType {
   readonly name: string;
   /** Local hours (office time zone) at which the office issues it. */
   readonly localHours: readonly number[];
-  /** WMO data type and area, before the region digit: FXUS6, FLUS4, FPUS5. */
+  /** WMO data type and area, before the area digit: FXUS6, FLUS4, FPUS5. */
   readonly wmoStem: string;
 }
 
@@ -28,16 +29,14 @@ export const PRODUCT_TYPE_BY_CODE: ReadonlyMap<string, ProductType> = new Map(PR
 export const PRODUCT_RETENTION_HOURS = 48;
 
 const REGION_DIGIT: Readonly<Record<NwsRegion, string>> = { ER: '1', SR: '4', CR: '3', WR: '6', AR: '8', PR: '0' };
-const MOUNTAIN_ZONES = new Set(['America/Denver', 'America/Boise', 'America/Phoenix']);
 
-/** The WMO heading's data type and area, such as FXUS63 (Central Region discussion). */
+/** The WMO heading's data type and area, such as FXUS63 (a north-central office's discussion). */
 export function wmoCollectiveId(type: ProductType, office: OfficeRecord): string {
   if (office.region === 'AR') return `${type.wmoStem.slice(0, 2)}AK${type.wmoStem.slice(4)}${REGION_DIGIT.AR}`;
   if (office.region === 'PR')
     return `${type.wmoStem.slice(0, 2)}${office.id === 'HFO' ? 'HW' : 'PQ'}${type.wmoStem.slice(4)}0`;
   if (office.id === 'SJU') return `${type.wmoStem.slice(0, 2)}CA${type.wmoStem.slice(4)}2`;
-  const digit = office.region === 'WR' && MOUNTAIN_ZONES.has(office.timeZone) ? '5' : REGION_DIGIT[office.region];
-  return `${type.wmoStem}${digit}`;
+  return `${type.wmoStem}${wmoAreaDigit(office.id)}`;
 }
 
 const ISSUING_ID: Readonly<Record<string, string>> = {

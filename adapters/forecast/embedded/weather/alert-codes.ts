@@ -134,6 +134,9 @@ const REGION_BY_STATE: Record<string, number> = {
   MT: 5,
   UT: 5,
   AZ: 5,
+  // NWS Boulder's discussions go out as "FXUS65 KBOU" (recorded products in public test fixtures), though the
+  // office is in the Central Region: the digit is the state's WMO area, not the NWS region.
+  CO: 5,
 };
 
 // A marine weather message goes out under WHUS7n (WHUS71 KOKX for MWWOKX).
@@ -145,6 +148,14 @@ export function wmoIdentifier(rule: HazardRule, officeId: string, state: string,
 }
 
 /**
+ * The WMO area digit of an office's headings, by the office's state (`state`, the zone's, where the office's is
+ * not listed); 3 (north central) elsewhere. Alerts and text products share it: "FXUS62 KTBW", "FXUS62 KRAH".
+ */
+export function wmoAreaDigit(officeId: string, state?: string): number {
+  return REGION_BY_STATE[officeState(officeId) ?? state ?? ''] ?? 3;
+}
+
+/**
  * A heading from its five-character prefix (WUUS5 for severe thunderstorm warnings, say) plus the digit of the
  * office's state: a product is its office's, whichever state its zones are in (NWS Tallahassee's severe
  * thunderstorm warning for Alabama's ALC031 went out as "WUUS52 KTAE"); `state`, the zone's, where the office's
@@ -152,6 +163,5 @@ export function wmoIdentifier(rule: HazardRule, officeId: string, state: string,
  */
 export function wmoHeading(prefix: string, officeId: string, state: string, sentMs: number): string {
   const d = new Date(sentMs);
-  const region = REGION_BY_STATE[officeState(officeId) ?? state] ?? 3;
-  return `${prefix}${region} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+  return `${prefix}${wmoAreaDigit(officeId, state)} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 }

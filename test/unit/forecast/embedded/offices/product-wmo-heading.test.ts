@@ -1,0 +1,32 @@
+// A text product's WMO heading ends in its office's area digit, the alerts' rule (wmoAreaDigit), not its NWS
+// region's: NWS Tampa Bay, a Southern Region office, sends its discussions as FXUS62. Each case is a recorded
+// real Area Forecast Discussion's heading, as kept in public test fixtures.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  issuingOfficeId,
+  PRODUCT_TYPE_BY_CODE,
+  wmoCollectiveId,
+} from '../../../../../adapters/forecast/embedded/offices/product-catalogue.ts';
+import { catalogue } from '../alerts-zones-support.ts';
+
+const AFD = PRODUCT_TYPE_BY_CODE.get('AFD')!;
+
+describe('WMO headings of text products', () => {
+  for (const heading of [
+    'FXUS62 KTBW', // Southern Region, WMO area 2
+    'FXUS62 KRAH', // Eastern Region, area 2
+    'FXUS61 KOKX',
+    'FXUS64 KHGX',
+    'FXUS63 KTOP',
+    'FXUS65 KBOU', // Central Region, area 5
+    'FXUS65 KPSR',
+    'FXUS66 KSEW',
+  ]) {
+    const office = catalogue.offices.get(heading.slice(8))!;
+    it(heading, () => {
+      assert.ok(office, heading);
+      assert.equal(`${wmoCollectiveId(AFD, office)} ${issuingOfficeId(office)}`, heading);
+    });
+  }
+});
