@@ -116,7 +116,6 @@ const REGION_BY_STATE: Record<string, number> = {
   OH: 1,
   TX: 4,
   OK: 4,
-  NM: 4,
   LA: 4,
   AR: 4,
   MS: 4,
@@ -137,6 +136,9 @@ const REGION_BY_STATE: Record<string, number> = {
   // NWS Boulder's discussions go out as "FXUS65 KBOU" (recorded products in public test fixtures), though the
   // office is in the Central Region: the digit is the state's WMO area, not the NWS region.
   CO: 5,
+  // NWS Albuquerque's likewise: "FXUS65 KABQ" (a NOAAPort file name of 2016-01-12 recorded in a public test,
+  // A_FXUS65KABQ121804AAB_C_KWIN_..._AFDABQNM.TXT); El Paso's offices in Texas stay 4.
+  NM: 5,
 };
 
 // A marine weather message goes out under WHUS7n (WHUS71 KOKX for MWWOKX).

@@ -21,6 +21,7 @@ describe('WMO headings of text products', () => {
     'FXUS63 KTOP',
     'FXUS65 KBOU', // Central Region, area 5
     'FXUS65 KPSR',
+    'FXUS65 KABQ', // Southern Region, area 5
     'FXUS66 KSEW',
   ]) {
     const office = catalogue.offices.get(heading.slice(8))!;
