@@ -1,4 +1,4 @@
-import { officeState } from '../offices/office-sender-name.ts';
+import { officeState } from './office-states.ts';
 import type { HazardRule } from './alert-rules.ts';
 import { MS_PER_HOUR } from './time.ts';
 
