@@ -36,13 +36,15 @@ const hoursApart = (a: number, b: number): number => ((((a - b) % 24) + 36) % 24
 
 /**
  * How favoured the hour is for a thunderstorm, 0–1, at local solar hour `solar` with the day's warmest at
- * `peak`: a couple of hours after the warmest everywhere; on the central Plains (`nocturnal`, its weight) a night
- * maximum near 02 local solar (~08 UTC there), and the afternoon's share weaker by as much as the night's gains.
+ * `peak`: a couple of hours after the warmest everywhere; on the central Plains (`nocturnal`, its weight) also a
+ * night maximum near 02 local solar (~08 UTC there), beside the afternoon's, not instead of it: the storms that
+ * form there in the late afternoon go on into the night (Wallace 1975's nocturnal maximum is a maximum, and the
+ * afternoon's storms stay common).
  */
 export function convectiveTiming(solar: number, peak: number, nocturnal: number): number {
   const afternoon = Math.exp(-((hoursApart(solar, peak + 2) / 3) ** 2));
   if (nocturnal <= 0) return afternoon;
-  return Math.max((1 - 0.4 * nocturnal) * afternoon, nocturnal * night(solar));
+  return Math.max(afternoon, nocturnal * night(solar));
 }
 
 /**
@@ -58,9 +60,17 @@ export function convectiveTiming(solar: number, peak: number, nocturnal: number)
  */
 export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: number, solar: number): number {
   const springLift = spring > 0 ? 8 * spring * season(seasonDay, 125, 40) : 0;
-  const jetLift = nocturnal > 0 ? 8 * nocturnal * season(seasonDay, 190, 60) * night(solar) : 0;
+  const jetLift =
+    nocturnal > 0 ? 8 * nocturnal * season(seasonDay, 190, 60) * (JET_DAY + (1 - JET_DAY) * night(solar)) : 0;
   return springLift + jetLift;
 }
+
+/**
+ * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
+ * is still there the next afternoon, when the heat sets storms off from the ground (the model's Plains summer
+ * afternoons are otherwise too dry for its storms: Omaha's July dewpoint ~11 °C against ~18 °C measured).
+ */
+const JET_DAY = 0.6;
 
 /** The season's weight on day `day`, 1 at `peak` and falling off over `width` days. */
 function season(day: number, peak: number, width: number): number {
