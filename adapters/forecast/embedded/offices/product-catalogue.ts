@@ -1,11 +1,12 @@
-import type { NwsRegion, OfficeRecord } from '../catalogue/types.ts';
-import { wmoAreaDigit } from '../weather/alert-codes.ts';
+import type { OfficeRecord } from '../catalogue/types.ts';
+import { wmoCollective } from '../weather/alert-codes.ts';
 import { hashString } from '../weather/hash.ts';
 import { localTime } from '../weather/time.ts';
 
 // The text products the embedded offices issue: real NWS product codes (AWIPS PIL prefixes) and names,
 // with the WMO headings of their families (FXUS6n discussions, FLUS4n outlooks, FPUS5n zone forecasts;
-// n the WMO area digit of the office's state, the alerts' own rule: FXUS62 KTBW, FXUS65 KBOU) and 4-letter issuing ids (K + office, P for Alaska and the Pacific,
+// US and n the WMO area of the office, the alerts' own rule: FXUS62 KTBW, FXUS65 KBOU, FXCA62 TJSJ, FXAK67 PAJK)
+// and 4-letter issuing ids (K + office, P for Alaska and the Pacific,
 // TJSJ for San Juan, NSTU for Pago Pago).
 
 export interface ProductType {
@@ -28,15 +29,9 @@ export const PRODUCT_TYPE_BY_CODE: ReadonlyMap<string, ProductType> = new Map(PR
 /** Products are kept this long, the span the alert cycles held in memory can speak for. */
 export const PRODUCT_RETENTION_HOURS = 48;
 
-const REGION_DIGIT: Readonly<Record<NwsRegion, string>> = { ER: '1', SR: '4', CR: '3', WR: '6', AR: '8', PR: '0' };
-
-/** The WMO heading's data type and area, such as FXUS63 (a north-central office's discussion). */
+/** The WMO heading's data type and area, such as FXUS63 (a north-central office's discussion), the alerts' rule. */
 export function wmoCollectiveId(type: ProductType, office: OfficeRecord): string {
-  if (office.region === 'AR') return `${type.wmoStem.slice(0, 2)}AK${type.wmoStem.slice(4)}${REGION_DIGIT.AR}`;
-  if (office.region === 'PR')
-    return `${type.wmoStem.slice(0, 2)}${office.id === 'HFO' ? 'HW' : 'PQ'}${type.wmoStem.slice(4)}0`;
-  if (office.id === 'SJU') return `${type.wmoStem.slice(0, 2)}CA${type.wmoStem.slice(4)}2`;
-  return `${type.wmoStem}${wmoAreaDigit(office.id)}`;
+  return wmoCollective(type.wmoStem, office.id);
 }
 
 const ISSUING_ID: Readonly<Record<string, string>> = {

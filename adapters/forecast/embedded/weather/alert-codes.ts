@@ -123,8 +123,6 @@ const REGION_BY_STATE: Record<string, number> = {
   TN: 4,
   GA: 2,
   FL: 2,
-  PR: 4,
-  VI: 4,
   WA: 6,
   OR: 6,
   CA: 6,
@@ -139,6 +137,36 @@ const REGION_BY_STATE: Record<string, number> = {
   // NWS Albuquerque's likewise: "FXUS65 KABQ" (a NOAAPort file name of 2016-01-12 recorded in a public test,
   // A_FXUS65KABQ121804AAB_C_KWIN_..._AFDABQNM.TXT); El Paso's offices in Texas stay 4.
   NM: 5,
+  // NWS Riverton's discussions go out as "FXUS65 KRIW" (api.weather.gov/products/f77fbb6e-0640-4892-bc4a-31a039926ae7,
+  // 2024-07-18) and its statements as "WWUS85 KRIW" (akrherz/pyIEM data/product_examples/SPS/SPSRIW.txt);
+  // Cheyenne is in Wyoming too.
+  WY: 5,
+};
+
+/**
+ * Offices off the mainland send under their own WMO area designator and digit, not US and a state's: San Juan
+ * CA2 ("WHCA72 TJSJ" MWW, "WGCA82 TJSJ" FLS, "WHCA42 TJSJ" CFW, "FLCA42 TJSJ" HWO; "WFCA52 TJSJ" EWW in NWS
+ * Instruction 10-601, app. B, https://www.weather.gov/media/directives/010_pdfs/pd01006001curr.pdf), Honolulu
+ * HW0 ("WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS, 10-601), Guam PQ0 for its Micronesia-wide discussion ("FXPQ60
+ * PGUM"; "WFPQ50 PGUM" EWW, 10-601) but MY0 for the Marianas' zones ("WGMY50 PGUM" FFW for GUC100, "WGMY80
+ * PGUM" FLS, "WHMY40 PGUM" CFW), Pago Pago ZS0 (10-601), and Alaska's offices AK with a digit each: Juneau 7
+ * ("WHAK77 PAJK" MWW, "CDAK47 PAJK"), Anchorage 8 ("CDAK48 PAFC"); Fairbanks kept at 8, unrecorded here.
+ * Recorded headings, unless said, from akrherz/pyIEM data/product_examples (FFWGUM, FLSGUM_timestamp, CHST,
+ * MWWspanish, FLSSJU_twopoint, CFWSJU, HWOSPN, MWWAJK, CLIJNU, CLIANC).
+ */
+const AREA_BY_OFFICE: Readonly<Record<string, string>> = {
+  SJU: 'CA2',
+  HFO: 'HW0',
+  GUM: 'PQ0',
+  PPG: 'ZS0',
+  AJK: 'AK7',
+  AFC: 'AK8',
+  AFG: 'AK8',
+};
+
+/** Areas of their own inside an office's: Guam's Marianas (Guam and the Northern Marianas) in its Micronesia. */
+const AREA_BY_ZONE_STATE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  GUM: { GU: 'MY0', MP: 'MY0' },
 };
 
 // A marine weather message goes out under WHUS7n (WHUS71 KOKX for MWWOKX).
@@ -150,20 +178,27 @@ export function wmoIdentifier(rule: HazardRule, officeId: string, state: string,
 }
 
 /**
- * The WMO area digit of an office's headings, by the office's state (`state`, the zone's, where the office's is
- * not listed); 3 (north central) elsewhere. Alerts and text products share it: "FXUS62 KTBW", "FXUS62 KRAH".
+ * The WMO collective of an office's heading from its stem, data type, US and class digit (WHUS5 for special
+ * marine warnings, FXUS6 for discussions): the area designator and last digit of the office's WMO area. On the
+ * mainland that is US and the digit of the office's state (`state`, the zone's, where the office's is not
+ * listed), 3 (north central) elsewhere; off it, the office's own area (AREA_BY_OFFICE), or its zones' (`state`)
+ * where they have one of their own. Alerts and text products share it: "FXUS62 KTBW", "WHCA72 TJSJ", "FXCA62 TJSJ".
  */
-export function wmoAreaDigit(officeId: string, state?: string): number {
-  return REGION_BY_STATE[officeState(officeId) ?? state ?? ''] ?? 3;
+export function wmoCollective(stem: string, officeId: string, state?: string): string {
+  const area =
+    AREA_BY_ZONE_STATE[officeId]?.[state ?? ''] ??
+    AREA_BY_OFFICE[officeId] ??
+    `US${REGION_BY_STATE[officeState(officeId) ?? state ?? ''] ?? 3}`;
+  return `${stem.slice(0, 2)}${area.slice(0, 2)}${stem.slice(4)}${area.slice(2)}`;
 }
 
 /**
- * A heading from its five-character prefix (WUUS5 for severe thunderstorm warnings, say) plus the digit of the
- * office's state: a product is its office's, whichever state its zones are in (NWS Tallahassee's severe
+ * A heading from its five-character stem (WUUS5 for severe thunderstorm warnings, say), in the office's WMO area
+ * ({@link wmoCollective}): a product is its office's, whichever state its zones are in (NWS Tallahassee's severe
  * thunderstorm warning for Alabama's ALC031 went out as "WUUS52 KTAE"); `state`, the zone's, where the office's
  * is not listed.
  */
 export function wmoHeading(prefix: string, officeId: string, state: string, sentMs: number): string {
   const d = new Date(sentMs);
-  return `${prefix}${wmoAreaDigit(officeId, state)} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+  return `${wmoCollective(prefix, officeId, state)} ${officeIcao(officeId)} ${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
 }

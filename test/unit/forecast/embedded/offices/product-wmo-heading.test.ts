@@ -1,4 +1,4 @@
-// A text product's WMO heading ends in its office's area digit, the alerts' rule (wmoAreaDigit), not its NWS
+// A text product's WMO heading ends in its office's area digit, the alerts' rule (wmoCollective), not its NWS
 // region's: NWS Tampa Bay, a Southern Region office, sends its discussions as FXUS62. Each case is a recorded
 // real Area Forecast Discussion's heading, as kept in public test fixtures.
 import assert from 'node:assert/strict';
@@ -23,6 +23,8 @@ describe('WMO headings of text products', () => {
     'FXUS65 KPSR',
     'FXUS65 KABQ', // Southern Region, area 5
     'FXUS66 KSEW',
+    'FXUS65 KRIW', // Wyoming, area 5 (api.weather.gov/products/f77fbb6e-0640-4892-bc4a-31a039926ae7)
+    'FXPQ60 PGUM', // Micronesia (akrherz/pyIEM data/product_examples/AFDPQ.txt)
   ]) {
     const office = catalogue.offices.get(heading.slice(8))!;
     it(heading, () => {

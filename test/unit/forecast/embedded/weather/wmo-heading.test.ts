@@ -25,6 +25,16 @@ describe('WMO headings of warnings', () => {
     ['WWUS7', 'STO', 'CA', 'WWUS76 KSTO'],
     ['WWUS7', 'BYZ', 'MT', 'WWUS75 KBYZ'],
     ['WUUS5', 'PSR', 'AZ', 'WUUS55 KPSR'],
+    ['WWUS8', 'RIW', 'WY', 'WWUS85 KRIW'], // NWS Riverton's SPS
+    // Off the mainland, the office's own WMO area, not US (sources in alert-codes.ts, AREA_BY_OFFICE)
+    ['WHUS7', 'SJU', 'PR', 'WHCA72 TJSJ'], // MWW
+    ['WGUS8', 'SJU', 'PR', 'WGCA82 TJSJ'], // FLS
+    ['WFUS5', 'SJU', 'PR', 'WFCA52 TJSJ'], // EWW, NWS Instruction 10-601
+    ['WGUS5', 'GUM', 'GU', 'WGMY50 PGUM'], // FFW for Guam's GUC100
+    ['WHUS4', 'GUM', 'MP', 'WHMY40 PGUM'], // CFW for the Marianas
+    ['WFUS5', 'HFO', 'HI', 'WFHW50 PHFO'], // EWW, NWS Instruction 10-601
+    ['WTUS8', 'HFO', 'HI', 'WTHW80 PHFO'], // HLS, likewise
+    ['WHUS7', 'AJK', 'AK', 'WHAK77 PAJK'], // MWW
   ] as const)
     it(`${office} (${state}): ${heading}`, () => {
       assert.equal(wmoHeading(prefix, office, state, SENT), `${heading} 211754`);
