@@ -34,12 +34,12 @@ import {
  * count so far that year, VTEC: NWS Miami's of 2025-08-21 its 296th, /O.NEW.KMFL.MA.W.0296…/; NWS Mobile's of
  * 2018-08-10 its 188th, /O.NEW.KMOB.MA.W.0188…/; NWS Key West's of 2025-04-08 its 14th,
  * /O.NEW.KKEY.MA.W.0014…/, https://marine.weather.gov/product.php?issuedby=KEY&product=SMW): by those dates the
- * model's offices had sent 415, 282 and 64 hours' warnings at 34 kt, 334, 203 and 14 at 45 kt (every day
- * counted). The threshold is that calibration, not the criterion's physics. It is the same for every water: the
- * tropical islands' storms, weakened over their waters as over their land by their vigour (model.ts,
- * stormVigour: "the marked difference in intensity of land and ocean convection"), reach it only in their
- * strongest cells, as their land's reach the severe 50 kt, where half their storm hours reached 34 kt. Real
- * ones are rare there: Honolulu's make local news (Maui Now, 2024-01-08,
+ * model's offices had sent 417, 330 and 65 hours' warnings at 34 kt, 335, 255 and 14 at 45 kt (every day
+ * counted; measured 2026-11-28). The threshold is that calibration, not the criterion's physics. It is the same
+ * for every water: the tropical islands' storms, weakened over their waters as over their land by their
+ * vigour (model.ts, stormVigour: "the marked difference in intensity of land and ocean convection"), reach it
+ * only in their strongest cells, as their land's reach the severe 50 kt, where half their storm hours reached
+ * 34 kt. Real ones are rare there: Honolulu's make local news (Maui Now, 2024-01-08,
  * https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/); Guam's strong storms of
  * 25-30 kt get a Marine Weather Statement
  * (https://ghs.guam.gov/strong-thunderstorm-over-guam-coastal-waters-boaters-advised-seek-harbor), a storm
@@ -68,9 +68,10 @@ export function isMarineStormHour(s: WeatherSample | undefined): boolean {
 
 /**
  * The Special Marine Warnings of one marine zone sent in [fromHour, toHour), oldest first, before they are
- * numbered: for each run of thunderstorm hours, the warning of its first hour with a 34-knot gust. As
- * stormStarts does for the land's, an hour's being its run's first is read off the hours before it, `earlier`'s
- * where they precede the samples, so every window holding the hour finds the same warning.
+ * numbered: for each run of thunderstorm hours, the warning of its first hour with a 45-knot gust
+ * ({@link WARNED_STORM_GUST_KMH}). As stormStarts does for the land's, an hour's being its run's first is read off
+ * the hours before it, `earlier`'s where they precede the samples, so every window holding the hour finds the same
+ * warning.
  */
 export function specialMarineStarts(request: StormRequest): StormStart[] {
   const { samples, firstHour, earlier, zone } = request;

@@ -311,12 +311,13 @@ export function warnedGustMph(gustKmh: number): number {
 }
 
 /**
- * A storm's gust over water as its Special Marine Warning gives it: "Wind gusts 34 knots or greater." to 35
- * knots, else to the nearest 5 knots ("Wind gusts to 40 knots.", NWS Miami's of 2025-08-21).
+ * A storm's gust over water as its Special Marine Warning gives it, "Wind gusts to 45 knots." (the form of NWS
+ * Miami's of 2025-08-21, "Wind gusts to 40 knots."): to the nearest 5 knots, and never under the 45 knots of the
+ * storms the model warns (marine-storm-warnings.ts, WARNED_STORM_GUST_KMH), as a scenario's may have a weaker
+ * gust at its zone (warnedGustMph's 60 mph likewise).
  */
-export function warnedGustKnots(gustKmh: number): number | null {
-  const knots = Math.round(gustKmh / 1.852 / 5) * 5;
-  return knots <= 35 ? null : knots;
+export function warnedGustKnots(gustKmh: number): number {
+  return Math.max(45, Math.round(gustKmh / 1.852 / 5) * 5);
 }
 
 /** A flash flood's rain so far as its warning gives it, inches: to a quarter inch, a quarter at least. */
@@ -341,15 +342,13 @@ function descriptionOf(rule: StormRule, zone: AlertZone, peak: StormPeak, track:
         `HAZARD...${warnedGustMph(peak.gustKmh)} mph wind gusts.\n\nSOURCE...Radar indicated.\n\n` +
         'IMPACT...Expect damage to roofs, siding, and trees.'
       );
-    case 'MA': {
-      const knots = warnedGustKnots(peak.gustKmh);
+    case 'MA':
       return (
         `${at}, strong thunderstorms were located over ${zone.name}, moving ` +
         `${compassWords(compassPoint(track.fromDeg + 180)).toLowerCase()} at ${Math.round(track.speedKmh / 1.852)} knots.\n\n` +
-        `HAZARD...Wind gusts ${knots === null ? '34 knots or greater' : `to ${knots} knots`}.\n\nSOURCE...Radar indicated.\n\n` +
+        `HAZARD...Wind gusts to ${warnedGustKnots(peak.gustKmh)} knots.\n\nSOURCE...Radar indicated.\n\n` +
         'IMPACT...Small craft could be damaged in briefly higher winds and suddenly higher waves.'
       );
-    }
     case 'FF': {
       const inches = warnedRainInches(peak.rainMm);
       return (
