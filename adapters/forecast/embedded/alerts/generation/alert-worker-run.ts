@@ -14,7 +14,10 @@ import { adoptPrecipMonths, type AlertFeature } from '../../weather/index.ts';
  * the server's peak RSS: with these limits each heap stays near 25 MB, and an idle start's peak (VmHWM, empty
  * cache, 2 cores) fell from 221-274 MB to 173-186 MB, for 5-7 % more time to the first `/alerts`
  * (docs/benchmarks.md). 128 MB of old generation is 6x or more what a worker keeps live; a worker that ran out
- * of it would fail as any other does, and its offices be made on the main thread.
+ * of it would fail as any other does (an 'error', ERR_WORKER_OUT_OF_MEMORY): under generateAlertsOffThread
+ * ('workers, else slices', the generator alertResources uses, so `npm start`'s and the library's), the offices it
+ * had not sent would then be made on the main thread; under generateAlertsInWorker (the workers alone, for
+ * tests) the cycle fails instead (alert-generator.ts).
  */
 const ALERT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 } as const;
 
