@@ -150,8 +150,9 @@ const REGION_BY_STATE: Record<string, number> = {
  * HW0 ("WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS, 10-601), Guam PQ0 for its Micronesia-wide discussion ("FXPQ60
  * PGUM"; "WFPQ50 PGUM" EWW, 10-601) but MY0 for the Marianas' zones ("WGMY50 PGUM" FFW for GUC100, "WGMY80
  * PGUM" FLS, "WHMY40 PGUM" CFW), Pago Pago ZS0 (10-601), and Alaska's offices AK with a digit each: Juneau 7
- * ("WHAK77 PAJK" MWW, "CDAK47 PAJK"), Anchorage 8 ("CDAK48 PAFC"); Fairbanks kept at 8, unrecorded here.
- * Recorded headings, unless said, from akrherz/pyIEM data/product_examples (FFWGUM, FLSGUM_timestamp, CHST,
+ * ("WHAK77 PAJK" MWW, "CDAK47 PAJK"), Anchorage 8 ("CDAK48 PAFC"), Fairbanks 9 ("FXAK69 PAFG" AFD,
+ * forecast.weather.gov/product.php?site=NWS&issuedby=AFG&product=AFD, 2014-2025; "FNAK79 PAFG" FWS, 2013,
+ * home.chpc.utah.edu/~u0732636/jfsp/data/text/20130809/). Recorded headings, unless said, from akrherz/pyIEM data/product_examples (FFWGUM, FLSGUM_timestamp, CHST,
  * MWWspanish, FLSSJU_twopoint, CFWSJU, HWOSPN, MWWAJK, CLIJNU, CLIANC).
  */
 const AREA_BY_OFFICE: Readonly<Record<string, string>> = {
@@ -161,7 +162,7 @@ const AREA_BY_OFFICE: Readonly<Record<string, string>> = {
   PPG: 'ZS0',
   AJK: 'AK7',
   AFC: 'AK8',
-  AFG: 'AK8',
+  AFG: 'AK9',
 };
 
 /** Areas of their own inside an office's: Guam's Marianas (Guam and the Northern Marianas) in its Micronesia. */

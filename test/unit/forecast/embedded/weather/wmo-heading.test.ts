@@ -35,6 +35,7 @@ describe('WMO headings of warnings', () => {
     ['WFUS5', 'HFO', 'HI', 'WFHW50 PHFO'], // EWW, NWS Instruction 10-601
     ['WTUS8', 'HFO', 'HI', 'WTHW80 PHFO'], // HLS, likewise
     ['WHUS7', 'AJK', 'AK', 'WHAK77 PAJK'], // MWW
+    ['FXUS6', 'AFG', 'AK', 'FXAK69 PAFG'], // Fairbanks' AFD
   ] as const)
     it(`${office} (${state}): ${heading}`, () => {
       assert.equal(wmoHeading(prefix, office, state, SENT), `${heading} 211754`);
