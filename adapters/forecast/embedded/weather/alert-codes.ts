@@ -147,7 +147,8 @@ const REGION_BY_STATE: Record<string, number> = {
  * Offices off the mainland send under their own WMO area designator and digit, not US and a state's: San Juan
  * CA2 ("WHCA72 TJSJ" MWW, "WGCA82 TJSJ" FLS, "WHCA42 TJSJ" CFW, "FLCA42 TJSJ" HWO; "WFCA52 TJSJ" EWW in NWS
  * Instruction 10-601, app. B, https://www.weather.gov/media/directives/010_pdfs/pd01006001curr.pdf), Honolulu
- * HW0 ("WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS, 10-601), Guam PQ0 for its Micronesia-wide discussion ("FXPQ60
+ * HW0 ("WHHW40 PHFO" CFW of 2026-06-16 and 06-19, recorded; "CDHW40 PHFO" CLIHNL, forecast.weather.gov
+ * product.php?site=HFO&product=CLI&issuedby=HNL, 2026-09-25; "WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS, 10-601), Guam PQ0 for its Micronesia-wide discussion ("FXPQ60
  * PGUM"; "WFPQ50 PGUM" EWW, 10-601) but MY0 for the Marianas' zones ("WGMY50 PGUM" FFW for GUC100, "WGMY80
  * PGUM" FLS, "WHMY40 PGUM" CFW), Pago Pago ZS0 (10-601), and Alaska's offices AK with a digit each: Juneau 7
  * ("WHAK77 PAJK" MWW, "CDAK47 PAJK"), Anchorage 8 ("CDAK48 PAFC"), Fairbanks 9 ("FXAK69 PAFG" AFD,

@@ -32,6 +32,7 @@ describe('WMO headings of warnings', () => {
     ['WFUS5', 'SJU', 'PR', 'WFCA52 TJSJ'], // EWW, NWS Instruction 10-601
     ['WGUS5', 'GUM', 'GU', 'WGMY50 PGUM'], // FFW for Guam's GUC100
     ['WHUS4', 'GUM', 'MP', 'WHMY40 PGUM'], // CFW for the Marianas
+    ['WHUS4', 'HFO', 'HI', 'WHHW40 PHFO'], // CFW, recorded
     ['WFUS5', 'HFO', 'HI', 'WFHW50 PHFO'], // EWW, NWS Instruction 10-601
     ['WTUS8', 'HFO', 'HI', 'WTHW80 PHFO'], // HLS, likewise
     ['WHUS7', 'AJK', 'AK', 'WHAK77 PAJK'], // MWW
