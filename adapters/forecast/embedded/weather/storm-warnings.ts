@@ -305,19 +305,23 @@ function clockText(ms: number, timeZone: string): string {
 /** The model has no hail: its severe storms are wind-driven, and their warnings say so as the NWS's do. */
 const NO_HAIL_INCHES = '0.00';
 
-/** A severe storm's gust as its warning gives it: to 5 mph, and never under the criterion's 60. */
+/**
+ * A severe storm's gust as its warning gives it: to 5 mph, as the NWS writes 60, 70…. No floor: the model's own
+ * warnings have 58 mph at least (so 60), and a scenario's warning quotes the gust its grid has at its place,
+ * however weak, never a figure the grid lacks (a scenario wanting a severe gust there sets it in its weather).
+ */
 export function warnedGustMph(gustKmh: number): number {
-  return Math.max(60, Math.round(kmhToMph(gustKmh) / 5) * 5);
+  return Math.round(kmhToMph(gustKmh) / 5) * 5;
 }
 
 /**
  * A storm's gust over water as its Special Marine Warning gives it, "Wind gusts to 45 knots." (the form of NWS
- * Miami's of 2025-08-21, "Wind gusts to 40 knots."): to the nearest 5 knots, and never under the 45 knots of the
- * storms the model warns (marine-storm-warnings.ts, WARNED_STORM_GUST_KMH), as a scenario's may have a weaker
- * gust at its zone (warnedGustMph's 60 mph likewise).
+ * Miami's of 2025-08-21, "Wind gusts to 40 knots."): to the nearest 5 knots. No floor, as {@link warnedGustMph}:
+ * the model's own have the warned storms' 45 knots at least (marine-storm-warnings.ts, WARNED_STORM_GUST_KMH), a
+ * scenario's the gust its grid has at its zone.
  */
 export function warnedGustKnots(gustKmh: number): number {
-  return Math.max(45, Math.round(gustKmh / 1.852 / 5) * 5);
+  return Math.round(gustKmh / 1.852 / 5) * 5;
 }
 
 /** A flash flood's rain so far as its warning gives it, inches: to a quarter inch, a quarter at least. */

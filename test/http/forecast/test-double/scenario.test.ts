@@ -216,6 +216,43 @@ describe('a thunderstorm override', () => {
   });
 });
 
+describe("an injected storm warning's gust", () => {
+  // A scenario's warning quotes the gust its grid has at its place (here set by its weather), however weak: never
+  // a figure the grid lacks, as the model's own floors (a severe storm's 60 mph, a warned marine storm's 45 kt)
+  // would have it say.
+  it("is the grid's: a 30 mph Severe Thunderstorm Warning, a 30 kt Special Marine Warning", async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const storm = (mph: number) => ({ precipitation: 'thunderstorms', windSpeed: 10, windGust: mph });
+    const put = await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      {
+        clock: '2026-05-20T21:00:00Z',
+        modelAlerts: false,
+        alerts: [
+          { event: 'Severe Thunderstorm Warning', point: [39.7456, -97.0892] },
+          { event: 'Special Marine Warning', zones: ['AMZ670'] },
+        ],
+        weather: [
+          { area: { point: [39.7456, -97.0892], radiusKm: 20 }, from: 'now', to: 'now+2h', set: storm(30) },
+          // AMZ670's place (its forecast's gridpoint); 34.5 mph, 30.0 kt.
+          { area: { point: [26.5955, -79.3656], radiusKm: 10 }, from: 'now', to: 'now+2h', set: storm(34.5) },
+        ],
+      },
+      auth,
+    );
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const alerts = (await w.get('/alerts/active')).body.features.map((f: any) => f.properties);
+    const svr = alerts.find((p: any) => p.event === 'Severe Thunderstorm Warning');
+    const smw = alerts.find((p: any) => p.event === 'Special Marine Warning');
+    assert.match(svr.description, /HAZARD\.\.\.30 mph wind gusts\./);
+    assert.deepEqual(svr.parameters.maxWindGust, ['30 MPH']);
+    assert.match(smw.description, /HAZARD\.\.\.Wind gusts to 30 knots\./);
+    const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
+    assert.equal(Math.round(grid.windGust.values[0].value / 1.609344), 30, "the grid's gust, 30 mph in km/h");
+  });
+});
+
 describe('faults', () => {
   const normalise = (text: string) =>
     text
