@@ -11,14 +11,18 @@ import { latestCycle, type AlertFeature } from '../../../../adapters/forecast/em
 import {
   numberedStormWarnings,
   STORM_CYCLES_PER_YEAR,
+  stormCycle,
   stormEtn,
   STORM_NUMBERS_MAX,
   STORM_NUMBERS_PER_CYCLE,
   STORM_OVERFLOW_CYCLES,
   STORM_OVERFLOW_FIRST,
   stormRuleFor,
+  stormStarts,
   type StormStart,
 } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
+import { specialMarineStarts } from '../../../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
+import { placeHours } from '../../../../adapters/forecast/embedded/weather/model.ts';
 import { MODEL_ETN_MAX } from '../../../../adapters/forecast/embedded/weather/alert-codes.ts';
 import { CYCLE_HOURS, CYCLE_PHASE, LOOKBACK_HOURS } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/index.ts';
@@ -139,36 +143,54 @@ describe('event tracking numbers (issue 38)', () => {
   });
 
   it("lists no two storm-based warnings of a kind under one number at 2026's busiest office-cycles", () => {
-    // The 7 office-cycles of 2026 with the most storms of a kind (severe thunderstorms, 33 to 36 a cycle, 22 to 25
-    // of them overflow numbers; cycles of the year from its first hour, storm-warnings.ts stormCycle), each listed
-    // at its cycle and the 4 after: the lists that hold it. Measured 2026-11-28 over every land and marine zone,
-    // every hour of 2026, stormStarts and specialMarineStarts (the figures in storm-warnings.ts): too slow to
-    // compute here (~55 s). Overflow numbers coming round again every 4 cycles, not 16, share 48 in these lists.
-    const busiest: Record<string, readonly number[]> = {
-      TAE: [406],
-      FFC: [428, 442],
-      LZK: [344],
-      SHV: [310, 258, 256],
-    };
+    // The 7 office-cycles with the most storms of a kind in 2026 at the 4 offices that had the most over every
+    // office (docs/forecast-service.md, "Event tracking numbers"), found here from every hour of the year at
+    // their zones, as the cycles find them (stormStarts, specialMarineStarts; cycles of the year from its first
+    // hour, stormCycle), each listed at its cycle and the 4 after: the lists that hold it. Each must overflow its
+    // cycle's block well (over twice its numbers), or these offices no longer exercise the overflow pool and the
+    // test needs busier ones. Overflow numbers coming round again every 4 cycles, not 16, share 48 in these lists.
     const yearStart = Date.UTC(2026, 0, 1) / HOUR;
+    const yearEnd = Date.UTC(2027, 0, 1) / HOUR;
+    const counts = new Map<string, { office: string; cycle: number; storms: number }>();
+    for (const office of ['TAE', 'FFC', 'LZK', 'SHV'])
+      for (const zone of allOffices.find((z) => z[0]!.officeId === office)!) {
+        const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+        const request = {
+          zone,
+          firstHour: yearStart,
+          samples: hours(yearStart, yearEnd - yearStart + 6),
+          fromHour: yearStart,
+          toHour: yearEnd,
+          earlier: (hour: number) => hours(hour, 1)[0]!,
+        };
+        for (const start of (zone.marine ? specialMarineStarts : stormStarts)(request)) {
+          const cycle = stormCycle(start.hour, CYCLE_PHASE);
+          const key = `${office} ${start.rule.phenomenon} ${cycle}`;
+          const seen = counts.get(key) ?? { office, cycle, storms: 0 };
+          counts.set(key, { ...seen, storms: seen.storms + 1 });
+        }
+      }
+    const busiest = [...counts.values()].sort((a, b) => b.storms - a.storms).slice(0, 7);
+    const described = busiest.map((b) => `${b.office} ${b.cycle}: ${b.storms}`).join(', ');
+    assert.ok(
+      busiest.every((b) => b.storms > 2 * STORM_NUMBERS_PER_CYCLE),
+      described,
+    );
     const shared: string[] = [];
     let storms = 0;
-    for (const [office, cycles] of Object.entries(busiest)) {
+    for (const { office, cycle } of busiest) {
       const zones = allOffices.find((z) => z[0]!.officeId === office)!;
-      for (const cycle of cycles)
-        for (let after = 0; after < LISTED_HOURS / CYCLE_HOURS; after++) {
-          const listed = generateOfficeAlerts(
-            zones,
-            yearStart + (cycle + after) * CYCLE_HOURS - (CYCLE_HOURS - CYCLE_PHASE),
-          );
-          const vtecs = listed
-            .filter((a) => a.geometry !== null)
-            .map((a) => a.properties.parameters['VTEC']![0]!.split('.').slice(3, 6).join('.'));
-          storms += vtecs.length;
-          shared.push(
-            ...vtecs.filter((v, i) => vtecs.indexOf(v) !== i).map((v) => `${office} ${cycle}+${after}: ${v}`),
-          );
-        }
+      for (let after = 0; after < LISTED_HOURS / CYCLE_HOURS; after++) {
+        const listed = generateOfficeAlerts(
+          zones,
+          yearStart + (cycle + after) * CYCLE_HOURS - (CYCLE_HOURS - CYCLE_PHASE),
+        );
+        const vtecs = listed
+          .filter((a) => a.geometry !== null)
+          .map((a) => a.properties.parameters['VTEC']![0]!.split('.').slice(3, 6).join('.'));
+        storms += vtecs.length;
+        shared.push(...vtecs.filter((v, i) => vtecs.indexOf(v) !== i).map((v) => `${office} ${cycle}+${after}: ${v}`));
+      }
     }
     assert.ok(storms > 1000, `${storms} storm-based warnings listed`);
     assert.deepEqual(shared.slice(0, 20), [], `${shared.length} numbers shared in a list`);
@@ -211,7 +233,8 @@ describe('storm-based warnings numbered in the order they are sent (issue 38)', 
   const distinct = (numbered: Map<string, string>) => new Set(numbered.values()).size;
   // Synthetic cycles of 2026: 09Z-21Z on 2026-07-15 and the 12 hours after.
   const CYCLE = '2026-07-15T09:00:00Z';
-  const NEXT = '2026-07-15T21:00:00Z';
+  const hoursAfter = (from: string, hours: number) => new Date(Date.parse(from) + hours * HOUR).toISOString();
+  const NEXT = hoursAfter(CYCLE, CYCLE_HOURS);
   // The year's last cycle is 3 hours long: a full one takes STORM_NUMBERS_MAX / 3 zones.
   assert.ok(3 * zones.length > STORM_NUMBERS_MAX, `${zones.length} zones`);
 
@@ -224,16 +247,15 @@ describe('storm-based warnings numbered in the order they are sent (issue 38)', 
 
   it('numbers cycles full to the limit, one after another, all apart; leaves a storm more unwarned', () => {
     // Five cycles (a list's span) of STORM_NUMBERS_MAX storms of each kind.
-    const full = [0, 1, 2, 3, 4].flatMap((c) =>
-      stormsAt(new Date(Date.parse(CYCLE) + 12 * c * HOUR).toISOString(), STORM_NUMBERS_MAX),
-    );
+    const full = [0, 1, 2, 3, 4].flatMap((c) => stormsAt(hoursAfter(CYCLE, CYCLE_HOURS * c), STORM_NUMBERS_MAX));
     const numbered = numbers(full);
     assert.equal(distinct(numbered), full.length);
     assert.ok([...numbered.values()].every((v) => Number(v.split('.')[2]) <= MODEL_ETN_MAX));
     // One storm more than a cycle's numbers: the last sent (given first here) goes unwarned, and the rest keep the
     // numbers they have without it, all apart.
     const cycleFull = stormsAt(CYCLE, STORM_NUMBERS_MAX, ['Tornado Warning']);
-    const lastSent = stormsAt('2026-07-15T20:00:00Z', 1, ['Tornado Warning']);
+    // In CYCLE's last hour: sent after its other storms (in its first 3 hours), and numbered in it.
+    const lastSent = stormsAt(hoursAfter(CYCLE, CYCLE_HOURS - 1), 1, ['Tornado Warning']);
     assert.equal(numbers(lastSent).size, 1);
     const overNumbered = numbers([...lastSent, ...cycleFull]);
     assert.deepEqual(overNumbered, numbers(cycleFull));
