@@ -5,6 +5,7 @@
 //   npx tsx scripts/storm-warning-report.ts                 every office, every 3rd day
 //   npx tsx scripts/storm-warning-report.ts --every 3 --days 6   a third of the offices, every 6th day (faster)
 //   npx tsx scripts/storm-warning-report.ts --marine        Special Marine Warnings, every 3rd day
+//   npx tsx scripts/storm-warning-report.ts --etn [--year 2026]   storms per office-cycle, every hour (~1 min)
 //
 // The NWS issued about 15,000-20,000 Severe Thunderstorm, 1,500-2,000 Tornado and 3,000-5,000 Flash Flood
 // warnings a year lately (sources in adapters/forecast/embedded/README.md, "Storm-based warnings").
@@ -14,8 +15,11 @@ import {
   marineStormCounts,
   marineZones,
   stormCounts,
+  stormsByOfficeCycle,
   STORM_KINDS,
+  zonesButAlaska,
 } from './forecast-data/storm-warning-counts.ts';
+import { STORM_NUMBERS_MAX, STORM_NUMBERS_PER_CYCLE } from '../adapters/forecast/embedded/weather/storm-warnings.ts';
 
 const opt = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -50,6 +54,33 @@ if (process.argv.includes('--marine')) {
   });
   process.stdout.write(`  products by the dates of real ETNs ${byDate.join(', ')}\n`);
   process.stdout.write(`  by month ${c.byMonth.map((n, m) => `${MONTHS[m]} ${Math.round(n)}`).join('  ')}\n`);
+  process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+  process.exit(0);
+}
+if (process.argv.includes('--etn')) {
+  // What the storm-based warnings' event tracking numbers must cover (storm-warnings.ts, stormEtn): every
+  // office's storms of a kind in each 12-hour cycle of the year, every hour, at every zone but Alaska's.
+  const zones = zonesButAlaska();
+  const cycles = stormsByOfficeCycle(zones, opt('--year', 2026));
+  const warnings = cycles.reduce((n, c) => n + c.storms, 0);
+  const beyond = (limit: number) => cycles.filter((c) => c.storms > limit);
+  const overflow = beyond(STORM_NUMBERS_PER_CYCLE).reduce((n, c) => n + c.storms - STORM_NUMBERS_PER_CYCLE, 0);
+  const byOffice: Record<string, number> = {};
+  for (const c of cycles)
+    byOffice[`${c.office} ${c.phenomenon}`] = (byOffice[`${c.office} ${c.phenomenon}`] ?? 0) + c.storms;
+  const [mostOffice, most] = Object.entries(byOffice).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  process.stdout.write(
+    `${zones.length} zones; ${cycles.length} office-cycles with a storm of a kind, ${beyond(STORM_NUMBERS_PER_CYCLE).length} ` +
+      `over ${STORM_NUMBERS_PER_CYCLE}, ${beyond(13).length} over 13, ${beyond(STORM_NUMBERS_MAX).length} over ` +
+      `${STORM_NUMBERS_MAX} (unwarned); ${overflow} of ${warnings} warnings ` +
+      `(${((100 * overflow) / warnings).toFixed(1)}%) take overflow numbers\n`,
+  );
+  process.stdout.write(
+    `  busiest ${cycles
+      .slice(0, 7)
+      .map((c) => `${c.office} ${c.phenomenon} ${c.cycle}: ${c.storms}`)
+      .join(', ')}\n  most of a kind at an office in the year: ${mostOffice} ${most}\n`,
+  );
   process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   process.exit(0);
 }

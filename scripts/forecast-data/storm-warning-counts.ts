@@ -14,6 +14,7 @@ import { CYCLE_PHASE } from '../../adapters/forecast/embedded/weather/alerts.ts'
 import { specialMarineStarts } from '../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
 import {
   numberedStormWarnings,
+  stormCycle,
   stormStarts,
   type StormRequest,
 } from '../../adapters/forecast/embedded/weather/storm-warnings.ts';
@@ -214,4 +215,47 @@ export function marineStormCounts(zones: readonly AlertZone[], dayStep: number):
     counts.byMonth[new Date(Date.parse(alert.properties.sent)).getUTCMonth()]! += weight;
   });
   return counts;
+}
+
+/** An office's storms of a kind (VTEC phenomenon: SV, TO, FF, MA) in one 12-hour cycle of a year. */
+export interface OfficeCycleStorms {
+  readonly office: string;
+  readonly phenomenon: string;
+  /** The cycle of the year, from its first hour (storm-warnings.ts, stormCycle): 0 to 732. */
+  readonly cycle: number;
+  readonly storms: number;
+}
+
+/**
+ * Every office-cycle of `year` with a storm of a kind at `zones`, found from every hour of the year as the alert
+ * cycles find them (stormStarts, specialMarineStarts), before they are numbered: what the storm-based warnings'
+ * event tracking numbers (storm-warnings.ts, stormEtn) must cover. Most storms first.
+ */
+export function stormsByOfficeCycle(zones: readonly AlertZone[], year: number): OfficeCycleStorms[] {
+  const from = Date.UTC(year, 0, 1) / HOUR;
+  const to = Date.UTC(year + 1, 0, 1) / HOUR;
+  const counts = new Map<string, OfficeCycleStorms>();
+  for (const zone of zones) {
+    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+    const request = {
+      zone,
+      firstHour: from,
+      samples: hours(from, to - from + 6),
+      fromHour: from,
+      toHour: to,
+      earlier: (hour: number) => hours(hour, 1)[0]!,
+    };
+    for (const start of (zone.marine ? specialMarineStarts : stormStarts)(request)) {
+      const cycle = stormCycle(start.hour, CYCLE_PHASE);
+      const key = `${zone.officeId}|${start.rule.phenomenon}|${cycle}`;
+      const seen = counts.get(key) ?? { office: zone.officeId, phenomenon: start.rule.phenomenon, cycle, storms: 0 };
+      counts.set(key, { ...seen, storms: seen.storms + 1 });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.storms - a.storms);
+}
+
+/** Every zone the server's cycle covers but Alaska's: land and marine, CONUS, the islands and the waters. */
+export function zonesButAlaska(): AlertZone[] {
+  return servedZones(1).filter((z) => z.state !== 'AK');
 }

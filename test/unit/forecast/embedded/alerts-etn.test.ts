@@ -11,18 +11,15 @@ import { latestCycle, type AlertFeature } from '../../../../adapters/forecast/em
 import {
   numberedStormWarnings,
   STORM_CYCLES_PER_YEAR,
-  stormCycle,
   stormEtn,
   STORM_NUMBERS_MAX,
   STORM_NUMBERS_PER_CYCLE,
   STORM_OVERFLOW_CYCLES,
   STORM_OVERFLOW_FIRST,
   stormRuleFor,
-  stormStarts,
   type StormStart,
 } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
-import { specialMarineStarts } from '../../../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
-import { placeHours } from '../../../../adapters/forecast/embedded/weather/model.ts';
+import { stormsByOfficeCycle } from '../../../../scripts/forecast-data/storm-warning-counts.ts';
 import { MODEL_ETN_MAX } from '../../../../adapters/forecast/embedded/weather/alert-codes.ts';
 import { CYCLE_HOURS, CYCLE_PHASE, LOOKBACK_HOURS } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/index.ts';
@@ -144,38 +141,19 @@ describe('event tracking numbers (issue 38)', () => {
 
   it("lists no two storm-based warnings of a kind under one number at 2026's busiest office-cycles", () => {
     // The 7 office-cycles with the most storms of a kind in 2026 at the 4 offices that had the most over every
-    // office (docs/forecast-service.md, "Event tracking numbers"), found here from every hour of the year at
-    // their zones, as the cycles find them (stormStarts, specialMarineStarts; cycles of the year from its first
-    // hour, stormCycle), each listed at its cycle and the 4 after: the lists that hold it. Each must overflow its
-    // cycle's block well (over twice its numbers), or these offices no longer exercise the overflow pool and the
-    // test needs busier ones. Overflow numbers coming round again every 4 cycles, not 16, share 48 in these lists.
-    const yearStart = Date.UTC(2026, 0, 1) / HOUR;
-    const yearEnd = Date.UTC(2027, 0, 1) / HOUR;
-    const counts = new Map<string, { office: string; cycle: number; storms: number }>();
-    for (const office of ['TAE', 'FFC', 'LZK', 'SHV'])
-      for (const zone of allOffices.find((z) => z[0]!.officeId === office)!) {
-        const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
-        const request = {
-          zone,
-          firstHour: yearStart,
-          samples: hours(yearStart, yearEnd - yearStart + 6),
-          fromHour: yearStart,
-          toHour: yearEnd,
-          earlier: (hour: number) => hours(hour, 1)[0]!,
-        };
-        for (const start of (zone.marine ? specialMarineStarts : stormStarts)(request)) {
-          const cycle = stormCycle(start.hour, CYCLE_PHASE);
-          const key = `${office} ${start.rule.phenomenon} ${cycle}`;
-          const seen = counts.get(key) ?? { office, cycle, storms: 0 };
-          counts.set(key, { ...seen, storms: seen.storms + 1 });
-        }
-      }
-    const busiest = [...counts.values()].sort((a, b) => b.storms - a.storms).slice(0, 7);
-    const described = busiest.map((b) => `${b.office} ${b.cycle}: ${b.storms}`).join(', ');
+    // office (docs/forecast-service.md, "Event tracking numbers"; `storm-warning-report.ts --etn`), found here
+    // from every hour of the year at their zones as the report finds them (stormsByOfficeCycle), each listed at
+    // its cycle and the 4 after: the lists that hold it. Each must overflow its cycle's block well (over twice
+    // its numbers), or these offices no longer exercise the overflow pool and the test needs busier ones.
+    // Overflow numbers coming round again every 4 cycles, not 16, share 48 in these lists.
+    const busyOffices = allOffices.filter((z) => ['TAE', 'FFC', 'LZK', 'SHV'].includes(z[0]!.officeId));
+    const busiest = stormsByOfficeCycle(busyOffices.flat(), 2026).slice(0, 7);
+    const described = busiest.map((b) => `${b.office} ${b.phenomenon} ${b.cycle}: ${b.storms}`).join(', ');
     assert.ok(
       busiest.every((b) => b.storms > 2 * STORM_NUMBERS_PER_CYCLE),
       described,
     );
+    const yearStart = Date.UTC(2026, 0, 1) / HOUR;
     const shared: string[] = [];
     let storms = 0;
     for (const { office, cycle } of busiest) {
