@@ -29,24 +29,22 @@ import {
  *
  * Which storms: the strong ones, whose gust at the zone's gridpoint reaches {@link WARNED_STORM_GUST_KMH} (45 kt),
  * not every storm whose gust there reaches the criterion's 34 kt. The model's thunderstorm gust is its outflow's
- * (model.ts, stormOutflowKmh), at least 26 kt in the weakest cell and 34 kt in three Florida storm hours in four
- * (2026, every 6th day): warning those, the offices sent more than their real products' numbers say (ETNs, the
- * count so far that year, VTEC: NWS Miami's of 2025-08-21 its 296th, /O.NEW.KMFL.MA.W.0296…/; NWS Mobile's of
- * 2018-08-10 its 188th, /O.NEW.KMOB.MA.W.0188…/; NWS Key West's of 2025-04-08 its 14th,
- * /O.NEW.KKEY.MA.W.0014…/, https://marine.weather.gov/product.php?issuedby=KEY&product=SMW): by those dates the
- * model's offices had sent 417, 330 and 65 hours' warnings at 34 kt, 335, 255 and 14 at 45 kt (every day
- * counted; measured 2026-11-28). The threshold is that calibration, not the criterion's physics. It is the same
- * for every water: the tropical islands' storms, weakened over their waters as over their land by their
- * vigour (model.ts, stormVigour: "the marked difference in intensity of land and ocean convection"), reach it
- * only in their strongest cells, as their land's reach the severe 50 kt, where half their storm hours reached
- * 34 kt. Real ones are rare there: Honolulu's make local news (Maui Now, 2024-01-08,
+ * (model.ts, stormOutflowKmh), and most of its Florida storm hours reach 34 kt: warning those, the offices sent
+ * more than their real products' numbers say (ETNs, the count so far that year, VTEC: NWS Miami's of 2025-08-21
+ * its 296th, /O.NEW.KMFL.MA.W.0296…/; NWS Mobile's of 2018-08-10 its 188th, /O.NEW.KMOB.MA.W.0188…/; NWS Key
+ * West's of 2025-04-08 its 14th, /O.NEW.KKEY.MA.W.0014…/,
+ * https://marine.weather.gov/product.php?issuedby=KEY&product=SMW). The threshold is that calibration, not the
+ * criterion's physics: the model's counts by those dates, and what they were at 34 kt, are in
+ * docs/forecast-service.md ("Special Marine Warning"), with the command that measures them
+ * (`npx tsx scripts/storm-warning-report.ts --marine`). It is the same for every water: the tropical islands'
+ * storms, weakened over their waters as over their land by their vigour (model.ts, stormVigour: "the marked
+ * difference in intensity of land and ocean convection"), reach it only in their strongest cells, as their
+ * land's reach the severe 50 kt. Real ones are rare there: Honolulu's make local news (Maui Now, 2024-01-08,
  * https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/); Guam's strong storms of
  * 25-30 kt get a Marine Weather Statement
  * (https://ghs.guam.gov/strong-thunderstorm-over-guam-coastal-waters-boaters-advised-seek-harbor), a storm
  * gusting past 50 kt a Special Marine Warning
  * (https://ghs.guam.gov/severe-thunderstorm-warning-effect-heavy-winds-expected-guam-community-advised-seek-shelter).
- * San Juan's and Guam's are still a few hundred a year: their waters have thunderstorms in 1,100-1,300 hours a
- * year, three times Miami's.
  */
 
 /** The Special Marine Warning's wind: gusts of 34 knots, km/h. */

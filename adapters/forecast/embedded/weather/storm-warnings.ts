@@ -429,16 +429,13 @@ function sentAt(rule: StormRule, zone: AlertZone, hour: number): number {
  *   holds 5 cycles' storms: alerts.ts's 48 h lookback and the cycle ahead). These are out of the year's order.
  * - A cycle's storms of a kind at an office beyond the {@link STORM_NUMBERS_MAX}th (107) go unwarned rather than
  *   numbered into another's (a repeated number would merge two events in a client that tracks them by it), and
- *   rather than fail the office's whole list: its other warnings stand. No year from 2026 to 2030 has such a
- *   cycle (the most, 52, below).
- * Over 2026 at every office the server covers but Alaska's (4,411 land and marine zones: CONUS, the islands,
- * the waters; every hour of the year through stormStarts and specialMarineStarts), 6,955 office-cycles had a
- * storm of a kind, 532 more than 11 (3,425 of 29,735 warnings, 11.5%, took overflow numbers) and one the most,
- * 36 (Tallahassee's severe thunderstorms, TAE, cycle 406); the most in a cycle in 2027 to 2030 (CONUS and the
- * waters), 44, 52, 40 and 40, all severe thunderstorms at Peachtree City or Little Rock (FFC, LZK); the most of a
- * kind at an office in a year, Key West's Special Marine Warnings, 2,107 in 2026. (Measured 2026-11-28, after
- * 5c75457 and ccedbef; blocks of 13 and no overflow, as before, would let 388 of 2026's cycles run into the
- * next.)
+ *   rather than fail the office's whole list: its other warnings stand.
+ * Why these sizes: the blocks and the pool share the model's numbers (1 to {@link MODEL_ETN_MAX}); blocks of 11
+ * leave a pool of 16 sub-blocks of 96, so an overflow number comes round only after 8 days (a list holds 2.5)
+ * and a cycle has 107 numbers of a kind, well above the storms of the model's busiest office-cycles, while most
+ * office-cycles' storms fit their block and keep the year's order. How many cycles overflow, the busiest, and
+ * that none goes past 107: docs/forecast-service.md ("Event tracking numbers"), measured by
+ * `npx tsx scripts/storm-warning-report.ts --etn [--year 2027]`.
  */
 export const STORM_NUMBERS_PER_CYCLE = 11;
 export const STORM_OVERFLOW_PER_CYCLE = 96;
