@@ -32,6 +32,11 @@ export interface Climate {
   readonly diurnalHalfRangeC: number;
   /** 0 = desert, 1 = very humid. */
   readonly moisture: number;
+  /**
+   * How much of the dewpoint's depression below the day's air the warm season's moist inflow takes away, 0 to
+   * {@link INFLOW_DEPTH}: the Gulf's and the Atlantic's air east of the Rockies in summer (see there).
+   */
+  readonly inflow: number;
   /** 0 = continental, 1 = on the Pacific coast. */
   readonly maritime: number;
   /** Typical sustained wind, km/h. */
@@ -138,6 +143,8 @@ export interface PlaceClimate {
   readonly gulf: number;
   /** How much of the Southwest's summer monsoon reaches the place, 0 to 1 (blended at the region's edges). */
   readonly monsoon: number;
+  /** How much of the warm season's moist southerly inflow reaches the place, 0 to 1 ({@link moistInflowReach}). */
+  readonly inflowReach: number;
   readonly baseWindKmh: number;
   /**
    * Extra moisture at the height of the wet season, whose peak is `wetPeak` (1 = with the warmest time of
@@ -195,6 +202,7 @@ export function placeClimate(place: Place, field: ClimateField | null = activeCl
     // Gulf and Atlantic moisture reaches everything east of the 100th meridian (the islands have their own).
     east: island ? 0 : east,
     gulf: island ? 0 : east * sigmoid((36 - place.lat) / 3),
+    inflowReach: island ? 0 : moistInflowReach(place.lat, place.lon),
     monsoon:
       sigmoid((place.lon + 115) / 0.7) *
       sigmoid((-103 - place.lon) / 0.7) *
@@ -210,6 +218,28 @@ export function placeClimate(place: Place, field: ClimateField | null = activeCl
   };
 }
 
+/**
+ * The warm season's moist inflow. From spring to autumn the low-level southerly flow carries the Gulf of
+ * Mexico's and the western Atlantic's air north over the whole country east of the Rockies, and the crops add
+ * their own water to it: July mornings (12 UTC) are 80-85% humid at Omaha, Wichita, Minneapolis and Detroit,
+ * their dewpoint 15-18 °C at the normals' lows, against 52-54% and 6-13 °C at Reno and Tucson (NOAA's relative
+ * humidity normals: scripts/forecast-data/humidity-normals.ts). The analytic moisture, one value for the year,
+ * gave the central US the dry West's summer depression: Omaha's July mornings 58% humid, its dewpoint ~11 °C.
+ * The inflow takes away up to {@link INFLOW_DEPTH} of the depression at the height of summer, a third of that at
+ * the equinoxes and none from mid-autumn to mid-spring, east of ~103° W, fading over the High Plains to none
+ * west of the Rockies' front (model.ts: the air the hours report carries it; their convection does not yet).
+ */
+const INFLOW_DEPTH = 0.8;
+
+/**
+ * How much of the warm season's inflow reaches a place, 0 to 1: half at 103° W (Bismarck's 0.7), and half as
+ * much near the Gulf coast and in Florida, whose air the analytic moisture already makes the Gulf's (its `gulf`
+ * term): there the whole inflow made Miami's and Dallas's summer mornings 2-3 °C too moist.
+ */
+function moistInflowReach(lat: number, lon: number): number {
+  return sigmoid((lon + 103) / 1.5) * (1 - 0.5 * sigmoid((34 - lat) / 2));
+}
+
 /** A {@link Climate} that {@link seasonalClimateInto} may fill in again and again. */
 export type ClimateScratch = { -readonly [K in keyof Climate]: Climate[K] };
 
@@ -219,6 +249,7 @@ export function climateScratch(): ClimateScratch {
     meanTempC: Number.NaN,
     diurnalHalfRangeC: Number.NaN,
     moisture: Number.NaN,
+    inflow: Number.NaN,
     maritime: Number.NaN,
     baseWindKmh: Number.NaN,
     season: Number.NaN,
@@ -259,6 +290,7 @@ export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: Cl
     out.windScale = Math.exp(seasonalValue(c, LOG_WIND, dayOfYear));
   }
   out.moisture = moisture;
+  out.inflow = INFLOW_DEPTH * pc.inflowReach * clamp((season + 0.5) / 1.5, 0, 1);
   out.maritime = pc.maritime;
   // Typhoons and tropical storms make the wet season windier too.
   out.baseWindKmh = pc.baseWindKmh * (1 + 1.5 * wet);

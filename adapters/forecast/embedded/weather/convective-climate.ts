@@ -68,7 +68,8 @@ export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: nu
 /**
  * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
  * is still there the next afternoon, when the heat sets storms off from the ground (the model's Plains summer
- * afternoons are otherwise too dry for its storms: Omaha's July dewpoint ~11 °C against ~18 °C measured).
+ * afternoons are otherwise too dry for its storms: they go by the dewpoint without the warm season's inflow,
+ * model.ts, Omaha's July ~11 °C against the air's ~17 °C).
  */
 const JET_DAY = 0.6;
 
