@@ -2,6 +2,7 @@ import type { AlertZone, Place } from '../weather/index.ts';
 import { smallCraftKt } from '../weather/marine-alert-rules.ts';
 import type { Catalogue, MarineZoneRecord, OfficeRecord } from '../catalogue/types.ts';
 import { officeSignature } from '../offices/office-sender-name.ts';
+import { officeState } from '../weather/office-states.ts';
 
 /**
  * The SAME location code's marine area number of each marine area: a marine zone's SAME code is 0, this
@@ -33,9 +34,9 @@ export function marineSameCode(zoneId: string): string | undefined {
   return area ? `0${area}${zoneId.slice(3)}` : undefined;
 }
 
-/** The state in an office's signature ("Upton NY"): what a marine zone's AlertZone carries as its state. */
-function officeState(office: OfficeRecord): string {
-  return /\b([A-Z]{2})$/.exec(officeSignature(office))?.[1] ?? '';
+/** The state its office is in (office-states.ts): what a marine zone's AlertZone carries as its state. */
+function marineZoneState(office: OfficeRecord): string {
+  return officeState(office.id) ?? '';
 }
 
 /**
@@ -52,7 +53,7 @@ export function marineAlertZone(
   return {
     id: zone.id,
     name: zone.name,
-    state: officeState(office),
+    state: marineZoneState(office),
     lat: place?.lat ?? zone.centroid.lat,
     lon: place?.lon ?? zone.centroid.lon,
     ...(place ? { elevationM: place.elevationM } : {}),

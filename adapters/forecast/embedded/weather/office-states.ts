@@ -2,7 +2,8 @@
  * The state each forecast office is in. Alerts are signed "NWS <city> <state>" (senderName, headline), and a
  * product's WMO heading carries its office's WMO area (alert-codes.ts): the catalogue's office names come from
  * the CWA outlines and carry no state, so the state of each office's location is listed here, in the model's
- * own folder, which reads nothing outside it.
+ * own folder, which reads nothing outside it. Every office of the catalogue is listed (a test checks it): one
+ * missing would take its zones' states instead, and a product covering two states two headings.
  */
 const OFFICE_STATE: Readonly<Record<string, string>> = {
   ABQ: 'NM',
@@ -36,6 +37,7 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   DLH: 'MN',
   DMX: 'IA',
   DTX: 'MI',
+  DVN: 'IA',
   EAX: 'MO',
   EKA: 'CA',
   EPZ: 'TX',
@@ -44,6 +46,7 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   FGF: 'ND',
   FGZ: 'AZ',
   FSD: 'SD',
+  FWD: 'TX',
   GGW: 'MT',
   GID: 'NE',
   GJT: 'CO',
@@ -58,9 +61,11 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   HNX: 'CA',
   HUN: 'AL',
   ICT: 'KS',
+  ILM: 'NC',
   ILN: 'OH',
   ILX: 'IL',
   IND: 'IN',
+  IWX: 'IN',
   JAN: 'MS',
   JAX: 'FL',
   JKL: 'KY',
@@ -74,6 +79,7 @@ const OFFICE_STATE: Readonly<Record<string, string>> = {
   LOX: 'CA',
   LSX: 'MO',
   LUB: 'TX',
+  LWX: 'VA',
   LZK: 'AR',
   MAF: 'TX',
   MEG: 'TN',

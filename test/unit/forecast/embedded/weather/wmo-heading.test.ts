@@ -22,6 +22,7 @@ describe('WMO headings of warnings', () => {
     ['WUUS5', 'HGX', 'TX', 'WUUS54 KHGX'],
     ['WUUS5', 'RLX', 'VA', 'WUUS51 KRLX'],
     ['WUUS5', 'DMX', 'IA', 'WUUS53 KDMX'],
+    ['WGUS6', 'IWX', 'OH', 'WGUS63 KIWX'], // NWS Northern Indiana's FFA, its Ohio zones too (pyIEM FFA.txt)
     ['WWUS7', 'STO', 'CA', 'WWUS76 KSTO'],
     ['WWUS7', 'BYZ', 'MT', 'WWUS75 KBYZ'],
     ['WUUS5', 'PSR', 'AZ', 'WUUS55 KPSR'],
