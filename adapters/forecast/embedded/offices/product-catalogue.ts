@@ -29,9 +29,18 @@ export const PRODUCT_TYPE_BY_CODE: ReadonlyMap<string, ProductType> = new Map(PR
 /** Products are kept this long, the span the alert cycles held in memory can speak for. */
 export const PRODUCT_RETENTION_HOURS = 48;
 
+/**
+ * Products an office sends under another class digit than its family's: NWS Guam's discussion (AFDGUM) goes out
+ * as "FXPQ50 PGUM" (forecast.weather.gov product.php?issuedby=GUM&product=AFD, 2025), not FXPQ60, which was its
+ * older Micronesia-wide AFDPQ's (tgftp.nws.noaa.gov data/raw/fx/fxpq60.pgum..txt, 2015-2016).
+ */
+const STEM_BY_OFFICE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  GUM: { AFD: 'FXUS5' },
+};
+
 /** The WMO heading's data type and area, such as FXUS63 (a north-central office's discussion), the alerts' rule. */
 export function wmoCollectiveId(type: ProductType, office: OfficeRecord): string {
-  return wmoCollective(type.wmoStem, office.id);
+  return wmoCollective(STEM_BY_OFFICE[office.id]?.[type.code] ?? type.wmoStem, office.id);
 }
 
 const ISSUING_ID: Readonly<Record<string, string>> = {

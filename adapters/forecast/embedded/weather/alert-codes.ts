@@ -146,15 +146,17 @@ const REGION_BY_STATE: Record<string, number> = {
 /**
  * Offices off the mainland send under their own WMO area designator and digit, not US and a state's: San Juan
  * CA2 ("WHCA72 TJSJ" MWW, "WGCA82 TJSJ" FLS, "WHCA42 TJSJ" CFW, "FLCA42 TJSJ" HWO; "WFCA52 TJSJ" EWW in NWS
- * Instruction 10-601, app. B, https://www.weather.gov/media/directives/010_pdfs/pd01006001curr.pdf), Honolulu
- * HW0 ("WHHW40 PHFO" CFW of 2026-06-16 and 06-19, recorded; "CDHW40 PHFO" CLIHNL, forecast.weather.gov
- * product.php?site=HFO&product=CLI&issuedby=HNL, 2026-09-25; "WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS, 10-601), Guam PQ0 for its Micronesia-wide discussion ("FXPQ60
- * PGUM"; "WFPQ50 PGUM" EWW, 10-601) but MY0 for the Marianas' zones ("WGMY50 PGUM" FFW for GUC100, "WGMY80
- * PGUM" FLS, "WHMY40 PGUM" CFW), Pago Pago ZS0 (10-601), and Alaska's offices AK with a digit each: Juneau 7
- * ("WHAK77 PAJK" MWW, "CDAK47 PAJK"), Anchorage 8 ("CDAK48 PAFC"), Fairbanks 9 ("FXAK69 PAFG" AFD,
- * forecast.weather.gov/product.php?site=NWS&issuedby=AFG&product=AFD, 2014-2025; "FNAK79 PAFG" FWS, 2013,
- * home.chpc.utah.edu/~u0732636/jfsp/data/text/20130809/). Recorded headings, unless said, from akrherz/pyIEM data/product_examples (FFWGUM, FLSGUM_timestamp, CHST,
- * MWWspanish, FLSSJU_twopoint, CFWSJU, HWOSPN, MWWAJK, CLIJNU, CLIANC).
+ * Instruction 10-601, app. B, https://www.weather.gov/media/directives/010_pdfs/pd01006001curr.pdf; "FXCA62
+ * TJSJ" AFD, forecast.weather.gov, 2017-2025), Honolulu HW0 ("WHHW40 PHFO" CFW, June 2026, recorded; "CDHW40
+ * PHFO" CLIHNL, forecast.weather.gov, 2026-09-25; "FXHW60 PHFO" AFD, 2025; "WFHW50 PHFO" EWW, "WTHW80 PHFO" HLS,
+ * 10-601), Guam PQ0 for its discussion (sent as "FXPQ50 PGUM", product-catalogue.ts; "WFPQ50 PGUM" EWW, 10-601)
+ * but MY0 for the Marianas' zones ("WGMY50 PGUM" FFW for GUC100, "WGMY80 PGUM" FLS, "WHMY40 PGUM" CFW; Wake
+ * Island's waters, PMZ191, take it too, unrecorded), Pago Pago ZS0 ("FXZS60 NSTU" AFD, forecast.weather.gov,
+ * 2025; "CDZS40 NSTU" CLI), and Alaska's offices AK with a digit each: Juneau 7 ("WHAK77 PAJK" MWW, "CDAK47
+ * PAJK"), Anchorage 8 ("CDAK48 PAFC"), Fairbanks 9 ("FXAK69 PAFG" AFD, forecast.weather.gov, 2014-2025;
+ * "FNAK79 PAFG" FWS, 2013, home.chpc.utah.edu/~u0732636/jfsp/data/text/20130809/). Recorded headings, unless
+ * said, from akrherz/pyIEM data/product_examples (FFWGUM, FLSGUM_timestamp, CHST, MWWspanish, FLSSJU_twopoint,
+ * CFWSJU, HWOSPN, MWWAJK, CLIJNU, CLIANC, CLIPPG).
  */
 const AREA_BY_OFFICE: Readonly<Record<string, string>> = {
   SJU: 'CA2',
