@@ -305,7 +305,7 @@ interface HourCore {
   dailyMean: number;
   dewpoint: number;
   convective: boolean;
-  /** How unstable the air is for convection, 0–1 (the dewpoint from 12 to 22 °C). */
+  /** How unstable the air is for convection, 0–1 (the convection's dewpoint, without the inflow, from 12 to 22 °C). */
   instability: number;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
   rawQpfMm: number;
@@ -362,6 +362,8 @@ function hourCore(site: Site, epochHour: number): HourCore {
   // reports carries it; the convection and the rain below keep the dewpoint without it, the one their NWS rates
   // and the normals' precipitation were fitted with (convective instability from the inflow's air doubles the
   // storm hours and gives ~5× the NWS's severe thunderstorm warnings: a refit of the convection left to do).
+  // What a storm becomes reads the reported air: a tornado warning needs the moist air the grid shows
+  // (storm-warnings.ts, TORNADIC_DEWPOINT_C), as a forecaster would look for it.
   let airDewpoint =
     clim.inflow > 0
       ? anchor -
@@ -445,8 +447,8 @@ const HOT_DAY_DRYING = 0.5;
 
 /**
  * How far the inflow's dewpoint dips at the warmest hour, °C per unit of inflow: the morning's moist layer mixed
- * into the drier air above it by the day's heating (the summer's afternoon RH on the southern Plains 44-46% at
- * 15-17 LST, Wichita and Oklahoma City, humidity-normals.ts; the constant dewpoint of the day gave 47-50%).
+ * into the drier air above it by the day's heating (the normals' July-August RH at noon CST, 18 UTC: Wichita 50
+ * and 51 %, Oklahoma City 51 and 50 %, humidity-normals.ts; the model's Wichita has 51 % at that hour).
  */
 const AFTERNOON_MIXING_C = 1;
 
@@ -571,7 +573,8 @@ const OUTFLOW_GAIN_KMH = 140;
 const TROPICAL_STORM_VIGOUR = 0.48;
 
 /**
- * How strong a place's thunderstorms can grow, 0–1, beside its air's instability (the dewpoint's, hourCore):
+ * How strong a place's thunderstorms can grow, 0–1, beside its air's instability (the convection's dewpoint's,
+ * without the inflow, hourCore):
  * 1 over the continent; {@link TROPICAL_STORM_VIGOUR} over the tropical islands (climate.ts), whose air is always
  * moist enough to count as most unstable but whose convection is the ocean's, with weak lapse rates and little
  * buoyancy aloft: "the marked difference in intensity of land and ocean convection, the most pronounced being

@@ -37,8 +37,9 @@ describe('SIGMETs at realistic rates (issue 38 item 10)', () => {
     console.log(
       `# KKCI: a SIGMET in force at ${withAny} of ${hours} sampled hours; convective in ${convective.summer}/${convective.summerHours} summer hours, ${convective.winter}/${convective.winterHours} winter hours`,
     );
-    // Three hours in four: the model's convection keeps to the afternoons (no nocturnal storm complexes), so
-    // summer nights without icing have none; the real list is emptier still only on quiet winter nights.
+    // Three hours in four: outside the central Plains (whose storms come at night too) the model's convection
+    // keeps to the afternoons, so summer nights without icing have none; the real list is emptier still only on
+    // quiet winter nights.
     assert.ok(withAny / hours >= 0.7, `${withAny} of ${hours}`);
     assert.ok(convective.summer / convective.summerHours > convective.winter / Math.max(1, convective.winterHours));
   });
