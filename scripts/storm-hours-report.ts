@@ -6,13 +6,17 @@
 //
 //   npx tsx scripts/storm-hours-report.ts                    every 6th office, every 6th day of 2026
 //   npx tsx scripts/storm-hours-report.ts --every 3 --days 3 more offices and days (slower)
+//   npx tsx scripts/storm-hours-report.ts --marine            every marine zone, by office and marine region,
+//                                                             with the storm hours a year of one zone (per zone)
 //
 // Criteria: NOAA's severe thunderstorm, a gust of 58 mph or more ("NOAA classifies a storm as severe when it
 // produces wind gusts of at least 58 mph and/or hail one inch in diameter", NOAA, "Severe storms",
 // https://www.noaa.gov/explainers/severe-storms); a flash flood, a run's rain reaching the six-hour
 // flash-flood guidance the Flood Watch uses (alert-rules.ts floodGuidance6hMm: 1 inch in the desert to 3 in
 // the humid East).
-import { conusLandZones } from './forecast-data/storm-warning-counts.ts';
+import { conusLandZones, marineZones } from './forecast-data/storm-warning-counts.ts';
+import { marineRegionOf } from '../domain/forecast/area-codes.ts';
+import { zonePlace } from '../adapters/forecast/embedded/weather/alerts.ts';
 import { floodGuidance6hMm } from '../adapters/forecast/embedded/weather/alert-rules.ts';
 import {
   climateScratch,
@@ -54,16 +58,26 @@ const groupOf = (key: string): Group => {
 };
 const isStorm = (s: WeatherSample | undefined) => s?.precipType === 'thunderstorms';
 
-const zones = conusLandZones(every);
+const marine = process.argv.includes('--marine');
+const zones = marine ? marineZones() : conusLandZones(every);
+/** How many of the zones each group holds (a marine group's storm hours are also given per zone). */
+const zonesIn = new Map<string, number>();
 const start = Date.UTC(2026, 0, 1) / HOUR_MS;
 let days = 0;
 for (let day = 0; day < 365; day += dayStep) days++;
 const scratch = climateScratch();
 for (const zone of zones) {
-  const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+  const place = zonePlace(zone);
   const pc = placeClimate(place);
   const hours = placeHours(place);
-  const region = zone.lon < -104 ? 'West' : zone.lon < -94 ? 'Plains' : 'East';
+  const region = marine
+    ? `${marineRegionOf(zone.id.slice(0, 2)) ?? zone.id.slice(0, 2)} ${zone.officeId}`
+    : zone.lon < -104
+      ? 'West'
+      : zone.lon < -94
+        ? 'Plains'
+        : 'East';
+  for (const key of ['all', region]) zonesIn.set(key, (zonesIn.get(key) ?? 0) + 1);
   for (let day = 0; day < 365; day += dayStep) {
     const from = start + day * 24;
     const samples = hours(from - 1, 25 + TAIL_HOURS);
@@ -98,24 +112,29 @@ for (const zone of zones) {
   }
 }
 
-/** Per year over every CONUS land zone, from the sampled offices and days. */
-const perYear = (n: number) => Math.round((n * every * 365) / days);
+/** Per year over every CONUS land zone, from the sampled offices and days (every marine zone: `every` is 1). */
+const scale = marine ? 1 : every;
+const perYear = (n: number) => Math.round((n * scale * 365) / days);
 const quantiles = (values: number[], digits: number) => {
   const v = [...values].sort((a, b) => a - b);
   const at = (f: number) => (v.length ? v[Math.floor(f * (v.length - 1))]!.toFixed(digits) : '-');
   return `${at(0.5)}/${at(0.9)}/${at(0.99)}`.padStart(15);
 };
 process.stdout.write(
-  `${zones.length * every} CONUS land zones (every ${every}th office), ${days} days of 2026; counts a year over all zones\n` +
+  (marine
+    ? `${zones.length} marine zones, ${days} days of 2026; counts a year over all zones, per zone the storm hours of one\n`
+    : `${zones.length * every} CONUS land zones (every ${every}th office), ${days} days of 2026; counts a year over all zones\n`) +
     `quantiles are p50/p90/p99; severe runs reach a ${SEVERE_GUST_MPH} mph gust, flood runs the 6-hour flash-flood guidance\n\n` +
-    `${'group'.padEnd(9)} ${'storm hours'.padStart(11)} ${'gust mph'.padStart(15)} ${'qpf mm/h'.padStart(15)} ` +
+    `${'group'.padEnd(9)} ${'storm hours'.padStart(11)} ${'per zone'.padStart(8)} ${'gust mph'.padStart(15)} ${'qpf mm/h'.padStart(15)} ` +
     `${'chance %'.padStart(15)} ${'runs'.padStart(7)} ${'run hours'.padStart(15)} ${'run rain mm'.padStart(15)} ` +
     `${'severe'.padStart(7)} ${'flood'.padStart(6)}\n`,
 );
 for (const key of [...groups.keys()].sort()) {
   const g = groups.get(key)!;
   process.stdout.write(
-    `${key.padEnd(9)} ${String(perYear(g.gustMph.length)).padStart(11)} ${quantiles(g.gustMph, 0)} ` +
+    `${key.padEnd(9)} ${String(perYear(g.gustMph.length)).padStart(11)} ` +
+      `${String(Math.round(perYear(g.gustMph.length) / scale / (zonesIn.get(key) ?? zones.length))).padStart(8)} ` +
+      `${quantiles(g.gustMph, 0)} ` +
       `${quantiles(g.qpfMm, 1)} ${quantiles(g.pop, 0)} ${String(perYear(g.runHours.length)).padStart(7)} ` +
       `${quantiles(g.runHours, 0)} ${quantiles(g.runRainMm, 1)} ${String(perYear(g.severeRuns)).padStart(7)} ` +
       `${String(perYear(g.floodRuns)).padStart(6)}\n`,

@@ -10,7 +10,7 @@ import { hasForecastGrid } from '../../adapters/forecast/embedded/grid/grid-cell
 import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded-deps.ts';
 import type { AlertFeature, AlertZone, WeatherSample } from '../../adapters/forecast/embedded/weather/index.ts';
 import { placeHours } from '../../adapters/forecast/embedded/weather/model.ts';
-import { CYCLE_PHASE } from '../../adapters/forecast/embedded/weather/alerts.ts';
+import { CYCLE_PHASE, zonePlace } from '../../adapters/forecast/embedded/weather/alerts.ts';
 import { specialMarineStarts } from '../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
 import {
   numberedStormWarnings,
@@ -80,7 +80,7 @@ export function eachStormWarning(
 ): void {
   const start = Date.UTC(2026, 0, 1) / HOUR;
   for (const zone of zones) {
-    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+    const hours = placeHours(zonePlace(zone));
     const earlier = (hour: number) => hours(hour, 1)[0]!;
     for (let day = 0; day < 365; day += dayStep) {
       const from = start + day * 24;
@@ -99,7 +99,7 @@ export function warnedHours(
   const sent = Date.parse(alert.properties.sent);
   const ends = Date.parse(alert.properties.ends);
   const from = Math.floor(sent / HOUR);
-  const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+  const hours = placeHours(zonePlace(zone));
   return { sent, ends, hours: hours(from, Math.ceil(ends / HOUR) - from) };
 }
 
@@ -140,7 +140,7 @@ export function activeStormWarnings(zones: readonly AlertZone[], at: readonly nu
     const from = hour - 6;
     let n = 0;
     for (const zone of zones) {
-      const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+      const hours = placeHours(zonePlace(zone));
       const samples = hours(from, 13);
       const earlier = (h: number) => hours(h, 1)[0]!;
       for (const a of stormWarnings({
@@ -236,7 +236,7 @@ export function stormsByOfficeCycle(zones: readonly AlertZone[], year: number): 
   const to = Date.UTC(year + 1, 0, 1) / HOUR;
   const counts = new Map<string, OfficeCycleStorms>();
   for (const zone of zones) {
-    const hours = placeHours({ lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 });
+    const hours = placeHours(zonePlace(zone));
     const request = {
       zone,
       firstHour: from,

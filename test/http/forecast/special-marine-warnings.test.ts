@@ -4,8 +4,8 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 
 // Issue 38 item 5: the model's Special Marine Warnings are listed where api.weather.gov lists them: under their
 // marine zone (/alerts/active/zone/AMZ670), their marine area (area=AM) and region (region=AT), by event, and
-// not under a state's land (area=FL). On 2026-07-15 at 20:20Z the grid has thunderstorms gusting past 34 kt off
-// Palm Beach (AMZ670, NWS Miami's) and off the Keys (GMZ034, NWS Key West's).
+// not under a state's land (area=FL). On 2026-07-15 at 22:30Z the grid has thunderstorms gusting past 34 kt off
+// Palm Beach (AMZ670, NWS Miami's) and off the Keys (GMZ033, NWS Key West's).
 
 type Json = Record<string, any>;
 const SMW = 'Special Marine Warning';
@@ -13,7 +13,7 @@ const SMW = 'Special Marine Warning';
 describe('Special Marine Warnings over HTTP', () => {
   let w: Awaited<ReturnType<typeof forecastWorld>>;
   before(async () => {
-    w = await forecastWorld({ now: new Date('2026-07-15T20:20:00Z') });
+    w = await forecastWorld({ now: new Date('2026-07-15T22:30:00Z') });
   });
   const smws = async (path: string): Promise<Json[]> => {
     const reply = await w.get(path);
@@ -32,7 +32,7 @@ describe('Special Marine Warnings over HTTP', () => {
     const ids = async (path: string) => new Set((await smws(path)).map((f) => f.properties.geocode.UGC[0]));
     for (const path of ['/alerts/active?area=AM', '/alerts/active?region=AT', `/alerts/active?event=${encodeURI(SMW)}`])
       assert.ok((await ids(path)).has('AMZ670'), path);
-    assert.ok((await ids('/alerts/active?area=GM')).has('GMZ034'));
+    assert.ok((await ids('/alerts/active?area=GM')).has('GMZ033'));
     assert.ok(!(await ids('/alerts/active?area=GM')).has('AMZ670'));
     assert.deepEqual(await smws('/alerts/active?area=FL'), []);
     assert.ok((await w.get('/alerts/types')).body.eventTypes.includes(SMW));

@@ -26,6 +26,8 @@ export interface CellProfile {
    * water no marine zone holds (beyond the coastal waters), where the gridpoint's sea layers stay empty.
    */
   readonly sea?: SeaSetting;
+  /** Set on a marine cell (all water, no text forecast): its weather is the water's (marine-convection.ts). */
+  readonly overWater?: true;
 }
 
 /** Cell profiles cost ~100 µs (zone, station and place lookups); forecasts and gridpoints reuse them. */
@@ -53,10 +55,14 @@ function buildProfile(deps: EmbeddedDeps, cell: Cell): CellProfile {
  * Supported"), so that a cell has either a text forecast or sea layers, as a real NDFD cell is land or water.
  * A cell reached by its grid address carries no `overWater` (only a /points lookup sets it): both ask the same.
  */
-function seaOf(deps: EmbeddedDeps, cell: Cell, centre: { lat: number; lon: number }): { sea?: SeaSetting } {
+function seaOf(
+  deps: EmbeddedDeps,
+  cell: Cell,
+  centre: { lat: number; lon: number },
+): { sea?: SeaSetting; overWater?: true } {
   if (!isMarineOnly(deps, cell)) return {};
   const zone = deps.catalogue.marineZoneAt(centre.lat, centre.lon);
-  return zone ? { sea: seaSettingOf(zone.id, zone.name, centre.lat) } : {};
+  return zone ? { sea: seaSettingOf(zone.id, zone.name, centre.lat), overWater: true } : { overWater: true };
 }
 
 /** api.weather.gov writes 7 decimals (~1 cm). */

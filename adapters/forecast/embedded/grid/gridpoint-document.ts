@@ -22,7 +22,12 @@ export function gridpointBody(
   const { office, gridId, gridX: x, gridY: y } = profile.cell;
   const id = links.gridpoint(gridId, x, y);
   const updateTime = hourIso(issuedHour);
-  const place = { lat: profile.centre.lat, lon: profile.centre.lon, elevationM: profile.elevationM };
+  const place = {
+    lat: profile.centre.lat,
+    lon: profile.centre.lon,
+    elevationM: profile.elevationM,
+    ...(profile.overWater ? { overWater: true } : {}),
+  };
   return {
     '@context': gridpointContext(base),
     id,

@@ -459,8 +459,10 @@ class ZoneHours {
   }
 }
 
-function zonePlace(zone: AlertZone): Place {
-  return { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+/** Where a zone's weather is sampled: its place, over water for a marine zone (marine-convection.ts). */
+export function zonePlace(zone: AlertZone): Place {
+  const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+  return zone.marine ? { ...place, overWater: true } : place;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Place {
   readonly lat: number;
   readonly lon: number;
   readonly elevationM: number;
+  /** Set for a place over water (a marine zone's gridpoint): its convection thunders less (marine-convection.ts). */
+  readonly overWater?: boolean;
 }
 
 export interface Climate {

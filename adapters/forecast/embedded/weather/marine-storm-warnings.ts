@@ -27,21 +27,18 @@ import {
  * The marine zones' warnings are numbered with the land's storm-based warnings (numberedStormWarnings), each
  * office's Special Marine Warnings in a count of their own, as its MA.W events are.
  *
- * Which storms: the strong ones, whose gust at the zone's gridpoint reaches {@link WARNED_STORM_GUST_KMH} (45 kt),
- * not every storm whose gust there reaches the criterion's 34 kt. The model's thunderstorm gust is its outflow's
- * (model.ts, stormOutflowKmh), and most of its Florida storm hours reach 34 kt: warning those, the offices sent
- * more than their real products' numbers say (ETNs, the count so far that year, VTEC: NWS Miami's of 2025-08-21
- * its 296th, /O.NEW.KMFL.MA.W.0296…/; NWS Mobile's of 2018-08-10 its 188th, /O.NEW.KMOB.MA.W.0188…/; NWS Key
- * West's of 2025-04-08 its 14th, /O.NEW.KKEY.MA.W.0014…/,
- * https://marine.weather.gov/product.php?issuedby=KEY&product=SMW). The threshold is that calibration, not the
- * criterion's physics: the model's counts by those dates, and what they were at 34 kt, are in
+ * Which storms: every thunderstorm hour whose gust at the zone's gridpoint reaches the criterion's
+ * {@link SPECIAL_MARINE_GUST_KMH} (34 kt). The model's thunderstorm gust is its outflow's (model.ts,
+ * stormOutflowKmh); over water only the vigorous cells of its convection thunder (marine-convection.ts: open water
+ * has about a tenth of the land's lightning, the Gulf's and Florida's coastal waters and the Gulf Stream most of
+ * it), and their outflow reaches 34 kt. So the offices send about the number their real products do (ETNs, the
+ * count so far that year, VTEC: NWS Miami's of 2025-08-21 its 296th, /O.NEW.KMFL.MA.W.0296…/; NWS Mobile's of
+ * 2018-08-10 its 188th, /O.NEW.KMOB.MA.W.0188…/; NWS Key West's of 2025-04-08 its 14th, /O.NEW.KKEY.MA.W.0014…/,
+ * https://marine.weather.gov/product.php?issuedby=KEY&product=SMW): the model's counts by those dates are in
  * docs/forecast-service.md ("Special Marine Warning"), with the command that measures them
- * (`npx tsx scripts/storm-warning-report.ts --marine`). It is the same for every water: the tropical islands'
- * storms, weakened over their waters as over their land by their vigour (model.ts, stormVigour: "the marked
- * difference in intensity of land and ocean convection"), reach it only in their strongest cells, as their
- * land's reach the severe 50 kt. Real ones are rare there: Honolulu's make local news (Maui Now, 2024-01-08,
- * https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/); Guam's strong storms of
- * 25-30 kt get a Marine Weather Statement
+ * (`npx tsx scripts/storm-warning-report.ts --marine`). Real ones are rare around the tropical islands: Honolulu's
+ * make local news (Maui Now, 2024-01-08, https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/);
+ * Guam's strong storms of 25-30 kt get a Marine Weather Statement
  * (https://ghs.guam.gov/strong-thunderstorm-over-guam-coastal-waters-boaters-advised-seek-harbor), a storm
  * gusting past 50 kt a Special Marine Warning
  * (https://ghs.guam.gov/severe-thunderstorm-warning-effect-heavy-winds-expected-guam-community-advised-seek-shelter).
@@ -50,24 +47,18 @@ import {
 /** The Special Marine Warning's wind: gusts of 34 knots, km/h. */
 export const SPECIAL_MARINE_GUST_KMH = 34 * 1.852;
 
-/**
- * The gust at a marine zone's gridpoint of the storms the model warns, km/h: 45 knots, above the criterion's
- * {@link SPECIAL_MARINE_GUST_KMH} (see above).
- */
-export const WARNED_STORM_GUST_KMH = 45 * 1.852;
-
 /** The longest a Special Marine Warning runs, hours ("up to 2 hours"). */
 export const SPECIAL_MARINE_HOURS = 2;
 
-/** A thunderstorm hour whose gust reaches the warned storms' 45 knots (so the criterion's 34). */
+/** A thunderstorm hour whose gust reaches the criterion's 34 knots. */
 export function isMarineStormHour(s: WeatherSample | undefined): boolean {
-  return isStorm(s) && s!.windGustKmh >= WARNED_STORM_GUST_KMH;
+  return isStorm(s) && s!.windGustKmh >= SPECIAL_MARINE_GUST_KMH;
 }
 
 /**
  * The Special Marine Warnings of one marine zone sent in [fromHour, toHour), oldest first, before they are
- * numbered: for each run of thunderstorm hours, the warning of its first hour with a 45-knot gust
- * ({@link WARNED_STORM_GUST_KMH}). As stormStarts does for the land's, an hour's being its run's first is read off
+ * numbered: for each run of thunderstorm hours, the warning of its first hour with a 34-knot gust
+ * ({@link SPECIAL_MARINE_GUST_KMH}). As stormStarts does for the land's, an hour's being its run's first is read off
  * the hours before it, `earlier`'s where they precede the samples, so every window holding the hour finds the same
  * warning.
  */

@@ -15,6 +15,7 @@ import {
 import { convectiveLiftC, convectiveTiming, nocturnalStormWeight, springStormWeight } from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
+import { waterStormCell, waterThunderCellMin } from './marine-convection.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
 import { openSeaPlace, overSeaAirC, overSeaWindFactor, seaGustExcess, type SeaPlace } from './sea-water.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
@@ -103,7 +104,7 @@ const MESO_WIND_FIELD = 2;
 const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
 /**
  * A thunderstorm's strength: cells a few tens of km across that grow and collapse within a couple of hours.
- * Needed only in thunderstorm hours, so sampled on its own, only there.
+ * Needed only in convective hours, so sampled on its own, only there.
  */
 const STORM_CELL_FIELD = new NoiseField({ seed: 0x5c11, lengthKm: 25, periodHours: 2, driftKmh: 30 });
 
@@ -151,6 +152,11 @@ interface Site {
   readonly stormVigour: number;
   /** How much the place's thunderstorms keep the central Plains' night maximum, 0–1 (convective-climate.ts). */
   readonly nocturnalStorms: number;
+  /**
+   * Over water (Place.overWater), the storm-cell value from which a convective hour thunders
+   * (marine-convection.ts); −Infinity over land, where every one does.
+   */
+  readonly thunderCellMin: number;
   /** How much the place has the South's spring severe season, 0–1 (convective-climate.ts). */
   readonly springStorms: number;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
@@ -229,6 +235,7 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     tailRegion: windTailRegion(place.lat, place.lon),
     stormVigour: stormVigour(place.lat, place.lon),
     nocturnalStorms: nocturnalStormWeight(place.lat, place.lon),
+    thunderCellMin: place.overWater ? waterThunderCellMin(place.lat, place.lon) : Number.NEGATIVE_INFINITY,
     springStorms: springStormWeight(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
@@ -520,7 +527,11 @@ function sample(site: Site, epochHour: number): WeatherSample {
   const direction = (((270 - (Math.atan2(v, u) * 180) / Math.PI + 20 * mesoWind) % 360) + 360) % 360;
   // The warm-nose field only matters near freezing, so it is only computed there.
   const warmNose = pop >= 15 && temperature <= 0.5 ? WARM_NOSE_FIELD.at(site.xKm, site.yKm, epochHour) : 0;
-  const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, convective, warmNose) : null;
+  // A storm cell's strength (−1 to 1), sampled only where convection may thunder. Over water only the vigorous
+  // cells do: the rest of the convective hours are showers (marine-convection.ts).
+  const cell = convective && pop >= 15 ? STORM_CELL_FIELD.at(site.xKm, site.yKm, epochHour) : 0;
+  const thunder = convective && cell >= site.thunderCellMin;
+  const precipType = pop >= 15 ? precipTypeFor(temperature, dewpoint, thunder, warmNose) : null;
 
   const gustFactor = 1.3 + TAIL_GUST * tailWeight + 0.2 * (mixing - 1) * 4 + (convective ? 0.35 * (pop / 100) : 0);
   const landGust = speed * gustFactor + (speed > 15 ? 4 : 0);
@@ -534,7 +545,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
     precipType === 'thunderstorms'
       ? Math.max(
           mixedGust,
-          stormOutflowKmh(site.stormVigour * core.instability, STORM_CELL_FIELD.at(site.xKm, site.yKm, epochHour)),
+          stormOutflowKmh(site.stormVigour * core.instability, waterStormCell(cell, site.thunderCellMin)),
         )
       : mixedGust;
 

@@ -1,6 +1,6 @@
 // Issue 38 item 5: Special Marine Warnings, the marine zones' storm-based warning. Every one is justified by
-// the zone's own grid at every hour it runs (a thunderstorm with a gust of 45 kt, the storms the model warns,
-// which the hourly forecast at that point calls thunderstorms), is coded as the NWS codes one (its marine zone, MA.W, SMW), and they come in
+// the zone's own grid at every hour it runs (a thunderstorm with a gust of 34 kt, the criterion's, which the
+// hourly forecast at that point calls thunderstorms), is coded as the NWS codes one (its marine zone, MA.W, SMW), and they come in
 // the seasons and on the coasts the NWS's do. Every marine zone, every 6th day of 2026.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -17,19 +17,17 @@ import {
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { hourlyShortForecast } from '../../../../adapters/forecast/embedded/weather/hourly-forecast.ts';
 import { synopticGustKmh } from '../../../../adapters/forecast/embedded/weather/model.ts';
-import { WARNED_STORM_GUST_KMH } from '../../../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
+import { SPECIAL_MARINE_GUST_KMH } from '../../../../adapters/forecast/embedded/weather/marine-storm-warnings.ts';
+import { zonePlace } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 
 const HOUR = 3_600_000;
 const DAYS = 6;
 const zones = marineZones();
 const warnings: { zone: AlertZone; alert: AlertFeature }[] = [];
 eachStormWarning(zones, DAYS, (zone, alert) => warnings.push({ zone, alert }));
-const placeOf = (z: AlertZone) => ({ lat: z.lat, lon: z.lon, elevationM: z.elevationM ?? 0 });
-/** 34 knots, km/h: "gusts of 34 knots or greater" (weather.gov/key/marine_definitions). */
-const GUST_34_KT = 34 * 1.852;
 
 describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
-  it('every hour from sent to ends is a thunderstorm with a 45 kt gust, and the forecast says thunderstorms', () => {
+  it('every hour from sent to ends is a thunderstorm with a 34 kt gust, and the forecast says thunderstorms', () => {
     assert.ok(warnings.length > 1000, `${warnings.length} warnings`);
     assert.ok(warnings.every((w) => w.alert.properties.event === 'Special Marine Warning'));
     const failures: string[] = [];
@@ -39,15 +37,15 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
       const what = `${zone.id} ${p.sent}..${p.ends}`;
       // "Usually of short duration (2 hours or less)".
       if (ends <= sent || ends - sent > 2 * HOUR) failures.push(`${what}: runs ${(ends - sent) / 60_000} min`);
-      if (!hours.every((s) => s.precipType === 'thunderstorms' && s.windGustKmh >= WARNED_STORM_GUST_KMH))
-        failures.push(`${what}: an hour without a thunderstorm gusting to 45 kt`);
+      if (!hours.every((s) => s.precipType === 'thunderstorms' && s.windGustKmh >= SPECIAL_MARINE_GUST_KMH))
+        failures.push(`${what}: an hour without a thunderstorm gusting to 34 kt`);
       if (!hours.every((s) => /thunderstorms|t-storms/i.test(hourlyShortForecast(s, true))))
         failures.push(`${what}: the hourly forecast says no thunderstorms`);
       // The storm's gust, not the synoptic one the marine advisories count, warns: it quotes the strongest, to 5
-      // kt, and so never under the 45 kt every warned hour has.
+      // kt, and so never under the 35 kt every warned hour's 34 rounds to.
       const knots = Math.round(Math.max(...hours.map((s) => s.windGustKmh)) / 1.852 / 5) * 5;
       const quoted = /HAZARD\.\.\.Wind gusts to (\d+) knots\./.exec(p.description)?.[1];
-      if (Number(quoted) !== knots || knots < 45) failures.push(`${what}: gusts to ${quoted} kt, the grid's ${knots}`);
+      if (Number(quoted) !== knots || knots < 35) failures.push(`${what}: gusts to ${quoted} kt, the grid's ${knots}`);
       // Coded by its marine zone, as NWS Miami's AMZ650 of 2025-08-21: MA.W, SMW, zones/forecast/{zone}.
       if (p.geocode.UGC.join() !== zone.id) failures.push(`${what}: UGC ${p.geocode.UGC.join()}`);
       if (!p.affectedZones[0]?.endsWith(`/zones/forecast/${zone.id}`)) failures.push(`${what}: ${p.affectedZones[0]}`);
@@ -67,7 +65,7 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
     // The marine advisories count the gust without the storm (synopticGustKmh); the warning is the storm's own.
     const stormOnly = warnings.filter(({ zone, alert }) => {
       const hour = Math.floor(Date.parse(alert.properties.sent) / HOUR);
-      return synopticGustKmh(hourlySeries(placeOf(zone), hour, 1)[0]!) < GUST_34_KT;
+      return synopticGustKmh(hourlySeries(zonePlace(zone), hour, 1)[0]!) < SPECIAL_MARINE_GUST_KMH;
     });
     assert.ok(stormOnly.length > warnings.length / 2, `${stormOnly.length} of ${warnings.length}`);
   });
@@ -97,7 +95,8 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
     // its 296th, Mobile's of 2018-08-10 its 188th, Key West's of 2025-04-08 its 14th
     // (/O.NEW.KKEY.MA.W.0014.250408T1821Z…/, https://marine.weather.gov/product.php?issuedby=KEY&product=SMW).
     // The model's products (the hours an office sends one in) sent before the same date of 2026, every day:
-    // warning every storm gusting to 34 kt they were 1.4, 1.8 and 4.6 times those (at 45 kt 1.1, 1.4 and 1.0).
+    // every storm gusting to 34 kt warned, 307, 236 and 19 (1.04, 1.26 and 1.36 times those; with the land's
+    // thunder over the water, before marine-convection.ts, 1.4, 1.8 and 4.6 times).
     for (const [office, until, etn] of [
       ['MFL', '2026-08-21T17:54:00Z', 296],
       ['MOB', '2026-08-10T13:22:00Z', 188],
@@ -117,7 +116,7 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
     }
   });
 
-  it("the tropical islands' are few, their storms weakened over the water as over the land", () => {
+  it("the tropical islands' are few, their waters' convection seldom thundering", () => {
     // Honolulu's are local news (Maui Now, 2024-01-08, https://mauinow.com/2024/01/08/special-marine-warning-for-maui-windward-waters/);
     // Guam's strong storms of 25-30 kt get a Marine Weather Statement
     // (https://ghs.guam.gov/strong-thunderstorm-over-guam-coastal-waters-boaters-advised-seek-harbor). No island

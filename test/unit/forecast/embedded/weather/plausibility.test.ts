@@ -19,7 +19,7 @@ const YEAR = { from: hourOf('2026-01-01T00:00:00Z'), to: hourOf('2027-01-01T00:0
 const KM_PER_DEGREE = 111.195;
 
 /** Any place in a box: latitude, longitude and elevation each between the two bounds given. */
-const anyPlace = (box: Record<keyof Place, [number, number]>): fc.Arbitrary<Place> =>
+const anyPlace = (box: Record<'lat' | 'lon' | 'elevationM', [number, number]>): fc.Arbitrary<Place> =>
   fc.record({
     lat: fc.double({ min: box.lat[0], max: box.lat[1], noNaN: true }),
     lon: fc.double({ min: box.lon[0], max: box.lon[1], noNaN: true }),
