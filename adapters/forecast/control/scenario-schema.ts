@@ -47,6 +47,29 @@ const zoneId = v.pipe(v.string(), v.regex(/^[A-Z]{2}[ZC]\d{3}$/, 'must be a UGC 
 const state = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter state or territory code such as KS'));
 const percent = v.pipe(v.number(), v.minValue(0, 'must be from 0 to 100'), v.maxValue(100, 'must be from 0 to 100'));
 
+type StormFigure = 'gustMph' | 'gustKnots' | 'rainInches';
+type FigureInput = { readonly event: AlertEvent } & { readonly [F in StormFigure]?: number };
+
+/** A storm warning's figure (an optional number from min to max). */
+function figure([min, max]: readonly [number, number], least: string, description: string) {
+  return v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(min, `must be at least ${min}: ${least}`),
+      v.maxValue(max, `must be at most ${max}`),
+      v.description(description),
+    ),
+  );
+}
+
+/** A storm warning's figure is for the events it names. */
+function figureOf<T extends FigureInput>(figure: StormFigure, events: readonly AlertEvent[]) {
+  return v.check(
+    (a: T) => a[figure] === undefined || events.includes(a.event),
+    `${figure} is for ${events.join(' and ')} alone`,
+  );
+}
+
 const alert = v.pipe(
   v.strictObject({
     event: v.picklist(
@@ -63,11 +86,29 @@ const alert = v.pipe(
     headline: v.optional(v.string()),
     description: v.optional(v.string()),
     instruction: v.optional(v.string()),
+    gustMph: figure(
+      [58, 300],
+      'a severe gust',
+      "A Severe Thunderstorm or Tornado Warning's gust, mph: its place's weather has it while it runs (60 unless given).",
+    ),
+    gustKnots: figure(
+      [34, 250],
+      "a Special Marine Warning's gust",
+      "A Special Marine Warning's gust, knots: its zone's weather has it while it runs (35 unless given).",
+    ),
+    rainInches: figure(
+      [0.25, 20],
+      'a quarter inch, as the text rounds it',
+      "A Flash Flood Warning's rain, inches: each hour it runs has that much at its place, and its text says it has fallen (1 unless given).",
+    ),
   }),
   v.check(
     (a) => [a.point, a.zones, a.area].filter((x) => x !== undefined).length === 1,
     'an alert names exactly one of point, zones or area',
   ),
+  figureOf('gustMph', ['Severe Thunderstorm Warning', 'Tornado Warning']),
+  figureOf('gustKnots', ['Special Marine Warning']),
+  figureOf('rainInches', ['Flash Flood Warning']),
   v.description(
     "An alert to issue, as a complete CAP alert like the model's own. sent defaults to onset or now; onset to sent; ends to the product's usual length; expires to ends.",
   ),

@@ -61,6 +61,18 @@ interface ScenarioAlertText {
   readonly headline?: string;
   readonly description?: string;
   readonly instruction?: string;
+  /**
+   * A Severe Thunderstorm or Tornado Warning's gust, mph (58 to 300): its place's weather has it while it runs,
+   * and its text quotes it. 60 unless given; the scenario's `weather`, where it sets the gust, wins.
+   */
+  readonly gustMph?: number;
+  /** A Special Marine Warning's gust, knots (34 to 250), as gustMph. 35 unless given. */
+  readonly gustKnots?: number;
+  /**
+   * A Flash Flood Warning's rain, inches (0.25 to 20): each hour it runs has that much at its place, and its
+   * text says it has fallen. 1 unless given; the scenario's `weather`, where it sets precipitation, wins.
+   */
+  readonly rainInches?: number;
 }
 
 /** What the model says instead, over an area and a time. */

@@ -18,9 +18,9 @@ import {
   type Place,
   type WeatherAdjust,
 } from './weather/index.ts';
-import { injectedAlert } from './weather/injected-alerts.ts';
+import { injectedAlert, injectedStormUgc, injectedStormWeather } from './weather/injected-alerts.ts';
 import { stormRuleFor } from './weather/storm-warnings.ts';
-import { overrideAdjust, type OverrideWindow } from './weather/weather-override.ts';
+import { overrideAdjust, type OverrideSettings, type OverrideWindow } from './weather/weather-override.ts';
 import { idOrder } from './weather/text-order.ts';
 
 /** Where the embedded provider reads the scenario in force (ForecastControls). */
@@ -110,19 +110,10 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         timeZone = catalogue.forecastZones.get(listed[0]!)?.timeZones[0] ?? 'UTC';
       }
       const state = 'state' in area ? area.state : undefined;
-      // Which zone a place is in costs a polygon search; forecasts ask about the same few places.
-      const memo = new Map<string, boolean>();
-      contains = (place) => {
-        const key = `${place.lat},${place.lon}`;
-        let inside = memo.get(key);
-        if (inside === undefined) {
-          const zone = catalogue.forecastZoneAt(place.lat, place.lon);
-          inside = zone !== undefined && (ids ? ids.has(zone.id) : zone.state === state);
-          if (memo.size > 10_000) memo.clear();
-          memo.set(key, inside);
-        }
-        return inside;
-      };
+      contains = remembered((place) => {
+        const zone = catalogue.forecastZoneAt(place.lat, place.lon);
+        return zone !== undefined && (ids ? ids.has(zone.id) : zone.state === state);
+      });
     }
     const fromMs = resolveTime(w.from, nowMs, timeZone);
     const toMs = resolveTime(w.to, nowMs, timeZone);
@@ -130,10 +121,36 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
     return { contains, fromHour: epochHourOf(fromMs), toHour: Math.ceil(toMs / 3_600_000), set: w.set };
   }
 
+  /**
+   * An injected storm warning's weather (injectedStormWeather), while it runs, over the area its alert is coded by
+   * (the places whose forecast zone, county or marine zone it names: those whose alert lists hold it, as
+   * alert-resources.ts finds a point's) and at the place its text quotes.
+   */
+  function stormWindow(
+    zones: readonly AlertZone[],
+    place: Place,
+    sentMs: number,
+    endsMs: number,
+    set: OverrideSettings,
+  ): OverrideWindow {
+    const ugc = new Set(injectedStormUgc(zones));
+    const inArea = remembered(({ lat, lon }) =>
+      [catalogue.forecastZoneAt(lat, lon), catalogue.countyZoneAt(lat, lon), catalogue.marineZoneAt(lat, lon)].some(
+        (zone) => zone !== undefined && ugc.has(zone.id),
+      ),
+    );
+    return {
+      contains: (p) => (p.lat === place.lat && p.lon === place.lon) || inArea(p),
+      fromHour: epochHourOf(sentMs),
+      toHour: Math.ceil(endsMs / 3_600_000),
+      set,
+    };
+  }
+
   function compile(inForce: ScenarioInForce, revision: number): Compiled {
     const { scenario, anchorMs: nowMs } = inForce;
-    const adjust = overrideAdjust((scenario.weather ?? []).map((w, i) => weatherWindow(w, nowMs, `weather[${i}]`)));
-    const features = (scenario.alerts ?? []).map((a, index) => {
+    const own = (scenario.weather ?? []).map((w, i) => weatherWindow(w, nowMs, `weather[${i}]`));
+    const planned = (scenario.alerts ?? []).map((a, index) => {
       const path = `alerts[${index}]`;
       const area = alertZones(a, path);
       const first = area[0]!;
@@ -149,7 +166,31 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       const place = a.point
         ? { lat: a.point[0], lon: a.point[1], elevationM: 0 }
         : { lat: first.lat, lon: first.lon, elevationM: first.elevationM ?? 0 };
-      return injectedAlert({
+      const stormWeather = injectedStormWeather(a.event, a);
+      return {
+        a,
+        index,
+        area,
+        place,
+        sentMs,
+        onsetMs,
+        endsMs,
+        expiresMs,
+        storm,
+        weather: stormWeather && stormWindow(area, place, sentMs, endsMs, stormWeather),
+      };
+    });
+    // A storm warning brings its storm to the grid; the scenario's own weather applies after it, so where that
+    // sets a quantity (a gust, precipitation) the warning quotes the scenario's. A flash flood's storm applies
+    // after the others: their thunderstorm would set its hour's rain back to the usual amount.
+    const storms = planned.flatMap((p) => (p.weather ? [p.weather] : []));
+    const rainLast = [
+      ...storms.filter((w) => w.set.qpfMm === undefined),
+      ...storms.filter((w) => w.set.qpfMm !== undefined),
+    ];
+    const adjust = overrideAdjust([...rainLast, ...own]);
+    const features = planned.map(({ a, index, area, place, sentMs, onsetMs, endsMs, expiresMs, storm }) =>
+      injectedAlert({
         event: a.event,
         zones: area,
         sentMs,
@@ -171,8 +212,8 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         headline: a.headline,
         description: a.description,
         instruction: a.instruction,
-      });
-    });
+      }),
+    );
     return {
       revision,
       adjust,
@@ -190,5 +231,20 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
     verify(scenario, anchorMs) {
       compile({ scenario, anchorMs }, -1);
     },
+  };
+}
+
+/** A test on places, remembered: which zone a place is in costs a polygon search; forecasts ask about the same few places. */
+function remembered(test: (place: Place) => boolean): (place: Place) => boolean {
+  const memo = new Map<string, boolean>();
+  return (place) => {
+    const key = `${place.lat},${place.lon}`;
+    let inside = memo.get(key);
+    if (inside === undefined) {
+      inside = test(place);
+      if (memo.size > 10_000) memo.clear();
+      memo.set(key, inside);
+    }
+    return inside;
   };
 }

@@ -9,6 +9,7 @@ import type { WeatherSample } from './model.ts';
 import { buildStormAlertAt, stormPolygon, STORM_EVENTS, stormRuleFor } from './storm-warnings.ts';
 import { epochHourOf, isoWithOffset } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
+import type { OverrideSettings } from './weather-override.ts';
 
 /** How many alerts a scenario may hold: one event tracking number each, 9600 to 9999, above the model's. */
 export const SCENARIO_ALERTS_MAX = 9999 - MODEL_ETN_MAX;
@@ -18,6 +19,65 @@ export const INJECTABLE_EVENTS: readonly AlertEvent[] = [
   ...STORM_EVENTS,
   ...[...HAZARD_RULES, ...MARINE_HAZARD_RULES].map((rule) => rule.event),
 ];
+
+/** The figures a scenario may give its storm warning: its weather has them, so its text quotes them. */
+export interface StormFigures {
+  /** A Severe Thunderstorm or Tornado Warning's gust, mph. */
+  readonly gustMph?: number;
+  /** A Special Marine Warning's gust, knots. */
+  readonly gustKnots?: number;
+  /** A Flash Flood Warning's rain, inches in each hour it runs: what it says has fallen. */
+  readonly rainInches?: number;
+}
+
+/**
+ * An injected severe storm's gust when the scenario gives none: NOAA's severe criterion, 58 mph ("wind gusts of
+ * at least 58 mph", https://www.noaa.gov/explainers/severe-storms), as a warning writes it, to 5 mph.
+ */
+export const INJECTED_GUST_MPH = 60;
+/**
+ * An injected Special Marine Warning's: the NWS's criterion, 34 kt ("wind speeds of 34 KT or more",
+ * https://www.weather.gov/key/marine_definitions), to 5 kt.
+ */
+export const INJECTED_GUST_KNOTS = 35;
+/** An injected Flash Flood Warning's rain, inches an hour: a round inch, over the model's own flooding hour (15 mm). */
+export const INJECTED_RAIN_INCHES = 1;
+
+const KNOT_MPH = 1.852 / 1.609344;
+const INCH_MM = 25.4;
+
+/**
+ * The weather an injected storm-based warning brings to its area over the hours it runs, so that its grid and
+ * its text agree: a thunderstorm (at the model's chance, 80% at least), with a Severe Thunderstorm or Tornado
+ * Warning's severe gust, a Special Marine Warning's gale-force one, or a Flash Flood Warning's rain; the
+ * scenario's figures, else the criteria above. Undefined for a zone-based product, whose text quotes the
+ * weather as it is.
+ */
+export function injectedStormWeather(event: string, figures: StormFigures = {}): OverrideSettings | undefined {
+  switch (stormRuleFor(event)?.phenomenon) {
+    case 'SV':
+    case 'TO':
+      return { precipitation: 'thunderstorms', windGust: figures.gustMph ?? INJECTED_GUST_MPH };
+    case 'MA':
+      return { precipitation: 'thunderstorms', windGust: (figures.gustKnots ?? INJECTED_GUST_KNOTS) * KNOT_MPH };
+    case 'FF':
+      return {
+        precipitation: 'thunderstorms',
+        qpfMm: Math.round((figures.rainInches ?? INJECTED_RAIN_INCHES) * INCH_MM * 100) / 100,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The UGC ids an injected storm warning is coded by ({@link injectedAlert}): one zone's county, as the model's
+ * are (or the zone, a marine one, with none), else the zones it names.
+ */
+export function injectedStormUgc(zones: readonly AlertZone[]): string[] {
+  const only = zones.length === 1 ? zones[0] : undefined;
+  return only ? [only.county?.id ?? only.id] : zones.map((z) => z.id);
+}
 
 export interface InjectedAlertRequest {
   readonly event: string;

@@ -308,7 +308,8 @@ const NO_HAIL_INCHES = '0.00';
 /**
  * A severe storm's gust as its warning gives it: to 5 mph, as the NWS writes 60, 70…. No floor: the model's own
  * warnings have 58 mph at least (so 60), and a scenario's warning quotes the gust its grid has at its place,
- * however weak, never a figure the grid lacks (a scenario wanting a severe gust there sets it in its weather).
+ * never a figure the grid lacks (injectedStormWeather brings its severe storm there, unless the scenario's
+ * weather sets a weaker gust).
  */
 export function warnedGustMph(gustKmh: number): number {
   return Math.round(kmhToMph(gustKmh) / 5) * 5;

@@ -23,12 +23,21 @@ export interface WeatherSettings {
   readonly visibility?: number;
 }
 
+/**
+ * What an override window sets: a scenario's settings, or an injected storm warning's weather
+ * (injected-alerts.ts), which may set its hour's rain as well: what a Flash Flood Warning quotes.
+ */
+export interface OverrideSettings extends WeatherSettings {
+  /** mm in the hour, where it precipitates (else the kind's usual amount at its chance). */
+  readonly qpfMm?: number;
+}
+
 /** One override: where (a test on the place), when (epoch hours, end excluded) and what. */
 export interface OverrideWindow {
   readonly contains: (place: Place) => boolean;
   readonly fromHour: number;
   readonly toHour: number;
-  readonly set: WeatherSettings;
+  readonly set: OverrideSettings;
 }
 
 const MPH_TO_KMH = 1.609344;
@@ -46,10 +55,10 @@ const INTENSITY_MM: Readonly<Record<PrecipType, number>> = {
 /**
  * The model's sample with the settings applied, keeping its invariants: gust ≥ speed, dewpoint ≤
  * temperature, humidity from the two, a precipitation kind only at 15% or more (the model's rule), an
- * amount that matches kind and chance, and the overcast sky that comes with likely precipitation. Every
+ * amount that matches kind and chance (or the one set, where it precipitates), and the overcast sky that comes with likely precipitation. Every
  * product reads these samples, so the forecasts, layers and observations agree with each other.
  */
-export function applyWeatherSettings(s: WeatherSample, set: WeatherSettings): WeatherSample {
+export function applyWeatherSettings(s: WeatherSample, set: OverrideSettings): WeatherSample {
   const temperatureC = set.temperature === undefined ? s.temperatureC : fToC(set.temperature);
   const dewpointC = Math.min(temperatureC, set.dewpoint === undefined ? s.dewpointC : fToC(set.dewpoint));
   const windSpeedKmh = set.windSpeed === undefined ? s.windSpeedKmh : set.windSpeed * MPH_TO_KMH;
@@ -68,6 +77,7 @@ export function applyWeatherSettings(s: WeatherSample, set: WeatherSettings): We
     kind = pop >= 15 ? wanted : null;
     qpfMm = kind ? Math.round((pop / 100) * INTENSITY_MM[wanted] * 100) / 100 : 0;
   }
+  if (set.qpfMm !== undefined && kind) qpfMm = set.qpfMm;
   const skyCoverPct = Math.round(set.skyCover ?? (kind && pop >= 50 ? Math.max(s.skyCoverPct, 90) : s.skyCoverPct));
   const visibilityM =
     set.visibility === undefined

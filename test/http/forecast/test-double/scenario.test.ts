@@ -217,9 +217,8 @@ describe('a thunderstorm override', () => {
 });
 
 describe("an injected storm warning's gust", () => {
-  // A scenario's warning quotes the gust its grid has at its place (here set by its weather), however weak: never
-  // a figure the grid lacks, as the model's own floors (a severe storm's 60 mph, a warned marine storm's 45 kt)
-  // would have it say.
+  // A scenario's warning quotes the gust its grid has at its place, however weak: where the scenario's weather
+  // sets one, that wins over the storm the warning brings (60 mph, 35 kt), and never a figure the grid lacks.
   it("is the grid's: a 30 mph Severe Thunderstorm Warning, a 30 kt Special Marine Warning", async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     const storm = (mph: number) => ({ precipitation: 'thunderstorms', windSpeed: 10, windGust: mph });
@@ -250,6 +249,68 @@ describe("an injected storm warning's gust", () => {
     assert.match(smw.description, /HAZARD\.\.\.Wind gusts to 30 knots\./);
     const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
     assert.equal(Math.round(grid.windGust.values[0].value / 1.609344), 30, "the grid's gust, 30 mph in km/h");
+  });
+});
+
+describe("an injected storm warning's weather", () => {
+  // A January noon in Topeka, with no storm in the model: the warning brings its own to the grid, at the criterion
+  // its text quotes (NOAA's 58 mph, so 60; the NWS's 34 kt, so 35; a Flash Flood Warning's inch of rain).
+  const CLOCK = '2026-01-15T18:00:00Z';
+  const HOUR = /^2026-01-15T18:00:00\+00:00\//;
+  const mph = (kmh: number) => kmh / 1.609344;
+  const alertsOf = async (w: Awaited<ReturnType<typeof forecastWorld>>, alerts: object[]) => {
+    const put = await w.send('PUT', '/_taskcast/scenario', { clock: CLOCK, modelAlerts: false, alerts }, auth);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    return (await w.get('/alerts/active')).body.features.map((f: any) => f.properties);
+  };
+
+  it('is a severe thunderstorm in calm weather: the text says 60 mph, the grid and forecasts agree', async () => {
+    const plain = await forecastWorld({ forecastClock: { now: new Date(CLOCK), rate: 0 } });
+    const calm = (await plain.get('/gridpoints/TOP/32,81')).body.properties;
+    assert.ok(mph(calm.windGust.values[0].value) < 40, 'the model alone has no severe gust');
+    assert.notEqual(calm.weather.values[0].value[0].weather, 'thunderstorms');
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const [svr] = await alertsOf(w, [{ event: 'Severe Thunderstorm Warning', point: [39.7456, -97.0892] }]);
+    assert.match(svr.description, /HAZARD\.\.\.60 mph wind gusts\./);
+    assert.deepEqual(svr.parameters.maxWindGust, ['60 MPH']);
+    const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
+    assert.match(grid.weather.values[0].validTime, HOUR);
+    assert.equal(grid.weather.values[0].value[0].weather, 'thunderstorms');
+    assert.match(grid.windGust.values[0].validTime, HOUR);
+    assert.ok(mph(grid.windGust.values[0].value) >= 58, `a severe gust: ${grid.windGust.values[0].value} km/h`);
+    const hourly = (await w.get('/gridpoints/TOP/32,81/forecast/hourly')).body.properties.periods;
+    assert.match(hourly[0].shortForecast, /Thunderstorms/);
+    const daily = (await w.get('/gridpoints/TOP/32,81/forecast')).body.properties.periods[0];
+    assert.match(daily.detailedForecast, /^Showers and thunderstorms[^.]*\. Some of the storms could be severe\./);
+  });
+
+  it('is a 35 kt storm on calm water for a Special Marine Warning, as its marine gridpoint says', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const [smw] = await alertsOf(w, [{ event: 'Special Marine Warning', zones: ['AMZ670'] }]);
+    assert.match(smw.description, /HAZARD\.\.\.Wind gusts to 35 knots\./);
+    const grid = (await w.get('/gridpoints/MFL/138,90')).body.properties; // AMZ670's place's gridpoint
+    assert.equal(grid.weather.values[0].value[0].weather, 'thunderstorms');
+    assert.match(grid.windGust.values[0].validTime, HOUR);
+    assert.ok(grid.windGust.values[0].value / 1.852 >= 34, `a 34 kt gust: ${grid.windGust.values[0].value} km/h`);
+  });
+
+  it("puts a Flash Flood Warning's rain in the grid, and the scenario's figures where it gives them", async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const [ffw] = await alertsOf(w, [{ event: 'Flash Flood Warning', point: [39.7456, -97.0892] }]);
+    assert.match(ffw.description, /Up to 1 inch of rain has fallen\./);
+    const qpf = (await w.get('/gridpoints/TOP/32,81')).body.properties.quantitativePrecipitation.values[0];
+    assert.match(qpf.validTime, HOUR);
+    assert.equal(qpf.value, 25.4, 'an inch in each hour it runs, mm');
+    const given = await alertsOf(w, [
+      { event: 'Flash Flood Warning', point: [39.7456, -97.0892], rainInches: 2 },
+      { event: 'Severe Thunderstorm Warning', point: [39.7456, -97.0892], gustMph: 70 },
+    ]);
+    const byEvent = (event: string) => given.find((p: any) => p.event === event);
+    assert.match(byEvent('Flash Flood Warning').description, /Up to 2 inches of rain have fallen\./);
+    assert.deepEqual(byEvent('Severe Thunderstorm Warning').parameters.maxWindGust, ['70 MPH']);
+    const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
+    assert.equal(grid.quantitativePrecipitation.values[0].value, 50.8);
+    assert.equal(Math.round(mph(grid.windGust.values[0].value)), 70);
   });
 });
 

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { hourlySeries, weatherAt } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { injectedAlert, INJECTABLE_EVENTS } from '../../../../adapters/forecast/embedded/weather/injected-alerts.ts';
+import {
+  injectedAlert,
+  injectedStormUgc,
+  injectedStormWeather,
+  INJECTABLE_EVENTS,
+} from '../../../../adapters/forecast/embedded/weather/injected-alerts.ts';
+import type { AlertZone } from '../../../../adapters/forecast/embedded/weather/alert-zones.ts';
+import { applyWeatherSettings } from '../../../../adapters/forecast/embedded/weather/weather-override.ts';
 
 const zone = (id: string, name: string, lat: number, lon: number) => ({
   id,
@@ -119,5 +126,35 @@ describe('injected alerts', () => {
     );
     for (const event of INJECTABLE_EVENTS)
       assert.equal(injectedAlert({ ...base, event, index: 2 }).properties.event, event);
+  });
+
+  it("a storm warning's weather: the storm its text quotes, coded where its alert is", () => {
+    // A calm, dry hour: the weather brought is what the warning then quotes.
+    const place = { lat: 38.95, lon: -95.25, elevationM: 250 };
+    const calm = weatherAt(place, Date.parse('2026-01-15T18:00:00Z') / 3_600_000);
+    const warned = (
+      event: string,
+      figures = {},
+      at: { zones: readonly AlertZone[] } = { zones: [{ ...DOUGLAS, county: { id: 'KSC045', name: 'Douglas' } }] },
+    ) => {
+      const set = injectedStormWeather(event, figures);
+      assert.ok(set, event);
+      const sample = applyWeatherSettings(calm, set);
+      const base = { sentMs: SENT, onsetMs: SENT, endsMs: SENT + 3_600_000, expiresMs: SENT + 3_600_000 };
+      const a = injectedAlert({ event, ...at, ...base, sample, index: 0, baseUrl: '' });
+      assert.deepEqual(a.properties.geocode.UGC, injectedStormUgc(at.zones), 'the area its weather covers');
+      assert.equal(sample.precipType, 'thunderstorms');
+      return { p: a.properties, sample };
+    };
+    const svr = warned('Severe Thunderstorm Warning');
+    assert.deepEqual([svr.p.parameters['maxWindGust'], svr.p.geocode.UGC], [['60 MPH'], ['KSC045']]);
+    assert.equal(warned('Severe Thunderstorm Warning', { gustMph: 75 }).p.parameters['maxWindGust']![0], '75 MPH');
+    assert.ok(warned('Tornado Warning').sample.windGustKmh >= 58 * 1.609344);
+    const water = { ...DOUGLAS, id: 'AMZ650', officeId: 'MFL', marine: { smallCraftKt: 20 } };
+    assert.match(warned('Special Marine Warning', {}, { zones: [water] }).p.description, /Wind gusts to 35 knots\./);
+    const ffw = warned('Flash Flood Warning', { rainInches: 1.5 }, { zones: [DOUGLAS, SHAWNEE] });
+    assert.deepEqual([ffw.sample.qpfMm, ffw.p.geocode.UGC], [38.1, ['KSZ040', 'KSZ039']]);
+    assert.match(ffw.p.description, /Up to 1\.5 inches of rain have fallen\./);
+    assert.equal(injectedStormWeather('Heat Advisory'), undefined, 'a zone-based product quotes the weather as it is');
   });
 });

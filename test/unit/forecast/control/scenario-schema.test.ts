@@ -52,6 +52,24 @@ describe('the scenario schema', () => {
     assert.equal(mistake([]).path, '');
   });
 
+  it("takes a storm warning's figures, each for its own warnings and at its criterion", () => {
+    const at = { point: [39, -97] };
+    const alerts = [
+      { event: 'Severe Thunderstorm Warning', ...at, gustMph: 70 },
+      { event: 'Tornado Warning', ...at, gustMph: 58 },
+      { event: 'Special Marine Warning', zones: ['AMZ670'], gustKnots: 34 },
+      { event: 'Flash Flood Warning', ...at, rainInches: 2.5 },
+    ];
+    assert.deepEqual(parseScenario({ alerts }).alerts, alerts);
+    assert.equal(mistake({ alerts: [{ event: 'Tornado Warning', ...at, gustMph: 40 }] }).path, 'alerts[0].gustMph');
+    const misplaced = mistake({ alerts: [{ event: 'Flash Flood Warning', ...at, gustMph: 60 }] });
+    assert.equal(misplaced.path, 'alerts[0]');
+    assert.match(misplaced.message, /gustMph is for Severe Thunderstorm Warning and Tornado Warning alone$/);
+    assert.equal(mistake({ alerts: [{ event: 'Heat Advisory', ...at, rainInches: 1 }] }).path, 'alerts[0]');
+    const item = (scenarioJsonSchema() as any).properties.alerts.items.properties;
+    assert.deepEqual([item.gustMph.minimum, item.gustKnots.minimum, item.rainInches.minimum], [58, 34, 0.25]);
+  });
+
   it('is published as JSON Schema generated from the same definition', () => {
     const schema = scenarioJsonSchema() as any;
     assert.equal(schema.type, 'object');

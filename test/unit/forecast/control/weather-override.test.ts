@@ -35,6 +35,9 @@ describe('weather overrides change the model', () => {
     const dry = applyWeatherSettings(out, { precipitation: 'none' });
     assert.equal(dry.precipType, null);
     assert.equal(dry.qpfMm, 0);
+    // An injected flash flood's rain is the hour's where it precipitates, and nothing where it does not.
+    assert.equal(applyWeatherSettings(out, { qpfMm: 25.4 }).qpfMm, 25.4);
+    assert.equal(applyWeatherSettings(dry, { qpfMm: 25.4 }).qpfMm, 0);
   });
 
   it('apply only inside their window and area, and every product built on the samples agrees', () => {
