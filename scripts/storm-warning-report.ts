@@ -7,6 +7,8 @@
 //   npx tsx scripts/storm-warning-report.ts --marine        Special Marine Warnings, every 3rd day
 //   npx tsx scripts/storm-warning-report.ts --etn [--year 2026]   storms per office-cycle, every hour (~1 min)
 //
+// Flash flood warnings are also printed by region (storm-warning-counts.ts's FLOOD_REGIONS) and month, and by state.
+//
 // The NWS issued about 15,000-20,000 Severe Thunderstorm, 1,500-2,000 Tornado and 3,000-5,000 Flash Flood
 // warnings a year lately (sources in adapters/forecast/embedded/README.md, "Storm-based warnings").
 import { performance } from 'node:perf_hooks';
@@ -94,4 +96,13 @@ for (const k of STORM_KINDS) {
   process.stdout.write(`  by month ${counts.byMonth[k].map((n, m) => `${MONTHS[m]} ${Math.round(n)}`).join('  ')}\n`);
   process.stdout.write(`  by hour UTC ${counts.byHour[k].map((n, h) => `${h}:${Math.round(n)}`).join(' ')}\n`);
 }
+// Flash floods by region (storm-warning-counts.ts's FLOOD_REGIONS) and month, and the busiest states.
+const floods = counts.byFloodRegion['Flash Flood Warning'];
+for (const [region, months] of Object.entries(floods)) {
+  const total = months.reduce((a, b) => a + b, 0);
+  process.stdout.write(
+    `  flash floods ${region}: ${Math.round(total)}; ${months.map((n, m) => `${MONTHS[m]} ${Math.round(n)}`).join('  ')}\n`,
+  );
+}
+process.stdout.write(`  flash floods by state ${rounded(counts.byState['Flash Flood Warning'])}\n`);
 process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);

@@ -66,6 +66,30 @@ export interface StormCounts {
   readonly perYear: Record<StormKindName, number>;
   /** Warnings a year by kind west of 104° W (the Rockies and west), on the Plains to 94° W, and in the East. */
   readonly byRegion: Record<StormKindName, { West: number; Plains: number; East: number }>;
+  /** Warnings a year by kind and state, and by month in each of {@link FLOOD_REGIONS} (flash floods' regions). */
+  readonly byState: Record<StormKindName, Record<string, number>>;
+  readonly byFloodRegion: Record<StormKindName, Record<FloodRegion, number[]>>;
+}
+
+/**
+ * The regions flash flood warnings are counted by: where the NWS's come most (the Southwest's monsoon, Texas, the
+ * Ozarks, the Appalachians, the Gulf coast; heavy-rain.ts) and the rest.
+ */
+export const FLOOD_REGIONS = {
+  Southwest: ['AZ', 'NM', 'UT', 'NV', 'CO'],
+  'Texas-Oklahoma': ['TX', 'OK'],
+  'Ozarks-Ohio Valley': ['MO', 'AR', 'TN', 'KY', 'IL', 'IN', 'OH'],
+  'Gulf-Southeast': ['LA', 'MS', 'AL', 'GA', 'FL', 'SC', 'NC'],
+  'Appalachians-Northeast': ['WV', 'VA', 'MD', 'DC', 'DE', 'PA', 'NJ', 'NY', 'CT', 'RI', 'MA', 'VT', 'NH', 'ME'],
+  'Plains-Upper Midwest': ['KS', 'NE', 'IA', 'SD', 'ND', 'MN', 'WI', 'MI', 'WY', 'MT'],
+  'Pacific-Northwest': ['CA', 'OR', 'WA', 'ID'],
+} as const;
+export type FloodRegion = keyof typeof FLOOD_REGIONS;
+
+/** The {@link FLOOD_REGIONS} region of a state. */
+export function floodRegionOf(state: string): FloodRegion {
+  const found = Object.entries(FLOOD_REGIONS).find(([, states]) => (states as readonly string[]).includes(state));
+  return (found?.[0] ?? 'Pacific-Northwest') as FloodRegion;
 }
 
 /**
@@ -115,6 +139,13 @@ export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale 
   const byRegion = Object.fromEntries(
     STORM_KINDS.map((k) => [k, { West: 0, Plains: 0, East: 0 }]),
   ) as StormCounts['byRegion'];
+  const byState = Object.fromEntries(STORM_KINDS.map((k) => [k, {}])) as StormCounts['byState'];
+  const byFloodRegion = Object.fromEntries(
+    STORM_KINDS.map((k) => [
+      k,
+      Object.fromEntries(Object.keys(FLOOD_REGIONS).map((r) => [r, new Array<number>(12).fill(0)])),
+    ]),
+  ) as StormCounts['byFloodRegion'];
   let days = 0;
   for (let day = 0; day < 365; day += dayStep) days++;
   const weight = (365 / days) * scale;
@@ -124,12 +155,14 @@ export function stormCounts(zones: readonly AlertZone[], dayStep: number, scale 
     byMonth[event][d.getUTCMonth()]! += weight;
     byHour[event][d.getUTCHours()]! += weight;
     byRegion[event][zone.lon < -104 ? 'West' : zone.lon < -94 ? 'Plains' : 'East'] += weight;
+    byState[event][zone.state] = (byState[event][zone.state] ?? 0) + weight;
+    byFloodRegion[event][floodRegionOf(zone.state)][d.getUTCMonth()]! += weight;
   });
   const perYear = Object.fromEntries(STORM_KINDS.map((k) => [k, byMonth[k].reduce((a, b) => a + b, 0)])) as Record<
     StormKindName,
     number
   >;
-  return { zones: zones.length * scale, days, byMonth, byHour, perYear, byRegion };
+  return { zones: zones.length * scale, days, byMonth, byHour, perYear, byRegion, byState, byFloodRegion };
 }
 
 /** How many storm-based warnings are in force over `zones` at each instant (epoch ms) of `at`. */
