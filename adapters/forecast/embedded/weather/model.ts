@@ -12,6 +12,7 @@ import {
   type PlaceClimate,
   isTropicalIsland,
 } from './climate.ts';
+import { heavyRainWeight, trainingFactor, TRAINING_MIN_C } from './heavy-rain.ts';
 import { convectiveLiftC, convectiveTiming, nocturnalStormWeight, springStormWeight } from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
@@ -107,6 +108,11 @@ const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
  * Needed only in convective hours, so sampled on its own, only there.
  */
 const STORM_CELL_FIELD = new NoiseField({ seed: 0x5c11, lengthKm: 25, periodHours: 2, driftKmh: 30 });
+/**
+ * Training heavy-rain cells: storms that pass again and again over one place for hours (heavy-rain.ts). Slow
+ * (8 h), drifting little; needed only in warm rain hours where the place and season favour them.
+ */
+const TRAINING_FIELD = new NoiseField({ seed: 0x7a1f, lengthKm: 60, periodHours: 12, driftKmh: 10 });
 
 /** The hour's climate, refilled by every sample (sample() runs to the end before the next begins). */
 const CLIMATE = climateScratch();
@@ -316,6 +322,8 @@ interface HourCore {
   instability: number;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
   rawQpfMm: number;
+  /** Whether the hour is warm where training storms may come (heavy-rain.ts): its neighbours' amounts may be heavy. */
+  training: boolean;
 }
 
 const CORE: HourCore = {
@@ -332,6 +340,7 @@ const CORE: HourCore = {
   convective: false,
   instability: 0,
   rawQpfMm: Number.NaN,
+  training: false,
 };
 
 function hourCore(site: Site, epochHour: number): HourCore {
@@ -421,10 +430,18 @@ function hourCore(site: Site, epochHour: number): HourCore {
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   // Intensity scales with how much water the air can hold; convection rains hardest.
   const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
-  const intensity =
+  let intensity =
     (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) *
     moistureCapacity *
     clim.precipScale;
+  // Where training storms favour the place and season, a few warm rain hours run heavy (heavy-rain.ts).
+  let training = false;
+  if (temperature >= TRAINING_MIN_C) {
+    const weight = heavyRainWeight(place.lat, place.lon, seasonDay(epochHour));
+    training = weight > 0.01;
+    if (training && pop >= 15)
+      intensity *= trainingFactor(weight, TRAINING_FIELD.at(site.xKm, site.yKm, epochHour), temperature);
+  }
 
   const core = CORE;
   core.lowness = lowness;
@@ -439,6 +456,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.convective = convective;
   core.instability = instability;
   core.rawQpfMm = (pop / 100) * intensity;
+  core.training = training;
   return core;
 }
 
@@ -464,13 +482,25 @@ export const measureWholePrecipMonth = (index: number): Float64Array => measureW
 
 /**
  * The model's own precipitation at a place, before any month's factor: summed over every `stride`-th hour
- * of [fromHour, toHour), times `stride` (what monthly-precip.ts measures a station's month by).
+ * of [fromHour, toHour), times `stride`, but every hour where a sampled one may hold training storms
+ * (what monthly-precip.ts measures a station's month by).
  */
 function rawPrecipTotal(place: Place, field: ClimateField, fromHour: number, toHour: number, stride: number): number {
   const site = siteOf(place, field);
   let total = 0;
-  for (let hour = fromHour; hour < toHour; hour += stride) total += hourCore(site, hour).rawQpfMm;
-  return total * stride;
+  for (let hour = fromHour; hour < toHour; hour += stride) {
+    const core = hourCore(site, hour);
+    const amount = core.rawQpfMm;
+    if (!core.training) {
+      total += amount * stride;
+      continue;
+    }
+    // A few hours of training storms may bring much of the month's rain: every hour of them is measured, as
+    // every second hour could miss one or count it twice.
+    total += amount;
+    for (let k = 1; k < stride && hour + k < toHour; k++) total += hourCore(site, hour + k).rawQpfMm;
+  }
+  return total;
 }
 
 function sample(site: Site, epochHour: number): WeatherSample {

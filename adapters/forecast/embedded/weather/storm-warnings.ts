@@ -4,6 +4,7 @@ import { capHeadline, nwsHeadline } from './alert-text.ts';
 import type { AlertFeature, AlertPolygon, AlertProperties, StormTrack } from './alert-feature.ts';
 import type { AlertZone } from './alert-zones.ts';
 import { hashString, hexDigest } from './hash.ts';
+import { flashFloodGuidance3hMm } from './heavy-rain.ts';
 import type { WeatherSample } from './model.ts';
 import { epochHourToMs, isoWithOffset, localTime, zoneAbbreviation } from './time.ts';
 import { compassPoint, compassWords, kmhToMph } from './units.ts';
@@ -34,9 +35,12 @@ export type { StormTrack } from './alert-feature.ts';
  *   gusts of {@link TORNADIC_GUST_MPH} mph, about one severe storm in ten, as warned: 2012–2021 the Raleigh
  *   office issued 2,223 severe thunderstorm and 245 tornado warnings, 10% of the two (WNCN, "Who issues
  *   warnings and where are they issued the most?", 2022-03-24, cbs17.com);
- * - a **flash flood**: an hour of torrential rain (15 mm at a 50% chance or more); the warning runs to the
- *   end of the wet run (rain or thunderstorms in the grid), six hours at most, and its text gives the rain
- *   fallen in the run so far, to a quarter inch.
+ * - a **flash flood**: an hour of likely rain (a 50% chance or more) whose three hours from it bring the place's
+ *   flash flood guidance (heavy-rain.ts: an inch west of ~104° W, two in the humid East); the warning runs to
+ *   the end of the wet run (rain or thunderstorms in the grid), six hours at most, so its first three hours
+ *   (fewer where the rain stops sooner) are those, and its text gives the rain fallen in the run before it
+ *   (when a quarter inch or more) and the rain of the hours it covers ("Additional rainfall amounts up to 2.5
+ *   inches are possible in the warned area."), to a quarter inch.
  * One warning per zone and storm (run of thunderstorm hours; of wet hours for a flash flood), sent at a zone-
  * and hour-specific minute; a run already under way where the hours begin was warned for before them.
  */
@@ -134,8 +138,10 @@ export const SEVERE_GUST_KMH = 58 * MPH_KMH;
 export const TORNADIC_GUST_MPH = 85;
 /** Tornadoes want low-level moisture: a dewpoint of 18 °C (64 °F) or more. */
 const TORNADIC_DEWPOINT_C = 18;
-/** Over half an inch an hour, in the model's wettest hours (its hourly amounts are probability-weighted), floods. */
-const FLOOD_RAIN_MM = 15;
+/** A flash flood's first hour: likely rain (a 50% chance or more), its three hours from it past the guidance. */
+const FLOOD_POP = 50;
+/** The hours of rain a flash flood's guidance is for (heavy-rain.ts's three-hour guidance). */
+export const FLOOD_GUIDANCE_HOURS = 3;
 /**
  * How far a severe storm's run of hours is followed, and how long a flash flood warning runs at most, hours. A
  * severe thunderstorm warning runs an hour at most and a tornado warning 45 minutes (RULES' maxMinutes), as
@@ -173,8 +179,21 @@ function isWet(s: WeatherSample | undefined): boolean {
   return s?.precipType === 'rain' || s?.precipType === 'thunderstorms';
 }
 
-function isFlooding(s: WeatherSample): boolean {
-  return isWet(s) && s.precipProbabilityPct >= 50 && s.qpfMm >= FLOOD_RAIN_MM;
+/**
+ * The rain of the {@link FLOOD_GUIDANCE_HOURS} hours from `hour` (that hour and those after it, while they are
+ * wet), mm: what a place's flash flood guidance is measured against. They are the first hours a warning sent
+ * in `hour` covers, so the rain its warned hours bring meets the guidance.
+ */
+export function comingRainMm(at: (hour: number) => WeatherSample | undefined, hour: number): number {
+  let rain = 0;
+  for (let k = hour; k < hour + FLOOD_GUIDANCE_HOURS && isWet(at(k)); k++) rain += at(k)!.qpfMm;
+  return rain;
+}
+
+/** Whether `hour` floods at a place of guidance `guidanceMm`: likely rain, and its coming hours' past the guidance. */
+function isFlooding(at: (hour: number) => WeatherSample | undefined, hour: number, guidanceMm: number): boolean {
+  const s = at(hour);
+  return isWet(s) && s!.precipProbabilityPct >= FLOOD_POP && comingRainMm(at, hour) >= guidanceMm;
 }
 
 export interface StormRequest {
@@ -193,6 +212,8 @@ export interface StormRequest {
 export interface StormPeak {
   readonly gustKmh: number;
   readonly rainMm: number;
+  /** A flash flood's rain over the hours its warning covers, mm (the model's own warnings; a scenario's has none). */
+  readonly moreRainMm?: number;
 }
 
 /** How far back a run of storm (wet) hours is followed to find whether an earlier hour of it was warned for. */
@@ -209,6 +230,7 @@ export function stormStarts(request: StormRequest): StormStart[] {
   const { samples, firstHour, earlier } = request;
   const at = (hour: number) => (hour >= firstHour ? samples[hour - firstHour] : earlier?.(hour));
   const out: StormStart[] = [];
+  const guidance = flashFloodGuidance3hMm(request.zone.lon);
   for (let hour = request.fromHour; hour < request.toHour; hour++) {
     const s = at(hour);
     if (!s) continue;
@@ -228,15 +250,27 @@ export function stormStarts(request: StormRequest): StormStart[] {
       const peak = covered(rule).reduce((a, h) => (h.windGustKmh > a.windGustKmh ? h : a));
       out.push(stormStart(rule, request.zone, hour, end, peak, { gustKmh: peak.windGustKmh, rainMm: 0 }));
     }
-    if (isFlooding(s) && firstOfRun(at, hour, isWet, isFlooding)) {
+    if (isFlooding(at, hour, guidance) && firstFloodOfRun(at, hour, guidance)) {
+      // The rain fallen before it in the wet run, and what its warned hours (to the run's end, 6 h at most) bring.
       let rain = 0;
-      for (let k = hour; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
+      for (let k = hour - 1; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
       let end = hour + 1;
       while (end < hour + FLOOD_WARNING_HOURS && isWet(at(end))) end++;
-      out.push(stormStart(RULES.FF, request.zone, hour, end, s, { gustKmh: 0, rainMm: rain }));
+      let more = 0;
+      for (let k = hour; k < end; k++) more += at(k)!.qpfMm;
+      out.push(stormStart(RULES.FF, request.zone, hour, end, s, { gustKmh: 0, rainMm: rain, moreRainMm: more }));
     }
   }
   return out;
+}
+
+/** Whether `hour` (a flooding hour) is the first of its run of wet hours to flood, looking back {@link RUN_BACK_HOURS}. */
+function firstFloodOfRun(at: (hour: number) => WeatherSample | undefined, hour: number, guidanceMm: number): boolean {
+  for (let k = hour - 1; k > hour - RUN_BACK_HOURS; k--) {
+    if (!isWet(at(k))) return true;
+    if (isFlooding(at, k, guidanceMm)) return false;
+  }
+  return true;
 }
 
 /** Whether `hour` (a hit) is the first hit of its run of `inRun` hours, looking back {@link RUN_BACK_HOURS}. */
@@ -325,6 +359,9 @@ export function warnedGustKnots(gustKmh: number): number {
   return Math.round(gustKmh / 1.852 / 5) * 5;
 }
 
+/** What rounds to a quarter inch ({@link warnedRainInches}): a flash flood's text names the rain fallen from it. */
+const QUARTER_INCH_MM = 0.125 * 25.4;
+
 /** A flash flood's rain so far as its warning gives it, inches: to a quarter inch, a quarter at least. */
 export function warnedRainInches(rainMm: number): number {
   return Math.max(0.25, Math.round(rainMm / 25.4 / 0.25) * 0.25);
@@ -356,9 +393,19 @@ function descriptionOf(rule: StormRule, zone: AlertZone, peak: StormPeak, track:
       );
     case 'FF': {
       const inches = warnedRainInches(peak.rainMm);
+      const inchWord = (n: number) => (n === 1 ? 'inch' : 'inches');
+      // The model's own: the run's rain so far (when a quarter inch or more), then its warned hours' rain, as
+      // the NWS's "Additional rainfall amounts of 1 to 2 inches are possible in the warned area."
+      const sofar = `Up to ${inches} ${inchWord(inches)} of rain ${inches === 1 ? 'has' : 'have'} fallen. `;
+      const more = peak.moreRainMm === undefined ? undefined : warnedRainInches(peak.moreRainMm);
+      const fallen =
+        more === undefined
+          ? sofar
+          : (peak.rainMm >= QUARTER_INCH_MM ? sofar : '') +
+            `Additional rainfall amounts up to ${more} ${inchWord(more)} are possible in the warned area. `;
       return (
         `${at}, Doppler radar indicated heavy rain over ${zone.name}. ` +
-        `Up to ${inches} ${inches === 1 ? 'inch' : 'inches'} of rain ${inches === 1 ? 'has' : 'have'} fallen. Flash flooding is ongoing or expected to begin shortly.\n\n` +
+        `${fallen}Flash flooding is ongoing or expected to begin shortly.\n\n` +
         'HAZARD...Flash flooding caused by thunderstorms.\n\nSOURCE...Radar indicated.\n\n' +
         'IMPACT...Flash flooding of small creeks and streams, urban areas, highways, streets and underpasses as well as other poor drainage and low-lying areas.'
       );
