@@ -45,8 +45,35 @@ export interface Episode {
    * single place over its own valid time (see alertPlaces).
    */
   readonly places: readonly PlaceSeries[];
-  /** Each zone's own hazard windows ([start, end) epoch hours), in the order of `zones`. */
-  readonly spans: readonly (readonly (readonly [number, number])[])[];
+  /**
+   * Each zone's own hazard windows ([start, end) epoch hours, and the hours in them that meet the rule where
+   * known: else every hour does), in the order of `zones`.
+   */
+  readonly spans: readonly (readonly Span[])[];
+}
+
+/** A zone's hazard window: [start, end) epoch hours, and the hours that meet the rule where known. */
+export type Span = readonly [start: number, end: number, hits?: readonly number[]];
+
+/**
+ * The end of an episode as a series ending at `horizon` shows it (an issuance's cycle's horizon): each window
+ * begun before it ends after its last hour meeting the rule before it (hazard-windows.ts, `hits`), as the hours
+ * after it are not known yet, however they join the window later.
+ */
+export function endSeenBy(episode: Episode, horizon: number): number {
+  let end = -Infinity;
+  for (const spans of episode.spans)
+    for (const [start, stop, hits] of spans) {
+      if (start >= horizon) continue;
+      if (stop <= horizon || !hits) {
+        end = Math.max(end, Math.min(stop, horizon));
+        continue;
+      }
+      let k = hits.length - 1;
+      while (k > 0 && hits[k]! >= horizon) k--;
+      end = Math.max(end, hits[k]! + 1);
+    }
+  return end;
 }
 
 /**
@@ -136,7 +163,7 @@ export function groupEpisodes(
       endHour: Math.max(...list.map((x) => x.window.endHour)),
       places: zones.map((z) => list.find((x) => x.zone.id === z.id)!.series),
       spans: zones.map((z) =>
-        list.filter((x) => x.zone.id === z.id).map((x) => [x.window.startHour, x.window.endHour] as const),
+        list.filter((x) => x.zone.id === z.id).map((x): Span => [x.window.startHour, x.window.endHour, x.window.hits]),
       ),
     });
   }

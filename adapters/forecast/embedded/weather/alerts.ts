@@ -4,6 +4,7 @@ import { capHeadline, description, nwsHeadline, replacedNotice, whenPhrase, wher
 import {
   alertPlaces,
   areNeighbours,
+  endSeenBy,
   episodeDuring,
   groupEpisodes,
   type AlertZone,
@@ -129,7 +130,11 @@ function issuancesOf(episode: Episode, cycles: readonly number[]): Issuance[] {
       continue;
     const sent = sentMs(cycle, episode.officeId);
     const onset = Math.max(epochHourToMs(episode.startHour), sent);
-    const ends = epochHourToMs(Math.min(episode.endHour, cycle + HORIZON_HOURS));
+    // The end the cycle saw, through its own horizon: hours a later horizon joins to the event do not move an
+    // issuance already sent, nor so its action (a CON stays one) or its id.
+    const ends = epochHourToMs(endSeenBy(episode, cycle + HORIZON_HOURS));
+    // Zones of an upgraded part (upgraded) whose windows all begin beyond the horizon: nothing seen of them yet.
+    if (ends <= onset) continue;
     const from = Math.floor(onset / MS_PER_HOUR);
     const to = Math.ceil(ends / MS_PER_HOUR);
     const first = issuances[0]?.version;
@@ -407,13 +412,15 @@ class ZoneHours {
 
   /**
    * Looks back to `fromHour` for `rules` (a neighbour's hazards begun before the lookback), and further while
-   * one of them is under way there.
+   * one of them is under way there. Whether it found their windows again.
    */
-  lookBack(wanted: ReadonlySet<HazardRule>, fromHour: number): void {
+  lookBack(wanted: ReadonlySet<HazardRule>, fromHour: number): boolean {
     const rules = this.rules.filter((rule) => wanted.has(rule));
-    if (!rules.length) return;
+    if (!rules.length) return false;
     const first = this.series.firstHour;
-    let from = Math.min(fromHour, first);
+    // No further than a week before the lookback (BACK_HOURS), however far back a neighbour's window begins: a
+    // hazard that never lets up would have each zone's look back send the other's further, without end.
+    let from = Math.min(Math.max(fromHour, this.lookbackStart - BACK_HOURS), first);
     let samples = from < first ? this.hoursFrom(from, first - from).concat(this.series.samples) : this.series.samples;
     while (this.lookbackStart - from < BACK_HOURS && underWayAtStart(rules, this.place, from, samples, this.pc)) {
       from -= BACK_STEP_HOURS;
@@ -423,22 +430,29 @@ class ZoneHours {
     this.series.samples = samples;
     // The rules whose windows were found from later hours (another rule's look back may have gone further).
     const again = rules.filter((rule) => (this.seenFrom.get(rule) ?? this.lookbackStart) > from);
-    if (!again.length) return;
+    if (!again.length) return false;
     for (const rule of again) this.seenFrom.set(rule, from);
     this.all = this.all
       .filter((w) => !again.includes(w.rule))
       .concat(ruleHazards(again, this.place, from, samples, undefined, this.pc));
+    return true;
   }
 
-  /** The rules of this zone's windows begun before the lookback, and how far back a neighbour looks for them. */
+  /**
+   * The rules of this zone's windows a neighbour's window ended before the lookback could join (one begun
+   * within its merging gap of the lookback's start: groupEpisodes joins windows `mergeGapHours` apart), and how
+   * far back a neighbour looks for them: to the last hour such a window of its own may end at.
+   */
   begunBefore(): { rules: Set<HazardRule>; from: number } {
     const rules = new Set<HazardRule>();
     let from = Infinity;
-    for (const w of this.all)
-      if (w.startHour < this.lookbackStart) {
+    for (const w of this.all) {
+      const reach = w.startHour - w.rule.mergeGapHours - 1;
+      if (reach < this.lookbackStart) {
         rules.add(w.rule);
-        from = Math.min(from, w.startHour - w.rule.mergeGapHours);
+        from = Math.min(from, reach);
       }
+    }
     return { rules, from };
   }
 
@@ -481,19 +495,26 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   // A hazard under way as the lookback begins: its start is found from the hours before it, so that its series
   // (ETN, ids, first action) is the one earlier cycles gave it (see BACK_HOURS).
   for (const z of zoneHours) z.findStart();
-  // An episode's start is its zones' earliest (groupEpisodes), and a neighbour's window that ended as the
-  // lookback began still joins it: the neighbours of a zone whose window began before the lookback look back
-  // as far for that hazard (less its merging gap), and further while it is under way there.
-  const begun = zoneHours.map((z) => ({ z, ...z.begunBefore() })).filter((b) => b.rules.size > 0);
-  for (const z of zoneHours) {
-    const rules = new Set<HazardRule>();
-    let from = Infinity;
-    for (const b of begun) {
-      if (b.z === z || b.z.zone.officeId !== z.zone.officeId || !areNeighbours(b.z.zone, z.zone)) continue;
-      for (const rule of b.rules) rules.add(rule);
-      from = Math.min(from, b.from);
+  // An episode's start is its zones' earliest (groupEpisodes), and a neighbour's window that ended before the
+  // lookback began still joins it: the neighbours of a zone whose window began before the lookback, or within
+  // its merging gap after it, look back as far for that hazard (less the gap), and further while it is under
+  // way there. A window a look back finds may begin earlier still and join a neighbour of its own (a heat
+  // advisory's zones, a night apart): the look backs go on, from the zones whose windows they found, until
+  // none finds more.
+  let changed = zoneHours;
+  while (changed.length) {
+    const begun = changed.map((z) => ({ z, ...z.begunBefore() })).filter((b) => b.rules.size > 0);
+    changed = [];
+    for (const z of zoneHours) {
+      const rules = new Set<HazardRule>();
+      let from = Infinity;
+      for (const b of begun) {
+        if (b.z === z || b.z.zone.officeId !== z.zone.officeId || !areNeighbours(b.z.zone, z.zone)) continue;
+        for (const rule of b.rules) rules.add(rule);
+        from = Math.min(from, b.from);
+      }
+      if (z.lookBack(rules, from)) changed.push(z);
     }
-    z.lookBack(rules, from);
   }
   const items = zoneHours.flatMap((z) => z.windows.map((window) => ({ zone: z.zone, window, series: z.series })));
 

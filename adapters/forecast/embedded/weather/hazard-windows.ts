@@ -10,6 +10,12 @@ export interface HazardWindow {
   readonly startHour: number;
   /** Hour after the last hazardous hour. */
   readonly endHour: number;
+  /**
+   * The hours that meet the rule (epoch hours, ascending; the first is `startHour`): an hour of the window
+   * between two of them may not. What a series ending earlier makes of the window (alerts.ts's issuance of an
+   * earlier cycle, whose horizon ended inside it) is its hours up to the last of them it holds.
+   */
+  readonly hits: readonly number[];
   readonly samples: readonly WeatherSample[];
 }
 
@@ -102,25 +108,25 @@ function ruleWindows(
   const windows: HazardWindow[] = [];
   let start = -1;
   let last = -1;
-  let hits = 0;
+  let hits: number[] = [];
   for (let i = 0; i < samples.length; i++) {
     if (!rule.hourly(samples[i]!, contexts.at(i))) continue;
     if (openStart && last < 0 && i <= rule.mergeGapHours) openStart.add(rule);
     if (start >= 0 && i - last - 1 > rule.mergeGapHours) {
       closeWindow(rule, contexts, samples, start, last, hits, windows);
       start = -1;
-      hits = 0;
+      hits = [];
     }
     if (start < 0) start = i;
     last = i;
-    hits++;
+    hits.push(contexts.firstHour + i);
   }
   if (start >= 0) closeWindow(rule, contexts, samples, start, last, hits, windows);
   return windows;
 }
 
 /**
- * Adds the window of a rule's hits from `start` to `last` (`hits` of them) to `windows` if it is long enough
+ * Adds the window of a rule's hits from `start` to `last` (at the hours `hits`) to `windows` if it is long enough
  * and qualifies. A function of its own, not a closure made for each rule and place: the alert cycle runs
  * every rule over every zone.
  */
@@ -130,13 +136,13 @@ function closeWindow(
   samples: readonly WeatherSample[],
   start: number,
   last: number,
-  hits: number,
+  hits: readonly number[],
   windows: HazardWindow[],
 ): void {
   const slice = samples.slice(start, last + 1);
-  if (hits >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
+  if (hits.length >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
     const firstHour = contexts.firstHour;
-    windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, samples: slice });
+    windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, hits, samples: slice });
   }
 }
 
