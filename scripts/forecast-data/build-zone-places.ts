@@ -10,7 +10,7 @@ import { loadEmbeddedDeps } from '../../adapters/forecast/embedded/load-embedded
 import {
   landZonePlace,
   ZONE_PLACES_FILE,
-  zoneGridPlace,
+  marineZonePlace,
   type ZonePlacesFile,
 } from '../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { idOrder } from '../../adapters/forecast/embedded/weather/text-order.ts';
@@ -19,12 +19,12 @@ const deps = loadEmbeddedDeps({ now: () => new Date() });
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const rows = [
   ...[...deps.catalogue.forecastZones.values()].map((zone) => [zone.id, landZonePlace(deps, zone)] as const),
-  ...[...deps.catalogue.marineZones.values()].map(
-    (zone) => [zone.id, zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon)] as const,
-  ),
+  ...[...deps.catalogue.marineZones.values()].map((zone) => [zone.id, marineZonePlace(deps, zone)] as const),
 ]
-  .map(([id, p]) => [id, p.lat, p.lon, p.elevationM] as const)
+  .map(([id, p]) =>
+    p.overWater ? ([id, p.lat, p.lon, p.elevationM, 1] as const) : ([id, p.lat, p.lon, p.elevationM] as const),
+  )
   .sort((a, b) => idOrder(a[0], b[0]));
-const file: ZonePlacesFile = { format: 1, fields: ['id', 'lat', 'lon', 'elevationM'], rows };
+const file: ZonePlacesFile = { format: 2, fields: ['id', 'lat', 'lon', 'elevationM', 'overWater'], rows };
 writeFileSync(join(embeddedDataDir(), ZONE_PLACES_FILE), `${JSON.stringify(file)}\n`);
 process.stdout.write(`${rows.length} zones written (${round(JSON.stringify(file).length / 1024, 0)} KiB)\n`);

@@ -9,7 +9,7 @@ import type { AlertZone } from '../weather/index.ts';
 
 export const ALERT_ZONES_FILE = 'alert-zones.json';
 /** Bumped whenever the layout changes, so a stale data folder fails loudly. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 type ZoneRow = [
   id: string,
@@ -23,6 +23,8 @@ type ZoneRow = [
   county: [id: string, name: string, sameCode: string | null] | null,
   /** A marine zone's Small Craft Advisory threshold (kt); null for a land zone. */
   smallCraftKt: number | null,
+  /** 1 for a marine zone whose gridpoint cell holds land (AlertZone.marine.landCell); absent otherwise. */
+  landCell?: 1,
 ];
 /** One office a line: its id and signature, then its zones. */
 type OfficeRow = [officeId: string, officeName: string, zones: ZoneRow[]];
@@ -37,18 +39,22 @@ export function alertZonesText(zonesByOffice: readonly (readonly AlertZone[])[])
     return [
       first.officeId,
       first.officeName,
-      zones.map((z) => [
-        z.id,
-        z.name,
-        z.state,
-        z.lat,
-        z.lon,
-        z.elevationM ?? null,
-        z.timeZone,
-        z.sameCodes ? [...z.sameCodes] : null,
-        z.county ? [z.county.id, z.county.name, z.county.sameCode ?? null] : null,
-        z.marine ? z.marine.smallCraftKt : null,
-      ]),
+      zones.map((z): ZoneRow => {
+        const row: ZoneRow = [
+          z.id,
+          z.name,
+          z.state,
+          z.lat,
+          z.lon,
+          z.elevationM ?? null,
+          z.timeZone,
+          z.sameCodes ? [...z.sameCodes] : null,
+          z.county ? [z.county.id, z.county.name, z.county.sameCode ?? null] : null,
+          z.marine ? z.marine.smallCraftKt : null,
+        ];
+        if (z.marine?.landCell) row.push(1);
+        return row;
+      }),
     ];
   });
   return `{"format":${FORMAT},"offices":[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]}\n`;
@@ -190,7 +196,7 @@ function idsOfLine(line: string): OfficeZoneIds {
 }
 
 function zonesOfRow([officeId, officeName, zones]: OfficeRow): AlertZone[] {
-  return zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county, smallCraftKt]): AlertZone => ({
+  return zones.map(([id, name, state, lat, lon, elevationM, timeZone, sameCodes, county, smallCraftKt, landCell]) => ({
     id,
     name,
     state,
@@ -204,6 +210,8 @@ function zonesOfRow([officeId, officeName, zones]: OfficeRow): AlertZone[] {
     ...(county
       ? { county: { id: county[0], name: county[1], ...(county[2] === null ? {} : { sameCode: county[2] }) } }
       : {}),
-    ...(smallCraftKt === null ? {} : { marine: { smallCraftKt } }),
+    ...(smallCraftKt === null
+      ? {}
+      : { marine: landCell === 1 ? { smallCraftKt, landCell: true as const } : { smallCraftKt } }),
   }));
 }

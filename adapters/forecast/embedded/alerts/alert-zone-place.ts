@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
-import type { Catalogue, ForecastZoneRecord, LatLon } from '../catalogue/types.ts';
+import type { Catalogue, ForecastZoneRecord, LatLon, MarineZoneRecord } from '../catalogue/types.ts';
 import { gridToLatLon } from '../geo/ndfd-grid.ts';
-import { cellOfPoint } from '../grid/grid-cell.ts';
+import { cellOfPoint, isMarineOnly } from '../grid/grid-cell.ts';
 import { embeddedDataDir } from '../data-dir.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { estimateElevation } from '../shared/elevation.ts';
@@ -18,16 +18,24 @@ import { onSeaMaskLand, openSeaWeight } from '../weather/sea-water.ts';
  * alert covers (issue 35 item 13), and a plateau's heat or cold is judged at the plateau's height rather
  * than at sea level (issue 38 item 4: a Heat Advisory on the Grand Canyon plateau). A centroid on no served
  * cell (open water) keeps its own position, still at its estimated elevation.
+ *
+ * `overWater` is the cell's own, as its gridpoint decides it (cell-profile.ts: a cell with no land,
+ * isMarineOnly), so a marine zone's Special Marine Warning is judged on the weather its /gridpoints serves: a
+ * marine zone whose centroid's cell holds land (the tidal Potomac's ANZ535, Pamlico Sound's AMZ136) gets the
+ * land's weather there and in its alerts alike. A centroid on no served cell is open water: over water.
  */
 export function zoneGridPlace(deps: EmbeddedDeps, lat: number, lon: number): Place {
   let at = { lat, lon };
+  let overWater = true;
   try {
     const cell = cellOfPoint(deps, lat, lon);
     at = gridToLatLon(cell.i, cell.j, cell.grid);
+    overWater = isMarineOnly(deps, cell);
   } catch {
     // No cell serves the centroid: sample the centroid itself.
   }
-  return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
+  const place = { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
+  return overWater ? { ...place, overWater } : place;
 }
 
 /**
@@ -97,7 +105,7 @@ export function landZonePlace(deps: EmbeddedDeps, zone: ForecastZoneRecord): Pla
   try {
     cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
   } catch {
-    return zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+    return landOf(zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon));
   }
   for (const [di, dj] of SEARCH_OFFSETS) {
     const near = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
@@ -112,19 +120,50 @@ export function landZonePlace(deps: EmbeddedDeps, zone: ForecastZoneRecord): Pla
     if (!isZoneLand(deps.catalogue, zone, at)) continue;
     return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
   }
-  return zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+  return landOf(zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon));
+}
+
+/** A land zone's place without zoneGridPlace's `overWater`: its alerts stay the land's (alert-zone-source.ts). */
+function landOf({ lat, lon, elevationM }: Place): Place {
+  return { lat, lon, elevationM };
+}
+
+/**
+ * A marine zone's weather place: the centre of the all-water cell (isMarineOnly, as its gridpoint decides it)
+ * nearest its centroid whose centre the zone holds, within {@link LAND_SEARCH_CELLS}, in the same order as
+ * {@link landZonePlace}; else its centroid's gridpoint ({@link zoneGridPlace}), on land if that cell holds some
+ * (the narrow tidal Potomac's). Guam's coastal waters' centroids lie on the island's cells: sampled there, the
+ * island's thunderstorms gave 539 Special Marine Warnings a year (the real office sends far fewer).
+ */
+export function marineZonePlace(deps: EmbeddedDeps, zone: MarineZoneRecord): Place {
+  const own = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
+  if (own.overWater) return own;
+  const cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
+  for (const [di, dj] of SEARCH_OFFSETS) {
+    const near = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
+    let served;
+    try {
+      served = cellOfPoint(deps, near.lat, near.lon);
+    } catch {
+      continue;
+    }
+    const at = gridToLatLon(served.i, served.j, served.grid);
+    if (deps.catalogue.marineZoneAt(at.lat, at.lon)?.id !== zone.id || !isMarineOnly(deps, served)) continue;
+    return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon), overWater: true };
+  }
+  return own;
 }
 
 export const ZONE_PLACES_FILE = 'zone-places.json';
 
 /**
- * zone-places.json: every forecast zone's {@link landZonePlace} and every marine zone's {@link zoneGridPlace}, as
- * [id, lat, lon, elevationM] rows.
+ * zone-places.json: every forecast zone's {@link landZonePlace} and every marine zone's {@link marineZonePlace}, as
+ * [id, lat, lon, elevationM] rows, with a fifth value 1 where the place is over water.
  */
 export interface ZonePlacesFile {
-  readonly format: 1;
+  readonly format: 2;
   readonly fields: readonly string[];
-  readonly rows: readonly (readonly [string, number, number, number])[];
+  readonly rows: readonly (readonly [string, number, number, number, 1?])[];
 }
 
 /**
@@ -141,7 +180,13 @@ export function zoneWeatherPlace(
   let known: Map<string, Place>;
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as ZonePlacesFile;
-    known = new Map(data.rows.map(([id, lat, lon, elevationM]) => [id, { lat, lon, elevationM }]));
+    if (data.format !== 2) throw new Error(`${file}: format ${String(data.format)}; rebuild`);
+    known = new Map(
+      data.rows.map(([id, lat, lon, elevationM, water]) => [
+        id,
+        water === 1 ? { lat, lon, elevationM, overWater: true } : { lat, lon, elevationM },
+      ]),
+    );
   } catch {
     known = new Map();
   }
@@ -149,6 +194,8 @@ export function zoneWeatherPlace(
     const place = known.get(zoneId);
     if (place) return place;
     const land = deps.catalogue.forecastZones.get(zoneId);
-    return land ? landZonePlace(deps, land) : zoneGridPlace(deps, lat, lon);
+    if (land) return landZonePlace(deps, land);
+    const marine = deps.catalogue.marineZones.get(zoneId);
+    return marine ? marineZonePlace(deps, marine) : zoneGridPlace(deps, lat, lon);
   };
 }

@@ -41,7 +41,8 @@ function marineZoneState(office: OfficeRecord): string {
 
 /**
  * A coastal marine zone as the alert model sees it: issued by the office that issues its forecast, its weather
- * sampled where `placeOf` says (its centroid's gridpoint, as for a land zone), coded by its own UGC and SAME.
+ * sampled where `placeOf` says (its centroid's gridpoint, as for a land zone; on that cell's land or water, as the
+ * gridpoint's: `landCell`), coded by its own UGC and SAME. Without `placeOf`, its centroid, over water.
  */
 export function marineAlertZone(
   zone: MarineZoneRecord,
@@ -61,7 +62,10 @@ export function marineAlertZone(
     officeName: officeSignature(office),
     timeZone: office.timeZone,
     sameCodes: same ? [same] : [],
-    marine: { smallCraftKt: smallCraftKt(zone.id, office.region) },
+    marine: {
+      smallCraftKt: smallCraftKt(zone.id, office.region),
+      ...(place && !place.overWater ? { landCell: true } : {}),
+    },
   };
 }
 

@@ -29,9 +29,11 @@ export interface AlertZone {
   readonly county?: { readonly id: string; readonly name: string; readonly sameCode?: string };
   /**
    * Set for a coastal marine zone (GMZ042, LMZ741…): it gets the marine products (marine-alert-rules.ts) and
-   * no land or storm-based ones; `smallCraftKt` is where its Small Craft Advisory begins.
+   * no land or storm-based ones; `smallCraftKt` is where its Small Craft Advisory begins. `landCell` is set where
+   * its weather place's gridpoint cell holds land (cell-profile.ts: not marine-only), so /gridpoints serves the
+   * land's weather there: the zone's alerts are judged on that weather, not the water's (zonePlace).
    */
-  readonly marine?: { readonly smallCraftKt: number };
+  readonly marine?: { readonly smallCraftKt: number; readonly landCell?: true };
 }
 
 export interface Episode {

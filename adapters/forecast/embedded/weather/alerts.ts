@@ -473,10 +473,13 @@ class ZoneHours {
   }
 }
 
-/** Where a zone's weather is sampled: its place, over water for a marine zone (marine-convection.ts). */
+/**
+ * Where a zone's weather is sampled: its place, over water (marine-convection.ts) for a marine zone whose
+ * gridpoint cell is all water, as that gridpoint's own weather is (AlertZone.marine.landCell).
+ */
 export function zonePlace(zone: AlertZone): Place {
   const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
-  return zone.marine ? { ...place, overWater: true } : place;
+  return zone.marine && !zone.marine.landCell ? { ...place, overWater: true } : place;
 }
 
 /**
