@@ -43,6 +43,9 @@ const TROPICAL_WATER_CELL_MIN = 0.9;
 /** The same around Hawaii, whose lightning is the country's least: the field's top, where it is clamped at 1 (~2%). */
 const HAWAII_WATER_CELL_MIN = 1;
 
+/** Hawaii's islands and coastal waters (18-23° N, 161-154° W): not American Samoa's, at 14° S, 170° W. */
+const isHawaii = (lat: number, lon: number): boolean => lat > 18 && lat < 23 && lon > -161 && lon < -154;
+
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /**
@@ -61,7 +64,7 @@ export function warmWaterWeight(lat: number, lon: number): number {
  * coastal waters.
  */
 export function waterThunderCellMin(lat: number, lon: number): number {
-  if (isTropicalIsland(lat, lon)) return lon < -140 && lon > -180 ? HAWAII_WATER_CELL_MIN : TROPICAL_WATER_CELL_MIN;
+  if (isTropicalIsland(lat, lon)) return isHawaii(lat, lon) ? HAWAII_WATER_CELL_MIN : TROPICAL_WATER_CELL_MIN;
   return OPEN_WATER_CELL_MIN + (WARM_WATER_CELL_MIN - OPEN_WATER_CELL_MIN) * warmWaterWeight(lat, lon);
 }
 

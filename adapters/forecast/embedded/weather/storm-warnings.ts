@@ -350,7 +350,7 @@ export function warnedGustMph(gustKmh: number): number {
 }
 
 /**
- * A storm's gust over water as its Special Marine Warning gives it, "Wind gusts to 45 knots." (the form of NWS
+ * A storm's gust over water as its Special Marine Warning gives it, "Wind gusts to 35 knots." (the form of NWS
  * Miami's of 2025-08-21, "Wind gusts to 40 knots."): to the nearest 5 knots. No floor, as {@link warnedGustMph}:
  * the model's own have the criterion's 34 knots at least (marine-storm-warnings.ts, SPECIAL_MARINE_GUST_KMH), so
  * "35 knots" or more; a scenario's the gust its grid has at its zone.
