@@ -13,6 +13,7 @@ import {
   type AlertZone,
   type WeatherSample,
 } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { zonePlace } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { heatIndexC, windChillC } from '../../../../adapters/forecast/embedded/weather/physics.ts';
 import {
   iceAccumulationMm,
@@ -232,7 +233,7 @@ describe('alerts the forecast justifies (issue 38 item 4)', () => {
         const zone = zoneById.get(ugc)!;
         // Marine products over water only, land products over land only.
         if (MARINE_EVENTS.has(p.event) !== (zone.marine !== undefined)) failures.push(`${p.event} names ${ugc}`);
-        const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+        const place = zonePlace(zone);
         const hours = hourlySeries(place, from, to - from);
         // A Small Craft Advisory rests on the wind or on the seas, the sea state's at the zone's place.
         const setting = zone.marine ? seaSettingOf(zone.id, zone.name, zone.lat) : undefined;

@@ -13,6 +13,7 @@ import {
   smallCraftSeas,
   recordSeas,
 } from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import { zonePlace } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
 import { isAlertActive } from '../../../../adapters/forecast/embedded/weather/index.ts';
 
@@ -56,7 +57,7 @@ describe('the seas threshold of a zone', () => {
 
   it('adds to the wind criterion and never takes from it', () => {
     const zone = officeZones.flat().find((z) => z.id.startsWith('PHZ'))!;
-    const place = { lat: zone.lat, lon: zone.lon, elevationM: 0 };
+    const place = zonePlace(zone);
     const start = Date.UTC(2026, 0, 5) / HOUR;
     const samples = hourlySeries(place, start, 24 * 60);
     recordSeas(zone, place, start, samples);
@@ -71,7 +72,7 @@ describe('the seas threshold of a zone', () => {
 
   it('speaks of waves on the Great Lakes and of seas on the sea, as the offices write', () => {
     const whats = (zone: { id: string; name: string; lat: number; lon: number }, windKt: number) => {
-      const place = { lat: zone.lat, lon: zone.lon, elevationM: 0 };
+      const place = { lat: zone.lat, lon: zone.lon, elevationM: 0, overWater: true };
       const start = Date.UTC(2026, 9, 1) / HOUR;
       const samples = hourlySeries(place, start, 24 * 60);
       recordSeas(zone as Parameters<typeof recordSeas>[0], place, start, samples);

@@ -8,6 +8,7 @@ import {
   marineHazardRules,
   zoneMarineRules,
 } from '../../../../adapters/forecast/embedded/weather/marine-alert-rules.ts';
+import { zonePlace } from '../../../../adapters/forecast/embedded/weather/alerts.ts';
 import { hourlySeries } from '../../../../adapters/forecast/embedded/weather/model.ts';
 import { cyclesOfYear } from '../../../../scripts/forecast-data/wind-alert-shares.ts';
 
@@ -34,7 +35,7 @@ export const deps = loadEmbeddedDeps({ now: () => new Date(0) });
 export function assertSameWindowsAsAllYear(zones: readonly AlertZone[], starts: readonly number[]): void {
   for (const start of starts)
     for (const zone of zones) {
-      const place = { lat: zone.lat, lon: zone.lon, elevationM: zone.elevationM ?? 0 };
+      const place = zonePlace(zone);
       const samples = hourlySeries(place, start, 96);
       const spans = (rules: Parameters<typeof placeHazards>[0]) =>
         placeHazards(rules, place, start, samples).map((w) => `${w.rule.event} ${w.startHour}-${w.endHour}`);
