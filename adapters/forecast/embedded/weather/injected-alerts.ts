@@ -40,7 +40,7 @@ export const INJECTED_GUST_MPH = 60;
  * https://www.weather.gov/key/marine_definitions), to 5 kt.
  */
 export const INJECTED_GUST_KNOTS = 35;
-/** An injected Flash Flood Warning's rain, inches an hour: a round inch, over the model's own flooding hour (15 mm). */
+/** An injected Flash Flood Warning's rain, inches an hour, when the scenario gives none: a round inch. */
 export const INJECTED_RAIN_INCHES = 1;
 
 const KNOT_MPH = 1.852 / 1.609344;

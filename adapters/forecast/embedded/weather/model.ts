@@ -110,7 +110,7 @@ const WARM_NOSE_FIELD = new NoiseField(WARM_NOSE);
 const STORM_CELL_FIELD = new NoiseField({ seed: 0x5c11, lengthKm: 25, periodHours: 2, driftKmh: 30 });
 /**
  * Training heavy-rain cells: storms that pass again and again over one place for hours (heavy-rain.ts). Slow
- * (8 h), drifting little; needed only in warm rain hours where the place and season favour them.
+ * (12 h), drifting little; needed only in warm rain hours where the place and season favour them.
  */
 const TRAINING_FIELD = new NoiseField({ seed: 0x7a1f, lengthKm: 60, periodHours: 12, driftKmh: 10 });
 
