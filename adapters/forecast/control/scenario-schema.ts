@@ -96,8 +96,10 @@ const alert = v.pipe(
       "a Special Marine Warning's gust",
       "A Special Marine Warning's gust, knots: its zone's weather has it while it runs (35 unless given).",
     ),
+    // At most 12 inches an hour: the world's record is 12 in. in 42 minutes at Holt, Missouri, 22 June 1947
+    // (305 mm, the WMO's world record for an hour, https://wmo.asu.edu).
     rainInches: figure(
-      [0.25, 20],
+      [0.25, 12],
       'a quarter inch, as the text rounds it',
       "A Flash Flood Warning's rain, inches: each hour it runs has that much at its place, and its text says it has fallen (1 unless given).",
     ),

@@ -68,6 +68,11 @@ describe('the scenario schema', () => {
     assert.equal(mistake({ alerts: [{ event: 'Heat Advisory', ...at, rainInches: 1 }] }).path, 'alerts[0]');
     const item = (scenarioJsonSchema() as any).properties.alerts.items.properties;
     assert.deepEqual([item.gustMph.minimum, item.gustKnots.minimum, item.rainInches.minimum], [58, 34, 0.25]);
+    assert.equal(item.rainInches.maximum, 12, 'the world record hour, Holt, Missouri, 1947');
+    assert.equal(
+      mistake({ alerts: [{ event: 'Flash Flood Warning', ...at, rainInches: 13 }] }).path,
+      'alerts[0].rainInches',
+    );
   });
 
   it('is published as JSON Schema generated from the same definition', () => {
