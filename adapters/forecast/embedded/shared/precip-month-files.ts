@@ -8,7 +8,7 @@ import { shippedModelFile, shipsModelData } from './shipped-model-data.ts';
 /**
  * Keeps the month factors of the normals stations (weather/monthly-precip.ts) in TASKCAST_CACHE_DIR/precip-months,
  * a file a month, for the next process: a point's first forecast measured its stations' months (~370 of the
- * model's hours a station-month, the largest step left of a fresh process's first answers, issue 40 item 4),
+ * model's hours a station-month, up to ~744 in a month of training storms, the largest step left of a fresh process's first answers, issue 40 item 4),
  * and each test file of a suite, a fresh process where the test runner isolates files, measured them again.
  * Named by the model's bundle (model-cache.ts: its code and the climate fit compiled into it determine every
  * factor) and the month, so a file is only ever read by the model that measured it; only the bundle keeps.

@@ -14,7 +14,8 @@ import type { Place } from './climate.ts';
  * runs a third of the normal and the next twice it, and even a thirty-year mean strays past 25% at a third
  * of the stations; the fit could only match the years it was made on. So at every normals station, each
  * local standard month of each year gets one factor on its precipitation amounts: the normal (for that
- * month's length) over what the model's own hours bring there that month, measured from every second hour.
+ * month's length) over what the model's own hours bring there that month, measured from every second hour
+ * (and every hour where training storms may fall, heavy-rain.ts: model.ts rawPrecipTotal).
  * A place takes its stations' factors as it takes their corrections (climate-field.ts: the same weights,
  * the log-factors averaged), so at a station its month lands on the normal, between stations the year's
  * surplus or shortfall is taken out as the stations around it see it, and far beyond them nothing changes.
@@ -24,7 +25,8 @@ import type { Place } from './climate.ts';
  * model itself, so the gridpoint's QPF, its weather's intensity, the forecast text, the observations and the
  * alerts all see the same amounts. Across a month's edge the factor ramps over a day, so a storm on the 31st
  * does not step in intensity at midnight. Pure: a function of the place and the month alone, cached per
- * station and month; a station's month costs ~370 of the model's hours, once per process: the alert workers,
+ * station and month; a station's month costs ~370 of the model's hours (up to ~744 in a month of training
+ * storms), once per process: the alert workers,
  * a new thread each cycle, are handed the months already measured and hand back the ones they measure; and
  * a later process reads those an earlier one kept ({@link keepPrecipMonths}).
  */
