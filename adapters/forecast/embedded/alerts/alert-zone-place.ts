@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, ForecastZoneRecord, LatLon, MarineZoneRecord } from '../catalogue/types.ts';
 import { gridToLatLon } from '../geo/ndfd-grid.ts';
-import { cellOfPoint, isMarineOnly } from '../grid/grid-cell.ts';
+import { cellOfPoint, isMarineOnly, type Cell } from '../grid/grid-cell.ts';
 import { embeddedDataDir } from '../data-dir.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { estimateElevation } from '../shared/elevation.ts';
@@ -107,20 +107,33 @@ export function landZonePlace(deps: EmbeddedDeps, zone: ForecastZoneRecord): Pla
   } catch {
     return landOf(zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon));
   }
+  const at = nearestServedCentre(deps, cell, (centre) => isZoneLand(deps.catalogue, zone, centre));
+  if (at) return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
+  return landOf(zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon));
+}
+
+/**
+ * The centre of the nearest cell around `cell` (within {@link LAND_SEARCH_CELLS}, in {@link SEARCH_OFFSETS}'
+ * order, so every machine picks the same) that `accept`s it: the centre of the cell that serves each offset
+ * (another office's grid, a little offset, may), where /points leads.
+ */
+function nearestServedCentre(
+  deps: EmbeddedDeps,
+  cell: Cell,
+  accept: (centre: LatLon, served: Cell) => boolean,
+): LatLon | undefined {
   for (const [di, dj] of SEARCH_OFFSETS) {
     const near = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
-    // The centre of the cell that serves it (another office's grid, a little offset, may): where /points leads.
-    let at: LatLon;
+    let served: Cell;
     try {
-      const served = cellOfPoint(deps, near.lat, near.lon);
-      at = gridToLatLon(served.i, served.j, served.grid);
+      served = cellOfPoint(deps, near.lat, near.lon);
     } catch {
       continue;
     }
-    if (!isZoneLand(deps.catalogue, zone, at)) continue;
-    return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon) };
+    const at = gridToLatLon(served.i, served.j, served.grid);
+    if (accept(at, served)) return at;
   }
-  return landOf(zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon));
+  return undefined;
 }
 
 /** A land zone's place without zoneGridPlace's `overWater`: its alerts stay the land's (alert-zone-source.ts). */
@@ -139,19 +152,14 @@ export function marineZonePlace(deps: EmbeddedDeps, zone: MarineZoneRecord): Pla
   const own = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);
   if (own.overWater) return own;
   const cell = cellOfPoint(deps, zone.centroid.lat, zone.centroid.lon);
-  for (const [di, dj] of SEARCH_OFFSETS) {
-    const near = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
-    let served;
-    try {
-      served = cellOfPoint(deps, near.lat, near.lon);
-    } catch {
-      continue;
-    }
-    const at = gridToLatLon(served.i, served.j, served.grid);
-    if (deps.catalogue.marineZoneAt(at.lat, at.lon)?.id !== zone.id || !isMarineOnly(deps, served)) continue;
-    return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon), overWater: true };
-  }
-  return own;
+  const at = nearestServedCentre(
+    deps,
+    cell,
+    (centre, served) =>
+      deps.catalogue.marineZoneAt(centre.lat, centre.lon)?.id === zone.id && isMarineOnly(deps, served),
+  );
+  if (!at) return own;
+  return { lat: at.lat, lon: at.lon, elevationM: estimateElevation(deps.catalogue, at.lat, at.lon), overWater: true };
 }
 
 export const ZONE_PLACES_FILE = 'zone-places.json';
