@@ -73,8 +73,8 @@ export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: nu
  */
 const JET_DAY = 0.6;
 
-/** The season's weight on day `day`, 1 at `peak` and falling off over `width` days. */
-function season(day: number, peak: number, width: number): number {
+/** The season's weight on day `day`, 1 at `peak` and falling off over `width` days (heavy-rain.ts's too). */
+export function season(day: number, peak: number, width: number): number {
   const apart = ((((day - peak) % 365.25) + 547.875) % 365.25) - 182.625;
   return Math.exp(-((apart / width) ** 2));
 }

@@ -22,6 +22,8 @@
  * may come (model.ts, rawPrecipTotal), as every second hour can miss a run or count it twice.
  */
 
+import { season } from './convective-climate.ts';
+
 /** How much more the heaviest training cell rains than the hour otherwise would, less one. */
 export const TRAINING_GAIN = 45;
 /** The cells' noise (about ±1) from where training begins to where it is full. */
@@ -54,12 +56,6 @@ const REGIONS: readonly (readonly [
 ];
 /** Elsewhere east of the Rockies, the summer's heavy-rain storms: a background share. */
 const BACKGROUND = 0.6;
-
-/** The season's weight on day `day`, 1 at `peak` and falling off over `width` days. */
-function season(day: number, peak: number, width: number): number {
-  const apart = ((((day - peak) % 365.25) + 547.875) % 365.25) - 182.625;
-  return Math.exp(-((apart / width) ** 2));
-}
 
 /** How much a place on a day of the year (1–366) favours training heavy-rain storms, 0–2.5 (REGIONS' weights). */
 export function heavyRainWeight(lat: number, lon: number, seasonDay: number): number {
