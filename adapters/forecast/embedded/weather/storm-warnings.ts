@@ -250,7 +250,7 @@ export function stormStarts(request: StormRequest): StormStart[] {
       const peak = covered(rule).reduce((a, h) => (h.windGustKmh > a.windGustKmh ? h : a));
       out.push(stormStart(rule, request.zone, hour, end, peak, { gustKmh: peak.windGustKmh, rainMm: 0 }));
     }
-    if (isFlooding(at, hour, guidance) && firstFloodOfRun(at, hour, guidance)) {
+    if (isFlooding(at, hour, guidance) && firstOfRun(at, hour, isWet, (_, k) => isFlooding(at, k, guidance))) {
       // The rain fallen before it in the wet run, and what its warned hours (to the run's end, 6 h at most) bring.
       let rain = 0;
       for (let k = hour - 1; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
@@ -264,26 +264,20 @@ export function stormStarts(request: StormRequest): StormStart[] {
   return out;
 }
 
-/** Whether `hour` (a flooding hour) is the first of its run of wet hours to flood, looking back {@link RUN_BACK_HOURS}. */
-function firstFloodOfRun(at: (hour: number) => WeatherSample | undefined, hour: number, guidanceMm: number): boolean {
-  for (let k = hour - 1; k > hour - RUN_BACK_HOURS; k--) {
-    if (!isWet(at(k))) return true;
-    if (isFlooding(at, k, guidanceMm)) return false;
-  }
-  return true;
-}
-
-/** Whether `hour` (a hit) is the first hit of its run of `inRun` hours, looking back {@link RUN_BACK_HOURS}. */
+/**
+ * Whether `hour` (a hit) is the first hit (`hit`, of a sample and its hour) of its run of `inRun` hours, looking
+ * back {@link RUN_BACK_HOURS}.
+ */
 export function firstOfRun(
   at: (hour: number) => WeatherSample | undefined,
   hour: number,
   inRun: (s: WeatherSample | undefined) => boolean,
-  hit: (s: WeatherSample) => boolean,
+  hit: (s: WeatherSample, hour: number) => boolean,
 ): boolean {
   for (let k = hour - 1; k > hour - RUN_BACK_HOURS; k--) {
     const s = at(k);
     if (!inRun(s)) return true;
-    if (hit(s!)) return false;
+    if (hit(s!, k)) return false;
   }
   return true;
 }
