@@ -160,6 +160,9 @@ describe('PostgreSQL writes: a 503 tells the truth', { skip: unavailable ?? fals
       const task = newTask(userId, 'committed without an answer');
       await assert.rejects(store.tasks.add(task), (e) => e instanceof OutcomeUnknown && e.retryAfterSeconds >= 1);
       cut.armed = false;
+      // The client hears of the cut at once, but the server may not have read the COMMIT yet (under load
+      // it failed so): read back only once the server said the COMMIT was done.
+      assert.equal(await cut.serverReply, 'COMMIT', 'the server committed');
       assert.equal((await store.tasks.findOwned(userId, task.id))?.title, task.title, 'the outcome was "done"');
     } finally {
       await store.close();
@@ -211,10 +214,15 @@ describe('PostgreSQL writes: a 503 tells the truth', { skip: unavailable ?? fals
 class CommitCutter {
   armed = false;
   port = 0;
+  /** What the server answered the cut COMMIT with: 'COMMIT' once done there, 'no tag' if it never said so. */
+  readonly serverReply: Promise<'COMMIT' | 'no tag'>;
+  private settleReply: (reply: 'COMMIT' | 'no tag') => void = () => {};
   private server?: Server;
   private readonly sockets = new Set<Socket>();
 
-  constructor(private readonly targetPort: number) {}
+  constructor(private readonly targetPort: number) {
+    this.serverReply = new Promise((resolve) => (this.settleReply = resolve));
+  }
 
   async start(): Promise<this> {
     this.server = createServer((clientSide) => {
@@ -229,14 +237,23 @@ class CommitCutter {
         upstream.write(chunk);
         if (this.armed && chunk.includes('COMMIT')) {
           cut = true;
+          // Unpiped and resumed by hand: a pipe whose destination is gone pauses its source, and the
+          // server's answer below would never be read.
+          upstream.unpipe(clientSide);
           clientSide.destroy();
           // The server's side closes only once the COMMIT is done there (its CommandComplete carries the tag
           // COMMIT): a fixed delay here failed under load, when the server had not read the COMMIT yet.
           upstream.on('data', (reply: Buffer) => {
-            if (reply.includes('COMMIT')) upstream.end();
+            if (!reply.includes('COMMIT')) return;
+            this.settleReply('COMMIT');
+            upstream.end();
           });
           // A reply without the tag (a ROLLBACK, a tag split across chunks) still closes, if later.
-          setTimeout(() => upstream.end(), 5000).unref();
+          setTimeout(() => {
+            this.settleReply('no tag');
+            upstream.end();
+          }, 5000).unref();
+          upstream.resume();
         }
       });
       upstream.pipe(clientSide);
