@@ -43,8 +43,12 @@ const TROPICAL_WATER_CELL_MIN = 0.9;
 /** The same around Hawaii, whose lightning is the country's least: the field's top, where it is clamped at 1 (~2%). */
 const HAWAII_WATER_CELL_MIN = 1;
 
-/** Hawaii's islands and coastal waters (18-23° N, 161-154° W): not American Samoa's, at 14° S, 170° W. */
-const isHawaii = (lat: number, lon: number): boolean => lat > 18 && lat < 23 && lon > -161 && lon < -154;
+/**
+ * Among the tropical islands (isTropicalIsland: west of 140° W), Hawaii's waters are those north of the equator:
+ * its whole grid (NCEP grid 196, 18.07-23.09° N, 161.5-153.9° W, ndfd-grid.ts), edges and all, and not American
+ * Samoa's, at 14° S, 170° W.
+ */
+const isHawaii = (lat: number, lon: number): boolean => lat > 0 && lon < -140;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
