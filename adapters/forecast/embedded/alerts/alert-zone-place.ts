@@ -179,25 +179,28 @@ export interface ZonePlacesFile {
  * cellOfPoint, the nearest stations behind the elevation, and a land zone's search for its land: 4.2 s for
  * every forecast zone, up to 0.65 s for one, and 1.4 s for the marine zones, at load 6 on 2 cores; see the
  * README), so they are read from zone-places.json (scripts/forecast-data/build-zone-places.ts writes it from
- * the same functions); a zone the file lacks is worked out.
+ * the same functions); a zone the file lacks, or every zone if there is no file, is worked out; a file of
+ * another format throws.
  */
 export function zoneWeatherPlace(
   deps: EmbeddedDeps,
   file: string = join(embeddedDataDir(), ZONE_PLACES_FILE),
 ): (zoneId: string, lat: number, lon: number) => Place {
-  let known: Map<string, Place>;
+  let text: string | undefined;
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as ZonePlacesFile;
-    if (data.format !== 2) throw new Error(`${file}: format ${String(data.format)}; rebuild`);
-    known = new Map(
-      data.rows.map(([id, lat, lon, elevationM, water]) => [
-        id,
-        water === 1 ? { lat, lon, elevationM, overWater: true } : { lat, lon, elevationM },
-      ]),
-    );
+    text = readFileSync(file, 'utf8');
   } catch {
-    known = new Map();
+    // No file: every zone is worked out.
   }
+  const data = text === undefined ? undefined : (JSON.parse(text) as ZonePlacesFile);
+  // A stale file fails loudly, as alert-zones.json does: format 1's marine rows carry no `overWater`.
+  if (data && data.format !== 2) throw new Error(`${file}: format ${String(data.format)}, expected 2; rebuild`);
+  const known = new Map<string, Place>(
+    (data?.rows ?? []).map(([id, lat, lon, elevationM, water]) => [
+      id,
+      water === 1 ? { lat, lon, elevationM, overWater: true } : { lat, lon, elevationM },
+    ]),
+  );
   return (zoneId, lat, lon) => {
     const place = known.get(zoneId);
     if (place) return place;

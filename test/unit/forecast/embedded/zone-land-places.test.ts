@@ -2,6 +2,9 @@
 // place (alert-zone-place.ts); where the correlation file's centroid falls off the zone (the Keys' arcs, a
 // peninsula's bay), the place is the nearest cell that is the zone's land, not the water beside it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   isZoneLand,
@@ -90,5 +93,20 @@ describe('land zone weather places (issue 38 items 3 and 9)', () => {
     const first = ids.map((id) => landZonePlace(deps, catalogue.forecastZones.get(id)!));
     const again = [...ids].reverse().map((id) => landZonePlace(deps, catalogue.forecastZones.get(id)!));
     assert.deepEqual(again.reverse(), first);
+  });
+});
+
+describe('zone-places.json', () => {
+  it('refuses a file of another format rather than working every zone out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zone-places-'));
+    try {
+      const stale = join(dir, 'zone-places.json');
+      writeFileSync(stale, JSON.stringify({ format: 1, fields: ['id', 'lat', 'lon', 'elevationM'], rows: [] }));
+      assert.throws(() => zoneWeatherPlace(deps, stale), /format 1, expected 2; rebuild/);
+      // No file at all: every zone is worked out.
+      assert.equal(typeof zoneWeatherPlace(deps, join(dir, 'none.json')), 'function');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
