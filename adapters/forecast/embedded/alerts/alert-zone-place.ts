@@ -20,9 +20,10 @@ import { onSeaMaskLand, openSeaWeight } from '../weather/sea-water.ts';
  * cell (open water) keeps its own position, still at its estimated elevation.
  *
  * `overWater` is the cell's own, as its gridpoint decides it (cell-profile.ts: a cell with no land,
- * isMarineOnly), so a marine zone's Special Marine Warning is judged on the weather its /gridpoints serves: a
- * marine zone whose centroid's cell holds land (the tidal Potomac's ANZ535, Pamlico Sound's AMZ136) gets the
- * land's weather there and in its alerts alike. A centroid on no served cell is open water: over water.
+ * isMarineOnly), so a marine zone's Special Marine Warning is judged on the weather its /gridpoints serves
+ * ({@link marineZonePlace} looks first for an all-water cell; the 4 zones with none, Valdez Narrows' PKZ721 and
+ * the St. Clair River's LCZ422 among them, get the land's weather there and in their alerts alike). A
+ * centroid on no served cell is open water: over water.
  */
 export function zoneGridPlace(deps: EmbeddedDeps, lat: number, lon: number): Place {
   let at = { lat, lon };
@@ -145,8 +146,10 @@ function landOf({ lat, lon, elevationM }: Place): Place {
  * A marine zone's weather place: the centre of the all-water cell (isMarineOnly, as its gridpoint decides it)
  * nearest its centroid whose centre the zone holds, within {@link LAND_SEARCH_CELLS}, in the same order as
  * {@link landZonePlace}; else its centroid's gridpoint ({@link zoneGridPlace}), on land if that cell holds some
- * (the narrow tidal Potomac's). Guam's coastal waters' centroids lie on the island's cells: sampled there, the
- * island's thunderstorms gave 539 Special Marine Warnings a year (the real office sends far fewer).
+ * (4 of 564 zones: PKZ721, PKZ723 and PKZ767 in Alaska, LCZ422 on the St. Clair River; the tidal Potomac's
+ * ANZ535 and Pamlico Sound's AMZ136, whose centroids' cells hold land, find water 11 km and less away). Guam's
+ * coastal waters' centroids lie on the island's cells: sampled there, the island's thunderstorms gave 539 Special
+ * Marine Warnings a year (the real office sends far fewer).
  */
 export function marineZonePlace(deps: EmbeddedDeps, zone: MarineZoneRecord): Place {
   const own = zoneGridPlace(deps, zone.centroid.lat, zone.centroid.lon);

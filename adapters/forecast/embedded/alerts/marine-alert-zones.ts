@@ -41,8 +41,9 @@ function marineZoneState(office: OfficeRecord): string {
 
 /**
  * A coastal marine zone as the alert model sees it: issued by the office that issues its forecast, its weather
- * sampled where `placeOf` says (its centroid's gridpoint, as for a land zone; on that cell's land or water, as the
- * gridpoint's: `landCell`), coded by its own UGC and SAME. Without `placeOf`, its centroid, over water.
+ * sampled where `placeOf` says (alert-zone-place.ts marineZonePlace: the nearest all-water cell it holds, else its
+ * centroid's gridpoint, on that cell's land or water as the gridpoint's: `landCell`), coded by its own UGC and
+ * SAME. Without `placeOf`, its centroid, over water.
  */
 export function marineAlertZone(
   zone: MarineZoneRecord,
