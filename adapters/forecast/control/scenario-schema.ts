@@ -101,7 +101,7 @@ const alert = v.pipe(
     rainInches: figure(
       [0.25, 12],
       'a quarter inch, as the text rounds it',
-      "A Flash Flood Warning's rain, inches: each hour it runs has that much at its place, and its text says it has fallen (1 unless given).",
+      "A Flash Flood Warning's rain, inches an hour (1 unless given): the hour before it is sent and each hour it runs have that much in its area, and its text says the first has fallen and the others' sum is to come.",
     ),
   }),
   v.check(

@@ -69,8 +69,10 @@ interface ScenarioAlertText {
   /** A Special Marine Warning's gust, knots (34 to 250), as gustMph. 35 unless given. */
   readonly gustKnots?: number;
   /**
-   * A Flash Flood Warning's rain, inches (0.25 to 20): each hour it runs has that much at its place, and its
-   * text says it has fallen. 1 unless given; the scenario's `weather`, where it sets precipitation, wins.
+   * A Flash Flood Warning's rain, inches an hour (0.25 to 12): the hour before it is sent and each hour it runs
+   * have that much in its area, and its text says the first has fallen and the others' sum is to come ("Up to 1
+   * inch of rain has fallen. Additional rainfall amounts up to 3 inches…"). 1 unless given; the scenario's
+   * `weather`, where it sets precipitation, wins, and the text quotes the grid it leaves.
    */
   readonly rainInches?: number;
 }

@@ -18,7 +18,12 @@ import {
   type Place,
   type WeatherAdjust,
 } from './weather/index.ts';
-import { injectedAlert, injectedStormUgc, injectedStormWeather } from './weather/injected-alerts.ts';
+import {
+  injectedAlert,
+  injectedStormHours,
+  injectedStormUgc,
+  injectedStormWeather,
+} from './weather/injected-alerts.ts';
 import { stormRuleFor } from './weather/storm-warnings.ts';
 import { overrideAdjust, type OverrideSettings, type OverrideWindow } from './weather/weather-override.ts';
 import { idOrder } from './weather/text-order.ts';
@@ -122,15 +127,15 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
   }
 
   /**
-   * An injected storm warning's weather (injectedStormWeather), while it runs, over the area its alert is coded by
-   * (the places whose forecast zone, county or marine zone it names: those whose alert lists hold it, as
-   * alert-resources.ts finds a point's) and at the place its text quotes.
+   * An injected storm warning's weather (injectedStormWeather), over its hours (injectedStormHours: while it runs,
+   * and a flash flood's hour of rain before), over the area its alert is coded by (the places whose forecast zone,
+   * county or marine zone it names: those whose alert lists hold it, as alert-resources.ts finds a point's) and at
+   * the place its text quotes.
    */
   function stormWindow(
     zones: readonly AlertZone[],
     place: Place,
-    sentMs: number,
-    endsMs: number,
+    hours: { readonly fromHour: number; readonly toHour: number },
     set: OverrideSettings,
   ): OverrideWindow {
     const ugc = new Set(injectedStormUgc(zones));
@@ -141,8 +146,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
     );
     return {
       contains: (p) => (p.lat === place.lat && p.lon === place.lon) || inArea(p),
-      fromHour: epochHourOf(sentMs),
-      toHour: Math.ceil(endsMs / 3_600_000),
+      ...hours,
       set,
     };
   }
@@ -177,7 +181,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         endsMs,
         expiresMs,
         storm,
-        weather: stormWeather && stormWindow(area, place, sentMs, endsMs, stormWeather),
+        weather: stormWeather && stormWindow(area, place, injectedStormHours(a.event, sentMs, endsMs), stormWeather),
       };
     });
     // A storm warning brings its storm to the grid; the scenario's own weather applies after it, so where that
@@ -199,6 +203,7 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
         expiresMs,
         at: a.point ? { lat: a.point[0], lon: a.point[1] } : undefined,
         sample: weatherAt(place, epochHourOf(sentMs), adjust),
+        hourly: storm ? (hour) => weatherAt(place, hour, adjust) : undefined,
         samples: storm
           ? undefined
           : hourlySeries(

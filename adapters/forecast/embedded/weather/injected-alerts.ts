@@ -6,7 +6,15 @@ import type { AlertZone } from './alert-zones.ts';
 import { buildAlert, type AlertFeature, type AlertPolygon } from './alerts.ts';
 import { hexDigest } from './hash.ts';
 import type { WeatherSample } from './model.ts';
-import { buildStormAlertAt, stormPolygon, STORM_EVENTS, stormRuleFor } from './storm-warnings.ts';
+import {
+  buildStormAlertAt,
+  rainBeforeMm,
+  rainOverMm,
+  stormPolygon,
+  STORM_EVENTS,
+  stormRuleFor,
+  type StormPeak,
+} from './storm-warnings.ts';
 import { epochHourOf, isoWithOffset } from './time.ts';
 import { withoutTrailingSlashes } from './url.ts';
 import type { OverrideSettings } from './weather-override.ts';
@@ -26,7 +34,10 @@ export interface StormFigures {
   readonly gustMph?: number;
   /** A Special Marine Warning's gust, knots. */
   readonly gustKnots?: number;
-  /** A Flash Flood Warning's rain, inches in each hour it runs: what it says has fallen. */
+  /**
+   * A Flash Flood Warning's rain, inches in each hour of its storm ({@link injectedStormHours}): the hour before it
+   * is sent, which its text says has fallen, and each hour it runs, whose sum it says is to come.
+   */
   readonly rainInches?: number;
 }
 
@@ -42,13 +53,18 @@ export const INJECTED_GUST_MPH = 60;
 export const INJECTED_GUST_KNOTS = 35;
 /** An injected Flash Flood Warning's rain, inches an hour, when the scenario gives none: a round inch. */
 export const INJECTED_RAIN_INCHES = 1;
+/**
+ * The hours of rain an injected Flash Flood Warning's storm brings before it is sent: the rain its text says has
+ * fallen, as the model's own quote the wet run's before them (storm-warnings.ts).
+ */
+export const INJECTED_FALLEN_HOURS = 1;
 
 const KNOT_MPH = 1.852 / 1.609344;
 const INCH_MM = 25.4;
 
 /**
- * The weather an injected storm-based warning brings to its area over the hours it runs, so that its grid and
- * its text agree: a thunderstorm (at the model's chance, 80% at least), with a Severe Thunderstorm or Tornado
+ * The weather an injected storm-based warning brings to its area over its hours ({@link injectedStormHours}), so
+ * that its grid and its text agree: a thunderstorm (at the model's chance, 80% at least), with a Severe Thunderstorm or Tornado
  * Warning's severe gust, a Special Marine Warning's gale-force one, or a Flash Flood Warning's rain; the
  * scenario's figures, else the criteria above. Undefined for a zone-based product, whose text quotes the
  * weather as it is.
@@ -68,6 +84,40 @@ export function injectedStormWeather(event: string, figures: StormFigures = {}):
     default:
       return undefined;
   }
+}
+
+/**
+ * The epoch hours [fromHour, toHour) an injected storm warning's weather ({@link injectedStormWeather}) holds: those
+ * it runs, from the hour it is sent to the one it ends in, and for a Flash Flood Warning the
+ * {@link INJECTED_FALLEN_HOURS} before, whose rain its text says has fallen.
+ */
+export function injectedStormHours(
+  event: string,
+  sentMs: number,
+  endsMs: number,
+): { fromHour: number; toHour: number } {
+  const before = stormRuleFor(event)?.phenomenon === 'FF' ? INJECTED_FALLEN_HOURS : 0;
+  return { fromHour: epochHourOf(sentMs) - before, toHour: Math.ceil(endsMs / HOUR_MS) };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * What an injected storm warning's text quotes, read off its grid: the gust when it is sent (a storm's gust holds
+ * over its hours); for a flash flood the rain fallen before it in its wet run and the rain of the hours it runs,
+ * as the model's own warnings quote theirs, so that the gridpoint's `quantitativePrecipitation` over those hours
+ * sums to the "Additional rainfall amounts" the text gives (to its quarter inch).
+ */
+function injectedPeak(request: InjectedAlertRequest): StormPeak | undefined {
+  if (stormRuleFor(request.event)?.phenomenon !== 'FF') return undefined;
+  const hourly = request.hourly;
+  if (!hourly) throw new RangeError('An injected Flash Flood Warning needs its hourly weather to quote its rain.');
+  const sentHour = epochHourOf(request.sentMs);
+  return {
+    gustKmh: request.sample.windGustKmh,
+    rainMm: rainBeforeMm(hourly, sentHour),
+    moreRainMm: rainOverMm(hourly, sentHour, injectedStormHours(request.event, request.sentMs, request.endsMs).toHour),
+  };
 }
 
 /**
@@ -93,6 +143,11 @@ export interface InjectedAlertRequest {
   readonly sample: WeatherSample;
   /** The weather there from onset to end: a zone-based product quotes its worst ("heat index up to 105"). */
   readonly samples?: readonly WeatherSample[];
+  /**
+   * The weather at the storm's place at an epoch hour: a Flash Flood Warning (which needs it) quotes the rain of
+   * the wet hours before it is sent and of the hours it runs ({@link injectedPeak}).
+   */
+  readonly hourly?: (hour: number) => WeatherSample;
   /** Distinguishes alerts otherwise alike (their position in the scenario). */
   readonly index: number;
   readonly baseUrl: string;
@@ -119,7 +174,8 @@ export function injectedAlert(request: InjectedAlertRequest): AlertFeature {
   let feature: AlertFeature;
   if (storm) {
     const zone = request.at ? { ...first, lat: request.at.lat, lon: request.at.lon } : first;
-    feature = buildStormAlertAt(storm, zone, request.sentMs, request.endsMs, etn, request.sample, request.baseUrl);
+    const { sentMs, endsMs, sample, baseUrl } = request;
+    feature = buildStormAlertAt(storm, zone, sentMs, endsMs, etn, sample, baseUrl, injectedPeak(request));
     feature = withZones(
       feature,
       zones,

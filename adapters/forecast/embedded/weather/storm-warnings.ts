@@ -212,7 +212,10 @@ export interface StormRequest {
 export interface StormPeak {
   readonly gustKmh: number;
   readonly rainMm: number;
-  /** A flash flood's rain over the hours its warning covers, mm (the model's own warnings; a scenario's has none). */
+  /**
+   * A flash flood's rain over the hours its warning covers, mm: the model's own warnings' and a scenario's
+   * (injected-alerts.ts), each read off the grid. Without it (a test's) the text quotes `rainMm` alone.
+   */
   readonly moreRainMm?: number;
 }
 
@@ -252,16 +255,33 @@ export function stormStarts(request: StormRequest): StormStart[] {
     }
     if (isFlooding(at, hour, guidance) && firstOfRun(at, hour, isWet, (_, k) => isFlooding(at, k, guidance))) {
       // The rain fallen before it in the wet run, and what its warned hours (to the run's end, 6 h at most) bring.
-      let rain = 0;
-      for (let k = hour - 1; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
       let end = hour + 1;
       while (end < hour + FLOOD_WARNING_HOURS && isWet(at(end))) end++;
-      let more = 0;
-      for (let k = hour; k < end; k++) more += at(k)!.qpfMm;
-      out.push(stormStart(RULES.FF, request.zone, hour, end, s, { gustKmh: 0, rainMm: rain, moreRainMm: more }));
+      const peak = { gustKmh: 0, rainMm: rainBeforeMm(at, hour), moreRainMm: rainOverMm(at, hour, end) };
+      out.push(stormStart(RULES.FF, request.zone, hour, end, s, peak));
     }
   }
   return out;
+}
+
+/**
+ * The rain fallen before `hour` in its run of wet hours (followed back {@link RUN_BACK_HOURS} at most), mm: what a
+ * flash flood warning sent in `hour` says has fallen ("Up to 1 inch of rain has fallen.").
+ */
+export function rainBeforeMm(at: (hour: number) => WeatherSample | undefined, hour: number): number {
+  let rain = 0;
+  for (let k = hour - 1; k > hour - RUN_BACK_HOURS && isWet(at(k)); k--) rain += at(k)!.qpfMm;
+  return rain;
+}
+
+/**
+ * The rain of the hours [fromHour, toHour), mm: what a flash flood warning covering them says they bring
+ * ("Additional rainfall amounts up to 3 inches are possible in the warned area.").
+ */
+export function rainOverMm(at: (hour: number) => WeatherSample | undefined, fromHour: number, toHour: number): number {
+  let rain = 0;
+  for (let k = fromHour; k < toHour; k++) rain += at(k)?.qpfMm ?? 0;
+  return rain;
 }
 
 /**
@@ -388,15 +408,18 @@ function descriptionOf(rule: StormRule, zone: AlertZone, peak: StormPeak, track:
     case 'FF': {
       const inches = warnedRainInches(peak.rainMm);
       const inchWord = (n: number) => (n === 1 ? 'inch' : 'inches');
-      // The model's own: the run's rain so far (when a quarter inch or more), then its warned hours' rain, as
-      // the NWS's "Additional rainfall amounts of 1 to 2 inches are possible in the warned area."
+      // The run's rain so far, then its warned hours' rain, as the NWS's "Additional rainfall amounts of 1 to 2
+      // inches are possible in the warned area.": each when it rounds to a quarter inch or more (the model's
+      // own warned hours always do, being past the guidance; a scenario's weather may have dried them).
       const sofar = `Up to ${inches} ${inchWord(inches)} of rain ${inches === 1 ? 'has' : 'have'} fallen. `;
       const more = peak.moreRainMm === undefined ? undefined : warnedRainInches(peak.moreRainMm);
       const fallen =
         more === undefined
           ? sofar
           : (peak.rainMm >= QUARTER_INCH_MM ? sofar : '') +
-            `Additional rainfall amounts up to ${more} ${inchWord(more)} are possible in the warned area. `;
+            (peak.moreRainMm! >= QUARTER_INCH_MM
+              ? `Additional rainfall amounts up to ${more} ${inchWord(more)} are possible in the warned area. `
+              : '');
       return (
         `${at}, Doppler radar indicated heavy rain over ${zone.name}. ` +
         `${fallen}Flash flooding is ongoing or expected to begin shortly.\n\n` +

@@ -294,23 +294,100 @@ describe("an injected storm warning's weather", () => {
     assert.ok(grid.windGust.values[0].value / 1.852 >= 34, `a 34 kt gust: ${grid.windGust.values[0].value} km/h`);
   });
 
+  // The gridpoint's rain over [from, to) epoch hours, mm: its layers give each hour's amount, a run of equal hours
+  // as one value over the run's duration (alerts-amounts.test.ts reads them so too).
+  const rainOver = (layer: any, from: number, to: number) => {
+    let total = 0;
+    for (const { validTime, value } of layer.values) {
+      const [start, duration] = validTime.split('/');
+      const first = Date.parse(start) / 3_600_000;
+      const m = /^P(?:(\d+)D)?(?:T(\d+)H)?$/.exec(duration)!;
+      const last = first + Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
+      total += value * Math.max(0, Math.min(to, last) - Math.max(from, first));
+    }
+    return total;
+  };
+  const quarterInch = (mm: number) => Math.max(0.25, Math.round(mm / 25.4 / 0.25) * 0.25);
+  /**
+   * A Flash Flood Warning's text against its grid, at the warned point's gridpoint: the rain of the hour before it
+   * is sent is what it says has fallen, and the rain of every hour it runs (its sending's to its ending's) sums to
+   * the additional amount it gives, to the quarter inch it quotes. The clock goes back to the hour before its
+   * sending to read them all (a gridpoint begins at the clock's hour).
+   */
+  const checkFlood = async (w: Awaited<ReturnType<typeof forecastWorld>>, ffw: any, point: string) => {
+    const text =
+      /Up to ([\d.]+) inch(?:es)? of rain (?:has|have) fallen\. Additional rainfall amounts up to ([\d.]+) inch(?:es)? are possible in the warned area\./.exec(
+        ffw.description,
+      );
+    assert.ok(text, ffw.description);
+    const sentHour = Math.floor(Date.parse(ffw.sent) / 3_600_000);
+    const endHour = Math.ceil(Date.parse(ffw.ends) / 3_600_000);
+    await w.send('PUT', '/_taskcast/clock', { now: new Date((sentHour - 1) * 3_600_000).toISOString() }, auth);
+    const gridUrl = (await w.get(`/points/${point}`)).body.properties.forecastGridData;
+    const qpf = (await w.get(new URL(gridUrl).pathname)).body.properties.quantitativePrecipitation;
+    const fallen = rainOver(qpf, sentHour - 1, sentHour);
+    const more = rainOver(qpf, sentHour, endHour);
+    assert.equal(quarterInch(fallen), Number(text[1]), `the hour before it is sent: ${fallen} mm`);
+    assert.equal(quarterInch(more), Number(text[2]), `its ${endHour - sentHour} hours: ${more} mm`);
+    const mm = (x: number) => Math.round(x * 100) / 100;
+    return { fallen: mm(fallen), more: mm(more), hours: endHour - sentHour };
+  };
+
   it("puts a Flash Flood Warning's rain in the grid, and the scenario's figures where it gives them", async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     const [ffw] = await alertsOf(w, [{ event: 'Flash Flood Warning', point: [39.7456, -97.0892] }]);
-    assert.match(ffw.description, /Up to 1 inch of rain has fallen\./);
+    assert.match(ffw.description, /Up to 1 inch of rain has fallen\. Additional rainfall amounts up to 3 inches /);
     const qpf = (await w.get('/gridpoints/TOP/32,81')).body.properties.quantitativePrecipitation.values[0];
     assert.match(qpf.validTime, HOUR);
     assert.equal(qpf.value, 25.4, 'an inch in each hour it runs, mm');
+    // Sent at 18:00, ending at 21:00: an inch fallen 17:00 to 18:00, and three to come.
+    assert.deepEqual(await checkFlood(w, ffw, POINT), { fallen: 25.4, more: 76.2, hours: 3 });
+    await w.send('PUT', '/_taskcast/clock', { now: CLOCK }, auth);
     const given = await alertsOf(w, [
-      { event: 'Flash Flood Warning', point: [39.7456, -97.0892], rainInches: 2 },
+      { event: 'Flash Flood Warning', point: [39.7456, -97.0892], rainInches: 2, sent: 'now-40m' },
       { event: 'Severe Thunderstorm Warning', point: [39.7456, -97.0892], gustMph: 70 },
     ]);
     const byEvent = (event: string) => given.find((p: any) => p.event === event);
-    assert.match(byEvent('Flash Flood Warning').description, /Up to 2 inches of rain have fallen\./);
+    // Sent at 17:20, ending at 20:20: two inches fallen 16:00 to 17:00, and 2 in each of its four hours to come.
+    assert.match(
+      byEvent('Flash Flood Warning').description,
+      /Up to 2 inches of rain have fallen\. Additional rainfall amounts up to 8 inches /,
+    );
     assert.deepEqual(byEvent('Severe Thunderstorm Warning').parameters.maxWindGust, ['70 MPH']);
     const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
     assert.equal(grid.quantitativePrecipitation.values[0].value, 50.8);
     assert.equal(Math.round(mph(grid.windGust.values[0].value)), 70);
+    assert.deepEqual(await checkFlood(w, byEvent('Flash Flood Warning'), POINT), {
+      fallen: 50.8,
+      more: 203.2,
+      hours: 4,
+    });
+  });
+
+  it("quotes the grid's rain where the scenario's weather dries a Flash Flood Warning's hours", async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const put = await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      {
+        clock: CLOCK,
+        modelAlerts: false,
+        alerts: [{ event: 'Flash Flood Warning', point: [39.7456, -97.0892] }],
+        weather: [
+          {
+            area: { point: [39.7456, -97.0892], radiusKm: 500 },
+            from: 'now+1h',
+            to: 'now+6h',
+            set: { precipitation: 'none' },
+          },
+        ],
+      },
+      auth,
+    );
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const [ffw] = (await w.get('/alerts/active')).body.features.map((f: any) => f.properties);
+    // Its first hour alone rains: an inch fallen, an inch to come.
+    assert.deepEqual(await checkFlood(w, ffw, POINT), { fallen: 25.4, more: 25.4, hours: 3 });
   });
 });
 

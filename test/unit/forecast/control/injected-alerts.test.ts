@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { hourlySeries, weatherAt } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import {
   injectedAlert,
+  injectedStormHours,
   injectedStormUgc,
   injectedStormWeather,
   INJECTABLE_EVENTS,
@@ -118,6 +119,7 @@ describe('injected alerts', () => {
       endsMs: SENT + 3_600_000,
       expiresMs: SENT + 3_600_000,
       sample: weatherAt({ lat: 38.9, lon: -95.3, elevationM: 0 }, SENT / 3_600_000),
+      hourly: (hour: number) => weatherAt({ lat: 38.9, lon: -95.3, elevationM: 0 }, hour),
       baseUrl: '',
     };
     assert.notEqual(
@@ -141,7 +143,11 @@ describe('injected alerts', () => {
       assert.ok(set, event);
       const sample = applyWeatherSettings(calm, set);
       const base = { sentMs: SENT, onsetMs: SENT, endsMs: SENT + 3_600_000, expiresMs: SENT + 3_600_000 };
-      const a = injectedAlert({ event, ...at, ...base, sample, index: 0, baseUrl: '' });
+      // The storm's hours have its weather, the others none: what a flash flood's text sums.
+      const { fromHour, toHour } = injectedStormHours(event, SENT, SENT + 3_600_000);
+      const dry = applyWeatherSettings(calm, { precipitation: 'none' });
+      const hourly = (hour: number) => (hour >= fromHour && hour < toHour ? sample : dry);
+      const a = injectedAlert({ event, ...at, ...base, sample, hourly, index: 0, baseUrl: '' });
       assert.deepEqual(a.properties.geocode.UGC, injectedStormUgc(at.zones), 'the area its weather covers');
       assert.equal(sample.precipType, 'thunderstorms');
       return { p: a.properties, sample };
@@ -154,7 +160,30 @@ describe('injected alerts', () => {
     assert.match(warned('Special Marine Warning', {}, { zones: [water] }).p.description, /Wind gusts to 35 knots\./);
     const ffw = warned('Flash Flood Warning', { rainInches: 1.5 }, { zones: [DOUGLAS, SHAWNEE] });
     assert.deepEqual([ffw.sample.qpfMm, ffw.p.geocode.UGC], [38.1, ['KSZ040', 'KSZ039']]);
-    assert.match(ffw.p.description, /Up to 1\.5 inches of rain have fallen\./);
+    // Its hour before it is sent, and its one hour (21:00 to 22:00), have an inch and a half each.
+    assert.match(
+      ffw.p.description,
+      /Up to 1\.5 inches of rain have fallen\. Additional rainfall amounts up to 1\.5 inches are possible/,
+    );
+    const hours = (event: string) => injectedStormHours(event, SENT + 20 * 60_000, SENT + 80 * 60_000);
+    const sentHour = SENT / 3_600_000;
+    assert.deepEqual(hours('Flash Flood Warning'), { fromHour: sentHour - 1, toHour: sentHour + 2 });
+    assert.deepEqual(hours('Tornado Warning'), { fromHour: sentHour, toHour: sentHour + 2 }, 'as it runs');
+    assert.throws(
+      () =>
+        injectedAlert({
+          event: 'Flash Flood Warning',
+          zones: [DOUGLAS],
+          sentMs: SENT,
+          onsetMs: SENT,
+          endsMs: SENT + 3_600_000,
+          expiresMs: SENT + 3_600_000,
+          sample: ffw.sample,
+          index: 0,
+          baseUrl: '',
+        }),
+      /needs its hourly weather/,
+    );
     assert.equal(injectedStormWeather('Heat Advisory'), undefined, 'a zone-based product quotes the weather as it is');
   });
 });
