@@ -80,8 +80,8 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
       const issuedMs = dayMs + h * HOUR + 10 * 60_000;
       if (issuedMs > now()) break;
       const hour = Math.floor(issuedMs / HOUR);
-      const storms = stormsAt(hour).filter((s) => s.center.id === center.id);
-      const hazards = airHazardsAt(hour).filter((c) => centerNear(c).id === center.id);
+      const storms = stormsAt(deps, hour).filter((s) => s.center.id === center.id);
+      const hazards = airHazardsAt(deps, hour).filter((c) => centerNear(c).id === center.id);
       const found: [AirHazard | null, readonly StormCell[]][] = [
         [null, storms],
         ...(['icing', 'turbulence'] as const).map((hazard): [AirHazard, StormCell[]] => [
@@ -123,7 +123,7 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
       if (h % 4 === 0) {
         const issuedMs = dayMs + h * HOUR;
         if (issuedMs > now()) break;
-        const cells = airHazardsAt(Math.floor(issuedMs / HOUR));
+        const cells = airHazardsAt(deps, Math.floor(issuedMs / HOUR));
         for (const hazard of ['icing', 'turbulence'] as const) {
           const mine = cells.filter((c) => c.hazard === hazard);
           if (mine.length === 0) continue;
@@ -144,7 +144,7 @@ export function aviationResources(deps: EmbeddedDeps): FamilyRoutes {
       }
       const issuedMs = dayMs + h * HOUR + 55 * 60_000;
       if (issuedMs > now()) break;
-      const cells = stormsAt(Math.floor(issuedMs / HOUR) + 1);
+      const cells = stormsAt(deps, Math.floor(issuedMs / HOUR) + 1);
       const bySeries = new Map<string, StormCell[]>();
       for (const c of cells) bySeries.set(series(c.center), [...(bySeries.get(series(c.center)) ?? []), c]);
       for (const [s, seriesCells] of [...bySeries].sort(([a], [b]) => idOrder(a, b))) {

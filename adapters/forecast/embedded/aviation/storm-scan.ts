@@ -1,9 +1,15 @@
 import { centerAt, type AviationCenter } from './aviation-centers.ts';
+import type { Catalogue } from '../catalogue/types.ts';
+import type { EmbeddedDeps } from '../embedded-deps.ts';
+import { isPointOverWater } from '../grid/grid-cell.ts';
 import { Lru } from '../shared/lru.ts';
-import { synopticGustKmh, weatherAt, type WeatherSample } from '../weather/index.ts';
+import { synopticGustKmh, weatherAt, type Place, type WeatherSample } from '../weather/index.ts';
 
 // Where the model has thunderstorms at an hour: a 1-degree lattice over the contiguous states (and the
 // Gulf and Atlantic approaches), each point with the model's weather. CWAs and SIGMETs are drawn from it.
+// A point over water has the water's weather (Place.overWater: marine-convection.ts's thunder), decided as
+// the forecast decides it (grid-cell.ts isPointOverWater), so a SIGMET over the Gulf follows the storms
+// its gridpoints and Special Marine Warnings show, not the land's.
 
 export interface StormCell {
   readonly lat: number;
@@ -16,20 +22,53 @@ export interface StormCell {
 
 /** The lattice's spacing, degrees of latitude and longitude. */
 const STEP = 1;
-const scans = new Lru<number, readonly StormCell[]>(96);
+
+/** The lattice's places (land ones at 300 m, water ones at sea level) and its scans kept by hour. */
+interface Lattice {
+  readonly places: readonly Place[];
+  readonly storms: Lru<number, readonly StormCell[]>;
+  readonly air: Lru<number, readonly AirHazardCell[]>;
+}
+const lattices = new WeakMap<Catalogue, Lattice>();
+
+/** The lattice of a catalogue, its points' over-water flags worked out once. */
+export function latticePlaces(deps: EmbeddedDeps): readonly Place[] {
+  return latticeOf(deps).places;
+}
+
+function latticeOf(deps: EmbeddedDeps): Lattice {
+  let lattice = lattices.get(deps.catalogue);
+  if (!lattice) {
+    const places: Place[] = [];
+    for (let lat = 25; lat <= 49; lat += STEP) {
+      for (let lon = -124; lon <= -67; lon += STEP)
+        places.push(
+          isPointOverWater(deps, lat, lon)
+            ? { lat, lon, elevationM: 0, overWater: true }
+            : { lat, lon, elevationM: 300 },
+        );
+    }
+    lattice = { places, storms: new Lru(96), air: new Lru(48) };
+    lattices.set(deps.catalogue, lattice);
+  }
+  return lattice;
+}
 
 /** Each point of the lattice over the contiguous states, with the model's weather there at `hour`. */
-function scanLattice(hour: number, visit: (lat: number, lon: number, s: WeatherSample) => void): void {
-  for (let lat = 25; lat <= 49; lat += STEP) {
-    for (let lon = -124; lon <= -67; lon += STEP) visit(lat, lon, weatherAt({ lat, lon, elevationM: 300 }, hour));
-  }
+function scanLattice(
+  lattice: Lattice,
+  hour: number,
+  visit: (lat: number, lon: number, s: WeatherSample) => void,
+): void {
+  for (const place of lattice.places) visit(place.lat, place.lon, weatherAt(place, hour));
 }
 
 /** The lattice points with thunderstorms likely (precipitation type thunderstorms, chance ≥ 40%) at `hour`. */
-export function stormsAt(hour: number): readonly StormCell[] {
-  return scans.getOrSet(hour, () => {
+export function stormsAt(deps: EmbeddedDeps, hour: number): readonly StormCell[] {
+  const lattice = latticeOf(deps);
+  return lattice.storms.getOrSet(hour, () => {
     const cells: StormCell[] = [];
-    scanLattice(hour, (lat, lon, s) => {
+    scanLattice(lattice, hour, (lat, lon, s) => {
       if (s.precipType !== 'thunderstorms' || s.precipProbabilityPct < 40) return;
       cells.push({
         lat,
@@ -71,8 +110,6 @@ export interface AirHazardCell {
   readonly hazard: AirHazard;
 }
 
-const airScans = new Lru<number, readonly AirHazardCell[]>(48);
-
 /**
  * Where the model's weather implies severe icing or turbulence at an hour, on a 1-degree lattice over the
  * contiguous states. Icing: a deep, wet overcast near freezing (sky ≥ 70%, a 40% chance of precipitation, surface
@@ -80,10 +117,11 @@ const airScans = new Lru<number, readonly AirHazardCell[]>(48);
  * outside thunderstorms (a storm's own gusts are the convective SIGMET's: synopticGustKmh), the strong low-level wind that brings moderate-or-greater turbulence and mountain waves aloft. These are
  * the model's own fields, so an area's SIGMET is what its forecasts show.
  */
-export function airHazardsAt(hour: number): readonly AirHazardCell[] {
-  return airScans.getOrSet(hour, () => {
+export function airHazardsAt(deps: EmbeddedDeps, hour: number): readonly AirHazardCell[] {
+  const lattice = latticeOf(deps);
+  return lattice.air.getOrSet(hour, () => {
     const cells: AirHazardCell[] = [];
-    scanLattice(hour, (lat, lon, s) => {
+    scanLattice(lattice, hour, (lat, lon, s) => {
       if (isIcing(s)) cells.push({ lat, lon, hazard: 'icing' });
       if (isTurbulent(s)) cells.push({ lat, lon, hazard: 'turbulence' });
     });

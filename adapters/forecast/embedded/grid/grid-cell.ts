@@ -128,6 +128,26 @@ export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
 }
 
 /**
+ * Whether a point's weather is the water's (Place.overWater), as the forecast decides it: a point in the waters
+ * of a marine zone (an office's coastal zone or a national centre's offshore zone) and in no county, whose
+ * forecast cell, where an office's grid serves it, is marine-only ({@link isMarineOnly}, what its /gridpoints
+ * and alerts use). Canada's and Mexico's land, in no US zone, stays land (isMarineOnly alone finds no county
+ * there).
+ */
+export function isPointOverWater(deps: EmbeddedDeps, lat: number, lon: number): boolean {
+  const { catalogue } = deps;
+  const inWaters = (catalogue.marineZoneAt(lat, lon) ?? catalogue.centreOffshoreZoneAt(lat, lon)) !== undefined;
+  if (!inWaters || catalogue.countyZoneAt(lat, lon) !== undefined) return false;
+  let cell: Cell;
+  try {
+    cell = cellOfPoint(deps, lat, lon);
+  } catch {
+    return true; // No office's grid serves it: the open waters beyond them.
+  }
+  return isMarineOnly(deps, cell);
+}
+
+/**
  * The outlines of the coastal marine zones whose waters an office answers for (the zone's office, or a Great
  * Lake's open-waters office: point-office.ts watersOffice), which its grid window covers whole. An office
  * forecasts its coastal waters on its own GFE grid, and api.weather.gov answers points there from that grid: the

@@ -60,10 +60,10 @@ describe('CWAs at the rates the model claims (issue 38 item 10)', () => {
       const issuance = issuanceHour(at);
       const found = new Map<string, Set<string>>();
       const note = (id: string, what: string) => found.set(id, new Set([...(found.get(id) ?? []), what]));
-      for (const s of stormsAt(issuance)) note(s.center.id, 'THUNDERSTORMS');
+      for (const s of stormsAt(deps(), issuance)) note(s.center.id, 'THUNDERSTORMS');
       // Icing and turbulence make a CWA over an area: three 1° points of the centre's.
       const points = new Map<string, number>();
-      for (const c of airHazardsAt(issuance)) {
+      for (const c of airHazardsAt(deps(), issuance)) {
         const key = `${centerAt(c.lat, c.lon).id} ${c.hazard.toUpperCase()}`;
         points.set(key, (points.get(key) ?? 0) + 1);
       }
