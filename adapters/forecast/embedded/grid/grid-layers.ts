@@ -32,7 +32,8 @@ import { displayTemperature, fToC } from '../weather/units.ts';
 
 /**
  * Every layer of a real gridpoint (gridpoint.json), one value per hour from the issuance hour, run-length
- * encoded as the NWS does (`2026-07-15T18:00:00+00:00/PT3H` when a value holds for three hours). Each
+ * encoded as the NWS does (`2026-07-15T18:00:00+00:00/PT3H` when a value holds for three hours; the amounts,
+ * rain, snow and ice, give the total over the run, as NDFD's accumulations do). Each
  * layer comes from the same hourly samples as the forecasts, so they agree: maxTemperature is the day
  * period's high, the weather layer says rain where the text says rain, hazards are the model's own hazard
  * windows. Sea layers come from the model's sea state (sea-state.ts) on a marine cell and are empty on land, as
@@ -63,6 +64,11 @@ type Value = number | null | readonly unknown[];
 interface Layer {
   readonly uom?: string;
   readonly value: (h: Hour) => Value;
+  /**
+   * An amount layer: a run's value is the amount over its whole validTime, as NDFD's are (a real
+   * quantitativePrecipitation reads 4.826 over `PT6H`: 4.826 mm in those six hours), rounded as each hour is.
+   */
+  readonly totalOver?: (perHour: number, hours: number) => number;
 }
 
 const round = (digits: number) => (x: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -85,9 +91,9 @@ const HOURLY_LAYERS: Readonly<Record<string, Layer>> = {
   windGust: { uom: 'wmoUnit:km_h-1', value: (h) => r1(h.s.windGustKmh) },
   weather: { value: (h) => weatherCondition(h.s) },
   probabilityOfPrecipitation: { uom: 'wmoUnit:percent', value: (h) => h.s.precipProbabilityPct },
-  quantitativePrecipitation: { uom: 'wmoUnit:mm', value: (h) => r2(h.s.qpfMm) },
-  iceAccumulation: { uom: 'wmoUnit:mm', value: (h) => r2(iceAccumulationMm(h.s)) },
-  snowfallAmount: { uom: 'wmoUnit:mm', value: (h) => r1(snowfallMm(h.s)) },
+  quantitativePrecipitation: { uom: 'wmoUnit:mm', value: (h) => r2(h.s.qpfMm), totalOver: (mm, n) => r2(mm * n) },
+  iceAccumulation: { uom: 'wmoUnit:mm', value: (h) => r2(iceAccumulationMm(h.s)), totalOver: (mm, n) => r2(mm * n) },
+  snowfallAmount: { uom: 'wmoUnit:mm', value: (h) => r1(snowfallMm(h.s)), totalOver: (mm, n) => r1(mm * n) },
   snowLevel: { uom: 'wmoUnit:m', value: (h) => Math.round(snowLevelM(h.s, h.elevationM) / 10) * 10 },
   ceilingHeight: { uom: 'wmoUnit:m', value: (h) => nullableRound(ceilingM(h.s), 10) },
   visibility: { uom: 'wmoUnit:m', value: (h) => Math.round(h.s.visibilityM / 10) * 10 },
@@ -239,7 +245,7 @@ export function gridLayers(samples: readonly WeatherSample[], ctx: LayerContext)
     hazards: { values: runs(hazardsByHour(samples, ctx), ctx.startHour) },
   };
   for (const [name, layer] of Object.entries(HOURLY_LAYERS)) {
-    const values = runs(hours.map(layer.value), ctx.startHour);
+    const values = runs(hours.map(layer.value), ctx.startHour, layer.totalOver);
     computed[name] = layer.uom ? { uom: layer.uom, values } : { values };
   }
   for (const [name, uom] of Object.entries(EMPTY_LAYERS)) computed[name] = uom ? { uom, values: [] } : { values: [] };
@@ -308,14 +314,21 @@ const nullableR2 = (x: number | null): number | null => (x === null ? null : r2(
 const nullableRound = (x: number | null, step: number): number | null =>
   x === null ? null : Math.round(x / step) * step;
 
-function runs(values: readonly Value[], startHour: number): { validTime: string; value: Value }[] {
+/** Equal hours as one run; an amount layer's run carries the amount over the run (`totalOver`), others the value. */
+function runs(
+  values: readonly Value[],
+  startHour: number,
+  totalOver?: (perHour: number, hours: number) => number,
+): { validTime: string; value: Value }[] {
   const out: { validTime: string; value: Value }[] = [];
   const keys = values.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : v));
   let k = 0;
   while (k < values.length) {
     let end = k + 1;
     while (end < values.length && keys[end] === keys[k]) end++;
-    out.push({ validTime: `${hourIso(startHour + k)}/${isoDuration(end - k)}`, value: values[k] ?? null });
+    const value = values[k] ?? null;
+    const validTime = `${hourIso(startHour + k)}/${isoDuration(end - k)}`;
+    out.push({ validTime, value: totalOver && typeof value === 'number' ? totalOver(value, end - k) : value });
     k = end;
   }
   return out;

@@ -294,8 +294,8 @@ describe("an injected storm warning's weather", () => {
     assert.ok(grid.windGust.values[0].value / 1.852 >= 34, `a 34 kt gust: ${grid.windGust.values[0].value} km/h`);
   });
 
-  // The gridpoint's rain over [from, to) epoch hours, mm: its layers give each hour's amount, a run of equal hours
-  // as one value over the run's duration (alerts-amounts.test.ts reads them so too).
+  // The gridpoint's rain over [from, to) epoch hours, mm: a value is the amount over its validTime (a run of equal
+  // hours, as NDFD's accumulations), so a part of a run counts its share (alerts-amounts.test.ts reads them so too).
   const rainOver = (layer: any, from: number, to: number) => {
     let total = 0;
     for (const { validTime, value } of layer.values) {
@@ -303,7 +303,7 @@ describe("an injected storm warning's weather", () => {
       const first = Date.parse(start) / 3_600_000;
       const m = /^P(?:(\d+)D)?(?:T(\d+)H)?$/.exec(duration)!;
       const last = first + Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
-      total += value * Math.max(0, Math.min(to, last) - Math.max(from, first));
+      total += (value * Math.max(0, Math.min(to, last) - Math.max(from, first))) / (last - first);
     }
     return total;
   };
@@ -338,8 +338,8 @@ describe("an injected storm warning's weather", () => {
     const [ffw] = await alertsOf(w, [{ event: 'Flash Flood Warning', point: [39.7456, -97.0892] }]);
     assert.match(ffw.description, /Up to 1 inch of rain has fallen\. Additional rainfall amounts up to 3 inches /);
     const qpf = (await w.get('/gridpoints/TOP/32,81')).body.properties.quantitativePrecipitation.values[0];
-    assert.match(qpf.validTime, HOUR);
-    assert.equal(qpf.value, 25.4, 'an inch in each hour it runs, mm');
+    assert.equal(qpf.validTime, '2026-01-15T18:00:00+00:00/PT3H');
+    assert.equal(qpf.value, 76.2, 'an inch in each of its three hours: the amount over the run, mm');
     // Sent at 18:00, ending at 21:00: an inch fallen 17:00 to 18:00, and three to come.
     assert.deepEqual(await checkFlood(w, ffw, POINT), { fallen: 25.4, more: 76.2, hours: 3 });
     await w.send('PUT', '/_taskcast/clock', { now: CLOCK }, auth);
@@ -355,7 +355,11 @@ describe("an injected storm warning's weather", () => {
     );
     assert.deepEqual(byEvent('Severe Thunderstorm Warning').parameters.maxWindGust, ['70 MPH']);
     const grid = (await w.get('/gridpoints/TOP/32,81')).body.properties;
-    assert.equal(grid.quantitativePrecipitation.values[0].value, 50.8);
+    // Two inches an hour from 18:00 (the clock) through 20:00, the hour it ends in: 3 × 50.8 mm over PT3H.
+    assert.deepEqual(grid.quantitativePrecipitation.values[0], {
+      validTime: '2026-01-15T18:00:00+00:00/PT3H',
+      value: 152.4,
+    });
     assert.equal(Math.round(mph(grid.windGust.values[0].value)), 70);
     assert.deepEqual(await checkFlood(w, byEvent('Flash Flood Warning'), POINT), {
       fallen: 50.8,

@@ -31,14 +31,14 @@ function durationHours(d: string): number {
   return Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
 }
 
-/** A gridpoint layer summed over the hours [from, to) (epoch hours), its values being per hour. */
+/** A gridpoint layer summed over the hours [from, to) (epoch hours), each value the amount over its validTime. */
 function layerTotal(layer: Json, from: number, to: number): number {
   let total = 0;
   for (const { validTime, value } of layer['values'] as { validTime: string; value: number }[]) {
     const [start, duration] = validTime.split('/') as [string, string];
     const first = Date.parse(start) / HOUR;
     const n = durationHours(duration);
-    total += value * Math.max(0, Math.min(to, first + n) - Math.max(from, first));
+    total += (value * Math.max(0, Math.min(to, first + n) - Math.max(from, first))) / n;
   }
   return total;
 }
