@@ -4,9 +4,8 @@ import { forecastWorld } from '../../support/forecast-http.ts';
 
 // Issue 38 item 5: the model's Special Marine Warnings are listed where api.weather.gov lists them: under their
 // marine zone (/alerts/active/zone/AMZ670), their marine area (area=AM) and region (region=AT), by event, and
-// not under a state's land (area=FL). On 2026-07-30 at 09:30Z, before dawn, when the water's storms come
-// (marine-convection.ts), the grid has thunderstorms gusting past 34 kt off Palm Beach (AMZ670, NWS Miami's) and
-// off the Keys (GMZ033, NWS Key West's).
+// not under a state's land (area=FL). On 2026-07-15 at 22:30Z the grid has thunderstorms gusting past 34 kt off
+// Palm Beach (AMZ670, NWS Miami's) and off the Keys (GMZ033, NWS Key West's).
 
 type Json = Record<string, any>;
 const SMW = 'Special Marine Warning';
@@ -14,7 +13,7 @@ const SMW = 'Special Marine Warning';
 describe('Special Marine Warnings over HTTP', () => {
   let w: Awaited<ReturnType<typeof forecastWorld>>;
   before(async () => {
-    w = await forecastWorld({ now: new Date('2026-07-30T09:30:00Z') });
+    w = await forecastWorld({ now: new Date('2026-07-15T22:30:00Z') });
   });
   const smws = async (path: string): Promise<Json[]> => {
     const reply = await w.get(path);

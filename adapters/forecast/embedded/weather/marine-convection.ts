@@ -23,11 +23,10 @@
  * https://wgntv.com/tom-skilling-2/a-fascinating-look-at-lightning-discharges-over-illinois-in-2022/,
  * https://newsisnow.com/these-us-cities-are-lightning-capitals-report-says/).
  *
- * Those that thunder keep the land's spread of outflow gusts ({@link waterStormCell}), and over water the
- * convection comes before dawn ({@link waterConvectiveTiming}). What that gives (thunderstorm hours a year per
- * zone, Special Marine Warnings per office, against the real ones) is measured in one place, docs/forecast-service.md
- * ("Special Marine Warning"), with its commands (`npx tsx scripts/storm-hours-report.ts --marine`,
- * `npx tsx scripts/storm-warning-report.ts --marine`).
+ * Those that thunder keep the land's spread of outflow gusts ({@link waterStormCell}). Measured by
+ * `npx tsx scripts/storm-hours-report.ts --marine` (the thunderstorm hours a year of one zone, by office): San
+ * Juan's waters ~18 (1,116 with the land's storms), Honolulu's ~1 (338), Miami's Atlantic waters ~180 (346), Key
+ * West's ~190 (427), Mobile's ~110 (215), figures in docs/forecast-service.md ("Special Marine Warning").
  *
  * Only where the place says it is over water (Place.overWater: a marine zone's gridpoint): the land's places, the
  * normals stations among them, keep their storms.
@@ -71,25 +70,6 @@ export function warmWaterWeight(lat: number, lon: number): number {
 export function waterThunderCellMin(lat: number, lon: number): number {
   if (isTropicalIsland(lat, lon)) return isHawaii(lat, lon) ? HAWAII_WATER_CELL_MIN : TROPICAL_WATER_CELL_MIN;
   return OPEN_WATER_CELL_MIN + (WARM_WATER_CELL_MIN - OPEN_WATER_CELL_MIN) * warmWaterWeight(lat, lon);
-}
-
-/** The local solar hour of the water's convective maximum: a little before dawn. */
-const WATER_STORM_PEAK_SOLAR = 5;
-
-/**
- * How favoured the hour is for convection over water, 0-1, at local solar hour `solar`: the land's shape
- * (convective-climate.ts convectiveTiming, 3 hours either side of its peak) around the night's end instead of the
- * afternoon's. Over open water the sun heats the surface little, and the showers and thunderstorms come at night
- * and in the early morning, as the cloud tops cool and the land breeze converges offshore: oceanic rainfall and
- * convection have an early-morning maximum (Nesbitt & Zipser 2003, "The diurnal cycle of rainfall and convective
- * intensity according to three years of TRMM measurements", J. Climate 16, 1456-1475,
- * https://doi.org/10.1175/1520-0442(2003)016<1456:TDCORA>2.0.CO;2), and Florida's nocturnal lightning is "mostly
- * offshore, related to the Gulf Stream, coastline orientations, the prevailing flow, and land breezes" (Lericos
- * et al. 2002, above).
- */
-export function waterConvectiveTiming(solar: number): number {
-  const apart = ((((solar - WATER_STORM_PEAK_SOLAR) % 24) + 36) % 24) - 12;
-  return Math.exp(-((apart / 3) ** 2));
 }
 
 /**

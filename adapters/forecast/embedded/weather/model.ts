@@ -16,7 +16,7 @@ import { heavyRainWeight, trainingFactor, TRAINING_MIN_C } from './heavy-rain.ts
 import { convectiveLiftC, convectiveTiming, nocturnalStormWeight, springStormWeight } from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
-import { waterConvectiveTiming, waterStormCell, waterThunderCellMin } from './marine-convection.ts';
+import { waterStormCell, waterThunderCellMin } from './marine-convection.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
 import { openSeaPlace, overSeaAirC, overSeaWindFactor, seaGustExcess, type SeaPlace } from './sea-water.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
@@ -158,8 +158,6 @@ interface Site {
   readonly stormVigour: number;
   /** How much the place's thunderstorms keep the central Plains' night maximum, 0–1 (convective-climate.ts). */
   readonly nocturnalStorms: number;
-  /** Over water (Place.overWater): its convection comes before dawn (marine-convection.ts). */
-  readonly overWater: boolean;
   /**
    * Over water (Place.overWater), the storm-cell value from which a convective hour thunders
    * (marine-convection.ts); −Infinity over land, where every one does.
@@ -243,7 +241,6 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     tailRegion: windTailRegion(place.lat, place.lon),
     stormVigour: stormVigour(place.lat, place.lon),
     nocturnalStorms: nocturnalStormWeight(place.lat, place.lon),
-    overWater: place.overWater === true,
     thunderCellMin: place.overWater ? waterThunderCellMin(place.lat, place.lon) : Number.NEGATIVE_INFINITY,
     springStorms: springStormWeight(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
@@ -400,10 +397,8 @@ function hourCore(site: Site, epochHour: number): HourCore {
     1,
   );
   // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
-  // also at night (convective-climate.ts); over water before dawn (marine-convection.ts).
-  const afternoon = site.overWater
-    ? waterConvectiveTiming(solar)
-    : convectiveTiming(solar, cycle.peak, site.nocturnalStorms);
+  // also at night (convective-climate.ts).
+  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms);
   const convectivePop =
     80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 
