@@ -198,14 +198,16 @@ function removeIfPresent(path: string): void {
   try {
     unlinkSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    unlessMissing(error);
   }
 }
 
+/** removeIfPresent on the thread pool. */
 async function removeInBackground(path: string): Promise<void> {
-  try {
-    await unlink(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  await unlink(path).catch(unlessMissing);
+}
+
+/** Rethrows a failed removal's error, but a missing file's: already gone is what was asked. */
+function unlessMissing(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
 }
