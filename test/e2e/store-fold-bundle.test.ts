@@ -1,13 +1,11 @@
 /**
  * The compaction's worker as `npm start` runs it: an entry of its own beside main.mjs in the server bundle
- * (server-bundle.mjs), where the store looks for it. It must be there, write what foldStoreFiles writes, and
- * run below the requests' priority.
+ * (server-bundle.mjs), where the store looks for it. It must be there, and write what foldStoreFiles writes.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,7 +16,6 @@ import { documentSlices } from '../../adapters/persistence/lowdb/document-slices
 import { foldStoreFiles } from '../../adapters/persistence/lowdb/fold-store-files.ts';
 import { journalLine } from '../../adapters/persistence/lowdb/store-records.ts';
 import type { FoldMessage } from '../../adapters/persistence/lowdb/store-fold-worker.ts';
-import { FOLD_NICE } from '../../adapters/persistence/lowdb/fold-priority.ts';
 import { numberedTask, numberedUser, scratchStorePaths } from '../support/task-fixtures.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,14 +42,10 @@ test("the server bundle's fold worker writes the snapshot foldStoreFiles writes"
     return files;
   }) as [ReturnType<typeof storeFiles>, ReturnType<typeof storeFiles>];
 
-  const ownPriority = getPriority();
   const running = new Worker(worker, { workerData: bundled });
   const [message] = (await once(running, 'message')) as [FoldMessage];
   await running.terminate();
-  // On Linux the fold's thread, and it alone, runs below the requests (FOLD_NICE).
-  const nice = process.platform === 'linux' ? Math.max(ownPriority, FOLD_NICE) : undefined;
-  assert.deepEqual(message, { ok: true, tasks: 3, users: 1, nice });
-  assert.equal(getPriority(), ownPriority, "the server's own threads keep their priority");
+  assert.deepEqual(message, { ok: true, tasks: 3, users: 1 });
 
   await foldStoreFiles(inThread);
   assert.equal(readFileSync(bundled.snapshot, 'utf8'), readFileSync(inThread.snapshot, 'utf8'));

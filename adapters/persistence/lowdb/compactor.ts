@@ -174,7 +174,7 @@ export class Compactor {
       this.captured = undefined;
       this.movedAside = false;
       this.log(
-        `store: compacted ${folded.tasks} tasks and ${folded.users} users into ${this.files.snapshot} in ${Math.round(performance.now() - started)} ms${folded.nice === undefined ? '' : ` (at nice ${folded.nice})`}`,
+        `store: compacted ${folded.tasks} tasks and ${folded.users} users into ${this.files.snapshot} in ${Math.round(performance.now() - started)} ms`,
       );
     } catch (error) {
       this.retryAt = Date.now() + RETRY_AFTER_MS;

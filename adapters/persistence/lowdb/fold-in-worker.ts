@@ -6,7 +6,7 @@ import type { FoldMessage } from './store-fold-worker.ts';
 
 /**
  * foldStoreFiles on a worker thread (store-fold-worker.ts, beside this module or the bundle that holds it):
- * resolves with what it wrote (and the nice value its thread ran at), rejects with why it failed. The worker holds the process open while it
+ * resolves with what it wrote, rejects with why it failed. The worker holds the process open while it
  * writes, as the fold on the main thread did, and is gone once it has answered.
  */
 export function foldInWorker(files: StoreFiles, moduleUrl: string = import.meta.url): Promise<Folded> {
@@ -14,7 +14,7 @@ export function foldInWorker(files: StoreFiles, moduleUrl: string = import.meta.
   const worker = new Worker(source, { eval: evaluate, workerData: files });
   return new Promise<Folded>((resolve, reject) => {
     worker.once('message', (message: FoldMessage) => {
-      if (message.ok) resolve({ tasks: message.tasks, users: message.users, nice: message.nice });
+      if (message.ok) resolve({ tasks: message.tasks, users: message.users });
       else reject(new Error(message.message));
       void worker.terminate();
     });

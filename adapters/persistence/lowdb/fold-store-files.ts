@@ -9,8 +9,6 @@ import { checkedSnapshot } from './store-reader.ts';
 export interface Folded {
   readonly tasks: number;
   readonly users: number;
-  /** The fold thread's nice value (store-fold-worker.ts), when it ran on one it lowered. */
-  readonly nice?: number | undefined;
 }
 
 /**

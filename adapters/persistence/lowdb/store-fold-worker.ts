@@ -1,21 +1,18 @@
 // A compaction's fold in a worker thread (fold-store-files.ts): the snapshot's parse, the replay and the new
 // snapshot's JSON, which on the main thread took 7–10% of its time in a flood of POSTs (docs/benchmarks.md).
 // Spawned by the Compactor; bundled beside the server's main module (bootstrap/server/server-bundle.mjs).
-// The thread runs below the requests (fold-priority.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StoreFiles } from './store-files.ts';
 import { foldStoreFiles } from './fold-store-files.ts';
-import { lowerThisThread } from './fold-priority.ts';
 
-/** What the worker posts back: the fold's figures and the nice value it ran at, or why it failed. */
+/** What the worker posts back: the fold's figures, or why it failed. */
 export type FoldMessage =
-  | { readonly ok: true; readonly tasks: number; readonly users: number; readonly nice: number | undefined }
+  | { readonly ok: true; readonly tasks: number; readonly users: number }
   | { readonly ok: false; readonly message: string };
 
 const post = (message: FoldMessage): void => parentPort?.postMessage(message);
 
-const nice = lowerThisThread();
 foldStoreFiles(workerData as StoreFiles).then(
-  (folded) => post({ ok: true, ...folded, nice }),
+  (folded) => post({ ok: true, ...folded }),
   (error: unknown) => post({ ok: false, message: error instanceof Error ? error.message : String(error) }),
 );
