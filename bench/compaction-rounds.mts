@@ -4,7 +4,10 @@
  * fold lands and finishes. Each tree is bundled as the server ships (esbuild, the fold worker beside the store's
  * module, so the worker starts from plain JavaScript); each round is a fresh process; trees alternate.
  *
- *   node --import tsx bench/compaction-rounds.mts <treeA> <treeB> [rounds] [S]
+ *   node --import tsx bench/compaction-rounds.mts <treeA> <treeB> [rounds] [S] [P]
+ *
+ * With P, each round makes P POSTs instead, whether a fold lands or not (a tree whose store folds on garbage
+ * folds none in a flood of creates), and waits for a fold it started to finish before its figures are taken.
  *
  * A tree is a checkout (a worktree, or `git archive` of a commit) that can resolve the packages the store
  * imports. Printed per round: CPU µs a POST (whole process, and the main thread alone, from /proc), the
@@ -37,15 +40,15 @@ interface RoundResult {
 const CHILD_FLAG = '--child';
 
 if (process.argv[2] === CHILD_FLAG) {
-  await child(process.argv[3]!, Number(process.argv[4]), process.argv[5]!);
+  await child(process.argv[3]!, Number(process.argv[4]), process.argv[5]!, Number(process.argv[6] ?? 0));
 } else {
   await parent();
 }
 
 async function parent(): Promise<void> {
-  const [treeA, treeB, roundsArg, sizeArg] = process.argv.slice(2);
+  const [treeA, treeB, roundsArg, sizeArg, postsArg] = process.argv.slice(2);
   if (treeA === undefined || treeB === undefined) {
-    throw new Error('usage: compaction-rounds.mts <treeA> <treeB> [rounds] [S]');
+    throw new Error('usage: compaction-rounds.mts <treeA> <treeB> [rounds] [S] [P]');
   }
   const rounds = Number(roundsArg ?? 4);
   const size = Number(sizeArg ?? 20_000);
@@ -58,7 +61,16 @@ async function parent(): Promise<void> {
         const folder = join(work, `round-${round}-${i}`);
         const run = spawnSync(
           process.execPath,
-          ['--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG, bundles[i]!, String(size), folder],
+          [
+            '--import',
+            'tsx',
+            fileURLToPath(import.meta.url),
+            CHILD_FLAG,
+            bundles[i]!,
+            String(size),
+            folder,
+            postsArg ?? '0',
+          ],
           {
             encoding: 'utf8',
             stdio: ['ignore', 'pipe', 'inherit'],
@@ -127,8 +139,11 @@ interface StoreModule {
   pendingTask: typeof import('../test/support/task-fixtures.ts').pendingTask;
 }
 
-/** One round: S tasks stored and folded, then POSTs until a background fold has landed and finished. */
-async function child(bundlePath: string, size: number, folder: string): Promise<void> {
+/**
+ * One round: S tasks stored and folded, then POSTs until a background fold has landed and finished, or, with
+ * `fixedPosts`, that many POSTs and then the end of a fold that had started.
+ */
+async function child(bundlePath: string, size: number, folder: string, fixedPosts: number): Promise<void> {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const { randomUUID } = await import('node:crypto');
   const { mkdirSync } = await import('node:fs');
@@ -199,11 +214,13 @@ async function child(bundlePath: string, size: number, folder: string): Promise<
   const watch = setInterval(() => {
     if (foldStarted === 0 && existsSync(journal)) foldStarted = performance.now();
   }, 1);
-  while (foldEnded === 0) {
-    await writers(store, step);
-    posts += step;
-    if (posts > 20 * size) throw new Error('no fold landed');
+  while (fixedPosts > 0 ? posts < fixedPosts : foldEnded === 0) {
+    const count = fixedPosts > 0 ? Math.min(step, fixedPosts - posts) : step;
+    await writers(store, count);
+    posts += count;
+    if (fixedPosts === 0 && posts > 20 * size) throw new Error('no fold landed');
   }
+  while ((foldStarted > 0 || existsSync(journal)) && foldEnded === 0) await new Promise((r) => setTimeout(r, 1));
   delay.disable();
   clearInterval(watch);
   clearInterval(sampler);
@@ -222,7 +239,7 @@ async function child(bundlePath: string, size: number, folder: string): Promise<
     p99StallMs: delay.percentile(99) / 1e6,
     worstBatchMs,
     worstBatchDuringFoldMs,
-    foldMs: foldEnded - (foldStarted || t0),
+    foldMs: foldEnded === 0 ? 0 : foldEnded - (foldStarted || t0),
     postsPerSecond: posts / (wallMs / 1000),
   };
   await store.close();
