@@ -190,7 +190,8 @@ async function child(bundlePath: string, size: number, folder: string, fixedPost
       if (foldStarted > 0 && foldEnded === 0) worstBatchDuringFoldMs = Math.max(worstBatchDuringFoldMs, ms);
     },
   });
-  // Past three times the snapshot (compactor.ts), in rounds of a tenth of S, until the fold has finished.
+  // In rounds of a tenth of S: until a fold has finished (past three times the snapshot, where the store folded
+  // on length), or P POSTs.
   const journal = `${dbPath}.journal.compacting`;
   const { existsSync } = await import('node:fs');
   const delay = monitorEventLoopDelay({ resolution: 1 });

@@ -13,25 +13,26 @@ import type { Journal } from './journal.ts';
 const RETRY_AFTER_MS = 10_000;
 
 /**
- * A fold is due once the journal holds this many times the snapshot's bytes. A fold reads and rewrites the
- * whole snapshot, so each journal record pays for 1/JOURNAL_TO_SNAPSHOT of a snapshot record besides its own
- * replay: at 1 (a fold whenever the journal outgrew the snapshot) every task created paid for folding one
- * snapshot task again; at 2, for half of one; at 3, for a third (a fold per journal record 6.6 → 5.6 µs
- * with 20,000 tasks). The price is a journal up to three times the snapshot, which start-up replays after
- * a crash: about as long as twice took before records were checked without valibot's copies (3 × 2.8 µs
- * against 2 × 4.1 µs a snapshot record's worth; docs/storage.md).
+ * A fold is due once the store's files hold this many dead bytes for every live one: records a later update
+ * or a delete superseded, and the deletes' own lines. A fold buys nothing but room and a shorter replay, and
+ * what it buys is the garbage it drops: the journal's new records are folded into a snapshot that would hold
+ * them once, as the journal already does (a crash's start-up reads 200,000 tasks from a journal in ~1.2 times
+ * their read from a snapshot; docs/storage.md). So a flood of creates folds nothing until FOLD_AT_MOST_BYTES, as Bitcask merges
+ * on its dead bytes' share and an LSM tree compacts on space amplification, not on a log's length. Three to one
+ * is where a journal of updates alone folded before (at three times the snapshot: every update supersedes one
+ * record), so the trade measured there holds: fold CPU a record against the files at most four times the live
+ * data, for disk and for a crash's replay (docs/benchmarks.md, the ledger's row "three times").
  */
-export const JOURNAL_TO_SNAPSHOT = 3;
+export const DEAD_TO_LIVE = 3;
 
 /**
- * ...but a fold is due at this journal size at the latest, whatever the snapshot's: start-up reads the whole
- * journal into memory and replays it (256 MiB is about 750,000 records, some 2 s), and a fold needs room for
- * it again beside the snapshot. Past a snapshot of 85 MiB (about 250,000 tasks) folds thus come more often
- * than every three snapshots' worth: at 171 MiB, every one and a half.
+ * A fold is due at this journal size whatever its garbage: start-up reads the whole journal into memory and
+ * replays it (256 MiB is about 750,000 records, some 2 s), and a fold needs room for it again beside the
+ * snapshot. A flood of creates folds here and only here (compactAfterBytes overrides it).
  */
 export const FOLD_AT_MOST_BYTES = 256 * 1024 * 1024;
 
-/** No fold is due below this much journal, however small the snapshot (compactAfterBytes overrides it). */
+/** No fold is due for less garbage than this, however small the store (nor above compactAfterBytes). */
 export const FOLD_AT_LEAST_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -52,12 +53,17 @@ export class Compactor {
   private retryAt = 0;
   private lastFailure: string | undefined;
   private snapshotBytes: number;
+  /** Bytes of the snapshot and the journals that hold nothing live (see superseded). */
+  private deadBytes = 0;
+  /** What of deadBytes lay in the snapshot and the journal moved aside: the fold running drops it. */
+  private deadBytesFolding = 0;
 
   constructor(
     private readonly files: StoreFiles,
     private readonly snapshot: Low<StoreDocument>,
     private readonly state: StoreState,
-    private readonly minBytes: number,
+    /** A fold is due at this journal size whatever its garbage (FOLD_AT_MOST_BYTES unless a test says). */
+    private readonly foldAtBytes: number,
     private readonly log: (message: string) => void,
     /** Opens a new journal file as the first one was opened (see openJournalFile). */
     private readonly openJournal: (path: string) => number,
@@ -68,22 +74,33 @@ export class Compactor {
   }
 
   /**
-   * The journal's housekeeping test, before every batch: a fold is due once the journal holds
-   * JOURNAL_TO_SNAPSHOT times the snapshot (or FOLD_AT_MOST_BYTES), or a failed one's retry time has come.
-   * The journal then waits until nothing is in flight.
+   * The journal's housekeeping test, before every batch: a fold is due once the snapshot and the journal hold
+   * DEAD_TO_LIVE dead bytes for every live one (and FOLD_AT_LEAST_BYTES of them), or the journal is
+   * `foldAtBytes` long, or a failed one's retry time has come. The journal then waits until nothing is in flight.
    */
   due(journalBytes: number): boolean {
     if (this.running || Date.now() < this.retryAt) return false;
     if (this.captured !== undefined || this.movedAside) return true;
-    return (
-      journalBytes >= Math.max(this.minBytes, Math.min(FOLD_AT_MOST_BYTES, JOURNAL_TO_SNAPSHOT * this.snapshotBytes))
-    );
+    if (journalBytes >= this.foldAtBytes) return true;
+    const dead = this.deadBytes;
+    const live = this.snapshotBytes + journalBytes - dead;
+    return dead >= Math.min(FOLD_AT_LEAST_BYTES, this.foldAtBytes) && dead >= DEAD_TO_LIVE * live;
+  }
+
+  /**
+   * A record of `bytes` in the snapshot or a journal holds nothing live any more: a change applied now replaced
+   * or deleted its task (or it is a delete's own line). The store tells it as it applies the change.
+   */
+  superseded(bytes: number): void {
+    this.deadBytes += bytes;
   }
 
   /** With nothing in flight: moves the journal aside (unless a failed fold's is still there) and starts folding it. Never waits for the fold. */
   async start(journal: Journal): Promise<void> {
     const captured = this.captured;
     if (captured !== undefined) {
+      // Start-up's state: every record superseded since lies in what this fold writes, or in the journal.
+      this.deadBytesFolding = 0;
       this.running = this.fold(() => this.writeCaptured(captured)).finally(() => (this.running = undefined));
       return;
     }
@@ -151,6 +168,7 @@ export class Compactor {
     // The rename must be durable before a write lands in the new journal, or a crash could reorder them.
     await syncFolderAsync(dirname(this.files.snapshot));
     this.movedAside = true;
+    this.deadBytesFolding = this.deadBytes;
     return true;
   }
 
@@ -166,9 +184,11 @@ export class Compactor {
     try {
       const folded = await write();
       this.snapshotBytes = sizeOf(this.files.snapshot);
+      // Records superseded since the journal was moved aside lie in the new snapshot or the new journal.
+      this.deadBytes -= this.deadBytesFolding;
+      this.deadBytesFolding = 0;
       // On the thread pool: freeing the journal's blocks takes ext4 ~0.5 ms a MiB (11 ms at 16 MiB, 33 at
-      // 64, measured here), which unlinkSync spent stalling every request: a journal at three times a
-      // snapshot of 100,000 tasks is ~100 MiB.
+      // 64, measured here), which unlinkSync spent stalling every request: a journal can be 256 MiB.
       await removeInBackground(this.files.compacting);
       await syncFolderAsync(dirname(this.files.snapshot));
       this.captured = undefined;

@@ -5,9 +5,9 @@ import { Low } from 'lowdb';
 import { CREATE_NEW } from '../../shared/file-trust.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
-import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
+import type { StoreChange, StoreDocument, StoreState } from '../memory/store-state.ts';
 import type { TaskStore } from '../task-store.ts';
-import { Compactor, FOLD_AT_LEAST_BYTES } from './compactor.ts';
+import { Compactor, FOLD_AT_MOST_BYTES } from './compactor.ts';
 import { storeFiles, type StoreFiles } from './store-files.ts';
 import type { Folded } from './fold-store-files.ts';
 import { documentSlices } from './document-slices.ts';
@@ -22,8 +22,8 @@ import { StoreOpenError } from './store-open-error.ts';
 
 export interface LowdbTaskStoreOptions {
   /**
-   * Compact once the journal is this big and three times the last snapshot, or 256 MiB whatever the snapshot
-   * (FOLD_AT_LEAST_BYTES, FOLD_AT_MOST_BYTES; compactor.ts).
+   * Compact once the journal is this big, whatever its garbage (FOLD_AT_MOST_BYTES, 256 MiB, by default), or
+   * sooner once the files hold three dead bytes for every live one (DEAD_TO_LIVE; compactor.ts).
    */
   readonly compactAfterBytes?: number;
   /**
@@ -54,13 +54,13 @@ const FAILURE_LOG_INTERVAL_MS = 10_000;
 /**
  * STORAGE=lowdb. The lowdb document at DB_PATH is a snapshot; every change since is a line in the journal
  * `${DB_PATH}.journal`, appended with group commit before the request is answered. The journal is folded
- * into the snapshot at start-up, at every clean close, and in the background whenever it reaches three
- * times the snapshot (see Compactor), so a write costs one small append rather than a re-serialisation of every
- * task, and compaction stays amortised O(1) per write.
+ * into the snapshot at start-up, at every clean close, and in the background once the files hold three
+ * times as many dead bytes as live ones, or the journal 256 MiB (see Compactor), so a write costs one small
+ * append rather than a re-serialisation of every task, and compaction stays amortised O(1) per write.
  */
 export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskStoreOptions = {}): Promise<TaskStore> {
   const log = options.log ?? (() => {});
-  const minCompactBytes = options.compactAfterBytes ?? FOLD_AT_LEAST_BYTES;
+  const foldAtBytes = options.compactAfterBytes ?? FOLD_AT_MOST_BYTES;
   try {
     mkdirSync(dirname(givenPath), { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -124,7 +124,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       files,
       snapshot,
       state,
-      minCompactBytes,
+      foldAtBytes,
       log,
       (path) => openJournalFile(path, opened.durableWrites).fd,
       options.foldFiles,
@@ -156,8 +156,12 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     // One without it is refused before anything is written (checkCommit), so the journal never holds it.
     const commit = (change: StoreChange): Promise<void> => {
       state.checkCommit(change);
+      const line = journalLine(change);
       return journal
-        .append(journalLine(change), () => state.apply(change))
+        .append(line, () => {
+          compactor.superseded(supersededBytes(state, change, line));
+          state.apply(change);
+        })
         .catch((error: unknown) => {
           throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
         });
@@ -206,6 +210,19 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
     await lock.release();
     throw error;
   }
+}
+
+/**
+ * The bytes on disk that hold nothing live once `change` is applied: the record of the task it replaces or
+ * deletes, counted as that task's JSON (its journal line has ~40 bytes more, its snapshot record a few), and a
+ * delete's own line. A new task or user supersedes nothing. Expired Idempotency-Key records are not counted:
+ * a fold drops them too, but they wait for one that garbage or the journal's length makes due.
+ */
+function supersededBytes(state: StoreState, change: StoreChange, line: string): number {
+  if (change.kind === 'user') return 0;
+  const old = state.tasksById.get(change.kind === 'task' ? change.task.id : change.id);
+  const replaced = old === undefined ? 0 : Buffer.byteLength(JSON.stringify(old)) + 1;
+  return change.kind === 'delete-task' ? replaced + Buffer.byteLength(line) + 1 : replaced;
 }
 
 /** Logs the first failure of a run of failed batches, then at most one summary per interval, then the recovery. */

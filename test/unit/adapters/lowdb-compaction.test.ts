@@ -174,10 +174,11 @@ describe('background compaction', () => {
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Odd rounds kill in the middle of the round's first fold (once its journal has been moved aside), even
-      // rounds at a random moment after that fold is done. Each round thus writes about three snapshots' worth
-      // (the fold is due at three times the snapshot), so the store grows ~4x a round; waiting for a second
-      // fold, as this test once did, grew it ~14x a round (round 4 needed ~500,000 writes, and at load 10 did
-      // not get there). The wait ends as soon as its moment comes.
+      // rounds at a random moment after that fold is done. The writer's fold is due at 64 KiB of journal (its
+      // compactAfterBytes; creates leave no garbage), so each round writes about that much before it; when the
+      // fold was due at three times the snapshot, waiting for a second fold, as this test once did, grew the
+      // store ~14x a round (round 4 needed ~500,000 writes, and at load 10 did not get there). The wait ends as
+      // soon as its moment comes.
       const aimAtFold = round % 2 === 1;
       const moved = () => ready && existsSync(`${path}.journal.compacting`);
       const deadline = Date.now() + 120_000;
