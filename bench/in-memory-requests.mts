@@ -31,9 +31,9 @@
  * in two ways: a mirror starts a write at once when a slot is free, where Taskcast's journal waits a turn
  * (`setImmediate`) to batch what came in that turn; and a mirror writes the ~100-byte body, Taskcast a ~340-byte
  * task line. A Taskcast variant always gets a lowdb store in the scratch folder (DB_PATH and STORAGE are set,
- * whatever the environment says), so bench tasks never reach a developer's store. 59,000 POSTs a process: the
- * store folds its journal about twice, in whichever rounds that lands, which the median shows and the least
- * mostly not. With LOG_LEVEL=info the request lines go to stdout too; `ab` reads the figures' line among them.
+ * whatever the environment says), so bench tasks never reach a developer's store. 59,000 POSTs a process:
+ * creates leave no garbage, so the store folds nothing (when it folded at three times the snapshot, about
+ * twice, in whichever rounds that landed, which the median showed and the least mostly not). With LOG_LEVEL=info the request lines go to stdout too; `ab` reads the figures' line among them.
  *
  *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab bare,h3,full 3
  *   ROUTE=post node --import tsx bench/in-memory-requests.mts ab full,full@/tmp/parent 6

@@ -5,7 +5,8 @@ import { Low } from 'lowdb';
 import { CREATE_NEW } from '../../shared/file-trust.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { KeyedReservations, StateTaskRepository, StateUserRepository } from '../memory/repositories.ts';
-import type { StoreChange, StoreDocument, StoreState } from '../memory/store-state.ts';
+import type { StoreChange, StoreDocument } from '../memory/store-state.ts';
+import type { Task } from '../../../domain/tasks/task.ts';
 import type { TaskStore } from '../task-store.ts';
 import { Compactor, FOLD_AT_MOST_BYTES } from './compactor.ts';
 import { storeFiles, type StoreFiles } from './store-files.ts';
@@ -158,10 +159,7 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
       state.checkCommit(change);
       const line = journalLine(change);
       return journal
-        .append(line, () => {
-          compactor.superseded(supersededBytes(state, change, line));
-          state.apply(change);
-        })
+        .append(line, () => compactor.superseded(supersededBytes(change, state.apply(change), line)))
         .catch((error: unknown) => {
           throw error instanceof JournalWriteError ? new ServiceUnavailable(retryAfterSeconds) : error;
         });
@@ -213,16 +211,14 @@ export async function openLowdbTaskStore(givenPath: string, options: LowdbTaskSt
 }
 
 /**
- * The bytes on disk that hold nothing live once `change` is applied: the record of the task it replaces or
- * deletes, counted as that task's JSON (its journal line has ~40 bytes more, its snapshot record a few), and a
+ * The bytes on disk that hold nothing live once `change` is applied: the record of the task it `replaced` or
+ * deleted, counted as that task's JSON (its journal line has ~40 bytes more, its snapshot record a few), and a
  * delete's own line. A new task or user supersedes nothing. Expired Idempotency-Key records are not counted:
  * a fold drops them too, but they wait for one that garbage or the journal's length makes due.
  */
-function supersededBytes(state: StoreState, change: StoreChange, line: string): number {
-  if (change.kind === 'user') return 0;
-  const old = state.tasksById.get(change.kind === 'task' ? change.task.id : change.id);
-  const replaced = old === undefined ? 0 : Buffer.byteLength(JSON.stringify(old)) + 1;
-  return change.kind === 'delete-task' ? replaced + Buffer.byteLength(line) + 1 : replaced;
+function supersededBytes(change: StoreChange, replaced: Task | undefined, line: string): number {
+  const record = replaced === undefined ? 0 : Buffer.byteLength(JSON.stringify(replaced)) + 1;
+  return change.kind === 'delete-task' ? record + Buffer.byteLength(line) + 1 : record;
 }
 
 /** Logs the first failure of a run of failed batches, then at most one summary per interval, then the recovery. */

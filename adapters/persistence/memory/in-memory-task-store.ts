@@ -6,7 +6,9 @@ import { StoreState } from './store-state.ts';
 export function createInMemoryTaskStore(): TaskStore {
   const state = new StoreState();
   // Durable at once: the change is visible as soon as it is made.
-  const commit: Commit = async (change) => state.apply(change);
+  const commit: Commit = async (change) => {
+    state.apply(change);
+  };
   const reservations = new KeyedReservations();
   return {
     users: new StateUserRepository(state, commit, reservations),

@@ -144,10 +144,13 @@ export class StoreState {
     }
   }
 
-  /** Applies a change being committed now (see checkCommit). */
-  apply(change: StoreChange): void {
+  /**
+   * Applies a change being committed now (see checkCommit). Returns the task it replaced or deleted, whose
+   * record on disk now holds nothing live (the lowdb store counts such bytes to know when to fold).
+   */
+  apply(change: StoreChange): Task | undefined {
     this.checkCommit(change);
-    this.applyRecorded(change);
+    return this.applyRecorded(change);
   }
 
   /**
@@ -159,16 +162,17 @@ export class StoreState {
     this.applyRecorded(change);
   }
 
-  private applyRecorded(change: StoreChange): void {
+  private applyRecorded(change: StoreChange): Task | undefined {
     switch (change.kind) {
       case 'user': {
         this.usersById.set(change.user.id, change.user);
         this.userIdByEmail.set(change.user.email, change.user.id);
-        return;
+        return undefined;
       }
       case 'task': {
         const task = change.task;
-        if (!this.tasksById.has(task.id)) {
+        const replaced = this.tasksById.get(task.id);
+        if (replaced === undefined) {
           const seq = change.seq ?? Math.max(this.lastSeq, this.claimed) + 1;
           this.seqById.set(task.id, seq);
           this.lastSeq = Math.max(this.lastSeq, seq);
@@ -180,15 +184,15 @@ export class StoreState {
         if (!own) this.tasksByUser.set(task.user_id, (own = new Map<string, Task>()));
         own.set(task.id, task);
         if (change.idempotency) this.remember(change.idempotency);
-        return;
+        return replaced;
       }
       case 'delete-task': {
         const task = this.tasksById.get(change.id);
-        if (!task) return;
+        if (!task) return undefined;
         this.tasksById.delete(change.id);
         this.seqById.delete(change.id);
         this.tasksByUser.get(task.user_id)?.delete(change.id);
-        return;
+        return task;
       }
     }
   }
