@@ -107,37 +107,84 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
   return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
 }
 
+/** The probes of a cell's land: its centre and the points 0.3 cells from it along the grid's axes. */
+const CELL_PROBES = [
+  [0, 0],
+  [0.3, 0],
+  [-0.3, 0],
+  [0, 0.3],
+  [0, -0.3],
+] as const;
+
 /**
- * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county. Such
- * cells are marine-only; api.weather.gov has no forecast for them ("Marine Forecast Not Supported",
- * netbymatt/ws4kp#230, 2026) though their raw grid data is served. No recorded land answer's cell fails
- * this test.
+ * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county, and it is
+ * US water: a probe in a coastal marine or offshore zone, its centre inside an office's outline (a lake or
+ * bayou no zone holds, as Lake Salvador), the open ocean of an island office's grid (GUM, HFO, SJU), or, in
+ * no US outline at all, beyond US waters rather than beyond US land ({@link beyondUsWaters}). Such cells are marine-only; api.weather.gov has no
+ * forecast for them ("Marine Forecast Not Supported", netbymatt/ws4kp#230, 2026) though their raw grid data is
+ * served. No recorded land answer's cell fails this test. Canada's and Mexico's land on a US office's grid
+ * (Windsor on DTX's, Tijuana on SGX's, Montreal on BTV's) is in no US zone and lies beyond US land: land, with
+ * a forecast and the land's weather, as everything that asks this (/gridpoints, the cell profile's sea layers
+ * and weather, the alert places, the aviation lattice) takes it.
  */
 export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
-  const probes = [
-    [0, 0],
-    [0.3, 0],
-    [-0.3, 0],
-    [0, 0.3],
-    [0, -0.3],
-  ] as const;
-  return !probes.some(([di, dj]) => {
-    const p = gridToLatLon(cell.i + di, cell.j + dj, cell.grid);
-    return deps.catalogue.countyZoneAt(p.lat, p.lon) !== undefined;
-  });
+  const { catalogue } = deps;
+  const probes = CELL_PROBES.map(([di, dj]) => gridToLatLon(cell.i + di, cell.j + dj, cell.grid));
+  if (probes.some((p) => catalogue.countyZoneAt(p.lat, p.lon) !== undefined)) return false;
+  if (probes.some((p) => inUsWaters(deps, p.lat, p.lon))) return true;
+  const centre = probes[0] as { lat: number; lon: number };
+  // Inside an office's outline it is US water no zone holds (Lake Salvador); on an island office's grid, open ocean.
+  if (catalogue.officeAt(centre.lat, centre.lon) !== undefined) return true;
+  const origin = deps.offsets.get(cell.gridId);
+  if (origin && servesWholeGrid(deps, cell.office, origin)) return true;
+  return beyondUsWaters(deps, centre.lat, centre.lon);
 }
+
+/** Whether a point lies in a US marine zone: an office's coastal zone or a national centre's offshore zone. */
+function inUsWaters(deps: EmbeddedDeps, lat: number, lon: number): boolean {
+  return (deps.catalogue.marineZoneAt(lat, lon) ?? deps.catalogue.centreOffshoreZoneAt(lat, lon)) !== undefined;
+}
+
+/** The rings {@link beyondUsWaters} looks on, km from the point, nearest first. */
+const BEYOND_RINGS_KM = [2, 5, 10, 20, 40, 80, 160, 320] as const;
+const BEYOND_BEARINGS = 16;
+
+/**
+ * For a point in no US zone (Canada, Mexico, Russia's Chukotka, or the open ocean beyond the offshore zones):
+ * whether the nearest US zones around it are waters rather than counties. The catalogue has no outlines of
+ * other countries, but their land meets US land (the 49th parallel, the Rio Grande, the Yukon border) and their
+ * waters meet US waters (the Great Lakes' Canadian halves, the Gulf of Mexico), so the first ring of probes
+ * (16 a ring, 2 to 320 km out) that finds a US zone decides: waters if more of its probes lie in marine or
+ * offshore zones than in counties, else land. A point with no US zone within 320 km is open ocean.
+ */
+function beyondUsWaters(deps: EmbeddedDeps, lat: number, lon: number): boolean {
+  const kmPerLon = 111.2 * Math.cos((lat * Math.PI) / 180);
+  for (const km of BEYOND_RINGS_KM) {
+    let land = 0;
+    let water = 0;
+    for (let k = 0; k < BEYOND_BEARINGS; k++) {
+      const bearing = (2 * Math.PI * k) / BEYOND_BEARINGS;
+      const pLat = lat + (km * Math.cos(bearing)) / 111.2;
+      const pLon = wrapLon(lon + (km * Math.sin(bearing)) / kmPerLon);
+      if (deps.catalogue.countyZoneAt(pLat, pLon) !== undefined) land++;
+      else if (inUsWaters(deps, pLat, pLon)) water++;
+    }
+    if (land + water > 0) return water > land;
+  }
+  return true;
+}
+
+const wrapLon = (lon: number): number => ((((lon + 180) % 360) + 360) % 360) - 180;
 
 /**
  * Whether a point's weather is the water's (Place.overWater), as the forecast decides it: a point in the waters
  * of a marine zone (an office's coastal zone or a national centre's offshore zone) and in no county, whose
  * forecast cell, where an office's grid serves it, is marine-only ({@link isMarineOnly}, what its /gridpoints
- * and alerts use). Canada's and Mexico's land, in no US zone, stays land (isMarineOnly alone finds no county
- * there).
+ * and alerts use). A point in no US zone is land here, Canada's and Mexico's waters too (the lattice's points
+ * there, 1° apart, are not asked which the nearest US zones are, as isMarineOnly asks of a cell).
  */
 export function isPointOverWater(deps: EmbeddedDeps, lat: number, lon: number): boolean {
-  const { catalogue } = deps;
-  const inWaters = (catalogue.marineZoneAt(lat, lon) ?? catalogue.centreOffshoreZoneAt(lat, lon)) !== undefined;
-  if (!inWaters || catalogue.countyZoneAt(lat, lon) !== undefined) return false;
+  if (!inUsWaters(deps, lat, lon) || deps.catalogue.countyZoneAt(lat, lon) !== undefined) return false;
   let cell: Cell;
   try {
     cell = cellOfPoint(deps, lat, lon);
