@@ -103,20 +103,31 @@ export function injectedStormHours(
 const HOUR_MS = 3_600_000;
 
 /**
- * What an injected storm warning's text quotes, read off its grid: the gust when it is sent (a storm's gust holds
- * over its hours); for a flash flood the rain fallen before it in its wet run and the rain of the hours it runs,
- * as the model's own warnings quote theirs, so that the gridpoint's `quantitativePrecipitation` over those hours
- * sums to the "Additional rainfall amounts" the text gives (to its quarter inch).
+ * What an injected storm warning's text quotes, read off its grid: for a Severe Thunderstorm or Special Marine
+ * Warning (a Tornado Warning quotes no gust) the strongest gust of the hours it runs (the NWS's "60 mph wind gusts" is the most expected, and
+ * the model's own warnings quote their covered hours' strongest: storm-warnings.ts stormStarts), so a scenario's
+ * `weather` that strengthens a later hour is quoted; for a flash flood the rain fallen before it in its wet run
+ * and the rain of the hours it runs, as the model's own warnings quote theirs, so that the gridpoint's
+ * `quantitativePrecipitation` over those hours sums to the "Additional rainfall amounts" the text gives (to its
+ * quarter inch). Without `hourly` (a caller with one sample) a gust warning quotes its sending hour's gust.
  */
 function injectedPeak(request: InjectedAlertRequest): StormPeak | undefined {
-  if (stormRuleFor(request.event)?.phenomenon !== 'FF') return undefined;
-  const hourly = request.hourly;
-  if (!hourly) throw new RangeError('An injected Flash Flood Warning needs its hourly weather to quote its rain.');
+  const phenomenon = stormRuleFor(request.event)?.phenomenon;
+  if (phenomenon === undefined) return undefined;
+  const { hourly, sample } = request;
   const sentHour = epochHourOf(request.sentMs);
+  const { toHour } = injectedStormHours(request.event, request.sentMs, request.endsMs);
+  if (phenomenon !== 'FF') {
+    if (!hourly) return undefined;
+    let gustKmh = sample.windGustKmh;
+    for (let hour = sentHour + 1; hour < toHour; hour++) gustKmh = Math.max(gustKmh, hourly(hour).windGustKmh);
+    return { gustKmh, rainMm: sample.qpfMm };
+  }
+  if (!hourly) throw new RangeError('An injected Flash Flood Warning needs its hourly weather to quote its rain.');
   return {
-    gustKmh: request.sample.windGustKmh,
+    gustKmh: sample.windGustKmh,
     rainMm: rainBeforeMm(hourly, sentHour),
-    moreRainMm: rainOverMm(hourly, sentHour, injectedStormHours(request.event, request.sentMs, request.endsMs).toHour),
+    moreRainMm: rainOverMm(hourly, sentHour, toHour),
   };
 }
 
@@ -145,7 +156,8 @@ export interface InjectedAlertRequest {
   readonly samples?: readonly WeatherSample[];
   /**
    * The weather at the storm's place at an epoch hour: a Flash Flood Warning (which needs it) quotes the rain of
-   * the wet hours before it is sent and of the hours it runs ({@link injectedPeak}).
+   * the wet hours before it is sent and of the hours it runs, a gust warning the strongest gust of the hours it
+   * runs ({@link injectedPeak}).
    */
   readonly hourly?: (hour: number) => WeatherSample;
   /** Distinguishes alerts otherwise alike (their position in the scenario). */

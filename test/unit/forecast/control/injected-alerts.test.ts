@@ -27,6 +27,25 @@ const SHAWNEE = zone('KSZ039', 'Shawnee', 39.05, -95.75);
 const SENT = Date.parse('2026-05-20T21:00:00Z');
 
 describe('injected alerts', () => {
+  it("a gust warning quotes the strongest gust of the hours it runs, not its first hour's", () => {
+    // The NWS's "60 mph wind gusts" is the most expected; a scenario's weather may strengthen a later hour.
+    const calm = weatherAt({ lat: 38.95, lon: -95.25, elevationM: 250 }, SENT / 3_600_000);
+    const base = { sentMs: SENT, onsetMs: SENT, endsMs: SENT + 2 * 3_600_000, expiresMs: SENT + 2 * 3_600_000 };
+    const sentHour = SENT / 3_600_000;
+    const quoted = (event: string, zones: readonly AlertZone[], gusts: readonly number[]) => {
+      const at = (k: number) =>
+        applyWeatherSettings(calm, { ...injectedStormWeather(event), windGust: gusts[Math.min(k, gusts.length - 1)] });
+      const hourly = (hour: number) => at(hour - sentHour);
+      return injectedAlert({ event, zones, ...base, sample: at(0), hourly, index: 0, baseUrl: '' }).properties;
+    };
+    const county = [{ ...DOUGLAS, county: { id: 'KSC045', name: 'Douglas' } }];
+    const svr = quoted('Severe Thunderstorm Warning', county, [60, 75, 90]);
+    assert.deepEqual(svr.parameters['maxWindGust'], ['75 MPH'], 'its two hours, not the one after it ends');
+    assert.match(svr.description, /HAZARD\.\.\.75 mph wind gusts\./);
+    const water = [{ ...DOUGLAS, id: 'AMZ650', officeId: 'MFL', marine: { smallCraftKt: 20 } }];
+    assert.match(quoted('Special Marine Warning', water, [40, 52]).description, /Wind gusts to 45 knots\./);
+  });
+
   it("a storm-based warning: the scenario's times, a polygon around the point, NEW VTEC", () => {
     const a = injectedAlert({
       event: 'Tornado Warning',
