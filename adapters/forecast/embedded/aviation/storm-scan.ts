@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { centerAt, type AviationCenter } from './aviation-centers.ts';
 import type { Catalogue } from '../catalogue/types.ts';
+import { embeddedDataDir } from '../data-dir.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { isPointOverWater } from '../grid/grid-cell.ts';
 import { Lru } from '../shared/lru.ts';
@@ -20,8 +23,9 @@ export interface StormCell {
   readonly speedKt: number;
 }
 
-/** The lattice's spacing, degrees of latitude and longitude. */
+/** The lattice's spacing, degrees of latitude and longitude, and its bounds. */
 const STEP = 1;
+const LATTICE = { south: 25, north: 49, west: -124, east: -67 } as const;
 
 /** The lattice's places (land ones at 300 m, water ones at sea level) and its scans kept by hour. */
 interface Lattice {
@@ -31,21 +35,66 @@ interface Lattice {
 }
 const lattices = new WeakMap<Catalogue, Lattice>();
 
-/** The lattice of a catalogue, its points' over-water flags worked out once. */
+/** The lattice of a catalogue, its points' over-water flags read from {@link LATTICE_WATER_FILE}. */
 export function latticePlaces(deps: EmbeddedDeps): readonly Place[] {
   return latticeOf(deps).places;
 }
 
-function latticeOf(deps: EmbeddedDeps): Lattice {
+export const LATTICE_WATER_FILE = 'aviation-lattice-water.json';
+
+/** aviation-lattice-water.json: the lattice's bounds and step, and its points over water as [lat, lon] rows. */
+export interface LatticeWaterFile {
+  readonly format: 1;
+  readonly step: number;
+  readonly south: number;
+  readonly north: number;
+  readonly west: number;
+  readonly east: number;
+  readonly water: readonly (readonly [number, number])[];
+}
+
+/**
+ * The lattice's points over water, as the forecast decides it (grid-cell.ts isPointOverWater), worked out: 366 of
+ * 1,450, ~0.9-2.5 s on the main thread (a grid cell and its county, marine and offshore lookups per point).
+ * scripts/forecast-data/build-lattice-water.ts writes them to {@link LATTICE_WATER_FILE}.
+ */
+export function latticeWaterFile(deps: EmbeddedDeps): LatticeWaterFile {
+  const water: [number, number][] = [];
+  for (let lat = LATTICE.south; lat <= LATTICE.north; lat += STEP)
+    for (let lon = LATTICE.west; lon <= LATTICE.east; lon += STEP)
+      if (isPointOverWater(deps, lat, lon)) water.push([lat, lon]);
+  return { format: 1, step: STEP, ...LATTICE, water };
+}
+
+/**
+ * The lattice's water points from {@link LATTICE_WATER_FILE}, or worked out where there is no file; a file of
+ * another format or lattice throws (rebuild it), as zone-places.json does.
+ */
+function latticeWater(deps: EmbeddedDeps, file: string): ReadonlySet<string> {
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // No file: worked out.
+  }
+  const data = text === undefined ? latticeWaterFile(deps) : (JSON.parse(text) as LatticeWaterFile);
+  const { format, step, south, north, west, east } = data;
+  if (format !== 1 || step !== STEP || south !== LATTICE.south || north !== LATTICE.north)
+    throw new Error(`${file}: another format or lattice; rebuild (build-lattice-water.ts)`);
+  if (west !== LATTICE.west || east !== LATTICE.east)
+    throw new Error(`${file}: another lattice; rebuild (build-lattice-water.ts)`);
+  return new Set(data.water.map(([lat, lon]) => `${lat},${lon}`));
+}
+
+function latticeOf(deps: EmbeddedDeps, file = join(embeddedDataDir(), LATTICE_WATER_FILE)): Lattice {
   let lattice = lattices.get(deps.catalogue);
   if (!lattice) {
+    const water = latticeWater(deps, file);
     const places: Place[] = [];
-    for (let lat = 25; lat <= 49; lat += STEP) {
-      for (let lon = -124; lon <= -67; lon += STEP)
+    for (let lat = LATTICE.south; lat <= LATTICE.north; lat += STEP) {
+      for (let lon = LATTICE.west; lon <= LATTICE.east; lon += STEP)
         places.push(
-          isPointOverWater(deps, lat, lon)
-            ? { lat, lon, elevationM: 0, overWater: true }
-            : { lat, lon, elevationM: 300 },
+          water.has(`${lat},${lon}`) ? { lat, lon, elevationM: 0, overWater: true } : { lat, lon, elevationM: 300 },
         );
     }
     lattice = { places, storms: new Lru(96), air: new Lru(48) };
