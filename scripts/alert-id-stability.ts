@@ -133,6 +133,35 @@ export function measureStability(offices: readonly (readonly AlertZone[])[], cyc
   return s;
 }
 
+/**
+ * The issuances (event, sent, VTEC event) listed by two of the consecutive cycles `cycles` whose zones differ:
+ * an issuance keeps the zones its own cycle gave it, however a later one sees the event. `skip`: events left out.
+ */
+export function zoneChanges(
+  offices: readonly (readonly AlertZone[])[],
+  cycles: readonly number[],
+  skip: ReadonlySet<string> = new Set(),
+): { compared: number; changed: string[] } {
+  const out = { compared: 0, changed: [] as string[] };
+  const zonesOf = (a: AlertFeature) => a.properties.geocode.UGC.join(' ');
+  for (const zones of offices) {
+    const lists = cycles.map((c) => {
+      const alerts = generateOfficeAlerts(zones, c).filter((a) => !isStorm(a) && !skip.has(a.properties.event));
+      return new Map(alerts.map((a) => [`${a.properties.event}|${a.properties.sent}|${parseVtec(a).event}`, a]));
+    });
+    for (let i = 0; i < cycles.length; i++)
+      for (let j = i + 1; j < cycles.length; j++)
+        for (const [key, a] of lists[i]!) {
+          const b = lists[j]!.get(key);
+          if (!b) continue;
+          out.compared++;
+          if (zonesOf(a) !== zonesOf(b))
+            out.changed.push(`${iso(cycles[i]!)} → ${iso(cycles[j]!)}: ${key} [${zonesOf(a)}] → [${zonesOf(b)}]`);
+        }
+  }
+  return out;
+}
+
 const iso = (hour: number): string => new Date(hour * HOUR).toISOString().slice(0, 13);
 
 /** `count` offices spread over the list (every n-th), with land or marine zones. */

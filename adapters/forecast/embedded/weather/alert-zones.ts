@@ -57,25 +57,59 @@ export interface Episode {
 /** A zone's hazard window: [start, end) epoch hours, and the hours that meet the rule where known. */
 export type Span = readonly [start: number, end: number, hits?: readonly number[]];
 
+/** What a series ending at an issuance's cycle's horizon showed of an episode (see {@link seenBy}). */
+export interface SeenEpisode {
+  /** The episode with only the zones, and each zone's windows cut to the hours, that the series showed. */
+  readonly episode: Episode;
+  /** The first hour of its windows. */
+  readonly startHour: number;
+  /** The hour after their last hour meeting the rule. */
+  readonly endHour: number;
+}
+
 /**
- * The end of an episode as a series ending at `horizon` shows it (an issuance's cycle's horizon): each window
- * begun before it ends after its last hour meeting the rule before it (hazard-windows.ts, `hits`), as the hours
- * after it are not known yet, however they join the window later.
+ * An episode as a series ending at `horizon` showed it (an issuance's cycle's horizon), null if it showed none
+ * of it: each window begun before it ends after its last hour meeting the rule before it (hazard-windows.ts,
+ * `hits`), as the hours after it were not known yet, however they join the window later; a window with fewer
+ * than `minHours` such hours (the rule's, its windows' shortest: hazard-windows.ts) was none yet, and a zone with
+ * no window left was not in it. So an issuance sent names the zones, and has the end, its own cycle gave it,
+ * whatever a later horizon adds: a later cycle lists it as sent and may only issue after it (the NWS's VTEC: an
+ * EXA or EXT adds zones or time by a new issuance, never by changing one sent). The episode keeps its
+ * `startHour` and `endHour`, the whole event's: its number (ETN) comes from its start.
  */
-export function endSeenBy(episode: Episode, horizon: number): number {
-  let end = -Infinity;
-  for (const spans of episode.spans)
-    for (const [start, stop, hits] of spans) {
-      if (start >= horizon) continue;
-      if (stop <= horizon || !hits) {
-        end = Math.max(end, Math.min(stop, horizon));
-        continue;
-      }
-      let k = hits.length - 1;
-      while (k > 0 && hits[k]! >= horizon) k--;
-      end = Math.max(end, hits[k]! + 1);
+export function seenBy(episode: Episode, horizon: number, minHours: number): SeenEpisode | null {
+  let startHour = Infinity;
+  let endHour = -Infinity;
+  const spans = episode.spans.map((list) => {
+    const seen: Span[] = [];
+    for (const span of list) {
+      const cut = spanSeenBy(span, horizon, minHours);
+      if (!cut) continue;
+      seen.push(cut);
+      startHour = Math.min(startHour, cut[0]);
+      endHour = Math.max(endHour, cut[1]);
     }
-  return end;
+    return seen;
+  });
+  const keep = spans.map((list) => list.length > 0);
+  if (!keep.some(Boolean)) return null;
+  const pick = <T>(list: readonly T[]) => list.filter((_, i) => keep[i]);
+  const seen = { ...episode, zones: pick(episode.zones), places: pick(episode.places), spans: pick(spans) };
+  return { episode: seen, startHour, endHour };
+}
+
+/** A window as a series ending at `horizon` showed it, or null (see {@link seenBy}). */
+function spanSeenBy(span: Span, horizon: number, minHours: number): Span | null {
+  const [start, end, hits] = span;
+  if (start >= horizon) return null;
+  if (!hits) {
+    const stop = Math.min(end, horizon);
+    return stop - start >= minHours ? [start, stop] : null;
+  }
+  let count = hits.length;
+  while (count > 0 && hits[count - 1]! >= horizon) count--;
+  if (count < minHours) return null;
+  return count === hits.length ? span : [start, hits[count - 1]! + 1, hits.slice(0, count)];
 }
 
 /**

@@ -4,9 +4,9 @@ import { capHeadline, description, nwsHeadline, replacedNotice, whenPhrase, wher
 import {
   alertPlaces,
   areNeighbours,
-  endSeenBy,
   episodeDuring,
   groupEpisodes,
+  seenBy,
   type AlertZone,
   type Episode,
 } from './alert-zones.ts';
@@ -108,12 +108,16 @@ const leadOf = (rule: HazardRule): number => rule.leadHours ?? (rule.significanc
  * NEW/CON/EXT. The warning's first issuance upgrades the watch, as the NWS does: the watch's last issuance is
  * its UPG, sent with the warning's NEW (which references it), a notice that the watch has been replaced.
  */
-function seriesOf(episode: Episode, cycles: readonly number[]): { watch: Issuance[]; own: Issuance[] } {
-  const own = issuancesOf(episode, cycles);
+function seriesOf(
+  episode: Episode,
+  cycles: readonly number[],
+  minHours: number,
+): { watch: Issuance[]; own: Issuance[] } {
+  const own = issuancesOf(episode, cycles, minHours);
   const rule = episode.rule.watch;
   if (!rule) return { watch: [], own };
   const early = cycles.filter((c) => c + leadOf(episode.rule) < episode.startHour);
-  const watch = issuancesOf({ ...episode, rule }, early);
+  const watch = issuancesOf({ ...episode, rule }, early, minHours);
   const last = watch[watch.length - 1];
   const warning = own[0]?.version;
   if (!last || !warning) return { watch, own };
@@ -121,25 +125,32 @@ function seriesOf(episode: Episode, cycles: readonly number[]): { watch: Issuanc
   return { watch: [...watch, { version: upgrade, during: last.during }], own };
 }
 
-function issuancesOf(episode: Episode, cycles: readonly number[]): Issuance[] {
+/**
+ * An episode's issuances on `cycles`, each as its own cycle drew it: the zones, the onset and the end its
+ * horizon showed ({@link seenBy}; `minHours`, the shortest window of the rule its windows were found by), so a
+ * later cycle, which sees more of the event, lists an issuance already sent with the same zones and id.
+ */
+function issuancesOf(episode: Episode, cycles: readonly number[], minHours: number): Issuance[] {
   const lead = leadOf(episode.rule);
   const issuances: Issuance[] = [];
   for (const cycle of cycles) {
     // A cycle whose horizon ends as the event begins would issue an alert of no duration (onset = ends).
     if (cycle + lead < episode.startHour || cycle >= episode.endHour || cycle + HORIZON_HOURS <= episode.startHour)
       continue;
+    // Hours a later horizon joins to the event, and zones whose windows it makes long enough to count, do not
+    // change an issuance already sent: not its end, nor so its action (a CON stays one), nor its zones or id.
+    const seen = seenBy(episode, cycle + HORIZON_HOURS, minHours);
+    if (!seen) continue;
     const sent = sentMs(cycle, episode.officeId);
-    const onset = Math.max(epochHourToMs(episode.startHour), sent);
-    // The end the cycle saw, through its own horizon: hours a later horizon joins to the event do not move an
-    // issuance already sent, nor so its action (a CON stays one) or its id.
-    const ends = epochHourToMs(endSeenBy(episode, cycle + HORIZON_HOURS));
+    const onset = Math.max(epochHourToMs(seen.startHour), sent);
+    const ends = epochHourToMs(seen.endHour);
     // Zones of an upgraded part (upgraded) whose windows all begin beyond the horizon: nothing seen of them yet.
     if (ends <= onset) continue;
     const from = Math.floor(onset / MS_PER_HOUR);
     const to = Math.ceil(ends / MS_PER_HOUR);
     const first = issuances[0]?.version;
     const during = justifiedDuring(
-      episodeDuring(episode, from, to),
+      episodeDuring(seen.episode, from, to),
       first ? Math.floor(first.onset / MS_PER_HOUR) : from,
       to,
     );
@@ -537,7 +548,12 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     }),
   );
   alerts.push(...numberedStormWarnings(storms, CYCLE_PHASE, request.baseUrl));
-  for (const episode of groupEpisodes(items).flatMap(upgraded)) {
+  // An episode's windows are those of the rule that found them, an upgraded one's too (a Winter Storm Warning's
+  // are a Winter Weather Advisory's): the shortest of them is that rule's.
+  const episodes = groupEpisodes(items).flatMap((found) =>
+    upgraded(found).map((episode) => ({ episode, minHours: found.rule.minHours })),
+  );
+  for (const { episode, minHours } of episodes) {
     // The cycles from a horizon before the event's start: it may have been first listed (its NEW) that far
     // ahead; counting its series from there keeps each issuance's action and id as the clock moves on, and
     // the issuances before the lookback are dropped from the list. An event still under way where its hours
@@ -546,7 +562,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     const cycles: number[] = [];
     for (let c = latestCycle(episode.startHour - (clipped ? 0 : HORIZON_HOURS)); c <= last; c += CYCLE_HOURS)
       if (!clipped || c >= episode.startHour) cycles.push(c);
-    const series = seriesOf(episode, cycles);
+    const series = seriesOf(episode, cycles, minHours);
     const upgrade = series.watch.at(-1);
     const replaced = upgrade?.version.action === 'UPG' ? [referenceTo(upgrade, request.baseUrl)] : [];
     alerts.push(

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { cyclesTo, measureStability, spreadOffices } from '../../../../scripts/alert-id-stability.ts';
+import { cyclesTo, measureStability, spreadOffices, zoneChanges } from '../../../../scripts/alert-id-stability.ts';
 import { servedAlertZones } from '../../../../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 import { depsAt } from './alerts-zones-support.ts';
 
@@ -33,6 +33,26 @@ describe('alert ids across cycles', () => {
     assert.ok(s.compared > 700, `${s.compared} issuances compared`);
     assert.equal(s.eventChanged + s.actionChanged + s.missing, 0, s.examples.join('\n'));
     assert.equal(s.idChanged, s.endChanged, s.examples.join('\n'));
+  });
+
+  it('lists a past issuance with the zones its own cycle gave it, from every later cycle (20 offices, summer)', () => {
+    // A later horizon that gives a zone enough hours to count (a Heat Advisory's 2) once joined it to an issuance
+    // sent before: NWS Corpus Christi's HT.Y.5013 sent 2026-07-27 20:38Z named 7 zones, 10 from the next cycle.
+    // Dates from June to September, each with the next 4 cycles, which still list it. Left out:
+    // the rules with a whole-event criterion (Flood Watch, winter storm products), whose window a later horizon
+    // can make qualify (KTAE's FA.A.4475 of 2026-07-04 gains GAZ127); and a zone whose advisory an earlier cycle
+    // dropped for a warning's hours that a later lookback no longer holds (CRP's HT.Y.5348, TXZ230, from the
+    // 2026-08-14 09Z cycle; HT.Y.5566's TXZ345-346 on 2026-08-21, the other way): both still change an
+    // issuance's zones (hazard-windows.ts's strongest drops an advisory's window whole, for what the series holds).
+    const skip = new Set(['Flood Watch', 'Winter Storm Warning', 'Winter Weather Advisory']);
+    const offices = spreadOffices(allOffices, 20);
+    let compared = 0;
+    for (const at of ['2026-06-10', '2026-06-27', '2026-07-14', '2026-07-28', '2026-08-31', '2026-09-15']) {
+      const s = zoneChanges(offices, cyclesTo(Date.parse(`${at}T09:00:00Z`), 5), skip);
+      compared += s.compared;
+      assert.deepEqual(s.changed, [], at);
+    }
+    assert.ok(compared > 400, `${compared} issuances compared`);
   });
 
   it('gives the same alerts at every hour of a cycle', () => {
