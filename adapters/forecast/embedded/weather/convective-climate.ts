@@ -52,7 +52,7 @@ export function convectiveTiming(solar: number, peak: number, nocturnal: number)
  * with `spring` and `nocturnal` (its weights) on day `seasonDay` (1–366) and local solar hour `solar`:
  * - in the South's spring, up to 8 °C at the season's peak, mid-April to mid-June (day ~125, ±40): the
  *   season's strong lows and wind shear make storms of little moisture and buoyancy;
- * - on the central Plains' warm-season nights (May to September, day ~190, ±60), up to 8 °C: the storms are
+ * - on the central Plains' warm-season nights (May to September, day ~190, ±60), up to {@link JET_LIFT_C}: the storms are
  *   elevated, fed by the low-level jet's Gulf moisture above the cooling ground rather than by the surface
  *   dewpoint the model's hours carry (Wallace 1975 above; Reif & Bluestein 2017, "A 20-year climatology of
  *   nocturnal convection initiation over the central and southern Great Plains during the warm season", Mon.
@@ -61,17 +61,25 @@ export function convectiveTiming(solar: number, peak: number, nocturnal: number)
 export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: number, solar: number): number {
   const springLift = spring > 0 ? 8 * spring * season(seasonDay, 125, 40) : 0;
   const jetLift =
-    nocturnal > 0 ? 8 * nocturnal * season(seasonDay, 190, 60) * (JET_DAY + (1 - JET_DAY) * night(solar)) : 0;
+    nocturnal > 0 ? JET_LIFT_C * nocturnal * season(seasonDay, 190, 60) * (JET_DAY + (1 - JET_DAY) * night(solar)) : 0;
   return springLift + jetLift;
 }
 
 /**
- * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
- * is still there the next afternoon, when the heat sets storms off from the ground (the model's Plains summer
- * afternoons are otherwise too dry for its storms: they go by the dewpoint without the warm season's inflow,
- * model.ts, Omaha's July ~11 °C against the air's ~17 °C).
+ * The Plains' summer night lift at its peak, °C. With the storms on the reported (moist) dewpoint it and
+ * {@link JET_DAY} set the central Plains' night maximum: Kansas and Nebraska (49 places, 2026) ~33 thunderstorm
+ * days a place a year with 74% of the summer's thunderstorm hours at 03-13 UTC; Omaha 42 days (its ~45), Wichita
+ * 74 (~55) (`scripts/thunder-days-report.ts`). At 8 and 0.3, 35 days but 82% at night.
  */
-const JET_DAY = 0.6;
+const JET_LIFT_C = 7;
+
+/**
+ * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
+ * is still there the next afternoon, when the heat sets storms off from the ground. At 0 (only the night's) the
+ * Plains' afternoons had nearly no storms, 91% of the summer's thunderstorm hours at 03-13 UTC; the NWS's
+ * nocturnal maximum is a maximum, the afternoon's storms stay common (Wallace 1975).
+ */
+const JET_DAY = 0.45;
 
 /** The season's weight on day `day`, 1 at `peak` and falling off over `width` days (heavy-rain.ts's too). */
 export function season(day: number, peak: number, width: number): number {

@@ -318,7 +318,7 @@ interface HourCore {
   dailyMean: number;
   dewpoint: number;
   convective: boolean;
-  /** How unstable the air is for convection, 0–1 (the convection's dewpoint, without the inflow, from 12 to 22 °C). */
+  /** How unstable the air is for convection, 0–1 (the hour's dewpoint from 12 to 22 °C, more under the inflow). */
   instability: number;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
   rawQpfMm: number;
@@ -373,24 +373,26 @@ function hourCore(site: Site, epochHour: number): HourCore {
   const coldDrying = clamp((dailyMean + 10) / 30, 0.4, 1);
   const depression = (2 + 18 * (1 - clim.moisture)) * coldDrying * (1 - 0.3 * moistAnomaly) * (1 - 0.5 * clim.maritime);
   const anchor = dailyMean - 0.8 * clim.diurnalHalfRangeC;
-  let dewpoint = anchor - Math.max(0.5, depression);
-  // The warm season's moist inflow east of the Rockies narrows the depression (climate.ts). The air the hour
-  // reports carries it; the convection and the rain below keep the dewpoint without it, the one their NWS rates
-  // and the normals' precipitation were fitted with (convective instability from the inflow's air doubles the
-  // storm hours and gives ~5× the NWS's severe thunderstorm warnings: a refit of the convection left to do).
-  // What a storm becomes reads the reported air: a tornado warning needs the moist air the grid shows
-  // (storm-warnings.ts, TORNADIC_DEWPOINT_C), as a forecaster would look for it.
-  let airDewpoint =
+  // The warm season's moist inflow east of the Rockies narrows the depression (climate.ts), its part of the
+  // dewpoint not following a hot day's excess warmth; by day the sun mixes its moist layer with the drier air
+  // above it, so it dips in the afternoon. The convection and the rain read this same dewpoint the hour reports.
+  const diurnal = diurnalShape(cycle, solar);
+  let dewpoint =
     clim.inflow > 0
       ? anchor -
         Math.max(0.5, depression * (1 - clim.inflow)) -
-        HOT_DAY_DRYING * clim.inflow * Math.max(0, dailyMean - clim.meanTempC)
-      : dewpoint;
+        HOT_DAY_DRYING * clim.inflow * Math.max(0, dailyMean - clim.meanTempC) -
+        AFTERNOON_MIXING_C * clim.inflow * Math.max(0, diurnal)
+      : anchor - Math.max(0.5, depression);
 
   // Warm-season convection needs low-level moisture and a mesoscale trigger; in the South's spring the lows' shear
   // and on the Plains' summer nights the low-level jet make do with less (convective-climate.ts).
   const instability = clamp(
-    (dewpoint - 12 + convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar)) / 10,
+    (dewpoint -
+      CONVECTIVE_DEWPOINT_C -
+      SHALLOW_INFLOW_C * clim.inflow +
+      convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar)) /
+      INSTABILITY_SPAN_C,
     0,
     1,
   );
@@ -407,7 +409,6 @@ function hourCore(site: Site, epochHour: number): HourCore {
   pop = Math.round(pop);
 
   const cloudDamping = 1 - 0.55 * (sky / 100);
-  const diurnal = diurnalShape(cycle, solar);
   let temperature = dailyMean + clim.diurnalHalfRangeC * cloudDamping * diurnal;
   // Falling rain cools the air, most noticeably by day: more as the morning goes on, and the cooled air
   // lingers a few hours past sunset (easing off at sunset would warm evenings as the showers end).
@@ -422,10 +423,6 @@ function hourCore(site: Site, epochHour: number): HourCore {
   // Precipitation moistens the air toward saturation; air can never be drier than saturated.
   dewpoint += (temperature - dewpoint) * 0.6 * (pop / 100);
   dewpoint = Math.min(dewpoint, temperature);
-  // By day the sun mixes the inflow's moist layer with the drier air above it: its dewpoint dips in the afternoon.
-  airDewpoint -= AFTERNOON_MIXING_C * clim.inflow * Math.max(0, diurnal);
-  airDewpoint += (temperature - airDewpoint) * 0.6 * (pop / 100);
-  airDewpoint = Math.min(airDewpoint, temperature);
 
   const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
   // Intensity scales with how much water the air can hold; convection rains hardest.
@@ -452,7 +449,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.sky = sky;
   core.temperature = temperature;
   core.dailyMean = dailyMean;
-  core.dewpoint = airDewpoint;
+  core.dewpoint = dewpoint;
   core.convective = convective;
   core.instability = instability;
   core.rawQpfMm = (pop / 100) * intensity;
@@ -469,6 +466,23 @@ function hourCore(site: Site, epochHour: number): HourCore {
  * before), the middle latitudes' 1.2% (none before): alerts-justified.test.ts's shares.
  */
 const HOT_DAY_DRYING = 0.5;
+
+/** The dewpoint, °C, from which the air starts to be unstable enough for a thunderstorm (hourCore). */
+const CONVECTIVE_DEWPOINT_C = 12;
+
+/** The dewpoint's rise over {@link CONVECTIVE_DEWPOINT_C}, °C, that makes the air most unstable (instability 1). */
+const INSTABILITY_SPAN_C = 10;
+
+/**
+ * How much more dewpoint, °C per unit of inflow (climate.ts, up to 0.8), a thunderstorm needs where the warm
+ * season's Gulf inflow brings it: the inflow's moisture is a shallow layer at the ground, and an updraft draws on
+ * the lowest ~100 hPa mixed (the NWS's mixed-layer CAPE against the surface-based), drier than the surface's.
+ * At 4 (3.2 °C at full inflow) the storms read the reported dewpoint and keep the counts near the NWS's:
+ * without it, ~75,000 severe thunderstorm and ~8,900 tornado warnings a year; at 2.5 ~39,000 and ~3,500;
+ * at 4 ~26,000 and ~1,900 (`scripts/storm-warning-report.ts --every 3 --days 6`). West of ~103° W, with no
+ * inflow, the threshold is the 12 °C the model had.
+ */
+const SHALLOW_INFLOW_C = 4;
 
 /**
  * How far the inflow's dewpoint dips at the warmest hour, °C per unit of inflow: the morning's moist layer mixed
@@ -614,8 +628,8 @@ const OUTFLOW_GAIN_KMH = 140;
 const TROPICAL_STORM_VIGOUR = 0.48;
 
 /**
- * How strong a place's thunderstorms can grow, 0–1, beside its air's instability (the convection's dewpoint's,
- * without the inflow, hourCore):
+ * How strong a place's thunderstorms can grow, 0–1, beside its air's instability (the hour's dewpoint's,
+ * hourCore):
  * 1 over the continent; {@link TROPICAL_STORM_VIGOUR} over the tropical islands (climate.ts), whose air is always
  * moist enough to count as most unstable but whose convection is the ocean's, with weak lapse rates and little
  * buoyancy aloft: "the marked difference in intensity of land and ocean convection, the most pronounced being
