@@ -7,10 +7,22 @@
 //   npx tsx scripts/thunder-days-report.ts --years 2025,2026
 //
 // A thunderstorm day is a day with a thunderstorm hour at the station's gridpoint (the NWS's: a day thunder is
-// heard at the station). Climatology (days a year, the stations' long-term means): Tampa ~83-92 (Florida
-// 80-100+, NOAA JetStream, https://www.weather.gov/jetstream/tstorms_intro; 92, Chicago Tribune 1997-07-20),
-// Chicago ~38 (WGN-TV, 2020-06-22, "How do weather stations at airports classify a thunderstorm day?"), the
-// Pacific coast under 5 (same); the others from the NWS/NCDC thunderstorm-day map (1961-1990 means).
+// heard at the station). Climatology (days a year, the stations' long-term means from their Local Climatological
+// Data, as the NWS quotes them):
+//   Tampa ~83-92: Florida 80-100+, NOAA JetStream, https://www.weather.gov/jetstream/tstorms_intro; 92, Chicago
+//     Tribune 1997-07-20; Fort Myers 89 (1961-1990 means, the NWS/NCDC mean annual thunderstorm-day map).
+//   Chicago ~38: 125 years' mean, Frank Wachowski (NWS) in the Chicago Tribune, 2005-06-06; by month June 7, July
+//     and August 6, May 5, April and September 4, March and October 2, November 1, winter under 1 (WGN-TV,
+//     2017-01-22, "How many thunderstorms do we get on average per month?").
+//   Atlanta ~50: 1.1 1.9 3.6 4.2 6.0 8.6 10.3 8.0 3.1 1.0 1.0 0.7 by month (49.5), NWS Peachtree City's
+//     climatology from the LCD, https://www.srh.noaa.gov/ffc/?n=svrclim1.
+//   Seattle ~7 (WGN-TV, "Thunderstorms: Chicago vs Seattle"); the Pacific coast under 5 (WGN-TV, 2020-06-22, "How
+//     do weather stations at airports classify a thunderstorm day?").
+//   The others (Mobile, Jackson, Oklahoma City, Wichita, Omaha, Denver, Phoenix, San Diego) read off the NWS/NCDC
+//     map of the mean annual number of days with thunderstorms (1961-1990; after Court & Griffiths 1986,
+//     "Thunderstorm climatology", in Thunderstorm Morphology and Dynamics, and Changnon 1988, "Climatography of
+//     thunder events in the conterminous United States", J. Climate 1, 389-398): to the nearest 5 days, not a
+//     station table; Denver's ~40 is also the figure quoted for the NWS's station record (~41).
 import { loadNormals, option } from './forecast-data/normals.ts';
 import { placeHours } from '../adapters/forecast/embedded/weather/model.ts';
 import type { Place } from '../adapters/forecast/embedded/weather/climate.ts';

@@ -19,11 +19,25 @@
  * https://doi.org/10.1175/1520-0434(2003)018<0626:CEOLDT>2.0.CO;2; SPC severe weather climatology,
  * https://www.spc.noaa.gov/wcm/). Those storms are the strong spring lows': wind shear and lift make up for
  * moisture short of summer's, so in this region and season a storm needs a lower dewpoint.
+ *
+ * Three triggers beside the day's heating, where the air's moisture alone gave the model almost no thunder
+ * (Chicago ~1 thunderstorm day a year against its ~38, Denver and the Rockies none against ~40): a passing low's
+ * fronts, in the storm track's latitudes for the season (the Midwest's summer, the Southeast's cool season); the
+ * high terrain's afternoon heating (the Front Range and the High Plains); and the central Plains' night storms,
+ * carried east into the Midwest as the mesoscale convective systems drift with the westerlies. And how organised
+ * the storms are: the spring's and the fronts' strong wind shear makes long-lived severe storms of moderate
+ * instability, summer's weakly sheared air short-lived pulse storms (Weisman & Klemp 1982, "The dependence of
+ * numerically simulated convective storms on vertical wind shear and buoyancy", Mon. Wea. Rev. 110, 504-520).
  */
 
-/** How much of a place's thunderstorm timing is the central Plains' nocturnal maximum, 0–1 (1 at 40° N, 98° W). */
+/**
+ * How much of a place's thunderstorm timing is the central Plains' nocturnal maximum, 0–1 (1 at 40° N, 98° W),
+ * falling off over {@link MCS_EAST_WIDTH}° of longitude to the east, 5° to the west: the systems that form on the
+ * High Plains in the evening drift east through the night, into Iowa, Missouri and Illinois (Wallace 1975's
+ * nocturnal maximum reaches the Mississippi). Chicago 0.24, Omaha 0.89 (0.82 when it fell off over 5° both ways).
+ */
 export function nocturnalStormWeight(lat: number, lon: number): number {
-  return Math.exp(-(((lon + 98) / 5) ** 2) - ((lat - 40) / 5) ** 2);
+  return Math.exp(-(((lon + 98) / (lon > -98 ? MCS_EAST_WIDTH : 5)) ** 2) - ((lat - 40) / 5) ** 2);
 }
 
 /** How much a place has the southern spring severe season, 0–1 (1 at 34° N, 94° W: Oklahoma to Georgia). */
@@ -41,17 +55,80 @@ const hoursApart = (a: number, b: number): number => ((((a - b) % 24) + 36) % 24
  * form there in the late afternoon go on into the night (Wallace 1975's nocturnal maximum is a maximum, and the
  * afternoon's storms stay common).
  */
-export function convectiveTiming(solar: number, peak: number, nocturnal: number): number {
+export function convectiveTiming(solar: number, peak: number, nocturnal: number, forcing = 0): number {
   const afternoon = Math.exp(-((hoursApart(solar, peak + 2) / 3) ** 2));
-  if (nocturnal <= 0) return afternoon;
-  return Math.max(afternoon, nocturnal * night(solar));
+  const timed = nocturnal > 0 ? Math.max(afternoon, nocturnal * night(solar)) : afternoon;
+  return forcing > 0 ? Math.max(timed, Math.min(1, FORCED_TIMING * forcing)) : timed;
 }
+
+/**
+ * A front's storms come at any hour: the timing's floor under a low's forcing (`forcing`, 0–1, frontalForcing)
+ * is this much of it, up to 1.
+ */
+const FORCED_TIMING = 1.5;
+
+/**
+ * How strongly a passing low's fronts lift the hour's air, 0–1: the model's lowness (its synoptic pressure noise,
+ * 1 at a deep low) over {@link FRONT_LOWNESS}, where the storm track runs in the season (`warmth`, climate.ts's
+ * season: 1 at the height of summer, −1 in midwinter): near 48° N in summer and 32° N in winter, 40° N at the
+ * equinoxes, falling off over 8° (equatorward in winter 5°) (the polar jet and its lows follow the sun north and south, NOAA JetStream,
+ * "The jet stream", https://www.weather.gov/jetstream/jet; July's cyclones explain 25-50% of the year-to-year
+ * variation of July's thunder over most of the central and eastern US: Changnon 1988, "Climatography of thunder
+ * events in the conterminous United States", J. Climate 1, 389-398,
+ * https://doi.org/10.1175/1520-0442(1988)001<0389:COTEIT>2.0.CO;2). Less on the Pacific coast (`maritime`, 0–1),
+ * whose cool marine air a front lifts without storms: Seattle ~7 and San Diego ~3 thunderstorm days a year.
+ */
+export function frontalForcing(lowness: number, lat: number, warmth: number, maritime: number): number {
+  if (lowness <= FRONT_LOWNESS) return 0;
+  const track = STORM_TRACK_LAT + STORM_TRACK_SWING * warmth;
+  const depth = Math.min(1, (lowness - FRONT_LOWNESS) / (1 - FRONT_LOWNESS));
+  const apart = Math.abs(lat) - track;
+  const width = apart < 0 ? 8 - ((8 - WINTER_EQUATORWARD) * (1 - warmth)) / 2 : 8;
+  return depth * Math.exp(-((apart / width) ** 2)) * (1 - 0.5 * maritime);
+}
+const STORM_TRACK_LAT = 40;
+const STORM_TRACK_SWING = 8;
+/**
+ * How far equatorward of the track its fronts still lift storms in midwinter, ° (8 in summer and poleward): a
+ * winter front reaching the Florida Keys has little left (Key West's Special Marine Warnings: at 8°, 44 by 8 April
+ * against the NWS's 14).
+ */
+const WINTER_EQUATORWARD = 5;
+/** The lowness from which a low's fronts lift the air (about the deepest third of the hours). */
+const FRONT_LOWNESS = 0.2;
+
+/**
+ * How many °C less dewpoint a storm needs under a low's full forcing (frontalForcing 1). At 6 Chicago had ~10
+ * thunderstorm days a year; at 9, with the Plains' night storms carried east, 14 (its ~38).
+ */
+export const FRONT_LIFT_C = 9;
+
+/**
+ * How many °C less dewpoint a storm needs over high terrain by day (`elevationM`, at local solar hour `solar`,
+ * most at 15): the mountains and the High Plains heat the air a kilometre or two above the lowlands' and draw it
+ * up their slopes, setting off storms in the early afternoon with modest moisture, fed aloft by the summer's
+ * monsoon moisture that a surface dewpoint does not show (Toth & Johnson 1985, "Summer surface flow
+ * characteristics over northeast Colorado", Mon. Wea. Rev. 113, 1458-1469; Banta & Schaaf 1987, "Thunderstorm
+ * genesis zones in the Colorado Rocky Mountains as determined by traceback of geosynchronous satellite images",
+ * Mon. Wea. Rev. 115, 463-476). {@link TERRAIN_LIFT_C_PER_KM} a km over 500 m, to 2.5 km: Denver (1,650 m)
+ * 13.8 °C, whose July dewpoint in the model is ~3 °C (the NWS's ~8-10 °C; the model's West is dry at the
+ * ground); the Plains below 500 m none.
+ */
+export function terrainLiftC(elevationM: number, solar: number): number {
+  if (elevationM <= 500) return 0;
+  const km = Math.min(elevationM - 500, 2000) / 1000;
+  return TERRAIN_LIFT_C_PER_KM * km * Math.exp(-((hoursApart(solar, 15) / 4) ** 2));
+}
+/** At 10, Denver had 6 thunderstorm days a year; at 12, ~24 (its ~40), Cheyenne ~41, Albuquerque ~50. */
+const TERRAIN_LIFT_C_PER_KM = 12;
 
 /**
  * How many °C less dewpoint than the model's 12 °C (model.ts's instability) a thunderstorm needs at a place
  * with `spring` and `nocturnal` (its weights) on day `seasonDay` (1–366) and local solar hour `solar`:
- * - in the South's spring, up to 8 °C at the season's peak, mid-April to mid-June (day ~125, ±40): the
- *   season's strong lows and wind shear make storms of little moisture and buoyancy;
+ * - in the South's spring, up to {@link SPRING_LIFT_C} °C at the season's peak, mid-April (day
+ *   {@link SPRING_PEAK_DAY}, ±{@link SPRING_WIDTH_DAYS}: March to May, Dixie Alley's season before the southern
+ *   Plains' May): the season's strong lows and wind shear make storms of little moisture and buoyancy (was 8 °C
+ *   at day 125 ±40, which gave the South no March and hardly an April storm);
  * - on the central Plains' warm-season nights (May to September, day ~190, ±60), up to {@link JET_LIFT_C}: the storms are
  *   elevated, fed by the low-level jet's Gulf moisture above the cooling ground rather than by the surface
  *   dewpoint the model's hours carry (Wallace 1975 above; Reif & Bluestein 2017, "A 20-year climatology of
@@ -59,7 +136,7 @@ export function convectiveTiming(solar: number, peak: number, nocturnal: number)
  *   Wea. Rev. 145, 1615-1639, https://doi.org/10.1175/MWR-D-16-0340.1).
  */
 export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: number, solar: number): number {
-  const springLift = spring > 0 ? 8 * spring * season(seasonDay, 125, 40) : 0;
+  const springLift = spring > 0 ? SPRING_LIFT_C * spring * season(seasonDay, SPRING_PEAK_DAY, SPRING_WIDTH_DAYS) : 0;
   const jetLift =
     nocturnal > 0 ? JET_LIFT_C * nocturnal * season(seasonDay, 190, 60) * (JET_DAY + (1 - JET_DAY) * night(solar)) : 0;
   return springLift + jetLift;
@@ -67,11 +144,12 @@ export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: nu
 
 /**
  * The Plains' summer night lift at its peak, °C. With the storms on the reported (moist) dewpoint it and
- * {@link JET_DAY} set the central Plains' night maximum: Kansas and Nebraska (49 places, 2026) ~33 thunderstorm
- * days a place a year with 74% of the summer's thunderstorm hours at 03-13 UTC; Omaha 42 days (its ~45), Wichita
- * 74 (~55) (`scripts/thunder-days-report.ts`). At 8 and 0.3, 35 days but 82% at night.
+ * {@link JET_DAY} set the central Plains' night maximum: at 7, Kansas and Nebraska (49 places, 2026) ~33
+ * thunderstorm days a place a year with 74% of the summer's thunderstorm hours at 03-13 UTC; Omaha 42 days (its
+ * ~45), Wichita 74 (~55) (`scripts/thunder-days-report.ts`). At 8 and 0.3, 35 days but 82% at night. With the
+ * fronts' storms beside them (frontalForcing), 5: 45 days a place, 50% at 03-13 UTC, Omaha 60, Wichita 76.
  */
-const JET_LIFT_C = 7;
+const JET_LIFT_C = 5;
 
 /**
  * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
@@ -89,3 +167,34 @@ export function season(day: number, peak: number, width: number): number {
 
 /** The central Plains' night maximum's weight at local solar hour `solar`, 1 near 02. */
 const night = (solar: number): number => Math.exp(-((hoursApart(solar, 2) / 3.5) ** 2));
+
+/** The South's spring season: its peak day of the year, its width in days and its lift at the peak, °C. */
+const SPRING_PEAK_DAY = 105;
+const SPRING_WIDTH_DAYS = 50;
+const SPRING_LIFT_C = 10;
+/** How far east of 98° W the Plains' night storms reach, ° of longitude (nocturnalStormWeight). */
+const MCS_EAST_WIDTH = 9;
+
+/**
+ * How sheared the hour's storms are, 0–1: the South's spring season's (`spring`, its weight, on day `seasonDay`)
+ * and a low's (`forcing`, frontalForcing), the latter less as the season warms (`warmth`, climate.ts's season,
+ * 1 at the height of summer: the jet and its shear are weakest then, and summer's storms are mostly pulse storms).
+ */
+export function stormShear(forcing: number, spring: number, seasonDay: number, warmth: number): number {
+  const springShear = spring > 0 ? spring * season(seasonDay, SPRING_PEAK_DAY, SPRING_WIDTH_DAYS) : 0;
+  return Math.max(Math.min(1, 2 * forcing) * (0.5 - 0.5 * warmth), springShear);
+}
+
+/**
+ * The factor on a storm's strength (model.ts's stormOutflowKmh) for its shear (stormShear): a sheared storm's
+ * updraft and downdraft are apart, and it lives long and grows strong; an unsheared one rains into its own updraft
+ * and collapses (Weisman & Klemp 1982). From {@link AIRMASS_ORGANISATION} to {@link SHEARED_ORGANISATION}: the
+ * severe thunderstorm warnings ~26,200 -> ~20,000 a year, March-April 18 -> ~790, and with the tornadic gust at
+ * 76 mph (storm-warnings.ts) the tornado warnings ~1,870 -> ~1,850, May their busiest month after August
+ * (`scripts/storm-warning-report.ts --every 3 --days 6`). At 1 and 1 (no shear): ~31,700 and ~1,700.
+ */
+export function stormOrganisation(shear: number): number {
+  return AIRMASS_ORGANISATION + (SHEARED_ORGANISATION - AIRMASS_ORGANISATION) * shear;
+}
+const AIRMASS_ORGANISATION = 0.85;
+const SHEARED_ORGANISATION = 1.6;

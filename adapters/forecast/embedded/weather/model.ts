@@ -13,7 +13,17 @@ import {
   isTropicalIsland,
 } from './climate.ts';
 import { heavyRainWeight, trainingFactor, TRAINING_MIN_C } from './heavy-rain.ts';
-import { convectiveLiftC, convectiveTiming, nocturnalStormWeight, springStormWeight } from './convective-climate.ts';
+import {
+  convectiveLiftC,
+  convectiveTiming,
+  frontalForcing,
+  FRONT_LIFT_C,
+  nocturnalStormWeight,
+  springStormWeight,
+  stormOrganisation,
+  stormShear,
+  terrainLiftC,
+} from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { waterStormCell, waterThunderCellMin } from './marine-convection.ts';
@@ -281,8 +291,16 @@ function springness(pc: PlaceClimate, epochHour: number): number {
   return -Math.sin((2 * Math.PI * (seasonDay(epochHour) - pc.peakDay)) / 365.25);
 }
 
+/**
+ * The coolest air, °C, in which a convective hour thunders (else it showers): 14 until the fronts' storms, which
+ * come in spring's and the cool season's air north of a warm front, lifted from above the cool ground (Atlanta's
+ * 1.1-3.6 thunderstorm days a month December to March, NWS Peachtree City's climatology from the Local
+ * Climatological Data, https://www.srh.noaa.gov/ffc/?n=svrclim1).
+ */
+const THUNDER_MIN_C = 10;
+
 function precipTypeFor(tC: number, tdC: number, convective: boolean, warmNose: number): PrecipType {
-  if (convective && tC >= 14) return 'thunderstorms';
+  if (convective && tC >= THUNDER_MIN_C) return 'thunderstorms';
   if (tC > 2) return 'rain';
   if (tC > 0.5) return tdC < -1 ? 'snow' : 'rain';
   // A warm layer aloft melts snow that then refreezes: on contact (freezing rain) or in the air (sleet).
@@ -322,6 +340,8 @@ interface HourCore {
   instability: number;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
   rawQpfMm: number;
+  /** How sheared the hour's storms are, 0–1 (convective-climate.ts's stormShear): how strong they grow. */
+  shear: number;
   /** Whether the hour is warm where training storms may come (heavy-rain.ts): its neighbours' amounts may be heavy. */
   training: boolean;
 }
@@ -339,6 +359,7 @@ const CORE: HourCore = {
   dewpoint: Number.NaN,
   convective: false,
   instability: 0,
+  shear: 0,
   rawQpfMm: Number.NaN,
   training: false,
 };
@@ -385,20 +406,24 @@ function hourCore(site: Site, epochHour: number): HourCore {
         AFTERNOON_MIXING_C * clim.inflow * Math.max(0, diurnal)
       : anchor - Math.max(0.5, depression);
 
-  // Warm-season convection needs low-level moisture and a mesoscale trigger; in the South's spring the lows' shear
-  // and on the Plains' summer nights the low-level jet make do with less (convective-climate.ts).
+  // Warm-season convection needs low-level moisture and a mesoscale trigger; in the South's spring the lows' shear,
+  // on the Plains' summer nights the low-level jet, under a passing low its fronts and over high terrain by day the
+  // heated slopes make do with less (convective-climate.ts).
+  const forcing = frontalForcing(lowness, place.lat, clim.season, clim.maritime);
   const instability = clamp(
     (dewpoint -
       CONVECTIVE_DEWPOINT_C -
       SHALLOW_INFLOW_C * clim.inflow +
-      convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar)) /
+      convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar) +
+      FRONT_LIFT_C * forcing +
+      terrainLiftC(place.elevationM, solar)) /
       INSTABILITY_SPAN_C,
     0,
     1,
   );
   // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
-  // also at night (convective-climate.ts).
-  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms);
+  // also at night, and under a low's fronts at any hour (convective-climate.ts).
+  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms, forcing);
   const convectivePop =
     80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 
@@ -424,7 +449,9 @@ function hourCore(site: Site, epochHour: number): HourCore {
   dewpoint += (temperature - dewpoint) * 0.6 * (pop / 100);
   dewpoint = Math.min(dewpoint, temperature);
 
-  const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop;
+  // A low's rain in unstable air falls as showers and storms, not as the steady rain of its stable air: under its
+  // forcing the convection need not outdo the stratiform rain's chance (at half forcing or more, not at all).
+  const convective = convectivePop >= 15 && convectivePop >= 0.8 * stratiformPop * (1 - Math.min(1, 2 * forcing));
   // Intensity scales with how much water the air can hold; convection rains hardest.
   const moistureCapacity = saturationVaporPressure(dewpoint) / 20;
   let intensity =
@@ -452,6 +479,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.dewpoint = dewpoint;
   core.convective = convective;
   core.instability = instability;
+  core.shear = stormShear(forcing, site.springStorms, seasonDay(epochHour), clim.season);
   core.rawQpfMm = (pop / 100) * intensity;
   core.training = training;
   return core;
@@ -589,7 +617,10 @@ function sample(site: Site, epochHour: number): WeatherSample {
     precipType === 'thunderstorms'
       ? Math.max(
           mixedGust,
-          stormOutflowKmh(site.stormVigour * core.instability, waterStormCell(cell, site.thunderCellMin)),
+          stormOutflowKmh(
+            Math.min(1, site.stormVigour * core.instability * stormOrganisation(core.shear)),
+            waterStormCell(cell, site.thunderCellMin),
+          ),
         )
       : mixedGust;
 
@@ -636,7 +667,7 @@ const TROPICAL_STORM_VIGOUR = 0.48;
  * the higher frequency of intense convection and lightning over land" (Differences in size spectra of
  * electrified storms over land and ocean, TRMM precipitation features, Geophys. Res. Lett.;
  * https://discovery.researcher.life/article/differences-in-size-spectra-of-electrified-storms-over-land-and-ocean/248c1d21cabc34c3a682492a33af732f).
- * At 0.48 an island storm's outflow stays under the tornadic 85 mph (storm-warnings.ts) and reaches the severe
+ * At 0.48 an island storm's outflow stays under the tornadic 76 mph (storm-warnings.ts) and reaches the severe
  * 58 mph only in its strongest cells.
  */
 function stormVigour(lat: number, lon: number): number {
@@ -648,7 +679,8 @@ function stormVigour(lat: number, lon: number): number {
  * downdraft, "most thunderstorm outflow winds range from 30 to 50 mph, on occasion these winds can exceed 100
  * mph" (K-State Weather Data Library, "Thunderstorm winds", 2017-03-15,
  * http://climate.k-state.edu/news/stories/2017/03/ww_march_15/). From 30 mph (48 km/h) in a weak cell to 117
- * mph in the strongest cell in the most unstable air: `instability` 0–1, `cell` the storm-cell noise (−1 to 1),
+ * mph in the strongest cell in the most unstable air: `instability` 0–1 (times the storm's organisation,
+ * convective-climate.ts's stormOrganisation, at most 1), `cell` the storm-cell noise (−1 to 1),
  * strength to the power 1.5 so that the strong cells are few. Over the CONUS land zones in 2026 the
  * thunderstorm hours' gusts come to 43/63/86 mph (median/90th/99th percentile), and one run of thunderstorm
  * hours in four to six reaches the severe 58 mph, 17,000 to 23,000 a year by the sample, near the NWS's severe

@@ -19,6 +19,7 @@ import {
 import {
   FLOOD_WARNING_HOURS,
   SEVERE_GUST_KMH,
+  TORNADIC_GUST_MPH,
   warnedGustMph,
   warnedRainInches,
 } from '../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
@@ -62,8 +63,11 @@ describe('storm-based warnings the grid justifies (issue 38 items 4-5)', () => {
         if (!hours.every((s) => isStorm(s) && s.windGustKmh >= SEVERE_GUST_KMH))
           failures.push(`${what}: an hour without a severe thunderstorm`);
         const gust = warnedGustMph(Math.max(...hours.map((s) => s.windGustKmh)));
-        // A tornado: an hour it covers has the tornadic gust in its own air of dewpoint 18 °C (64 °F).
-        if (p.event === 'Tornado Warning' && !hours.some((s) => kmhToMph(s.windGustKmh) >= 85 && s.dewpointC >= 18))
+        // A tornado: an hour it covers has the tornadic gust (76 mph) in its own air of dewpoint 18 °C (64 °F).
+        if (
+          p.event === 'Tornado Warning' &&
+          !hours.some((s) => kmhToMph(s.windGustKmh) >= TORNADIC_GUST_MPH && s.dewpointC >= 18)
+        )
           failures.push(`${what}: no tornadic hour`);
         if (p.event === 'Severe Thunderstorm Warning') {
           if (!p.description.includes(`HAZARD...${gust} mph wind gusts`)) failures.push(`${what}: says not ${gust}`);

@@ -46,3 +46,33 @@ describe('the thunderstorms of the model by region, hour and season', () => {
     assert.ok(spring >= 0.17, `spring share ${spring.toFixed(2)}`);
   });
 });
+
+/** The days of 2026 (local solar) with a thunderstorm hour at a place. */
+function stormDays(lat: number, lon: number, elevationM: number): number {
+  const from = Date.UTC(2026, 0, 1) / HOUR;
+  const days = new Set<number>();
+  placeHours({ lat, lon, elevationM })(from, 8760).forEach(
+    (s, i) => s.precipType === 'thunderstorms' && days.add(Math.floor((from + i + lon / 15) / 24)),
+  );
+  return days.size;
+}
+
+describe('the thunderstorms of the model beside the summer afternoon (fronts, terrain, spring, cool season)', () => {
+  it('has the Front Range afternoon storms and the Midwest summer storms: Denver and Chicago over a floor of days', () => {
+    // Their climatology: Denver ~40 thunderstorm days a year, Chicago ~38 (scripts/thunder-days-report.ts); the model
+    // had none at Denver and ~1 at Chicago before the terrain's and the fronts' lift (~24 and ~15 with them).
+    const denver = stormDays(39.83, -104.66, 1650);
+    const chicago = stormDays(41.99, -87.93, 201);
+    assert.ok(denver >= 12, `Denver ${denver} thunderstorm days`);
+    assert.ok(chicago >= 8, `Chicago ${chicago} thunderstorm days`);
+  });
+
+  it('has a March-April season in the South and a few cool-season storms in the Southeast', () => {
+    const spring = stormHours([32, 34], [-97, -93, -89, -86], 2, 3);
+    assert.ok(spring.length >= 40, `${spring.length} March-April storm hours`);
+    const cool =
+      stormHours([30, 32], [-91, -88, -85, -82], 10, 11).length +
+      stormHours([30, 32], [-91, -88, -85, -82], 0, 2).length;
+    assert.ok(cool >= 2, `${cool} November-March storm hours`);
+  });
+});
