@@ -16,16 +16,36 @@
  * percentile, and ~40-90 flash flood warnings a year); here a warm rain hour's intensity is multiplied where a
  * slow (12-hour, 60 km, drifting 10 km/h) noise of training cells peaks, by up to 1 + {@link TRAINING_GAIN} ×
  * the place's and season's weight (1 in the favoured regions, 2.5 in the monsoon, whose dry air otherwise rains
- * lightly). Only amounts move: the chance of rain, so which hours are wet, and the air's temperature stay the
- * model's, and the month's factor (monthly-precip.ts) takes the month back to its normal, so the rest of its
- * rain hours get lighter: fewer, heavier events, the same total. The factor measures every hour where training
- * may come (model.ts, rawPrecipTotal), as every second hour can miss a run or count it twice.
+ * lightly). The air's temperature stays the model's, and the month's factor (monthly-precip.ts) takes the month
+ * back to its normal, so the rest of its rain hours get lighter: fewer, heavier events, the same total. The
+ * factor measures every hour where training may come (model.ts, rawPrecipTotal), as every second hour can miss a
+ * run or count it twice.
+ *
+ * Training storms rain where they are: an hour they rain in several times over is a likely wet one, so its chance
+ * of rain rises with the factor ({@link trainingPop}, 90% from ×13). Left at the hour's own chance (the
+ * monsoon's dry air gives 20-40%), a downpour hour was rarely the likely rain (50% or more) a Flash Flood Warning
+ * needs (storm-warnings.ts), and Arizona had ~65 warnings a year where its offices (Phoenix, Tucson, Flagstaff)
+ * send a few hundred (Iowa Environmental Mesonet's VTEC counts by office and year,
+ * https://mesonet.agron.iastate.edu/vtec/).
+ *
+ * And in the West they are the day's storms: the monsoon's cells grow from the afternoon's convection, so their
+ * strength follows the place's thunderstorm timing (convective-climate.ts's convectiveTiming), down to
+ * {@link TRAINING_FLOOR} of it outside ({@link trainingStrength}). Flash floods over the western United States come "in the mid-afternoon to early evening with a peak
+ * [...] at approximately 1530 LST" (NCDC Storm Data 1981-2010, "Diurnal and seasonal variations in flash floods
+ * across the western United States", https://discovery.researcher.life/article/diurnal-and-seasonal-variations-in-flash-floods-across-the-western-united-states/fc434d638b153075b5b28591772b1927);
+ * untimed, Arizona's came at any hour (45% from 18 to 04 UTC, 11 to 21 MST).
  */
 
 import { season } from './convective-climate.ts';
 
 /** How much more the heaviest training cell rains than the hour otherwise would, less one. */
-export const TRAINING_GAIN = 45;
+export const TRAINING_GAIN = 35;
+/** The share of the West's training cells' strength outside the day's storm hours ({@link trainingStrength}). */
+export const TRAINING_FLOOR = 0.15;
+/** The training factor from which a training hour's chance of rain is {@link TRAINING_POP} ({@link trainingPop}). */
+const TRAINING_POP_FACTOR = 13;
+/** A training hour's chance of rain where its cells are strong, %. */
+const TRAINING_POP = 90;
 /** The cells' noise (about ±1) from where training begins to where it is full. */
 const TRAINING_FROM = 0.35;
 const TRAINING_FULL = 0.8;
@@ -70,13 +90,38 @@ export function heavyRainWeight(lat: number, lon: number, seasonDay: number): nu
 }
 
 /**
- * The factor on a rain hour's intensity: 1, or up to 1 + {@link TRAINING_GAIN} where the training cells' noise
- * `cell` peaks, by the place's and season's `weight` ({@link heavyRainWeight}), in air of `temperatureC`.
+ * How strong the training cells are at an hour of the day at longitude `lon`, 0–1: in the West (to 104° W, then
+ * less to 101° W, as {@link heavyRainWeight}'s background comes in), {@link TRAINING_FLOOR} and the rest by
+ * `timing`, how favoured the hour is for the place's thunderstorms (convective-climate.ts's convectiveTiming,
+ * 0–1); east of the Rockies 1 at every hour, its training being the night's storm systems as much as the
+ * afternoon's and the Gulf's tropical rain (timed there as in the West, 85% of the East's warnings came from 12
+ * to 18 local, against 30% untimed).
  */
-export function trainingFactor(weight: number, cell: number, temperatureC: number): number {
+export function trainingStrength(timing: number, lon: number): number {
+  const west = Math.min(1, Math.max(0, (-101 - lon) / 3));
+  return 1 - west * (1 - TRAINING_FLOOR) * (1 - Math.min(1, Math.max(0, timing)));
+}
+
+/**
+ * The factor on a rain hour's intensity: 1, or up to 1 + {@link TRAINING_GAIN} where the training cells' noise
+ * `cell` peaks, by the place's and season's `weight` ({@link heavyRainWeight}) and the hour's `strength`
+ * ({@link trainingStrength}; 1 by default), in air of `temperatureC`.
+ */
+export function trainingFactor(weight: number, cell: number, temperatureC: number, strength = 1): number {
   if (weight <= 0 || temperatureC < TRAINING_MIN_C) return 1;
   const t = Math.min(1, Math.max(0, (cell - TRAINING_FROM) / (TRAINING_FULL - TRAINING_FROM)));
-  return 1 + TRAINING_GAIN * weight * t;
+  return 1 + TRAINING_GAIN * weight * t * strength;
+}
+
+/**
+ * A training hour's chance of rain (whole percent), from the hour's own `pop` and its training `factor`
+ * ({@link trainingFactor}): raised toward {@link TRAINING_POP} as the factor grows, there from
+ * ×{@link TRAINING_POP_FACTOR}; never lowered.
+ */
+export function trainingPop(pop: number, factor: number): number {
+  if (pop >= TRAINING_POP || factor <= 1) return pop;
+  const t = Math.min(1, (factor - 1) / (TRAINING_POP_FACTOR - 1));
+  return Math.round(pop + (TRAINING_POP - pop) * t);
 }
 
 /**

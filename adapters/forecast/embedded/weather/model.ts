@@ -12,7 +12,7 @@ import {
   type PlaceClimate,
   isTropicalIsland,
 } from './climate.ts';
-import { heavyRainWeight, trainingFactor, TRAINING_MIN_C } from './heavy-rain.ts';
+import { heavyRainWeight, trainingFactor, trainingPop, trainingStrength, TRAINING_MIN_C } from './heavy-rain.ts';
 import {
   convectiveLiftC,
   convectiveTiming,
@@ -458,13 +458,19 @@ function hourCore(site: Site, epochHour: number): HourCore {
     (0.8 + 6 * clamp(storminess - 0.3, 0, 1) + (convective ? 8 * instability : 0)) *
     moistureCapacity *
     clim.precipScale;
-  // Where training storms favour the place and season, a few warm rain hours run heavy (heavy-rain.ts).
+  // Where training storms favour the place and season, a few warm rain hours run heavy, most in the day's storm
+  // hours, and likely wet: the hour's chance and sky rise with them, its air stays (heavy-rain.ts).
   let training = false;
   if (temperature >= TRAINING_MIN_C) {
     const weight = heavyRainWeight(place.lat, place.lon, seasonDay(epochHour));
     training = weight > 0.01;
-    if (training && pop >= 15)
-      intensity *= trainingFactor(weight, TRAINING_FIELD.at(site.xKm, site.yKm, epochHour), temperature);
+    if (training && pop >= 15) {
+      const cell = TRAINING_FIELD.at(site.xKm, site.yKm, epochHour);
+      const factor = trainingFactor(weight, cell, temperature, trainingStrength(afternoon, place.lon));
+      intensity *= factor;
+      pop = trainingPop(pop, factor);
+      sky = Math.max(sky, Math.min(100, 30 + 0.75 * pop));
+    }
   }
 
   const core = CORE;

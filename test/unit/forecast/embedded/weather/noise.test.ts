@@ -162,7 +162,9 @@ describe('weather model: pinned output', () => {
     // amounts of warm wet hours east of the Rockies and in the monsoon moved, their months' totals held), and
     // again when the convection and the rain came to read the reported (moist) dewpoint, with a threshold raised
     // under the inflow (model.ts SHALLOW_INFLOW_C; the Plains' jet lift 7 °C, 0.45 by day), and when the
-    // storms gained the fronts', the high terrain's and the spring's triggers and their shear (convective-climate.ts).
+    // storms gained the fronts', the high terrain's and the spring's triggers and their shear (convective-climate.ts);
+    // then the training hours' chance of rain raised with their factor and the West's cells timed by the day's
+    // storms, heavy-rain.ts: the chance, sky and amount of those warm wet hours moved, their months' totals held).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -175,4 +177,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = 'c47c900f7be5af17';
+const PINNED = '42965a1a46f49ac6';
