@@ -7,6 +7,7 @@ import {
   episodeDuring,
   groupEpisodes,
   seenBy,
+  type SeenEpisode,
   type AlertZone,
   type Episode,
 } from './alert-zones.ts';
@@ -139,7 +140,7 @@ function issuancesOf(episode: Episode, cycles: readonly number[], minHours: numb
       continue;
     // Hours a later horizon joins to the event, and zones whose windows it makes long enough to count, do not
     // change an issuance already sent: not its end, nor so its action (a CON stays one), nor its zones or id.
-    const seen = seenBy(episode, cycle + HORIZON_HOURS, minHours);
+    const seen = qualifiedSeen(seenBy(episode, cycle + HORIZON_HOURS, minHours));
     if (!seen) continue;
     const sent = sentMs(cycle, episode.officeId);
     const onset = Math.max(epochHourToMs(seen.startHour), sent);
@@ -157,9 +158,42 @@ function issuancesOf(episode: Episode, cycles: readonly number[], minHours: numb
     if (!during) continue;
     const previous = issuances[issuances.length - 1]?.version;
     const action: VtecAction = !previous ? 'NEW' : previous.ends === ends ? 'CON' : 'EXT';
-    issuances.push({ version: { cycle, sent, onset, ends, action }, during });
+    // A whole-event criterion's event starts, and is numbered (ETN), where its first issuance's cycle saw it:
+    // a later horizon's rain may make an earlier window qualify, but not renumber an issuance already sent.
+    const start = episode.rule.qualifies ? (first ? issuances[0]!.during.startHour : seen.startHour) : undefined;
+    issuances.push({
+      version: { cycle, sent, onset, ends, action },
+      during: start === undefined ? during : { ...during, startHour: start },
+    });
   }
   return issuances;
+}
+
+/**
+ * What a cycle saw of an episode whose rule has a whole-event criterion (a Flood Watch's rain sums, the winter
+ * products' amounts): only the windows whose hours up to its horizon meet it, as the cycle found its windows
+ * (hazard-windows.ts), not those a later horizon's hours make qualify; null if none does.
+ */
+function qualifiedSeen(seen: SeenEpisode | null): SeenEpisode | null {
+  const rule = seen?.episode.rule;
+  if (!seen || !rule?.qualifies) return seen;
+  let startHour = Infinity;
+  let endHour = -Infinity;
+  const spans = seen.episode.spans.map((list, i) =>
+    list.filter(([start, end]) => {
+      const hours = alertPlaces([seen.episode.places[i]!], start, end)[0];
+      const ok = hours !== undefined && rule.qualifies!(hours, hazardContext(zonePlace(seen.episode.zones[i]!), start));
+      if (ok) {
+        startHour = Math.min(startHour, start);
+        endHour = Math.max(endHour, end);
+      }
+      return ok;
+    }),
+  );
+  const keep = spans.map((list) => list.length > 0);
+  if (!keep.some(Boolean)) return null;
+  const episode = keepZones({ ...seen.episode, spans }, keep);
+  return { episode, startHour, endHour };
 }
 
 /**

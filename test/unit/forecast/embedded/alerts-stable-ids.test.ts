@@ -39,12 +39,12 @@ describe('alert ids across cycles', () => {
     // A later horizon that gives a zone enough hours to count (a Heat Advisory's 2) once joined it to an issuance
     // sent before: NWS Corpus Christi's HT.Y.5013 sent 2026-07-27 20:38Z named 7 zones, 10 from the next cycle.
     // Dates from June to September, each with the next 4 cycles, which still list it. Left out:
-    // the rules with a whole-event criterion (Flood Watch, winter storm products), whose window a later horizon
-    // can make qualify (KTAE's FA.A.4475 of 2026-07-04 gains GAZ127); and a zone whose advisory an earlier cycle
+    // the winter storm products (a Flood Watch's window a later horizon's rain made qualify once joined it too:
+    // KFFC's FA.A.4242 sent 2026-06-25 08:34Z gained GAZ035); and a zone whose advisory an earlier cycle
     // dropped for a warning's hours that a later lookback no longer holds (CRP's HT.Y.5348, TXZ230, from the
     // 2026-08-14 09Z cycle; HT.Y.5566's TXZ345-346 on 2026-08-21, the other way): both still change an
     // issuance's zones (hazard-windows.ts's strongest drops an advisory's window whole, for what the series holds).
-    const skip = new Set(['Flood Watch', 'Winter Storm Warning', 'Winter Weather Advisory']);
+    const skip = new Set(['Winter Storm Warning', 'Winter Weather Advisory']);
     const offices = spreadOffices(allOffices, 20);
     let compared = 0;
     for (const at of ['2026-06-10', '2026-06-27', '2026-07-14', '2026-07-28', '2026-08-31', '2026-09-15']) {
