@@ -305,7 +305,14 @@ async function startServe(
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A null exit code means a signal ended it: say which in err(), so a failure names it (seen twice under load).
+  let endedBy = '';
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (signal) endedBy = `\n(the server was ended by ${signal})`;
+      resolve(code);
+    }),
+  );
   const stop = (): Promise<number | null> => {
     child.kill('SIGTERM');
     return exited;
@@ -318,5 +325,5 @@ async function startServe(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { port, out: () => out, err: () => err, stop };
+  return { port, out: () => out, err: () => err + endedBy, stop };
 }
