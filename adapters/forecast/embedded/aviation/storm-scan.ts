@@ -79,10 +79,9 @@ function latticeWater(deps: EmbeddedDeps, file: string): ReadonlySet<string> {
   }
   const data = text === undefined ? latticeWaterFile(deps) : (JSON.parse(text) as LatticeWaterFile);
   const { format, step, south, north, west, east } = data;
-  if (format !== 1 || step !== STEP || south !== LATTICE.south || north !== LATTICE.north)
+  const sameLattice = step === STEP && south === LATTICE.south && north === LATTICE.north;
+  if (format !== 1 || !sameLattice || west !== LATTICE.west || east !== LATTICE.east)
     throw new Error(`${file}: another format or lattice; rebuild (build-lattice-water.ts)`);
-  if (west !== LATTICE.west || east !== LATTICE.east)
-    throw new Error(`${file}: another lattice; rebuild (build-lattice-water.ts)`);
   return new Set(data.water.map(([lat, lon]) => `${lat},${lon}`));
 }
 
