@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { Api, type Task } from './api-client.ts';
-import { killLeftovers, makeTempDir, ServerProcess } from './server-process.ts';
+import { killLeftovers, makeTempDir, PROJECT_ROOT, runUntilExit, ServerProcess } from './server-process.ts';
 
 after(killLeftovers);
 
@@ -49,6 +49,36 @@ describe('DB_PATH after a clean stop', { concurrency: true }, () => {
       const first = stored.tasks.find((t) => t.id === kept[0]!.id);
       assert.deepEqual(first, patched.body.task, 'the task as the PATCH acknowledged it, field for field');
       assert.equal(existsSync(`${dbPath}.journal`), false, 'the journal was folded into DB_PATH and removed');
+    });
+  }
+});
+
+/**
+ * A supervisor (or test/e2e/package.test.ts) may stop the server the moment it reads "Taskcast listening".
+ * The server used to install its SIGTERM handler just after writing that line; under load the signal came in
+ * between (2 of 15 starts on 2 busy cores) and the default action ended it: exit code null, empty stderr. The
+ * preload makes that gap certain by holding the server's thread once the line is written.
+ */
+describe('SIGTERM the moment the server says it listens', { concurrency: true }, () => {
+  const hold = join(PROJECT_ROOT, 'test', 'support', 'hold-after-listening.mjs');
+  for (const format of ['pretty', 'json'] as const) {
+    test(`LOG_FORMAT=${format}: the stop is clean, exit code 0`, async () => {
+      const run = await runUntilExit(
+        {
+          via: 'node',
+          env: {
+            STORAGE: 'memory',
+            LOG_FORMAT: format,
+            NODE_OPTIONS: `--import ${hold}`,
+            HOLD_AFTER_LISTENING_MS: '1500',
+          },
+        },
+        30_000,
+        'SIGTERM',
+      );
+      assert.ok(run.listened && !run.timedOut, run.output);
+      assert.deepEqual({ code: run.code, signal: run.signal }, { code: 0, signal: null }, run.output);
+      assert.match(run.stdout, /SIGTERM received/);
     });
   }
 });

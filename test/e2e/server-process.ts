@@ -360,8 +360,17 @@ export interface RunResult extends ExitInfo {
   readonly timedOut: boolean;
 }
 
-/** Runs a start-up that is expected to fail, until it exits (or listens, or times out: then it is killed). */
-export async function runUntilExit(options: SpawnOptions = {}, timeoutMs = 20_000): Promise<RunResult> {
+/**
+ * Runs a start-up that is expected to fail, until it exits (or listens, or times out: then it is killed).
+ * With `onListening`, that signal goes to the spawned process the moment its "listening" line shows, without
+ * the wait for /health that `ServerProcess.start` makes (as a supervisor that trusts the line would), and the
+ * run lasts until the exit; only the timeout kills it then.
+ */
+export async function runUntilExit(
+  options: SpawnOptions = {},
+  timeoutMs = 20_000,
+  onListening?: NodeJS.Signals,
+): Promise<RunResult> {
   await bundleOnce();
   const port = options.port ?? (await freePort());
   const spawned = new Spawned(spawnServer(port, options));
@@ -369,9 +378,12 @@ export async function runUntilExit(options: SpawnOptions = {}, timeoutMs = 20_00
   let listened = false;
   let timedOut = false;
   while (!spawned.exit) {
-    if (LISTENING.test(spawned.stdout)) listened = true;
+    if (!listened && LISTENING.test(spawned.stdout)) {
+      listened = true;
+      if (onListening !== undefined) spawned.child.kill(onListening);
+    }
     if (Date.now() > deadline) timedOut = true;
-    if (listened || timedOut) {
+    if ((listened && onListening === undefined) || timedOut) {
       spawned.rememberDescendants();
       await killTree(spawned.tracked);
       break;
