@@ -55,7 +55,7 @@ export interface Episode {
 }
 
 /** A zone's hazard window: [start, end) epoch hours, and the hours that meet the rule where known. */
-export type Span = readonly [start: number, end: number, hits?: readonly number[]];
+export type Span = readonly [start: number, end: number, hits?: readonly number[], upgrade?: HazardWindow['upgrade']];
 
 /** What a series ending at an issuance's cycle's horizon showed of an episode (see {@link seenBy}). */
 export interface SeenEpisode {
@@ -100,16 +100,18 @@ export function seenBy(episode: Episode, horizon: number, minHours: number): See
 
 /** A window as a series ending at `horizon` showed it, or null (see {@link seenBy}). */
 function spanSeenBy(span: Span, horizon: number, minHours: number): Span | null {
-  const [start, end, hits] = span;
+  const [start, end, given, upgrade] = span;
   if (start >= horizon) return null;
-  if (!hits) {
+  if (!given) {
     const stop = Math.min(end, horizon);
     return stop - start >= minHours ? [start, stop] : null;
   }
+  // An advisory a stronger product takes over: whole to a horizon before that product shows (hazard-windows.ts).
+  const hits = upgrade && horizon < upgrade.seenFrom ? upgrade.hits : given;
   let count = hits.length;
   while (count > 0 && hits[count - 1]! >= horizon) count--;
   if (count < minHours) return null;
-  return count === hits.length ? span : [start, hits[count - 1]! + 1, hits.slice(0, count)];
+  return !upgrade && count === hits.length ? span : [start, hits[count - 1]! + 1, hits.slice(0, count)];
 }
 
 /**
@@ -159,6 +161,9 @@ export function areNeighbours(a: AlertZone, b: AlertZone): boolean {
   return distanceKm(a, b) <= NEIGHBOUR_KM;
 }
 
+/** The hour after a window's last hour, an advisory a stronger product takes over counted whole (strongestAsSeen). */
+const reach = (w: HazardWindow): number => (w.upgrade ? Math.max(w.endHour, w.upgrade.hits.at(-1)! + 1) : w.endHour);
+
 /**
  * Groups zone hazard windows into episodes: one per office and event, joining
  * zones that are neighbours and whose windows overlap or nearly touch in time.
@@ -177,7 +182,7 @@ export function groupEpisodes(
       const b = items[j]!;
       if (a.zone.officeId !== b.zone.officeId || a.window.rule !== b.window.rule) continue;
       const gap = a.window.rule.mergeGapHours;
-      const nearInTime = a.window.startHour <= b.window.endHour + gap && b.window.startHour <= a.window.endHour + gap;
+      const nearInTime = a.window.startHour <= reach(b.window) + gap && b.window.startHour <= reach(a.window) + gap;
       if (nearInTime && areNeighbours(a.zone, b.zone)) parent[find(i)] = find(j);
     }
   }
@@ -196,10 +201,12 @@ export function groupEpisodes(
       officeId: list[0]!.zone.officeId,
       zones,
       startHour: Math.min(...list.map((x) => x.window.startHour)),
-      endHour: Math.max(...list.map((x) => x.window.endHour)),
+      endHour: Math.max(...list.map((x) => reach(x.window))),
       places: zones.map((z) => list.find((x) => x.zone.id === z.id)!.series),
       spans: zones.map((z) =>
-        list.filter((x) => x.zone.id === z.id).map((x): Span => [x.window.startHour, x.window.endHour, x.window.hits]),
+        list
+          .filter((x) => x.zone.id === z.id)
+          .map((x): Span => [x.window.startHour, x.window.endHour, x.window.hits, x.window.upgrade]),
       ),
     });
   }

@@ -15,7 +15,7 @@ import { hashString, hexDigest } from './hash.ts';
 import {
   hazardContext,
   ruleHazards,
-  strongest,
+  strongestAsSeen,
   underWayAtStart,
   type HazardWindow,
   type OpenStart,
@@ -428,6 +428,12 @@ class ZoneHours {
   private readonly pc: PlaceClimate | undefined;
   /** The first hour each rule's windows were found from, where earlier than the lookback's. */
   private readonly seenFrom = new Map<HazardRule, number>();
+  /**
+   * Windows of the stronger products of a looked-back rule's family that ended before the lookback: listed by
+   * no cycle of this one, but an advisory under way as the lookback begins was dropped for them by the cycles
+   * that held them (strongest), and a past issuance keeps the zones its own cycle gave it.
+   */
+  private before: HazardWindow[] = [];
 
   constructor(
     readonly zone: AlertZone,
@@ -444,7 +450,9 @@ class ZoneHours {
   }
 
   get windows(): HazardWindow[] {
-    return this.zone.marine ? strongestMarine(this.zone, this.all) : strongest(this.all);
+    const all = this.before.length ? this.all.concat(this.before) : this.all;
+    const chosen = this.zone.marine ? strongestMarine(this.zone, all) : strongestAsSeen(all).filter(everSeen);
+    return this.before.length ? chosen.filter((w) => !this.before.includes(w)) : chosen;
   }
 
   /**
@@ -480,6 +488,15 @@ class ZoneHours {
     this.all = this.all
       .filter((w) => !again.includes(w.rule))
       .concat(ruleHazards(again, this.place, from, samples, undefined, this.pc));
+    // Their families' other products over the same hours, for what ended before the lookback (the rest, under
+    // way or later, the lookback's own hours give): CRP's Heat Advisory HT.Y.5348 gained TXZ230 once the
+    // Excessive Heat Warning that had kept it out left the lookback.
+    const kin = this.rules.filter((rule) => !again.includes(rule) && again.some((a) => a.family === rule.family));
+    this.before = this.before
+      .filter((w) => !kin.includes(w.rule))
+      .concat(
+        ruleHazards(kin, this.place, from, samples, undefined, this.pc).filter((w) => w.endHour <= this.lookbackStart),
+      );
     return true;
   }
 
@@ -516,6 +533,19 @@ class ZoneHours {
     if (this.zone.marine) recordSeas(this.zone, place, from, samples);
     return samples;
   }
+}
+
+/**
+ * Whether some cycle saw a window: an advisory whose hours a stronger product takes over (strongestAsSeen),
+ * with too few left before it to be one of its own, only if a cycle's horizon showed it (its rule's minimum
+ * hours) and not yet the stronger product. Else no issuance could name it, and its start would number another
+ * event (the ETN): KABQ's FR.Y.2844 named two, an hour apart.
+ */
+function everSeen(w: HazardWindow): boolean {
+  if (!w.upgrade || w.hits.length >= w.rule.minHours) return true;
+  const shownFrom = w.upgrade.hits[w.rule.minHours - 1]! + 1;
+  const cycle = latestCycle(shownFrom - HORIZON_HOURS - 1) + CYCLE_HOURS;
+  return cycle + HORIZON_HOURS < w.upgrade.seenFrom;
 }
 
 /**

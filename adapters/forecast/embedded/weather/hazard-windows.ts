@@ -17,6 +17,12 @@ export interface HazardWindow {
    */
   readonly hits: readonly number[];
   readonly samples: readonly WeatherSample[];
+  /**
+   * An advisory a stronger product of its family takes over ({@link strongestAsSeen}), whose `hits` are then
+   * those before it: all its hits, and the first horizon (an epoch hour) whose series shows the stronger
+   * product. A cycle whose horizon ends before that saw the advisory whole, and issued it so.
+   */
+  readonly upgrade?: { readonly hits: readonly number[]; readonly seenFrom: number };
 }
 
 /**
@@ -172,13 +178,49 @@ export function ruleHazards(
 }
 
 /**
- * Within a family the stronger product wins: an advisory overlapping a warning of the same family is dropped,
- * as the NWS would upgrade rather than issue both.
+ * Within a family the stronger product wins: a window overlapping a stronger product of the same family is
+ * dropped, as the NWS would upgrade rather than issue both, but for an advisory's hours before the first such
+ * product begins, where they still make one of its windows: the NWS runs an advisory until the warning that
+ * takes over from it (a Heat Advisory today, an Extreme Heat Warning tomorrow). A watch gives way whole, and
+ * so does a rule judged on the whole event (the winter products, the Flood Watch: `qualifies`), whose warning
+ * covers the event from its start, as the NWS's do.
  */
 export function strongest(all: readonly HazardWindow[]): HazardWindow[] {
-  return all.filter(
-    (w) => !all.some((o) => o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)),
-  );
+  return strongestAsSeen(all).filter((w) => w.hits.length >= w.rule.minHours);
+}
+
+/**
+ * {@link strongest}'s windows, each advisory a stronger product takes over with its `upgrade` (all its hits,
+ * and the horizon that first shows the stronger product), kept even where too few of its hours are left before
+ * that product to make a window of its own: an issuance whose cycle's horizon ended before the warning was
+ * seen named the advisory's zone, and a later cycle lists that issuance as it was sent (alert-zones.ts's
+ * seenBy). CRP's HT.Y.5566, sent 2026-08-20 21Z for ten zones, lost TXZ345-346 from the next cycle on, when the
+ * Extreme Heat Warning of the 22nd took their advisory's hours.
+ */
+export function strongestAsSeen(all: readonly HazardWindow[]): HazardWindow[] {
+  const chosen: HazardWindow[] = [];
+  for (const w of all) {
+    let from = Infinity;
+    let seenFrom = Infinity;
+    for (const o of all)
+      if (o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)) {
+        from = Math.min(from, o.startHour);
+        seenFrom = Math.min(seenFrom, o.hits[o.rule.minHours - 1]! + 1);
+      }
+    if (from === Infinity) chosen.push(w);
+    else if (w.rule.significance === 'Y' && !w.rule.qualifies) {
+      const hits = w.hits.filter((h) => h < from);
+      const endHour = hits.length ? hits[hits.length - 1]! + 1 : w.startHour;
+      chosen.push({
+        ...w,
+        endHour,
+        hits,
+        samples: w.samples.slice(0, endHour - w.startHour),
+        upgrade: { hits: w.hits, seenFrom },
+      });
+    }
+  }
+  return chosen;
 }
 
 /** All hazard windows for a place, the strongest of each family (see {@link strongest}). */

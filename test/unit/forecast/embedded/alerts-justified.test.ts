@@ -403,11 +403,15 @@ describe('alerts in the regions and seasons the NWS issues them (issue 38 item 4
     // What each season brings: summer heat in the south, winter storms in the north and Alaska in winter.
     assert.ok(share(/Heat/, 'south JJA') > 0);
     assert.ok(share(/Winter/, 'north DJF') > 1 && share(/Winter/, 'Alaska DJF') > 1);
-    // No kind of product is in force over most of a region at a typical hour, Hawaii's trade winds included.
+    // No kind of product is in force over most of a region at a typical hour, Hawaii's trade winds included. The
+    // South's winter frost is the one product that nears a fifth: Florida's and the Gulf coast's frost and
+    // freeze program runs all winter, and a Frost Advisory runs until the Freeze Warning of a colder night
+    // (hazard-windows.ts's strongest; 19.1 % of its zone-cycles when the warning took the advisory whole, 21.0 % now).
+    const most = (event: string, key: string) => (event === 'Frost Advisory' && key === 'south DJF' ? 25 : 20);
     for (const key of zoneCycles.keys())
       for (const event of Object.keys(JUSTIFIED).filter((e) => !MARINE_EVENTS.has(e)))
         assert.ok(
-          share(new RegExp(`^${event}$`), key) < 20,
+          share(new RegExp(`^${event}$`), key) < most(event, key),
           `${event} over ${share(new RegExp(`^${event}$`), key).toFixed(0)}% of ${key}`,
         );
   });
