@@ -65,5 +65,14 @@ declare module 'autocannon' {
     throughput: Histogram;
   }
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run: awaited for its Result, and an emitter of each answer as it comes. */
+  export interface Instance extends Promise<Result> {
+    /** Each answer: its status and its latency (ms, from the request's first byte sent). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
+  }
+
+  export default function autocannon(options: Options): Instance;
 }

@@ -64,6 +64,14 @@ export async function createTask(origin: string, user: BenchUser, n: number): Pr
   if (status !== 201) throw new Error(`${origin} POST /api/tasks answered ${status}: ${JSON.stringify(json)}`);
 }
 
+/** The ids of every task `user` holds (one unpaged list). */
+export async function taskIds(origin: string, user: BenchUser): Promise<string[]> {
+  const { status, json } = await call(origin, 'GET', '/api/tasks', undefined, user.auth);
+  const tasks = (json as { tasks?: unknown } | null)?.tasks;
+  if (status !== 200 || !Array.isArray(tasks)) throw new Error(`${origin} GET /api/tasks answered ${status}`);
+  return tasks.map((task) => String((task as { id: unknown }).id));
+}
+
 export async function countTasks(origin: string, user: BenchUser): Promise<number> {
   const { status, json } = await call(origin, 'GET', '/api/tasks', undefined, user.auth);
   const count = (json as { count?: unknown } | null)?.count;
@@ -73,13 +81,15 @@ export async function countTasks(origin: string, user: BenchUser): Promise<numbe
 
 /**
  * Stores `total` tasks spread over `users` fresh users, with autocannon firing a fixed number of POSTs per
- * user. Throws unless every POST got a 2xx and every user then lists exactly its share.
+ * user (each with `body`, SMALL_TASK's unless given). Throws unless every POST got a 2xx and every user then
+ * lists exactly its share.
  */
 export async function prefill(
   origin: string,
   total: number,
   users: number,
   connections: number,
+  body: string = SMALL_TASK_BODY,
 ): Promise<{ seconds: number; users: BenchUser[] }> {
   const started = Date.now();
   const owners: BenchUser[] = [];
@@ -92,7 +102,7 @@ export async function prefill(
         url: `${origin}/api/tasks`,
         method: 'POST',
         headers: { 'content-type': 'application/json', ...owner.auth },
-        body: SMALL_TASK_BODY,
+        body,
       },
       { connections: Math.min(connections, amount), amount, timeout: 30 },
     );

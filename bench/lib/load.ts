@@ -11,7 +11,7 @@ export interface LoadOptions {
 
 export interface Target {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   /**
@@ -67,9 +67,13 @@ export function loadOptionsFromEnv(env: Record<string, string | undefined> = pro
   };
 }
 
+/** Each answer as it arrives: its status, and its latency in ms (sent at `performance.now() - ms`). */
+export type OnAnswer = (status: number, ms: number) => void;
+
 export async function fire(
   target: Target,
   extra: Omit<Options, 'url' | 'method' | 'headers' | 'body'>,
+  onAnswer?: OnAnswer,
 ): Promise<Result> {
   const options: Options = { url: target.url, method: target.method, ...extra };
   if (target.headers) options.headers = target.headers;
@@ -91,7 +95,9 @@ export async function fire(
       },
     ];
   }
-  return autocannon(options);
+  const run = autocannon(options);
+  if (onAnswer) run.on('response', (_client, status, _bytes, ms) => onAnswer(status, ms));
+  return run;
 }
 
 function figures(result: Result): RoundFigures {

@@ -1,60 +1,68 @@
-// `npm run bench -- tasks-compaction`: POST and GET latency across a background compaction. The store folds
-// its journal into the snapshot on garbage (three dead bytes for each live one; compactor.ts), which creates
-// never leave, or once the journal reaches FOLD_AT_MOST_BYTES (256 MiB): from an empty store, with this
-// benchmark's task bodies, at about 840k tasks (foldPoints). The pre-fill stops a little short of the first
-// fold past 100k, and POST and GET load then runs in windows until a whole fold (journal moved aside, then
-// removed) fell inside one measured window. Since folds come on garbage, that pre-fill is ~810k tasks (it
-// was ~200k when the store folded at three times the snapshot): a fold of a store that large, not of one of
-// 200k, is what this now measures.
+// `npm run bench -- tasks-compaction`: PATCH and GET latency while the store folds its journal into the
+// snapshot in the background, against the same load outside the fold. The lowdb store folds on garbage
+// (three dead bytes for each live one, at least 4 MiB; compactor.ts), which creates never leave: a store
+// filled from empty folds only at FOLD_AT_MOST_BYTES (256 MiB, ~840k of the small tasks), which once meant a
+// pre-fill of 810k tasks. So the garbage comes from PATCHes instead. A modest store (BENCH_COMPACTION_TASKS,
+// 20,000 tasks of ~1.2 kB) is filled, patchesUntilFold (bench/lib/fold-points.ts) tells from its files how
+// many PATCHes make the next fold due (~3.3 per task at this size), all but the last LEAD of them are sent
+// unmeasured, and the measured window's own PATCHes cross the threshold: the fold starts right after the
+// batch that crosses it (the journal's pump), within the window's first second or so. Every answer is
+// timed, and those that overlapped the fold are counted apart from those that did not.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from 'autocannon';
-import { createTask, prefill, signUp, SMALL_TASK_BODY } from '../lib/api.ts';
-import { fire } from '../lib/load.ts';
+import { createTask, prefill, signUp, taskIds } from '../lib/api.ts';
+import { patchesUntilFold } from '../lib/fold-points.ts';
+import { fire, type Target } from '../lib/load.ts';
 import { taskcastSpec } from '../lib/servers.ts';
 import type { BenchContext, ScenarioSet, SetReport, TargetRow } from '../lib/types.ts';
-import { FOLD_AT_MOST_BYTES } from '../../adapters/persistence/lowdb/compactor.ts';
 import { journalRecordsOf } from '../../adapters/persistence/lowdb/journal-reader.ts';
 
-/**
- * Bytes a task of this benchmark takes in the journal, and about as many in the snapshot: the first fold,
- * when it came at 4 MiB of journal, came at ~13k tasks.
- */
-const TASK_BYTES = 320;
-
-/**
- * The task counts, up to `upTo`, at which a store filled from empty folds its journal into the snapshot:
- * creates leave no garbage, so only at each FOLD_AT_MOST_BYTES of journal.
- */
-export function foldPoints(upTo: number): number[] {
-  const points: number[] = [];
-  for (let tasks = 0; ;) {
-    tasks += Math.ceil(FOLD_AT_MOST_BYTES / TASK_BYTES);
-    if (tasks > upTo) return points;
-    points.push(tasks);
-  }
-}
-
-/** The first fold past 100k tasks (~840k): the pre-fill stops 3% short, so that it comes during the measured load. */
-const MEASURED_FOLD = foldPoints(10_000_000).find((tasks) => tasks >= 100_000)!;
-const PREFILL = Math.round(MEASURED_FOLD * 0.97);
-const PREFILL_USERS = 4;
+const TASKS = Number(process.env['BENCH_COMPACTION_TASKS'] ?? 20_000);
+/** At most 10,000 tasks an account (MAX_TASKS_PER_USER). */
+const PREFILL_USERS = Math.max(1, Math.ceil(TASKS / 5_000));
+/** A description long enough that the store's bytes, not the request count, are what the pre-fill builds. */
+const TASK_BODY = JSON.stringify({
+  title: 'Benchmark task',
+  description: 'Written by bench/run.ts for the compaction set. '.repeat(20),
+  priority: 'high',
+  due_date: '2030-01-15',
+});
+/** The same fields again: each PATCH rewrites the whole task at the same length, with a new updated_at. */
+const PATCH_BODY = JSON.stringify({ priority: 'high' });
+/** The share of the PATCHes a fold needs that is left to the measured window. */
+const LEAD = 0.03;
 const LIST_SIZE = 20;
-const MAX_WINDOWS = 6;
+const MAX_WINDOWS = 3;
 const TARGET_MAX_MS = 50;
 
-interface Window {
-  post: Result;
-  get: Result;
-  /** Compactions that started and finished inside the window, with their durations. */
-  foldsMs: number[];
-  /** Whether a compaction was running at the window's start or end. */
-  partial: boolean;
+interface Answer {
+  sentAt: number;
+  doneAt: number;
+  ok: boolean;
+}
+
+interface Fold {
+  start: number;
+  end: number;
+}
+
+/** Latency of the answers of one route, split by whether they overlapped a fold. */
+interface Split {
+  during: Figures;
+  outside: Figures;
+}
+
+interface Figures {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
 }
 
 export const tasksCompactionSet: ScenarioSet = {
   name: 'tasks-compaction',
-  description: `POST and GET latency (max, p99) across a background compaction of a ~${Math.round(MEASURED_FOLD / 1000)}k-task store.`,
+  description: `PATCH and GET latency (p50, p99, max) during a background fold of a ${Math.round(TASKS / 1000)}k-task store made due by PATCHes, and outside it.`,
   async run(ctx: BenchContext): Promise<SetReport> {
     const { lab, load, log, warn } = ctx;
     const dbPath = join(lab.tempDir('taskcast-compaction'), 'tasks.db');
@@ -62,122 +70,175 @@ export const tasksCompactionSet: ScenarioSet = {
     // At info level the store logs each compaction with its duration; nothing per request.
     const server = await lab.start({ ...spec, env: { ...spec.env, LOG_LEVEL: 'info' } });
     log(
-      `taskcast up at ${server.origin} (pid ${server.pid}); pre-filling ${PREFILL} tasks over ${PREFILL_USERS} users ...`,
+      `taskcast up at ${server.origin} (pid ${server.pid}); pre-filling ${TASKS} tasks (users: ${PREFILL_USERS}) ...`,
     );
-    const filled = await prefill(server.origin, PREFILL, PREFILL_USERS, load.connections);
-    const snapshotBytes = sizeOf(dbPath);
-    const journalBytes = journalRecordBytes(`${dbPath}.journal`);
-    log(
-      `  pre-filled in ${filled.seconds.toFixed(1)} s; snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB, journal ${(journalBytes / 1e6).toFixed(1)} MB of records ` +
-        `(with no garbage, the next fold starts once the journal reaches ${FOLD_AT_MOST_BYTES / 2 ** 20} MiB, expected at ~${MEASURED_FOLD} tasks)`,
-    );
+    // The reader's few tasks first: the journal's last create is then one of the pre-fill's (lastTaskBytes).
     const reader = await signUp(server.origin, 'compaction-get');
     for (let i = 0; i < LIST_SIZE; i++) await createTask(server.origin, reader, i);
-    const writer = await signUp(server.origin, 'compaction-post');
+    const filled = await prefill(server.origin, TASKS, PREFILL_USERS, load.connections, TASK_BODY);
+    const owner = filled.users[0]!;
+    const patchTarget: Target = {
+      url: `${server.origin}/api/tasks`,
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...owner.auth },
+      body: PATCH_BODY,
+      paths: (await taskIds(server.origin, owner)).map((id) => `/api/tasks/${id}`),
+    };
+    const listTarget: Target = { url: `${server.origin}/api/tasks`, method: 'GET', headers: reader.auth };
+
+    // Nothing has been superseded yet (creates only), so the store's dead bytes are 0.
+    const journal = journalRecordsOf(readFileSync(`${dbPath}.journal`));
+    const bytes = { snapshotBytes: sizeOf(dbPath), journalBytes: journal.length };
+    const recordBytes = lastTaskBytes(journal.toString('utf8'));
+    const due = patchesUntilFold(bytes, recordBytes);
+    const unmeasured = due - Math.ceil(due * LEAD);
+    log(
+      `  pre-filled in ${filled.seconds.toFixed(1)} s: snapshot ${(bytes.snapshotBytes / 1e6).toFixed(1)} MB, journal ${(bytes.journalBytes / 1e6).toFixed(1)} MB, ` +
+        `a task ${recordBytes} bytes; a fold is due after ${due} PATCHes (${(due / TASKS).toFixed(1)} a task): ${unmeasured} now, unmeasured`,
+    );
+    const watch = watchCompactions(`${dbPath}.journal.compacting`);
+    const started = performance.now();
+    const before = await fire(patchTarget, { connections: load.connections, amount: unmeasured, timeout: 30 });
+    if (before.non2xx + before.errors + before.timeouts > 0)
+      throw new Error(
+        `unmeasured PATCHes: ${before.non2xx} non-2xx, ${before.errors} errors, ${before.timeouts} timeouts`,
+      );
+    log(`  ${unmeasured} PATCHes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (watch.folds().length > 0 || watch.running())
+      warn('a fold started before the measured window: patchesUntilFold no longer matches the store');
 
     const half = Math.max(1, Math.floor(load.connections / 2));
     const seconds = Math.max(4, load.roundSeconds * 2);
-    const watch = watchCompactions(`${dbPath}.journal.compacting`);
-    const windows: Window[] = [];
-    let measured: Window | undefined;
-    // Windows of load one after another until one saw a compaction start and finish; one that only saw
-    // part of a compaction is reported too, but the load goes on until a whole one falls inside a window.
-    for (let attempt = 1; attempt <= MAX_WINDOWS && measured === undefined; attempt++) {
+    const patches: Answer[] = [];
+    const lists: Answer[] = [];
+    const timed =
+      (into: Answer[]) =>
+      (status: number, ms: number): void => {
+        const doneAt = performance.now();
+        into.push({ sentAt: doneAt - ms, doneAt, ok: status >= 200 && status < 300 });
+      };
+    const windows: Array<{ from: number; to: number; patchesPerSecond: number; listsPerSecond: number }> = [];
+    // The fold due comes early in the first window; a second one (at most MAX_WINDOWS) only if it ran past.
+    for (let attempt = 1; attempt <= MAX_WINDOWS; attempt++) {
       const from = performance.now();
-      const [post, get] = await Promise.all([
-        fire(
-          {
-            url: `${server.origin}/api/tasks`,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...writer.auth },
-            body: SMALL_TASK_BODY,
-          },
-          { connections: half, duration: seconds },
-        ),
-        fire(
-          { url: `${server.origin}/api/tasks`, method: 'GET', headers: reader.auth },
-          { connections: half, duration: seconds },
-        ),
+      const [patch, list] = await Promise.all([
+        fire(patchTarget, { connections: half, duration: seconds }, timed(patches)),
+        fire(listTarget, { connections: half, duration: seconds }, timed(lists)),
       ]);
       const to = performance.now();
-      const window: Window = { post, get, foldsMs: watch.within(from, to), partial: watch.overlapping(from, to) };
-      windows.push(window);
+      windows.push({ from, to, patchesPerSecond: patch.requests.average, listsPerSecond: list.requests.average });
       server.assertAlive('the compaction window');
+      const folds = watch.folds().filter((f) => f.end > from && f.start < to);
       log(
-        `  window ${attempt} (${seconds} s, ${half}+${half} connections): ${window.foldsMs.length} whole compaction(s) ${window.foldsMs.map((ms) => `${ms} ms`).join(', ')}${window.partial ? ' (and part of one)' : ''}; ` +
-          `POST ${Math.round(post.requests.average)} req/s p99 ${post.latency.p99} ms max ${post.latency.max} ms; ` +
-          `GET ${Math.round(get.requests.average)} req/s p99 ${get.latency.p99} ms max ${get.latency.max} ms` +
-          `${post.non2xx + get.non2xx + post.errors + get.errors > 0 ? `; non-2xx ${post.non2xx + get.non2xx}, errors ${post.errors + get.errors}` : ''}`,
+        `  window ${attempt} (${seconds} s, ${half}+${half} connections): PATCH ${Math.round(patch.requests.average)} req/s, GET ${Math.round(list.requests.average)} req/s; ` +
+          (folds.length > 0
+            ? `fold(s) ${folds.map((f) => `${Math.round(f.end - f.start)} ms from ${((f.start - from) / 1000).toFixed(2)} s`).join(', ')}`
+            : 'no fold') +
+          (watch.running() ? '; a fold still running' : ''),
       );
-      if (window.foldsMs.length > 0) measured = window;
+      if (!watch.running() && watch.folds().length > 0) break;
     }
     watch.stop();
     const compactionLog = server.outputTail.split('\n').filter((line) => /compacted|compaction/.test(line));
     for (const line of compactionLog) log(`  server: ${line}`);
     await lab.stop(server);
-    if (measured === undefined) {
-      warn(`no compaction completed within ${MAX_WINDOWS} windows; the figures below are without one`);
-      measured = windows[windows.length - 1]!;
-    }
-    const clean =
-      measured.post.non2xx +
-        measured.get.non2xx +
-        measured.post.errors +
-        measured.get.errors +
-        measured.post.timeouts +
-        measured.get.timeouts ===
-      0;
-    const row = (scenario: string, value: number, note: string): TargetRow => ({
-      scenario,
-      unit: 'ms',
-      taskcast: value,
-      peer: null,
-      ratio: null,
-      ratioOf: null,
-      target: `< ${TARGET_MAX_MS} ms`,
-      pass: clean ? value < TARGET_MAX_MS : false,
-      note: clean ? note : `${note}; non-2xx/errors seen`,
-    });
-    const folds =
-      measured.foldsMs.length > 0 ? `across a ${measured.foldsMs.join('+')} ms compaction` : 'no compaction seen';
-    const rows: TargetRow[] = [
-      row('POST /api/tasks max latency', measured.post.latency.max, `p99 ${measured.post.latency.p99} ms, ${folds}`),
-      row('GET /api/tasks max latency', measured.get.latency.max, `p99 ${measured.get.latency.p99} ms, ${folds}`),
-    ];
+
+    const folds = watch.folds();
+    if (folds.length === 0) warn(`no fold within ${windows.length} windows; every answer counts as outside one`);
+    const patch = split(patches, folds);
+    const list = split(lists, folds);
+    for (const [route, s] of [
+      ['PATCH', patch],
+      ['GET', list],
+    ] as const)
+      log(`  ${route} during the fold: ${describe(s.during)}; outside it: ${describe(s.outside)}`);
+    const foldNote =
+      folds.length > 0 ? `${folds.map((f) => Math.round(f.end - f.start)).join('+')} ms fold` : 'no fold seen';
+    const row = (scenario: string, s: Split): TargetRow => {
+      const clean = s.during.non2xx + s.outside.non2xx === 0 && s.during.requests > 0;
+      const note = `during a ${foldNote}: p50 ${s.during.p50Ms} p99 ${s.during.p99Ms} ms over ${s.during.requests} requests; outside: p50 ${s.outside.p50Ms} p99 ${s.outside.p99Ms} max ${s.outside.maxMs} ms`;
+      return {
+        scenario,
+        unit: 'ms',
+        taskcast: s.during.maxMs,
+        peer: null,
+        ratio: null,
+        ratioOf: null,
+        target: `< ${TARGET_MAX_MS} ms`,
+        pass: clean ? s.during.maxMs < TARGET_MAX_MS : false,
+        note: clean ? note : `${note}; non-2xx or no request during a fold`,
+      };
+    };
     return {
-      rows,
+      rows: [
+        row('PATCH /api/tasks/{id} max latency during a fold', patch),
+        row('GET /api/tasks max latency during a fold', list),
+      ],
       measurements: [],
       warnings: [],
       extra: {
-        prefilledTasks: PREFILL,
+        prefilledTasks: TASKS,
+        recordBytes,
+        storeBytes: bytes,
+        patchesUntilFold: due,
+        unmeasuredPatches: unmeasured,
+        foldsMs: folds.map((f) => Math.round(f.end - f.start)),
         compactionLog,
         windows: windows.map((w) => ({
-          foldsMs: w.foldsMs,
-          post: {
-            reqPerSec: w.post.requests.average,
-            p99Ms: w.post.latency.p99,
-            maxMs: w.post.latency.max,
-            non2xx: w.post.non2xx,
-          },
-          get: {
-            reqPerSec: w.get.requests.average,
-            p99Ms: w.get.latency.p99,
-            maxMs: w.get.latency.max,
-            non2xx: w.get.non2xx,
-          },
+          seconds: (w.to - w.from) / 1000,
+          patchReqPerSec: w.patchesPerSecond,
+          getReqPerSec: w.listsPerSecond,
         })),
+        patch,
+        get: list,
       },
       columns: { value: 'Taskcast', reference: '—' },
     };
   },
 };
 
+/** Answers that overlapped a fold apart from the others. */
+function split(answers: readonly Answer[], folds: readonly Fold[]): Split {
+  const during: Answer[] = [];
+  const outside: Answer[] = [];
+  for (const a of answers) (folds.some((f) => a.sentAt < f.end && a.doneAt > f.start) ? during : outside).push(a);
+  return { during: figures(during), outside: figures(outside) };
+}
+
+function figures(answers: readonly Answer[]): Figures {
+  const ms = answers.map((a) => a.doneAt - a.sentAt).sort((a, b) => a - b);
+  const at = (q: number) => (ms.length === 0 ? 0 : round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!));
+  return {
+    requests: ms.length,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: ms.length === 0 ? 0 : round(ms[ms.length - 1]!),
+    non2xx: answers.filter((a) => !a.ok).length,
+  };
+}
+
+function describe(f: Figures): string {
+  return `${f.requests} requests, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, max ${f.maxMs} ms${f.non2xx > 0 ? `, ${f.non2xx} non-2xx` : ''}`;
+}
+
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
+/** The JSON length of the task in the journal's last create: the record a PATCH supersedes and rewrites. */
+function lastTaskBytes(records: string): number {
+  const lines = records.trimEnd().split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const change = JSON.parse(lines[i]!) as { kind?: string; task?: unknown };
+    if (change.kind === 'task' && change.task !== undefined) return Buffer.byteLength(JSON.stringify(change.task));
+  }
+  throw new Error('the journal holds no task');
+}
+
 /**
- * Polls, every 2 ms, for the journal the store moves aside while it compacts: present from the moment a
- * compaction starts until its snapshot is written. Keeps every compaction's start and end.
+ * Polls, every 2 ms, for the journal the store moves aside while it folds: present from the moment a fold
+ * starts until its snapshot is written (the store exposes no fold events or metrics; it logs each fold).
  */
 function watchCompactions(compactingPath: string) {
-  const folds: Array<{ start: number; end: number }> = [];
+  const folds: Fold[] = [];
   let since: number | undefined;
   const timer = setInterval(() => {
     const present = existsSync(compactingPath);
@@ -188,24 +249,11 @@ function watchCompactions(compactingPath: string) {
     }
   }, 2);
   return {
-    /** Durations of the compactions that started and ended between `from` and `to`. */
-    within: (from: number, to: number): number[] =>
-      folds.filter((f) => f.start >= from && f.end <= to).map((f) => Math.round(f.end - f.start)),
-    /** Whether a compaction straddles `from` or `to`. */
-    overlapping: (from: number, to: number): boolean =>
-      folds.some((f) => (f.start < from && f.end > from) || (f.start < to && f.end > to)) ||
-      (since !== undefined && since < to),
+    /** The folds that have started and finished. */
+    folds: (): readonly Fold[] => folds,
+    running: (): boolean => since !== undefined,
     stop: () => clearInterval(timer),
   };
-}
-
-/** The journal's records, before the zeros the store writes ahead of them (the file itself is up to 6 MiB longer). */
-function journalRecordBytes(path: string): number {
-  try {
-    return journalRecordsOf(readFileSync(path)).length;
-  } catch {
-    return 0;
-  }
 }
 
 function sizeOf(path: string): number {
