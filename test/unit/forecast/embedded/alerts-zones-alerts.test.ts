@@ -65,8 +65,9 @@ for (const [season, at] of [
       console.log(
         `# ${season}: first /alerts/active ${firstMs.toFixed(0)} ms (longest event-loop stall ${gap.toFixed(0)} ms), warm /alerts ${warmMs.toFixed(1)} ms`,
       );
-      // Generous bounds: the CI box is shared. In-process generation would stall the loop for seconds.
-      assert.ok(gap < 1000, `event loop stalled ${gap.toFixed(0)} ms during generation`);
+      // Generous bounds: the CI box is shared. In-process generation would stall the loop for the whole cycle
+      // (4-6 s here); the worker's hand-over stalls it 0.2-0.7 s alone and 1.1-1.3 s at load 5 on 2 cores.
+      assert.ok(gap < 2000, `event loop stalled ${gap.toFixed(0)} ms during generation`);
       assert.ok(warmMs < 1000, `warm /alerts took ${warmMs.toFixed(0)} ms`);
       active = features(first);
       all = await everything({});
