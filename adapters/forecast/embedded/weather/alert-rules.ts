@@ -330,13 +330,27 @@ export const WIND_CRITERIA: { readonly advisory: WindCriterion; readonly warning
   warning: { sustainedKmh: 40 * MPH, gustKmh: 58 * MPH },
 };
 
+/** A speed to the nearest 5 mph, as the NWS words wind: within 2.5 mph of the value. */
+function mphTo5(kmh: number): number {
+  return Math.round(kmhToMph(kmh) / 5) * 5;
+}
+
+/**
+ * A wind product's "* WHAT..." sentence from the covered places' own hours: the range's top is the highest
+ * sustained wind any covered place's grid holds over the valid time (its windSpeed, to the nearest 5 mph), the
+ * gust the highest gust (without a thunderstorm's outflow, {@link synopticGustKmh}), the direction that of the
+ * worst gust's hour. The top was the worst-gust place's peak rounded and then raised to its low end plus 5, so
+ * a grid peaking at 29 mph read "30 to 35 mph" (issue 38 item 4); the low end now gives way to the top.
+ */
 function windWhat(places: readonly (readonly WeatherSample[])[]): string {
-  const samples = worstPlace(places, (ss) => maxOf(ss, synopticGustKmh));
-  const worst = samples.reduce((a, s) => (synopticGustKmh(s) > synopticGustKmh(a) ? s : a));
-  const lo = Math.round(kmhToMph(minOf(samples, (s) => s.windSpeedKmh)) / 5) * 5;
-  const hi = Math.max(lo + 5, Math.round(kmhToMph(maxOf(samples, (s) => s.windSpeedKmh)) / 5) * 5);
-  const gust = Math.round(kmhToMph(synopticGustKmh(worst)) / 5) * 5;
-  return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${lo} to ${hi} mph with gusts up to ${gust} mph expected.`;
+  const gusty = worstPlace(places, (ss) => maxOf(ss, synopticGustKmh));
+  const worst = gusty.reduce((a, s) => (synopticGustKmh(s) > synopticGustKmh(a) ? s : a));
+  const windy = worstPlace(places, (ss) => maxOf(ss, (s) => s.windSpeedKmh));
+  const hi = mphTo5(maxOf(windy, (s) => s.windSpeedKmh));
+  const lo = Math.min(mphTo5(minOf(windy, (s) => s.windSpeedKmh)), hi - 10);
+  const speed = lo >= 5 ? `${lo} to ${hi}` : `up to ${hi}`;
+  const gust = mphTo5(synopticGustKmh(worst));
+  return `${compassWords(compassPoint(worst.windDirectionDeg))} winds ${speed} mph with gusts up to ${gust} mph expected.`;
 }
 
 const HEAT_IMPACTS = 'Hot temperatures and high humidity may cause heat illnesses.';
