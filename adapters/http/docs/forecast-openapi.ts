@@ -339,7 +339,8 @@ function describeRealMembers(schemas: Json): void {
   for (const axis of ['gridX', 'gridY']) {
     const gridpoint = props('Gridpoint');
     gridpoint[axis] = {
-      description: 'api.weather.gov answers a numeric string here; the embedded provider an integer.',
+      description:
+        'An integer, as api.weather.gov answers since mid-2024 and the embedded provider does; a numeric string in older recorded answers.',
       anyOf: [gridpoint[axis], { type: 'string', pattern: '^\\d+$' }],
     };
   }
