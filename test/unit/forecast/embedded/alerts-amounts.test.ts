@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import {
   landZonePlace,
   ZONE_PLACES_FILE,
@@ -12,24 +11,13 @@ import {
   type ZonePlacesFile,
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
-import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
+import { activeAlertsAt, deps, durationHours, HOUR, placeOf } from './alert-grid-support.ts';
 import { gridFamily } from './grid-support.ts';
 
 type Json = Record<string, any>;
-const HOUR = 3_600_000;
-const deps = depsAt('2026-01-01T00:00:00Z');
-const placeOf = zoneWeatherPlace(deps);
-const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), placeOf);
-
-/** Hours of an ISO 8601 duration as the gridpoint writes it (PT3H, P1DT2H). */
-function durationHours(d: string): number {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?)?$/.exec(d);
-  assert.ok(m, `duration ${d}`);
-  return Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
-}
 
 /** A gridpoint layer summed over the hours [from, to) (epoch hours), each value the amount over its validTime. */
 function layerTotal(layer: Json, from: number, to: number): number {
@@ -44,19 +32,11 @@ function layerTotal(layer: Json, from: number, to: number): number {
 }
 
 /** The alerts in force at a cycle whose text quotes an amount. */
-function amountAlerts(iso: string): AlertFeature[] {
-  const cycle = latestCycle(Math.floor(Date.parse(iso) / HOUR));
-  const out: AlertFeature[] = [];
-  for (const zones of offices)
-    for (const a of generateOfficeAlerts(zones, cycle))
-      if (
-        isAlertActive(a, cycle * HOUR) &&
-        /Winter|Flood Watch/.test(a.properties.event) &&
-        /\d+ inches/.test(a.properties.description)
-      )
-        out.push(a);
-  return out;
-}
+const amountAlerts = (iso: string): AlertFeature[] =>
+  activeAlertsAt(
+    iso,
+    (a) => /Winter|Flood Watch/.test(a.properties.event) && /\d+ inches/.test(a.properties.description),
+  );
 
 /** The amounts an alert's whole-inch range holds ("3 to 5 inches"; "around 5 inches": 5 to under 6). */
 function quotedRange(description: string): [number, number] {

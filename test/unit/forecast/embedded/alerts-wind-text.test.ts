@@ -6,27 +6,14 @@
 // the wind products leave to the Severe Thunderstorm Warning, so the text's may be lower).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
-import { generateOfficeAlerts } from '../../../../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { cellOfPoint, hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
-import { isAlertActive, latestCycle, type AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
+import { cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
+import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
 import { catalogue, depsAt } from './alerts-zones-support.ts';
+import { activeAlertsAt, deps, durationHours, HOUR, placeOf } from './alert-grid-support.ts';
 import { gridFamily } from './grid-support.ts';
 
 type Json = Record<string, any>;
-const HOUR = 3_600_000;
 const MPH_KMH = 1.609344;
-const deps = depsAt('2026-01-01T00:00:00Z');
-const placeOf = zoneWeatherPlace(deps);
-const offices = alertZonesByOffice(catalogue, (office) => hasForecastGrid(deps, office), placeOf);
-
-/** Hours of an ISO 8601 duration as the gridpoint writes it (PT3H, P1DT2H). */
-function durationHours(d: string): number {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?)?$/.exec(d);
-  assert.ok(m, `duration ${d}`);
-  return Number(m[1] ?? 0) * 24 + Number(m[2] ?? 0);
-}
 
 /** A gridpoint layer's highest value over the hours [from, to) (epoch hours). */
 function layerPeak(layer: Json, from: number, to: number): number {
@@ -40,14 +27,8 @@ function layerPeak(layer: Json, from: number, to: number): number {
 }
 
 /** The wind products in force at a cycle. */
-function windAlerts(iso: string): AlertFeature[] {
-  const cycle = latestCycle(Math.floor(Date.parse(iso) / HOUR));
-  const out: AlertFeature[] = [];
-  for (const zones of offices)
-    for (const a of generateOfficeAlerts(zones, cycle))
-      if (isAlertActive(a, cycle * HOUR) && /^(Wind Advisory|High Wind Warning)$/.test(a.properties.event)) out.push(a);
-  return out;
-}
+const windAlerts = (iso: string): AlertFeature[] =>
+  activeAlertsAt(iso, (a) => /^(Wind Advisory|High Wind Warning)$/.test(a.properties.event));
 
 describe('wind product text (issue 38 item 4)', () => {
   const dates = ['2026-01-20T12:00:00Z', '2026-03-05T12:00:00Z', '2026-04-14T18:00:00Z', '2026-11-26T18:00:00Z'];
