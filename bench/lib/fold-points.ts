@@ -2,7 +2,7 @@
 // store to just short of one and see it start inside its measured load. The rule is Compactor.due
 // (adapters/persistence/lowdb/compactor.ts), checked before every journal batch; the byte counts are the
 // store's own (supersededBytes in lowdb-task-store.ts, journalLine in store-records.ts).
-import { DEAD_TO_LIVE, FOLD_AT_LEAST_BYTES, FOLD_AT_MOST_BYTES } from '../../adapters/persistence/lowdb/compactor.ts';
+import { FOLD_AT_MOST_BYTES, garbageDue } from '../../adapters/persistence/lowdb/compactor.ts';
 
 /** The store's bytes at a starting point: the snapshot's file, the journal's records, and how many are dead. */
 export interface StoreBytes {
@@ -29,11 +29,9 @@ export function patchesUntilFold(
 ): number {
   const deadEach = recordBytes + 1;
   const journalEach = recordBytes + CHANGE_LINE_EXTRA + 1;
-  const floor = Math.min(FOLD_AT_LEAST_BYTES, foldAtBytes);
   for (let patches = 0; ; patches++) {
-    const dead = (start.deadBytes ?? 0) + patches * deadEach;
-    const journal = start.journalBytes + patches * journalEach;
-    const live = start.snapshotBytes + journal - dead;
-    if (journal >= foldAtBytes || (dead >= floor && dead >= DEAD_TO_LIVE * live)) return patches;
+    const deadBytes = (start.deadBytes ?? 0) + patches * deadEach;
+    const journalBytes = start.journalBytes + patches * journalEach;
+    if (garbageDue({ snapshotBytes: start.snapshotBytes, journalBytes, deadBytes }, foldAtBytes)) return patches;
   }
 }

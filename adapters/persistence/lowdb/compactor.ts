@@ -35,6 +35,23 @@ export const FOLD_AT_MOST_BYTES = 256 * 1024 * 1024;
 /** No fold is due for less garbage than this, however small the store (nor above compactAfterBytes). */
 export const FOLD_AT_LEAST_BYTES = 4 * 1024 * 1024;
 
+/** The store's bytes as the fold policy weighs them: its snapshot's file, its journal, and how many are dead. */
+export interface StoreBytes {
+  readonly snapshotBytes: number;
+  readonly journalBytes: number;
+  readonly deadBytes: number;
+}
+
+/**
+ * The fold policy on the bytes alone: DEAD_TO_LIVE dead bytes for every live one (and FOLD_AT_LEAST_BYTES of
+ * them), or a journal `foldAtBytes` long. bench/lib/fold-points.ts replays it to find where a fold comes.
+ */
+export function garbageDue(bytes: StoreBytes, foldAtBytes: number): boolean {
+  if (bytes.journalBytes >= foldAtBytes) return true;
+  const live = bytes.snapshotBytes + bytes.journalBytes - bytes.deadBytes;
+  return bytes.deadBytes >= Math.min(FOLD_AT_LEAST_BYTES, foldAtBytes) && bytes.deadBytes >= DEAD_TO_LIVE * live;
+}
+
 /**
  * Folds the journal into the snapshot while requests go on being served. Between two batches (nothing in
  * flight) the journal is renamed to `.compacting`; new writes go to a fresh journal at once. A worker thread
@@ -81,10 +98,7 @@ export class Compactor {
   due(journalBytes: number): boolean {
     if (this.running || Date.now() < this.retryAt) return false;
     if (this.captured !== undefined || this.movedAside) return true;
-    if (journalBytes >= this.foldAtBytes) return true;
-    const dead = this.deadBytes;
-    const live = this.snapshotBytes + journalBytes - dead;
-    return dead >= Math.min(FOLD_AT_LEAST_BYTES, this.foldAtBytes) && dead >= DEAD_TO_LIVE * live;
+    return garbageDue({ snapshotBytes: this.snapshotBytes, journalBytes, deadBytes: this.deadBytes }, this.foldAtBytes);
   }
 
   /**
