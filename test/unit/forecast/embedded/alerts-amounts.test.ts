@@ -11,11 +11,9 @@ import {
   type ZonePlacesFile,
 } from '../../../../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { embeddedDataDir } from '../../../../adapters/forecast/embedded/data-dir.ts';
-import { cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, depsAt } from './alerts-zones-support.ts';
-import { activeAlertsAt, deps, durationHours, HOUR, placeOf } from './alert-grid-support.ts';
-import { gridFamily } from './grid-support.ts';
+import { catalogue } from './alerts-zones-support.ts';
+import { activeAlertsAt, alertGridpoints, deps, durationHours, HOUR } from './alert-grid-support.ts';
 
 type Json = Record<string, any>;
 
@@ -86,17 +84,10 @@ describe('alert amounts (issue 35 item 13)', () => {
     let multiZone = 0;
     for (const alert of alerts) {
       const p = alert.properties;
-      const from = Math.floor(Date.parse(p.onset) / HOUR);
-      const to = Math.ceil(Date.parse(p.ends) / HOUR);
       const snow = /snow accumulations/.test(p.description);
-      const grid = gridFamily(depsAt(new Date(from * HOUR).toISOString()));
+      const { from, to, gridpoints } = await alertGridpoints(alert);
       let worstInches = 0;
-      for (const ugc of p.geocode.UGC) {
-        const zone = catalogue.forecastZones.get(ugc)!;
-        const at = placeOf(ugc, zone.centroid.lat, zone.centroid.lon);
-        const cell = cellOfPoint(deps, at.lat, at.lon);
-        const doc = await grid.gridpoint({ office: cell.gridId, x: cell.gridX, y: cell.gridY }, { baseUrl: '' });
-        const props = (doc.body as Json)['properties'];
+      for (const props of gridpoints) {
         const mm = layerTotal(props[snow ? 'snowfallAmount' : 'quantitativePrecipitation'], from, to);
         worstInches = Math.max(worstInches, mm / 25.4);
       }

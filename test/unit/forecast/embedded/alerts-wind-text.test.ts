@@ -6,11 +6,8 @@
 // the wind products leave to the Severe Thunderstorm Warning, so the text's may be lower).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cellOfPoint } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
-import { catalogue, depsAt } from './alerts-zones-support.ts';
-import { activeAlertsAt, deps, durationHours, HOUR, placeOf } from './alert-grid-support.ts';
-import { gridFamily } from './grid-support.ts';
+import { activeAlertsAt, alertGridpoints, durationHours, HOUR } from './alert-grid-support.ts';
 
 type Json = Record<string, any>;
 const MPH_KMH = 1.609344;
@@ -39,17 +36,10 @@ describe('wind product text (issue 38 item 4)', () => {
     let gustAtPeak = 0;
     for (const alert of alerts) {
       const p = alert.properties;
-      const from = Math.floor(Date.parse(p.onset) / HOUR);
-      const to = Math.ceil(Date.parse(p.ends) / HOUR);
-      const grid = gridFamily(depsAt(new Date(from * HOUR).toISOString()));
+      const { from, to, gridpoints } = await alertGridpoints(alert);
       let speed = 0;
       let gust = 0;
-      for (const ugc of p.geocode.UGC) {
-        const zone = catalogue.forecastZones.get(ugc)!;
-        const at = placeOf(ugc, zone.centroid.lat, zone.centroid.lon);
-        const cell = cellOfPoint(deps, at.lat, at.lon);
-        const doc = await grid.gridpoint({ office: cell.gridId, x: cell.gridX, y: cell.gridY }, { baseUrl: '' });
-        const props = (doc.body as Json)['properties'];
+      for (const props of gridpoints) {
         speed = Math.max(speed, layerPeak(props['windSpeed'], from, to) / MPH_KMH);
         gust = Math.max(gust, layerPeak(props['windGust'], from, to) / MPH_KMH);
       }
