@@ -14,6 +14,7 @@ import {
 import { hashString, hexDigest } from './hash.ts';
 import {
   hazardContext,
+  outranks,
   ruleHazards,
   strongestAsSeen,
   underWayAtStart,
@@ -488,14 +489,16 @@ class ZoneHours {
     this.all = this.all
       .filter((w) => !again.includes(w.rule))
       .concat(ruleHazards(again, this.place, from, samples, undefined, this.pc));
-    // Their families' other products over the same hours, for what ended before the lookback (the rest, under
+    // Their families' stronger products over the same hours, for what ended before the lookback (the rest, under
     // way or later, the lookback's own hours give): CRP's Heat Advisory HT.Y.5348 gained TXZ230 once the
     // Excessive Heat Warning that had kept it out left the lookback.
-    const kin = this.rules.filter((rule) => !again.includes(rule) && again.some((a) => a.family === rule.family));
+    const stronger = this.rules.filter((rule) => again.some((a) => outranks(rule, a)));
     this.before = this.before
-      .filter((w) => !kin.includes(w.rule))
+      .filter((w) => !stronger.includes(w.rule))
       .concat(
-        ruleHazards(kin, this.place, from, samples, undefined, this.pc).filter((w) => w.endHour <= this.lookbackStart),
+        ruleHazards(stronger, this.place, from, samples, undefined, this.pc).filter(
+          (w) => w.endHour <= this.lookbackStart,
+        ),
       );
     return true;
   }

@@ -152,9 +152,14 @@ function closeWindow(
   }
 }
 
-/** A window's product's strength: a warning 0, a watch 1, an advisory 2. */
-function rank(w: HazardWindow): number {
-  return w.rule.significance === 'W' ? 0 : w.rule.significance === 'A' ? 1 : 2;
+/** A product's strength: a warning 0, a watch 1, an advisory 2. */
+function rankOf(rule: HazardRule): number {
+  return rule.significance === 'W' ? 0 : rule.significance === 'A' ? 1 : 2;
+}
+
+/** Whether `a` is a stronger product of `b`'s family, one whose window takes over `b`'s ({@link strongest}). */
+export function outranks(a: HazardRule, b: HazardRule): boolean {
+  return a.family === b.family && rankOf(a) < rankOf(b);
 }
 
 function overlaps(a: HazardWindow, b: HazardWindow): boolean {
@@ -203,7 +208,7 @@ export function strongestAsSeen(all: readonly HazardWindow[]): HazardWindow[] {
     let from = Infinity;
     let seenFrom = Infinity;
     for (const o of all)
-      if (o !== w && o.rule.family === w.rule.family && rank(o) < rank(w) && overlaps(o, w)) {
+      if (o !== w && outranks(o.rule, w.rule) && overlaps(o, w)) {
         from = Math.min(from, o.startHour);
         seenFrom = Math.min(seenFrom, o.hits[o.rule.minHours - 1]! + 1);
       }
