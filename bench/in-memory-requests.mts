@@ -23,6 +23,10 @@
  * A Taskcast variant may name another tree after `@` (`full@../main`, a worktree with its node_modules): its
  * modules, h3 among them, are loaded from there, so a change is measured against its parent in the same rounds.
  *
+ * ROUTE=points measures one place's `/points` (Manhattan, KS; the embedded provider's kept document after the
+ * first), for Taskcast variants only (`bare` and `h3` answer /health's bytes): run it once with LOG_LEVEL=info
+ * METRICS=on and once without to see what the request line and the metrics cost a forecast route in process.
+ *
  * ROUTE=post measures the limit bench's durable `POST /api/tasks` instead of `/health` (bench/scenarios/limit.ts):
  * for Taskcast, one user signs up and every request carries that user's bearer token and the bench's task body,
  * into a lowdb store with its journal in a fresh folder (the store's fold worker runs as served); `bare` and
@@ -58,7 +62,7 @@ const CONNECTIONS = 32;
 const REQUESTS = Number(process.env['REQUESTS'] ?? 8000);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 7);
 
-const ROUTE = process.env['ROUTE'] === 'post' ? 'post' : 'health';
+const ROUTE = process.env['ROUTE'] === 'post' ? 'post' : process.env['ROUTE'] === 'points' ? 'points' : 'health';
 
 const body = Buffer.from(JSON.stringify({ status: 'ok', timestamp: new Date().toISOString() }));
 const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
@@ -258,6 +262,10 @@ function connection(): { client: Duplex; server: Duplex } {
 }
 
 const HEALTH = Buffer.from('GET /health HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nuser-agent: in-memory\r\n\r\n');
+/** ROUTE=points: one place's `/points` (Manhattan, KS), answered from the embedded provider's kept document. */
+const POINTS = Buffer.from(
+  'GET /points/39.1836,-96.5717 HTTP/1.1\r\nHost: 127.0.0.1:3000\r\nuser-agent: in-memory\r\n\r\n',
+);
 
 function post(path: string, json: string, extra = ''): Buffer {
   return Buffer.from(
@@ -269,6 +277,7 @@ function post(path: string, json: string, extra = ''): Buffer {
 /** The request a round sends, and the status line its answers must start with. */
 async function requestOf(server: Server, variant: string): Promise<{ request: Buffer; status: string }> {
   if (ROUTE === 'health') return { request: HEALTH, status: 'HTTP/1.1 200' };
+  if (ROUTE === 'points') return { request: POINTS, status: 'HTTP/1.1 200' };
   if (variant === 'bare' || variant === 'h3') return { request: post('/api/tasks', TASK_BODY), status: 'HTTP/1.1 201' };
   // One user signs up, as the limit bench's poster does, and every POST carries that user's bearer token.
   const signUp = JSON.stringify({ name: 'In memory', email: 'in-memory@bench.example', password: 'bench-password-1' });
