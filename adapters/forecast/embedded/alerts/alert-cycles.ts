@@ -46,7 +46,9 @@ export class AlertCycles {
   constructor(
     private readonly zonesByOffice: () => ZonesByOffice,
     private readonly generate: AlertGenerator,
-    private readonly finish: (alerts: readonly AlertFeature[]) => AlertFeature[] = (alerts) => [...alerts],
+    private readonly finish: (alerts: readonly AlertFeature[]) => AlertFeature[] | Promise<AlertFeature[]> = (
+      alerts,
+    ) => [...alerts],
   ) {}
 
   /** The cycle in force at `nowMs`. */
@@ -150,7 +152,7 @@ export class AlertCycles {
     if (!cycle.set) {
       const { generation, hour } = cycle;
       const set = (generation.background ?? generation.all).then(
-        (alerts) => (cycle.ready = buildAlertSet(hour, this.finish(alerts))),
+        async (alerts) => (cycle.ready = buildAlertSet(hour, await this.finish(alerts))),
       );
       // A failed generation is forgotten, so the next request tries again instead of failing all cycle.
       set.catch(() => this.cycles.get(hour) === cycle && this.cycles.delete(hour));
@@ -162,7 +164,9 @@ export class AlertCycles {
   private officeFacts(cycle: Cycle, office: number): Promise<readonly AlertFacts[]> {
     let facts = cycle.offices.get(office);
     if (!facts) {
-      facts = cycle.generation.office(office).then((alerts) => buildAlertSet(cycle.hour, this.finish(alerts)).items);
+      facts = cycle.generation
+        .office(office)
+        .then(async (alerts) => buildAlertSet(cycle.hour, await this.finish(alerts)).items);
       cycle.offices.set(office, facts);
     }
     return facts;

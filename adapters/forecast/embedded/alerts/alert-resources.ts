@@ -17,7 +17,7 @@ import { CATALOGUE_EDITION, CATALOGUE_MAX_AGE_SECONDS } from '../shared/document
 import { HAZARD_RULES, type AlertFeature } from '../weather/index.ts';
 import { MARINE_HAZARD_RULES } from '../weather/marine-alert-rules.ts';
 import { servedAlertZones } from './served-alert-zones.ts';
-import { fitStormPolygons } from './storm-polygons.ts';
+import { fitStormPolygonsInTurns } from './storm-polygons.ts';
 import type { EmbeddedDeps } from '../embedded-deps.ts';
 import { alertContext } from '../shared/json-ld.ts';
 
@@ -63,7 +63,7 @@ export interface AlertFamily {
 export function alertResources(deps: EmbeddedDeps, generate: AlertGenerator = generateAlertsOffThread): AlertFamily {
   // Storm polygons are fitted to the zone outlines here, where the catalogue is (not in the worker).
   const cycles = new AlertCycles(deps.alertZones ?? (() => servedAlertZones(deps)), generate, (alerts) =>
-    fitStormPolygons(alerts, deps.catalogue),
+    fitStormPolygonsInTurns(alerts, deps.catalogue),
   );
 
   /**

@@ -1,3 +1,6 @@
+// From node:timers, not the global: a DOM test environment (Jest's jsdom) has no global setImmediate.
+import { setImmediate } from 'node:timers';
+import { MARINE_AREA_CODES } from '../../../../domain/forecast/area-codes.ts';
 import { bboxContains, multiPolygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, Shape } from '../catalogue/types.ts';
 import { stormPolygon, type AlertFeature, type AlertPolygon, type StormTrack } from '../weather/index.ts';
@@ -19,25 +22,59 @@ const MAX_STARTS = 40;
  * too small for any warning polygon (Rose Atoll) gets no storm warning: one without its polygon would not
  * be a storm-based warning. Deterministic: the same alerts and catalogue give the same polygons. Runs
  * once per alert cycle, on the storm warnings only.
+ *
+ * Fitted a few milliseconds at a time (SLICE_MS) with a turn of the event loop between them: a cycle holds
+ * a few hundred storm warnings, and fitting them at once held every other request for 80-160 ms when the
+ * cycle arrived. The first county outline read also decodes the catalogue's county table, once a process.
  */
-export function fitStormPolygons(alerts: readonly AlertFeature[], catalogue: Catalogue): AlertFeature[] {
+export async function fitStormPolygonsInTurns(
+  alerts: readonly AlertFeature[],
+  catalogue: Catalogue,
+): Promise<AlertFeature[]> {
   const out: AlertFeature[] = [];
+  let sliceStarted = performance.now();
   for (const alert of alerts) {
-    if (!alert.track) {
-      out.push(alert);
-      continue;
+    const served = asServed(alert, catalogue);
+    if (served) out.push(served);
+    if (alert.track && performance.now() - sliceStarted >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
     }
-    const ugc = alert.properties.geocode.UGC[0];
-    // County-coded warnings fit inside their county; a zone-coded one (a scenario's) inside its zone, a Special
-    // Marine Warning inside its marine zone.
-    const zone = ugc
-      ? (catalogue.countyZones.get(ugc) ?? catalogue.forecastZones.get(ugc) ?? catalogue.marineZones.get(ugc))
-      : undefined;
-    const shape = zone?.shape;
-    const geometry = shape && fitInside(alert.track, shape);
-    if (geometry) out.push({ ...alert, geometry });
   }
   return out;
+}
+
+/** The longest stretch of fitting between two turns of the event loop, ms. */
+const SLICE_MS = 4;
+
+/** The alert as served: unchanged without a storm track, with its polygon fitted, or undefined when none fits. */
+function asServed(alert: AlertFeature, catalogue: Catalogue): AlertFeature | undefined {
+  if (!alert.track) return alert;
+  const ugc = alert.properties.geocode.UGC[0];
+  const shape = ugc === undefined ? undefined : outlineOf(ugc, catalogue);
+  const geometry = shape && fitInside(alert.track, shape);
+  return geometry ? { ...alert, geometry } : undefined;
+}
+
+/**
+ * The outline a warning coded `ugc` must stay inside: county-coded warnings fit inside their county, a
+ * Special Marine Warning inside its marine zone, a zone-coded one (a scenario's) inside its forecast zone.
+ * The table is chosen by the code's form (C for a county; a marine area's letters, GM or PZ, for a marine
+ * zone), since the first read of each table decodes all of its outlines (~50-130 ms on the main thread);
+ * the others are asked only for a code the first one lacks.
+ */
+function outlineOf(ugc: string, catalogue: Catalogue): Shape | null | undefined {
+  const tables =
+    ugc[2] === 'C'
+      ? [catalogue.countyZones, catalogue.forecastZones, catalogue.marineZones]
+      : MARINE_AREA_CODES.has(ugc.slice(0, 2))
+        ? [catalogue.marineZones, catalogue.countyZones, catalogue.forecastZones]
+        : [catalogue.forecastZones, catalogue.countyZones, catalogue.marineZones];
+  for (const table of tables) {
+    const zone = table.get(ugc);
+    if (zone) return zone.shape;
+  }
+  return undefined;
 }
 
 function fitInside(track: StormTrack, shape: Shape): AlertPolygon | undefined {
