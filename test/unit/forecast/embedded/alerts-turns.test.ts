@@ -6,6 +6,8 @@ import {
   generateAlertsInSlices,
   generateAlertsInWorker,
   generateAlertsOffThread,
+  generateAlertsOffThreadWith,
+  type SpawnAlertWorker,
 } from '../../../../adapters/forecast/embedded/alerts/generation/alert-generator.ts';
 import {
   claimOffice,
@@ -15,7 +17,10 @@ import {
   takeNextOffice,
   wantOffice,
 } from '../../../../adapters/forecast/embedded/alerts/generation/alert-turns.ts';
-import { spawnAlertWorker } from '../../../../adapters/forecast/embedded/alerts/generation/alert-worker-run.ts';
+import {
+  spawnAlertWorker,
+  type AlertWorkerRun,
+} from '../../../../adapters/forecast/embedded/alerts/generation/alert-worker-run.ts';
 import { alertZonesByOffice } from '../../../../adapters/forecast/embedded/alerts/alert-zone-source.ts';
 import { hasForecastGrid } from '../../../../adapters/forecast/embedded/grid/grid-cell.ts';
 import type { AlertFeature } from '../../../../adapters/forecast/embedded/weather/index.ts';
@@ -178,6 +183,33 @@ test(
     assert.deepEqual(ids(await generation.all), ids(alertsInOneCall(some, cycle).sort(newestFirst)));
     assert.deepEqual(ids([...(await office)].sort(newestFirst)), ids(alertsInOneCall([some[2]!], cycle)));
     await assert.rejects(generateAlertsInWorker(unsendable, cycle).all, /could not be cloned|DataCloneError/);
+  },
+);
+
+test(
+  'a worker lost part-way (out of memory, killed): the offices it never sent are made here, the cycle whole',
+  { timeout: 120_000 },
+  async () => {
+    // The worker is stopped when its third office arrives, and that office's alerts are dropped with it: as
+    // a worker out of memory (ERR_WORKER_OUT_OF_MEMORY) loses the office it was sending and those it had
+    // claimed. Its first two offices stand; the others go back on the board for this thread's slices.
+    let sent = 0;
+    let stopped = false;
+    const losing: SpawnAlertWorker = (job, moduleUrl, onOffice) => {
+      const run: AlertWorkerRun = spawnAlertWorker(job, moduleUrl, (office, alerts) => {
+        if (stopped) return;
+        if (++sent === 3) {
+          stopped = true;
+          void run.terminate();
+          return;
+        }
+        onOffice(office, alerts);
+      });
+      return run;
+    };
+    const all = await generateAlertsOffThreadWith(losing)(offices.slice(0, 12), cycle).all;
+    assert.equal(sent, 3, 'the worker sent two offices, then was lost with the third');
+    assert.deepEqual(all, alertsInOneCall(offices.slice(0, 12), cycle).sort(newestFirst));
   },
 );
 

@@ -62,6 +62,15 @@ type Strategy = 'workers, else slices' | 'workers' | 'slices';
 export const generateAlertsOffThread: AlertGenerator = (zonesByOffice, cycleHour, options) =>
   new CycleGeneration(zonesByOffice, cycleHour, 'workers, else slices', options?.urgent ?? false);
 
+/** How a cycle's workers are started: spawnAlertWorker, but for a test's worker that fails part-way. */
+export type SpawnAlertWorker = typeof spawnAlertWorker;
+
+/** generateAlertsOffThread with its workers started by `spawn` (tests: a worker lost after some offices). */
+export function generateAlertsOffThreadWith(spawn: SpawnAlertWorker): AlertGenerator {
+  return (zonesByOffice, cycleHour, options) =>
+    new CycleGeneration(zonesByOffice, cycleHour, 'workers, else slices', options?.urgent ?? false, spawn);
+}
+
 /** The workers alone, without the fallback (tests use it to check the workers really run). */
 export const generateAlertsInWorker: AlertGenerator = (zonesByOffice, cycleHour, options) =>
   new CycleGeneration(zonesByOffice, cycleHour, 'workers', options?.urgent ?? false);
@@ -109,6 +118,7 @@ class CycleGeneration implements AlertGeneration {
     private readonly cycleHour: number,
     private readonly strategy: Strategy,
     private readonly urgent: boolean,
+    private readonly spawn: SpawnAlertWorker = spawnAlertWorker,
   ) {
     this.board = new Int32Array(newOfficeBoard(zonesByOffice.length));
   }
@@ -203,7 +213,7 @@ class CycleGeneration implements AlertGeneration {
     const runs: AlertWorkerRun[] = [];
     try {
       for (let i = 0; i < workers; i++)
-        runs.push(spawnAlertWorker(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
+        runs.push(this.spawn(job, import.meta.url, (office, alerts) => this.arrive(office, alerts)));
       await Promise.all(runs.map((run) => run.settled));
     } catch (error) {
       // A worker failed (or could not start): the others are stopped, and the offices they claimed but
