@@ -168,10 +168,14 @@ export function season(day: number, peak: number, width: number): number {
 /** The central Plains' night maximum's weight at local solar hour `solar`, 1 near 02. */
 const night = (solar: number): number => Math.exp(-((hoursApart(solar, 2) / 3.5) ** 2));
 
-/** The South's spring season: its peak day of the year, its width in days and its lift at the peak, °C. */
+/**
+ * The South's spring season: its peak day of the year, its width in days and its lift at the peak, °C (10 until
+ * the spring warm sector, warmSectorDewpointC, brought the storms moister air: 6 keeps the season's storms to the
+ * lows' warm sectors rather than every mild spring afternoon).
+ */
 const SPRING_PEAK_DAY = 105;
 const SPRING_WIDTH_DAYS = 50;
-const SPRING_LIFT_C = 10;
+const SPRING_LIFT_C = 6;
 /** How far east of 98° W the Plains' night storms reach, ° of longitude (nocturnalStormWeight). */
 const MCS_EAST_WIDTH = 9;
 
@@ -192,9 +196,75 @@ export function stormShear(forcing: number, spring: number, seasonDay: number, w
  * severe thunderstorm warnings ~26,200 -> ~20,000 a year, March-April 18 -> ~790, and with the tornadic gust at
  * 76 mph (storm-warnings.ts) the tornado warnings ~1,870 -> ~1,850, May their busiest month after August
  * (`scripts/storm-warning-report.ts --every 3 --days 6`). At 1 and 1 (no shear): ~31,700 and ~1,700.
+ * With the spring warm sector and the severe season's shear (below), the air-mass storms' 0.85 over land gave
+ * ~26,700 and ~3,750; at 0.7 ~11,900 and ~740 (the summer's tornadoes all but gone), at 0.78 (and the severe
+ * season's shear at 0.8) ~17,100 and ~1,630. Over water (`overWater`) the air-mass storms keep 0.85, the Special
+ * Marine Warnings' fit (marine-storm-warnings.ts).
  */
-export function stormOrganisation(shear: number): number {
-  return AIRMASS_ORGANISATION + (SHEARED_ORGANISATION - AIRMASS_ORGANISATION) * shear;
+export function stormOrganisation(shear: number, overWater = false): number {
+  const airmass = overWater ? WATER_AIRMASS_ORGANISATION : AIRMASS_ORGANISATION;
+  return airmass + (SHEARED_ORGANISATION - airmass) * shear;
 }
-const AIRMASS_ORGANISATION = 0.85;
+const AIRMASS_ORGANISATION = 0.78;
+const WATER_AIRMASS_ORGANISATION = 0.85;
 const SHEARED_ORGANISATION = 1.6;
+
+/**
+ * How much of the spring warm sector a place gets, 0–1: east of the Rockies (half at 101° W), most from 30° to
+ * 36° N, where the Gulf's return flow reaches under a spring low (Crisp & Lewis 1992, "Return flow in the Gulf of
+ * Mexico. Part I: A classificatory approach with a global historical perspective", J. Appl. Meteor. 31, 868-881,
+ * https://doi.org/10.1175/1520-0450(1992)031<0868:RFITGO>2.0.CO;2: after a cold front has swept the Gulf, its
+ * air returns north moist ahead of the next low), falling off over 8° to the north and over 3° south of 30° N,
+ * whose air the analytic moisture already makes the Gulf's (climate.ts).
+ */
+export function warmSectorWeight(lat: number, lon: number): number {
+  const apart = lat < 30 ? (lat - 30) / 3 : lat > 36 ? (lat - 36) / 8 : 0;
+  return eastOfRockies(lon) * Math.exp(-(apart ** 2));
+}
+
+/** How far east of the Rockies' front a longitude is, 0–1: half at 101° W, ramping over ~3°. */
+const eastOfRockies = (lon: number): number => 1 / (1 + Math.exp(-(lon + 101) / 1.5));
+
+/**
+ * How many °C a passing low's warm sector raises the hour's dewpoint at a place with `weight`
+ * ({@link warmSectorWeight}), at the model's lowness `lowness` (1 at a deep low) on day `seasonDay`: up to
+ * {@link WARM_SECTOR_C} from March to early June (peak ~20 April, ±{@link WARM_SECTOR_WIDTH_DAYS} days), the
+ * season's strong lows drawing the Gulf's air north ahead of their cold fronts (Crisp & Lewis 1992). Without it
+ * the model's South had a spring dewpoint of ~4-8 °C and 4% of its March-April storm hours at the tornadic 16 °C
+ * (storm-warnings.ts), 23% with it (32-34° N, 97-86° W, 2026); severe thunderstorm warnings March-April ~790 ->
+ * ~2,280 a year, tornado warnings April-May ~430 -> ~1,020 (`storm-warning-report.ts --every 3 --days 6`).
+ */
+export function warmSectorDewpointC(weight: number, lowness: number, seasonDay: number): number {
+  if (weight <= 0 || lowness <= FRONT_LOWNESS) return 0;
+  const depth = Math.min(1, (lowness - FRONT_LOWNESS) / (1 - FRONT_LOWNESS));
+  return WARM_SECTOR_C * weight * depth * season(seasonDay, WARM_SECTOR_PEAK_DAY, WARM_SECTOR_WIDTH_DAYS);
+}
+const WARM_SECTOR_C = 10;
+const WARM_SECTOR_PEAK_DAY = 110;
+const WARM_SECTOR_WIDTH_DAYS = 35;
+
+/**
+ * The severe season's shear, 0–1, at latitude `lat` and longitude `lon` on day `seasonDay` at local solar hour
+ * `solar`: the polar jet's strong flow over the moist air east of the Rockies, whose season's peak moves north
+ * with the jet, from late April at 32° N to late June at 45° N (the peak day of the local daily tornado
+ * probability: Brooks, Doswell & Kay 2003, "Climatological estimates of local daily tornado probability for the
+ * United States", Wea. Forecasting 18, 626-640, https://doi.org/10.1175/1520-0434(2003)018<0626:CEOLDT>2.0.CO;2),
+ * ±{@link SEVERE_SEASON_WIDTH_DAYS} days, on the afternoon and evening storms (peak ~18 local, ±4 h), the
+ * supercells' hours; up to {@link SEVERE_SEASON_SHEAR}.
+ */
+export function severeSeasonShear(lat: number, lon: number, seasonDay: number, solar: number): number {
+  const t = Math.min(1, Math.max(0, (lat - 32) / 13));
+  const peak = SEVERE_SEASON_SOUTH_DAY + (SEVERE_SEASON_NORTH_DAY - SEVERE_SEASON_SOUTH_DAY) * t;
+  const hours = Math.exp(-((hoursApart(solar, 18) / 4) ** 2));
+  return SEVERE_SEASON_SHEAR * eastOfRockies(lon) * season(seasonDay, peak, SEVERE_SEASON_WIDTH_DAYS) * hours;
+}
+/** Late April (day 115) at 32° N, late June (day 175) at 45° N. */
+const SEVERE_SEASON_SOUTH_DAY = 115;
+const SEVERE_SEASON_NORTH_DAY = 175;
+/**
+ * The season's width, days, and its shear at the peak: at 0.6 (air-mass storms 0.8) ~18,300 severe thunderstorm
+ * and ~1,560 tornado warnings a year, April-May's tornadoes ~860 against June-August's ~650; at 0.8 (0.78) ~17,100
+ * and ~1,630, ~1,020 against ~560; at 1 (0.75) ~15,400 and ~1,670, ~1,290 against ~360.
+ */
+const SEVERE_SEASON_WIDTH_DAYS = 30;
+const SEVERE_SEASON_SHEAR = 0.8;

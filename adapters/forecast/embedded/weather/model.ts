@@ -19,10 +19,13 @@ import {
   frontalForcing,
   FRONT_LIFT_C,
   nocturnalStormWeight,
+  severeSeasonShear,
   springStormWeight,
   stormOrganisation,
   stormShear,
   terrainLiftC,
+  warmSectorDewpointC,
+  warmSectorWeight,
 } from './convective-climate.ts';
 import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes-wind.ts';
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
@@ -175,6 +178,8 @@ interface Site {
   readonly thunderCellMin: number;
   /** How much the place has the South's spring severe season, 0–1 (convective-climate.ts). */
   readonly springStorms: number;
+  /** How much the place has the spring warm sector's Gulf air under a passing low, 0–1 (convective-climate.ts). */
+  readonly warmSector: number;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
@@ -253,6 +258,7 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     nocturnalStorms: nocturnalStormWeight(place.lat, place.lon),
     thunderCellMin: place.overWater ? waterThunderCellMin(place.lat, place.lon) : Number.NEGATIVE_INFINITY,
     springStorms: springStormWeight(place.lat, place.lon),
+    warmSector: warmSectorWeight(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
     sea,
@@ -405,6 +411,8 @@ function hourCore(site: Site, epochHour: number): HourCore {
         HOT_DAY_DRYING * clim.inflow * Math.max(0, dailyMean - clim.meanTempC) -
         AFTERNOON_MIXING_C * clim.inflow * Math.max(0, diurnal)
       : anchor - Math.max(0.5, depression);
+  // A spring low's warm sector draws the Gulf's air north east of the Rockies (convective-climate.ts).
+  dewpoint += warmSectorDewpointC(site.warmSector, lowness, seasonDay(epochHour));
 
   // Warm-season convection needs low-level moisture and a mesoscale trigger; in the South's spring the lows' shear,
   // on the Plains' summer nights the low-level jet, under a passing low its fronts and over high terrain by day the
@@ -485,7 +493,10 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.dewpoint = dewpoint;
   core.convective = convective;
   core.instability = instability;
-  core.shear = stormShear(forcing, site.springStorms, seasonDay(epochHour), clim.season);
+  core.shear = Math.max(
+    stormShear(forcing, site.springStorms, seasonDay(epochHour), clim.season),
+    place.overWater ? 0 : severeSeasonShear(place.lat, place.lon, seasonDay(epochHour), solar),
+  );
   core.rawQpfMm = (pop / 100) * intensity;
   core.training = training;
   return core;
@@ -624,7 +635,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
       ? Math.max(
           mixedGust,
           stormOutflowKmh(
-            Math.min(1, site.stormVigour * core.instability * stormOrganisation(core.shear)),
+            Math.min(1, site.stormVigour * core.instability * stormOrganisation(core.shear, place.overWater === true)),
             waterStormCell(cell, site.thunderCellMin),
           ),
         )

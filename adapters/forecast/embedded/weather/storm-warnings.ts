@@ -140,8 +140,14 @@ export const SEVERE_GUST_KMH = 58 * MPH_KMH;
  * ~20,000 severe thunderstorm warnings a year).
  */
 export const TORNADIC_GUST_MPH = 76;
-/** Tornadoes want low-level moisture: a dewpoint of 18 °C (64 °F) or more. */
-const TORNADIC_DEWPOINT_C = 18;
+/**
+ * Tornadoes want low-level moisture: a dewpoint of 16 °C (60 °F) or more, the lower bound of the boundary-layer
+ * moisture the significant tornado cases had (Doswell 1982, "The operational meteorology of convective weather.
+ * Volume I: Operational mesoanalysis", NOAA Tech. Memo. NWS NSSFC-5; the "60s dewpoints" of the spring warm
+ * sector). At 18 °C (64 °F) the model's spring, whose warm sector is a few degrees short of summer's air, had no
+ * March-April tornado warning.
+ */
+export const TORNADIC_DEWPOINT_C = 16;
 /** A flash flood's first hour: likely rain (a 50% chance or more), its three hours from it past the guidance. */
 const FLOOD_POP = 50;
 /** The hours of rain a flash flood's guidance is for (heavy-rain.ts's three-hour guidance). */

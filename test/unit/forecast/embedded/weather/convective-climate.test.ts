@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { placeHours } from '../../../../../adapters/forecast/embedded/weather/model.ts';
+import { TORNADIC_DEWPOINT_C } from '../../../../../adapters/forecast/embedded/weather/storm-warnings.ts';
 
 const HOUR = 3_600_000;
 
@@ -74,5 +75,25 @@ describe('the thunderstorms of the model beside the summer afternoon (fronts, te
       stormHours([30, 32], [-91, -88, -85, -82], 10, 11).length +
       stormHours([30, 32], [-91, -88, -85, -82], 0, 2).length;
     assert.ok(cool >= 2, `${cool} November-March storm hours`);
+  });
+});
+
+describe("the South's spring storms in the warm sector", () => {
+  it('come in air of tornadic moisture: a fifth or more of March-April storm hours at the tornadic dewpoint', () => {
+    // A spring low's warm sector brings the Gulf's air north (convective-climate.ts, Crisp & Lewis 1992): the
+    // South's spring storms in 60s °F dewpoints. The model's had almost none at 16 °C before it.
+    const from = Date.UTC(2026, 2, 1) / HOUR;
+    const to = Date.UTC(2026, 4, 1) / HOUR;
+    let storms = 0;
+    let moist = 0;
+    for (const lat of [32, 34])
+      for (const lon of [-97, -93, -89, -86])
+        for (const s of placeHours({ lat, lon, elevationM: 200 })(from, to - from))
+          if (s.precipType === 'thunderstorms') {
+            storms++;
+            if (s.dewpointC >= TORNADIC_DEWPOINT_C) moist++;
+          }
+    assert.ok(storms >= 40, `${storms} March-April storm hours`);
+    assert.ok(moist / storms >= 0.2, `${moist} of ${storms} at ${TORNADIC_DEWPOINT_C} °C or more`);
   });
 });
