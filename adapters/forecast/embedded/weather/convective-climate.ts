@@ -53,13 +53,52 @@ const hoursApart = (a: number, b: number): number => ((((a - b) % 24) + 36) % 24
  * `peak`: a couple of hours after the warmest everywhere; on the central Plains (`nocturnal`, its weight) also a
  * night maximum near 02 local solar (~08 UTC there), beside the afternoon's, not instead of it: the storms that
  * form there in the late afternoon go on into the night (Wallace 1975's nocturnal maximum is a maximum, and the
- * afternoon's storms stay common).
+ * afternoon's storms stay common); over open water (`waterNight`, {@link waterNightShare}) partly an early-morning
+ * maximum instead of the afternoon's.
  */
-export function convectiveTiming(solar: number, peak: number, nocturnal: number, forcing = 0): number {
-  const afternoon = Math.exp(-((hoursApart(solar, peak + 2) / 3) ** 2));
+export function convectiveTiming(solar: number, peak: number, nocturnal: number, forcing = 0, waterNight = 0): number {
+  const heated = Math.exp(-((hoursApart(solar, peak + 2) / 3) ** 2));
+  // Over open water (`waterNight`, waterNightShare) part of the afternoon's weight moves to the early morning, the
+  // same width about {@link WATER_PEAK_SOLAR}, divided by the square root of the larger weight (TUNED): the blend
+  // alone (its day's sum the land's, its top 0.65) lost a third of the waters' storms to the storm threshold (Key
+  // West's storm hours at a zone 188 -> 132 a year, scripts/storm-hours-report.ts --marine), taken back to 1 at
+  // its top it gave Key West 21 Special Marine Warnings by 8 April (the real ETN 14, the test's limit 21). So: 15.
+  const afternoon =
+    waterNight > 0
+      ? ((1 - waterNight) * heated + waterNight * Math.exp(-((hoursApart(solar, WATER_PEAK_SOLAR) / 3) ** 2))) /
+        Math.sqrt(Math.max(waterNight, 1 - waterNight))
+      : heated;
   const timed = nocturnal > 0 ? Math.max(afternoon, nocturnal * night(solar)) : afternoon;
   return forcing > 0 ? Math.max(timed, Math.min(1, FORCED_TIMING * forcing)) : timed;
 }
+
+/**
+ * How much of a place's thunderstorm timing over the sea is the open water's early-morning maximum, 0 to
+ * {@link WATER_NIGHT_MAX}, by its distance offshore, km (sea-water.ts's seaOffshoreKm): none within
+ * {@link WATER_NIGHT_FROM_KM} of the coast, rising in a straight line to the most at {@link WATER_NIGHT_FULL_KM}
+ * and beyond. Over the warm waters off the Southeast, storms are most frequent at night and in the early morning
+ * (~03-07 local), over the land in the mid-to-late afternoon: the TRMM radar's oceanic rain and convective
+ * features peak in the early morning, the land's in the afternoon (Nesbitt & Zipser 2003, "The diurnal cycle of
+ * rainfall and convective intensity according to three years of TRMM measurements", J. Climate 16, 1456-1475,
+ * https://doi.org/10.1175/1520-0442-16.10.1456; Liu & Zipser 2008, "Diurnal cycles of precipitation, clouds, and
+ * lightning in the tropics from 9 years of TRMM observations", Geophys. Res. Lett. 35, L04819,
+ * https://doi.org/10.1029/2007GL032437); Florida's coastal waters' lightning comes at night and in the morning,
+ * "mostly offshore", as the land breeze meets the Gulf Stream's warm water (Lericos et al. 2002, Wea. Forecasting
+ * 17, 83-98). The coastal strip keeps the land's afternoon: the sea breeze's storms drift off the shore in the
+ * evening. Oceanic convection's diurnal cycle is weak beside the land's (Nesbitt & Zipser's oceanic amplitude is
+ * a fraction of the land's), so the afternoon keeps a third of the weight far out.
+ */
+export function waterNightShare(offshoreKm: number): number {
+  if (!(offshoreKm > WATER_NIGHT_FROM_KM)) return 0;
+  return (
+    WATER_NIGHT_MAX * Math.min(1, (offshoreKm - WATER_NIGHT_FROM_KM) / (WATER_NIGHT_FULL_KM - WATER_NIGHT_FROM_KM))
+  );
+}
+const WATER_NIGHT_FROM_KM = 10;
+const WATER_NIGHT_FULL_KM = 35;
+const WATER_NIGHT_MAX = 0.65;
+/** The open water's thunderstorm maximum, local solar hour: ~03-07 local off the Southeast (Lericos et al. 2002). */
+const WATER_PEAK_SOLAR = 5;
 
 /**
  * A front's storms come at any hour: the timing's floor under a low's forcing (`forcing`, 0–1, frontalForcing)

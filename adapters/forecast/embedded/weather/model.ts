@@ -17,6 +17,7 @@ import {
   convectiveLiftC,
   convectiveTiming,
   frontalForcing,
+  waterNightShare,
   FRONT_LIFT_C,
   nocturnalStormWeight,
   severeSeasonShear,
@@ -31,7 +32,14 @@ import { lakeStormSeason, overLakeAirC, overLakeWindFactor } from './great-lakes
 import { lakePlace, type LakePlace } from './great-lakes-water.ts';
 import { waterStormCell, waterThunderCellMin } from './marine-convection.ts';
 import { measureWholeMonth, PrecipFactor } from './monthly-precip.ts';
-import { openSeaPlace, overSeaAirC, overSeaWindFactor, seaGustExcess, type SeaPlace } from './sea-water.ts';
+import {
+  openSeaPlace,
+  overSeaAirC,
+  seaOffshoreKm,
+  overSeaWindFactor,
+  seaGustExcess,
+  type SeaPlace,
+} from './sea-water.ts';
 import { NoiseField, NoiseSet, toNoisePoint, type NoiseScale } from './noise.ts';
 import { relativeHumidity, saturationVaporPressure } from './physics.ts';
 import { sunDay } from './sun.ts';
@@ -172,6 +180,11 @@ interface Site {
   /** How much the place's thunderstorms keep the central Plains' night maximum, 0–1 (convective-climate.ts). */
   readonly nocturnalStorms: number;
   /**
+   * Over water (Place.overWater), how much of its thunderstorm timing is the open water's early-morning maximum,
+   * by its distance offshore (convective-climate.ts's waterNightShare); 0 over land.
+   */
+  readonly waterNight: number;
+  /**
    * Over water (Place.overWater), the storm-cell value from which a convective hour thunders
    * (marine-convection.ts); −Infinity over land, where every one does.
    */
@@ -256,6 +269,7 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     tailRegion: windTailRegion(place.lat, place.lon),
     stormVigour: stormVigour(place.lat, place.lon),
     nocturnalStorms: nocturnalStormWeight(place.lat, place.lon),
+    waterNight: place.overWater ? waterNightShare(seaOffshoreKm(place.lat, place.lon, sea)) : 0,
     thunderCellMin: place.overWater ? waterThunderCellMin(place.lat, place.lon) : Number.NEGATIVE_INFINITY,
     springStorms: springStormWeight(place.lat, place.lon),
     warmSector: warmSectorWeight(place.lat, place.lon),
@@ -430,8 +444,9 @@ function hourCore(site: Site, epochHour: number): HourCore {
     1,
   );
   // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
-  // also at night, and under a low's fronts at any hour (convective-climate.ts).
-  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms, forcing);
+  // also at night, over the open sea partly in the early morning, and under a low's fronts at any hour
+  // (convective-climate.ts).
+  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms, forcing, site.waterNight);
   const convectivePop =
     80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 

@@ -96,7 +96,8 @@ describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
     // (/O.NEW.KKEY.MA.W.0014.250408T1821Z…/, https://marine.weather.gov/product.php?issuedby=KEY&product=SMW).
     // The model's products (the hours an office sends one in) sent before the same date of 2026, every day:
     // every storm gusting to 34 kt warned, 307, 236 and 19 (1.04, 1.26 and 1.36 times those; with the land's
-    // thunder over the water, before marine-convection.ts, 1.4, 1.8 and 4.6 times).
+    // thunder over the water, before marine-convection.ts, 1.4, 1.8 and 4.6 times); 255, 203 and 18 on c4996b7,
+    // and 282, 215 and 15 since the open water's storms peak before dawn (convective-climate.ts, waterNightShare).
     for (const [office, until, etn] of [
       ['MFL', '2026-08-21T17:54:00Z', 296],
       ['MOB', '2026-08-10T13:22:00Z', 188],
