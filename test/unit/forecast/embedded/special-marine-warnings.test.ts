@@ -28,7 +28,9 @@ eachStormWarning(zones, DAYS, (zone, alert) => warnings.push({ zone, alert }));
 
 describe('Special Marine Warnings the grid justifies (issue 38 item 5)', () => {
   it('every hour from sent to ends is a thunderstorm with a 34 kt gust, and the forecast says thunderstorms', () => {
-    assert.ok(warnings.length > 1000, `${warnings.length} warnings`);
+    // A sample to check, not a rate (the rates: below): 996 every 6th day since the open water's storms peak
+    // before dawn (convective-climate.ts), ~1,120 before, its real-count checks nearer the NWS's ETNs.
+    assert.ok(warnings.length > 900, `${warnings.length} warnings`);
     assert.ok(warnings.every((w) => w.alert.properties.event === 'Special Marine Warning'));
     const failures: string[] = [];
     for (const { zone, alert } of warnings) {
