@@ -133,9 +133,40 @@ function coldThresholds(lat: number): Thresholds {
 export const GROWING_SEASON_MEAN_C = 7;
 const NORTHERN_TIER_LAT = 45;
 
+/**
+ * East of the plains ({@link EASTERN_SEASON_WEST_LON}) and south of the northern tier the offices keep a
+ * shorter season, by the calendar and the first hard freeze rather than by when it stops freezing: FFC
+ * (Atlanta) until a hard freeze or Nov 20 and again from Mar 15 (UGA Extension climate blog, 2017-11 and
+ * 2018-11; FFC statement 2022-10-20); BMX from Thanksgiving to Mar 15 (srh.noaa.gov/bmx/?n=winterstats2010;
+ * Tuscaloosa News, 2011-11-10); LMK until the first widespread frost or Election Day (WAVE3,
+ * 2018-10-19); PAH April to October (crh.noaa.gov PAH story 93814); OHX until the first hard freeze
+ * (nashvillesevereweather.com, 2022-10-17); GYX until the first freeze or two weeks after its median date
+ * (weather.gov/gyx/ExperimentalFrostFreeze). A normal daily mean of 10 °C (50 °F) falls on those dates:
+ * Atlanta's about Nov 20 and early March, Paducah's late October and early April, Louisville's early
+ * November. With it the Southeast's program ends in November instead of running into January (issue 38
+ * item 4), while where the coldest normal mean stays above 50 °F (Florida, the Gulf coast: Tallahassee's and
+ * Mobile's January mean is 51 to 52 °F, NCEI 1991-2020 normals) freeze products still come all winter, as
+ * TAE's (Leon County, 2022-12-19) and JAX's (every north Florida county in the winter of 2020-21, News4JAX,
+ * 2021-02-02) Freeze Warnings do. The West and Texas keep the 45 °F rule.
+ */
+export const EASTERN_SEASON_MEAN_C = 10;
+const EASTERN_SEASON_WEST_LON = -92;
+/** The Atlantic coast's longitude and then some: the rule is for the contiguous states, not the islands. */
+const EASTERN_SEASON_EAST_LON = -60;
+const EASTERN_SEASON_SOUTH_LAT = 24;
+
+function seasonMeanC(place: Place): number {
+  const eastern =
+    place.lon > EASTERN_SEASON_WEST_LON &&
+    place.lon < EASTERN_SEASON_EAST_LON &&
+    place.lat > EASTERN_SEASON_SOUTH_LAT &&
+    place.lat < NORTHERN_TIER_LAT;
+  return eastern ? EASTERN_SEASON_MEAN_C : GROWING_SEASON_MEAN_C;
+}
+
 export function growingSeason(ctx: HazardContext): boolean {
   const c = ctx.climate;
-  return c.meanTempC >= GROWING_SEASON_MEAN_C && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
+  return c.meanTempC >= seasonMeanC(ctx.place) && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
 }
 
 function isSnowy(s: WeatherSample): boolean {

@@ -80,3 +80,23 @@ test('where the growing season never ends, freeze products come in winter too', 
   const seen = places.reduce((n, p) => n + frostWindows(p, '2026-12-01T00:00:00Z', 90), 0);
   assert.ok(seen > 0, 'a winter in north Florida brings a frost or freeze product');
 });
+
+// Atlanta, Nashville and Birmingham: FFC's, OHX's and BMX's program ends with November (alert-rules.ts).
+const SOUTHEAST = [
+  { lat: 33.749, lon: -84.388, elevationM: 300 }, // Atlanta
+  { lat: 36.1627, lon: -86.7816, elevationM: 180 }, // Nashville
+  { lat: 33.5186, lon: -86.8104, elevationM: 180 }, // Birmingham
+];
+
+test("the Southeast's frost and freeze program stops for the winter, as FFC's, OHX's and BMX's do (issue 38 item 4)", () => {
+  for (const place of SOUTHEAST)
+    for (const start of ['2026-12-08T00:00:00Z', '2027-01-05T00:00:00Z'])
+      assert.equal(frostWindows(place, start, 28), 0, `${JSON.stringify(place)} from ${start}`);
+});
+
+test('the Southeast still has frost and freeze products in autumn and in spring', () => {
+  const autumn = SOUTHEAST.reduce((n, p) => n + frostWindows(p, '2026-10-20T00:00:00Z', 32), 0);
+  const spring = SOUTHEAST.reduce((n, p) => n + frostWindows(p, '2027-03-01T00:00:00Z', 48), 0);
+  assert.ok(autumn > 0, 'late October to November brings a frost or freeze product to the Southeast');
+  assert.ok(spring > 0, 'March and April bring a frost or freeze product to the Southeast');
+});
