@@ -283,19 +283,34 @@ const WARM_SECTOR_PEAK_DAY = 110;
 const WARM_SECTOR_WIDTH_DAYS = 35;
 
 /**
- * The severe season's shear, 0–1, at latitude `lat` and longitude `lon` on day `seasonDay` at local solar hour
- * `solar`: the polar jet's strong flow over the moist air east of the Rockies, whose season's peak moves north
- * with the jet, from late April at 32° N to late June at 45° N (the peak day of the local daily tornado
- * probability: Brooks, Doswell & Kay 2003, "Climatological estimates of local daily tornado probability for the
- * United States", Wea. Forecasting 18, 626-640, https://doi.org/10.1175/1520-0434(2003)018<0626:CEOLDT>2.0.CO;2),
- * ±{@link SEVERE_SEASON_WIDTH_DAYS} days, on the afternoon and evening storms (peak ~18 local, ±4 h), the
- * supercells' hours; up to {@link SEVERE_SEASON_SHEAR}.
+ * A place's severe season (severeSeasonShear), fixed by where it is: how far east of the Rockies it lies, 0–1,
+ * and the day of the year its season peaks. The polar jet's strong flow over the moist air east of the Rockies
+ * has a season whose peak moves north with the jet, from late April at 32° N to late June at 45° N (the peak day
+ * of the local daily tornado probability: Brooks, Doswell & Kay 2003, "Climatological estimates of local daily
+ * tornado probability for the United States", Wea. Forecasting 18, 626-640,
+ * https://doi.org/10.1175/1520-0434(2003)018<0626:CEOLDT>2.0.CO;2).
  */
-export function severeSeasonShear(lat: number, lon: number, seasonDay: number, solar: number): number {
+export interface SevereSeason {
+  readonly east: number;
+  readonly peakDay: number;
+}
+
+export function severeSeasonOf(lat: number, lon: number): SevereSeason {
   const t = Math.min(1, Math.max(0, (lat - 32) / 13));
-  const peak = SEVERE_SEASON_SOUTH_DAY + (SEVERE_SEASON_NORTH_DAY - SEVERE_SEASON_SOUTH_DAY) * t;
+  return {
+    east: eastOfRockies(lon),
+    peakDay: SEVERE_SEASON_SOUTH_DAY + (SEVERE_SEASON_NORTH_DAY - SEVERE_SEASON_SOUTH_DAY) * t,
+  };
+}
+
+/**
+ * The severe season's shear, 0–1, at a place with `place`'s season ({@link severeSeasonOf}) on day `seasonDay`
+ * at local solar hour `solar`: ±{@link SEVERE_SEASON_WIDTH_DAYS} days about its peak, on the afternoon and
+ * evening storms (peak ~18 local, ±4 h), the supercells' hours; up to {@link SEVERE_SEASON_SHEAR}.
+ */
+export function severeSeasonShear(place: SevereSeason, seasonDay: number, solar: number): number {
   const hours = Math.exp(-((hoursApart(solar, 18) / 4) ** 2));
-  return SEVERE_SEASON_SHEAR * eastOfRockies(lon) * season(seasonDay, peak, SEVERE_SEASON_WIDTH_DAYS) * hours;
+  return SEVERE_SEASON_SHEAR * place.east * season(seasonDay, place.peakDay, SEVERE_SEASON_WIDTH_DAYS) * hours;
 }
 /** Late April (day 115) at 32° N, late June (day 175) at 45° N. */
 const SEVERE_SEASON_SOUTH_DAY = 115;

@@ -20,7 +20,9 @@ import {
   waterNightShare,
   FRONT_LIFT_C,
   nocturnalStormWeight,
+  severeSeasonOf,
   severeSeasonShear,
+  type SevereSeason,
   springStormWeight,
   stormOrganisation,
   stormShear,
@@ -193,6 +195,8 @@ interface Site {
   readonly springStorms: number;
   /** How much the place has the spring warm sector's Gulf air under a passing low, 0–1 (convective-climate.ts). */
   readonly warmSector: number;
+  /** Over land, the place's severe season (convective-climate.ts's severeSeasonOf); none over water. */
+  readonly severeSeason: SevereSeason | undefined;
   /** The factor that brings each month's precipitation to the normal (monthly-precip.ts). */
   readonly precipFactor: PrecipFactor;
   /** Over a Great Lake: the lake, and how much of the wind is the open lake's (great-lakes-water.ts). */
@@ -273,6 +277,7 @@ function siteOf(place: Place, field?: ClimateField | null, climate?: PlaceClimat
     thunderCellMin: place.overWater ? waterThunderCellMin(place.lat, place.lon) : Number.NEGATIVE_INFINITY,
     springStorms: springStormWeight(place.lat, place.lon),
     warmSector: warmSectorWeight(place.lat, place.lon),
+    severeSeason: place.overWater ? undefined : severeSeasonOf(place.lat, place.lon),
     precipFactor: new PrecipFactor(pc.corrections, place.lon, rawPrecipTotal),
     lake: lakePlace(place.lat, place.lon),
     sea,
@@ -510,7 +515,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.instability = instability;
   core.shear = Math.max(
     stormShear(forcing, site.springStorms, seasonDay(epochHour), clim.season),
-    place.overWater ? 0 : severeSeasonShear(place.lat, place.lon, seasonDay(epochHour), solar),
+    site.severeSeason ? severeSeasonShear(site.severeSeason, seasonDay(epochHour), solar) : 0,
   );
   core.rawQpfMm = (pop / 100) * intensity;
   core.training = training;
