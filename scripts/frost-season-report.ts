@@ -4,10 +4,8 @@
 //
 //   npx tsx scripts/frost-season-report.ts                 the Southeast, the Gulf and a few others
 //   npx tsx scripts/frost-season-report.ts FFC OHX TAE     those offices
-import { alertZonesByOffice } from '../adapters/forecast/embedded/alerts/alert-zone-source.ts';
-import { zoneWeatherPlace } from '../adapters/forecast/embedded/alerts/alert-zone-place.ts';
 import { generateOfficeAlerts } from '../adapters/forecast/embedded/alerts/generation/generate-office-alerts.ts';
-import { hasForecastGrid } from '../adapters/forecast/embedded/grid/grid-cell.ts';
+import { servedAlertZones } from '../adapters/forecast/embedded/alerts/served-alert-zones.ts';
 import { loadEmbeddedDeps } from '../adapters/forecast/embedded/load-embedded-deps.ts';
 import { isAlertActive, latestCycle } from '../adapters/forecast/embedded/weather/index.ts';
 
@@ -32,9 +30,8 @@ const EVENTS = new Set(['Frost Advisory', 'Freeze Warning']);
 
 const loaded = loadEmbeddedDeps({ now: () => new Date(0) });
 const deps = { ...loaded, clock: { now: () => new Date('2026-01-01T00:00:00Z') } };
-const byOffice = alertZonesByOffice(loaded.catalogue, (o) => hasForecastGrid(deps, o), zoneWeatherPlace(deps)).filter(
-  (zones) => zones.length > 0 && offices.has(zones[0]!.officeId),
-);
+// The zones the server's cycle covers, by office (served-alert-zones.ts).
+const byOffice = servedAlertZones(deps).filter((zones) => zones.length > 0 && offices.has(zones[0]!.officeId));
 process.stdout.write(
   `office ${DATES.map((d) => d.padStart(7)).join('')}   (products/zones, 09Z cycle; Oct-Dec 2026, Jan-Apr 2027)\n`,
 );
