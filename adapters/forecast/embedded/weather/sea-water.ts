@@ -1,3 +1,4 @@
+import { coastDistanceKm } from './coast-distance.ts';
 import {
   decodeLakeMask,
   inMaskBox,
@@ -394,162 +395,12 @@ export const SEA_GUST_EXCESS = 0.45;
 export const seaGustExcess = (place: SeaPlace): number => 1 - place.weight * (1 - SEA_GUST_EXCESS);
 
 /**
- * The Gulf and East coasts from the Rio Grande to Montauk as coarse (lat, lon) polylines (~30-100 km between
- * knots), with the Keys and the inland waters whose marine zones lie far from the outer coast (Lake Pontchartrain,
- * Lake Okeechobee, Chesapeake and Delaware Bays, Pamlico Sound, Galveston Bay): where no sea's mask reaches,
- * {@link seaOffshoreKm} measures the distance offshore from these. Read off the NWS's coastal marine zone map
- * (https://www.weather.gov/marine/); a few km off at a knot, which the thunderstorm timing (waterNightShare,
- * 10-35 km) does not feel.
- */
-const SOUTHEAST_COASTS: readonly (readonly (readonly [number, number])[])[] = [
-  // The Gulf's mainland, Texas to Cape Sable, then Florida's east coast, the Carolinas and on to Long Island.
-  [
-    [25.95, -97.15],
-    [26.9, -97.4],
-    [27.8, -97.05],
-    [28.4, -96.4],
-    [29.1, -95.1],
-    [29.35, -94.75],
-    [29.7, -93.8],
-    [29.75, -92.5],
-    [29.5, -91.5],
-    [29.1, -90.5],
-    [28.95, -89.4],
-    [29.4, -89.0],
-    [30.0, -89.2],
-    [30.35, -89.1],
-    [30.25, -88.1],
-    [30.33, -87.15],
-    [30.4, -86.5],
-    [30.1, -85.7],
-    [29.65, -85.3],
-    [29.6, -84.9],
-    [29.9, -84.3],
-    [29.13, -83.03],
-    [28.5, -82.7],
-    [27.8, -82.8],
-    [27.1, -82.45],
-    [26.45, -82.0],
-    [25.9, -81.7],
-    [25.15, -81.15],
-    [25.3, -80.4],
-    [25.75, -80.13],
-    [26.1, -80.1],
-    [26.7, -80.03],
-    [27.2, -80.15],
-    [27.9, -80.45],
-    [28.45, -80.55],
-    [29.0, -80.9],
-    [29.9, -81.28],
-    [30.4, -81.4],
-    [31.1, -81.4],
-    [32.0, -80.85],
-    [32.75, -79.85],
-    [33.2, -79.2],
-    [33.7, -78.87],
-    [33.85, -77.95],
-    [34.6, -76.55],
-    [35.25, -75.5],
-    [36.0, -75.65],
-    [36.9, -76.0],
-    [37.5, -75.6],
-    [38.3, -75.1],
-    [38.8, -75.05],
-    [38.95, -74.9],
-    [39.6, -74.2],
-    [40.45, -74.0],
-    [40.6, -73.5],
-    [40.85, -72.5],
-    [41.05, -71.9],
-  ],
-  // The Keys.
-  [
-    [25.3, -80.35],
-    [24.95, -80.6],
-    [24.7, -81.1],
-    [24.6, -81.6],
-    [24.55, -81.8],
-  ],
-  // Lake Pontchartrain, Galveston Bay, Lake Okeechobee.
-  [
-    [30.35, -90.45],
-    [30.05, -90.1],
-    [30.0, -89.8],
-    [30.2, -89.7],
-    [30.35, -90.1],
-    [30.35, -90.45],
-  ],
-  [
-    [29.75, -95.0],
-    [29.45, -94.9],
-  ],
-  [
-    [27.2, -80.85],
-    [26.95, -80.6],
-    [26.7, -80.75],
-    [26.9, -81.0],
-    [27.2, -80.85],
-  ],
-  // Pamlico Sound's mainland shore, Chesapeake Bay's two shores, Delaware Bay's two.
-  [
-    [35.0, -76.4],
-    [35.5, -76.2],
-    [35.9, -75.9],
-  ],
-  [
-    [36.95, -76.3],
-    [37.5, -76.3],
-    [38.3, -76.4],
-    [39.0, -76.4],
-    [39.5, -76.0],
-  ],
-  [
-    [37.1, -75.97],
-    [37.9, -75.75],
-    [38.4, -76.1],
-    [39.2, -76.1],
-  ],
-  [
-    [38.8, -75.1],
-    [39.2, -75.3],
-    [39.6, -75.55],
-  ],
-  [
-    [38.95, -74.9],
-    [39.3, -75.0],
-    [39.5, -75.4],
-  ],
-];
-
-/** Where {@link SOUTHEAST_COASTS} are the nearest coast: the Gulf and the Atlantic south of the Great Lakes. */
-const inSoutheastBox = (lat: number, lon: number): boolean => lat > 23 && lat < 41.2 && lon > -98.5 && lon < -65;
-
-/** The distance from a point to the nearest of {@link SOUTHEAST_COASTS}, km (flat at the point's latitude). */
-function southeastCoastKm(lat: number, lon: number): number {
-  const kx = 111.2 * Math.cos((lat * Math.PI) / 180);
-  const ky = 111.2;
-  let best2 = Number.POSITIVE_INFINITY;
-  for (const line of SOUTHEAST_COASTS)
-    for (let i = 1; i < line.length; i++) {
-      const [alat, alon] = line[i - 1]!;
-      const [blat, blon] = line[i]!;
-      const ax = (alon - lon) * kx;
-      const ay = (alat - lat) * ky;
-      const bx = (blon - lon) * kx - ax;
-      const by = (blat - lat) * ky - ay;
-      const t = Math.max(0, Math.min(1, -(ax * bx + ay * by) / (bx * bx + by * by)));
-      best2 = Math.min(best2, (ax + t * bx) ** 2 + (ay + t * by) ** 2);
-    }
-  return Math.sqrt(best2);
-}
-
-/**
  * A place's distance offshore, km (issue 38: the open water's night storms, convective-climate.ts's
  * waterNightShare): over a sea's mask, its {@link SeaPlace.fetchKm} (`sea`, openSeaPlace's answer for the place,
- * at most 120 km); elsewhere off the Gulf and East coasts, the distance from {@link SOUTHEAST_COASTS}; 0 where the
- * model knows no coast (the West Coast, Alaska, the islands, the Great Lakes).
+ * at most 120 km), whose land knows Canada's shore off New England and the Keys' narrowest keys; elsewhere on every
+ * coast, its distance from the nearest US shore (coast-distance.ts's, from the catalogue's county and coastal
+ * marine zone outlines, at most 120 km).
  */
 export function seaOffshoreKm(lat: number, lon: number, sea: SeaPlace | undefined): number {
-  if (sea) return sea.fetchKm;
-  return inSoutheastBox(lat, lon) ? southeastCoastKm(lat, lon) : 0;
+  return sea ? sea.fetchKm : coastDistanceKm(lat, lon);
 }
