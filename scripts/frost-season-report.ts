@@ -1,6 +1,7 @@
 // Counts the Frost Advisories and Freeze Warnings in force (and the zones they name) at each of a few
 // office's alert cycles through the cold season: how far into the winter each office's frost/freeze program
-// runs (issue 38 item 4). Offices in the Southeast stop in November; Florida's and the Gulf's run all winter.
+// runs (issue 38 item 4). Offices in the Southeast stop in late November or December and start again in
+// March; New Orleans' and the Florida peninsula's run all winter.
 //
 //   npx tsx scripts/frost-season-report.ts                 the Southeast, the Gulf and a few others
 //   npx tsx scripts/frost-season-report.ts FFC OHX TAE     those offices

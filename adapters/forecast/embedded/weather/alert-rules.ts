@@ -1,5 +1,5 @@
 import type { AlertEvent } from './alert-events.ts';
-import type { Climate } from './climate.ts';
+import { coldestMonthMeanC, springness, type Climate, type PlaceClimate } from './climate.ts';
 import { synopticGustKmh, type Place, type WeatherSample } from './model.ts';
 import { iceAccumulationMm, snowfallMm } from './derived-layers.ts';
 import { heatIndexC, windChillC } from './physics.ts';
@@ -84,6 +84,8 @@ export interface HazardContext {
   readonly hour: number;
   /** The place's normal weather for the hour's season. */
   readonly climate: Climate;
+  /** The place's climate through the year (its normals' cycle). */
+  readonly placeClimate: PlaceClimate;
 }
 
 function heatIndex(s: WeatherSample): number {
@@ -141,13 +143,8 @@ const NORTHERN_TIER_LAT = 45;
  * Tuscaloosa News, 2011-11-10); LMK until the first widespread frost or Election Day (WAVE3,
  * 2018-10-19); PAH April to October (crh.noaa.gov PAH story 93814); OHX until the first hard freeze
  * (nashvillesevereweather.com, 2022-10-17); GYX until the first freeze or two weeks after its median date
- * (weather.gov/gyx/ExperimentalFrostFreeze). A normal daily mean of 10 °C (50 °F) falls on those dates:
- * Atlanta's about Nov 20 and early March, Paducah's late October and early April, Louisville's early
- * November. With it the Southeast's program ends in November instead of running into January (issue 38
- * item 4), while where the coldest normal mean stays above 50 °F (Florida, the Gulf coast: Tallahassee's and
- * Mobile's January mean is 51 to 52 °F, NCEI 1991-2020 normals) freeze products still come all winter, as
- * TAE's (Leon County, 2022-12-19) and JAX's (every north Florida county in the winter of 2020-21, News4JAX,
- * 2021-02-02) Freeze Warnings do. The West and Texas keep the 45 °F rule.
+ * (weather.gov/gyx/ExperimentalFrostFreeze). A normal daily mean of 10 °C (50 °F) falls near those dates
+ * north of the Southeast (Paducah's late October and early April, Louisville's early November).
  */
 export const EASTERN_SEASON_MEAN_C = 10;
 const EASTERN_SEASON_WEST_LON = -92;
@@ -155,18 +152,64 @@ const EASTERN_SEASON_WEST_LON = -92;
 const EASTERN_SEASON_EAST_LON = -60;
 const EASTERN_SEASON_SOUTH_LAT = 24;
 
-function seasonMeanC(place: Place): number {
-  const eastern =
+/**
+ * The Southeast's program runs by the direction of the season, as its offices set it. In autumn it ends after
+ * the first widespread freeze, or on a set date near the median first freeze: FFC's Nov 20, "the
+ * climatological median date for a freeze" (UGA Extension, 2018-11); BMX's Thanksgiving, when Birmingham has
+ * had its freeze in 90% of years (srh.noaa.gov/bmx/?n=winterstats2010); MHX "after a widespread killing
+ * frost" (weather.gov/mhx/FrostFreezeHazard); CHS's coast with its first widespread freeze at the turn of the
+ * year (Island Packet, "Freeze spells the end of area's growing season"). In spring it starts again on the
+ * median date of the last freeze, "regardless of the actual start of the growing season that year" (MSU
+ * Extension garden tips, msucares.com, 2009-11-23): FFC and BMX on Mar 15, CHS on Mar 1 on the coast and Mar
+ * 15 inland (WCSC), ILM in early March (WBTW, 2020-03-06), north Florida "mid to late March" (News4JAX,
+ * 2021-02-02), central Mississippi's last freeze about Mar 15 (breezynews.com), Mobile's Feb 26 (FOX10,
+ * 2022-03-07). Spring's last freeze comes at a warmer normal mean than autumn's first, so one threshold both
+ * ways ended the program late and started it early (the model's 10 °C dates: Atlanta Nov 30 and Mar 1,
+ * Birmingham Dec 3 and Feb 24, Jackson Dec 13 and Feb 10). South of {@link SOUTHEAST_LAT} the mean must stay
+ * at {@link SOUTHEAST_AUTUMN_MEAN_C} while the normals cool and reach {@link SOUTHEAST_SPRING_MEAN_C} while they
+ * warm, blending into the 10 °C of the north over two degrees of latitude: out of season Atlanta Nov 24 to
+ * Mar 11, Birmingham Nov 26 to Mar 7, Jackson Dec 4 to Feb 24, Charleston Dec 22 to Feb 17, Mobile Dec 21 to
+ * Feb 12. Spring's 11.75 °C runs a few days ahead of the offices' dates (12 °C would start Atlanta on Mar 15),
+ * as the model's March nights are milder than the stations': by 12.5 °C (Atlanta from Mar 18) Atlanta,
+ * Birmingham and Nashville had no spring frost or freeze product in any of the model's springs of 2025-2028.
+ *
+ * Where the coldest month's normal mean stays at the autumn threshold or above, the autumn end never comes and
+ * the program runs all winter (New Orleans, Baton Rouge, Jacksonville, the Florida peninsula), as LIX's
+ * Freeze Warnings for New Orleans in January do (KLIX FZ.W 2026-01-28, 2004-01-27).
+ */
+export const SOUTHEAST_AUTUMN_MEAN_C = 11;
+export const SOUTHEAST_SPRING_MEAN_C = 11.75;
+const SOUTHEAST_LAT = 37;
+const SOUTHEAST_BLEND_DEG = 2;
+
+function eastern(place: Place): boolean {
+  return (
     place.lon > EASTERN_SEASON_WEST_LON &&
     place.lon < EASTERN_SEASON_EAST_LON &&
     place.lat > EASTERN_SEASON_SOUTH_LAT &&
-    place.lat < NORTHERN_TIER_LAT;
-  return eastern ? EASTERN_SEASON_MEAN_C : GROWING_SEASON_MEAN_C;
+    place.lat < NORTHERN_TIER_LAT
+  );
+}
+
+/** How far a place is into the Southeast, 0 north of its blend to 1 south of {@link SOUTHEAST_LAT}. */
+function southeastShare(place: Place): number {
+  return Math.min(1, Math.max(0, (SOUTHEAST_LAT + SOUTHEAST_BLEND_DEG - place.lat) / SOUTHEAST_BLEND_DEG));
+}
+
+/** The East's program at an hour: by the season's direction, and all winter where autumn's end never comes. */
+function easternSeason(ctx: HazardContext): boolean {
+  const south = southeastShare(ctx.place);
+  const autumnC = EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_AUTUMN_MEAN_C - EASTERN_SEASON_MEAN_C);
+  const springC = EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_SPRING_MEAN_C - EASTERN_SEASON_MEAN_C);
+  const pc = ctx.placeClimate;
+  const needC = springness(pc, ctx.hour) > 0 ? springC : autumnC;
+  return ctx.climate.meanTempC >= needC || coldestMonthMeanC(pc) >= autumnC;
 }
 
 export function growingSeason(ctx: HazardContext): boolean {
+  if (eastern(ctx.place)) return easternSeason(ctx);
   const c = ctx.climate;
-  return c.meanTempC >= seasonMeanC(ctx.place) && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
+  return c.meanTempC >= GROWING_SEASON_MEAN_C && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
 }
 
 function isSnowy(s: WeatherSample): boolean {

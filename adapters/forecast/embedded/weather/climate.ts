@@ -301,6 +301,33 @@ export function seasonalClimateInto(pc: PlaceClimate, dayOfYear: number, out: Cl
 }
 
 /**
+ * 1 at the spring equinox of the place's temperature cycle, −1 at the autumn one (peakDay is the warmest day):
+ * positive while the normals warm, from the coldest day to the warmest, negative while they cool.
+ */
+export function springness(pc: PlaceClimate, epochHour: number): number {
+  return -Math.sin((2 * Math.PI * (seasonDay(epochHour) - pc.peakDay)) / 365.25);
+}
+
+/** Each place's coldest month's normal mean, worked out once ({@link coldestMonthMeanC}). */
+const coldestMonthMeans = new WeakMap<PlaceClimate, number>();
+/** Mid-month days of the year: where the normals fit's monthly corrections are the months' own values. */
+const MID_MONTH_DAYS = Array.from({ length: 12 }, (_, m) => 1 + ((m + 0.5) * 365.2425) / 12);
+
+/**
+ * The normal daily mean of the place's coldest month, °C: the lowest of its twelve mid-month values, as
+ * NOAA's monthly normals give a January mean.
+ */
+export function coldestMonthMeanC(pc: PlaceClimate): number {
+  let coldest = coldestMonthMeans.get(pc);
+  if (coldest === undefined) {
+    const scratch = climateScratch();
+    coldest = Math.min(...MID_MONTH_DAYS.map((day) => seasonalClimateInto(pc, day, scratch).meanTempC));
+    coldestMonthMeans.set(pc, coldest);
+  }
+  return coldest;
+}
+
+/**
  * Position in the year, 1 to ~366, straight from the epoch hour. It follows the
  * tropical year rather than the calendar, so it has no jump at New Year or leap days.
  */

@@ -49,11 +49,12 @@ class HourContexts implements HazardContext {
     this.pc = pc;
   }
 
+  get placeClimate(): PlaceClimate {
+    return (this.pc ??= placeClimate(this.place));
+  }
+
   get climate(): Climate {
-    return (this.climates[this.index] ??= seasonalClimate(
-      (this.pc ??= placeClimate(this.place)),
-      seasonDay(this.hour),
-    ));
+    return (this.climates[this.index] ??= seasonalClimate(this.placeClimate, seasonDay(this.hour)));
   }
 
   /** The context of the series' `i`-th hour. */
@@ -69,12 +70,16 @@ class HourContexts implements HazardContext {
  * is worked out if the rule reads it: of the criteria only the Flood Watch's does.
  */
 export function hazardContext(place: Place, hour: number): HazardContext {
+  let pc: PlaceClimate | undefined;
   let climate: Climate | undefined;
   return {
     place,
     hour,
+    get placeClimate() {
+      return (pc ??= placeClimate(place));
+    },
     get climate() {
-      return (climate ??= seasonalClimate(placeClimate(place), seasonDay(hour)));
+      return (climate ??= seasonalClimate((pc ??= placeClimate(place)), seasonDay(hour)));
     },
   };
 }

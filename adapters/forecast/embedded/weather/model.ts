@@ -6,6 +6,7 @@ import {
   placeClimate,
   seasonalClimateInto,
   seasonDay,
+  springness,
   type Climate,
   type DiurnalCycle,
   type Place,
@@ -309,11 +310,6 @@ function windFromPressure(
     u: ug * site.turnCos - vg * site.turnSin,
     v: ug * site.turnSin + vg * site.turnCos,
   };
-}
-
-/** 1 at the spring equinox of the place's temperature cycle, −1 at the autumn one (peakDay is the warmest day). */
-function springness(pc: PlaceClimate, epochHour: number): number {
-  return -Math.sin((2 * Math.PI * (seasonDay(epochHour) - pc.peakDay)) / 365.25);
 }
 
 /**

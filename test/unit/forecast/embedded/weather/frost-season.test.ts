@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HAZARD_RULES, hourlySeries } from '../../../../../adapters/forecast/embedded/weather/index.ts';
-import { placeHazards } from '../../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
+import { growingSeason } from '../../../../../adapters/forecast/embedded/weather/alert-rules.ts';
+import { hazardContext, placeHazards } from '../../../../../adapters/forecast/embedded/weather/hazard-windows.ts';
 
 const HOUR = (iso: string) => Date.parse(iso) / 3_600_000;
 
@@ -99,4 +100,72 @@ test('the Southeast still has frost and freeze products in autumn and in spring'
   const spring = SOUTHEAST.reduce((n, p) => n + frostWindows(p, '2027-03-01T00:00:00Z', 48), 0);
   assert.ok(autumn > 0, 'late October to November brings a frost or freeze product to the Southeast');
   assert.ok(spring > 0, 'March and April bring a frost or freeze product to the Southeast');
+});
+
+/** Whether the frost/freeze program runs at a place at 09Z on each of `days` days from `start`. */
+function programDays(place: { lat: number; lon: number; elevationM: number }, start: string, days: number): boolean[] {
+  return Array.from({ length: days }, (_, d) => growingSeason(hazardContext(place, HOUR(start) + 9 + 24 * d)));
+}
+
+const ATLANTA = { lat: 33.749, lon: -84.388, elevationM: 300 };
+const BIRMINGHAM = { lat: 33.5186, lon: -86.8104, elevationM: 180 };
+const JACKSON = { lat: 32.2988, lon: -90.1848, elevationM: 90 };
+
+test("the Southeast's program ends by late November, as FFC's on Nov 20 and BMX's at Thanksgiving (issue 38 item 4)", () => {
+  // Thanksgiving 2026 is Nov 26.
+  for (const [place, start] of [
+    [ATLANTA, '2026-11-26T00:00:00Z'],
+    [BIRMINGHAM, '2026-11-27T00:00:00Z'],
+  ] as const) {
+    const days = programDays(place, start, 90);
+    assert.equal(
+      days.indexOf(true),
+      -1,
+      `${JSON.stringify(place)}: in season ${days.indexOf(true)} days after ${start}`,
+    );
+    assert.ok(programDays(place, '2026-11-05T00:00:00Z', 1)[0], `${JSON.stringify(place)} still in season on Nov 5`);
+  }
+});
+
+test('the spring program starts near the median last freeze, not in mid-February (MSU Extension; FFC, BMX Mar 15)', () => {
+  for (const [place, days] of [
+    [JACKSON, 23], // to Feb 23
+    [BIRMINGHAM, 34], // to Mar 6
+    [ATLANTA, 38], // to Mar 10
+  ] as const) {
+    const early = programDays(place, '2027-02-01T00:00:00Z', days);
+    assert.equal(
+      early.indexOf(true),
+      -1,
+      `${JSON.stringify(place)}: in season ${early.indexOf(true)} days after Feb 1`,
+    );
+    assert.ok(programDays(place, '2027-04-01T00:00:00Z', 1)[0], `${JSON.stringify(place)} in season by April`);
+  }
+});
+
+test('where the program ends for the winter it stays ended until spring, not for a week or two of January', () => {
+  const places = [
+    { lat: 30.6954, lon: -88.0399, elevationM: 10 }, // Mobile: FOX10's average last freeze Feb 26
+    { lat: 32.7765, lon: -79.9311, elevationM: 5 }, // Charleston: CHS's coast restarts Mar 1
+    { lat: 32.08, lon: -81.09, elevationM: 10 }, // Savannah
+    { lat: 31.58, lon: -84.16, elevationM: 60 }, // Albany GA
+  ];
+  for (const place of places) {
+    const winter = programDays(place, '2026-12-01T00:00:00Z', 151); // Dec 1 to Apr 30
+    const off = winter.indexOf(false);
+    const back = winter.indexOf(true, off);
+    assert.ok(off >= 0 && off <= 31, `${JSON.stringify(place)}: the program ends in December (day ${off})`);
+    assert.ok(back >= 62, `${JSON.stringify(place)}: back in season ${back} days after Dec 1, before February`);
+    assert.equal(winter.indexOf(false, back), -1, `${JSON.stringify(place)}: ends a second time`);
+  }
+});
+
+test('where the normals never cool to the autumn end the program runs all winter (LIX, JAX)', () => {
+  const places = [
+    { lat: 29.9511, lon: -90.0715, elevationM: 2 }, // New Orleans
+    { lat: 30.4515, lon: -91.1871, elevationM: 15 }, // Baton Rouge
+    { lat: 30.33, lon: -81.66, elevationM: 5 }, // Jacksonville
+  ];
+  for (const place of places)
+    assert.equal(programDays(place, '2026-12-01T00:00:00Z', 90).indexOf(false), -1, JSON.stringify(place));
 });
