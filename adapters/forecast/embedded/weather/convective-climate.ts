@@ -101,6 +101,31 @@ const WATER_NIGHT_MAX = 0.65;
 const WATER_PEAK_SOLAR = 5;
 
 /**
+ * Over a Great Lake in the warm season, the share of the hour's convective timing the lake leaves, 0 to 1: by
+ * day the lake is colder than the air that crosses it and stabilises it, and storms rarely grow over it ("it's
+ * very rare to get updrafts" over Lake Superior in summer, NWS Marquette's warning coordination meteorologist
+ * in Lake Superior Magazine, https://www.lakesuperior.com/lifestyle/artphotography/403lightning-and-the-lake-a-striking-look-at-our-summer-storms/;
+ * "over the lakes and their downwind shore areas, the lake-caused average changes in cloud and precipitation
+ * amounts represent 5-15% reductions in summer", a review of the lakes' influences on the weather, abstract at
+ * https://paperexplained.cn/articles/paper/detail/bb603395878c9427fe3fd55a8a582c78fd423ee8; Lake Michigan cuts
+ * the summer's thunderstorm days near its shore by up to a quarter, S. Changnon's analysis as given in the Chicago
+ * Tribune, 2004-07-05, http://www.chicagotribune.com/news/ct-xpm-2004-07-05-0407050157-story.html),
+ * while at night the land cools below the lake, the breeze turns offshore and storms grow over the water (NASA
+ * GSFC, "the hour of the day when lightning is most probable", https://climate.gsfc.nasa.gov/viewImage.php?id=235;
+ * large lakes' lightning peaks at night or in the morning, Mon. Wea. Rev. 145(11), 2017,
+ * https://doi.org/10.1175/MWR-D-17-0010.1). So by day (about the day's warmest, ±4 h) a lake place keeps
+ * 1 − {@link LAKE_DAY_DAMPING} × its open lake's share (`lakeWeight`) × the season's warmth (`warmth`, climate.ts's
+ * season, 1 at the height of summer; none from the equinox to spring's, when the lake is the warmer), a passing
+ * low's storms too, which otherwise come at any hour (frontalForcing): the lake's nocturnal maximum.
+ */
+export function lakeStableDay(lakeWeight: number, warmth: number, solar: number, peak: number): number {
+  if (!(lakeWeight > 0) || !(warmth > 0)) return 1;
+  return 1 - LAKE_DAY_DAMPING * lakeWeight * warmth * Math.exp(-((hoursApart(solar, peak) / 4) ** 2));
+}
+/** TUNED: the day's share a lake holds back at the height of summer (see lakeStableDay). */
+const LAKE_DAY_DAMPING = 0.6;
+
+/**
  * A front's storms come at any hour: the timing's floor under a low's forcing (`forcing`, 0–1, frontalForcing)
  * is this much of it, up to 1.
  */

@@ -18,6 +18,7 @@ import {
   convectiveLiftC,
   convectiveTiming,
   frontalForcing,
+  lakeStableDay,
   waterNightShare,
   FRONT_LIFT_C,
   nocturnalStormWeight,
@@ -447,7 +448,10 @@ function hourCore(site: Site, epochHour: number): HourCore {
   // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
   // also at night, over the open sea partly in the early morning, and under a low's fronts at any hour
   // (convective-climate.ts).
-  const afternoon = convectiveTiming(solar, cycle.peak, site.nocturnalStorms, forcing, site.waterNight);
+  // Over a Great Lake in the warm season, the cool lake's stable air holds the day's storms back, a low's too.
+  const afternoon =
+    convectiveTiming(solar, cycle.peak, site.nocturnalStorms, forcing, site.waterNight) *
+    (place.overWater && site.lake ? lakeStableDay(site.lake.weight, clim.season, solar, cycle.peak) : 1);
   const convectivePop =
     80 * instability * afternoon * clamp(0.45 + 0.7 * mesoCloud + 0.3 * lowness + clim.stormOffset, 0, 1);
 

@@ -76,14 +76,19 @@ describe('the distance offshore on every coast', () => {
   });
 });
 
-/** Thunderstorm hours over water at a place in 2026-2028, by local solar hour. */
-function stormHours(lat: number, lon: number): number[] {
+/** Thunderstorm hours over water at a place, by local solar hour: 2026-2028, or June-August of 2026-2030. */
+function stormHours(lat: number, lon: number, summers = false): number[] {
   const place: Place = { lat, lon, elevationM: 0, overWater: true };
   const by = new Array<number>(24).fill(0);
-  const from = Date.UTC(2026, 0, 1) / HOUR;
-  placeHours(place)(from, Date.UTC(2029, 0, 1) / HOUR - from).forEach((s, i) => {
-    if (s.precipType === 'thunderstorms') by[Math.floor((((from + i) % 24) + lon / 15 + 48) % 24)]!++;
-  });
+  const spans = summers
+    ? [2026, 2027, 2028, 2029, 2030].map((y) => [Date.UTC(y, 5, 1), Date.UTC(y, 8, 1)] as const)
+    : [[Date.UTC(2026, 0, 1), Date.UTC(2029, 0, 1)] as const];
+  for (const [start, end] of spans) {
+    const from = start / HOUR;
+    placeHours(place)(from, end / HOUR - from).forEach((s, i) => {
+      if (s.precipType === 'thunderstorms') by[Math.floor((((from + i) % 24) + lon / 15 + 48) % 24)]!++;
+    });
+  }
   return by;
 }
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -104,5 +109,19 @@ describe("the tropical islands' open water storms before dawn (Nesbitt & Zipser 
 
   it('the open Pacific off California has almost none', () => {
     assert.ok(sum(stormHours(35, -123)) <= 3);
+  });
+});
+
+describe("the Great Lakes' summer storms at night (the lake's nocturnal maximum)", () => {
+  // Before, the open lake took the land's timing and a passing low's storms at any hour: June-August 2026-2030 mid
+  // Lake Michigan had 86 storm hours, 50% of them at 22-09 local, the busiest three hours 12-14; now 69, 71%, 04-06.
+  it('mid Lake Michigan: most of the summer storm hours at 22-09 local, the busiest three hours among them', () => {
+    const by = stormHours(43.5, -87.0, true);
+    const night = [22, 23, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const runs = by.map((_, h) => by[(h + 23) % 24]! + by[h]! + by[(h + 1) % 24]!);
+    const busiest = runs.indexOf(Math.max(...runs));
+    assert.ok(sum(by) >= 40, by.join(' '));
+    assert.ok(night.includes(busiest), `busiest ${busiest}: ${by.join(' ')}`);
+    assert.ok(sum(night.map((h) => by[h]!)) / sum(by) >= 0.6, by.join(' '));
   });
 });
