@@ -7,13 +7,16 @@
 //   npx tsx scripts/storm-warning-report.ts --marine        Special Marine Warnings, every 3rd day
 //   npx tsx scripts/storm-warning-report.ts --etn [--year 2026]   storms per office-cycle, every hour (~1 min)
 //
-// Flash flood warnings are also printed by region (storm-warning-counts.ts's FLOOD_REGIONS) and month, and by state.
+// Flash flood warnings are also printed by region (storm-warning-counts.ts's FLOOD_REGIONS) and month, and by state;
+// severe thunderstorm and tornado warnings by the same regions, beside the SPC's severe wind reports' shares.
 //
 // The NWS issued about 15,000-20,000 Severe Thunderstorm, 1,500-2,000 Tornado and 3,000-5,000 Flash Flood
 // warnings a year lately (sources in adapters/forecast/embedded/README.md, "Storm-based warnings").
 import { performance } from 'node:perf_hooks';
 import {
   conusLandZones,
+  FLOOD_REGIONS,
+  type FloodRegion,
   marineStormCounts,
   marineZones,
   stormCounts,
@@ -22,6 +25,23 @@ import {
   zonesButAlaska,
 } from './forecast-data/storm-warning-counts.ts';
 import { STORM_NUMBERS_MAX, STORM_NUMBERS_PER_CYCLE } from '../adapters/forecast/embedded/weather/storm-warnings.ts';
+
+/**
+ * The SPC's severe thunderstorm wind reports of 2008 (preliminary, January to early September) summed over the states
+ * of each of storm-warning-counts.ts's FLOOD_REGIONS (Wyoming's and DC's, not in the table, left out): SPC, "Annual
+ * Severe Weather Report Summary 2008", state tabulation, https://www.spc.noaa.gov/climo/online/monthly/2008_annual_summary.html
+ * (archived 2008-11-06 by the UNT web archive). Reports, not warnings, and one year: a guide to the regions'
+ * proportions (the South and the Ohio Valley most, the Plains and the Northeast next, the West few), not a target.
+ */
+const SPC_WIND_REPORTS_2008: Record<FloodRegion, number> = {
+  Southwest: 250,
+  'Texas-Oklahoma': 1155,
+  'Ozarks-Ohio Valley': 3619,
+  'Gulf-Southeast': 3884,
+  'Appalachians-Northeast': 2453,
+  'Plains-Upper Midwest': 3096,
+  'Pacific-Northwest': 103,
+};
 
 const opt = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -105,4 +125,20 @@ for (const [region, months] of Object.entries(floods)) {
   );
 }
 process.stdout.write(`  flash floods by state ${rounded(counts.byState['Flash Flood Warning'])}\n`);
+// Severe thunderstorm and tornado warnings by the same regions, against the share of the SPC's severe wind reports
+// (the model's warnings are wind-only) in those states.
+const sum = (months: readonly number[]) => months.reduce((a, b) => a + b, 0);
+const svTotal = counts.perYear['Severe Thunderstorm Warning'];
+process.stdout.write(
+  `severe thunderstorm (and tornado) warnings by region: model, its share (SPC wind reports' share)\n`,
+);
+for (const region of Object.keys(FLOOD_REGIONS) as FloodRegion[]) {
+  const sv = sum(counts.byFloodRegion['Severe Thunderstorm Warning'][region]);
+  const to = sum(counts.byFloodRegion['Tornado Warning'][region]);
+  const real = (100 * SPC_WIND_REPORTS_2008[region]) / sum(Object.values(SPC_WIND_REPORTS_2008));
+  process.stdout.write(
+    `  ${region.padEnd(23)} ${String(Math.round(sv)).padStart(6)} (${String(Math.round(to)).padStart(4)})  ` +
+      `${((100 * sv) / svTotal).toFixed(1).padStart(5)}% (${real.toFixed(1)}%)\n`,
+  );
+}
 process.stdout.write(`(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
