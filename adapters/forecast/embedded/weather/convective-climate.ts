@@ -34,7 +34,7 @@
  * How much of a place's thunderstorm timing is the central Plains' nocturnal maximum, 0–1 (1 at 40° N, 98° W),
  * falling off over {@link MCS_EAST_WIDTH}° of longitude to the east, 5° to the west: the systems that form on the
  * High Plains in the evening drift east through the night, into Iowa, Missouri and Illinois (Wallace 1975's
- * nocturnal maximum reaches the Mississippi). Chicago 0.24, Omaha 0.89 (0.82 when it fell off over 5° both ways).
+ * nocturnal maximum reaches the Mississippi). Chicago 0.62, Omaha 0.92 (0.24 and 0.89 at 9°; 0.82 at 5°).
  */
 export function nocturnalStormWeight(lat: number, lon: number): number {
   return Math.exp(-(((lon + 98) / (lon > -98 ? MCS_EAST_WIDTH : 5)) ** 2) - ((lat - 40) / 5) ** 2);
@@ -183,8 +183,13 @@ export function terrainLiftC(elevationM: number, solar: number): number {
   const km = Math.min(elevationM - 500, 2000) / 1000;
   return TERRAIN_LIFT_C_PER_KM * km * Math.exp(-((hoursApart(solar, 15) / 4) ** 2));
 }
-/** At 10, Denver had 6 thunderstorm days a year; at 12, ~24 (its ~40), Cheyenne ~41, Albuquerque ~50. */
-const TERRAIN_LIFT_C_PER_KM = 12;
+/**
+ * At 10, Denver had 6 thunderstorm days a year; at 12, ~24 (its ~40), Cheyenne ~41, Albuquerque ~50. Since the
+ * storms' strength reads half of this lift (model.ts's TERRAIN_BUOYANCY) and the Plains' jet reaches Denver less
+ * (JET_LIFT_C), 12.5: Denver 30 (12: 20; 13: 41), Cheyenne 46, Colorado Springs 57, Albuquerque 61, Flagstaff 25,
+ * El Paso 33, Salt Lake City 9 (2026).
+ */
+const TERRAIN_LIFT_C_PER_KM = 12.5;
 
 /**
  * How many °C less dewpoint than the model's 12 °C (model.ts's instability) a thunderstorm needs at a place
@@ -202,7 +207,9 @@ const TERRAIN_LIFT_C_PER_KM = 12;
 export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: number, solar: number): number {
   const springLift = spring > 0 ? SPRING_LIFT_C * spring * season(seasonDay, SPRING_PEAK_DAY, SPRING_WIDTH_DAYS) : 0;
   const jetLift =
-    nocturnal > 0 ? JET_LIFT_C * nocturnal * season(seasonDay, 190, 60) * (JET_DAY + (1 - JET_DAY) * night(solar)) : 0;
+    nocturnal > 0
+      ? JET_LIFT_C * nocturnal * season(seasonDay, JET_PEAK_DAY, 60) * (JET_DAY + (1 - JET_DAY) * night(solar))
+      : 0;
   return springLift + jetLift;
 }
 
@@ -211,9 +218,20 @@ export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: nu
  * {@link JET_DAY} set the central Plains' night maximum: at 7, Kansas and Nebraska (49 places, 2026) ~33
  * thunderstorm days a place a year with 74% of the summer's thunderstorm hours at 03-13 UTC; Omaha 42 days (its
  * ~45), Wichita 74 (~55) (`scripts/thunder-days-report.ts`). At 8 and 0.3, 35 days but 82% at night. With the
- * fronts' storms beside them (frontalForcing), 5: 45 days a place, 50% at 03-13 UTC, Omaha 60, Wichita 76.
+ * fronts' storms beside them (frontalForcing), 5: 45 days a place, 50% at 03-13 UTC, Omaha 60, Wichita 76. With
+ * the severe season's lift (severeSeasonLiftC) and the season's peak in June ({@link JET_PEAK_DAY}), 3.
  */
-const JET_LIFT_C = 5;
+const JET_LIFT_C = 3;
+/**
+ * The peak day of the Plains' night storms' season: mid-June (was 9 July, day 190). The central Plains' rain, most
+ * of it the warm season's convective systems', peaks in May-June, not July: the 1991-2020 normals (the model's
+ * adapters/forecast/embedded/data/normals.json, NOAA's) give Wichita 4.91 / 5.42 / 3.52 in May / June / July,
+ * Topeka 4.91 / 5.40 / 3.82, Oklahoma City 4.65 / 4.93 / 2.93, Omaha 4.76 / 4.18 / 3.83. With the jet's lift at 3
+ * (was 5) and its day share at 0.3 (was 0.45), beside the severe season's lift (severeSeasonLiftC): Wichita 79 -> 66
+ * thunderstorm days a year (its ~55), Omaha 63 -> 58 (~45), Kansas-Nebraska 47 -> 40 a place, 38% of their summer
+ * storm hours at 03-13 UTC (`scripts/thunder-days-report.ts`).
+ */
+const JET_PEAK_DAY = 165;
 
 /**
  * The share of the Plains' summer lift the afternoon keeps: the Gulf moisture the low-level jet brings overnight
@@ -221,7 +239,7 @@ const JET_LIFT_C = 5;
  * Plains' afternoons had nearly no storms, 91% of the summer's thunderstorm hours at 03-13 UTC; the NWS's
  * nocturnal maximum is a maximum, the afternoon's storms stay common (Wallace 1975).
  */
-const JET_DAY = 0.45;
+const JET_DAY = 0.3;
 
 /** The season's weight on day `day`, 1 at `peak` and falling off over `width` days (heavy-rain.ts's too). */
 export function season(day: number, peak: number, width: number): number {
@@ -240,8 +258,16 @@ const night = (solar: number): number => Math.exp(-((hoursApart(solar, 2) / 3.5)
 const SPRING_PEAK_DAY = 105;
 const SPRING_WIDTH_DAYS = 50;
 const SPRING_LIFT_C = 6;
-/** How far east of 98° W the Plains' night storms reach, ° of longitude (nocturnalStormWeight). */
-const MCS_EAST_WIDTH = 9;
+/**
+ * How far east of 98° W the Plains' night storms reach, ° of longitude (nocturnalStormWeight): 18 (was 9). The
+ * warm season's convective systems form over the High Plains in the evening and travel east through the night,
+ * their rain's episodes running 1,000-2,000 km, to the Mississippi and the Ohio Valley (Carbone, Tuttle, Ahijevych
+ * & Trier 2002, "Inferences of predictability associated with warm season precipitation episodes", J. Atmos.
+ * Sci. 59, 2033-2056, https://doi.org/10.1175/1520-0469(2002)059<2033:IOPAWW>2.0.CO;2; Fritsch, Kane & Chelius
+ * 1986, "The contribution of mesoscale convective weather systems to the warm-season precipitation in the United
+ * States", J. Climate Appl. Meteor. 25, 1333-1345). Chicago's weight 0.24 -> 0.62.
+ */
+const MCS_EAST_WIDTH = 18;
 
 /**
  * How sheared the hour's storms are, 0–1: the South's spring season's (`spring`, its weight, on day `seasonDay`)
@@ -337,6 +363,33 @@ export function severeSeasonShear(place: SevereSeason, seasonDay: number, solar:
   const hours = Math.exp(-((hoursApart(solar, 18) / 4) ** 2));
   return SEVERE_SEASON_SHEAR * place.east * season(seasonDay, place.peakDay, SEVERE_SEASON_WIDTH_DAYS) * hours;
 }
+/**
+ * How many °C less dewpoint a storm needs in the place's severe season (severeSeasonShear's, by its shear), up to
+ * {@link SEVERE_SEASON_LIFT_C} at its peak: the season's lows and jet lift the air and cool it aloft, steepening
+ * its lapse rates, so that storms come of a dewpoint short of high summer's. North of the South's spring season
+ * (its own lift, convectiveLiftC's springLift), from none where the season peaks in mid-May
+ * ({@link SEVERE_LIFT_FROM_DAY}, ~35° N) to all of it where it peaks in late June (45° N): the Midwest's and the northern Plains' June, whose storms the model had too
+ * few of (its severe thunderstorm warnings by month dipped in June: May 3,315, June 2,651, July 4,823,
+ * `storm-warning-report.ts --every 3 --days 2`) where the NWS's severe wind reports peak in June-July ("June and
+ * July have both averaged close to 3,000 severe wind reports annually" 2000-2018, Chris Dolce, weather.com,
+ * 2019-06-11, from the SPC's data; 2008: May 1,854, June 4,727, July 3,408, SPC's annual summary) and NWS Des
+ * Moines's warnings peak in June, May second (IEM Daily Feature, "Severe TStorm Warning Season", 2020-05-06,
+ * https://mesonet.agron.iastate.edu/onsite/features/cat.php?day=2020-05-06). At 8 (from day 130), with the tornadic
+ * gust at 78 mph (storm-warnings.ts): May 5,170, June 5,906, July 3,572, ~20,000 a year, and ~1,830 tornado
+ * warnings (`--every 3 --days 6`; was May 3,716, June 2,441, July 4,452, ~17,100 and ~1,630); at 6 from day 115
+ * the Ohio Valley's May outdid June; lifting from day 130 at 8 and the South's spring lift (SPRING_LIFT_C) at 4,
+ * April-May's tornadoes fell under June-August's. Chicago 15 -> 30 thunderstorm days with the night storms' reach.
+ */
+export function severeSeasonLiftC(place: SevereSeason, seasonDay: number, solar: number): number {
+  const north = Math.min(
+    1,
+    Math.max(0, (place.peakDay - SEVERE_LIFT_FROM_DAY) / (SEVERE_SEASON_NORTH_DAY - SEVERE_LIFT_FROM_DAY)),
+  );
+  return ((north * SEVERE_SEASON_LIFT_C) / SEVERE_SEASON_SHEAR) * severeSeasonShear(place, seasonDay, solar);
+}
+const SEVERE_SEASON_LIFT_C = 8;
+/** The severe season's peak day from which its lift begins (~35° N; all of it where the peak is late June). */
+const SEVERE_LIFT_FROM_DAY = 130;
 /** Late April (day 115) at 32° N, late June (day 175) at 45° N. */
 const SEVERE_SEASON_SOUTH_DAY = 115;
 const SEVERE_SEASON_NORTH_DAY = 175;

@@ -22,6 +22,7 @@ import {
   waterNightShare,
   FRONT_LIFT_C,
   nocturnalStormWeight,
+  severeSeasonLiftC,
   severeSeasonOf,
   severeSeasonShear,
   type SevereSeason,
@@ -360,6 +361,8 @@ interface HourCore {
   convective: boolean;
   /** How unstable the air is for convection, 0–1 (the hour's dewpoint from 12 to 22 °C, more under the inflow). */
   instability: number;
+  /** How strong the hour's storms can grow for its air, 0–1: its instability with a share of the terrain's lift. */
+  buoyancy: number;
   /** Liquid-equivalent precipitation in the hour, mm, before the month's factor (monthly-precip.ts). */
   rawQpfMm: number;
   /** How sheared the hour's storms are, 0–1 (convective-climate.ts's stormShear): how strong they grow. */
@@ -381,6 +384,7 @@ const CORE: HourCore = {
   dewpoint: Number.NaN,
   convective: false,
   instability: 0,
+  buoyancy: 0,
   shear: 0,
   rawQpfMm: Number.NaN,
   training: false,
@@ -434,17 +438,18 @@ function hourCore(site: Site, epochHour: number): HourCore {
   // on the Plains' summer nights the low-level jet, under a passing low its fronts and over high terrain by day the
   // heated slopes make do with less (convective-climate.ts).
   const forcing = frontalForcing(lowness, place.lat, clim.season, clim.maritime);
-  const instability = clamp(
-    (dewpoint -
-      CONVECTIVE_DEWPOINT_C -
-      SHALLOW_INFLOW_C * clim.inflow +
-      convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar) +
-      FRONT_LIFT_C * forcing +
-      terrainLiftC(place.elevationM, solar)) /
-      INSTABILITY_SPAN_C,
-    0,
-    1,
-  );
+  const terrainLift = terrainLiftC(place.elevationM, solar);
+  const moistLift =
+    dewpoint -
+    CONVECTIVE_DEWPOINT_C -
+    SHALLOW_INFLOW_C * clim.inflow +
+    convectiveLiftC(site.springStorms, site.nocturnalStorms, seasonDay(epochHour), solar) +
+    FRONT_LIFT_C * forcing;
+  const seasonLift = site.severeSeason ? severeSeasonLiftC(site.severeSeason, seasonDay(epochHour), solar) : 0;
+  const instability = clamp((moistLift + seasonLift + terrainLift) / INSTABILITY_SPAN_C, 0, 1);
+  // The heated slopes set storms off but add little to their buoyancy (convective-climate.ts's terrainLiftC): the
+  // storms' strength reads a share of their lift.
+  const buoyancy = clamp((moistLift + seasonLift + TERRAIN_BUOYANCY * terrainLift) / INSTABILITY_SPAN_C, 0, 1);
   // Convection peaks a couple of hours after the temperature does, in the late afternoon; on the central Plains
   // also at night, over the open sea partly in the early morning, and under a low's fronts at any hour
   // (convective-climate.ts).
@@ -513,6 +518,7 @@ function hourCore(site: Site, epochHour: number): HourCore {
   core.dewpoint = dewpoint;
   core.convective = convective;
   core.instability = instability;
+  core.buoyancy = buoyancy;
   core.shear = Math.max(
     stormShear(forcing, site.springStorms, seasonDay(epochHour), clim.season),
     site.severeSeason ? severeSeasonShear(site.severeSeason, seasonDay(epochHour), solar) : 0,
@@ -531,6 +537,16 @@ function hourCore(site: Site, epochHour: number): HourCore {
  * before), the middle latitudes' 1.2% (none before): alerts-justified.test.ts's shares.
  */
 const HOT_DAY_DRYING = 0.5;
+
+/**
+ * The share of the terrain's lift (convective-climate.ts's terrainLiftC) that counts toward the storms' strength
+ * (hourCore's buoyancy): the heated slopes set storms off in dry air, high-based and of little buoyancy, whose
+ * outflow is seldom severe. All of it gave the Southwest (AZ, NM, UT, NV, CO) ~2,150 severe thunderstorm warnings a
+ * year, 12.6% of the CONUS's, where the SPC's 2008 severe wind reports put 1.7% there (storm-warning-report.ts's
+ * table, `--every 3 --days 6`); at half, ~520 (2.6%), and the lift could give Denver its storms
+ * (convective-climate.ts).
+ */
+const TERRAIN_BUOYANCY = 0.5;
 
 /** The dewpoint, °C, from which the air starts to be unstable enough for a thunderstorm (hourCore). */
 const CONVECTIVE_DEWPOINT_C = 12;
@@ -655,7 +671,7 @@ function sample(site: Site, epochHour: number): WeatherSample {
       ? Math.max(
           mixedGust,
           stormOutflowKmh(
-            Math.min(1, site.stormVigour * core.instability * stormOrganisation(core.shear, place.overWater === true)),
+            Math.min(1, site.stormVigour * core.buoyancy * stormOrganisation(core.shear, place.overWater === true)),
             waterStormCell(cell, site.thunderCellMin),
           ),
         )

@@ -97,3 +97,25 @@ describe("the South's spring storms in the warm sector", () => {
     assert.ok(moist / storms >= 0.2, `${moist} of ${storms} at ${TORNADIC_DEWPOINT_C} °C or more`);
   });
 });
+
+describe("thunderstorm days a year near the stations' climatology", () => {
+  it('Chicago, Omaha, Wichita, Denver and Jackson within a third of their means, Omaha and Wichita short of the Plains excess', () => {
+    // Their climatology (scripts/thunder-days-report.ts's sources): Chicago ~38, Omaha ~45, Wichita ~55, Denver ~40,
+    // Jackson ~65. The model had Chicago 15, Omaha 63, Wichita 79, Denver 24 before the night storms' eastward reach,
+    // the jet's June season and the severe season's lift (convective-climate.ts).
+    const bands: [string, number, number, number, number][] = [
+      ['Chicago', 41.995, -87.9336, 201, 38],
+      ['Omaha', 41.3103, -95.8992, 299, 45],
+      ['Wichita', 37.6544, -97.4425, 407, 55],
+      ['Denver', 39.8328, -104.6575, 1650, 40],
+      ['Jackson', 32.3367, -90.2214, 104, 65],
+    ];
+    for (const [name, lat, lon, elevationM, normal] of bands) {
+      const days = stormDays(lat, lon, elevationM);
+      assert.ok(
+        days >= normal * 0.67 && days <= normal * 1.33,
+        `${name} ${days} thunderstorm days (climatology ~${normal})`,
+      );
+    }
+  });
+});
