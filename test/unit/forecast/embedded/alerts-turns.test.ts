@@ -122,7 +122,10 @@ for (const [how, generate] of [
     { timeout: 120_000 },
     async () => {
       const generation = generate(some, cycle);
-      const last = some.length - 1;
+      // The last of the offices with alerts in the cycle (on 2026-07-15 Topeka's and Omaha's storms come earlier in
+      // the summer since convective-climate.ts's June severe season: OAX and TOP have none then).
+      const last = some.findLastIndex((zones) => alertsInOneCall([zones], cycle).length > 0);
+      assert.ok(last > 0, 'an office with alerts after the first');
       let cycleDone = false;
       void generation.all.then(() => (cycleDone = true));
       const office = await generation.office(last);
