@@ -164,8 +164,8 @@ const EASTERN_SEASON_SOUTH_LAT = 24;
  * 15 inland (WCSC), ILM in early March (WBTW, 2020-03-06), north Florida "mid to late March" (News4JAX,
  * 2021-02-02), central Mississippi's last freeze about Mar 15 (breezynews.com), Mobile's Feb 26 (FOX10,
  * 2022-03-07). Spring's last freeze comes at a warmer normal mean than autumn's first, so one threshold both
- * ways ended the program late and started it early (the model's 10 °C dates: Atlanta Nov 30 and Mar 1,
- * Birmingham Dec 3 and Feb 24, Jackson Dec 13 and Feb 10). South of {@link SOUTHEAST_LAT} the mean must stay
+ * ways ended the program late and started it early (by 10 °C both ways out of season Atlanta Nov 29 to Feb
+ * 27, Birmingham Dec 3 to Feb 23, Jackson Dec 12 to Feb 9). South of {@link SOUTHEAST_LAT} the mean must stay
  * at {@link SOUTHEAST_AUTUMN_MEAN_C} while the normals cool and reach {@link SOUTHEAST_SPRING_MEAN_C} while they
  * warm, blending into the 10 °C of the north over two degrees of latitude: out of season Atlanta Nov 24 to
  * Mar 11, Birmingham Nov 26 to Mar 7, Jackson Dec 4 to Feb 24, Charleston Dec 22 to Feb 17, Mobile Dec 21 to

@@ -15,8 +15,8 @@ import { COAST_DISTANCE_DATA } from './coast-distance-data.ts';
  *
  * Foreign shores are not in the catalogue and count as water: Canada's across the Great Lakes and beyond Puget
  * Sound and Southeast Alaska, Mexico's, Cuba's and the Bahamas'. Beyond every grid the distance is the cap: each
- * grid reaches ~95 km or more beyond the US shores in it (Attu's, 97 km from Alaska's west edge), far past where
- * waterNightShare stops growing (35 km).
+ * grid reaches ~85 km or more beyond the US shores in it (the Aleutians' south side: Amatignak's, ~85 km from
+ * Alaska's south edge; Attu's 97 km from its west edge), far past where waterNightShare stops growing (35 km).
  */
 
 /**
@@ -116,7 +116,7 @@ export function decodeCoastCodes(text: string, count: number): Uint8Array {
 /** A distance in km as its code: to the nearest step, at most the cap. */
 export const coastCode = (km: number): number => Math.min(MAX_CODE, Math.round(km / COAST_KM_STEP));
 
-/** Each grid's codes, decoded when a place in it first asks (the largest, the east's 356,000 nodes, in ~2 ms). */
+/** Each grid's codes, decoded when a place in it first asks (a process's first in 6-9 ms, compiling the decoder; any other under 1 ms). */
 const decoded = new Map<CoastGrid, Uint8Array>();
 const codesOf = (g: CoastGrid): Uint8Array => {
   let codes = decoded.get(g);

@@ -94,7 +94,7 @@ function stormHours(lat: number, lon: number, summers = false): number[] {
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe("the tropical islands' open water storms before dawn (Nesbitt & Zipser 2003)", () => {
-  // Before, both peaked at 16 local, none at 02-09 (2026-2028: 9 and 10 summer storm hours).
+  // Before, both peaked at 16 local, none at 02-09 (all of 2026-2028: 9 and 10 storm hours in all).
   for (const [name, lat, lon] of [
     ['north of Puerto Rico', 18.9, -66.5],
     ['west of Guam', 13.45, 144.2],
