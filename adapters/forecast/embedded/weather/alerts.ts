@@ -48,12 +48,23 @@ export const HORIZON_HOURS = 48;
 /** How far back issued (now mostly expired) alerts are kept. */
 export const LOOKBACK_HOURS = 48;
 /**
- * How far before the lookback a hazard under way as it begins is followed back to find its start, 12 h at a
- * time: a week. Longer-lived events (an Arctic cold spell, a lake's gales) keep a start clipped to a week
- * before the lookback, which moves with each cycle, so their ids change from cycle to cycle.
+ * How far back a hazard under way as the lookback begins is followed to find its start, 12 h at a time: to the
+ * last multiple of two weeks (in epoch hours) at least two weeks before the lookback, so 336 to 672 h. The
+ * boundary is absolute: it stays put for two weeks of cycles, so an event still under way there (PAFC's
+ * Freezing Spray Advisories in Cook Inlet, weeks on end in winter) keeps its clipped start, ETN and ids from
+ * cycle to cycle, and is renumbered only when the boundary moves on. A limit a fixed span before each
+ * cycle's lookback moved with every cycle: PAFC's SC.Y.0481 was SC.Y.0490 the next cycle (issue 38). An NWS
+ * event keeps its ETN through all its EXT/CON issuances however long it runs (NWSI 10-1703, "Valid Time
+ * Event Code (VTEC)", section on event tracking numbers; https://www.weather.gov/media/directives/010_pdfs/pd01017003curr.pdf).
  */
-const BACK_HOURS = 168;
-const BACK_STEP_HOURS = 12;
+const BACK_HOURS = 336;
+const BACK_STEP_HOURS = CYCLE_HOURS;
+/**
+ * The first hour a look back from a lookback beginning at `lookbackStart` (a cycle hour) may reach
+ * ({@link BACK_HOURS}): a cycle hour too, so that the look back's 12 h steps land on it.
+ */
+const backLimit = (lookbackStart: number): number =>
+  Math.floor((lookbackStart - BACK_HOURS - CYCLE_PHASE) / BACK_HOURS) * BACK_HOURS + CYCLE_PHASE;
 const SENDER = 'w-nws.webmaster@noaa.gov';
 /**
  * How long a watch's replaced notice (its UPG) stays listed: api.weather.gov's expire 15-16 min after they are
@@ -458,7 +469,7 @@ class ZoneHours {
 
   /**
    * Follows the hazards under way as the series begins back, {@link BACK_STEP_HOURS} at a time, until none is
-   * (or {@link BACK_HOURS} before the lookback), and finds their windows again.
+   * (or the back limit, {@link BACK_HOURS}), and finds their windows again.
    */
   findStart(): void {
     this.lookBack(this.open, this.series.firstHour);
@@ -472,11 +483,12 @@ class ZoneHours {
     const rules = this.rules.filter((rule) => wanted.has(rule));
     if (!rules.length) return false;
     const first = this.series.firstHour;
-    // No further than a week before the lookback (BACK_HOURS), however far back a neighbour's window begins: a
+    // No further than the back limit (BACK_HOURS), however far back a neighbour's window begins: a
     // hazard that never lets up would have each zone's look back send the other's further, without end.
-    let from = Math.min(Math.max(fromHour, this.lookbackStart - BACK_HOURS), first);
+    const limit = backLimit(this.lookbackStart);
+    let from = Math.min(Math.max(fromHour, limit), first);
     let samples = from < first ? this.hoursFrom(from, first - from).concat(this.series.samples) : this.series.samples;
-    while (this.lookbackStart - from < BACK_HOURS && underWayAtStart(rules, this.place, from, samples, this.pc)) {
+    while (from > limit && underWayAtStart(rules, this.place, from, samples, this.pc)) {
       from -= BACK_STEP_HOURS;
       samples = this.hoursFrom(from, BACK_STEP_HOURS).concat(samples);
     }
@@ -624,7 +636,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     // The cycles from a horizon before the event's start: it may have been first listed (its NEW) that far
     // ahead; counting its series from there keeps each issuance's action and id as the clock moves on, and
     // the issuances before the lookback are dropped from the list. An event still under way where its hours
-    // begin (BACK_HOURS before the lookback) has no known start: its series from there.
+    // begin (the back limit, BACK_HOURS) has no known start: its series from there.
     const clipped = episode.spans.some((spans, i) => spans.some(([s]) => s === episode.places[i]!.firstHour));
     const cycles: number[] = [];
     for (let c = latestCycle(episode.startHour - (clipped ? 0 : HORIZON_HOURS)); c <= last; c += CYCLE_HOURS)

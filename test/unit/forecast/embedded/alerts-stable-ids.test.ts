@@ -76,6 +76,21 @@ describe('alert ids across cycles', () => {
     }
   });
 
+  it('keeps the ETN of an event under way since before the look back can reach (PAFC, winter)', () => {
+    // A look back stopped a week before each cycle's lookback, so an event under way there was numbered from
+    // an hour that moved 12 h a cycle: PAFC's Small Craft Advisory for PKZ413 was SC.Y.0481 at the 2026-01-29
+    // 21Z cycle, SC.Y.0490 at the next (2,022 such pairs at PAFC over 24 winter cycles). Now the limit is a
+    // fixed hour, two weeks apart from the next, and the event keeps its number.
+    const zones = allOffices.find((z) => z[0]!.officeId === 'AFC')!.filter((z) => z.id.startsWith('PKZ'));
+    const s = measureStability([zones], cyclesTo(Date.parse('2026-01-30T09:00:00Z'), 2));
+    assert.ok(s.compared > 20, `${s.compared} issuances compared`);
+    assert.deepEqual(
+      { eventChanged: s.eventChanged, etnBreaks: s.etnBreaks },
+      { eventChanged: 0, etnBreaks: 0 },
+      s.examples.join('\n'),
+    );
+  });
+
   it('gives the same alerts at every hour of a cycle', () => {
     const zones = allOffices.find((z) => z[0]!.officeId === 'BUF')!;
     const [cycle] = cyclesTo(Date.parse('2026-01-13T09:00:00Z'), 1);
