@@ -125,8 +125,9 @@ function seriesOf(
   episode: Episode,
   cycles: readonly number[],
   minHours: number,
+  warned?: ReadonlySet<string>,
 ): { watch: Issuance[]; own: Issuance[] } {
-  const own = issuancesOf(episode, cycles, minHours);
+  const own = issuancesOf(episode, cycles, minHours, warned);
   const rule = episode.rule.watch;
   if (!rule) return { watch: [], own };
   const early = cycles.filter((c) => c + leadOf(episode.rule) < episode.startHour);
@@ -143,7 +144,12 @@ function seriesOf(
  * horizon showed ({@link seenBy}; `minHours`, the shortest window of the rule its windows were found by), so a
  * later cycle, which sees more of the event, lists an issuance already sent with the same zones and id.
  */
-function issuancesOf(episode: Episode, cycles: readonly number[], minHours: number): Issuance[] {
+function issuancesOf(
+  episode: Episode,
+  cycles: readonly number[],
+  minHours: number,
+  warned?: ReadonlySet<string>,
+): Issuance[] {
   const lead = leadOf(episode.rule);
   const issuances: Issuance[] = [];
   for (const cycle of cycles) {
@@ -162,11 +168,9 @@ function issuancesOf(episode: Episode, cycles: readonly number[], minHours: numb
     const from = Math.floor(onset / MS_PER_HOUR);
     const to = Math.ceil(ends / MS_PER_HOUR);
     const first = issuances[0]?.version;
-    const during = justifiedDuring(
-      episodeDuring(seen.episode, from, to),
-      first ? Math.floor(first.onset / MS_PER_HOUR) : from,
-      to,
-    );
+    const eventStart = first ? Math.floor(first.onset / MS_PER_HOUR) : from;
+    const justified = justifiedDuring(episodeDuring(seen.episode, from, to), eventStart, to);
+    const during = justified && warned ? notYetWarned(justified, warned, eventStart, to) : justified;
     if (!during) continue;
     const previous = issuances[issuances.length - 1]?.version;
     const action: VtecAction = !previous ? 'NEW' : previous.ends === ends ? 'CON' : 'EXT';
@@ -222,6 +226,22 @@ function justifiedDuring(episode: Episode, eventStart: number, to: number): Epis
   });
   if (!keep.some(Boolean)) return null;
   return keepZones(episode, keep);
+}
+
+/**
+ * An advisory's issuance without the zones `warned` (those the event's whole span upgrades, {@link upgraded})
+ * whose weather over the event so far, as the issuance's cycle saw it, meets the warning: a zone stays in the
+ * advisory's issuances until a cycle's horizon shows its warning amounts, as the NWS issues an advisory and
+ * upgrades the zones that turn out to need a warning (KBUF's WW.Y.0786, sent 2026-02-01 08:17Z for NYZ010 and
+ * NYZ019 too, lost them from that issuance once the 2026-02-02 21Z cycle warned them).
+ */
+function notYetWarned(episode: Episode, warned: ReadonlySet<string>, eventStart: number, to: number): Episode | null {
+  const keep = episode.zones.map((zone, i) => {
+    if (!warned.has(zone.id)) return true;
+    const hours = alertPlaces([episode.places[i]!], eventStart, to)[0];
+    return hours === undefined || !meetsWinterStormWarning(hours, zone.lat);
+  });
+  return keep.some(Boolean) ? keepZones(episode, keep) : null;
 }
 
 /** The episode with only the zones `keep` marks. */
@@ -364,23 +384,16 @@ const WINTER_STORM_WARNING = HAZARD_RULES.find((r) => r.event === 'Winter Storm 
  * adds up) are a warning, the others stay an advisory: the NWS upgrades those zones rather than quote
  * warning amounts in an advisory, and warns no zone whose own snow stays under them.
  */
-function upgraded(episode: Episode): Episode[] {
-  if (episode.rule.event !== 'Winter Weather Advisory') return [episode];
+function upgraded(episode: Episode): { episode: Episode; warned?: ReadonlySet<string> }[] {
+  if (episode.rule.event !== 'Winter Weather Advisory') return [{ episode }];
   const warned = episode.zones.map((zone, i) => {
     const hours = alertPlaces([episode.places[i]!], episode.startHour, episode.endHour)[0] ?? [];
     return meetsWinterStormWarning(hours, zone.lat);
   });
-  if (!warned.some(Boolean)) return [episode];
-  const warning = { ...keepZones(episode, warned), rule: WINTER_STORM_WARNING };
-  return warned.every(Boolean)
-    ? [warning]
-    : [
-        warning,
-        keepZones(
-          episode,
-          warned.map((w) => !w),
-        ),
-      ];
+  if (!warned.some(Boolean)) return [{ episode }];
+  const warning = { episode: { ...keepZones(episode, warned), rule: WINTER_STORM_WARNING } };
+  // The advisory keeps every zone: each of its issuances names those its own cycle did not yet warn.
+  return [warning, { episode, warned: new Set(episode.zones.filter((_, i) => warned[i]).map((z) => z.id)) }];
 }
 
 /**
@@ -630,9 +643,9 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
   // An episode's windows are those of the rule that found them, an upgraded one's too (a Winter Storm Warning's
   // are a Winter Weather Advisory's): the shortest of them is that rule's.
   const episodes = groupEpisodes(items).flatMap((found) =>
-    upgraded(found).map((episode) => ({ episode, minHours: found.rule.minHours })),
+    upgraded(found).map((part) => ({ ...part, minHours: found.rule.minHours })),
   );
-  for (const { episode, minHours } of episodes) {
+  for (const { episode, minHours, warned } of episodes) {
     // The cycles from a horizon before the event's start: it may have been first listed (its NEW) that far
     // ahead; counting its series from there keeps each issuance's action and id as the clock moves on, and
     // the issuances before the lookback are dropped from the list. An event still under way where its hours
@@ -641,7 +654,7 @@ export function generateAlerts(request: AlertRequest): AlertFeature[] {
     const cycles: number[] = [];
     for (let c = latestCycle(episode.startHour - (clipped ? 0 : HORIZON_HOURS)); c <= last; c += CYCLE_HOURS)
       if (!clipped || c >= episode.startHour) cycles.push(c);
-    const series = seriesOf(episode, cycles, minHours);
+    const series = seriesOf(episode, cycles, minHours, warned);
     const upgrade = series.watch.at(-1);
     const replaced = upgrade?.version.action === 'UPG' ? [referenceTo(upgrade, request.baseUrl)] : [];
     alerts.push(

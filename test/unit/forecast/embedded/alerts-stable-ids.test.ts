@@ -91,6 +91,16 @@ describe('alert ids across cycles', () => {
     );
   });
 
+  it("keeps an advisory's zones in the issuances sent before a later cycle warns them (BUF, winter)", () => {
+    // The zones an event's whole span gives warning amounts were taken out of every issuance of its Winter
+    // Weather Advisory, those sent before a cycle saw the amounts too: KBUF's WW.Y.0786, sent 2026-02-01 08:17Z
+    // for eight zones, named six from the 2026-02-02 21Z cycle on, when NYZ010 and NYZ019 became a warning.
+    const office = allOffices.find((zones) => zones[0]!.officeId === 'BUF')!;
+    const s = zoneChanges([office], cyclesTo(Date.parse('2026-02-02T21:00:00Z'), 4));
+    assert.ok(s.compared > 5, `${s.compared} issuances compared`);
+    assert.deepEqual(s.changed, []);
+  });
+
   it('gives the same alerts at every hour of a cycle', () => {
     const zones = allOffices.find((z) => z[0]!.officeId === 'BUF')!;
     const [cycle] = cyclesTo(Date.parse('2026-01-13T09:00:00Z'), 1);
