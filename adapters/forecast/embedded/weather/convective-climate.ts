@@ -32,12 +32,15 @@
 
 /**
  * How much of a place's thunderstorm timing is the central Plains' nocturnal maximum, 0–1 (1 at 40° N, 98° W),
- * falling off over {@link MCS_EAST_WIDTH}° of longitude to the east, 5° to the west: the systems that form on the
- * High Plains in the evening drift east through the night, into Iowa, Missouri and Illinois (Wallace 1975's
- * nocturnal maximum reaches the Mississippi). Chicago 0.62, Omaha 0.92 (0.24 and 0.89 at 9°; 0.82 at 5°).
+ * falling off over {@link MCS_EAST_WIDTH}° of longitude to the east, 5° to the west, and cut off east of
+ * {@link MCS_EAST_LIMIT_LON}: the systems that form on the High Plains in the evening drift east through the night,
+ * into Iowa, Missouri and Illinois (Wallace 1975's nocturnal maximum reaches the Mississippi), not across the
+ * Appalachians. Chicago 0.61, Omaha 0.92, Cincinnati 0.48, Atlanta 0.09; Pittsburgh 0.09, Washington 0.01, New
+ * York and Boston under 0.01 (0.37, 0.25, 0.17, 0.09 without the cut-off; at 9° without it Chicago 0.24, Omaha 0.89).
  */
 export function nocturnalStormWeight(lat: number, lon: number): number {
-  return Math.exp(-(((lon + 98) / (lon > -98 ? MCS_EAST_WIDTH : 5)) ** 2) - ((lat - 40) / 5) ** 2);
+  const reach = Math.exp(-(((lon + 98) / (lon > -98 ? MCS_EAST_WIDTH : 5)) ** 2) - ((lat - 40) / 5) ** 2);
+  return reach / (1 + Math.exp((lon - MCS_EAST_LIMIT_LON) / MCS_EAST_LIMIT_WIDTH));
 }
 
 /** How much a place has the southern spring severe season, 0–1 (1 at 34° N, 94° W: Oklahoma to Georgia). */
@@ -224,7 +227,7 @@ export function convectiveLiftC(spring: number, nocturnal: number, seasonDay: nu
 const JET_LIFT_C = 3;
 /**
  * The peak day of the Plains' night storms' season: mid-June (was 9 July, day 190). The central Plains' rain, most
- * of it the warm season's convective systems', peaks in May-June, not July: the 1991-2020 normals (the model's
+ * of it the warm season's convective systems', peaks in May-June, not July: the 1981-2010 normals (the model's
  * adapters/forecast/embedded/data/normals.json, NOAA's) give Wichita 4.91 / 5.42 / 3.52 in May / June / July,
  * Topeka 4.91 / 5.40 / 3.82, Oklahoma City 4.65 / 4.93 / 2.93, Omaha 4.76 / 4.18 / 3.83. With the jet's lift at 3
  * (was 5) and its day share at 0.3 (was 0.45), beside the severe season's lift (severeSeasonLiftC): Wichita 79 -> 66
@@ -268,6 +271,16 @@ const SPRING_LIFT_C = 6;
  * States", J. Climate Appl. Meteor. 25, 1333-1345). Chicago's weight 0.24 -> 0.62.
  */
 const MCS_EAST_WIDTH = 18;
+/**
+ * Where the Plains' night storms stop, ° E, and over how many ° they fade: half at 82° W, the Ohio Valley's east
+ * and the Appalachians' west foot. Carbone et al. 2002 and Fritsch et al. 1986 (above) take the night systems'
+ * episodes to the Mississippi and Ohio Valleys; east of the mountains the summer's storms peak in the afternoon
+ * (Wallace 1975, "Diurnal variations in precipitation and thunderstorm frequency over the conterminous United
+ * States", Mon. Wea. Rev. 103, 406-419). Without it the Gaussian alone gave Pittsburgh 0.37, Washington 0.25,
+ * New York 0.17, Atlanta 0.12 and Boston 0.09 of the night timing and the night jet's lift.
+ */
+const MCS_EAST_LIMIT_LON = -82;
+const MCS_EAST_LIMIT_WIDTH = 1.5;
 
 /**
  * How sheared the hour's storms are, 0–1: the South's spring season's (`spring`, its weight, on day `seasonDay`)

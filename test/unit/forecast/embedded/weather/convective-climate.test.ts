@@ -39,6 +39,24 @@ describe('the thunderstorms of the model by region, hour and season', () => {
     assert.ok(evening >= 0.2, `afternoon and evening share ${evening.toFixed(2)}`);
   });
 
+  it('east of the Appalachians peak in the summer afternoon: Washington and New York at 13-19 local', () => {
+    // The Plains' night storms reach the Mississippi and the Ohio Valley, not the East Coast (convective-climate.ts,
+    // Carbone et al. 2002, Wallace 1975): the night timing and the night jet's lift stop west of 82° W.
+    for (const [name, lat, lon] of [
+      ['Washington', 38.85, -77.04],
+      ['New York', 40.78, -73.97],
+    ] as const) {
+      const from = Date.UTC(2026, 5, 1) / HOUR;
+      const to = Date.UTC(2026, 8, 1) / HOUR;
+      const byHour = new Array<number>(24).fill(0);
+      placeHours({ lat, lon, elevationM: 50 })(from, to - from).forEach((s, i) => {
+        if (s.precipType === 'thunderstorms') byHour[Math.floor((utcHour(from + i) + lon / 15 + 24) % 24)]!++;
+      });
+      const peak = byHour.indexOf(Math.max(...byHour));
+      assert.ok(peak >= 13 && peak <= 19, `${name}: June-August storm hours peak at ${peak} local solar time`);
+    }
+  });
+
   it('in the South have a spring season: April and May hold over a sixth of the April-September storms', () => {
     // Oklahoma and Arkansas to Mississippi and Alabama.
     const hours = stormHours([32, 34], [-97, -93, -89, -86], 3, 8);
@@ -110,12 +128,15 @@ describe("thunderstorm days a year near the stations' climatology", () => {
       ['Denver', 39.8328, -104.6575, 1650, 40],
       ['Jackson', 32.3367, -90.2214, 104, 65],
     ];
+    const excess: Record<string, number> = { Omaha: 63, Wichita: 79 };
     for (const [name, lat, lon, elevationM, normal] of bands) {
       const days = stormDays(lat, lon, elevationM);
       assert.ok(
         days >= normal * 0.67 && days <= normal * 1.33,
         `${name} ${days} thunderstorm days (climatology ~${normal})`,
       );
+      const before = excess[name];
+      if (before !== undefined) assert.ok(days < before, `${name} ${days} thunderstorm days, short of ${before}`);
     }
   });
 });
