@@ -26,9 +26,10 @@ const readmeBlock = (name: string): string => docBlock(name);
  * and Swagger UI's 12 MB among them). Measured 2026-11-27 after esbuild, swagger-ui-dist and pino-pretty
  * became development dependencies: 61 packages, 42 MB of files (54 MB by `du -sm`), the tarball unpacking to
  * 26 MB. Some headroom for the dependencies' own patch releases; a new dependency or a data file of any
- * size fails.
+ * size fails. 2026-11-29: the coast distance grids (206 kB of source, in each bundle that holds the model:
+ * the server's, its alert worker's, the library's and the browser double's) took the tarball to 28.5 MB.
  */
-const INSTALL_BUDGET = { packages: 64, bytes: 45e6, unpackedBytes: 28e6 };
+const INSTALL_BUDGET = { packages: 64, bytes: 45e6, unpackedBytes: 29e6 };
 /** Packages only the build or the development tree uses, which an install must not download. */
 const BUILD_ONLY = ['esbuild', 'swagger-ui-dist', 'pino-pretty', 'tsx', 'typescript'];
 

@@ -168,7 +168,11 @@ describe('weather model: pinned output', () => {
     // then the spring storm season, convective-climate.ts: a spring low's warm sector raising the dewpoint east of
     // the Rockies from March to early June, the South's spring lift 10 -> 6 °C, the severe season's shear and the
     // air-mass storms' organisation over land 0.85 -> 0.78: the dewpoint, humidity and convection of those spring
-    // hours and every thunderstorm hour's gust over land moved).
+    // hours and every thunderstorm hour's gust over land moved; then (2026-11-29) the open waters' distance
+    // offshore on every coast, coast-distance.ts, the Great Lakes' stable summer days, lakeStableDay, the north's
+    // June severe season and the Plains' night storms reaching the Ohio Valley, not the Appalachians'
+    // east, convective-climate.ts, and half the terrain's lift in a storm's strength, model.ts: the convective
+    // hours over water, the Great Lakes, the Midwest and the mountains moved, and their rain, sky, air and gusts).
     const hash = createHash('sha256');
     let s = 12345;
     const random = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296;
@@ -181,4 +185,4 @@ describe('weather model: pinned output', () => {
   });
 });
 
-const PINNED = '44cb4fed3ff603de';
+const PINNED = '19058f1c88bac0bc';
