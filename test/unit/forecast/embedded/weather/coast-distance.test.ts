@@ -21,12 +21,12 @@ const HOUR = 3_600_000;
 const offshore = (lat: number, lon: number) => seaOffshoreKm(lat, lon, openSeaPlace(lat, lon));
 
 describe('the distance offshore on every coast', () => {
-  it('is what the data build makes of the shipped catalogue (the islands’ grids)', () => {
-    for (const name of ['caribbean', 'hawaii', 'samoa']) {
-      const grid = COAST_GRIDS.find((g) => g.name === name)!;
+  // Every grid, the large ones too (the Great Lakes', the Gulf's and Guam's results rest on them): ~1 s in all.
+  it('is what the data build makes of the shipped catalogue (every grid)', () => {
+    for (const grid of COAST_GRIDS) {
       assert.ok(
-        encodeCoastCodes(coastDistanceCodes(grid)) === COAST_DISTANCE_DATA[name],
-        `${name} stale: run npx tsx scripts/forecast-data/build-coast-distance.ts`,
+        encodeCoastCodes(coastDistanceCodes(grid)) === COAST_DISTANCE_DATA[grid.name],
+        `${grid.name} stale: run npx tsx scripts/forecast-data/build-coast-distance.ts`,
       );
     }
   });
