@@ -23,6 +23,8 @@ export interface HazardWindow {
    * product. A cycle whose horizon ends before that saw the advisory whole, and issued it so.
    */
   readonly upgrade?: { readonly hits: readonly number[]; readonly seenFrom: number };
+  /** A whole-event rule's window: the first horizon whose hours up to it qualify. */
+  readonly shownFrom?: number;
 }
 
 /**
@@ -153,7 +155,20 @@ function closeWindow(
   const slice = samples.slice(start, last + 1);
   if (hits.length >= rule.minHours && (!rule.qualifies || rule.qualifies(slice, contexts.at(start)))) {
     const firstHour = contexts.firstHour;
-    windows.push({ rule, startHour: firstHour + start, endHour: firstHour + last + 1, hits, samples: slice });
+    let shownFrom: number | undefined;
+    if (rule.qualifies)
+      for (let k = rule.minHours - 1; k < hits.length && shownFrom === undefined; k++) {
+        const end = hits[k]! - firstHour + 1;
+        if (rule.qualifies(samples.slice(start, end), contexts.at(start))) shownFrom = hits[k]! + 1;
+      }
+    windows.push({
+      rule,
+      startHour: firstHour + start,
+      endHour: firstHour + last + 1,
+      hits,
+      samples: slice,
+      shownFrom,
+    });
   }
 }
 
@@ -215,11 +230,14 @@ export function strongestAsSeen(all: readonly HazardWindow[]): HazardWindow[] {
     for (const o of all)
       if (o !== w && outranks(o.rule, w.rule) && overlaps(o, w)) {
         from = Math.min(from, o.startHour);
-        seenFrom = Math.min(seenFrom, o.hits[o.rule.minHours - 1]! + 1);
+        seenFrom = Math.min(seenFrom, o.shownFrom ?? o.hits[o.rule.minHours - 1]! + 1);
       }
     if (from === Infinity) chosen.push(w);
-    else if (w.rule.significance === 'Y' && !w.rule.qualifies) {
-      const hits = w.hits.filter((h) => h < from);
+    else if (w.rule.significance === 'Y') {
+      // A whole-event advisory (`qualifies`) keeps no hour of its own, its warning covering the event from its
+      // start, only what the cycles before the warning saw (PAJK's WW.Y.0939, sent 2026-02-07 20:06Z, lost
+      // AKZ332 at the next cycle, whose horizon gave the zone a Winter Storm Warning window of its own).
+      const hits = w.rule.qualifies ? [] : w.hits.filter((h) => h < from);
       const endHour = hits.length ? hits[hits.length - 1]! + 1 : w.startHour;
       chosen.push({
         ...w,

@@ -101,6 +101,15 @@ describe('alert ids across cycles', () => {
     assert.deepEqual(s.changed, []);
   });
 
+  it('keeps a Winter Weather Advisory zone a later cycle gives a warning of its own (AJK, winter)', () => {
+    // A whole-event advisory overlapping its warning was dropped whole, so PAJK's WW.Y.0939, sent 2026-02-07
+    // 20:06Z, lost AKZ332 at the next cycle, whose horizon gave the zone a Winter Storm Warning (WS.W.0950).
+    const office = allOffices.find((zones) => zones[0]!.officeId === 'AJK')!;
+    const s = zoneChanges([office], cyclesTo(Date.parse('2026-02-08T09:00:00Z'), 3));
+    assert.ok(s.compared > 5, `${s.compared} issuances compared`);
+    assert.deepEqual(s.changed, []);
+  });
+
   it('gives the same alerts at every hour of a cycle', () => {
     const zones = allOffices.find((z) => z[0]!.officeId === 'BUF')!;
     const [cycle] = cyclesTo(Date.parse('2026-01-13T09:00:00Z'), 1);
