@@ -44,12 +44,16 @@
  *
  * PROFILE=<file.cpuprofile> (V8's CPU profile, a sample every 100 µs) or HEAP_PROFILE=<file.heapprofile> (the
  * sampling heap profile, collected objects included: what a request allocates) with VARIANT profile the measured
- * rounds of one process, not its start-up or warm-up; open them in Chrome's DevTools. Under tsx every function
- * made per request also costs a `__name` call (esbuild's keepNames), which the bundled server does not pay.
+ * rounds of one process, not its start-up or warm-up; open them in Chrome's DevTools.
+ *
+ * A Taskcast variant runs the tree bundled as `npm start` runs it (esbuild, the server's options), built afresh
+ * in the tree's `.tmp/in-memory-bench/` by each process (~1 s, before the warm-up); SOURCES=tsx runs the
+ * sources through tsx instead, where every function made per request also costs a `__name` call (esbuild's
+ * keepNames), which inflated closure-heavy steps (the body read: 5 closures a request) beside the served code.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -121,6 +125,78 @@ function removeScratch(): void {
 }
 process.on('exit', removeScratch);
 
+/** What a Taskcast variant is built from: the modules bootstrap/server/main.ts puts together, and h3's Node handler. */
+const TASKCAST_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'adapters/http/connection-guard.ts': ['guardConnections'],
+  'adapters/http/node-server.ts': ['listenExactly', 'StandardReasonResponse'],
+  'adapters/http/parsable-host.ts': ['replaceUnparsableHost'],
+  'adapters/logging/pino-logger.ts': ['createPinoLogger'],
+  'adapters/metrics/taskcast-metrics.ts': ['processMetrics'],
+  'bootstrap/server/config.ts': ['readConfig'],
+  'bootstrap/composition/container.ts': ['createContainer'],
+  'bootstrap/server/container-options.ts': ['containerOptionsOf'],
+  'bootstrap/composition/http-app.ts': ['buildHttpApp'],
+  'bootstrap/composition/start-up.ts': ['startTaskService'],
+};
+
+interface TaskcastModules {
+  guardConnections: typeof import('../adapters/http/connection-guard.ts').guardConnections;
+  listenExactly: typeof import('../adapters/http/node-server.ts').listenExactly;
+  StandardReasonResponse: typeof import('../adapters/http/node-server.ts').StandardReasonResponse;
+  replaceUnparsableHost: typeof import('../adapters/http/parsable-host.ts').replaceUnparsableHost;
+  createPinoLogger: typeof import('../adapters/logging/pino-logger.ts').createPinoLogger;
+  processMetrics: typeof import('../adapters/metrics/taskcast-metrics.ts').processMetrics;
+  readConfig: typeof import('../bootstrap/server/config.ts').readConfig;
+  createContainer: typeof import('../bootstrap/composition/container.ts').createContainer;
+  containerOptionsOf: typeof import('../bootstrap/server/container-options.ts').containerOptionsOf;
+  buildHttpApp: typeof import('../bootstrap/composition/http-app.ts').buildHttpApp;
+  startTaskService: typeof import('../bootstrap/composition/start-up.ts').startTaskService;
+  toNodeHandler: typeof import('h3').toNodeHandler;
+}
+
+/**
+ * The tree's modules as `npm start` runs them: bundled by esbuild with the server's own options
+ * (bootstrap/server/server-bundle.mjs) into the tree's `.tmp/in-memory-bench/`, at the depth of `npm start`'s
+ * `.build/<digest>/`, beside the server's workers. Under tsx (SOURCES=tsx) every function made per request
+ * also costs a `__name` call (esbuild's keepNames, which the bundle does not use) and the profile names the
+ * transformed sources; the bundle is what the limit bench serves. Either way one copy of h3, the tree's: its
+ * app and its Node handler from two copies would fail each other's `instanceof` checks and take slower paths.
+ */
+async function taskcastModules(): Promise<TaskcastModules> {
+  const entries = Object.entries(TASKCAST_MODULES);
+  if (process.env['SOURCES'] === 'tsx') {
+    const loaded = await Promise.all(entries.map(([path]) => fromTree<Record<string, unknown>>(path)));
+    const h3 = (await import(pathToFileURL(createRequire(join(TREE, 'package.json')).resolve('h3')).href)) as Record<
+      string,
+      unknown
+    >;
+    return Object.assign({}, ...loaded, { toNodeHandler: h3['toNodeHandler'] }) as TaskcastModules;
+  }
+  const outdir = join(TREE, '.tmp', 'in-memory-bench');
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const entry = join(outdir, 'bench-entry.ts');
+  writeFileSync(
+    entry,
+    entries
+      .map(([path, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(join(TREE, path))};`)
+      .join('\n') + "\nexport { toNodeHandler } from 'h3';\n",
+  );
+  const { build } = (await import(
+    pathToFileURL(createRequire(join(TREE, 'package.json')).resolve('esbuild')).href
+  )) as typeof import('esbuild');
+  const { serverBundleOptions } = (await import(
+    pathToFileURL(join(TREE, 'bootstrap/server/server-bundle.mjs')).href
+  )) as { serverBundleOptions: (root: string, outdir: string, external: string[]) => import('esbuild').BuildOptions };
+  const options = serverBundleOptions(TREE, outdir, ['@node-rs/bcrypt', 'esbuild']);
+  await build({
+    ...options,
+    entryPoints: { ...(options.entryPoints as Record<string, string>), bench: entry },
+    sourcemap: false,
+  });
+  return (await import(pathToFileURL(join(outdir, 'bench.mjs')).href)) as TaskcastModules;
+}
+
 async function serverOf(variant: string): Promise<Server> {
   if (ROUTE === 'post' && (variant === 'bare' || variant === 'h3')) {
     // The limit bench's bare and h3 mirrors (bench/lib/mirror-server.mjs) with their group-committed O_DSYNC
@@ -156,33 +232,20 @@ async function serverOf(variant: string): Promise<Server> {
   process.env['METRICS'] ??= 'off';
   // As the limit bench's servers (bench/lib/servers.ts): one user posts tens of thousands of tasks.
   process.env['MAX_TASKS_PER_USER'] ??= '0';
-  const { guardConnections } = await fromTree<typeof import('../adapters/http/connection-guard.ts')>(
-    'adapters/http/connection-guard.ts',
-  );
-  const { listenExactly, StandardReasonResponse } =
-    await fromTree<typeof import('../adapters/http/node-server.ts')>('adapters/http/node-server.ts');
-  const { replaceUnparsableHost } = await fromTree<typeof import('../adapters/http/parsable-host.ts')>(
-    'adapters/http/parsable-host.ts',
-  );
-  const { createPinoLogger } = await fromTree<typeof import('../adapters/logging/pino-logger.ts')>(
-    'adapters/logging/pino-logger.ts',
-  );
-  const { processMetrics } = await fromTree<typeof import('../adapters/metrics/taskcast-metrics.ts')>(
-    'adapters/metrics/taskcast-metrics.ts',
-  );
-  const { readConfig } = await fromTree<typeof import('../bootstrap/server/config.ts')>('bootstrap/server/config.ts');
-  const { createContainer } = await fromTree<typeof import('../bootstrap/composition/container.ts')>(
-    'bootstrap/composition/container.ts',
-  );
-  const { containerOptionsOf } = await fromTree<typeof import('../bootstrap/server/container-options.ts')>(
-    'bootstrap/server/container-options.ts',
-  );
-  const { buildHttpApp } = await fromTree<typeof import('../bootstrap/composition/http-app.ts')>(
-    'bootstrap/composition/http-app.ts',
-  );
-  const { startTaskService } = await fromTree<typeof import('../bootstrap/composition/start-up.ts')>(
-    'bootstrap/composition/start-up.ts',
-  );
+  const {
+    guardConnections,
+    listenExactly,
+    StandardReasonResponse,
+    replaceUnparsableHost,
+    createPinoLogger,
+    processMetrics,
+    readConfig,
+    createContainer,
+    containerOptionsOf,
+    buildHttpApp,
+    startTaskService,
+    toNodeHandler,
+  } = await taskcastModules();
   const config = readConfig();
   const log = createPinoLogger({ level: config.logLevel, format: 'json' });
   const metrics = config.metrics ? processMetrics() : false;
@@ -200,11 +263,6 @@ async function serverOf(variant: string): Promise<Server> {
     requestLog: config.logLevel === 'info' || config.logLevel === 'debug' ? log.requests : undefined,
     servedBy: 'node',
   });
-  // The tree's own h3: its app and its Node handler must be one copy of h3 (two copies, one from each tree,
-  // would fail each other's `instanceof` checks and take slower paths).
-  const { toNodeHandler } = (await import(
-    pathToFileURL(createRequire(join(TREE, 'package.json')).resolve('h3')).href
-  )) as typeof import('h3');
   const handler = toNodeHandler(app) as RequestListener;
   if (variant === 'full' || variant === 'wrapped') {
     const { server } = await listenExactly(handler, { host: '127.0.0.1', port: 0 });
