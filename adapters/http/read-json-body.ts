@@ -16,7 +16,9 @@ export async function readJsonBody(event: H3Event, limit = MAX_BODY_BYTES): Prom
   // whole WHATWG Request (AbortSignal and all), which halved the throughput of every write. Elsewhere
   // (app.fetch in tests, other runtimes) the web stream is read.
   const node = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-  const text = node ? decodeUtf8(await readNodeLimited(node, limit)) : await readLimited(event.req.body, limit);
+  const text = node
+    ? decodeUtf8(bufferedBody(node, declared, limit) ?? (await readNodeLimited(node, limit)))
+    : await readLimited(event.req.body, limit);
   if (text.trim() === '')
     throw new ValidationError([{ path: '', message: 'the request body must be a JSON object; it was empty' }]);
   let value: unknown;
@@ -87,6 +89,24 @@ function closing(problem: HttpProblem): HttpProblem {
   problem.headers['connection'] = 'close';
   return problem;
 }
+
+/**
+ * The whole body when Node's parser has already put all of it in the request's buffer, as it has for a small
+ * body that came in the packets of its headers by the time a route has checked the token: taken with one
+ * `read()`, where the stream's flowing mode would hand it over a few ticks later through four listeners
+ * added and removed. Whole means the request is complete, or as many bytes wait as Content-Length declared
+ * (the parser never gives a request more; its end comes a callback later). Undefined while the body is still
+ * arriving, or when anything else has started to consume the stream: readNodeLimited then reads it as it comes.
+ */
+function bufferedBody(req: IncomingMessage, declared: string | null, limit: number): Uint8Array | undefined {
+  if (req.readableFlowing !== null || req.readableEnded) return undefined;
+  const waiting = req.readableLength;
+  if (!req.complete && (declared === null || Number(declared) !== waiting)) return undefined;
+  if (waiting > limit) throw closing(payloadTooLarge(limit));
+  return (req.read() as Buffer | null) ?? EMPTY_BODY;
+}
+
+const EMPTY_BODY = new Uint8Array(0);
 
 /**
  * The Node request's bytes, up to `limit`. Past it, reading stops without destroying the stream (that would

@@ -1,0 +1,147 @@
+/**
+ * readJsonBody behind a real Node server, both ways a body reaches it: whole in the packet of its headers (taken
+ * from the request's buffer at once) and still arriving when the handler asks (read as it comes). Each way must
+ * give the same answers: the value, 400 for empty or malformed bodies, 413 past the limit.
+ */
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { H3, toNodeHandler } from 'h3';
+import { HttpProblem } from '../../../adapters/http/http-problem.ts';
+import { readJsonBody } from '../../../adapters/http/read-json-body.ts';
+import { ValidationError } from '../../../domain/shared/validation-error.ts';
+
+/** The route's limit: small, so that a body past it fits in one packet. */
+const LIMIT = 64;
+
+let server: Server;
+let port: number;
+
+before(async () => {
+  const app = new H3();
+  app.post('/echo', async (event) => {
+    // As every route of the task API does (the token's check first), the body is asked for after a wait: by
+    // then Node's parser has gone through the packet that carried the headers, and its body.
+    await Promise.resolve();
+    // `?settled`: long enough for the request to be complete (its end read), as a chunked body needs.
+    if (event.url.search === '?settled') await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      const value = await readJsonBody(event, LIMIT);
+      const req = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime!.node!.req!;
+      // Whether the stream was switched to flowing mode to read the body (null: never).
+      return { value, flowing: req.readableFlowing };
+    } catch (error) {
+      if (error instanceof ValidationError) return new Response(JSON.stringify(error.details), { status: 400 });
+      if (error instanceof HttpProblem) return new Response(null, { status: error.status, headers: error.headers });
+      throw error;
+    }
+  });
+  server = createServer(toNodeHandler(app));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as { port: number }).port;
+});
+
+after(() => server.close());
+
+/**
+ * One POST on a raw connection: the head and `parts` of the body, each part written `gapMs` after the one
+ * before (0: the head and the whole body in one write). Resolves with the status and body of the answer.
+ */
+async function post(
+  parts: readonly Buffer[],
+  head: string,
+  gapMs = 0,
+  path = '/echo',
+): Promise<{ status: number; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let read = '';
+  socket.setEncoding('latin1').on('data', (chunk: string) => (read += chunk));
+  const closed = once(socket, 'close');
+  const request = Buffer.from(`POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${head}\r\n`);
+  if (gapMs === 0) socket.write(Buffer.concat([request, ...parts]));
+  else {
+    socket.write(request);
+    for (const part of parts) {
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+      socket.write(part);
+    }
+  }
+  await closed;
+  const status = Number(read.slice(9, 12));
+  return { status, body: Buffer.from(read.slice(read.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8') };
+}
+
+const sized = (body: Buffer): string => `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n`;
+const CHUNKED = 'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n';
+const chunk = (data: Buffer): Buffer =>
+  Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+const LAST_CHUNK = Buffer.from('0\r\n\r\n');
+
+describe('readJsonBody on a Node request', () => {
+  const body = Buffer.from(JSON.stringify({ title: 'Brief', done: false }));
+
+  it('takes a body that came with its headers from the buffer, without a flowing stream', async () => {
+    const answer = await post([body], sized(body));
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.body), { value: { title: 'Brief', done: false }, flowing: null });
+  });
+
+  it('reads a body still arriving as it comes, and gives the same value', async () => {
+    const answer = await post([body.subarray(0, 5), body.subarray(5)], sized(body), 30);
+    assert.equal(answer.status, 200);
+    const echoed = JSON.parse(answer.body) as { value: unknown; flowing: boolean | null };
+    assert.deepEqual(echoed.value, { title: 'Brief', done: false });
+    assert.notEqual(echoed.flowing, null);
+  });
+
+  it('joins the chunks of a chunked body that came whole, once the request is complete', async () => {
+    const chunks = [chunk(body.subarray(0, 7)), chunk(body.subarray(7)), LAST_CHUNK];
+    const answer = await post(chunks, CHUNKED, 0, '/echo?settled');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.body), { value: { title: 'Brief', done: false }, flowing: null });
+  });
+
+  for (const [how, gapMs] of [
+    ['whole', 0],
+    ['still arriving', 30],
+  ] as const) {
+    it(`answers 413 for a chunked body past the limit (${how}), and closes the connection`, async () => {
+      const big = Buffer.from(JSON.stringify({ title: 'x'.repeat(LIMIT) }));
+      const answer = await post([chunk(big), LAST_CHUNK], CHUNKED, gapMs, gapMs === 0 ? '/echo?settled' : '/echo');
+      assert.equal(answer.status, 413);
+    });
+
+    it(`answers 400 for an empty body (${how})`, async () => {
+      const answer = await post(
+        gapMs === 0 ? [] : [Buffer.from('  ')],
+        sized(Buffer.from(gapMs === 0 ? '' : '  ')),
+        gapMs,
+      );
+      assert.equal(answer.status, 400);
+      assert.match(answer.body, /it was empty/);
+    });
+
+    it(`answers 400 for bytes that are not UTF-8 (${how})`, async () => {
+      const bad = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"a":"\xff"}
+      const answer = await post([bad], sized(bad), gapMs);
+      assert.equal(answer.status, 400);
+      assert.match(answer.body, /not valid UTF-8/);
+    });
+  }
+
+  it('serves the next request on a kept-alive connection after a body taken from the buffer', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let read = '';
+    socket.setEncoding('utf8').on('data', (data: string) => (read += data));
+    const one = `POST /echo HTTP/1.1\r\nHost: x\r\n${sized(body)}\r\n${body.toString()}`;
+    socket.write(one + one);
+    while ((read.match(/HTTP\/1\.1 200/g) ?? []).length < 2) await once(socket, 'data');
+    socket.destroy();
+    assert.equal((read.match(/"Brief"/g) ?? []).length, 2);
+  });
+});
