@@ -226,6 +226,25 @@ describe('bearer tokens on /api/tasks', () => {
     }
   });
 
+  test("a 401's message says whether the header's form or the token in it is wrong", async () => {
+    const w = await httpWorld();
+    const form = /must be of the form Bearer <token>/;
+    const token = /bearer token is malformed/;
+    for (const [header, says] of [
+      ['Basic abc.def', form],
+      ['Bearer', form],
+      ['Bearerabc.def', form],
+      ['Bearer nope', token],
+      ['Bearer .abc', token],
+      ['Bearer abc.d%f', token],
+      ['bearer a.b c.d', token],
+    ] as const) {
+      const reply = await w.call('GET', '/api/tasks', { headers: { authorization: header } });
+      assert.equal(reply.status, 401, header);
+      assert.match(String(reply.body.message), says, header);
+    }
+  });
+
   test('every 401 carries WWW-Authenticate: Bearer, with error="invalid_token" when a bearer token was sent', async () => {
     const w = await httpWorld();
     const { token, email } = await w.signUp();

@@ -8,6 +8,10 @@ const TOKEN_CHARS = /^[A-Za-z0-9\-_.=+/]+$/;
 
 const malformed = (): Unauthorized => new Unauthorized('The Authorization header must be of the form Bearer <token>.');
 
+/** The header has the Bearer form, but what it carries cannot be a token: say so, rather than blame the form. */
+const notAToken = (): Unauthorized =>
+  new Unauthorized('The bearer token is malformed: a Taskcast token is a JWT, three base64url parts joined by dots.');
+
 /**
  * The token of `Authorization: Bearer <token>`; the scheme word is case-insensitive, any other form is a 401.
  *
@@ -26,7 +30,7 @@ export function bearerToken(header: string | null): string {
   while (end > start && header[end - 1] === ' ') end--;
   const token = header.slice(start, end);
   const firstDot = token.indexOf('.');
-  if (firstDot <= 0 || !TOKEN_CHARS.test(token)) throw malformed();
+  if (firstDot <= 0 || !TOKEN_CHARS.test(token)) throw notAToken();
   return token;
 }
 
