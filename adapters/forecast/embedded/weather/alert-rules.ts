@@ -136,8 +136,8 @@ export const GROWING_SEASON_MEAN_C = 7;
 const NORTHERN_TIER_LAT = 45;
 
 /**
- * East of the plains ({@link EASTERN_SEASON_WEST_LON}) and south of the northern tier the offices keep a
- * shorter season, by the calendar and the first hard freeze rather than by when it stops freezing: FFC
+ * East of the plains ({@link EASTERN_SEASON_WEST_LON}), to the Canadian border, the offices keep a shorter
+ * season, by the calendar and the first hard freeze rather than by when it stops freezing: FFC
  * (Atlanta) until a hard freeze or Nov 20 and again from Mar 15 (UGA Extension climate blog, 2017-11 and
  * 2018-11; FFC statement 2022-10-20); BMX from Thanksgiving to Mar 15 (srh.noaa.gov/bmx/?n=winterstats2010;
  * Tuscaloosa News, 2011-11-10); LMK until the first widespread frost or Election Day (WAVE3,
@@ -148,9 +148,23 @@ const NORTHERN_TIER_LAT = 45;
  */
 export const EASTERN_SEASON_MEAN_C = 10;
 const EASTERN_SEASON_WEST_LON = -92;
+/**
+ * West of {@link EASTERN_SEASON_WEST_LON} the East's thresholds blend into the West's
+ * ({@link GROWING_SEASON_MEAN_C}) over this many degrees of longitude: a line where the threshold stepped by 3-4
+ * °C put neighbouring towns a month apart (Little Rock, just west of 92° W, kept its program into late
+ * autumn while Pine Bluff, just east, had ended it). The offices there (LZK, SHV, SGF) sit across the line.
+ */
+const EASTERN_BLEND_DEG = 2;
 /** The Atlantic coast's longitude and then some: the rule is for the contiguous states, not the islands. */
 const EASTERN_SEASON_EAST_LON = -60;
 const EASTERN_SEASON_SOUTH_LAT = 24;
+/**
+ * North to the Canadian border (the Northwest Angle, 49.4° N): the East's rule is the offices' own up there too
+ * (GYX's first freeze or two weeks after its median date covers the north woods of New Hampshire and Maine).
+ * Ending it at the northern tier's 45° put the longer season of that tier's rule north of the shorter East's:
+ * northern Michigan, Wisconsin and New England had their programs run 15-24 days longer than the towns just south.
+ */
+const EASTERN_SEASON_NORTH_LAT = 50;
 
 /**
  * The Southeast's program runs by the direction of the season, as its offices set it. In autumn it ends after
@@ -182,13 +196,12 @@ export const SOUTHEAST_SPRING_MEAN_C = 11.75;
 const SOUTHEAST_LAT = 37;
 const SOUTHEAST_BLEND_DEG = 2;
 
-function eastern(place: Place): boolean {
-  return (
-    place.lon > EASTERN_SEASON_WEST_LON &&
-    place.lon < EASTERN_SEASON_EAST_LON &&
-    place.lat > EASTERN_SEASON_SOUTH_LAT &&
-    place.lat < NORTHERN_TIER_LAT
-  );
+/** How far a place is into the East's rule: 0 west of its blend, 1 east of {@link EASTERN_SEASON_WEST_LON}. */
+function easternShare(place: Place): number {
+  const inside =
+    place.lon < EASTERN_SEASON_EAST_LON && place.lat > EASTERN_SEASON_SOUTH_LAT && place.lat < EASTERN_SEASON_NORTH_LAT;
+  if (!inside) return 0;
+  return Math.min(1, Math.max(0, (place.lon - EASTERN_SEASON_WEST_LON + EASTERN_BLEND_DEG) / EASTERN_BLEND_DEG));
 }
 
 /** How far a place is into the Southeast, 0 north of its blend to 1 south of {@link SOUTHEAST_LAT}. */
@@ -196,18 +209,23 @@ function southeastShare(place: Place): number {
   return Math.min(1, Math.max(0, (SOUTHEAST_LAT + SOUTHEAST_BLEND_DEG - place.lat) / SOUTHEAST_BLEND_DEG));
 }
 
-/** The East's program at an hour: by the season's direction, and all winter where autumn's end never comes. */
-function easternSeason(ctx: HazardContext): boolean {
+/**
+ * The East's program at an hour: by the season's direction, and all winter where autumn's end never comes;
+ * `east` of the way in from the West's threshold (see {@link EASTERN_BLEND_DEG}).
+ */
+function easternSeason(ctx: HazardContext, east: number): boolean {
   const south = southeastShare(ctx.place);
-  const autumnC = EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_AUTUMN_MEAN_C - EASTERN_SEASON_MEAN_C);
-  const springC = EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_SPRING_MEAN_C - EASTERN_SEASON_MEAN_C);
+  const toward = (eastC: number): number => GROWING_SEASON_MEAN_C + east * (eastC - GROWING_SEASON_MEAN_C);
+  const autumnC = toward(EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_AUTUMN_MEAN_C - EASTERN_SEASON_MEAN_C));
+  const springC = toward(EASTERN_SEASON_MEAN_C + south * (SOUTHEAST_SPRING_MEAN_C - EASTERN_SEASON_MEAN_C));
   const pc = ctx.placeClimate;
   const needC = springness(pc, ctx.hour) > 0 ? springC : autumnC;
   return ctx.climate.meanTempC >= needC || coldestMonthMeanC(pc) >= autumnC;
 }
 
 export function growingSeason(ctx: HazardContext): boolean {
-  if (eastern(ctx.place)) return easternSeason(ctx);
+  const east = easternShare(ctx.place);
+  if (east > 0) return easternSeason(ctx, east);
   const c = ctx.climate;
   return c.meanTempC >= GROWING_SEASON_MEAN_C && (Math.abs(ctx.place.lat) < NORTHERN_TIER_LAT || c.season > 0);
 }

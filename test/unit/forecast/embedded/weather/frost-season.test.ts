@@ -169,3 +169,30 @@ test('where the normals never cool to the autumn end the program runs all winter
   for (const place of places)
     assert.equal(programDays(place, '2026-12-01T00:00:00Z', 90).indexOf(false), -1, JSON.stringify(place));
 });
+
+test("the East's shorter program comes in over two degrees of longitude, not at a line (LZK, SGF)", () => {
+  // Days out of the program from Sep 1 to Jun 1, west to east in quarter degrees across 92° W: at Little Rock's
+  // latitude and Springfield's. A step at the line put Little Rock (92.3° W) and Pine Bluff (92.0° W) 50 days apart.
+  for (const lat of [34.75, 37.2]) {
+    const offDays: number[] = [];
+    for (let lon = -95; lon <= -90.99; lon += 0.25) {
+      const days = programDays({ lat, lon, elevationM: 100 }, '2026-09-01T00:00:00Z', 273);
+      offDays.push(days.filter((inSeason) => !inSeason).length);
+    }
+    const steps = offDays.slice(1).map((n, i) => Math.abs(n - offDays[i]!));
+    assert.ok(Math.max(...steps) <= 10, `lat ${lat}: days out of season west to east ${offDays.join(', ')}`);
+    assert.ok(offDays.at(-1)! - offDays[0]! >= 30, `lat ${lat}: the East's season is still the shorter one`);
+  }
+});
+
+test('in the East the program runs no longer north of 45° N than just south of it (MQT, APX, GYX)', () => {
+  // Days out of the program from Sep 1 to Jun 1, south to north in half degrees: northern Michigan's and
+  // Maine's. The northern tier's rule (7 °C) north of 45° had given them 15-24 days more program than the south.
+  for (const lon of [-84.5, -70]) {
+    const offDays: number[] = [];
+    for (let lat = 43.5; lat <= 47.01; lat += 0.5)
+      offDays.push(programDays({ lat, lon, elevationM: 200 }, '2026-09-01T00:00:00Z', 273).filter((d) => !d).length);
+    const drops = offDays.slice(1).map((n, i) => offDays[i]! - n);
+    assert.ok(Math.max(...drops) <= 3, `lon ${lon}: days out of season south to north ${offDays.join(', ')}`);
+  }
+});
