@@ -103,7 +103,11 @@ function bufferedBody(req: IncomingMessage, declared: string | null, limit: numb
   const waiting = req.readableLength;
   if (!req.complete && (declared === null || Number(declared) !== waiting)) return undefined;
   if (waiting > limit) throw closing(payloadTooLarge(limit));
-  return (req.read() as Buffer | null) ?? EMPTY_BODY;
+  const body = (req.read() as Buffer | null) ?? EMPTY_BODY;
+  // The request's end is a parser callback away: let the stream flow to it, or (read() having marked it consumed,
+  // so Node will not drain it) it would never emit 'end' and 'close'.
+  if (!req.complete) req.resume();
+  return body;
 }
 
 const EMPTY_BODY = new Uint8Array(0);
