@@ -238,6 +238,8 @@ describe('bearer tokens on /api/tasks', () => {
       ['Bearer .abc', token],
       ['Bearer abc.d%f', token],
       ['bearer a.b c.d', token],
+      [`Bearer ${'a.'.repeat(2100)}b`, token],
+      [`Basic ${'a'.repeat(4200)}`, form],
     ] as const) {
       const reply = await w.call('GET', '/api/tasks', { headers: { authorization: header } });
       assert.equal(reply.status, 401, header);

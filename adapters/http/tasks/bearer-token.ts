@@ -10,7 +10,7 @@ const malformed = (): Unauthorized => new Unauthorized('The Authorization header
 
 /** The header has the Bearer form, but what it carries cannot be a token: say so, rather than blame the form. */
 const notAToken = (): Unauthorized =>
-  new Unauthorized('The bearer token is malformed: a Taskcast token is a JWT, three base64url parts joined by dots.');
+  new Unauthorized('The bearer token is malformed: a Taskcast token is a JWT, base64url parts joined by dots.');
 
 /**
  * The token of `Authorization: Bearer <token>`; the scheme word is case-insensitive, any other form is a 401.
@@ -22,8 +22,9 @@ const notAToken = (): Unauthorized =>
 export function bearerToken(header: string | null): string {
   if (header === null || header === '')
     throw new Unauthorized('The Authorization header is missing; send Authorization: Bearer <token>.');
-  if (header.length > MAX_AUTHORIZATION_LENGTH) throw malformed();
-  if (header.slice(0, 6).toLowerCase() !== 'bearer' || header[6] !== ' ') throw malformed();
+  const bearer = header.slice(0, 6).toLowerCase() === 'bearer' && header[6] === ' ';
+  if (header.length > MAX_AUTHORIZATION_LENGTH) throw bearer ? notAToken() : malformed();
+  if (!bearer) throw malformed();
   let start = 7;
   while (header[start] === ' ') start++;
   let end = header.length;
