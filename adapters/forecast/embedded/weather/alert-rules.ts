@@ -127,9 +127,9 @@ function coldThresholds(lat: number): Thresholds {
  * October). Where nothing stops growing (Florida, the Gulf coast, California's valleys) freeze products come
  * all winter. The climatological rule: in season while the place's normal daily mean for the date is at
  * least {@link GROWING_SEASON_MEAN_C} (45 °F, about the normal mean on the date of the first hard freeze in
- * the plains and the Midwest, and the thermal growing season's usual threshold plus a margin); and poleward of
- * 45° (the northern tier, the Pacific Northwest, Alaska and the Aleutians) only in the warm half of the
- * year as well, roughly May to October, where the maritime coasts stay above that mean into the dark of
+ * the plains and the Midwest, and the thermal growing season's usual threshold plus a margin); and, outside
+ * the East's rule ({@link EASTERN_SEASON_MEAN_C}), poleward of 45° (the northern plains, the Pacific Northwest,
+ * Alaska and the Aleutians) only in the warm half of the year as well, roughly May to October, where the maritime coasts stay above that mean into the dark of
  * the year (Seattle's, Adak's), yet their offices run no frost program in winter.
  */
 export const GROWING_SEASON_MEAN_C = 7;
@@ -150,19 +150,20 @@ export const EASTERN_SEASON_MEAN_C = 10;
 const EASTERN_SEASON_WEST_LON = -92;
 /**
  * West of {@link EASTERN_SEASON_WEST_LON} the East's thresholds blend into the West's
- * ({@link GROWING_SEASON_MEAN_C}) over this many degrees of longitude: a line where the threshold stepped by 3-4
- * °C put neighbouring towns a month apart (Little Rock, just west of 92° W, kept its program into late
- * autumn while Pine Bluff, just east, had ended it). The offices there (LZK, SHV, SGF) sit across the line.
+ * ({@link GROWING_SEASON_MEAN_C}) over this many degrees of longitude: a line where the threshold stepped by
+ * 3-4.75 °C put towns a quarter of a degree apart 50 days apart in days out of the program (63 against 113
+ * from September to June at Little Rock's latitude). The offices there (LZK, SHV, SGF) sit across the line.
  */
 const EASTERN_BLEND_DEG = 2;
 /** The Atlantic coast's longitude and then some: the rule is for the contiguous states, not the islands. */
 const EASTERN_SEASON_EAST_LON = -60;
 const EASTERN_SEASON_SOUTH_LAT = 24;
 /**
- * North to the Canadian border (the Northwest Angle, 49.4° N): the East's rule is the offices' own up there too
- * (GYX's first freeze or two weeks after its median date covers the north woods of New Hampshire and Maine).
- * Ending it at the northern tier's 45° put the longer season of that tier's rule north of the shorter East's:
- * northern Michigan, Wisconsin and New England had their programs run 15-24 days longer than the towns just south.
+ * North past the Canadian border (49° N in Minnesota east of 94° W, 47.5° in Maine): the East's rule is the
+ * offices' own up there too (GYX's first freeze or two weeks after its median date covers the north woods of New
+ * Hampshire and Maine). Ending it at the northern tier's 45° put the longer season of that tier's rule north of
+ * the shorter East's: northern Michigan, Wisconsin and New England had their programs run 15-24 days longer
+ * than the towns just south.
  */
 const EASTERN_SEASON_NORTH_LAT = 50;
 
