@@ -47,7 +47,7 @@
  * rounds of one process, not its start-up or warm-up; open them in Chrome's DevTools.
  *
  * A Taskcast variant runs the tree bundled as `npm start` runs it (esbuild, the server's options), built afresh
- * in the tree's `.tmp/in-memory-bench/` by each process (~1 s, before the warm-up); SOURCES=tsx runs the
+ * in the tree's `.tmp/in-memory-bench-<pid>/` by each process (~1 s, before the warm-up); SOURCES=tsx runs the
  * sources through tsx instead, where every function made per request also costs a `__name` call (esbuild's
  * keepNames), which inflated closure-heavy steps (the body read: 5 closures a request) beside the served code.
  */
@@ -156,8 +156,9 @@ interface TaskcastModules {
 
 /**
  * The tree's modules as `npm start` runs them: bundled by esbuild with the server's own options
- * (bootstrap/server/server-bundle.mjs) into the tree's `.tmp/in-memory-bench/`, at the depth of `npm start`'s
- * `.build/<digest>/`, beside the server's workers. Under tsx (SOURCES=tsx) every function made per request
+ * (bootstrap/server/server-bundle.mjs) into the tree's `.tmp/in-memory-bench-<pid>/`, at the depth of `npm start`'s
+ * `.build/<digest>/`, beside the server's workers; without the source map `npm start` links (and reads with
+ * `--enable-source-maps`), which only an error's stack trace uses. Under tsx (SOURCES=tsx) every function made per request
  * also costs a `__name` call (esbuild's keepNames, which the bundle does not use) and the profile names the
  * transformed sources; the bundle is what the limit bench serves. Either way one copy of h3, the tree's: its
  * app and its Node handler from two copies would fail each other's `instanceof` checks and take slower paths.
@@ -172,9 +173,11 @@ async function taskcastModules(): Promise<TaskcastModules> {
     >;
     return Object.assign({}, ...loaded, { toNodeHandler: h3['toNodeHandler'] }) as TaskcastModules;
   }
-  const outdir = join(TREE, '.tmp', 'in-memory-bench');
-  rmSync(outdir, { recursive: true, force: true });
+  // One folder a process (two benches of one tree at once must not rebuild each other's bundle mid-import),
+  // removed at exit with the scratch folder.
+  const outdir = join(TREE, '.tmp', `in-memory-bench-${process.pid}`);
   mkdirSync(outdir, { recursive: true });
+  process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
   const entry = join(outdir, 'bench-entry.ts');
   writeFileSync(
     entry,
