@@ -129,8 +129,9 @@ function coldThresholds(lat: number): Thresholds {
  * least {@link GROWING_SEASON_MEAN_C} (45 °F, about the normal mean on the date of the first hard freeze in
  * the plains and the Midwest, and the thermal growing season's usual threshold plus a margin); and, outside
  * the East's rule ({@link EASTERN_SEASON_MEAN_C}), poleward of 45° (the northern plains, the Pacific Northwest,
- * Alaska and the Aleutians) only in the warm half of the year as well, roughly May to October, where the maritime coasts stay above that mean into the dark of
- * the year (Seattle's, Adak's), yet their offices run no frost program in winter.
+ * Alaska and the Aleutians) only in the warm half of the year as well, roughly May to October, where the
+ * maritime coasts stay above that mean into the dark of the year (Seattle's, Adak's), yet their offices run no
+ * frost program in winter.
  */
 export const GROWING_SEASON_MEAN_C = 7;
 const NORTHERN_TIER_LAT = 45;
