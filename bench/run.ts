@@ -38,7 +38,8 @@ async function main(): Promise<number> {
     process.stderr.write(`bench: unknown scenario set ${JSON.stringify(name)}.\n${usage()}`);
     return 2;
   }
-  const load = loadOptionsFromEnv();
+  const asked = loadOptionsFromEnv();
+  const load = set.balancedRounds && asked.rounds % 2 === 1 ? { ...asked, rounds: asked.rounds + 1 } : asked;
 
   const lab = new Lab();
   let interrupted = false;
@@ -67,7 +68,8 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   process.stdout.write(
     `bench ${set.name}: ${set.description}\n` +
-      `  ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.rounds} × ${load.roundSeconds} s rounds per server; ` +
+      `  ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.rounds} × ${load.roundSeconds} s rounds per server` +
+      `${load.rounds === asked.rounds ? '' : ` (${asked.rounds} asked: as many rounds each way)`}; ` +
       `${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}\n\n`,

@@ -39,5 +39,11 @@ export interface BenchContext {
 export interface ScenarioSet {
   name: string;
   description: string;
+  /**
+   * The set reverses its order every other round, and its ratios move with what ran just before (a POST
+   * round slows the next server's disk writes): an odd round count is raised by one, so that as many rounds
+   * run each way and the medians lean neither way.
+   */
+  balancedRounds?: boolean;
   run(ctx: BenchContext): Promise<SetReport>;
 }
