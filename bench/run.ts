@@ -2,7 +2,8 @@
 // bench/results/<date>-<set>.json (one file per run, the commit it measured inside). Not a test: the exit code is 0 whenever the run completes, whatever the
 // PASS/FAIL marks say, and 1 when the run itself fails (a server crashed, set-up failed, ...).
 //
-// Env: BENCH_SECONDS (round length, default 5), BENCH_ROUNDS (default 3), BENCH_WARMUP (seconds, default 2),
+// Env: BENCH_SECONDS (round length, default 5), BENCH_ROUNDS (default 3; `limit` raises an odd count by one,
+// ScenarioSet.balancedRounds), BENCH_WARMUP (seconds, default 2),
 // BENCH_CONNECTIONS (default 32), BENCH_PEER_DIR (default /work/shared/peers/express-tasks).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,7 @@ async function main(): Promise<number> {
       node: process.version,
     },
     load,
+    ...(load.rounds === asked.rounds ? {} : { askedRounds: asked.rounds }),
     rows: report.rows,
     measurements: report.measurements,
     warnings,
@@ -134,7 +136,7 @@ function usage(): string {
   return (
     `usage: npm run bench -- [set] [--storage postgres]    (default: ${DEFAULT_SET})\n` +
     `sets:\n${[...SCENARIO_SETS.values()].map((s) => `  ${s.name.padEnd(10)} ${s.description}`).join('\n')}\n` +
-    `env: BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_WARMUP (2), BENCH_CONNECTIONS (32), BENCH_PEER_DIR\n`
+    `env: BENCH_SECONDS (5), BENCH_ROUNDS (3; limit: raised to even), BENCH_WARMUP (2), BENCH_CONNECTIONS (32), BENCH_PEER_DIR\n`
   );
 }
 

@@ -40,9 +40,9 @@ export interface ScenarioSet {
   name: string;
   description: string;
   /**
-   * The set reverses its order every other round, and its ratios move with what ran just before (a POST
-   * round slows the next server's disk writes): an odd round count is raised by one, so that as many rounds
-   * run each way and the medians lean neither way.
+   * The set reverses its order every other round and its figures move with what ran just before (`limit`:
+   * durable POSTs slow the next server's): an odd BENCH_ROUNDS is raised by one, so that as many rounds run
+   * each way and the medians lean neither way.
    */
   balancedRounds?: boolean;
   run(ctx: BenchContext): Promise<SetReport>;
