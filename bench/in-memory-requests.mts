@@ -103,25 +103,31 @@ const CREATED = Buffer.from(
 const TREE = process.env['TASKCAST_TREE'] ?? fileURLToPath(new URL('..', import.meta.url));
 const fromTree = <T,>(path: string): Promise<T> => import(pathToFileURL(join(TREE, path)).href) as Promise<T>;
 
-/** A fresh directory for a variant's store or journal, removed when the process ends (see removeScratch). */
+/** Folders this process made, removed when it ends (see removeScratch). */
+const scratchFolders = new Set<string>();
+/** A fresh directory for a variant's store or journal. */
 let scratch: string | undefined;
-const scratchDir = (): string => (scratch ??= mkdtempSync(join(tmpdir(), 'taskcast-in-memory-')));
+const scratchDir = (): string => {
+  if (scratch === undefined) scratchFolders.add((scratch = mkdtempSync(join(tmpdir(), 'taskcast-in-memory-'))));
+  return scratch;
+};
 /** Closes the Taskcast variant's store (its journal folded, its fold worker ended), once. */
 let closeStore: (() => Promise<void>) | undefined;
 
 /**
- * Removes the scratch folder, whether the run ended well or not. A removal can fail (a fold still writing
- * in it can make rmSync throw ENOTEMPTY): it is then reported, not thrown, and the folder left in the tmpdir.
+ * Removes the scratch folders (a variant's store, the bundle), whether the run ended well or not. A removal can
+ * fail (a fold still writing in it can make rmSync throw ENOTEMPTY): it is then reported, not thrown, and the
+ * folder left where it is.
  */
 function removeScratch(): void {
-  if (scratch === undefined) return;
-  const dir = scratch;
-  scratch = undefined;
-  try {
-    rmSync(dir, { recursive: true, force: true });
-  } catch (error) {
-    process.stderr.write(`could not remove ${dir}: ${(error as Error).message}\n`);
+  for (const dir of scratchFolders) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      process.stderr.write(`could not remove ${dir}: ${(error as Error).message}\n`);
+    }
   }
+  scratchFolders.clear();
 }
 process.on('exit', removeScratch);
 
@@ -170,10 +176,10 @@ async function taskcastModules(): Promise<TaskcastModules> {
     return Object.assign({}, ...loaded, { toNodeHandler: h3['toNodeHandler'] }) as TaskcastModules;
   }
   // One folder a process (two benches of one tree at once must not rebuild each other's bundle mid-import),
-  // removed at exit with the scratch folder.
+  // removed at exit with the other scratch folders.
   const outdir = join(TREE, '.tmp', `in-memory-bench-${process.pid}`);
   mkdirSync(outdir, { recursive: true });
-  process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
+  scratchFolders.add(outdir);
   const entry = join(outdir, 'bench-entry.ts');
   writeFileSync(
     entry,
@@ -424,7 +430,7 @@ async function measureOne(variant: string): Promise<void> {
   await closeStore?.().catch((error: unknown) => {
     process.stderr.write(`the store did not close cleanly: ${(error as Error).message}\n`);
   });
-  process.exit(0); // removes the scratch folder (process.on('exit'))
+  process.exit(0); // removes the scratch folders (process.on('exit'))
 }
 
 /**

@@ -40,7 +40,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const asked = loadOptionsFromEnv();
-  const load = set.balancedRounds && asked.rounds % 2 === 1 ? { ...asked, rounds: asked.rounds + 1 } : asked;
+  const raised = set.balancedRounds === true && asked.rounds % 2 === 1;
+  const load = raised ? { ...asked, rounds: asked.rounds + 1 } : asked;
 
   const lab = new Lab();
   let interrupted = false;
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
   process.stdout.write(
     `bench ${set.name}: ${set.description}\n` +
       `  ${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.rounds} × ${load.roundSeconds} s rounds per server` +
-      `${load.rounds === asked.rounds ? '' : ` (${asked.rounds} asked: as many rounds each way)`}; ` +
+      `${raised ? ` (${asked.rounds} asked: as many rounds each way)` : ''}; ` +
       `${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}\n\n`,
@@ -118,7 +119,7 @@ async function main(): Promise<number> {
       node: process.version,
     },
     load,
-    ...(load.rounds === asked.rounds ? {} : { askedRounds: asked.rounds }),
+    ...(raised ? { askedRounds: asked.rounds } : {}),
     rows: report.rows,
     measurements: report.measurements,
     warnings,

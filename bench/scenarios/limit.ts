@@ -273,9 +273,10 @@ async function rounds(
       if (cpuBefore !== null && cpuAfter !== null && result.requests.total > 0)
         c.cpuInto(row).push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       const failed = result.non2xx + result.errors + result.timeouts;
-      if (failed > 0) row.failures.set(c.label, (row.failures.get(c.label) ?? 0) + failed);
-      if (failed > 0)
+      if (failed > 0) {
+        row.failures.set(c.label, (row.failures.get(c.label) ?? 0) + failed);
         warn(`${c.label} ${row.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      }
       c.into(row).push(result.requests.average);
       if (c.into(row) === row.rps) row.p99.push(result.latency.p99);
       log(
