@@ -1,0 +1,34 @@
+/**
+ * `npm start` in a fresh clone: the first build must leave its manifest, so that the next start reuses the
+ * bundle rather than building again. Making `.build/` changes the project folder's mtime, which the manifest
+ * stamps; when that happened after the build's clock started, the first build wrote no manifest.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { test } from 'node:test';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TREE = ['domain', 'application', 'adapters', 'bootstrap', 'package.json', 'tsconfig.json'];
+
+test("a fresh tree's first build leaves the manifest that lets the next start reuse it", async (t) => {
+  const clone = mkdtempSync(join(tmpdir(), 'taskcast-first-build-'));
+  t.after(() => rmSync(clone, { recursive: true, force: true }));
+  for (const path of TREE) cpSync(join(ROOT, path), join(clone, path), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
+  const build = () =>
+    promisify(execFile)(process.execPath, [join(clone, 'bootstrap/server/start.mjs'), '--build-only'], { cwd: clone });
+
+  await build();
+  const manifest = join(clone, '.build', 'manifest.json');
+  assert.ok(existsSync(manifest), 'the first build wrote .build/manifest.json');
+  const { digest } = JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string };
+  assert.ok(existsSync(join(clone, '.build', digest, 'main.mjs')));
+  const written = statSync(manifest).ino; // a build writes the manifest anew (a new file renamed over it)
+  await build();
+  assert.equal(statSync(manifest).ino, written, 'the second start reused the bundle');
+});
