@@ -36,9 +36,6 @@ const target = reusableBuild(root, buildRoot) ?? (await build());
 if (!process.argv.includes('--build-only')) await import(pathToFileURL(join(target, 'main.mjs')).href);
 
 async function build() {
-  // Made before the clock starts: making it changes the root folder's mtime, which the manifest stamps, and a
-  // stamp newer than the build's start leaves no manifest (so a fresh clone's first start built twice).
-  mkdirSync(buildRoot, { recursive: true });
   const startedMs = Date.now();
   const bundler = await loadEsbuild();
   if (!bundler) {

@@ -1,11 +1,12 @@
 /**
  * `npm start` in a fresh clone: the first build must leave its manifest, so that the next start reuses the
- * bundle rather than building again. Making `.build/` changes the project folder's mtime, which the manifest
- * stamps; when that happened after the build's clock started, the first build wrote no manifest.
+ * bundle rather than building again. Making `.build/`, and the store's `data/` at the first start, changes the
+ * project folder's mtime: while the manifest stamped that folder, the first build wrote no manifest (a stamp
+ * newer than the build's start) and the start after the one that made `data/` built again.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ test("a fresh tree's first build leaves the manifest that lets the next start re
   const { digest } = JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string };
   assert.ok(existsSync(join(clone, '.build', digest, 'main.mjs')));
   const written = statSync(manifest).ino; // a build writes the manifest anew (a new file renamed over it)
+  mkdirSync(join(clone, 'data')); // as the first start's store does
   await build();
   assert.equal(statSync(manifest).ino, written, 'the second start reused the bundle');
 });

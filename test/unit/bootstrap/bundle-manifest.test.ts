@@ -58,6 +58,13 @@ describe('npm start: reusing the last bundle (bootstrap/server/bundle-manifest.m
     }
   });
 
+  it("reuses the bundle when a folder or file appears in the project folder itself (the store's data/, .build/)", () => {
+    writeManifest(p.root, p.buildRoot, 'abc', ['src/a.ts', 'src/b.ts'], ['tsconfig.json', 'package.json'], p.builtAt);
+    mkdirSync(join(p.root, 'data'));
+    writeFileSync(join(p.root, 'server.log'), '');
+    assert.equal(reusableBuild(p.root, p.buildRoot), join(p.buildRoot, 'abc'));
+  });
+
   it('stamps a bundled package by its package.json, so an install of another version builds again', () => {
     const inputs = [
       'src/a.ts',
