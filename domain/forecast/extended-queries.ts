@@ -138,7 +138,7 @@ export interface ProductQuery {
 }
 
 function checkedList(q: QueryValues, name: string, pattern: RegExp, example: string): string[] | undefined {
-  const values = listParam(q[name]);
+  const values = listParam(q, name);
   for (const v of values ?? [])
     if (!pattern.test(v))
       throw new InvalidParameter(`Invalid ${name} "${v}": expected a value such as ${example}.`, name);

@@ -5,6 +5,16 @@ import { BadRequest, InvalidParameter } from './errors.ts';
 /** Query parameters as repeated values: `?a=1&a=2` is `{ a: ['1', '2'] }`. */
 export type QueryValues = Readonly<Record<string, readonly string[] | undefined>>;
 
+/**
+ * A query's values by name, in order. The record has no prototype: a key such as `__proto__`, `constructor` or
+ * `toString` is a name like any other (unknown, so ignored), not Object.prototype's member.
+ */
+export function queryValuesOf(entries: Iterable<readonly [string, string]>): QueryValues {
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [key, value] of entries) (out[key] ??= []).push(value);
+  return out;
+}
+
 // Values are matched in lower case, as the reference OpenAPI lists them; responses capitalise them.
 // The spec adds `expired` to the CAP statuses (the alerts whose `expires` is past) and calls the CAP
 // `Alert` message type `original`; both are accepted beside the official values (CONTRACT.md).
@@ -106,18 +116,25 @@ export interface ZoneQuery {
 
 const STATION_ID = /^[A-Z0-9]{3,5}$/;
 
-function list(values: readonly string[] | undefined): string[] | undefined {
+/**
+ * The comma-separated items of a parameter, blanks dropped; undefined when it is not given. Given with nothing
+ * in it (`?zone=`, `?zone=%20`, `/alerts/active/zone/%20`) it is a 400, as the official API's enumerations and
+ * patterns refuse an empty value: read as no filter, a client's empty zone would get every alert in the country.
+ */
+function list(q: QueryValues, name: string): string[] | undefined {
+  const values = q[name];
   if (!values || values.length === 0) return undefined;
   const items = values
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '');
-  return items.length > 0 ? items : undefined;
+  if (items.length === 0) throw new InvalidParameter(`Parameter "${name}" was given with no value.`, name);
+  return items;
 }
 
 /** The parameter's state, territory or marine area codes (KS, PR, AM), upper-cased; undefined if none. */
 function areaCodesOf(q: QueryValues, name: 'state' | 'area'): string[] | undefined {
-  const codes = list(q[name])?.map((s) => s.toUpperCase());
+  const codes = list(q, name)?.map((s) => s.toUpperCase());
   for (const code of codes ?? [])
     if (!isAreaCode(code))
       throw new InvalidParameter(
@@ -140,7 +157,7 @@ function enumList(
   allowed: readonly string[],
   aliases: Readonly<Record<string, string>> = {},
 ): string[] | undefined {
-  const items = list(q[name])
+  const items = list(q, name)
     ?.map((v) => v.toLowerCase())
     .map((v) => aliases[v] ?? v);
   for (const item of items ?? []) {
@@ -187,7 +204,7 @@ export function parsePage(q: QueryValues, fallback: number, max = 500): Page {
 export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery {
   // The spec's `area` is "Two-letter state or zone code": a zone code there is read as `zone`. The official
   // AreaCode is a state, territory or marine area code; anything else (XX) names no area and is a 400.
-  const areaValues = list(q['area'])?.map((a) => a.toUpperCase());
+  const areaValues = list(q, 'area')?.map((a) => a.toUpperCase());
   for (const a of areaValues ?? []) {
     if (!isAreaCode(a) && !isZoneCode(a))
       throw new InvalidParameter(
@@ -197,7 +214,7 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
   }
   const areaCodes = areaValues?.filter(isAreaCode);
   const areaZones = areaValues?.filter((a) => !isAreaCode(a));
-  const zoneValues = list(q['zone'])?.map((z) => z.toUpperCase());
+  const zoneValues = list(q, 'zone')?.map((z) => z.toUpperCase());
   for (const z of zoneValues ?? [])
     if (!isZoneCode(z))
       throw new InvalidParameter(
@@ -235,7 +252,7 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
     severity: enumList(q, 'severity', ALERT_SEVERITIES),
     urgency: enumList(q, 'urgency', ALERT_URGENCIES),
     certainty: enumList(q, 'certainty', ALERT_CERTAINTIES),
-    event: list(q['event']),
+    event: list(q, 'event'),
     area,
     zone,
     point: pointText === undefined ? undefined : parsePoint(pointText),
@@ -247,7 +264,7 @@ export function parseAlertQuery(q: QueryValues, activeOnly: boolean): AlertQuery
 }
 
 export function parseStationQuery(q: QueryValues): StationQuery {
-  const ids = list(q['id'] ?? q['stationId'])?.map((s) => s.toUpperCase());
+  const ids = list(q, q['id'] ? 'id' : 'stationId')?.map((s) => s.toUpperCase());
   for (const id of ids ?? []) if (!STATION_ID.test(id)) throw new InvalidParameter(`Invalid station id "${id}".`, 'id');
   const states = areaCodesOf(q, 'state');
   const bboxText = single(q, 'bbox');
@@ -277,7 +294,7 @@ export function parseStationQuery(q: QueryValues): StationQuery {
 
 export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
   let types: ZoneType[] = pathType ? [pathType] : [...ZONE_TYPES];
-  const typeFilter = list(q['type']);
+  const typeFilter = list(q, 'type');
   if (typeFilter) {
     const parsed = typeFilter.map((t) => {
       const zt = parseZoneType(t);
@@ -290,12 +307,12 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
     });
     types = types.filter((t) => parsed.includes(t));
   }
-  const ids = list(q['id'])?.map((s) => s.toUpperCase());
+  const ids = list(q, 'id')?.map((s) => s.toUpperCase());
   for (const id of ids ?? [])
     if (!isZoneCode(id))
       throw new InvalidParameter(`Invalid zone id "${id}": expected a zone id such as KSZ009 or KSC201.`, 'id');
   const areas = areaCodesOf(q, 'area');
-  const regions = list(q['region'])?.map((s) => s.toUpperCase());
+  const regions = list(q, 'region')?.map((s) => s.toUpperCase());
   // Land regions (the offices' NWS regions) and marine regions (MarineRegionCode), as api.weather.gov takes.
   for (const r of regions ?? [])
     if (!/^(AR|CR|ER|PR|SR|WR)$/.test(r) && !(MARINE_REGIONS as readonly string[]).includes(r))
@@ -304,9 +321,10 @@ export function parseZoneQuery(q: QueryValues, pathType?: ZoneType): ZoneQuery {
         'region',
       );
   const pointText = single(q, 'point');
-  const geometry = single(q, 'include_geometry') ?? single(q, 'includegeometry');
+  const geometryName = q['include_geometry'] !== undefined ? 'include_geometry' : 'includegeometry';
+  const geometry = single(q, geometryName);
   if (geometry !== undefined && !/^(true|false)$/i.test(geometry))
-    throw new InvalidParameter(`Invalid includegeometry "${geometry}": expected true or false.`, 'includegeometry');
+    throw new InvalidParameter(`Invalid ${geometryName} "${geometry}": expected true or false.`, geometryName);
   const limitText = single(q, 'limit');
   return {
     types,

@@ -7,7 +7,7 @@ import type {
   ResourceRequest,
 } from '../../../application/forecast/ports.ts';
 import type { AssetRule, DocumentRule, RouteInput, RouteRule } from '../../../application/forecast/resource-route.ts';
-import type { QueryValues } from '../../../domain/forecast/queries.ts';
+import { queryValuesOf } from '../../../domain/forecast/queries.ts';
 import { ForecastNotFound } from '../../../domain/forecast/errors.ts';
 
 /**
@@ -61,7 +61,7 @@ export function routeByPath(routes: readonly EmbeddedRoute[]): PathRouter {
       // Not valid percent-encoding: no resource can be named so.
       throw new ForecastNotFound(`No resource matches ${url.pathname}.`);
     }
-    const input: RouteInput = { params, query: queryValues(url.searchParams), pathAndQuery };
+    const input: RouteInput = { params, query: queryValuesOf(url.searchParams), pathAndQuery };
     const { rule, answer } = found.data;
     return (answer as (value: unknown, ctx: ForecastContext) => Promise<unknown>)(rule.parse(input), ctx);
   };
@@ -69,12 +69,6 @@ export function routeByPath(routes: readonly EmbeddedRoute[]): PathRouter {
     document: async (request, ctx) => (await answer('document', request.path, ctx)) as ForecastDocument,
     asset: async (request, _media, ctx) => (await answer('asset', request.path, ctx)) as ForecastAsset,
   };
-}
-
-function queryValues(params: URLSearchParams): QueryValues {
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of params) (out[key] ??= []).push(value);
-  return out;
 }
 
 /** A family's part of the provider: some of the port's typed methods, and the routes it serves by rule. */

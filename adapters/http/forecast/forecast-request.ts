@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3';
 import type { ForecastContext } from '../../../application/forecast/ports.ts';
-import type { QueryValues } from '../../../domain/forecast/queries.ts';
+import { queryValuesOf, type QueryValues } from '../../../domain/forecast/queries.ts';
 import { hasQuery, requestUrl } from '../request-url.ts';
 
 /** What a forecast route reads of its request: the path's parameters, decoded, and the query's values. */
@@ -15,19 +15,13 @@ export function forecastRequest(event: H3Event, baseUrl: string): ForecastReques
   return {
     event,
     baseUrl,
-    query: hasQuery(event) ? queryValues(requestUrl(event).searchParams) : NO_QUERY,
+    query: hasQuery(event) ? queryValuesOf(requestUrl(event).searchParams) : NO_QUERY,
     param: (name) => decodeParam(params[name] ?? ''),
   };
 }
 
 /** The query of a URL without one (most forecast requests): reading the search params would parse the URL. */
-const NO_QUERY: QueryValues = Object.freeze({});
-
-function queryValues(params: URLSearchParams): QueryValues {
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of params) (out[key] ??= []).push(value);
-  return out;
-}
+const NO_QUERY: QueryValues = Object.freeze(queryValuesOf([]));
 
 function decodeParam(raw: string): string {
   if (!raw.includes('%')) return raw;

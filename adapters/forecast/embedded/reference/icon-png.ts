@@ -52,7 +52,7 @@ export function iconResources(): FamilyRoutes {
       serve(ICON, async (pathAndQuery) => {
         const [path = '', search = ''] = pathAndQuery.split('?');
         const m = PATH.exec(path);
-        if (!m || !m[3]!.split('/').every((s) => ICON_CONDITIONS[s.split(',')[0]!]))
+        if (!m || !m[3]!.split('/').every((s) => Object.hasOwn(ICON_CONDITIONS, s.split(',')[0]!)))
           throw new ForecastNotFound(`No icon matches ${path}.`);
         const size = iconSize(new URLSearchParams(search));
         const key = `${path}|${size}`;

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { forecastWorld } from '../../support/forecast-http.ts';
+
+// Queries and names a hostile or careless client sends: found by probing every route (2026-11-29), each
+// a 500 or a silently wrong answer before.
+
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
+
+describe("query keys named like Object.prototype's members", () => {
+  test('are unknown parameters like any other: the route answers as without them', async () => {
+    const w = await forecastWorld();
+    const routes: Array<[string, number]> = [
+      ['/alerts/types', 200],
+      ['/alerts/active', 200],
+      ['/points/39.7456,-97.0892', 200],
+      ['/zones/forecast/KSZ040', 200],
+      ['/no-such-route', 404],
+    ];
+    for (const [path, status] of routes) {
+      for (const key of PROTOTYPE_NAMES) {
+        const reply = await w.get(`${path}?${key}=1`);
+        assert.equal(reply.status, status, `${path}?${key}=1: ${reply.text.slice(0, 200)}`);
+      }
+      assert.equal((await w.get(path, {}, 'HEAD')).status, status);
+    }
+  });
+});
+
+describe('a parameter given with no value', () => {
+  test('is a 400 naming it, not a list without that filter (every alert in the country)', async () => {
+    const w = await forecastWorld();
+    const cases: Array<[string, string]> = [
+      ['/alerts/active?zone=', 'zone'],
+      ['/alerts/active?zone=%20', 'zone'],
+      ['/alerts/active?area=,', 'area'],
+      ['/alerts/active?event=%20', 'event'],
+      ['/alerts/active?region=%09', 'region'],
+      ['/alerts?status=', 'status'],
+      ['/alerts/active/zone/%20', 'zone'],
+      ['/alerts/active/area/%2C', 'area'],
+      ['/alerts/active/region/%09', 'region'],
+      ['/zones?id=%20', 'id'],
+      ['/stations?state=,', 'state'],
+      ['/products?office=%20', 'office'],
+    ];
+    for (const [path, name] of cases) {
+      const reply = await w.get(path);
+      assert.equal(reply.status, 400, `${path}: ${reply.text.slice(0, 200)}`);
+      assert.equal(reply.body.title, 'Invalid Parameter', path);
+      assert.match(reply.body.detail, new RegExp(`"${name}"`), path);
+    }
+  });
+
+  test('blank items beside real ones are dropped, as before', async () => {
+    const w = await forecastWorld();
+    const [one, padded] = [await w.get('/alerts/active?area=KS'), await w.get('/alerts/active?area=KS,%20,')];
+    assert.equal(padded.status, 200);
+    assert.deepEqual(
+      padded.body.features.map((f: { id: string }) => f.id),
+      one.body.features.map((f: { id: string }) => f.id),
+    );
+  });
+});
+
+describe('names in messages and lookups', () => {
+  test('an invalid geometry switch is named as the client spelled it', async () => {
+    const w = await forecastWorld();
+    for (const name of ['include_geometry', 'includegeometry']) {
+      for (const path of [`/zones?${name}=1`, `/zones/forecast/KSZ040?${name}=yes`]) {
+        const reply = await w.get(path);
+        assert.equal(reply.status, 400, path);
+        assert.match(reply.body.detail, new RegExp(`^Invalid ${name} `), path);
+      }
+    }
+  });
+
+  test("an icon named like Object.prototype's members is no icon", async () => {
+    const w = await forecastWorld();
+    for (const path of [
+      '/icons/land/day/__proto__',
+      '/icons/land/night/sct/constructor',
+      '/icons/land/day/toString,40',
+    ])
+      assert.equal((await w.get(path, { accept: 'image/png' })).status, 404, path);
+    assert.equal((await w.get('/icons/land/day/sct', { accept: 'image/png' })).status, 200);
+  });
+});
