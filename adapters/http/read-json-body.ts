@@ -84,6 +84,10 @@ function pathOf(containers: ReadonlyArray<{ parent: number; key: string }>, pare
   return keys.reverse().join('.');
 }
 
+function bodyEndedEarly(): ValidationError {
+  return new ValidationError([{ path: '', message: 'the request body ended early' }]);
+}
+
 /** The client is still sending a body we will not read: answer, then close the connection. */
 function closing(problem: HttpProblem): HttpProblem {
   problem.headers['connection'] = 'close';
@@ -141,15 +145,17 @@ function readNodeLimited(req: IncomingMessage, limit: number): Promise<Uint8Arra
       cleanup();
       resolve(Buffer.concat(chunks, size));
     };
-    const onError = (error: Error): void => {
+    // The client went away before the body ended (Node's 'aborted' error, then 'close'), or its bytes stopped
+    // being HTTP: the request's fault, not the server's, so a 400 (which may reach nobody), never an error
+    // logged with its stack as if the server had failed.
+    const onError = (): void => {
       cleanup();
-      reject(error);
+      reject(bodyEndedEarly());
     };
-    // The client went away before the body ended: nothing to answer, but the promise must settle.
     const onClose = (): void => {
       if (req.complete) return;
       cleanup();
-      reject(new ValidationError([{ path: '', message: 'the request body ended early' }]));
+      reject(bodyEndedEarly());
     };
     req.on('data', onData);
     req.on('end', onEnd);
@@ -165,7 +171,9 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw bodyEndedEarly(); // the stream failed: the client went away, as for a Node request above
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

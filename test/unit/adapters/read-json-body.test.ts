@@ -18,6 +18,8 @@ const LIMIT = 64;
 
 let server: Server;
 let port: number;
+/** What the last read that failed threw. */
+let lastFailure: unknown;
 
 before(async () => {
   const app = new H3();
@@ -46,6 +48,7 @@ before(async () => {
         ]));
       return { value, dataListeners, ended };
     } catch (error) {
+      lastFailure = error;
       if (error instanceof ValidationError) return new Response(JSON.stringify(error.details), { status: 400 });
       if (error instanceof HttpProblem) return new Response(null, { status: error.status, headers: error.headers });
       throw error;
@@ -150,6 +153,24 @@ describe('readJsonBody on a Node request', () => {
       const answer = await post([bad], sized(bad), gapMs);
       assert.equal(answer.status, 400);
       assert.match(answer.body, /not valid UTF-8/);
+    });
+  }
+
+  for (const [how, head, part] of [
+    ['with Content-Length', sized(body), body.subarray(0, 5)],
+    ['chunked', CHUNKED, chunk(body.subarray(0, 5))],
+  ] as const) {
+    it(`fails a body whose client went away (${how}) as the request's fault, not as Node's 'aborted' error`, async () => {
+      lastFailure = undefined;
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`POST /echo HTTP/1.1\r\nHost: x\r\n${head}\r\n`);
+      socket.write(part);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      socket.destroy();
+      while (lastFailure === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.ok(lastFailure instanceof ValidationError, String(lastFailure));
+      assert.match(lastFailure.details[0]!.message, /ended early/);
     });
   }
 
