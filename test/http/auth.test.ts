@@ -149,6 +149,18 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  test('400 ValidationError that names a field given as something else than text', async () => {
+    const w = await httpWorld();
+    const reply = await w.call('POST', '/api/auth/login', { body: { email: 5, password: ['x'] } });
+    assert.equal(reply.status, 400);
+    assert.deepEqual(reply.body.details, [
+      { path: 'email', message: 'must be a string' },
+      { path: 'password', message: 'must be a string' },
+    ]);
+    const missing = await w.call('POST', '/api/auth/login', { body: { email: null, password: 'x' } });
+    assert.deepEqual(missing.body.details, [{ path: 'email', message: 'is required' }]);
+  });
+
   test('400 ValidationError when email or password is empty or blank: they count as missing', async () => {
     const w = await httpWorld();
     const { email } = await w.signUp();
