@@ -168,8 +168,8 @@ export function parseProductCode(text: string, what: 'type' | 'location'): strin
  * Radar station ids: NEXRAD (KTWX) and TDWR (TICT) have four characters; the NWS's wind profilers have five
  * (TLKA2, ROCO2: the id of a station the API lists with stationType "Profiler").
  */
-export function parseRadarStationId(text: string): string {
-  if (!/^[A-Za-z0-9]{4,5}$/.test(text)) throw new ForecastNotFound(`Radar station "${text}" does not exist.`);
+export function parseRadarStationId(text: string, what = 'Radar station'): string {
+  if (!/^[A-Za-z0-9]{4,5}$/.test(text)) throw new ForecastNotFound(`${what} "${text}" does not exist.`);
   return text.toUpperCase();
 }
 

@@ -75,6 +75,21 @@ describe('names in messages and lookups', () => {
     }
   });
 
+  test('a malformed radar id is named as the kind of thing the path asks for', async () => {
+    const w = await forecastWorld();
+    const cases: Array<[string, string]> = [
+      ['/radar/profilers/ZZZ', 'Profiler "ZZZ" does not exist.'],
+      ['/radar/stations/ZZZ', 'Radar station "ZZZ" does not exist.'],
+      ['/radar/queues/%20', 'Radar queue " " does not exist.'],
+      ['/radar/servers/%20', 'Radar server " " does not exist.'],
+    ];
+    for (const [path, detail] of cases) {
+      const reply = await w.get(path);
+      assert.equal(reply.status, 404, path);
+      assert.equal(reply.body.detail, detail, path);
+    }
+  });
+
   test("an icon named like Object.prototype's members is no icon", async () => {
     const w = await forecastWorld();
     for (const path of [

@@ -17,8 +17,9 @@ import {
 
 // The radar family's routes: the radar network's metadata (servers, stations, alarms, LDM queues, profilers).
 
-function serverId(text: string): string {
-  if (!/^[A-Za-z0-9.-]{1,64}$/.test(text)) throw new ForecastNotFound(`Radar server "${text}" does not exist.`);
+/** A radar server's host name, as /radar/servers/{id} and /radar/queues/{host} take it; `what` names it in a 404. */
+function serverId(text: string, what = 'Radar server'): string {
+  if (!/^[A-Za-z0-9.-]{1,64}$/.test(text)) throw new ForecastNotFound(`${what} "${text}" does not exist.`);
   return text.toLowerCase();
 }
 
@@ -58,11 +59,13 @@ export const RADAR_ALARMS_ROUTE = segmentDocument('/radar/stations/:stationId/al
 export const RADAR_QUEUE_ROUTE = documentRule(
   '/radar/queues/:host',
   'json-ld',
-  (input) => ({ host: serverId(param(input, 'host')), limit: parseQueueLimit(input.query) }),
+  (input) => ({ host: serverId(param(input, 'host'), 'Radar queue'), limit: parseQueueLimit(input.query) }),
   ({ host, limit }) => withQuery(`/radar/queues/${seg(host)}`, [['limit', limit]]),
 );
 
-export const RADAR_PROFILER_ROUTE = segmentDocument('/radar/profilers/:stationId', 'json-ld', parseRadarStationId);
+export const RADAR_PROFILER_ROUTE = segmentDocument('/radar/profilers/:stationId', 'json-ld', (text) =>
+  parseRadarStationId(text, 'Profiler'),
+);
 
 export const RADAR_ROUTES = [
   RADAR_SERVERS_ROUTE,
