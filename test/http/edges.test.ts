@@ -127,3 +127,17 @@ describe('unexpected failures', () => {
     }
   });
 });
+
+describe('error text that quotes the request', () => {
+  test('is kept short: a 100,000-character key is not echoed whole (its start and end are)', async () => {
+    const w = await httpWorld();
+    const { token } = await w.signUp();
+    const key = `start${'x'.repeat(100_000)}end`;
+    const reply = await w.call('POST', '/api/tasks', { token, raw: JSON.stringify({ title: 'A', [key]: 1 }) });
+    assert.equal(reply.status, 400);
+    assert.ok(reply.text.length < 2_000, `${reply.text.length} characters`);
+    const [detail] = reply.body.details as Array<{ path: string; message: string }>;
+    assert.match(detail!.path, /^startx+…x+end$/);
+    assert.ok(detail!.path.length <= 300);
+  });
+});

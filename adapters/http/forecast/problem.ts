@@ -10,6 +10,7 @@ import {
 } from '../../../domain/forecast/errors.ts';
 import { RelayedProblem } from '../../shared/relayed-problem.ts';
 
+import { clipEcho } from '../clip-echo.ts';
 import { HttpProblem } from '../http-problem.ts';
 import { PROBLEM_TYPES, problemType, type ProblemName } from './problem-types.ts';
 
@@ -30,7 +31,7 @@ export function problemResponse(problem: ProblemInput, base: string, correlation
     type: `${base}/problems/${problem.name}`,
     title: problem.title ?? PROBLEM_TYPES[problem.name].title,
     status: problem.status,
-    detail: problem.detail,
+    detail: clipEcho(problem.detail),
     instance: `${base}/requests/${correlationId}`,
     correlationId,
   };

@@ -12,6 +12,7 @@ import {
   ValidationError,
 } from '../../../domain/tasks/errors.ts';
 import { HttpProblem } from '../http-problem.ts';
+import { clipEcho } from '../clip-echo.ts';
 import { JSON_TYPE } from '../json-type.ts';
 import { bearerChallenge } from './bearer-token.ts';
 
@@ -55,8 +56,12 @@ export function taskErrorResponse(
   if (isTaskApiFailure(error)) {
     const body =
       error instanceof ValidationError
-        ? { error: error.code, message: error.message, details: error.details }
-        : { error: error.code, message: error.message };
+        ? {
+            error: error.code,
+            message: clipEcho(error.message),
+            details: error.details.map(({ path, message }) => ({ path: clipEcho(path), message: clipEcho(message) })),
+          }
+        : { error: error.code, message: clipEcho(error.message) };
     const headers: Record<string, string> = {};
     if (error instanceof StoreFailure || error instanceof IdempotencyKeyInFlight)
       headers['retry-after'] = String(error.retryAfterSeconds);

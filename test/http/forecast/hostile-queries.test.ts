@@ -90,6 +90,14 @@ describe('names in messages and lookups', () => {
     }
   });
 
+  test('a huge value is not echoed whole: the detail keeps its start and its end', async () => {
+    const w = await forecastWorld();
+    const reply = await w.get(`/stations/${'A'.repeat(10_000)}`);
+    assert.equal(reply.status, 404);
+    assert.ok(reply.body.detail.length <= 300, `${reply.body.detail.length} characters`);
+    assert.match(reply.body.detail, /^Station A+…A+/);
+  });
+
   test("an icon named like Object.prototype's members is no icon", async () => {
     const w = await forecastWorld();
     for (const path of [
