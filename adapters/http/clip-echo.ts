@@ -8,5 +8,13 @@ export const MAX_ECHO_CHARS = 300;
 export function clipEcho(text: string, max = MAX_ECHO_CHARS): string {
   if (text.length <= max) return text;
   const half = Math.floor((max - 1) / 2);
-  return `${text.slice(0, half)}…${text.slice(text.length - half)}`;
+  // Never between the halves of a surrogate pair: a lone surrogate is not text, and strict JSON readers refuse it.
+  let head = half;
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  let tail = text.length - half;
+  if (isLowSurrogate(text.charCodeAt(tail))) tail++;
+  return `${text.slice(0, head)}…${text.slice(tail)}`;
 }
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;

@@ -140,4 +140,11 @@ describe('error text that quotes the request', () => {
     assert.match(detail!.path, /^startx+…x+end$/);
     assert.ok(detail!.path.length <= 300);
   });
+
+  test('is kept short in the 404 of a path no route serves', async () => {
+    const w = await httpWorld();
+    const reply = await w.call('GET', `/api/${'x'.repeat(15_000)}`);
+    assert.equal(reply.status, 404);
+    assert.ok(reply.body.message.length <= 300, `${reply.body.message.length} characters`);
+  });
 });

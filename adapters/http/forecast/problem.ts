@@ -65,7 +65,8 @@ export function forecastErrorResponse(
   )
     error = error.cause;
   if (error instanceof RelayedProblem) {
-    const body = { ...error.body, correlationId, instance: `${base}/requests/${correlationId}` };
+    const detail = typeof error.body['detail'] === 'string' ? { detail: clipEcho(error.body['detail']) } : {};
+    const body = { ...error.body, ...detail, correlationId, instance: `${base}/requests/${correlationId}` };
     return new HTTPResponse(JSON.stringify(body), {
       status: error.status,
       headers: { 'content-type': PROBLEM_TYPE, 'x-correlation-id': correlationId },

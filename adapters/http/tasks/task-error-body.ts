@@ -72,7 +72,7 @@ export function taskErrorResponse(
     return json(STATUS_BY_CODE[error.code] ?? 400, body, headers);
   }
   if (error instanceof HttpProblem) {
-    return json(error.status, { error: error.code, message: error.message }, error.headers);
+    return json(error.status, { error: error.code, message: clipEcho(error.message) }, error.headers);
   }
   if (error instanceof HTTPError && !error.unhandled && error.status === 400) {
     // h3's own 400s, such as a malformed percent-encoding in the path
