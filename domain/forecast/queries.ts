@@ -159,7 +159,7 @@ function enumList(
 ): string[] | undefined {
   const items = list(q, name)
     ?.map((v) => v.toLowerCase())
-    .map((v) => aliases[v] ?? v);
+    .map((v) => (Object.hasOwn(aliases, v) ? aliases[v]! : v));
   for (const item of items ?? []) {
     if (!allowed.includes(item)) {
       const names = [...allowed, ...Object.keys(aliases)].join(', ');

@@ -44,6 +44,14 @@ describe('a parameter given with no value', () => {
       ['/stations?state=,', 'state'],
       ['/products?office=%20', 'office'],
     ];
+    for (const [path, name] of [
+      ['/alerts/active?severity=toString', 'severity'],
+      ['/alerts/active?message_type=constructor', 'message_type'],
+    ]) {
+      const reply = await w.get(path!);
+      assert.equal(reply.status, 400, path);
+      assert.match(reply.body.detail, new RegExp(`^Invalid value "\\w+" for "${name}"`), path);
+    }
     for (const [path, name] of cases) {
       const reply = await w.get(path);
       assert.equal(reply.status, 400, `${path}: ${reply.text.slice(0, 200)}`);
@@ -103,9 +111,13 @@ describe('names in messages and lookups', () => {
     for (const path of [
       '/icons/land/day/__proto__',
       '/icons/land/night/sct/constructor',
-      '/icons/land/day/toString,40',
+      '/icons/land/day/__proto__,40',
     ])
       assert.equal((await w.get(path, { accept: 'image/png' })).status, 404, path);
     assert.equal((await w.get('/icons/land/day/sct', { accept: 'image/png' })).status, 200);
+    for (const size of ['constructor', '__proto__', 'toString']) {
+      const reply = await w.get(`/icons/land/day/sct?size=${size}`, { accept: 'image/png' });
+      assert.equal(reply.status, 400, size);
+    }
   });
 });

@@ -57,7 +57,8 @@ const alertList = (pattern: string, activeOnly: boolean, named: (input: RouteInp
   documentRule(
     pattern,
     'geojson',
-    (input) => parseAlertQuery({ ...input.query, ...named(input) }, activeOnly),
+    // What the path names replaces the query's value of that name; the record keeps no prototype (queries.ts).
+    (input) => parseAlertQuery(Object.assign(Object.create(null) as object, input.query, named(input)), activeOnly),
     alertsPath,
   );
 

@@ -37,7 +37,7 @@ export function iconSize(query: URLSearchParams): number {
     throw new InvalidParameter(`Invalid fontsize "${fontsize}": expected an integer from 2 to 24.`, 'fontsize');
   }
   if (size === null) return SIZES['medium']!;
-  if (SIZES[size]) return SIZES[size];
+  if (Object.hasOwn(SIZES, size)) return SIZES[size]!;
   if (/^\d+$/.test(size) && Number(size) >= 10 && Number(size) <= 500) return Number(size);
   throw new InvalidParameter(
     `Invalid size "${size}": expected small, medium, large or an integer from 10 to 500.`,
