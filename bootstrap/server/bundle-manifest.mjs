@@ -1,7 +1,8 @@
 // Whether `npm start` may reuse its last bundle (see start.mjs): a manifest beside the bundles names the
 // last one and the size and mtime of every file it was made from, of the folders that hold them (a file
-// added or removed changes its folder's mtime; the project folder itself excepted), and of what steers the build. Checking them is a few hundred
-// stat calls, a few milliseconds, against ~0.5 s for loading esbuild and bundling.
+// added or removed changes its folder's mtime; the project folder itself excepted), and of what steers the
+// build. Checking them is a few hundred stat calls, a few milliseconds, against ~0.5 s for loading esbuild
+// and bundling.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -30,7 +31,8 @@ export function writeManifest(root, buildRoot, digest, inputs, settings, buildSt
     const files = [...new Set([...inputs, ...settings])];
     const stamps = {};
     // The folders holding the files, but not the project's own: what a start makes there (data/ for the
-    // store, .build/ itself) would change its mtime and rebuild the next start, and no input is looked up in it.
+    // store, .build/ itself) would change its mtime and rebuild the next start, and what the build reads
+    // there (package.json, tsconfig.json, node_modules/) is stamped file by file.
     const folders = new Set(files.map((file) => dirname(file)).filter((folder) => folder !== '.'));
     for (const path of [...files, ...folders].sort()) {
       const absolute = join(root, path);

@@ -6,7 +6,7 @@
 // is skipped when nothing it read has changed since the last one (bundle-manifest.mjs).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reusableBuild, stampedInputs, writeManifest } from './bundle-manifest.mjs';
 import { ESBUILD_MISSING, loadEsbuild } from './load-esbuild.mjs';
@@ -30,10 +30,13 @@ const BUILD_SETTINGS = [
 /** Packages left to Node's loader: native code (a `.node` addon cannot be bundled), and the bundler itself. */
 const NOT_BUNDLED = ['@node-rs/bcrypt', 'esbuild'];
 
-const target = reusableBuild(root, buildRoot) ?? (await build());
-// `--build-only` makes (or reuses) the bundle and exits: a test run builds once before it starts servers in
-// parallel, instead of each of them bundling the same tree at once.
-if (!process.argv.includes('--build-only')) await import(pathToFileURL(join(target, 'main.mjs')).href);
+const reused = reusableBuild(root, buildRoot);
+const target = reused ?? (await build());
+// `--build-only` makes (or reuses) the bundle, says which, and exits: a test run builds once before it starts
+// servers in parallel, instead of each of them bundling the same tree at once.
+if (process.argv.includes('--build-only'))
+  process.stdout.write(`${reused === undefined ? 'built' : 'reused'} ${relative(root, target)}\n`);
+else await import(pathToFileURL(join(target, 'main.mjs')).href);
 
 async function build() {
   const startedMs = Date.now();

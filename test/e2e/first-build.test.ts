@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,16 +21,18 @@ test("a fresh tree's first build leaves the manifest that lets the next start re
   t.after(() => rmSync(clone, { recursive: true, force: true }));
   for (const path of TREE) cpSync(join(ROOT, path), join(clone, path), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
-  const build = () =>
-    promisify(execFile)(process.execPath, [join(clone, 'bootstrap/server/start.mjs'), '--build-only'], { cwd: clone });
+  const build = async (): Promise<string> =>
+    (
+      await promisify(execFile)(process.execPath, [join(clone, 'bootstrap/server/start.mjs'), '--build-only'], {
+        cwd: clone,
+      })
+    ).stdout;
 
-  await build();
+  assert.match(await build(), /^built \.build\/[0-9a-f]{16}\n$/);
   const manifest = join(clone, '.build', 'manifest.json');
   assert.ok(existsSync(manifest), 'the first build wrote .build/manifest.json');
   const { digest } = JSON.parse(readFileSync(manifest, 'utf8')) as { digest: string };
   assert.ok(existsSync(join(clone, '.build', digest, 'main.mjs')));
-  const written = statSync(manifest).ino; // a build writes the manifest anew (a new file renamed over it)
   mkdirSync(join(clone, 'data')); // as the first start's store does
-  await build();
-  assert.equal(statSync(manifest).ino, written, 'the second start reused the bundle');
+  assert.equal(await build(), `reused .build/${digest}\n`, 'the second start reused the bundle');
 });
