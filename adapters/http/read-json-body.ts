@@ -84,8 +84,11 @@ function pathOf(containers: ReadonlyArray<{ parent: number; key: string }>, pare
   return keys.reverse().join('.');
 }
 
-function bodyEndedEarly(): ValidationError {
-  return new ValidationError([{ path: '', message: 'the request body ended early' }]);
+/** The 400 for a body that stopped before its end; `cause`, the stream's own error, kept for a debugger. */
+function bodyEndedEarly(cause?: unknown): ValidationError {
+  const error = new ValidationError([{ path: '', message: 'the request body ended early' }]);
+  if (cause !== undefined) error.cause = cause;
+  return error;
 }
 
 /** The client is still sending a body we will not read: answer, then close the connection. */
@@ -148,9 +151,9 @@ function readNodeLimited(req: IncomingMessage, limit: number): Promise<Uint8Arra
     // The client went away before the body ended (Node's 'aborted' error, then 'close'), or its bytes stopped
     // being HTTP: the request's fault, not the server's, so a 400 (which may reach nobody), never an error
     // logged with its stack as if the server had failed.
-    const onError = (): void => {
+    const onError = (error: Error): void => {
       cleanup();
-      reject(bodyEndedEarly());
+      reject(bodyEndedEarly(error));
     };
     const onClose = (): void => {
       if (req.complete) return;
@@ -171,8 +174,8 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read().catch(() => {
-      throw bodyEndedEarly(); // the stream failed: the client went away, as for a Node request above
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw bodyEndedEarly(error); // the stream failed: the client went away, as for a Node request above
     });
     if (done) break;
     size += value.byteLength;

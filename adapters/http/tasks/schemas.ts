@@ -58,13 +58,13 @@ export const signUpBody = v.strictObject({
   ),
 });
 
+/** A login field given as something else than text: null counts as missing, a number or a list is named. */
+const loginText = (issue: { input: unknown }): string => (issue.input === null ? 'is required' : 'must be a string');
+
 /**
  * Login checks presence and type only: a wrong-shaped password is simply a wrong password. An empty or
  * blank string counts as missing (the spec's 400 "when email or password is missing").
  */
-/** A login field given as something else than text: null counts as missing, a number or a list is named. */
-const loginText = (issue: { input: unknown }): string => (issue.input === null ? 'is required' : 'must be a string');
-
 export const loginBody = v.strictObject({
   email: v.pipe(
     v.string(loginText),

@@ -160,18 +160,22 @@ describe('readJsonBody on a Node request', () => {
     ['with Content-Length', sized(body), body.subarray(0, 5)],
     ['chunked', CHUNKED, chunk(body.subarray(0, 5))],
   ] as const) {
-    it(`fails a body whose client went away (${how}) as the request's fault, not as Node's 'aborted' error`, async () => {
-      lastFailure = undefined;
-      const socket = connect(port, '127.0.0.1');
-      await once(socket, 'connect');
-      socket.write(`POST /echo HTTP/1.1\r\nHost: x\r\n${head}\r\n`);
-      socket.write(part);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      socket.destroy();
-      while (lastFailure === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
-      assert.ok(lastFailure instanceof ValidationError, String(lastFailure));
-      assert.match(lastFailure.details[0]!.message, /ended early/);
-    });
+    it(
+      `fails a body whose client went away (${how}) as the request's fault, not as Node's 'aborted' error`,
+      { timeout: 5000 },
+      async () => {
+        lastFailure = undefined;
+        const socket = connect(port, '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(`POST /echo HTTP/1.1\r\nHost: x\r\n${head}\r\n`);
+        socket.write(part);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        socket.destroy();
+        while (lastFailure === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+        assert.ok(lastFailure instanceof ValidationError, (lastFailure as Error).message);
+        assert.match(lastFailure.details[0]!.message, /ended early/);
+      },
+    );
   }
 
   it(
