@@ -1,8 +1,31 @@
 import { createHmac } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/bcrypt';
 import type { PasswordHasher } from '../../application/tasks/ports.ts';
+import { loadOnFirstUse } from '../shared/load-on-first-use.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
+
+type Bcrypt = typeof import('@node-rs/bcrypt');
+
+/**
+ * @node-rs/bcrypt, loaded at the first hash: it is an optional dependency (a weather-only install leaves it
+ * out with --omit=optional), and imported statically it stopped every module that imports this one from
+ * loading at all, so `taskcast serve` died on Node's ERR_MODULE_NOT_FOUND before its own check could name
+ * the missing package (bootstrap/server/server-packages.ts), and a library user's first sign-up the same way.
+ */
+const loadBcrypt = loadOnFirstUse<Bcrypt>('@node-rs/bcrypt');
+
+export const BCRYPT_MISSING =
+  "Taskcast's accounts hash passwords with @node-rs/bcrypt, an optional dependency that a weather-only install " +
+  '(--omit=optional) leaves out. Install it: npm install @node-rs/bcrypt';
+
+function bcrypt(): Bcrypt {
+  try {
+    return loadBcrypt();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'MODULE_NOT_FOUND') throw new Error(BCRYPT_MISSING, { cause: error });
+    throw error;
+  }
+}
 
 /**
  * How many hashes may run at once. @node-rs/bcrypt runs on libuv's thread pool (4 threads unless
@@ -64,7 +87,7 @@ export class BcryptPasswordHasher implements PasswordHasher {
 
   async hash(password: string): Promise<string> {
     const bcrypted = await this.limit.run(() =>
-      hash(prehash(password), { cost: this.cost, rejectLongPasswords: true }),
+      bcrypt().hash(prehash(password), { cost: this.cost, rejectLongPasswords: true }),
     );
     return PREHASHED_PREFIX + bcrypted;
   }
@@ -72,12 +95,12 @@ export class BcryptPasswordHasher implements PasswordHasher {
   async verify(password: string, passwordHash: string): Promise<boolean> {
     if (passwordHash.startsWith(PREHASHED_PREFIX)) {
       const bcrypted = passwordHash.slice(PREHASHED_PREFIX.length);
-      return this.limit.run(() => verify(prehash(password), bcrypted));
+      return this.limit.run(() => bcrypt().verify(prehash(password), bcrypted));
     }
     // A plain hash, made before the pre-hash from a password of at most 72 bytes. bcrypt would compare
     // only the first 72 bytes of a longer one (72 × p followed by EXTRA would pass for 72 × p), so a
     // longer password never matches; it is still verified, so the answer takes as long as any other.
-    const matches = await this.limit.run(() => verify(password, passwordHash));
+    const matches = await this.limit.run(() => bcrypt().verify(password, passwordHash));
     return matches && Buffer.byteLength(password, 'utf8') <= BCRYPT_MAX_BYTES;
   }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -284,6 +284,37 @@ test(
         writeFileSync(join(consumer, 'typed-consumer.ts'), TYPED_CONSUMER);
         typecheckConsumer(consumer, ['library-example.ts', 'weather-example.ts', 'typed-consumer.ts']);
       });
+
+      await t.test(
+        'without @node-rs/bcrypt (--omit=optional), serve and a sign-up name the package and the install that adds it',
+        () => {
+          // As a weather-only install leaves it out: moved aside for this test, put back after.
+          const bcrypt = join(consumer, 'node_modules', '@node-rs', 'bcrypt');
+          renameSync(bcrypt, `${bcrypt}.aside`);
+          try {
+            const serve = spawnSync(bin, ['serve'], {
+              cwd: consumer,
+              env: { ...env, PORT: '0', HOST: '127.0.0.1', STORAGE: 'memory' },
+              encoding: 'utf8',
+              timeout: 60_000,
+            });
+            assert.equal(serve.status, 1, serve.stderr);
+            assert.match(serve.stderr, /npm install @node-rs\/bcrypt/);
+            assert.doesNotMatch(serve.stderr, /ERR_MODULE_NOT_FOUND|\n\s+at /, 'one line, no stack trace');
+
+            const library = spawnSync(process.execPath, ['library-example.mjs'], {
+              cwd: consumer,
+              env,
+              encoding: 'utf8',
+            });
+            assert.notEqual(library.status, 0);
+            assert.match(library.stderr, /Install it: npm install @node-rs\/bcrypt/);
+            assert.doesNotMatch(library.stderr, /ERR_MODULE_NOT_FOUND/);
+          } finally {
+            renameSync(`${bcrypt}.aside`, bcrypt);
+          }
+        },
+      );
     }),
 );
 
