@@ -17,7 +17,7 @@ export function queryValuesOf(entries: Iterable<readonly [string, string]>): Que
 
 // Values are matched in lower case, as the reference OpenAPI lists them; responses capitalise them.
 // The spec adds `expired` to the CAP statuses (the alerts whose `expires` is past) and calls the CAP
-// `Alert` message type `original`; both are accepted beside the official values (CONTRACT.md).
+// `Alert` message type `original`; both are accepted beside the official values.
 export const ALERT_STATUSES = ['actual', 'exercise', 'system', 'test', 'draft', 'expired'] as const;
 export const ALERT_MESSAGE_TYPES = ['alert', 'update', 'cancel'] as const;
 /** The spec's names for official values: `message_type=original` is CAP's `Alert`. */

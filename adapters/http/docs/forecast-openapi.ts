@@ -7,7 +7,7 @@ import { FORECAST_PROBLEM_NAMES, clone, type Json } from './openapi-kit.ts';
  * It starts from the official document (the project's copy, `nws-openapi.json`, extracted by
  * scripts/openapi/extract-nws-openapi.mjs: only the paths Taskcast serves) and lays over it what Taskcast
  * does differently or in addition, so that a generated client reads Taskcast's answers correctly:
- * - the contract's additions (CONTRACT.md): the gridpoint's point members, /points/{point}/forecast and
+ * - the contract's additions (the spec's, and what it leaves open): the gridpoint's point members, /points/{point}/forecast and
  *   /forecast/hourly, stations `bbox`/`stationId` with `limit` defaulting to 25, zones `includegeometry`,
  *   hourly periods with `name` and `detailedForecast`, a zone list entry's `observationStations` as one URL,
  *   alerts `status=expired` and `message_type=original`;

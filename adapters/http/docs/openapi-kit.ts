@@ -7,7 +7,7 @@ export function clone<T>(value: T): T {
 }
 
 /**
- * The `type` names of forecast problems (`{base}/problems/<Name>`): CONTRACT.md's, MethodNotAllowed for a
+ * The `type` names of forecast problems (`{base}/problems/<Name>`): the contract's, MethodNotAllowed for a
  * 405, and the two for a request whose URL or headers are larger than the server reads (414, 431).
  */
 export const FORECAST_PROBLEM_NAMES = [
