@@ -186,14 +186,17 @@ async function taskcastModules(): Promise<TaskcastModules> {
     TASKCAST_MODULES.map((path) => `export * from ${JSON.stringify(join(TREE, path))};`).join('\n') +
       "\nexport { toNodeHandler } from 'h3';\n",
   );
-  const { build } = (await import(
+  // The synchronous API, as start.mjs builds: the asynchronous one (esbuild's service over stdio streams) left
+  // this process's process.nextTick optimised into code ~4x slower, which no served process has (about 2.5 µs
+  // of a /health here until 2026-11-29; docs/benchmarks.md, "A first start's build").
+  const { buildSync } = (await import(
     pathToFileURL(createRequire(join(TREE, 'package.json')).resolve('esbuild')).href
   )) as typeof import('esbuild');
   const { serverBundleOptions } = (await import(
     pathToFileURL(join(TREE, 'bootstrap/server/server-bundle.mjs')).href
   )) as { serverBundleOptions: (root: string, outdir: string, external: string[]) => import('esbuild').BuildOptions };
   const options = serverBundleOptions(TREE, outdir, ['@node-rs/bcrypt', 'esbuild']);
-  await build({
+  buildSync({
     ...options,
     entryPoints: { ...(options.entryPoints as Record<string, string>), bench: entry },
     sourcemap: false,

@@ -2,7 +2,7 @@
 // through tsx's loader instead costs over a second of start-up on Node 20, where every module resolution
 // crosses to the loader's thread. Tests and `npm run dev` still run the sources through tsx.
 //
-// A build costs ~0.5 s (loading esbuild, starting its service, bundling the sources and the packages), so it
+// A build costs ~0.5 s (loading esbuild, running its binary, bundling the sources and the packages), so it
 // is skipped when nothing it read has changed since the last one (bundle-manifest.mjs).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,8 +45,13 @@ async function build() {
     process.stderr.write(`${ESBUILD_MISSING}\n`);
     process.exit(1);
   }
-  const { build: esbuild } = bundler;
-  const result = await esbuild({ ...serverBundleOptions(root, join(buildRoot, 'staging'), NOT_BUNDLED), write: false });
+  // The synchronous API on purpose: the server runs in this process once the bundle is written, and the
+  // asynchronous one (esbuild's service, talking over stdio streams) left Node's process.nextTick optimised
+  // into code about four times slower for the rest of the process (a chain of 300,000 ticks: 44 ms against
+  // 10 after a reused build), which cost a /points 15% more CPU. See docs/benchmarks.md, "A first start's
+  // build"; test/e2e/first-build.test.ts holds it.
+  const { buildSync } = bundler;
+  const result = buildSync({ ...serverBundleOptions(root, join(buildRoot, 'staging'), NOT_BUNDLED), write: false });
 
   // Content-addressed, written under a temporary name and renamed: servers started at the same moment never
   // read each other's half-written files, and an unchanged tree reuses its bundle.

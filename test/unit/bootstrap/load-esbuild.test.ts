@@ -38,8 +38,8 @@ test('without the esbuild package, the launcher gets nothing to bundle with and 
 });
 
 test('with esbuild installed, the launcher gets its build function', async () => {
-  const esbuild = (await loadEsbuild()) as { build?: unknown } | undefined;
-  assert.equal(typeof esbuild?.build, 'function');
+  const esbuild = (await loadEsbuild()) as { buildSync?: unknown } | undefined;
+  assert.equal(typeof esbuild?.buildSync, 'function');
 });
 
 test("another package's failure is not taken for esbuild's absence", async () => {
