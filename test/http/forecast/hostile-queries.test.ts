@@ -106,6 +106,25 @@ describe('names in messages and lookups', () => {
     assert.match(reply.body.detail, /^Station A+…A+/);
   });
 
+  test('an over-long alert id is quoted without splitting a character in two', async () => {
+    const w = await forecastWorld();
+    // A character outside the BMP is two UTF-16 units. Placed where the id used to be cut (its 50th unit), and
+    // where the clipped detail's head ends and its tail begins (`Invalid alert id "` is 18 units; 149 each side).
+    for (const at of [49, 130, 252]) {
+      const id = `${'a'.repeat(at)}\u{1F300}${'b'.repeat(398 - at)}`;
+      const reply = await w.get(`/alerts/${encodeURIComponent(id)}`);
+      assert.equal(reply.status, 400, `at ${at}`);
+      const detail = reply.body.detail as string;
+      assert.ok(detail.startsWith('Invalid alert id "aaa'), detail);
+      assert.ok(detail.length <= 300, `${detail.length} characters`);
+      assert.ok(
+        !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(detail),
+        `a lone surrogate at ${at}: ${JSON.stringify(detail)}`,
+      );
+      if (at === 49) assert.ok(detail.includes('a\u{1F300}b'), detail);
+    }
+  });
+
   test("an icon named like Object.prototype's members is no icon", async () => {
     const w = await forecastWorld();
     for (const path of [
