@@ -10,7 +10,8 @@ import { INVALID_HOST } from './request-url.ts';
  * `new URL` (`"`, `{`, `..`, non-ASCII): before any of Taskcast's code runs, so nothing answered, the error
  * reached `uncaughtException`, and twenty such requests a minute stopped the server (process-guard.ts).
  * Such a Host is replaced, before srvx sees it, by srvx's own stand-in for one it refuses, which the forecast
- * routes answer with a 400 (base-url.ts) and the others ignore, as they ignore the Host.
+ * routes answer with a 400 (base-url.ts) and the others ignore, as they ignore the Host; so is a Host given
+ * twice (hasSecondHost).
  *
  * Checked once per distinct Host (a server sees a handful): a parse costs ~0.3 µs, a lookup a few ns.
  */
@@ -21,6 +22,23 @@ export const urlCanHold = (host: string): boolean => parsable.get(host, () => No
 
 export function replaceUnparsableHost(req: IncomingMessage): void {
   const host = req.headers.host;
-  if (host === undefined || host === '') return;
-  if (!urlCanHold(host)) req.headers.host = INVALID_HOST;
+  if (host === undefined) return;
+  if ((host !== '' && !urlCanHold(host)) || hasSecondHost(req.rawHeaders)) req.headers.host = INVALID_HOST;
+}
+
+/**
+ * Whether the request has more than one Host line. Node keeps the first and drops the rest, but a proxy in
+ * front may have read another, so neither names the origin for certain: RFC 9112 §3.2 has a server answer
+ * such a request 400, as the forecast routes do any Host that gives no origin. A scan of the raw names, a
+ * few ns a request: only four-letter names are compared.
+ */
+export function hasSecondHost(rawHeaders: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
 }

@@ -31,7 +31,7 @@ export interface ForecastHandlerOptions extends BaseUrlOptions {
 /** The step that answers once the request has passed the rules: the route's data, written in `type`. */
 type Respond = (request: ForecastRequestContext, type: ServedType, correlationId: string) => Promise<HTTPResponse>;
 
-const BAD_HOST = 'The Host header is not a valid host[:port]; its links could not be written.';
+const BAD_HOST = 'The request needs one Host header holding a valid host[:port]; its links could not be written.';
 
 /**
  * A forecast route's handler: each step of what every forecast answer shares, in order, each in its own

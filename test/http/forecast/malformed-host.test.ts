@@ -37,8 +37,8 @@ before(async () => {
 
 after(() => listener.close());
 
-/** One GET with `host` as the Host line, as written, on its own connection. */
-function get(path: string, host: string): Promise<RawReply> {
+/** One GET with `host` as the Host line (or each of several, in order), as written, on its own connection. */
+function get(path: string, host: string | readonly string[]): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -54,7 +54,8 @@ function get(path: string, host: string): Promise<RawReply> {
       const contentType = /^content-type: *(.*)$/im.exec(head)?.[1]?.trim() ?? '';
       resolve({ status: Number(head.split(' ')[1]), contentType, body });
     });
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${UA}\r\nConnection: close\r\n\r\n`);
+    const hostLines = (typeof host === 'string' ? [host] : host).map((h) => `Host: ${h}\r\n`).join('');
+    socket.write(`GET ${path} HTTP/1.1\r\n${hostLines}User-Agent: ${UA}\r\nConnection: close\r\n\r\n`);
   });
 }
 
@@ -102,6 +103,29 @@ test('a path srvx re-parses is answered too: the Host is replaced before srvx re
   const office = await get('/offices/{TOP}', 'localhost:70000');
   assert.equal(office.status, 400, office.body);
   assert.equal(office.contentType, 'application/problem+json');
+});
+
+test('a Host given twice: the forecast routes are a 400 saying so, at the address reached', async () => {
+  // Node keeps the first Host line; a proxy in front may have read the second (RFC 9112 §3.2: a 400).
+  const twice: ReadonlyArray<readonly string[]> = [
+    ['weather.example', 'attacker.example'],
+    ['weather.example', 'weather.example'],
+    ['', 'attacker.example'],
+  ];
+  for (const hosts of twice) {
+    for (const path of FORECAST_ROUTES) {
+      const reply = await get(path, hosts);
+      assert.equal(reply.status, 400, `${hosts.join(' + ')} ${path}: ${reply.body}`);
+      const problem = JSON.parse(reply.body) as { type: string; detail: string };
+      assert.equal(problem.type, `http://127.0.0.1:${port}/problems/BadRequest`);
+      assert.ok(!reply.body.includes('example'), reply.body);
+      if (path !== '/no/such/path') assert.match(problem.detail, /one Host header/);
+    }
+    // The other routes ignore the Host, as they do a malformed one.
+    assert.equal((await get('/health', hosts)).status, 200);
+  }
+  // One Host line, however its name is written, is not two.
+  assert.equal((await get('/offices/TOP', 'weather.example')).status, 200);
 });
 
 test('a plain Host is still the base; an empty one is the address reached', async () => {
