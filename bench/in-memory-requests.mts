@@ -243,7 +243,7 @@ async function serverOf(variant: string): Promise<Server> {
     guardConnections,
     listenExactly,
     StandardReasonResponse,
-    replaceUnparsableHost,
+    replaceHostWithoutOrigin,
     createPinoLogger,
     processMetrics,
     readConfig,
@@ -279,7 +279,7 @@ async function serverOf(variant: string): Promise<Server> {
   if (variant === 'subclass') return createServer({ ServerResponse: StandardReasonResponse }, handler);
   if (variant === 'host')
     return createServer((req: IncomingMessage, res: ServerResponse) => {
-      replaceUnparsableHost(req);
+      replaceHostWithoutOrigin(req);
       void handler(req, res);
     });
   const server = createServer(handler);

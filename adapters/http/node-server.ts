@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo, Socket } from 'node:net';
-import { replaceUnparsableHost } from './parsable-host.ts';
+import { replaceHostWithoutOrigin } from './parsable-host.ts';
 
 /**
  * Node's ServerResponse, except that an empty reason phrase means "the standard one". srvx (under h3) hands
@@ -76,11 +76,11 @@ export interface NodeListener {
  * a busy port moves silently to another) and replaces the ports browsers call unsafe (6000, 6665–6669,
  * 10080, …) with 3000 as well. Here `listen` binds what was asked, and a port that is busy or forbidden
  * rejects with Node's error (EADDRINUSE, EACCES), to be reported, never replaced. A Host header that no URL
- * can hold is replaced before the handler sees it (parsable-host.ts).
+ * can hold, or one given twice, is replaced before the handler sees it (parsable-host.ts).
  */
 export async function listenExactly(handler: RequestListener, options: ListenOptions): Promise<NodeListener> {
   const server = createServer({ ServerResponse: StandardReasonResponse }, (req, res) => {
-    replaceUnparsableHost(req);
+    replaceHostWithoutOrigin(req);
     handler(req, res);
   });
   const answers = new AnswersInFlight(server);

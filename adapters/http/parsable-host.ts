@@ -20,7 +20,8 @@ const parsable = new BoundedMemo<string, boolean>(256);
 /** Whether a URL can hold `host` (host[:port]) as its authority; kept per host. */
 export const urlCanHold = (host: string): boolean => parsable.get(host, () => NodeURL.canParse(`http://${host}/`));
 
-export function replaceUnparsableHost(req: IncomingMessage): void {
+/** Replaces a Host that names no origin for certain (one no URL can hold, or two Host lines) with INVALID_HOST. */
+export function replaceHostWithoutOrigin(req: IncomingMessage): void {
   const host = req.headers.host;
   if (host === undefined) return;
   if ((host !== '' && !urlCanHold(host)) || hasSecondHost(req.rawHeaders)) req.headers.host = INVALID_HOST;
