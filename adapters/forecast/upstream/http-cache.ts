@@ -207,7 +207,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     const waitMs = options.sharedWaitMs ?? 15_000;
     const giveUpAt = now() + waitMs;
     let known = cached;
-    for (;;) {
+    /** Takes what the shared level holds if it is newer than what this node knows; a fresh copy ends the wait. */
+    const freshShared = async (): Promise<Lookup | undefined> => {
       const record = await shared.get(path);
       if (record && (!known || record.validatedAt > known.validatedAt)) {
         known = entryOf(record);
@@ -216,7 +217,21 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
           return { kind: 'document', entry: known, status: 'HIT' };
         }
       }
+      return undefined;
+    };
+    for (;;) {
+      const hit = await freshShared();
+      if (hit) return hit;
       const lock = await shared.lock(path, waitMs);
+      if (lock === 'acquired') {
+        // The node that fetched may have shared the document and let the lock go between the read above and
+        // this lock: read again before calling upstream, or the cluster fetches the document twice.
+        const sharedMeanwhile = await freshShared();
+        if (sharedMeanwhile) {
+          await shared.unlock(path);
+          return sharedMeanwhile;
+        }
+      }
       if (lock !== 'held-elsewhere' || now() >= giveUpAt) {
         try {
           const lookup = await load(path, known, accept);

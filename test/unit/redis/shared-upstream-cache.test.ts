@@ -51,6 +51,36 @@ describe('upstream cache shared by nodes', () => {
     await clusterFetchesOnce(() => shared);
   });
 
+  test('a node that takes the lock just after another released it uses what that node shared', async () => {
+    // Node B misses the shared level while node A is fetching, and asks for the lock only once A has shared
+    // the document and let the lock go: B holds the lock, yet the document it needs is already there.
+    fake.reset();
+    fake.setMaxAge(60);
+    fake.fail(POINT, { delayMs: 200 }, { delayMs: 200 });
+    const shared = memorySharedCache();
+    let released!: () => void;
+    const aReleased = new Promise<void>((resolve) => (released = resolve));
+    const forA: SharedDocumentCache = {
+      ...shared,
+      unlock: async (path) => {
+        await shared.unlock(path);
+        released();
+      },
+    };
+    const forB: SharedDocumentCache = {
+      ...shared,
+      lock: async (path, ttlMs) => {
+        await aReleased;
+        return shared.lock(path, ttlMs);
+      },
+    };
+    const [a, b] = await Promise.all([node(forA).get(POINT), node(forB).get(POINT)]);
+    assert.ok(a.kind === 'document' && b.kind === 'document');
+    assert.equal(b.status, 'HIT', 'B answers from the document A shared');
+    assert.equal(fake.count(POINT), 1, 'one upstream request for both nodes');
+    assert.equal(await shared.lock(POINT, 1000), 'acquired', 'B let the lock go');
+  });
+
   test('without a shared level each node fetches (the behaviour the shared level removes)', async () => {
     fake.reset();
     fake.fail(POINT, { delayMs: 200 }, { delayMs: 200 });
