@@ -3,11 +3,17 @@ import { LRUCache } from 'lru-cache';
 import { freshnessOf } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, seriesOf, type UpstreamCounters } from './metrics.ts';
-import type { SharedDocument, SharedDocumentCache } from '../../shared/shared-document-cache.ts';
+import type { SharedDocument, SharedDocumentCache, SharedOutcome } from '../../shared/shared-document-cache.ts';
 import { type UpstreamClient, UpstreamUnreachable } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+
+/**
+ * How long a fetch's outcome that left no document (a 404, an outage) stays for the nodes that waited on it:
+ * they poll every 50 ms, so a moment is enough, and it is all the cluster remembers of a failure.
+ */
+const OUTCOME_MS = 2_000;
 
 /** One upstream document, kept base-free. */
 export class CacheEntry {
@@ -60,8 +66,14 @@ export interface UpstreamCacheOptions {
   readonly counters?: UpstreamCounters;
   /** A cache shared by the cluster's nodes (Redis), behind this node's LRU; see `loadShared`. */
   readonly shared?: SharedDocumentCache;
-  /** How long a node waits for another node's fetch of the same document before fetching it itself. */
+  /**
+   * How long a node waits for another node's fetch of the same document before fetching it itself, while
+   * that node's lock is alive: longer than a fetch can take (the attempts' timeouts and backoffs).
+   */
   readonly sharedWaitMs?: number;
+  /** How long a fetching node's lock lasts unless renewed (it renews it every third of that): how long a
+   * node that died while fetching holds the others up. */
+  readonly sharedLockMs?: number;
 }
 
 export interface UpstreamCache {
@@ -195,8 +207,11 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
   /**
    * A miss with a shared cache: a fresh copy another node fetched is used as it is; otherwise the node that
    * takes the path's lock fetches (or revalidates) it and shares the result, while the others poll for it,
-   * so upstream sees one request per document for the whole cluster. The lock expires with the wait, so a
-   * node that died while fetching holds nobody up for long; with the shared cache down, each node fetches.
+   * so upstream sees one request per document for the whole cluster. A fetch that leaves no document to
+   * share (a 404, an outage with no stale copy, a no-store answer) leaves its outcome for a moment instead,
+   * and the nodes that waited answer with it rather than each asking upstream in turn. The holder keeps its
+   * lock alive while it fetches, however long upstream takes (retries included); a holder that died stops
+   * doing so and its lock lapses within `sharedLockMs`. With the shared cache down, each node fetches.
    */
   async function loadShared(
     path: string,
@@ -204,51 +219,85 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     shared: SharedDocumentCache,
     accept?: string,
   ): Promise<Lookup> {
-    const waitMs = options.sharedWaitMs ?? 15_000;
-    const giveUpAt = now() + waitMs;
+    const lockMs = options.sharedLockMs ?? 5_000;
+    const giveUpAt = now() + (options.sharedWaitMs ?? 60_000);
     let known = cached;
-    /** Takes what the shared level holds if it is newer than what this node knows; a fresh copy ends the wait. */
-    const freshShared = async (): Promise<Lookup | undefined> => {
-      const record = await shared.get(path);
-      if (record && (!known || record.validatedAt > known.validatedAt)) {
-        known = entryOf(record);
+    /** What another node left for this path: a fresh document, or the outcome of a fetch it just ended. */
+    const fromShared = async (): Promise<Lookup | undefined> => {
+      const { document, outcome } = await shared.read(path);
+      if (document && (!known || document.validatedAt > known.validatedAt)) {
+        known = entryOf(document);
         if (now() < known.freshUntil) {
           lru.set(path, known);
           return { kind: 'document', entry: known, status: 'HIT' };
         }
       }
-      return undefined;
+      return outcome && lookupOf(outcome, known);
     };
     for (;;) {
-      const hit = await freshShared();
-      if (hit) return hit;
-      const lock = await shared.lock(path, waitMs);
+      const found = await fromShared();
+      if (found) return found;
+      const lock = await shared.lock(path, lockMs);
       if (lock === 'acquired') {
-        // The node that fetched may have shared the document and let the lock go between the read above and
-        // this lock: read again before calling upstream, or the cluster fetches the document twice.
-        const sharedMeanwhile = await freshShared();
-        if (sharedMeanwhile) {
-          await shared.unlock(path);
-          return sharedMeanwhile;
-        }
-      }
-      if (lock !== 'held-elsewhere' || now() >= giveUpAt) {
         try {
-          const lookup = await load(path, known, accept);
-          if (
-            lookup.kind === 'document' &&
-            (lookup.status === 'MISS' || lookup.status === 'REVALIDATED') &&
-            lru.has(path)
-          ) {
-            const entry = lookup.entry;
-            await shared.set(path, recordOf(entry), Math.max(0, entry.freshUntil - now()) + options.staleMaxMs);
-          }
-          return lookup;
+          // The node that fetched may have shared its result and let the lock go between the read above and
+          // this lock: read again before calling upstream, or the cluster fetches the document twice.
+          return (await fromShared()) ?? (await fetchForCluster(path, known, shared, lockMs, accept));
         } finally {
-          if (lock === 'acquired') await shared.unlock(path);
+          await shared.unlock(path);
         }
       }
+      if (lock === 'unavailable' || now() >= giveUpAt) return load(path, known, accept);
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The lock holder's fetch: the lock kept alive meanwhile, and what it got left for the other nodes. */
+  async function fetchForCluster(
+    path: string,
+    known: CacheEntry | undefined,
+    shared: SharedDocumentCache,
+    lockMs: number,
+    accept: string | undefined,
+  ): Promise<Lookup> {
+    const keepLock = setInterval(() => void shared.extend(path, lockMs), lockMs / 3);
+    keepLock.unref();
+    try {
+      let lookup: Lookup;
+      try {
+        lookup = await load(path, known, accept);
+      } catch (error) {
+        if (error instanceof ForecastUnavailable) {
+          const { detail, reason, retryAfterSeconds } = error;
+          await shared.setOutcome(path, { kind: 'unavailable', detail, reason, retryAfterSeconds }, OUTCOME_MS);
+        }
+        throw error;
+      }
+      if (lookup.kind === 'problem') await shared.setOutcome(path, lookup, OUTCOME_MS);
+      else if (lookup.status !== 'STALE' && lookup.status !== 'HIT' && lru.has(path)) {
+        const entry = lookup.entry;
+        await shared.set(path, recordOf(entry), Math.max(0, entry.freshUntil - now()) + options.staleMaxMs);
+      } else if (lookup.status !== 'HIT') {
+        const outcome = { kind: 'document', status: lookup.status, document: recordOf(lookup.entry) } as const;
+        await shared.setOutcome(path, outcome, OUTCOME_MS);
+      }
+      return lookup;
+    } finally {
+      clearInterval(keepLock);
+    }
+  }
+
+  /** A shared outcome as this node's answer; an outage's failure yields to this node's own stale copy. */
+  function lookupOf(outcome: SharedOutcome, known: CacheEntry | undefined): Lookup {
+    switch (outcome.kind) {
+      case 'document':
+        return { kind: 'document', entry: entryOf(outcome.document), status: outcome.status };
+      case 'problem':
+        return { kind: 'problem', status: outcome.status, stripped: outcome.stripped };
+      case 'unavailable':
+        if (known && now() - known.validatedAt <= options.staleMaxMs)
+          return { kind: 'document', entry: known, status: 'STALE' };
+        throw new ForecastUnavailable(outcome.detail, outcome.reason, outcome.retryAfterSeconds);
     }
   }
 

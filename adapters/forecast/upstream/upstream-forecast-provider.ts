@@ -76,6 +76,9 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
     now,
     counters: options.counters,
     shared: options.shared,
+    // A node waits for another's fetch as long as that fetch can take: three attempts, each up to the
+    // timeout, and the backoffs between them (at most 2 s each), with a margin.
+    sharedWaitMs: 3 * options.timeoutMs + 5_000,
   });
 
   /**

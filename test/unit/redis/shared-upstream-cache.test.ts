@@ -20,14 +20,58 @@ after(() => fake.close());
 
 const POINT = '/points/39.7456,-97.0892';
 /** A node: its own client and LRU, and the cluster's shared cache. */
-const node = (shared?: SharedDocumentCache) =>
+const node = (shared?: SharedDocumentCache, timing: { sharedLockMs?: number; sharedWaitMs?: number } = {}) =>
   createUpstreamCache({
-    client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000 }),
+    client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000, backoffMs: 20 }),
     rewriter: createLinkRewriter(fake.origin),
     maxBytes: 1024 * 1024,
     staleMaxMs: 60_000,
     shared,
+    ...timing,
   });
+
+const NOT_FOUND = JSON.stringify({
+  title: 'Not Found',
+  status: 404,
+  detail: 'Unable to provide data for requested point',
+});
+
+/** Every node's answer to one lookup each, at once: the kind, and the status or the error's code. */
+async function answersOf(nodes: ReturnType<typeof node>[]): Promise<string[]> {
+  return Promise.all(
+    nodes.map(async (n) => {
+      try {
+        const found = await n.get(POINT);
+        return `${found.kind} ${found.status}`;
+      } catch (error) {
+        return `error ${(error as { code?: string }).code}`;
+      }
+    }),
+  );
+}
+
+/** Three nodes miss a path whose upstream answer leaves nothing to store: one fetch answers all three. */
+async function clusterSharesOutcomes(shared: () => SharedDocumentCache): Promise<void> {
+  fake.reset();
+  fake.fail(POINT, { status: 404, delayMs: 300, body: NOT_FOUND });
+  assert.deepEqual(await answersOf([node(shared()), node(shared()), node(shared())]), [
+    'problem 404',
+    'problem 404',
+    'problem 404',
+  ]);
+  assert.equal(fake.count(POINT), 1, 'a 404 asked of upstream once for the cluster');
+
+  // An outage with no stale copy anywhere: one node's three attempts, and every node answers it.
+  fake.reset();
+  await new Promise((resolve) => setTimeout(resolve, 2_100)); // the 404's outcome has lapsed
+  fake.fail(POINT, { status: 503, delayMs: 200 }, { status: 503, delayMs: 200 }, { status: 503, delayMs: 200 });
+  assert.deepEqual(await answersOf([node(shared()), node(shared()), node(shared())]), [
+    'error Unavailable',
+    'error Unavailable',
+    'error Unavailable',
+  ]);
+  assert.equal(fake.count(POINT), 3, "one node's three attempts, not three nodes' nine");
+}
 
 async function clusterFetchesOnce(shared: () => SharedDocumentCache): Promise<void> {
   fake.reset();
@@ -81,6 +125,39 @@ describe('upstream cache shared by nodes', () => {
     assert.equal(await shared.lock(POINT, 1000), 'acquired', 'B let the lock go');
   });
 
+  test('a fetch that leaves no document (a 404, an outage) answers the nodes that waited on it', async () => {
+    const shared = memorySharedCache();
+    await clusterSharesOutcomes(() => shared.asNode());
+  });
+
+  test('a fetch longer than its lock keeps the lock alive, so the waiting nodes do not fetch too', async () => {
+    fake.reset();
+    fake.setMaxAge(60);
+    fake.fail(POINT, { delayMs: 700 }, { delayMs: 700 }, { delayMs: 700 });
+    const shared = memorySharedCache();
+    const timing = { sharedLockMs: 150, sharedWaitMs: 10_000 };
+    const answers = await answersOf([1, 2, 3].map(() => node(shared.asNode(), timing)));
+    assert.deepEqual(answers.sort(), ['document HIT', 'document HIT', 'document MISS']);
+    assert.equal(fake.count(POINT), 1);
+  });
+
+  test("a holder cut off from the shared cache holds the others up only for its lock's time", async () => {
+    fake.reset();
+    fake.fail(POINT, { delayMs: 3_000 }); // the holder's fetch: slow
+    const shared = memorySharedCache();
+    const holderView = shared.asNode();
+    // After taking the lock, the holder's link drops: it can neither renew nor release the lock.
+    const cut: SharedDocumentCache = { ...holderView, extend: async () => false, unlock: async () => {} };
+    const holder = node(cut, { sharedLockMs: 300 }).get(POINT);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const found = await node(shared.asNode(), { sharedWaitMs: 20_000 }).get(POINT);
+    assert.equal(found.kind === 'document' && found.status, 'MISS');
+    assert.ok(Date.now() - started < 2_000, `waited ${Date.now() - started} ms for a holder that could not renew`);
+    assert.equal((await holder).kind, 'document');
+    assert.equal(fake.count(POINT), 2);
+  });
+
   test('without a shared level each node fetches (the behaviour the shared level removes)', async () => {
     fake.reset();
     fake.fail(POINT, { delayMs: 200 }, { delayMs: 200 });
@@ -117,6 +194,10 @@ describe(
         const prefix = `taskcast-test:${process.pid}:${randomBytes(4).toString('hex')}`;
         let i = 0;
         await clusterFetchesOnce(() => createRedisDocumentCache(connections[i++ % connections.length]!, prefix));
+        // A cluster of its own: the first one's document would answer before upstream is asked.
+        await clusterSharesOutcomes(() =>
+          createRedisDocumentCache(connections[i++ % connections.length]!, `${prefix}:outcomes`),
+        );
       } finally {
         await Promise.all(connections.map((c) => c.close()));
       }
