@@ -1,5 +1,5 @@
 import type { H3, H3Event, HTTPResponse } from 'h3';
-import type { QueryValues } from '../../../domain/forecast/queries.ts';
+import { singleParam, type QueryValues } from '../../../domain/forecast/queries.ts';
 import type { ForecastUseCases, RouteInput } from '../../../application/forecast/index.ts';
 import type { DocumentMedia } from '../../../application/forecast/resource-route.ts';
 import {
@@ -42,7 +42,8 @@ export function registerForecastRoutes(
     readOnly(path, forecastHandler(route, options, report, 'document', served));
   const asset = (path: string, route: AssetRoute): void =>
     readOnly(path, forecastHandler(route, options, report, 'asset'));
-  const units = (q: { query: { units?: readonly string[] } }) => q.query.units?.[0];
+  // `units` takes one value: `?units=si&units=us` is the 400 a repeated `limit` is, not the first one's forecast.
+  const units = (r: { query: QueryValues }) => singleParam(r.query, 'units');
   // A point and the forecasts read nothing of the request but its URL and base: their documents may be kept
   // for the clock's second when the provider allows it, and where the route answers the provider's document
   // as it is (a point, a grid's forecast), for as long as that document says (kept-documents.ts). A point's

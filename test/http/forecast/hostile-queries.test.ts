@@ -71,6 +71,31 @@ describe('a parameter given with no value', () => {
   });
 });
 
+describe('a single-valued parameter given twice', () => {
+  test("is the 400 a repeated limit is, not the first value silently (units, an icon's size)", async () => {
+    const w = await forecastWorld();
+    const cases: Array<[string, string]> = [
+      ['/gridpoints/TOP/32,81/forecast?units=si&units=us', 'units'],
+      ['/gridpoints/TOP/32,81/forecast/hourly?units=si&units=si', 'units'],
+      ['/points/39.7456,-97.0892/forecast?units=us&units=si', 'units'],
+      ['/points/39.7456,-97.0892/forecast/hourly?units=si&units=', 'units'],
+      ['/icons/land/day/skc?size=small&size=large', 'size'],
+      ['/icons/land/day/skc?fontsize=12&fontsize=12', 'fontsize'],
+      ['/alerts?limit=1&limit=2', 'limit'],
+    ];
+    for (const [path, name] of cases) {
+      const reply = await w.get(path, name === 'limit' || name === 'units' ? {} : { accept: 'image/png' });
+      assert.equal(reply.status, 400, `${path}: ${reply.text.slice(0, 200)}`);
+      assert.equal(reply.body.title, 'Invalid Parameter', path);
+      assert.equal(reply.body.detail, `Parameter "${name}" may be given only once.`, path);
+    }
+    const once = await w.get('/gridpoints/TOP/32,81/forecast?units=si');
+    assert.equal(once.status, 200);
+    assert.equal(once.body.properties.units, 'si');
+    assert.equal((await w.get('/icons/land/day/skc?size=small', { accept: 'image/png' })).status, 200);
+  });
+});
+
 describe('names in messages and lookups', () => {
   test('an invalid geometry switch is named as the client spelled it', async () => {
     const w = await forecastWorld();

@@ -93,6 +93,38 @@ describe('Accept', () => {
     assert.equal(await served('application/ld+json'), 'application/ld+json');
   });
 
+  test("the most specific range sets a type's quality: q=0 on a type refuses it beside */* or application/*", async () => {
+    // RFC 9110, 12.5.1: a wildcard's q applies only to the types no more specific range names. Found by a
+    // hostile-input probe (2026-11-29): each of these answered application/geo+json, the type refused.
+    const w = await world();
+    const cases: Array<[string, string, string]> = [
+      ['/gridpoints/TOP/32,81/forecast', 'application/geo+json;q=0, */*', 'application/ld+json'],
+      ['/gridpoints/TOP/32,81/forecast', 'application/geo+json;q=0, application/*', 'application/ld+json'],
+      ['/gridpoints/TOP/32,81/forecast', 'application/*;q=0.5, application/geo+json;q=0', 'application/ld+json'],
+      ['/gridpoints/TOP/32,81/forecast', 'application/geo+json;q=0, application/ld+json;q=0, */*', 'application/json'],
+      ['/gridpoints/TOP/32,81/forecast', '*/*;q=0.1, application/json;q=0.5', 'application/json'],
+      ['/gridpoints/TOP/32,81/forecast', 'application/*;q=0, application/json', 'application/json'],
+      ['/gridpoints/TOP/32,81/forecast', 'application/*;q=0.5, */*;q=0.9', 'application/geo+json'],
+      // A JSON-LD-only document: geo+json refused is no refusal of its ld+json; ld+json refused is.
+      ['/offices/TOP', 'application/geo+json;q=0, */*', 'application/ld+json'],
+      ['/offices/TOP', 'application/ld+json;q=0, application/geo+json', 'NotAcceptable'],
+      ['/offices/TOP', 'application/ld+json;q=0, */*', 'application/json'],
+    ];
+    for (const [path, accept, served] of cases) {
+      const reply = await w.get(path, { accept });
+      if (served === 'NotAcceptable') {
+        assert.equal(reply.status, 406, `${path} ${accept}`);
+        assert.equal(reply.body.type, 'http://taskcast.test/problems/NotAcceptable');
+        continue;
+      }
+      assert.equal(reply.status, 200, `${path} ${accept}`);
+      assert.equal(reply.headers.get('content-type'), served, `${path} ${accept}`);
+    }
+    for (const accept of ['application/geo+json;q=0, application/ld+json;q=0, application/json;q=0, */*']) {
+      assert.equal((await w.get('/gridpoints/TOP/32,81/forecast', { accept })).status, 406, accept);
+    }
+  });
+
   test('406 problem for text/html alone, application/xml, or q=0 on everything', async () => {
     const w = await world();
     for (const accept of ['text/html', 'application/xml', 'image/png, text/*', 'application/json;q=0']) {

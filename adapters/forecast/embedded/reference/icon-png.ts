@@ -31,8 +31,8 @@ const BOLT: Rgb = [255, 230, 0];
 
 /** `size` (small, medium, large or 10 to 500 pixels) as the OpenAPI declares it; `fontsize` is accepted and unused. */
 export function iconSize(query: URLSearchParams): number {
-  const size = query.get('size');
-  const fontsize = query.get('fontsize');
+  const size = onlyValue(query, 'size');
+  const fontsize = onlyValue(query, 'fontsize');
   if (fontsize !== null && !(/^\d+$/.test(fontsize) && Number(fontsize) >= 2 && Number(fontsize) <= 24)) {
     throw new InvalidParameter(`Invalid fontsize "${fontsize}": expected an integer from 2 to 24.`, 'fontsize');
   }
@@ -43,6 +43,13 @@ export function iconSize(query: URLSearchParams): number {
     `Invalid size "${size}": expected small, medium, large or an integer from 10 to 500.`,
     'size',
   );
+}
+
+/** A parameter that takes one value: null when absent, a 400 when repeated (as `limit` is elsewhere). */
+function onlyValue(query: URLSearchParams, name: string): string | null {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new InvalidParameter(`Parameter "${name}" may be given only once.`, name);
+  return values[0] ?? null;
 }
 
 export function iconResources(): FamilyRoutes {
