@@ -1,7 +1,7 @@
 import { InvalidCredentials } from '../../domain/tasks/errors.ts';
 import { assertLoginFields } from '../../domain/tasks/invariants.ts';
-import { normaliseEmail } from '../../domain/tasks/rules.ts';
 import { toPublicUser } from '../../domain/tasks/user.ts';
+import { findAccount } from './find-account.ts';
 import type { PasswordHasher, TokenService, UserRepository } from './ports.ts';
 import type { Session } from './sign-up.ts';
 
@@ -24,7 +24,7 @@ export class Login {
 
   async execute(input: LoginInput): Promise<Session> {
     assertLoginFields(input);
-    const user = await this.users.findByEmail(normaliseEmail(input.email));
+    const user = await findAccount(this.users, input.email);
     const password = input.password;
     const matches = await this.hasher.verify(password, user?.passwordHash ?? (await this.dummyHash));
     if (!user || !matches) throw new InvalidCredentials();

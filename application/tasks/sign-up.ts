@@ -2,6 +2,7 @@ import { Conflict } from '../../domain/tasks/errors.ts';
 import { assertAccountFields } from '../../domain/tasks/invariants.ts';
 import { normaliseEmail } from '../../domain/tasks/rules.ts';
 import { toPublicUser, type PublicUser } from '../../domain/tasks/user.ts';
+import { findAccount } from './find-account.ts';
 import type { IdGenerator, PasswordHasher, TokenService, UserRepository } from './ports.ts';
 
 export interface SignUpInput {
@@ -26,8 +27,10 @@ export class SignUp {
   async execute(input: SignUpInput): Promise<Session> {
     const email = typeof input.email === 'string' ? normaliseEmail(input.email) : input.email;
     assertAccountFields({ name: input.name, email, password: input.password });
-    // Cheap pre-check so a duplicate does not pay for a bcrypt hash; the atomic add below is what decides.
-    if (await this.users.findByEmail(email)) throw new Conflict();
+    // Cheap pre-check so a duplicate does not pay for a bcrypt hash; the atomic add below is what decides
+    // between new accounts. It also finds an account stored before emails were NFC (see findAccount): no new
+    // one is stored in that form, so the pre-check alone settles those.
+    if (await findAccount(this.users, input.email)) throw new Conflict();
     const user = {
       id: this.ids.newId(),
       name: input.name,

@@ -6,6 +6,8 @@ import {
   TASK_STATUSES,
   charLength,
   hasNonBlank,
+  hasNul,
+  hasVisibleText,
   isCalendarDate,
   isEmailShaped,
   isTaskPriority,
@@ -17,20 +19,28 @@ import type { TaskChanges } from './task.ts';
 // guarantees as an HTTP client. Messages are the ones the API shows.
 
 export const messages = {
-  name: `must be 1 to ${LIMITS.nameMax} characters with at least one non-blank`,
-  email: `must look like local@domain.tld and be at most ${LIMITS.emailMax} characters`,
+  name: `must be 1 to ${LIMITS.nameMax} characters, at least one visible (not a space, control or format character) and none U+0000`,
+  email: `must look like local@domain.tld in at most ${LIMITS.emailMax} characters, with no control or invisible format character`,
   password: `must be ${LIMITS.passwordMinChars} to ${LIMITS.passwordMaxChars.toLocaleString('en-US')} characters, not all blank`,
   /** Login asks only for presence and the upper bound: any other wrong value is just a wrong password. */
   loginPasswordTooLong: `must be at most ${LIMITS.passwordMaxChars.toLocaleString('en-US')} characters`,
-  title: `must be 1 to ${LIMITS.titleMax} characters with at least one non-blank`,
-  description: `must be a string of at most ${LIMITS.descriptionMax} characters, or null`,
+  title: `must be 1 to ${LIMITS.titleMax} characters, at least one visible (not a space, control or format character) and none U+0000`,
+  description: `must be a string of at most ${LIMITS.descriptionMax} characters without U+0000, or null`,
   status: `must be one of ${TASK_STATUSES.join(', ')}`,
   priority: `must be one of ${TASK_PRIORITIES.join(', ')}`,
   due_date: 'must be a real calendar date as YYYY-MM-DD, or null',
 } as const;
 
+/**
+ * A label shown as the account's or the task's: one character of it must show (a zero-width space or a NUL
+ * alone reads as empty), and none may be U+0000 (see hasNul).
+ */
+function isLabel(v: string, max: number): boolean {
+  return isWithinChars(v, max) && hasVisibleText(v) && !hasNul(v);
+}
+
 export function isValidName(v: unknown): v is string {
-  return typeof v === 'string' && isWithinChars(v, LIMITS.nameMax) && hasNonBlank(v);
+  return typeof v === 'string' && isLabel(v, LIMITS.nameMax);
 }
 export function isValidPassword(v: unknown): v is string {
   return (
@@ -52,10 +62,10 @@ function isWithinChars(v: string, max: number): boolean {
   return charLength(v) <= max;
 }
 export function isValidTitle(v: unknown): v is string {
-  return typeof v === 'string' && isWithinChars(v, LIMITS.titleMax) && hasNonBlank(v);
+  return typeof v === 'string' && isLabel(v, LIMITS.titleMax);
 }
 export function isValidDescription(v: unknown): v is string | null {
-  return v === null || (typeof v === 'string' && isWithinChars(v, LIMITS.descriptionMax));
+  return v === null || (typeof v === 'string' && isWithinChars(v, LIMITS.descriptionMax) && !hasNul(v));
 }
 export function isValidDueDate(v: unknown): v is string | null {
   return v === null || (typeof v === 'string' && isCalendarDate(v));

@@ -34,6 +34,27 @@ export function hasNonBlank(value: string): boolean {
   return value.trim().length > 0;
 }
 
+/**
+ * A character that shows: not white space, not a control (\p{Cc}: NUL, escape, …) and not a format
+ * character (\p{Cf}: zero-width spaces and joiners, bidi overrides, the BOM, …). A title or name made only
+ * of the others looks empty in every client, as blank as spaces are, so "non-blank" asks for one of these.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+
+/** At least one character that shows (see VISIBLE). */
+export function hasVisibleText(value: string): boolean {
+  return VISIBLE.test(value);
+}
+
+/**
+ * U+0000 anywhere. PostgreSQL text cannot hold it, so the PostgreSQL store refused it while the others kept
+ * it; the rules refuse it in every stored text, so all stores take the same strings. Other controls stay
+ * allowed inside text (a tab or a line break is ordinary in a description), as the API stores strings as given.
+ */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
 /** Length in UTF-16 code units would undercount emoji; limits are in user-visible code points. */
 export function charLength(value: string): number {
   let n = 0;
@@ -43,13 +64,32 @@ export function charLength(value: string): number {
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 
-/** Emails are one account regardless of case or surrounding spaces. */
+/**
+ * Emails are one account regardless of case, surrounding spaces or how accents are encoded: `é` typed as one
+ * code point (U+00E9) or as `e` and a combining accent (U+0301) is one address, so it is brought to its
+ * composed form (NFC) first, which is also how nearly every keyboard types it.
+ */
 export function normaliseEmail(raw: string): string {
+  return preNfcEmail(raw.normalize('NFC'));
+}
+
+/**
+ * An email as sign-up stored it before it was brought to NFC: trimmed and lower-cased only. Accounts made then
+ * keep that form, so sign-up and login, missing the NFC form, look this one up too.
+ */
+export function preNfcEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
+/** A control or format character (zero-width, bidi override, …): an email that looks like another's. */
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * Shaped like local@domain.tld, at most emailMax characters, and no control or format character: those are
+ * invisible, so `ada\u200b@example.com` would be a second account that reads as `ada@example.com`.
+ */
 export function isEmailShaped(normalised: string): boolean {
-  return normalised.length <= LIMITS.emailMax && EMAIL_SHAPE.test(normalised);
+  return normalised.length <= LIMITS.emailMax && EMAIL_SHAPE.test(normalised) && !HIDDEN.test(normalised);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

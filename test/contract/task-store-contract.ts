@@ -75,6 +75,31 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
     assert.equal(await store.users.findById('not-a-uuid'), undefined);
   });
 
+  withStore(
+    'an email is kept and matched exactly as given: composed and decomposed accents are two keys',
+    async ({ store, reopen }) => {
+      // Sign-up brings emails to NFC before storing them; accounts stored before that keep a decomposed form,
+      // which login and sign-up look up by that form (application/tasks/find-account.ts). So no store may
+      // normalise or fold what it is given, and each form must come back as it went in, after a reopen too.
+      const composed = { ...aUser(), email: 'jos\u00e9@example.com' };
+      const decomposed = { ...aUser(), email: 'jose\u0301@example.com' };
+      assert.equal(await store.users.addIfEmailFree(decomposed), true);
+      assert.equal(await store.users.findByEmail(composed.email), undefined);
+      assert.equal(await store.users.addIfEmailFree(composed), true);
+      assert.deepEqual(await store.users.findByEmail(decomposed.email), decomposed);
+      assert.deepEqual(await store.users.findByEmail(composed.email), composed);
+      if (!reopen) return; // memory keeps nothing by design
+      await store.close();
+      const again = await reopen();
+      try {
+        assert.deepEqual(await again.users.findByEmail(decomposed.email), decomposed);
+        assert.deepEqual(await again.users.findByEmail(composed.email), composed);
+      } finally {
+        await again.close();
+      }
+    },
+  );
+
   withStore('of simultaneous sign-ups with one email, exactly one is stored', async ({ store }) => {
     const email = aUser().email;
     const results = await Promise.all(

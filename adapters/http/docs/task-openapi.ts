@@ -250,7 +250,8 @@ function buildTemplate(): Json {
           operationId: 'signUp',
           summary: 'Create an account',
           security: [],
-          description: 'The email is trimmed and lower-cased; an account per email (case-insensitive).',
+          description:
+            'The email is brought to Unicode NFC, trimmed and lower-cased; an account per email (case-insensitive, however its accents are encoded).',
           requestBody: body('SignUpRequest', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' }),
           responses: {
             '201': ok('Account created; the token is valid for 7 days.', 'Session', {

@@ -27,6 +27,45 @@ describe('SignUp', () => {
     );
   });
 
+  test('the same email with its accent decomposed is a Conflict; the account is stored in NFC', async () => {
+    const w = unitWorld();
+    const first = await w.signUp.execute({ name: 'José', email: 'jos\u00e9@example.com', password: 'correct horse' });
+    assert.equal(first.user.email, 'jos\u00e9@example.com');
+    await assert.rejects(
+      w.signUp.execute({ name: 'Other', email: 'jose\u0301@example.com', password: 'another pw' }),
+      Conflict,
+    );
+    const decomposedFirst = unitWorld();
+    const session = await decomposedFirst.signUp.execute({
+      name: 'José',
+      email: 'JOSE\u0301@example.com',
+      password: 'correct horse',
+    });
+    assert.equal(session.user.email, 'jos\u00e9@example.com');
+  });
+
+  test('an email with a control or format character is a ValidationError naming email', async () => {
+    const w = unitWorld();
+    await userIn(w, 'ada@example.com');
+    for (const email of ['ada\u200b@example.com', 'ada@example.com\u202e', 'ada@example.com\u0007', 'a@b.com\u0000']) {
+      const error = await w.signUp.execute({ name: 'A', email, password: 'correct horse' }).catch((e: unknown) => e);
+      assert.ok(error instanceof ValidationError, JSON.stringify(email));
+      assert.deepEqual(
+        error.details.map((d) => d.path),
+        ['email'],
+      );
+    }
+  });
+
+  test('an account stored before emails were NFC still blocks a sign-up with its spelling', async () => {
+    const w = unitWorld();
+    await legacyAccount(w);
+    await assert.rejects(
+      w.signUp.execute({ name: 'Other', email: 'jose\u0301@example.com', password: 'another pw' }),
+      Conflict,
+    );
+  });
+
   test('concurrent sign-ups with one email: exactly one wins', async () => {
     const w = unitWorld();
     const results = await Promise.allSettled(
@@ -55,6 +94,24 @@ describe('Login', () => {
     assert.equal(session.user.id, id);
   });
 
+  test('an email spelled with its accent decomposed finds the account stored in NFC', async () => {
+    const w = unitWorld();
+    const { user } = await w.signUp.execute({
+      name: 'José',
+      email: 'jos\u00e9@example.com',
+      password: 'correct horse',
+    });
+    const session = await w.login.execute({ email: 'JOSE\u0301@example.com', password: 'correct horse' });
+    assert.equal(session.user.id, user.id);
+  });
+
+  test('an account stored before emails were NFC logs in with the spelling it signed up with', async () => {
+    const w = unitWorld();
+    const id = await legacyAccount(w);
+    const session = await w.login.execute({ email: ' Jose\u0301@example.com', password: 'correct horse' });
+    assert.equal(session.user.id, id);
+  });
+
   test('unknown email and wrong password fail alike, each after one hash verification', async () => {
     const w = unitWorld();
     await userIn(w);
@@ -68,6 +125,22 @@ describe('Login', () => {
     assert.equal(w.hasher.verifications - before, 2);
   });
 });
+
+/**
+ * An account as sign-up stored it before emails were brought to NFC: `jose\u0301@example.com`, its accent
+ * decomposed, kept as typed (only trimmed and lower-cased).
+ */
+async function legacyAccount(w: ReturnType<typeof unitWorld>): Promise<string> {
+  const id = '00000000-0000-4000-8000-00000000aaaa';
+  const stored = await w.store.users.addIfEmailFree({
+    id,
+    name: 'José',
+    email: 'jose\u0301@example.com',
+    passwordHash: await w.hasher.hash('correct horse'),
+  });
+  assert.ok(stored);
+  return id;
+}
 
 describe('Authenticate', () => {
   test('a valid token gives its user', async () => {

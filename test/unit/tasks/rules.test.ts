@@ -9,7 +9,7 @@ import {
   nextUpdatedAt,
   normaliseEmail,
 } from '../../../domain/tasks/rules.ts';
-import { isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
+import { isValidDescription, isValidName, isValidPassword, isValidTitle } from '../../../domain/tasks/invariants.ts';
 
 describe('domain rules', () => {
   test('calendar dates: real days only, leap years included', () => {
@@ -35,6 +35,60 @@ describe('domain rules', () => {
     assert.ok(isEmailShaped('a@b.io'));
     for (const bad of ['a@b', 'a b@c.io', '@c.io', 'a@.io', 'a@b.', 'plain']) assert.ok(!isEmailShaped(bad), bad);
     assert.ok(!isEmailShaped(`${'a'.repeat(250)}@b.io`));
+  });
+
+  test('email: one account however its accents are encoded (NFC, before trimming and lower-casing)', () => {
+    const composed = 'jos\u00e9@example.com';
+    assert.equal(normaliseEmail('jose\u0301@example.com'), composed);
+    assert.equal(normaliseEmail(' JOSE\u0301@Example.COM '), composed);
+    assert.equal(normaliseEmail(composed), composed);
+    // Idempotent: what sign-up stores is what the same rule gives again for it.
+    for (const raw of ['\u212b@x.io', 'A\u030a@x.io', '\u0130@x.io', 'e\u0301\u0327@x.io'])
+      assert.equal(normaliseEmail(normaliseEmail(raw)), normaliseEmail(raw), raw);
+  });
+
+  test('email: no control or format character, which would read as another address', () => {
+    for (const bad of [
+      'ada\u200b@example.com',
+      'ada@example.com\u202e',
+      'ada@example.com\u0007',
+      'a@b.com\u0000',
+      'a\u00ad.da@example.com',
+      'ada@exam\u200dple.com',
+      '\u2066ada@example.com',
+    ])
+      assert.ok(!isEmailShaped(normaliseEmail(bad)), JSON.stringify(bad));
+    // White space at the ends, a BOM included, is trimmed as before; accents stay allowed.
+    for (const ok of [' ada@example.com\n', '\ufeffada@example.com', 'jos\u00e9@example.com', 'jose\u0301@example.com'])
+      assert.ok(isEmailShaped(normaliseEmail(ok)), JSON.stringify(ok));
+  });
+
+  test('titles and names need a character that shows: not white space, a control or a format character', () => {
+    for (const invisible of [
+      '\u200b',
+      '\u0000',
+      '\u202e',
+      '\u200b\u200c\u200d\u2060\ufeff',
+      '\u00ad',
+      ' \t\n\u0007 ',
+      '\u00a0\u3000',
+    ]) {
+      assert.ok(!isValidTitle(invisible), `title ${JSON.stringify(invisible)}`);
+      assert.ok(!isValidName(invisible), `name ${JSON.stringify(invisible)}`);
+    }
+    for (const ok of ['a', ' a\u200b', 'é', '😀', '\u202eabc', 'tab\tinside']) {
+      assert.ok(isValidTitle(ok), `title ${JSON.stringify(ok)}`);
+      assert.ok(isValidName(ok), `name ${JSON.stringify(ok)}`);
+    }
+  });
+
+  test('U+0000 is refused anywhere in a title, a name or a description; other controls stay', () => {
+    assert.ok(!isValidTitle('a\u0000b'));
+    assert.ok(!isValidName('Ada\u0000'));
+    assert.ok(!isValidDescription('line\u0000'));
+    assert.ok(isValidDescription('line one\nline two\tindented\r\n'));
+    assert.ok(isValidDescription(''));
+    assert.ok(isValidDescription(null));
   });
 
   test('lengths count code points; a password is 8 to 1,024 of them, not all blank', () => {
