@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock, TokenService } from '../../application/tasks/ports.ts';
 import { TOKEN_LIFETIME_SECONDS } from '../../domain/tasks/rules.ts';
+import { isCanonicalBase64url } from './canonical-base64url.ts';
 
 /** How far ahead of our clock an `iat` may be: clocks of nodes behind one load balancer differ a little. */
 const CLOCK_SKEW_SECONDS = 60;
@@ -33,6 +34,9 @@ export class JoseTokenService implements TokenService {
   }
 
   async verify(token: string): Promise<string | null> {
+    // jose ignores the unused low bits of the signature's last character, so a token changed there would
+    // still verify (and be cached under its new spelling): only the spelling Taskcast issues is accepted.
+    if (!isCanonicalBase64url(token.slice(token.lastIndexOf('.') + 1))) return null;
     const nowSeconds = this.clock.now().getTime() / 1000;
     const known = this.verified.get(token);
     if (known) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { isCanonicalBase64url } from '../../../adapters/crypto/canonical-base64url.ts';
 import { JoseTokenService } from '../../../adapters/crypto/jose-token-service.ts';
 import { FixedClock } from '../../support/fakes.ts';
 
@@ -80,5 +81,40 @@ describe('JoseTokenService', () => {
     for (const bad of [none, hs512, tampered, otherSecret, noExp, 'a.b.c', '', 'x'.repeat(500)]) {
       assert.equal(await tokens.verify(bad), null, bad.slice(0, 40));
     }
+  });
+
+  test('refuses a signature spelled another way: unused low bits set in its last character', async () => {
+    const tokens = new JoseTokenService(secret, new FixedClock());
+    const good = await tokens.issue(sub);
+    assert.equal(await tokens.verify(good), sub);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(good.at(-1)!);
+    assert.equal(last & 3, 0, 'jose issues the canonical spelling');
+    for (let low = 1; low < 4; low++) {
+      const sibling = `${good.slice(0, -1)}${alphabet[last | low]}`;
+      assert.equal(await tokens.verify(sibling), null, sibling.slice(-4));
+      // A fresh service, so the refusal does not rest on the cache of the issued spelling.
+      assert.equal(await new JoseTokenService(secret, new FixedClock()).verify(sibling), null, sibling.slice(-4));
+    }
+  });
+});
+
+describe('isCanonicalBase64url', () => {
+  test('the unused bits of the last character must be zero, and no length is 1 mod 4', () => {
+    // 43 characters (32 bytes, an HS256 signature): 2 unused bits.
+    const stem = 'A'.repeat(42);
+    const canonical = [...'AEIMQUYcgkosw048'];
+    for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')
+      assert.equal(isCanonicalBase64url(stem + c), canonical.includes(c), c);
+    // 2 mod 4 (one trailing byte): 4 unused bits, so only A, Q, g and w.
+    assert.deepEqual(
+      [...'AQgwBRhx'].map((c) => isCanonicalBase64url(`A${c}`)),
+      [true, true, true, true, false, false, false, false],
+    );
+    assert.equal(isCanonicalBase64url('AAAA'), true, 'no unused bits');
+    assert.equal(isCanonicalBase64url(''), true);
+    assert.equal(isCanonicalBase64url('AAAAA'), false, '1 mod 4 encodes no byte count');
+    assert.equal(isCanonicalBase64url(`${stem}=`), false, 'padding or any other character');
+    assert.equal(Buffer.from(stem + 'w', 'base64url').toString('base64url'), stem + 'w', "Node's encoder agrees");
   });
 });
