@@ -36,12 +36,32 @@ export const FORECAST_EXPOSED_HEADERS = [
   'Allow',
 ] as const;
 /**
- * What a task client reads: the page link of the task list, the back-off of a 429, the methods of a 405,
- * the challenge of a 401.
+ * What a task client reads (docs/task-api.md): the version a later If-Match or If-None-Match names, the
+ * mark of a replayed create, the page link of the task list, the back-off of a 429 or 503, the methods of
+ * a 405, the challenge of a 401. A browser hides any other header but the safelisted few (Cache-Control,
+ * Content-Type, …) from a cross-origin page.
  */
-export const TASK_EXPOSED_HEADERS = ['Link', 'Retry-After', 'Allow', 'WWW-Authenticate'] as const;
+export const TASK_EXPOSED_HEADERS = [
+  'ETag',
+  'Idempotent-Replayed',
+  'Link',
+  'Retry-After',
+  'Allow',
+  'WWW-Authenticate',
+] as const;
 export const TASK_ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
-export const TASK_ALLOWED_HEADERS = ['Authorization', 'Content-Type'] as const;
+/**
+ * Every request header the task API reads: the token (first: the API document names it from here), the
+ * body's type, the conditional requests and the key of a safe retry. A preflight that asks for one not
+ * listed makes the browser refuse the call.
+ */
+export const TASK_ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'If-Match',
+  'If-None-Match',
+  'Idempotency-Key',
+] as const;
 /** Headers a forecast page may send: Accept variants, conditional requests, api.weather.gov's Feature-Flags. */
 export const FORECAST_ALLOWED_HEADERS = [
   'Accept',

@@ -155,6 +155,38 @@ test('task API with CORS_ORIGINS: an allowed origin gets the preflight grant and
   assert.match(strangerGet.headers.get('vary') ?? '', /Origin/, 'the answer depends on Origin, so caches must know');
 });
 
+test('task API with CORS_ORIGINS: a page may send every header docs/task-api.md names and read every one it answers', async () => {
+  const call = await app([PAGE]);
+  const listed = (value: string | null) => (value ?? '').split(',').map((s) => s.trim().toLowerCase());
+  // What a browser asks before a conditional PATCH or DELETE, a keyed create, a conditional GET.
+  for (const [method, path, asked] of [
+    ['PATCH', '/api/tasks/6f1d3c1a-8a9b-4e7c-9d2e-5b4a3f2e1d0c', 'authorization, if-match, idempotency-key'],
+    ['DELETE', '/api/tasks/6f1d3c1a-8a9b-4e7c-9d2e-5b4a3f2e1d0c', 'authorization, if-match'],
+    ['POST', '/api/tasks', 'authorization, content-type, idempotency-key'],
+    ['GET', '/api/tasks', 'authorization, if-none-match'],
+  ] as const) {
+    const answer = await call('OPTIONS', path, preflight(method, asked));
+    assert.equal(answer.status, 204);
+    const allowed = listed(answer.headers.get('access-control-allow-headers'));
+    for (const name of listed(asked)) assert.ok(allowed.includes(name), `${method} ${path}: ${name}`);
+  }
+
+  const signUp = await call(
+    'POST',
+    '/api/auth/signup',
+    { origin: PAGE },
+    { name: 'Ada', email: 'ada@example.com', password: 'correct horse' },
+  );
+  const token = JSON.parse(signUp.text).token as string;
+  const keyed = { origin: PAGE, authorization: `Bearer ${token}`, 'idempotency-key': 'k-1' };
+  await call('POST', '/api/tasks', keyed, { title: 'from a page' });
+  const replayed = await call('POST', '/api/tasks', keyed, { title: 'from a page' });
+  assert.equal(replayed.headers.get('idempotent-replayed'), 'true');
+  const exposed = listed(replayed.headers.get('access-control-expose-headers'));
+  for (const name of ['etag', 'idempotent-replayed', 'link', 'retry-after', 'allow', 'www-authenticate'])
+    assert.ok(exposed.includes(name), name);
+});
+
 test('task API with CORS_ORIGINS=*: every origin, and never credentials with the *', async () => {
   const call = await app(['*']);
   const answer = await call(
