@@ -128,8 +128,10 @@ export function taskCorsMiddleware(policy: CorsPolicy): Middleware {
         vary: 'Origin',
       });
     }
-    // The answer depends on Origin whenever a list is configured, so caches must key on it.
-    if (!anyOrigin) setBoth(event, 'vary', 'Origin');
+    // The answer depends on Origin whenever a list is configured, so caches must key on it. h3 lets this
+    // Vary replace the answer's own, and a task answer varies on its token (tasks/cache-policy.ts), so
+    // both are named here; on /health and the token answers (no-store) the second costs nothing.
+    if (!anyOrigin) setBoth(event, 'vary', 'Origin, Authorization');
     if (allowOrigin !== undefined) {
       setBoth(event, 'access-control-allow-origin', allowOrigin);
       setBoth(event, 'access-control-expose-headers', exposed);

@@ -4,6 +4,7 @@ import { taskVersion } from '../../../domain/tasks/idempotency.ts';
 import type { Task } from '../../../domain/tasks/task.ts';
 import { JSON_TYPE } from '../json-type.ts';
 import { PlainResponse } from '../plain-response.ts';
+import { ACCOUNT_ANSWER } from './cache-policy.ts';
 import { listBodyInSlices } from './task-json.ts';
 
 // RFC 9110 conditional requests on the task API: a strong ETag per task (its version), a weak one for a
@@ -45,12 +46,15 @@ function noneMatch(event: H3Event, etag: string): boolean {
   return tags.some((t) => t.tag === bare);
 }
 
-/** A JSON answer with its ETag, or a 304 when the client already holds that version. */
+/**
+ * A JSON answer with its ETag, or a 304 when the client already holds that version; both with the cache
+ * headers of one account's answer, which a 304 must repeat (RFC 9110, 15.4.5).
+ */
 export function withEtag(event: H3Event, body: unknown, etag: string): HTTPResponse {
-  if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag } });
+  if (noneMatch(event, etag)) return new HTTPResponse(null, { status: 304, headers: { etag, ...ACCOUNT_ANSWER } });
   return new HTTPResponse(event.req.method === 'HEAD' ? null : JSON.stringify(body), {
     status: 200,
-    headers: { 'content-type': JSON_TYPE, etag },
+    headers: { 'content-type': JSON_TYPE, etag, ...ACCOUNT_ANSWER },
   });
 }
 
@@ -65,10 +69,10 @@ export async function listResponse(
   next?: string | null,
 ): Promise<HTTPResponse> {
   const { bytes, etag } = await listBodyInSlices(slot, tasks, next);
-  if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag } });
+  if (noneMatch(event, etag)) return new PlainResponse(null, { status: 304, headers: { etag, ...ACCOUNT_ANSWER } });
   return new PlainResponse(event.req.method === 'HEAD' ? null : bytes, {
     status: 200,
-    headers: { 'content-type': JSON_TYPE, etag },
+    headers: { 'content-type': JSON_TYPE, etag, ...ACCOUNT_ANSWER },
   });
 }
 

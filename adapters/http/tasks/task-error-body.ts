@@ -15,6 +15,7 @@ import { HttpProblem } from '../http-problem.ts';
 import { clipEcho } from '../clip-echo.ts';
 import { JSON_TYPE } from '../json-type.ts';
 import { bearerChallenge } from './bearer-token.ts';
+import { ERROR_ANSWER } from './cache-policy.ts';
 
 /** What the task API answers: the task context's failures and the shared kernel's. */
 type TaskApiFailure = TaskError | ValidationError | ServiceUnavailable | OutcomeUnknown;
@@ -88,6 +89,10 @@ export function taskErrorResponse(
   });
 }
 
+/** Every error answer: its JSON, `Cache-Control: no-store` (cache-policy.ts), and its own headers. */
 function json(status: number, body: unknown, headers: Record<string, string> = {}): HTTPResponse {
-  return new HTTPResponse(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
+  return new HTTPResponse(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': JSON_TYPE, ...ERROR_ANSWER, ...headers },
+  });
 }

@@ -24,6 +24,7 @@ import {
 } from './schemas.ts';
 import { decodeCursor, encodeCursor } from './task-cursor.ts';
 import { ifMatchVersions, listResponse, requestFingerprint, taskEtag, withEtag } from './conditional.ts';
+import { ACCOUNT_ANSWER, TOKEN_ANSWER } from './cache-policy.ts';
 
 /** Registers `/api/auth/*` and `/api/tasks*`. Handlers translate HTTP to use-case calls and nothing more. */
 export function registerTaskRoutes(
@@ -45,7 +46,7 @@ export function registerTaskRoutes(
   };
   const currentUser = (event: H3Event) => authenticate.execute(bearerToken(event.req.headers.get('authorization')));
 
-  route(app, '/api/auth/signup', {
+  cachedRoute(app, '/api/auth/signup', TOKEN_ANSWER, {
     POST: async (event) => {
       const address = clientAddress(event, trustProxy);
       await throttle.beforeSignUp(address);
@@ -57,7 +58,7 @@ export function registerTaskRoutes(
     },
   });
 
-  route(app, '/api/auth/login', {
+  cachedRoute(app, '/api/auth/login', TOKEN_ANSWER, {
     POST: async (event) => {
       refuseQuery(event.url);
       const input = parseBody(loginBody, await readJsonBody(event));
@@ -76,7 +77,7 @@ export function registerTaskRoutes(
     },
   });
 
-  route(app, '/api/tasks', {
+  cachedRoute(app, '/api/tasks', ACCOUNT_ANSWER, {
     GET: async (event) => {
       const user = await currentUser(event);
       const { filter, paging } = parseTaskListQuery(event.url);
@@ -118,7 +119,7 @@ export function registerTaskRoutes(
     },
   });
 
-  route(app, '/api/tasks/:id', {
+  cachedRoute(app, '/api/tasks/:id', ACCOUNT_ANSWER, {
     GET: async (event) => {
       const user = await currentUser(event);
       refuseQuery(event.url);
@@ -161,31 +162,37 @@ type Handler = (event: H3Event) => Promise<unknown>;
 
 /**
  * A handler whose plain return value is sent as JSON with the server's one JSON type (JSON_TYPE), which the
- * errors use too; h3 would send it as `application/json;charset=UTF-8`. The status and any headers the
- * handler set on `event.res` are merged in by h3, as for any answer.
+ * errors use too; h3 would send it as `application/json;charset=UTF-8`. It carries the route's cache
+ * headers; an answer the handler built itself (conditional.ts) carries its own. The status and any headers
+ * the handler set on `event.res` are merged in by h3, as for any answer.
  */
-function answeringJson(handler: Handler): Handler {
+function answeringJson(handler: Handler, cache: CacheHeaders): Handler {
   return async (event) => {
     const value = await handler(event);
     if (value instanceof HTTPResponse || value instanceof Response) return value;
     return new PlainResponse(JSON.stringify(value), {
       status: event.res.status ?? 200,
-      headers: { 'content-type': JSON_TYPE },
+      headers: { 'content-type': JSON_TYPE, ...cache },
     });
   };
 }
 
+type Handlers = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>;
+type CacheHeaders = Readonly<Record<string, string>>;
+
 /** Registers each method's handler, and a catch-all that answers other methods with 405 and `Allow`. */
-export function route(
-  app: H3,
-  path: string,
-  handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>,
-): void {
+export function route(app: H3, path: string, handlers: Handlers): void {
+  cachedRoute(app, path, {}, handlers);
+}
+
+/** A route whose successful answers carry `cache`, the headers of cache-policy.ts that fit what they hold. */
+function cachedRoute(app: H3, path: string, cache: CacheHeaders, handlers: Handlers): void {
   const allow = Object.keys(handlers);
   if (allow.includes('GET')) allow.push('HEAD');
-  for (const [method, handler] of Object.entries(handlers)) app.on(method as 'GET', path, answeringJson(handler));
+  for (const [method, handler] of Object.entries(handlers))
+    app.on(method as 'GET', path, answeringJson(handler, cache));
   // h3 strips the body of a HEAD response; the status and headers are GET's.
-  if (handlers.GET) app.on('HEAD', path, answeringJson(handlers.GET));
+  if (handlers.GET) app.on('HEAD', path, answeringJson(handlers.GET, cache));
   app.all(path, (event) => {
     throw methodNotAllowed(event.req.method, allow);
   });
