@@ -1,9 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A TCP forwarder between the servers under test and PostgreSQL, so that a test can take the database
- * away (cut every connection and refuse new ones, as a server that is restarting does) and give it back,
- * without touching a PostgreSQL server that other work on this machine may be using.
+ * A TCP forwarder between the servers under test and PostgreSQL (or Redis), so that a test can take the
+ * server away (cut every connection and refuse new ones, as a server that is restarting does) and give it
+ * back, without touching a server that other work on this machine may be using.
  */
 export class TcpProxy {
   private server?: Server;
