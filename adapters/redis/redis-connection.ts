@@ -21,6 +21,8 @@ export class RedisConnection {
   private up = false;
   private everUp = false;
   private downLogged = false;
+  /** Set by close(): the connection ends because this node asked, which is not Redis being unreachable. */
+  private closing = false;
 
   constructor(private readonly options: RedisConnectionOptions) {
     const log = options.log ?? (() => {});
@@ -42,7 +44,7 @@ export class RedisConnection {
     });
     const lost = (reason: string) => {
       this.up = false;
-      if (this.downLogged) return;
+      if (this.downLogged || this.closing) return;
       this.downLogged = true;
       log(
         `redis: ${this.describe} unreachable (${reason}); this node uses its own memory for auth budgets and the upstream cache until it returns`,
@@ -70,6 +72,7 @@ export class RedisConnection {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.client.removeAllListeners('ready');
     try {
       await this.client.quit();

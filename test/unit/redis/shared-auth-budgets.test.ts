@@ -84,6 +84,24 @@ describe(
 );
 
 describe(
+  'a Redis connection closed by its node',
+  { skip: TEST_REDIS_URL ? false : 'needs TEST_REDIS_URL; skipped' },
+  () => {
+    test('says it connected, and nothing about Redis being unreachable when it closes', async () => {
+      const notes: string[] = [];
+      const connection = new RedisConnection({ url: TEST_REDIS_URL!, log: (m) => notes.push(m) });
+      await ready(connection);
+      await connection.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.deepEqual(
+        notes.map((n) => n.replace(/ to .*/, '')),
+        ['redis: connected'],
+      );
+    });
+  },
+);
+
+describe(
   'auth budgets when Redis goes away and comes back',
   { skip: hasRedisServerBinary() ? false : 'needs the redis-server binary to start a throwaway server; skipped' },
   () => {
