@@ -3,7 +3,7 @@
 // (indexed-catalogue.ts). One function for both, so the two give the same answers from the same buckets.
 
 import { CompletingMap } from './completing-map.ts';
-import { PointGrid, ShapeGrid } from './grid-index.ts';
+import { cellKey, PointGrid, ShapeGrid, type ShapeEntry } from './grid-index.ts';
 import { pickForecastZone } from './pick-forecast-zone.ts';
 import { withShoreZones } from './shore-zones.ts';
 import type {
@@ -24,6 +24,8 @@ import type {
 /** Point-in-outline lookups: a ShapeGrid, or the indexed catalogue's buckets read on demand. */
 export interface ShapeLookup<T> {
   containing(lat: number, lon: number): T[];
+  /** The shape parts filed in one 1° cell (grid-index.ts cellKey). */
+  inCell(key: number): readonly ShapeEntry<T>[];
 }
 
 /**
@@ -123,6 +125,17 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
     nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
       radarGrid().nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
     nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
+    nearestPlaces: (lat, lon, limit) => placeGrid.nearest(lat, lon, limit),
+    landOutlinesNear: (south, west, north, east) => {
+      const parts: { shape: Shape; part: number }[] = [];
+      for (let la = Math.floor(south); la <= Math.floor(north); la++)
+        for (let lo = Math.floor(west); lo <= Math.floor(east); lo++) {
+          const key = cellKey(la, ((((lo + 180) % 360) + 360) % 360) - 180);
+          for (const grid of [countyGrid, forecastGrid, officeGrid] as const)
+            for (const { shape, part } of grid.inCell(key)) parts.push({ shape, part });
+        }
+      return parts;
+    },
   };
   return Object.assign(tables, lookups);
 }

@@ -39,6 +39,11 @@ export class ShapeGrid<T> {
   containing(lat: number, lon: number): T[] {
     return containingIn(this.#cells.get(cellKey(Math.floor(lat), Math.floor(lon))), lat, lon);
   }
+
+  /** The shape parts filed in one 1° cell (its key: cellKey), in insertion order. */
+  inCell(key: number): readonly ShapeEntry<T>[] {
+    return this.#cells.get(key) ?? [];
+  }
 }
 
 /**

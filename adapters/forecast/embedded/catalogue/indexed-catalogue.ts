@@ -165,6 +165,7 @@ function indexedShapes<R extends { readonly shape: Shape | null }>(
   };
   return {
     containing: (lat, lon) => containingIn(bucket(cellKey(Math.floor(lat), Math.floor(lon))), lat, lon),
+    inCell: (key) => bucket(key) ?? [],
   };
 }
 

@@ -171,6 +171,19 @@ export interface Catalogue {
   nearestStations(lat: number, lon: number, limit: number): readonly Nearest<StationRecord>[];
   nearestRadar(lat: number, lon: number, types?: readonly RadarType[]): Nearest<RadarRecord> | undefined;
   nearestPlace(lat: number, lon: number): Nearest<PlaceRecord> | undefined;
+  /** The `limit` places nearest the point, nearest first. */
+  nearestPlaces(lat: number, lon: number, limit: number): readonly Nearest<PlaceRecord>[];
+  /**
+   * The parts of the land outlines (counties, public forecast zones, offices) filed in the 1° cells a box
+   * touches (lon west to east, as the box's 1° cells), the same part more than once where it spans cells:
+   * what a cell of a forecast grid asks to learn whether land lies in or near it (grid/cell-land.ts).
+   */
+  landOutlinesNear(
+    south: number,
+    west: number,
+    north: number,
+    east: number,
+  ): readonly { readonly shape: Shape; readonly part: number }[];
 }
 
 export interface OfficeHoldings {

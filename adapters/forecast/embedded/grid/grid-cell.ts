@@ -13,6 +13,7 @@ import type { GridRef } from '../../../../application/forecast/ports.ts';
 import type { OfficeRecord, Shape } from '../catalogue/types.ts';
 import type { EmbeddedDeps, GridWindowOrigin } from '../embedded-deps.ts';
 import { answeringOffice, COASTAL_WATERS_KM, GREAT_LAKES, SHORE_KM } from './point-office.ts';
+import { cellHoldsLand } from './cell-land.ts';
 
 /** A forecast cell: its office, the grid it is addressed on, its grid address and its index on the NDFD grid. */
 export interface Cell {
@@ -79,7 +80,7 @@ const servesWholeGrid = (deps: EmbeddedDeps, office: OfficeRecord, origin: GridW
 
 /** The cell a point falls in, or ForecastNotFound naming the point. */
 export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell {
-  const { office, shore, atSea } = answeringOffice(deps, lat, lon);
+  const { office, shore, atSea, town } = answeringOffice(deps, lat, lon);
   if (!office) throw pointUnavailable(lat, lon);
   const gridIds = gridIdsOfOffice(office.id).filter((id) => deps.offsets.has(id));
   if (gridIds.length === 0) throw pointUnavailable(lat, lon, office);
@@ -102,6 +103,7 @@ export function cellOfPoint(deps: EmbeddedDeps, lat: number, lon: number): Cell 
     if (!isInsideGrid(index.i, index.j, first.grid)) throw pointUnavailable(lat, lon, office);
     throw shore || atSea ? pointUnavailable(lat, lon) : pointUnavailable(lat, lon, office, gridIds.join(' or '));
   }
+  if (town) return shore ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : cell;
   if (atSea) return { ...cell, overWater: true };
   if (!shore) return cell;
   return shore.km <= SHORE_KM ? { ...cell, shore: { lat: shore.lat, lon: shore.lon } } : { ...cell, overWater: true };
@@ -117,10 +119,12 @@ const CELL_PROBES = [
 ] as const;
 
 /**
- * A cell with no land in it: neither its centre nor any point 0.3 cells from it lies in a county, and it is
- * US water: a probe in a coastal marine or offshore zone, its centre inside an office's outline (a lake or
- * bayou no zone holds, as Lake Salvador), the open ocean of an island office's grid (GUM, HFO, SJU), or, in
- * no US outline at all, beyond US waters rather than beyond US land ({@link beyondUsWaters}). Such cells are marine-only; api.weather.gov has no
+ * A cell with no land in it: no point of it is one /points calls land ({@link cellHoldsLand}: in a county, a
+ * forecast zone or an office's outline, or within 1.5 km of them or of a town; its centre and the points 0.3
+ * cells from it are asked of the counties first, which settles most land cells at once), and it is US water: a
+ * probe in a coastal marine or offshore zone, the open ocean of an island office's grid (GUM, HFO, SJU), or, in
+ * no US outline at all, beyond US waters rather than beyond US land ({@link beyondUsWaters}). Before, the five
+ * probes alone decided, and a town on a cell whose middle is water (Utqiagvik, Waikiki) linked a 404. Such cells are marine-only; api.weather.gov has no
  * forecast for them ("Marine Forecast Not Supported", netbymatt/ws4kp#230, 2026) though their raw grid data is
  * served. No recorded land answer's cell fails this test. Canada's and Mexico's land on a US office's grid
  * (Windsor on DTX's, Tijuana on SGX's, Montreal on BTV's) is in no US zone and lies beyond US land: land, with
@@ -131,10 +135,11 @@ export function isMarineOnly(deps: EmbeddedDeps, cell: Cell): boolean {
   const { catalogue } = deps;
   const probes = CELL_PROBES.map(([di, dj]) => gridToLatLon(cell.i + di, cell.j + dj, cell.grid));
   if (probes.some((p) => catalogue.countyZoneAt(p.lat, p.lon) !== undefined)) return false;
+  // Any point of the cell that /points calls land (answeringOffice): the same rule, on the whole cell.
+  if (cellHoldsLand(catalogue, cell)) return false;
   if (probes.some((p) => inUsWaters(deps, p.lat, p.lon))) return true;
   const centre = probes[0] as { lat: number; lon: number };
-  // Inside an office's outline it is US water no zone holds (Lake Salvador); on an island office's grid, open ocean.
-  if (catalogue.officeAt(centre.lat, centre.lon) !== undefined) return true;
+  // On an island office's grid, open ocean.
   const origin = deps.offsets.get(cell.gridId);
   if (origin && servesWholeGrid(deps, cell.office, origin)) return true;
   return beyondUsWaters(deps, centre.lat, centre.lon);

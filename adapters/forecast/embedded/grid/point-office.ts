@@ -30,6 +30,12 @@ export const COASTAL_WATERS_KM = 40;
 const GREAT_LAKES_KM = 100;
 /** The outlines are simplified to about 100-500 m: a point this close to them is taken as on the shore. */
 export const SHORE_KM = 1.5;
+/**
+ * A point this close to a town of the place list is land, whatever the outlines say: the simplified county
+ * outlines leave out a few towns' shores (Hatteras village, 8 km beyond Dare County's outline at Frisco; the
+ * Keys from Key Biscayne to Islamorada), and api.weather.gov answers such a town as land, with a forecast.
+ */
+export const TOWN_KM = SHORE_KM;
 const PROBE_RINGS_KM = [0.5, 1, SHORE_KM, 3, 6, 10, 15, 22, 30, COASTAL_WATERS_KM, 55, 70, 85, GREAT_LAKES_KM];
 /**
  * Probes on a ring lie at most this far apart, 16 at least: 16 alone left 4 to 25 km between probes on the
@@ -138,6 +144,12 @@ function watersOffice(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecor
   return zone && deps.catalogue.offices.get(zone.lakeCwa ?? zone.cwa);
 }
 
+/** Whether a town of the place list lies within TOWN_KM of the point. */
+function nearTown(deps: EmbeddedDeps, lat: number, lon: number): boolean {
+  const place = deps.catalogue.nearestPlace(lat, lon);
+  return place !== undefined && place.distanceMeters <= TOWN_KM * 1000;
+}
+
 /**
  * The office that has a whole NDFD grid to itself and whose grid holds the point (GUM over the seas around
  * Guam and the Marianas): its waters reach the grid's edges, however far from land.
@@ -160,10 +172,15 @@ export function answeringOffice(
   deps: EmbeddedDeps,
   lat: number,
   lon: number,
-): { readonly office?: OfficeRecord; readonly shore?: Shore; readonly atSea?: boolean } {
+): { readonly office?: OfficeRecord; readonly shore?: Shore; readonly atSea?: boolean; readonly town?: boolean } {
   const onLand = officeOfLand(deps, lat, lon);
   if (onLand) return { office: onLand };
   const shore = nearestShore(deps, lat, lon);
+  // A town the outlines leave out: land, with the zones of the nearest land (grid-cell.ts cellOfPoint).
+  if ((!shore || shore.km > SHORE_KM) && nearTown(deps, lat, lon)) {
+    const office = shore?.office ?? watersOffice(deps, lat, lon) ?? sectorOffice(deps, lat, lon);
+    if (office) return shore ? { office, shore, town: true } : { office, town: true };
+  }
   const waters = shore && shore.km <= SHORE_KM ? undefined : watersOffice(deps, lat, lon);
   if (waters) return shore ? { office: waters, shore } : { office: waters, atSea: true };
   if (!shore) {

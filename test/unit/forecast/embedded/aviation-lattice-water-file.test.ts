@@ -19,7 +19,8 @@ describe('aviation-lattice-water.json', () => {
 
   it('holds the lattice points over water as worked out now', () => {
     assert.deepEqual(shipped, latticeWaterFile(deps()), 'run scripts/forecast-data/build-lattice-water.ts');
-    assert.equal(shipped.water.length, 366);
+    // 366 before a cell within 1.5 km of land counted as land, as /points counts such a point (cell-land.ts).
+    assert.equal(shipped.water.length, 357);
   });
 
   it("gives the lattice's places their water", () => {
