@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { taskOpenApi } from '../../adapters/http/docs/task-openapi.ts';
 import { silentLogger } from '../../adapters/logging/logger.ts';
 import { createContainer } from '../../bootstrap/composition/container.ts';
 import { buildHttpApp } from '../../bootstrap/composition/http-app.ts';
@@ -105,4 +106,18 @@ test('with CORS_ORIGINS, a task answer varies on Origin and on Authorization', a
   assert.equal(list.headers.get('access-control-allow-origin'), page);
   assert.equal(list.headers.get('cache-control'), 'private, no-cache');
   assert.deepEqual(varies(list.headers).sort(), ['authorization', 'origin']);
+});
+
+test('the API document says what the answers carry', async () => {
+  const w = await httpWorld();
+  const { token } = await w.signUp();
+  const login = await w.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'x' } });
+  const list = await w.call('GET', '/api/tasks', { token });
+  const description = String((taskOpenApi('http://localhost') as { info: { description: string } }).info.description);
+  const caching = description.split('\n').find((line) => line.startsWith('Caching:')) ?? '';
+  assert.ok(caching.includes(`every error \`Cache-Control: ${login.headers.get('cache-control')}\``), caching);
+  assert.ok(
+    caching.includes(`\`Cache-Control: ${list.headers.get('cache-control')}\` with \`Vary: Authorization\``),
+    caching,
+  );
 });

@@ -3,6 +3,7 @@ import type { GenericSchema } from 'valibot';
 import { TASK_PAGE } from '../../../domain/tasks/paging.ts';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../domain/tasks/rules.ts';
 import { TASK_ALLOWED_HEADERS } from '../cors.ts';
+import { ACCOUNT_ANSWER, ERROR_ANSWER, TOKEN_ANSWER } from '../tasks/cache-policy.ts';
 import { createTaskBody, loginBody, signUpBody, updateTaskBody } from '../tasks/schemas.ts';
 import type { Json } from './openapi-kit.ts';
 
@@ -239,6 +240,8 @@ function buildTemplate(): Json {
         "A request line and headers over 16 KB together (the parser's limit) are refused before any route: 414 URITooLong when the URL is the larger part, else 431 RequestHeaderFieldsTooLarge, in the same error shape, and the connection is closed.",
         'Bodies must be JSON objects; unknown and read-only fields (`id`, `user_id`, `created_at`, `updated_at`) are a 400 that names them.',
         'Query parameters are strict too: only `GET /api/tasks` takes any (`status`, `priority`, `limit`, `cursor`); any other, such as `page`, is a 400 that names it.',
+        // From the headers the answers carry (tasks/cache-policy.ts), so the two cannot drift apart.
+        `Caching: the token answers (sign-up, login) say \`Cache-Control: ${TOKEN_ANSWER['cache-control']}\`, every error \`Cache-Control: ${ERROR_ANSWER['cache-control']}\`; task answers, 304s included, say \`Cache-Control: ${ACCOUNT_ANSWER['cache-control']}\` with \`Vary: ${ACCOUNT_ANSWER['vary']}\`, so a browser may keep one but revalidates it (\`If-None-Match\`) and no shared cache stores it.`,
       ].join('\n'),
       license: { name: 'MIT' },
     },
