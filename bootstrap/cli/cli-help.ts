@@ -1,5 +1,6 @@
 // The texts `taskcast --help` prints. The variables are the README's configuration table in one line each;
-// test/unit/bootstrap/cli.test.ts checks that every variable config.ts reads is listed here.
+// test/unit/bootstrap/cli.test.ts checks that every variable config.ts reads is listed here, and
+// TASKCAST_CACHE_DIR, which the embedded model's cache reads itself.
 
 /** [name, default, meaning] */
 export const SERVE_VARIABLES: ReadonlyArray<readonly [string, string, string]> = [
@@ -42,6 +43,7 @@ export const SERVE_VARIABLES: ReadonlyArray<readonly [string, string, string]> =
   ['UPSTREAM_CACHE_MB', '64', 'upstream response cache size'],
   ['UPSTREAM_TIMEOUT_MS', '10000', 'timeout of each upstream attempt'],
   ['UPSTREAM_STALE_MAX_S', '86400', 'oldest cached copy served when upstream fails'],
+  ['TASKCAST_CACHE_DIR', '<tmpdir>/taskcast-cache-<uid>', "the embedded model's alert cycles; off keeps none"],
 ];
 
 function table(rows: ReadonlyArray<readonly [string, string, string]>): string {
