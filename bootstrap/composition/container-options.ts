@@ -18,7 +18,7 @@ export interface ContainerOptions {
   readonly jwtSecret?: string;
   /** MAX_TASKS_PER_USER: how many tasks one account may hold, 0 for no limit; 10,000 by default. */
   readonly maxTasksPerUser?: number;
-  /** bcrypt cost, 10 or more in production; tests may lower it. */
+  /** bcrypt cost, 4 to 31 (10 by default); 10 or more in production; tests may lower it. */
   readonly bcryptCost?: number;
   readonly log?: (message: string) => void;
   /** The forecast provider to wire (`embedded` by default), or false for a task-only container. */

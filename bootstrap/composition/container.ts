@@ -16,6 +16,11 @@ export function createContainer(options: ContainerOptions = {}): Container {
   const depth = options.journalDepth;
   if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64))
     throw new Error(`journalDepth must be a whole number from 1 to 64 (got ${depth}).`);
+  // bcrypt takes 4 to 31; another cost failed only at the first hash, which Login makes as it is built,
+  // so createTaskcast resolved and the process then died of that hash's unhandled rejection.
+  const cost = options.bcryptCost;
+  if (cost !== undefined && !(Number.isInteger(cost) && cost >= 4 && cost <= 31))
+    throw new Error(`bcryptCost must be a whole number from 4 to 31 (got ${cost}).`);
   const maxTasks = options.maxTasksPerUser;
   if (maxTasks !== undefined && !(Number.isInteger(maxTasks) && maxTasks >= 0))
     throw new Error(`maxTasksPerUser must be a whole number, 0 for no limit (got ${maxTasks}).`);

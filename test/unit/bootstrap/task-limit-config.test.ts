@@ -39,3 +39,15 @@ test('the library takes maxTasksPerUser, and refuses one that is not a whole num
   }
   assert.throws(() => createContainer({ maxTasksPerUser: -5 }), /maxTasksPerUser must be a whole number/);
 });
+
+test('the library refuses a bcryptCost bcrypt cannot use when it is made, not with a crash after', async () => {
+  for (const bad of [2, 3, 32, 4.5, Number.NaN]) {
+    await assert.rejects(
+      createTaskcast({ bcryptCost: bad }),
+      new RegExp(`bcryptCost must be a whole number from 4 to 31 \\(got ${bad}\\)`),
+      String(bad),
+    );
+  }
+  const taskcast = await createTaskcast({ bcryptCost: 4 });
+  await taskcast.close();
+});
