@@ -20,6 +20,10 @@ const REFUSED: [now: unknown, rate: unknown, path: string][] = [
   ['2026-05-20', 0, 'now'],
   ['yesterday', 0, 'now'],
   [new Date(Number.NaN), 0, 'now'],
+  // Days the calendar lacks: Date.parse rolls them over to March 2 and March 1.
+  ['2026-02-30T21:00:00Z', 0, 'now'],
+  ['2026-02-29T21:00:00Z', 0, 'now'],
+  ['2026-04-31T21:00:00-05:00', 0, 'now'],
 ];
 
 describe('setClock', () => {
@@ -53,6 +57,7 @@ describe('setClock', () => {
     const taskcast = await createTaskcast({ storage: 'memory', forecastProvider: 'embedded', lazyForecastData: true });
     assert.equal(taskcast.forecast.setClock(new Date('2026-05-20T21:00:00Z')).now, '2026-05-20T21:00:00.000Z');
     assert.equal(taskcast.forecast.setClock('2026-05-20T16:00:00-05:00', 1).rate, 1);
+    assert.equal(taskcast.forecast.setClock('2028-02-29T12:00:00Z').now, '2028-02-29T12:00:00.000Z', 'a leap day');
     assert.throws(() => taskcast.forecast.setClock('2026-05-20T21:00:00Z', 2 as 1), ClockSettingInvalid);
     await taskcast.close();
   });

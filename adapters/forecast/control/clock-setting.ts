@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CALENDAR_INSTANT_MESSAGE, isCalendarInstant } from './calendar-instant.ts';
 import type { ClockRate } from './forecast-clock.ts';
 
 /**
@@ -20,6 +21,7 @@ export class ClockSettingInvalid extends TypeError {
 const isoInstant = v.pipe(
   v.string('now must be an ISO 8601 instant'),
   v.isoTimestamp('now must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
+  v.check(isCalendarInstant, `now ${CALENDAR_INSTANT_MESSAGE}`),
 );
 
 const clockSetting = v.strictObject(

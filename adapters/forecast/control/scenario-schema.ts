@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { AlertEvent } from '../embedded/weather/alert-events.ts';
 import { INJECTABLE_EVENTS, SCENARIO_ALERTS_MAX } from '../embedded/weather/injected-alerts.ts';
+import { CALENDAR_INSTANT_MESSAGE, isCalendarInstant } from './calendar-instant.ts';
 import { RELATIVE_TIME } from './relative-time.ts';
 import type { Scenario } from './scenario.ts';
 import { ScenarioInvalid } from './scenario-invalid.ts';
@@ -19,6 +20,7 @@ const TIME_PATTERN = new RegExp(`^(?:${ISO_INSTANT}|${RELATIVE_TIME.source.slice
 const time = v.pipe(
   v.string(),
   v.regex(TIME_PATTERN, 'must be an ISO 8601 instant, now, now±N{m,h,d} or today HH:MM±N{h,d}'),
+  v.check(isCalendarInstant, CALENDAR_INSTANT_MESSAGE),
   v.description(
     'An ISO 8601 instant, "now", "now+45m", "now-2h", "now+1d", or "today 06:00+1d" (wall-clock time in the place\'s zone).',
   ),
@@ -243,6 +245,7 @@ export const scenarioSchema = v.strictObject({
     v.pipe(
       v.string(),
       v.isoTimestamp('must be an ISO 8601 instant with a zone'),
+      v.check(isCalendarInstant, CALENDAR_INSTANT_MESSAGE),
       v.description('Sets the forecast clock (frozen) when the scenario loads.'),
     ),
   ),

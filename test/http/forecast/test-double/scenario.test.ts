@@ -60,6 +60,39 @@ describe('scenario controls', () => {
     assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
   });
 
+  it('a time the calendar lacks gets 400 with its path, never a 500 or a day rolled over', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const cases: [scenario: Record<string, unknown>, path: string][] = [
+      [{ clock: '2026-02-30T21:00:00Z' }, 'clock'],
+      [
+        { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], onset: '2026-05-20T25:00:00Z' }] },
+        'alerts[0].onset',
+      ],
+      [
+        { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], ends: '2026-13-01T00:00:00Z' }] },
+        'alerts[0].ends',
+      ],
+      [
+        { alerts: [{ event: 'Tornado Warning', point: [39.7, -97.1], sent: '2026-05-20T21:00:00+99:00' }] },
+        'alerts[0].sent',
+      ],
+      [
+        { weather: [{ area: { state: 'KS' }, from: '2026-02-29T00:00:00Z', to: 'now+1h', set: { temperature: 99 } }] },
+        'weather[0].from',
+      ],
+    ];
+    for (const [scenario, path] of cases) {
+      const answer = await w.send('PUT', '/_taskcast/scenario', scenario, auth);
+      assert.equal(answer.status, 400, JSON.stringify(scenario));
+      assert.equal(answer.body.path, path);
+      assert.match(answer.body.detail, /not a date and time the calendar has/);
+    }
+    assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
+    const leapDay = await w.send('PUT', '/_taskcast/scenario', { clock: '2028-02-29T12:00:00Z' }, auth);
+    assert.equal(leapDay.status, 200);
+    assert.equal(leapDay.body.clock.now, '2028-02-29T12:00:00.000Z');
+  });
+
   it('the control page shows the scenario in force, escaped', async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     const name = '</textarea><script>alert(1)</script>';
