@@ -14,6 +14,19 @@ export { ScenarioInvalid } from './scenario-invalid.ts';
  * JSON Schema (/_taskcast/scenario.schema.json) both come from this valibot schema.
  */
 
+/**
+ * A strict object whose unknown member is named as one, with the members it takes: valibot's own message,
+ * "Invalid key: Expected never but received \"cout\"", read to users as a puzzle rather than a misspelling.
+ */
+function strictObject<const E extends v.ObjectEntries>(entries: E) {
+  const members = Object.keys(entries).join(', ');
+  return v.strictObject(entries, (issue) =>
+    issue.expected === 'never'
+      ? `unknown member ${issue.received}; the members here are ${members}`
+      : `must be an object with ${members}`,
+  );
+}
+
 const ISO_INSTANT = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})`;
 const TIME_PATTERN = new RegExp(`^(?:${ISO_INSTANT}|${RELATIVE_TIME.source.slice(1, -1)})$`);
 
@@ -73,7 +86,7 @@ function figureOf<T extends FigureInput>(figure: StormFigure, events: readonly A
 }
 
 const alert = v.pipe(
-  v.strictObject({
+  strictObject({
     event: v.picklist(
       INJECTABLE_EVENTS as [AlertEvent, ...AlertEvent[]],
       `must be one of the products the model issues: ${INJECTABLE_EVENTS.join(', ')}`,
@@ -120,18 +133,18 @@ const alert = v.pipe(
 
 const weatherArea = v.union(
   [
-    v.strictObject({
+    strictObject({
       point,
       radiusKm: v.pipe(v.number(), v.minValue(0.1, 'must be at least 0.1'), v.maxValue(2000, 'must be at most 2000')),
     }),
-    v.strictObject({ zones: v.pipe(v.array(zoneId), v.minLength(1, 'must name at least one zone')) }),
-    v.strictObject({ state }),
+    strictObject({ zones: v.pipe(v.array(zoneId), v.minLength(1, 'must name at least one zone')) }),
+    strictObject({ state }),
   ],
   'must be {point, radiusKm}, {zones} or {state}',
 );
 
 const weatherSet = v.pipe(
-  v.strictObject({
+  strictObject({
     precipitation: v.optional(
       v.picklist(
         ['none', 'rain', 'snow', 'sleet', 'freezing rain', 'thunderstorms'],
@@ -153,7 +166,7 @@ const weatherSet = v.pipe(
   v.description('What the model says instead, in the units of the default (us) forecast: °F, mph, miles, percent.'),
 );
 
-const weather = v.strictObject({
+const weather = strictObject({
   area: weatherArea,
   from: time,
   to: time,
@@ -161,7 +174,7 @@ const weather = v.strictObject({
 });
 
 const fault = v.pipe(
-  v.strictObject({
+  strictObject({
     path: v.pipe(
       v.string(),
       v.regex(/^\//, 'must start with /'),
@@ -237,7 +250,7 @@ const fault = v.pipe(
   ),
 );
 
-export const scenarioSchema = v.strictObject({
+export const scenarioSchema = strictObject({
   $schema: v.optional(v.string()),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
   description: v.optional(v.string()),

@@ -60,6 +60,18 @@ describe('scenario controls', () => {
     assert.equal((await w.send('GET', '/_taskcast/scenario', undefined, auth)).body.scenario, null);
   });
 
+  it('an unknown member is named as one, with the members that place takes', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const typo = await w.send('PUT', '/_taskcast/scenario', { faults: [{ path: '/x', status: 503, cout: 1 }] }, auth);
+    assert.equal(typo.status, 400);
+    assert.equal(typo.body.path, 'faults[0].cout');
+    assert.match(typo.body.detail, /unknown member "cout"; the members here are path, .*, count, rate\.?$/);
+    assert.doesNotMatch(typo.body.detail, /Expected never/);
+    const notObject = await w.send('PUT', '/_taskcast/scenario', { alerts: [5] }, auth);
+    assert.equal(notObject.body.path, 'alerts[0]');
+    assert.match(notObject.body.detail, /alerts\[0\]: must be an object with event, /);
+  });
+
   it('a time the calendar lacks gets 400 with its path, never a 500 or a day rolled over', async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     const cases: [scenario: Record<string, unknown>, path: string][] = [
