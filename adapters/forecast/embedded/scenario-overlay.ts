@@ -28,6 +28,11 @@ import { stormRuleFor } from './weather/storm-warnings.ts';
 import { overrideAdjust, type OverrideSettings, type OverrideWindow } from './weather/weather-override.ts';
 import { idOrder } from './weather/text-order.ts';
 
+/** The farthest instant from 1970 a Date holds. */
+const LATEST_DATE_MS = 8.64e15;
+/** The longest an injected storm-based warning may run: the 7 days the forecasts cover, and a day beyond. */
+const STORM_WARNING_MAX_MS = 8 * 86_400_000;
+
 /** Where the embedded provider reads the scenario in force (ForecastControls). */
 export interface ScenarioSource {
   readonly revision: number;
@@ -158,15 +163,29 @@ export function scenarioOverlay(catalogue: Catalogue, source: ScenarioSource): E
       const path = `alerts[${index}]`;
       const area = alertZones(a, path);
       const first = area[0]!;
-      const at = (text: string | undefined) =>
-        text === undefined ? undefined : resolveTime(text, nowMs, first.timeZone);
-      const onsetGiven = at(a.onset);
-      const sentMs = at(a.sent) ?? Math.min(nowMs, onsetGiven ?? nowMs);
+      const at = (text: string | undefined, member: string) => {
+        if (text === undefined) return undefined;
+        const ms = resolveTime(text, nowMs, first.timeZone);
+        // Past ±8.64e15 ms a Date holds no instant: the alert's times would fail as a 500 on every list.
+        if (!(Math.abs(ms) <= LATEST_DATE_MS))
+          throw new ScenarioInvalid(`${path}.${member}`, `${text} falls outside the dates a clock can hold`);
+        return ms;
+      };
+      const onsetGiven = at(a.onset, 'onset');
+      const sentMs = at(a.sent, 'sent') ?? Math.min(nowMs, onsetGiven ?? nowMs);
       const onsetMs = onsetGiven ?? sentMs;
       const storm = stormRuleFor(a.event);
-      const endsMs = at(a.ends) ?? onsetMs + (storm ? storm.durationMinutes * 60_000 : DEFAULT_ALERT_HOURS * 3_600_000);
-      const expiresMs = at(a.expires) ?? endsMs;
+      const endsMs =
+        at(a.ends, 'ends') ?? onsetMs + (storm ? storm.durationMinutes * 60_000 : DEFAULT_ALERT_HOURS * 3_600_000);
+      const expiresMs = at(a.expires, 'expires') ?? endsMs;
       if (endsMs <= onsetMs) throw new ScenarioInvalid(`${path}.ends`, 'must be after onset');
+      // Its text quotes the weather of every hour it runs, read one hour at a time: a storm warning ending
+      // years on (now+99999d) held the event loop for minutes, the server answering nothing meanwhile.
+      if (storm && endsMs - sentMs > STORM_WARNING_MAX_MS)
+        throw new ScenarioInvalid(
+          `${path}.ends`,
+          `a ${a.event} may run at most ${STORM_WARNING_MAX_MS / 3_600_000} hours after it is sent`,
+        );
       const place = a.point
         ? { lat: a.point[0], lon: a.point[1], elevationM: 0 }
         : { lat: first.lat, lon: first.lon, elevationM: first.elevationM ?? 0 };

@@ -72,6 +72,29 @@ describe('scenario controls', () => {
     assert.match(notObject.body.detail, /alerts\[0\]: must be an object with event, /);
   });
 
+  it('a storm warning running years, or a time past what a Date holds, gets 400, not a hang or a 500', async () => {
+    const w = await forecastWorld({ adminToken: TOKEN });
+    const storm = (ends: string) => ({
+      alerts: [{ event: 'Severe Thunderstorm Warning', point: [39.7, -97.1], ends }],
+    });
+    // now+99999d held the event loop for minutes (its text reads the weather of every hour it runs); 9 days
+    // is refused by the same rule, and quickly either way.
+    const long = await w.send('PUT', '/_taskcast/scenario', storm('now+9d'), auth);
+    assert.equal(long.status, 400);
+    assert.equal(long.body.path, 'alerts[0].ends');
+    assert.match(long.body.detail, /a Severe Thunderstorm Warning may run at most 192 hours after it is sent/);
+    assert.equal((await w.send('PUT', '/_taskcast/scenario', storm('now+7d'), auth)).status, 200);
+    const far = await w.send(
+      'PUT',
+      '/_taskcast/scenario',
+      { alerts: [{ event: 'Heat Advisory', point: [39.7, -97.1], ends: 'now+999999999d' }] },
+      auth,
+    );
+    assert.equal(far.status, 400);
+    assert.equal(far.body.path, 'alerts[0].ends');
+    assert.match(far.body.detail, /now\+999999999d falls outside the dates a clock can hold/);
+  });
+
   it('a time the calendar lacks gets 400 with its path, never a 500 or a day rolled over', async () => {
     const w = await forecastWorld({ adminToken: TOKEN });
     const cases: [scenario: Record<string, unknown>, path: string][] = [
