@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import { CALENDAR_INSTANT_MESSAGE, isCalendarInstant } from '../../adapters/forecast/control/calendar-instant.ts';
+import {
+  CALENDAR_INSTANT_MESSAGE,
+  CLOCK_YEARS_MESSAGE,
+  isCalendarInstant,
+  isInClockYears,
+} from '../../adapters/forecast/control/calendar-instant.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-guard.ts';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
@@ -86,6 +91,7 @@ const environment = v.object({
       v.string(),
       v.isoTimestamp('FORECAST_NOW must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
       v.check(isCalendarInstant, `FORECAST_NOW ${CALENDAR_INSTANT_MESSAGE}`),
+      v.check(isInClockYears, `FORECAST_NOW ${CLOCK_YEARS_MESSAGE}`),
     ),
   ),
   FORECAST_SCENARIO: v.optional(v.string()),

@@ -24,6 +24,10 @@ const REFUSED: [now: unknown, rate: unknown, path: string][] = [
   ['2026-02-30T21:00:00Z', 0, 'now'],
   ['2026-02-29T21:00:00Z', 0, 'now'],
   ['2026-04-31T21:00:00-05:00', 0, 'now'],
+  // Years whose forecasts cannot be written: local mean time's offsets in seconds, years of fewer or more digits.
+  ['0001-01-01T00:00:00Z', 0, 'now'],
+  ['1850-06-01T12:00:00Z', 0, 'now'],
+  ['9999-12-31T23:00:00Z', 0, 'now'],
 ];
 
 describe('setClock', () => {
@@ -58,6 +62,8 @@ describe('setClock', () => {
     assert.equal(taskcast.forecast.setClock(new Date('2026-05-20T21:00:00Z')).now, '2026-05-20T21:00:00.000Z');
     assert.equal(taskcast.forecast.setClock('2026-05-20T16:00:00-05:00', 1).rate, 1);
     assert.equal(taskcast.forecast.setClock('2028-02-29T12:00:00Z').now, '2028-02-29T12:00:00.000Z', 'a leap day');
+    assert.equal(taskcast.forecast.setClock('1913-01-01T00:00:00Z').now, '1913-01-01T00:00:00.000Z');
+    assert.equal(taskcast.forecast.setClock('9998-12-31T23:00:00Z').now, '9998-12-31T23:00:00.000Z');
     assert.throws(() => taskcast.forecast.setClock('2026-05-20T21:00:00Z', 2 as 1), ClockSettingInvalid);
     await taskcast.close();
   });

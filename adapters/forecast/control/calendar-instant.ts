@@ -34,3 +34,20 @@ function daysIn(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
+
+/**
+ * The years the forecast clock may be set in. Before 1913 some of the model's zones kept local mean time
+ * (Detroit until 1905, Pago Pago until 1911: offsets in seconds, -05:32:11), so periods began at 11:09 and
+ * their offsets were written a fraction of a minute off, and before year 1000 the years lost their four digits
+ * (`999-06-01T…`, `+173:53` at year 1). A clock in 9999 gives forecasts whose last days are in year 10000,
+ * which ISO 8601's four-digit year cannot write.
+ */
+export const CLOCK_YEARS = { from: 1913, to: 9998 } as const;
+
+export const CLOCK_YEARS_MESSAGE = `must be in the years ${CLOCK_YEARS.from} to ${CLOCK_YEARS.to}: before ${CLOCK_YEARS.from} some of the model's time zones kept local mean time, whose offsets in seconds forecast times cannot be written in, and a forecast from 9999 runs into year 10000`;
+
+/** Whether an instant the pattern already accepted is within {@link CLOCK_YEARS} (UTC). */
+export function isInClockYears(text: string): boolean {
+  const ms = Date.parse(text);
+  return ms >= Date.UTC(CLOCK_YEARS.from, 0, 1) && ms < Date.UTC(CLOCK_YEARS.to + 1, 0, 1);
+}

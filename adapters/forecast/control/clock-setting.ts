@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { CALENDAR_INSTANT_MESSAGE, isCalendarInstant } from './calendar-instant.ts';
+import {
+  CALENDAR_INSTANT_MESSAGE,
+  CLOCK_YEARS_MESSAGE,
+  isCalendarInstant,
+  isInClockYears,
+} from './calendar-instant.ts';
 import type { ClockRate } from './forecast-clock.ts';
 
 /**
@@ -22,6 +27,7 @@ const isoInstant = v.pipe(
   v.string('now must be an ISO 8601 instant'),
   v.isoTimestamp('now must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
   v.check(isCalendarInstant, `now ${CALENDAR_INSTANT_MESSAGE}`),
+  v.check(isInClockYears, `now ${CLOCK_YEARS_MESSAGE}`),
 );
 
 const clockSetting = v.strictObject(
