@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import {
-  CALENDAR_INSTANT_MESSAGE,
-  CLOCK_YEARS_MESSAGE,
-  isCalendarInstant,
-  isInClockYears,
-} from '../../adapters/forecast/control/calendar-instant.ts';
+import { clockInstant } from '../../adapters/forecast/control/calendar-instant.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-guard.ts';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
@@ -86,14 +81,7 @@ const environment = v.object({
   MAX_CONNECTIONS: integer('MAX_CONNECTIONS', 1, 1_000_000, DEFAULT_CONNECTION_LIMITS.maxConnections),
   HEADERS_TIMEOUT_MS: integer('HEADERS_TIMEOUT_MS', 100, 600_000, DEFAULT_CONNECTION_LIMITS.headersTimeoutMs),
   ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'ADMIN_TOKEN must be at least 32 characters'))),
-  FORECAST_NOW: v.optional(
-    v.pipe(
-      v.string(),
-      v.isoTimestamp('FORECAST_NOW must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
-      v.check(isCalendarInstant, `FORECAST_NOW ${CALENDAR_INSTANT_MESSAGE}`),
-      v.check(isInClockYears, `FORECAST_NOW ${CLOCK_YEARS_MESSAGE}`),
-    ),
-  ),
+  FORECAST_NOW: v.optional(clockInstant('FORECAST_NOW')),
   FORECAST_SCENARIO: v.optional(v.string()),
   FORECAST_CLOCK_RATE: oneOf('FORECAST_CLOCK_RATE', ['0', '1'], '0'),
   REQUEST_TIMEOUT_MS: integer('REQUEST_TIMEOUT_MS', 100, 3_600_000, DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),

@@ -92,21 +92,7 @@ export function isEmailShaped(normalised: string): boolean {
   return normalised.length <= LIMITS.emailMax && EMAIL_SHAPE.test(normalised) && !HIDDEN.test(normalised);
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Days in each month of a common year; February has 29 in a leap year. */
-const DAYS_IN_MONTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** `YYYY-MM-DD` that names a real day of the proleptic Gregorian calendar (so 2026-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
-}
+export { isCalendarDate } from '../shared/calendar.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import { isCalendarDay } from '../../../domain/shared/calendar.ts';
+
 /**
  * Whether an ISO 8601 instant names a time the calendar has. `Date.parse` rolls an impossible date over
  * (2026-02-30 is read as March 2, 2026-02-29 as March 1) and refuses an hour 25 or a month 13 with NaN, so
@@ -25,14 +28,9 @@ export function isCalendarInstant(text: string): boolean {
     number,
     number,
   ];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
+  if (!isCalendarDay(year, month, day)) return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   return offsetHours <= 23 && offsetMinutes <= 59;
-}
-
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /**
@@ -50,4 +48,24 @@ export const CLOCK_YEARS_MESSAGE = `must be in the years ${CLOCK_YEARS.from} to 
 export function isInClockYears(text: string): boolean {
   const ms = Date.parse(text);
   return ms >= Date.UTC(CLOCK_YEARS.from, 0, 1) && ms < Date.UTC(CLOCK_YEARS.to + 1, 0, 1);
+}
+
+/**
+ * An instant the forecast clock can be set to (PUT /_taskcast/clock's `now`, a scenario's `clock`,
+ * FORECAST_NOW): ISO 8601 with a zone, a time the calendar has, in {@link CLOCK_YEARS}. `label` names the
+ * field at the head of each message (none where the path already names it); `notText` is the message for a
+ * value that is no string at all (valibot's own when absent).
+ */
+export function clockInstant(label?: string, notText?: string) {
+  const named = (message: string) => (label === undefined ? message : `${label} ${message}`);
+  return v.pipe(
+    v.string(notText),
+    v.isoTimestamp(
+      label === undefined
+        ? 'must be an ISO 8601 instant with a zone'
+        : named('must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
+    ),
+    v.check(isCalendarInstant, named(CALENDAR_INSTANT_MESSAGE)),
+    v.check(isInClockYears, named(CLOCK_YEARS_MESSAGE)),
+  );
 }

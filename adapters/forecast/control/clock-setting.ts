@@ -1,10 +1,5 @@
 import * as v from 'valibot';
-import {
-  CALENDAR_INSTANT_MESSAGE,
-  CLOCK_YEARS_MESSAGE,
-  isCalendarInstant,
-  isInClockYears,
-} from './calendar-instant.ts';
+import { clockInstant } from './calendar-instant.ts';
 import type { ClockRate } from './forecast-clock.ts';
 
 /**
@@ -23,12 +18,7 @@ export class ClockSettingInvalid extends TypeError {
   }
 }
 
-const isoInstant = v.pipe(
-  v.string('now must be an ISO 8601 instant'),
-  v.isoTimestamp('now must be an ISO 8601 instant with a zone, such as 2026-05-20T21:00:00Z'),
-  v.check(isCalendarInstant, `now ${CALENDAR_INSTANT_MESSAGE}`),
-  v.check(isInClockYears, `now ${CLOCK_YEARS_MESSAGE}`),
-);
+const isoInstant = clockInstant('now', 'now must be an ISO 8601 instant');
 
 const clockSetting = v.strictObject(
   {

@@ -1,12 +1,7 @@
 import * as v from 'valibot';
 import type { AlertEvent } from '../embedded/weather/alert-events.ts';
 import { INJECTABLE_EVENTS, SCENARIO_ALERTS_MAX } from '../embedded/weather/injected-alerts.ts';
-import {
-  CALENDAR_INSTANT_MESSAGE,
-  CLOCK_YEARS_MESSAGE,
-  isCalendarInstant,
-  isInClockYears,
-} from './calendar-instant.ts';
+import { CALENDAR_INSTANT_MESSAGE, clockInstant, isCalendarInstant } from './calendar-instant.ts';
 import { RELATIVE_TIME } from './relative-time.ts';
 import type { Scenario } from './scenario.ts';
 import { ScenarioInvalid } from './scenario-invalid.ts';
@@ -259,15 +254,7 @@ export const scenarioSchema = strictObject({
   $schema: v.optional(v.string()),
   name: v.optional(v.pipe(v.string(), v.maxLength(200))),
   description: v.optional(v.string()),
-  clock: v.optional(
-    v.pipe(
-      v.string(),
-      v.isoTimestamp('must be an ISO 8601 instant with a zone'),
-      v.check(isCalendarInstant, CALENDAR_INSTANT_MESSAGE),
-      v.check(isInClockYears, CLOCK_YEARS_MESSAGE),
-      v.description('Sets the forecast clock (frozen) when the scenario loads.'),
-    ),
-  ),
+  clock: v.optional(v.pipe(clockInstant(), v.description('Sets the forecast clock (frozen) when the scenario loads.'))),
   alerts: v.optional(
     v.pipe(
       v.array(alert),
