@@ -20,6 +20,7 @@ import type {
   Shape,
   StationRecord,
 } from './types.ts';
+import { wrapLonDeg } from '../geo/ndfd-grid.ts';
 
 /** Point-in-outline lookups: a ShapeGrid, or the indexed catalogue's buckets read on demand. */
 export interface ShapeLookup<T> {
@@ -130,7 +131,7 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
       const parts: { shape: Shape; part: number }[] = [];
       for (let la = Math.floor(south); la <= Math.floor(north); la++)
         for (let lo = Math.floor(west); lo <= Math.floor(east); lo++) {
-          const key = cellKey(la, ((((lo + 180) % 360) + 360) % 360) - 180);
+          const key = cellKey(la, wrapLonDeg(lo));
           for (const grid of [countyGrid, forecastGrid, officeGrid] as const)
             for (const { shape, part } of grid.inCell(key)) parts.push({ shape, part });
         }

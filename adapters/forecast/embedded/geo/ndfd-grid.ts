@@ -187,7 +187,7 @@ export function isNdfdGridId(value: unknown): value is NdfdGridId {
 const DEG = Math.PI / 180;
 
 /** Longitudes arrive as −180..180 or 0..360 (GRIB style); fold into [−180, 180). */
-function wrapLonDeg(lon: number): number {
+export function wrapLonDeg(lon: number): number {
   return ((((lon + 180) % 360) + 360) % 360) - 180;
 }
 

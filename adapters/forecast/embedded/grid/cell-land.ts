@@ -1,7 +1,7 @@
-import { cellOutline, gridToLatLon } from '../geo/ndfd-grid.ts';
+import { cellOutline, gridToLatLon, wrapLonDeg } from '../geo/ndfd-grid.ts';
 import { polygonContains } from '../catalogue/geometry.ts';
 import type { Catalogue, Shape } from '../catalogue/types.ts';
-import { SHORE_KM, TOWN_KM } from './point-office.ts';
+import { KM_PER_DEG, SHORE_KM, TOWN_KM } from './point-office.ts';
 
 /** The cell a land test looks at: where it lies on its NDFD grid. */
 interface GridCell {
@@ -10,7 +10,6 @@ interface GridCell {
   readonly j: number;
 }
 
-const KM_PER_DEG = 111.32;
 /** Slack on the reaches below: the point's own tests measure on a flat earth around the point, these around the cell. */
 const SLACK_KM = 0.05;
 
@@ -36,10 +35,10 @@ export function cellHoldsLand(catalogue: Catalogue, cell: GridCell): boolean {
     latMax = -Infinity;
   for (let k = 0; k < 4; k++) {
     const [lon, lat] = ring[k]!;
-    qx.push(wrap(lon - centre.lon) * kmPerLon);
+    qx.push(wrapLonDeg(lon - centre.lon) * kmPerLon);
     qy.push((lat - centre.lat) * KM_PER_DEG);
-    lonMin = Math.min(lonMin, centre.lon + wrap(lon - centre.lon));
-    lonMax = Math.max(lonMax, centre.lon + wrap(lon - centre.lon));
+    lonMin = Math.min(lonMin, centre.lon + wrapLonDeg(lon - centre.lon));
+    lonMax = Math.max(lonMax, centre.lon + wrapLonDeg(lon - centre.lon));
     latMin = Math.min(latMin, lat);
     latMax = Math.max(latMax, lat);
   }
@@ -54,7 +53,7 @@ export function cellHoldsLand(catalogue: Catalogue, cell: GridCell): boolean {
   for (let limit = 4; ; limit *= 4) {
     const near = catalogue.nearestPlaces(centre.lat, centre.lon, limit);
     for (const { item } of near) {
-      const x = wrap(item.lon - centre.lon) * kmPerLon;
+      const x = wrapLonDeg(item.lon - centre.lon) * kmPerLon;
       const y = (item.lat - centre.lat) * KM_PER_DEG;
       if (quadDistance(qx, qy, x, y) <= townReach) return true;
     }
@@ -77,15 +76,17 @@ export function cellHoldsLand(catalogue: Catalogue, cell: GridCell): boolean {
     for (const r of polygon) {
       const n = r.length;
       if (n < 4) continue;
-      if (quadDistance(qx, qy, wrap(r[0]! - centre.lon) * kmPerLon, (r[1]! - centre.lat) * KM_PER_DEG) <= shoreReach)
+      if (
+        quadDistance(qx, qy, wrapLonDeg(r[0]! - centre.lon) * kmPerLon, (r[1]! - centre.lat) * KM_PER_DEG) <= shoreReach
+      )
         return true;
       // Every edge near the cell: its distance from the cell's outline.
-      let ax = wrap(r[n - 2]! - centre.lon) * kmPerLon;
+      let ax = wrapLonDeg(r[n - 2]! - centre.lon) * kmPerLon;
       let ay = (r[n - 1]! - centre.lat) * KM_PER_DEG;
       for (let k = 0; k < n; k += 2) {
         const bLon = r[k]!;
         const bLat = r[k + 1]!;
-        const bx = wrap(bLon - centre.lon) * kmPerLon;
+        const bx = wrapLonDeg(bLon - centre.lon) * kmPerLon;
         const by = (bLat - centre.lat) * KM_PER_DEG;
         if (
           !(
@@ -116,8 +117,6 @@ function partId(shape: Shape): number {
   }
   return id;
 }
-
-const wrap = (dLon: number): number => ((((dLon + 180) % 360) + 360) % 360) - 180;
 
 /** Whether (x, y) lies in the convex quadrilateral (qx, qy), whichever way round its corners go. */
 function inQuad(qx: readonly number[], qy: readonly number[], x: number, y: number): boolean {

@@ -8,6 +8,7 @@ import {
   NDFD_GRIDS,
   toOfficeGrid,
   type NdfdGrid,
+  wrapLonDeg,
 } from '../geo/ndfd-grid.ts';
 import type { GridRef } from '../../../../application/forecast/ports.ts';
 import type { OfficeRecord, Shape } from '../catalogue/types.ts';
@@ -170,7 +171,7 @@ function beyondUsWaters(deps: EmbeddedDeps, lat: number, lon: number): boolean {
     for (let k = 0; k < BEYOND_BEARINGS; k++) {
       const bearing = (2 * Math.PI * k) / BEYOND_BEARINGS;
       const pLat = lat + (km * Math.cos(bearing)) / 111.2;
-      const pLon = wrapLon(lon + (km * Math.sin(bearing)) / kmPerLon);
+      const pLon = wrapLonDeg(lon + (km * Math.sin(bearing)) / kmPerLon);
       if (deps.catalogue.countyZoneAt(pLat, pLon) !== undefined) land++;
       else if (inUsWaters(deps, pLat, pLon)) water++;
     }
@@ -178,8 +179,6 @@ function beyondUsWaters(deps: EmbeddedDeps, lat: number, lon: number): boolean {
   }
   return true;
 }
-
-const wrapLon = (lon: number): number => ((((lon + 180) % 360) + 360) % 360) - 180;
 
 /**
  * Whether a point's weather is the water's (Place.overWater), as the forecast decides it: a point in the waters

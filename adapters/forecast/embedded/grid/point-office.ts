@@ -82,10 +82,13 @@ const NEARSHORE_RINGS_KM = [...Array.from({ length: 12 }, (_, k) => 0.75 * (k + 
 
 const inBox = (lat: number, lon: number, [s, w, n, e]: Box): boolean => lat >= s && lat <= n && lon >= w && lon <= e;
 
+/** Kilometres in a degree of latitude on the flat approximations of the point's and the cell's land tests. */
+export const KM_PER_DEG = 111.32;
+
 /** The point `km` from (lat, lon) on a bearing (radians from north), on a local flat approximation. */
 function probePoint(lat: number, lon: number, km: number, bearing: number): { lat: number; lon: number } {
-  const kmPerDegLon = 111.32 * Math.cos((lat * Math.PI) / 180);
-  return { lat: lat + (km * Math.cos(bearing)) / 111.32, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
+  const kmPerDegLon = KM_PER_DEG * Math.cos((lat * Math.PI) / 180);
+  return { lat: lat + (km * Math.cos(bearing)) / KM_PER_DEG, lon: lon + (km * Math.sin(bearing)) / kmPerDegLon };
 }
 
 export interface Shore {

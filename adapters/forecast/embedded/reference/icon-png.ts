@@ -4,6 +4,7 @@ import type { ForecastAsset } from '../../../../application/forecast/ports.ts';
 import { serve, type FamilyRoutes } from '../router.ts';
 import { ICON } from './reference-routes.ts';
 import { ForecastNotFound, InvalidParameter } from '../../../../domain/forecast/errors.ts';
+import { singleParam } from '../../../../domain/forecast/queries.ts';
 import { CATALOGUE_EDITION } from '../shared/document-times.ts';
 import { ICON_CONDITIONS } from './icon-conditions.ts';
 import { Raster } from './raster.ts';
@@ -31,8 +32,9 @@ const BOLT: Rgb = [255, 230, 0];
 
 /** `size` (small, medium, large or 10 to 500 pixels) as the OpenAPI declares it; `fontsize` is accepted and unused. */
 export function iconSize(query: URLSearchParams): number {
-  const size = onlyValue(query, 'size');
-  const fontsize = onlyValue(query, 'fontsize');
+  // One value each: a repeated one is a 400, as a repeated `limit` is elsewhere.
+  const size = singleParam({ size: query.getAll('size') }, 'size') ?? null;
+  const fontsize = singleParam({ fontsize: query.getAll('fontsize') }, 'fontsize') ?? null;
   if (fontsize !== null && !(/^\d+$/.test(fontsize) && Number(fontsize) >= 2 && Number(fontsize) <= 24)) {
     throw new InvalidParameter(`Invalid fontsize "${fontsize}": expected an integer from 2 to 24.`, 'fontsize');
   }
@@ -43,13 +45,6 @@ export function iconSize(query: URLSearchParams): number {
     `Invalid size "${size}": expected small, medium, large or an integer from 10 to 500.`,
     'size',
   );
-}
-
-/** A parameter that takes one value: null when absent, a 400 when repeated (as `limit` is elsewhere). */
-function onlyValue(query: URLSearchParams, name: string): string | null {
-  const values = query.getAll(name);
-  if (values.length > 1) throw new InvalidParameter(`Parameter "${name}" may be given only once.`, name);
-  return values[0] ?? null;
 }
 
 export function iconResources(): FamilyRoutes {
