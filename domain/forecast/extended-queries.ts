@@ -1,3 +1,4 @@
+import { hasCalendarFields } from '../shared/calendar.ts';
 import { ForecastNotFound, InvalidParameter } from './errors.ts';
 import { dateParam, limitParam, listParam, singleParam, type QueryValues } from './queries.ts';
 
@@ -23,12 +24,13 @@ export function parseObservationQuery(q: QueryValues): ObservationQuery {
 
 /** A date-time path segment (/stations/{id}/observations/{time}). */
 export function parseTimeSegment(text: string, name = 'time'): Date {
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text)
-    ? new Date(text)
-    : new Date(NaN);
+  const at =
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text) && hasCalendarFields(text)
+      ? new Date(text)
+      : new Date(NaN);
   if (Number.isNaN(at.getTime()))
     throw new InvalidParameter(
-      `Invalid ${name} "${text}": expected an ISO 8601 date-time with a zone, such as 2026-07-15T17:53:00+00:00.`,
+      `Invalid ${name} "${text}": expected an ISO 8601 date-time with a zone that the calendar has, such as 2026-07-15T17:53:00+00:00.`,
       name,
     );
   return at;

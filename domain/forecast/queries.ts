@@ -1,5 +1,6 @@
 import { isAreaCode, isZoneCode } from './area-codes.ts';
 import { parsePoint, type Coordinates } from './coordinates.ts';
+import { hasCalendarFields } from '../shared/calendar.ts';
 import { BadRequest, InvalidParameter } from './errors.ts';
 
 /** Query parameters as repeated values: `?a=1&a=2` is `{ a: ['1', '2'] }`. */
@@ -181,11 +182,15 @@ function limit(q: QueryValues, fallback: number, max: number): number {
 function date(q: QueryValues, name: string): Date | undefined {
   const text = single(q, name);
   if (text === undefined) return undefined;
-  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
-    ? new Date(text)
-    : new Date(NaN);
+  const at =
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) && hasCalendarFields(text)
+      ? new Date(text)
+      : new Date(NaN);
   if (Number.isNaN(at.getTime()))
-    throw new InvalidParameter(`Invalid ${name} "${text}": expected an ISO 8601 date-time.`, name);
+    throw new InvalidParameter(
+      `Invalid ${name} "${text}": expected an ISO 8601 date-time that the calendar has, such as 2026-07-15T17:53:00Z.`,
+      name,
+    );
   return at;
 }
 

@@ -19,3 +19,34 @@ export function isCalendarDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
 }
+
+// YYYY-MM-DD, then optionally a time of day and a zone (Z, ±HH:MM or ±HHMM).
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:[Zz]|[+-](\d{2}):?(\d{2}))?$/;
+
+/**
+ * Whether the fields of an ISO 8601 date or date-time name a moment the calendar has: a day within its
+ * month, an hour to 23, minutes and seconds to 59, a zone offset under a day. `Date.parse` rolls an
+ * impossible day over (2026-02-30T10:00Z is read as March 2) and reads T24:00 as the next midnight, so a
+ * value that only matched a pattern would be moved silently. Text not of that form passes: the caller's
+ * pattern judges it.
+ */
+export function hasCalendarFields(text: string): boolean {
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m) return true;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part))) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isCalendarDay(year, month, day)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  return offsetHours <= 23 && offsetMinutes <= 59;
+}

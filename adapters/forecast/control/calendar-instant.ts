@@ -1,36 +1,16 @@
 import * as v from 'valibot';
-import { isCalendarDay } from '../../../domain/shared/calendar.ts';
-
-/**
- * Whether an ISO 8601 instant names a time the calendar has. `Date.parse` rolls an impossible date over
- * (2026-02-30 is read as March 2, 2026-02-29 as March 1) and refuses an hour 25 or a month 13 with NaN, so
- * a clock or scenario time that only matched the pattern was moved silently, or failed later as a 500.
- * Text that is not of the `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)` form passes: other rules judge it.
- */
-const ISO = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-](\d{2}):?(\d{2}))$/;
+import { hasCalendarFields } from '../../../domain/shared/calendar.ts';
 
 /** What a refusal says, after the name of the member (`now`) or the path of the mistake. */
 export const CALENDAR_INSTANT_MESSAGE =
   'is not a date and time the calendar has: a day past the end of its month (2026-02-30, 2026-02-29), an hour past 23 or a month past 12';
 
+/**
+ * Whether an ISO 8601 instant names a time the calendar has ({@link hasCalendarFields}): otherwise a clock or
+ * scenario time that only matched the pattern was moved silently, or failed later as a 500.
+ */
 export function isCalendarInstant(text: string): boolean {
-  const m = ISO.exec(text.trim());
-  if (!m) return true;
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = m
-    .slice(1)
-    .map((part) => (part === undefined ? 0 : Number(part))) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (!isCalendarDay(year, month, day)) return false;
-  if (hour > 23 || minute > 59 || second > 59) return false;
-  return offsetHours <= 23 && offsetMinutes <= 59;
+  return hasCalendarFields(text.trim());
 }
 
 /**

@@ -34,6 +34,17 @@ describe('extended route parameters', () => {
       assert.throws(() => parseTimeSegment(bad), InvalidParameter, bad);
   });
 
+  test('a date-time names a moment the calendar has, not one Date would roll over', () => {
+    // Date reads 2026-02-30T10:00Z as March 2 and T24:00 as the next midnight: those are refused, not moved.
+    for (const bad of ['2026-02-30T10:00:00Z', '2025-02-29T00:00Z', '2026-04-31T12:00:00+00:00', '2026-07-15T24:00Z']) {
+      assert.throws(() => parseTimeSegment(bad), InvalidParameter, bad);
+      assert.throws(() => parseObservationQuery({ start: [bad] }), InvalidParameter, bad);
+    }
+    assert.throws(() => parseObservationQuery({ end: ['2026-02-30'] }), InvalidParameter);
+    assert.equal(parseTimeSegment('2024-02-29T23:59:59-05:00').toISOString(), '2024-03-01T04:59:59.000Z');
+    assert.equal(parseObservationQuery({ start: ['2024-02-29'] }).start?.toISOString(), '2024-02-29T00:00:00.000Z');
+  });
+
   test('CWSU ids are the OpenAPI enum; CWA sequences start at 100; FIRs are four capitals', () => {
     assert.equal(parseCwsuId('zkc'), 'ZKC');
     assert.throws(() => parseCwsuId('ZZZ'), InvalidParameter);
