@@ -27,14 +27,20 @@ export function relativiseDates(value: unknown, nowMs: number): unknown {
 export function resolveDates(value: unknown, nowMs: number): unknown {
   return mapStrings(value, (s) =>
     s.includes('{date:')
-      ? s.replace(TOKEN, (_whole, rel: string, fraction: string | undefined, offset: string) =>
-          withFraction(formatAt(resolveTime(rel, nowMs, 'UTC'), offset), fraction),
-        )
+      ? s.replace(TOKEN, (whole, rel: string, fraction: string | undefined, offset: string) => {
+          try {
+            return withFraction(formatAt(resolveTime(rel, nowMs, 'UTC'), offset), fraction);
+          } catch {
+            // A shift edited past what a Date holds (±273,790 years) has no ISO text; Date's own "Invalid
+            // time value" would not say which token of which file it was.
+            throw new RangeError(`${whole} falls outside the dates a Date can hold`);
+          }
+        })
       : s,
   );
 }
 
-/** A date written back from a token or as it is; for Last-Modified. */
+/** A date written back from a token or as it is; for Last-Modified. An Invalid Date when it is no date. */
 export function resolveDate(text: string, nowMs: number): Date {
   const resolved = resolveDates(text, nowMs) as string;
   return new Date(Date.parse(resolved));

@@ -8,7 +8,16 @@ import { relative } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createPathAddressedProvider, type PathSource } from '../by-path/path-addressed-provider.ts';
-import { BASE_PLACEHOLDER, entryFile, listEntries, readAssetEntry, readEntry, type EntryKind } from './bundle-files.ts';
+import {
+  BASE_PLACEHOLDER,
+  entryFile,
+  listEntries,
+  readAssetEntry,
+  readEntry,
+  type AssetEntry,
+  type BundleEntry,
+  type EntryKind,
+} from './bundle-files.ts';
 import { mapStrings, resolveDate, resolveDates } from './relative-dates.ts';
 
 export interface ReplayProviderOptions {
@@ -54,39 +63,64 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
       throw broken(path, kind, `cannot be read: ${(error as Error).message}`);
     }
   };
+  // What a file holds is written out here, per request: a date that cannot be written (a token edited past
+  // what a Date holds, a lastModified that is no date) or a body too deep to walk is the file's fault, named
+  // as such, not a bare 500 or a `Last-Modified: Invalid Date`.
+  const served = <T>(path: string, kind: EntryKind, write: () => T): T => {
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof ForecastUnavailable) throw error;
+      throw broken(path, kind, `cannot be served: ${(error as Error).message}`);
+    }
+  };
+  const lastModifiedOf = (path: string, kind: EntryKind, text: string, nowMs: number): Date => {
+    const date = resolveDate(text, nowMs);
+    if (Number.isNaN(date.getTime()))
+      throw broken(path, kind, `cannot be served: its lastModified ${JSON.stringify(text)} is not a date`);
+    return date;
+  };
   const source: PathSource = {
     async document(path: string, _accept: string | undefined, ctx: ForecastContext) {
-      const entry = read(path, 'document', readEntry);
-      if (!entry) return missing(path);
-      if (entry.body === null || typeof entry.body !== 'object' || typeof entry.lastModified !== 'string')
+      const entry: unknown = read(path, 'document', readEntry);
+      // Only a file that is not there is missing: one holding `null` is there, and broken.
+      if (entry === undefined) return missing(path);
+      if (!isObject(entry) || !isObject(entry['body']) || typeof entry['lastModified'] !== 'string')
         throw broken(path, 'document', 'needs the document as its body and a lastModified date');
+      const { body, lastModified } = entry as unknown as BundleEntry;
       const nowMs = options.clock.now().getTime();
-      const based = mapStrings(entry.body, (s) =>
-        s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
-      );
-      return {
-        body: resolveDates(based, nowMs) as Record<string, unknown>,
-        lastModified: resolveDate(entry.lastModified, nowMs),
-        maxAgeSeconds: MAX_AGE_SECONDS,
-      } satisfies ForecastDocument;
+      return served(path, 'document', () => {
+        const based = mapStrings(body, (s) =>
+          s.includes(BASE_PLACEHOLDER) ? s.split(BASE_PLACEHOLDER).join(ctx.baseUrl) : s,
+        );
+        return {
+          body: resolveDates(based, nowMs) as Record<string, unknown>,
+          lastModified: lastModifiedOf(path, 'document', lastModified, nowMs),
+          maxAgeSeconds: MAX_AGE_SECONDS,
+        } satisfies ForecastDocument;
+      });
     },
     async asset(path: string) {
-      const entry = read(path, 'asset', readAssetEntry);
-      if (!entry) return missing(path);
+      const found: unknown = read(path, 'asset', readAssetEntry);
+      if (found === undefined) return missing(path);
+      const entry = (isObject(found) ? found : {}) as Partial<AssetEntry>;
       const hasBytes = typeof entry.text === 'string' || typeof entry.base64 === 'string';
       if (typeof entry.contentType !== 'string' || !hasBytes || typeof entry.lastModified !== 'string')
         throw broken(path, 'asset', 'needs a contentType, a lastModified date and the bytes as text or base64');
+      const { contentType, text, base64, lastModified } = entry;
       const nowMs = options.clock.now().getTime();
-      const bytes =
-        typeof entry.text === 'string'
-          ? Buffer.from(resolveDates(entry.text, nowMs) as string, 'utf8')
-          : Buffer.from(entry.base64!, 'base64');
-      return {
-        contentType: entry.contentType,
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        lastModified: resolveDate(entry.lastModified, nowMs),
-        maxAgeSeconds: MAX_AGE_SECONDS,
-      } satisfies ForecastAsset;
+      return served(path, 'asset', () => {
+        const bytes =
+          typeof text === 'string'
+            ? Buffer.from(resolveDates(text, nowMs) as string, 'utf8')
+            : Buffer.from(base64!, 'base64');
+        return {
+          contentType,
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          lastModified: lastModifiedOf(path, 'asset', lastModified, nowMs),
+          maxAgeSeconds: MAX_AGE_SECONDS,
+        } satisfies ForecastAsset;
+      });
     },
   };
   return {
@@ -97,4 +131,9 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
     }),
     bundlePaths: () => listEntries(options.dir),
   };
+}
+
+/** A JSON object: an array is no entry and no document. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -172,6 +172,38 @@ describe('replay: every route reads the bundle (issue 39)', () => {
     assert.match(thumbnail.body.detail, /asset\.json needs a contentType/);
   });
 
+  it('a file whose entry, body or dates are not what a bundle holds is a 503 naming it, not a 404, 200 or 500', async () => {
+    const dir = tempDir();
+    const write = (path: string, text: string): void => {
+      const file = entryFile(dir, path);
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, text);
+    };
+    const entry = (path: string, fields: Record<string, unknown>): string =>
+      JSON.stringify({ path, recordedAt: '2026-05-01T12:00:00.000Z', lastModified: '2026-05-01T12:00:00Z', ...fields });
+    // A file holding `null` exists: it is broken, not missing (which, not strict, would serve the model).
+    write('/offices/TOP', 'null');
+    write('/glossary', entry('/glossary', { body: [1, 2] }));
+    write('/offices/TOP/headlines', entry('/offices/TOP/headlines', { lastModified: 'yesterday', body: {} }));
+    // Dates no Date holds: written back, they would throw out of the provider as a bare 500.
+    write('/offices/TOP/config', entry('/offices/TOP/config', { lastModified: '{date:now+99999999999d@Z}', body: {} }));
+    write('/radar/servers', entry('/radar/servers', { body: { at: '{date:now-99999999999d@Z}' } }));
+    for (const strict of [true, false]) {
+      const { world } = await replayWorld(dir, strict);
+      for (const [path, why] of [
+        ['/offices/TOP', /offices[/\\]TOP[/\\]index\.json needs/],
+        ['/glossary', /glossary[/\\]index\.json needs the document as its body/],
+        ['/offices/TOP/headlines', /headlines[/\\]index\.json .*lastModified "yesterday" is not a date/],
+        ['/offices/TOP/config', /config[/\\]index\.json .*\{date:now\+99999999999d@Z\}/],
+        ['/radar/servers', /servers[/\\]index\.json .*\{date:now-99999999999d@Z\}/],
+      ] as const) {
+        const reply = await world.get(path);
+        assert.equal(reply.status, 503, `${path} (strict: ${strict}): ${reply.text.slice(0, 300)}`);
+        assert.match(reply.body.detail, why, path);
+      }
+    }
+  });
+
   it("status=expired narrows the replayed page by the replay's clock, as upstream narrows its page", async () => {
     const dir = tempDir();
     const w = await upstreamWorld({ record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }) });
