@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { clockInstant } from '../../adapters/forecast/control/calendar-instant.ts';
+import { bundleFolderProblem } from '../../adapters/forecast/replay/bundle-files.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../adapters/http/connection-guard.ts';
 import { parseCorsOrigins } from '../../adapters/http/cors.ts';
 import { DEFAULT_AUTH_BUDGETS } from '../../adapters/http/tasks/auth-throttle.ts';
@@ -154,9 +154,17 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: FORECAST_REPLAY_DIR is required when FORECAST_PROVIDER=replay (a folder recorded with FORECAST_RECORD_DIR).',
     );
   }
-  if (c.FORECAST_REPLAY_DIR !== undefined && !existsSync(c.FORECAST_REPLAY_DIR)) {
+  const replayProblem = c.FORECAST_REPLAY_DIR === undefined ? undefined : bundleFolderProblem(c.FORECAST_REPLAY_DIR);
+  if (replayProblem) {
     throw new ConfigError(
-      `Invalid configuration: FORECAST_REPLAY_DIR ${JSON.stringify(c.FORECAST_REPLAY_DIR)} does not exist.`,
+      `Invalid configuration: FORECAST_REPLAY_DIR ${JSON.stringify(c.FORECAST_REPLAY_DIR)} ${replayProblem}.`,
+    );
+  }
+  // A recording's folder may be made by its first document, but a file in its place would stop start-up on a
+  // bare ENOTDIR.
+  if (c.FORECAST_RECORD_DIR !== undefined && bundleFolderProblem(c.FORECAST_RECORD_DIR) === 'is not a folder') {
+    throw new ConfigError(
+      `Invalid configuration: FORECAST_RECORD_DIR ${JSON.stringify(c.FORECAST_RECORD_DIR)} is not a folder.`,
     );
   }
   const cors = parseCorsOrigins(c.CORS_ORIGINS);

@@ -1,6 +1,6 @@
 /** taskcast/fetch (and so taskcast/msw, which shares the option) answering from a recorded bundle. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -26,6 +26,23 @@ test('replay: a bundle in-process, the model for the rest, or 404 when strict', 
     assert.equal((await strict('/offices/LWX')).status, 404);
     assert.equal((await (await strict('/offices/TOP')).json()).name, 'Recorded Topeka');
     await strict.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('replay: a folder that is not there, or is a file, is refused at creation, not answered by the model', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taskcast-double-bundle-'));
+  try {
+    const file = join(dir, 'bundle.json');
+    writeFileSync(file, '{}');
+    for (const replay of [join(dir, 'bundel'), file, { dir: join(dir, 'bundel'), strict: true }]) {
+      await assert.rejects(
+        createWeatherGovFetch({ replay }),
+        /The replay bundle .* (does not exist|is not a folder)/,
+        JSON.stringify(replay),
+      );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -51,6 +51,17 @@ function segment(raw: string): string {
   return name.length > MAX_NAME ? `%7E${createHash('sha256').update(decoded).digest('hex')}` : name;
 }
 
+/**
+ * Why `dir` cannot hold a bundle: it is not there, or it is a file. A replay of either would find no file
+ * for any path and answer them all from the model (or 404 them all, strict), looking like a replay of an
+ * empty bundle. An unreadable folder throws its own error (EACCES), which says so better.
+ */
+export function bundleFolderProblem(dir: string): 'does not exist' | 'is not a folder' | undefined {
+  const stats = statSync(dir, { throwIfNoEntry: false });
+  if (stats === undefined) return 'does not exist';
+  return stats.isDirectory() ? undefined : 'is not a folder';
+}
+
 /** Where a path and query lives in the bundle. Never outside `dir`, whatever the path holds. */
 export function entryFile(dir: string, pathAndQuery: string, kind: EntryKind = 'document'): string {
   const q = pathAndQuery.indexOf('?');

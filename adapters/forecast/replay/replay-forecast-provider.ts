@@ -10,6 +10,7 @@ import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/
 import { createPathAddressedProvider, type PathSource } from '../by-path/path-addressed-provider.ts';
 import {
   BASE_PLACEHOLDER,
+  bundleFolderProblem,
   entryFile,
   listEntries,
   readAssetEntry,
@@ -47,6 +48,9 @@ export interface ReplayForecastProvider extends ForecastProvider {
  * model, or is a 404 when strict.
  */
 export function createReplayForecastProvider(options: ReplayProviderOptions): ReplayForecastProvider {
+  // Refused when made: a mistyped folder would otherwise serve the model for every path, or 404 each one.
+  const problem = bundleFolderProblem(options.dir);
+  if (problem) throw new Error(`The replay bundle ${options.dir} ${problem}: give the folder a recording wrote.`);
   const missing = (path: string): undefined => {
     if (options.strict) throw new ForecastNotFound(`${path} is not in the replay bundle (FORECAST_REPLAY_STRICT=1).`);
     return undefined;
