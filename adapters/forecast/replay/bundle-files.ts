@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
 /**
@@ -102,8 +102,15 @@ export function writeEntry(
   mkdirSync(dirname(file), { recursive: true });
   // Written whole then renamed, so a replay reading the bundle meanwhile never sees half a file.
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (error) {
+    // A write the disk refused (full, a quota) leaves no half file: nothing would read or remove it, and it
+    // would weigh outside the bundle's budget (bundleUsage counts entry files only).
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** How many entry files the bundle holds and their bytes: where a recording resumes its budget. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -261,6 +261,15 @@ describe('recording under hostile paths', () => {
     assert.throws(() => bounded.document('/b', { text: 'x'.repeat(800) }, at), /FORECAST_RECORD_MAX_MB/);
     bounded.document('/c', { text: 'x'.repeat(100) }, at);
     assert.deepEqual(listEntries(small), ['/a', '/c']);
+  });
+
+  it('leaves no temp file behind when a write fails, so nothing outside the budget piles up', () => {
+    const dir = tempDir();
+    const recorder = createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT });
+    // A folder where the file goes stands for a write the disk refuses (ENOSPC, a quota): the rename fails.
+    mkdirSync(entryFile(dir, '/glossary'), { recursive: true });
+    assert.throws(() => recorder.document('/glossary', { text: 'x'.repeat(1000) }, new Date(RECORDED_AT)));
+    assert.deepEqual(readdirSync(join(dir, 'glossary')), ['index.json']);
   });
 
   it('serves upstream answers past a full bundle and warns each time', async () => {
