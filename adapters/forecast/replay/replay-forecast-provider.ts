@@ -1,4 +1,5 @@
 import type {
+  AssetMedia,
   ForecastAsset,
   ForecastContext,
   ForecastDocument,
@@ -51,8 +52,12 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
   // Refused when made: a mistyped folder would otherwise serve the model for every path, or 404 each one.
   const problem = bundleFolderProblem(options.dir);
   if (problem) throw new Error(`The replay bundle ${options.dir} ${problem}: give the folder a recording wrote.`);
-  const missing = (path: string): undefined => {
-    if (options.strict) throw new ForecastNotFound(`${path} is not in the replay bundle (FORECAST_REPLAY_STRICT=1).`);
+  // An asset names its media: a path whose JSON the bundle holds may lack its CAP or other rendering, and
+  // "not in the replay bundle" alone would deny the file the control page lists.
+  const missing = (path: string, media?: AssetMedia): undefined => {
+    const as = media ? ` as ${media.what}` : '';
+    if (options.strict)
+      throw new ForecastNotFound(`${path} is not in the replay bundle${as} (FORECAST_REPLAY_STRICT=1).`);
     return undefined;
   };
   // A file edited by hand into something unreadable is named in the answer, not a bare 500.
@@ -104,9 +109,9 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
         } satisfies ForecastDocument;
       });
     },
-    async asset(path: string) {
+    async asset(path: string, media: AssetMedia) {
       const found: unknown = read(path, 'asset', readAssetEntry);
-      if (found === undefined) return missing(path);
+      if (found === undefined) return missing(path, media);
       const entry = (isObject(found) ? found : {}) as Partial<AssetEntry>;
       const hasBytes = typeof entry.text === 'string' || typeof entry.base64 === 'string';
       if (typeof entry.contentType !== 'string' || !hasBytes || typeof entry.lastModified !== 'string')

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { entryFile, listEntries } from '../../../../adapters/forecast/replay/bundle-files.ts';
+import { entryFile, listEntries, writeEntry } from '../../../../adapters/forecast/replay/bundle-files.ts';
 import { BundleFull, createBundleRecorder } from '../../../../adapters/forecast/replay/bundle-recorder.ts';
 import { replayOverEmbedded } from '../../../support/replay-provider.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
-import { startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
+import { fixtureText, startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -151,6 +151,19 @@ describe('replay: every route reads the bundle (issue 39)', () => {
     }
     // Not strict, the model answers what the bundle lacks.
     assert.equal((await (await replayWorld(dir, false)).world.get('/offices/TOP/config')).status, 200);
+  });
+
+  it('strict, a path the bundle holds as JSON but not in the media asked for says which media is missing', async () => {
+    const dir = tempDir();
+    const body = JSON.parse(fixtureText('alert.json').replaceAll('https://api.weather.gov', '{base}'));
+    const id = (body.id as string).slice('{base}'.length);
+    const at = '2026-05-01T12:00:00.000Z';
+    writeEntry(dir, { path: id, recordedAt: at, lastModified: at, body });
+    const { world } = await replayWorld(dir, true);
+    assert.equal((await world.get(id)).status, 200);
+    const cap = await world.get(id, { accept: 'application/cap+xml' });
+    assert.equal(cap.status, 404);
+    assert.equal(cap.body.detail, `${id} is not in the replay bundle as a CAP alert (FORECAST_REPLAY_STRICT=1).`);
   });
 
   it('a bundle file edited into something unreadable is a 503 naming the file', async () => {
