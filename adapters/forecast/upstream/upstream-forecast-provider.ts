@@ -120,8 +120,10 @@ export function createUpstreamForecastProvider(options: UpstreamProviderOptions)
       );
     }
     const { entry, status } = lookup;
-    // Recorded when it came from upstream, not when a cached copy was served again.
-    if (options.record && (status === 'MISS' || status === 'REVALIDATED')) {
+    // Recorded when this node first serves it: from upstream, or from another node's fetch through the shared
+    // cache (a HIT here, which its own fresh hits never are: those go through freshHit). Recording upstream's
+    // answers alone lost every document the cluster already held, after a restart of a recording node too.
+    if (options.record && status !== 'STALE') {
       // A recording that cannot be written (a full disk, a full bundle) costs the bundle that file, never
       // the client its answer: upstream's 200 stays a 200.
       try {

@@ -9,6 +9,7 @@ import { replayOverEmbedded } from '../../../support/replay-provider.ts';
 import { forecastWorld } from '../../../support/forecast-http.ts';
 import { upstreamWorld } from '../../../support/upstream-world.ts';
 import { fixtureText, startFakeUpstream } from '../../../support/fake-nws-upstream.ts';
+import { memorySharedCache } from '../../../support/memory-shared-cache.ts';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -283,6 +284,27 @@ describe('recording under hostile paths', () => {
     mkdirSync(entryFile(dir, '/glossary'), { recursive: true });
     assert.throws(() => recorder.document('/glossary', { text: 'x'.repeat(1000) }, new Date(RECORDED_AT)));
     assert.deepEqual(readdirSync(join(dir, 'glossary')), ['index.json']);
+  });
+
+  it('records a document another node fetched into the shared cache, as the client got it', async () => {
+    const dir = tempDir();
+    const shared = memorySharedCache();
+    const other = await upstreamWorld({ shared: shared.asNode() });
+    const recording = await upstreamWorld({
+      shared: shared.asNode(),
+      record: createBundleRecorder({ dir, relative: false, now: () => RECORDED_AT }),
+    });
+    try {
+      const path = '/gridpoints/TOP/32,81/forecast';
+      assert.equal((await other.get(path)).status, 200);
+      const served = await recording.get(path);
+      assert.equal(served.status, 200);
+      assert.equal(recording.fake.count(path), 0, "the recording node took the other node's copy");
+      assert.deepEqual(listEntries(dir), [path], 'what the client got is in the bundle');
+    } finally {
+      await other.fake.close();
+      await recording.fake.close();
+    }
   });
 
   it('serves upstream answers past a full bundle and warns each time', async () => {
