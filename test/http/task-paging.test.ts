@@ -126,6 +126,9 @@ describe('GET /api/tasks?limit=&cursor= (optional paging)', () => {
       'cursor=a&cursor=b',
       // A well-formed cursor naming a day that does not exist (Date.parse rolls it over; PostgreSQL refuses it).
       `cursor=${Buffer.from('2026-02-30 12:00:00|00000000-0000-4000-8000-000000000001').toString('base64url')}`,
+      // Year 0000 is a real ISO date, but no clock made a task then, and PostgreSQL's timestamp has no year 0.
+      `cursor=${Buffer.from('0000-01-01 00:00:00|5').toString('base64url')}`,
+      `cursor=${Buffer.from('0000-06-01 12:00:00|00000000-0000-4000-8000-000000000001').toString('base64url')}`,
       `cursor=${Buffer.from('2026-02-28 12:00:00|12345678901234567').toString('base64url')}`,
       `cursor=${Buffer.from('2026-02-28 12:00:00|-1').toString('base64url')}`,
     ]) {

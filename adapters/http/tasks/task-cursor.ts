@@ -25,10 +25,12 @@ export function decodeCursor(value: string): TaskCursor {
 
 /**
  * A time this server could have written: the right shape and a real instant (Date.parse takes 02-30 and
- * rolls it over; PostgreSQL refuses it), so a forged cursor is a 400 with every store, never a 500.
+ * rolls it over; PostgreSQL refuses it), so a forged cursor is a 400 with every store, never a 500. Year
+ * 0000 is refused too: ISO has it (1 BC), but PostgreSQL's timestamp does not (a 500 there), and no task
+ * was ever created in it.
  */
 function isRealTimestamp(value: string): boolean {
-  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value)) return false;
+  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value) || value.startsWith('0000')) return false;
   const ms = parseTimestamp(value);
   return !Number.isNaN(ms) && formatTimestamp(new Date(ms)) === value;
 }
