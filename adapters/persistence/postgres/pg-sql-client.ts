@@ -37,10 +37,13 @@ export const PG_DEFAULTS = {
 
 /**
  * Error classes a request may meet while the server is down, restarting or overloaded: connection
- * exceptions (08), operator intervention (57: shutdown, cannot connect now, statement timeout), too many
- * connections (53300), and serialization failures or deadlocks (40001, 40P01), which a retry resolves.
+ * exceptions (08), operator intervention (57: shutdown, cannot connect now, statement timeout), insufficient
+ * resources (53: disk full, out of memory, too many connections), a lock wait past the `lock_timeout` an
+ * operator gave the role or database (55P03), a server that only reads (25006: a standby, or a primary a
+ * failover demoted), and serialization failures or deadlocks (40001, 40P01). Each refuses the statement
+ * and rolls its transaction back, and a retry may well succeed: a 503, not a 500.
  */
-const TRANSIENT_SQLSTATE = /^(08|57|53300$|40001$|40P01$)/;
+const TRANSIENT_SQLSTATE = /^(08|57|53|55P03$|25006$|40001$|40P01$)/;
 
 /**
  * Whether the error says "the database cannot be reached now" rather than "this statement is wrong". An

@@ -5,6 +5,10 @@ import pg from 'pg';
 import { StoreOpenError } from '../../../adapters/persistence/lowdb/store-open-error.ts';
 import { loadMigrations } from '../../../adapters/persistence/postgres/migrations.ts';
 import { createPgSqlClient, isUnavailability } from '../../../adapters/persistence/postgres/pg-sql-client.ts';
+import {
+  PostgresTaskRepository,
+  PostgresUserRepository,
+} from '../../../adapters/persistence/postgres/postgres-repositories.ts';
 import { openPostgresTaskStore } from '../../../adapters/persistence/postgres/postgres-task-store.ts';
 import { ServiceUnavailable } from '../../../domain/shared/service-unavailable.ts';
 import { Unauthorized } from '../../../domain/tasks/errors.ts';
@@ -135,6 +139,10 @@ describe('postgres unavailable', () => {
     assert.equal(isUnavailability(Object.assign(new Error('conn'), { code: '08006' })), true);
     assert.equal(isUnavailability(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })), true);
     assert.equal(isUnavailability(new Error('Connection terminated unexpectedly')), true);
+    // Refusals that say "not now" rather than "never": a lock wait past lock_timeout, a server that only
+    // reads (a standby, a failover under way), a server short of disk, memory or connections.
+    for (const code of ['55P03', '25006', '53100', '53200', '53400'])
+      assert.equal(isUnavailability(Object.assign(new Error(code), { code })), true, code);
   });
 });
 
@@ -184,6 +192,66 @@ describe(
       assert.equal(row?.n, loadMigrations().length);
       await Promise.all(stores.map((s) => s.close()));
       await check.close();
+    });
+
+    test('a lock timeout and a read-only server are 503s that changed nothing, never 500s', async () => {
+      const schema = freshSchema();
+      const store = await openPostgresTaskStore(await databases.client({}, schema));
+      const ada = aUser();
+      await store.users.addIfEmailFree(ada);
+      const task = aTask(ada, '2026-03-01 12:00:00');
+      await store.tasks.add(task);
+      // Nodes whose sessions have settings an operator may give the role or the database.
+      const node = (settings: string) =>
+        openPostgresTaskStore(
+          createPgSqlClient({
+            connectionString: `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} ${settings}`)}`,
+          }),
+        );
+      const impatient = await node('-c lock_timeout=100');
+      const holder = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+      await holder.connect();
+      try {
+        // Another session holds the owner's and the task's rows (a long transaction, a manual fix in psql).
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [ada.id]);
+        await holder.query('SELECT 1 FROM tasks WHERE id = $1 FOR UPDATE', [task.id]);
+        const unavailable = (e: unknown) => e instanceof ServiceUnavailable;
+        await assert.rejects(impatient.tasks.add(aTask(ada, '2026-03-01 12:00:01'), undefined, 10), unavailable);
+        await assert.rejects(
+          impatient.tasks.updateOwned(ada.id, task.id, (t) => ({ ...t, title: 'late' })),
+          unavailable,
+        );
+        await assert.rejects(impatient.tasks.removeOwned(ada.id, task.id), unavailable);
+        await holder.query('ROLLBACK');
+
+        // A standby, or a primary demoted by a failover: it reads, and refuses every write.
+        const standby = () =>
+          createPgSqlClient({
+            connectionString: `${TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema} -c default_transaction_read_only=on`)}`,
+          });
+        const client = standby();
+        try {
+          const users = new PostgresUserRepository(client);
+          const tasks = new PostgresTaskRepository(client);
+          assert.deepEqual(await tasks.listOwned(ada.id, {}), [task]);
+          await assert.rejects(users.addIfEmailFree(aUser()), unavailable);
+          await assert.rejects(tasks.add(aTask(ada, '2026-03-01 12:00:02')), unavailable);
+          await assert.rejects(tasks.add(aTask(ada, '2026-03-01 12:00:02'), undefined, 10), unavailable);
+          await assert.rejects(
+            tasks.updateOwned(ada.id, task.id, (t) => ({ ...t, title: 'late' })),
+            unavailable,
+          );
+          await assert.rejects(tasks.removeOwned(ada.id, task.id), unavailable);
+        } finally {
+          await client.close();
+        }
+        assert.deepEqual(await store.tasks.listOwned(ada.id, {}), [task]);
+      } finally {
+        await holder.end();
+        await impatient.close();
+        await store.close();
+      }
     });
 
     test('the pool replaces connections the server killed, and a request meanwhile gets 503, never another error', async () => {
