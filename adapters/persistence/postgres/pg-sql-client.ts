@@ -88,11 +88,15 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     lastIdleError = Date.now();
   });
 
+  // The driver's error is kept as the cause: start-up names it when the server answers yet refuses.
   const translate = (error: unknown): unknown =>
     isUnavailability(error)
-      ? new ServiceUnavailable(
-          retryAfterSeconds,
-          'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
+      ? Object.assign(
+          new ServiceUnavailable(
+            retryAfterSeconds,
+            'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
+          ),
+          { cause: error },
         )
       : error;
   const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => {

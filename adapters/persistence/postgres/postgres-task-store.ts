@@ -38,9 +38,16 @@ export async function openPostgresTaskStore(
         await sleep(500);
         continue;
       }
+      // Asked before the pool is closed: a closed pool's only answer is "Cannot use a pool after calling end".
+      const ping = error instanceof ServiceUnavailable ? await client.ping().catch(() => undefined) : undefined;
       await client.close().catch(() => {});
       if (error instanceof ServiceUnavailable) {
-        const ping = await client.ping().catch(() => undefined);
+        // A server that answers but kept refusing (a read-only standby, a lock held past lock_timeout) is
+        // named with what it said: "cannot reach" would send the operator after the network.
+        if (ping?.ok)
+          throw new StoreOpenError(
+            `PostgreSQL at ${client.describe} answers but refused to bring the schema up to date: ${(error.cause as Error | undefined)?.message ?? error.message}. A node needs a primary it can write to; check DATABASE_URL.`,
+          );
         throw new StoreOpenError(
           `Cannot reach PostgreSQL at ${client.describe}${ping && !ping.ok ? ` (${ping.detail})` : ''}; check DATABASE_URL and that the server is running.`,
         );

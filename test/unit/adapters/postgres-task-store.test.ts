@@ -124,12 +124,17 @@ describe('postgres unavailable', () => {
     await client.close();
   });
 
-  test('start-up waits a bounded time for the server, then stops naming it', async () => {
+  test('start-up waits a bounded time for the server, then stops naming it and why', async () => {
     const client = createPgSqlClient({ connectionString: 'postgres://taskcast:secret@127.0.0.1:1/taskcast' });
     await assert.rejects(
       openPostgresTaskStore(client, { startupWaitMs: 300 }),
       (e: unknown) =>
-        e instanceof StoreOpenError && /127\.0\.0\.1:1\/taskcast/.test(e.message) && !e.message.includes('secret'),
+        e instanceof StoreOpenError &&
+        /127\.0\.0\.1:1\/taskcast/.test(e.message) &&
+        // The driver's own words, not those of a pool already closed.
+        /ECONNREFUSED/.test(e.message) &&
+        !/after calling end/.test(e.message) &&
+        !e.message.includes('secret'),
     );
   });
 
@@ -246,6 +251,11 @@ describe(
         } finally {
           await client.close();
         }
+        // Start-up waits for it as for a server that is not up yet, then says what the server answered.
+        await assert.rejects(
+          openPostgresTaskStore(standby(), { startupWaitMs: 300 }),
+          (e: unknown) => e instanceof StoreOpenError && /read-only transaction/.test(e.message),
+        );
         assert.deepEqual(await store.tasks.listOwned(ada.id, {}), [task]);
       } finally {
         await holder.end();
