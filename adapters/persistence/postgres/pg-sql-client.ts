@@ -66,9 +66,8 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
   const retryAfterSeconds = options.retryAfterSeconds ?? PG_DEFAULTS.retryAfterSeconds;
   const queryTimeoutMs = options.queryTimeoutMs ?? PG_DEFAULTS.queryTimeoutMs;
   const log = options.log ?? (() => {});
-  const pool = new (postgresDriver().Pool)({
+  const settings = {
     connectionString: options.connectionString,
-    max: options.poolSize ?? PG_DEFAULTS.poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs ?? PG_DEFAULTS.connectTimeoutMs,
     query_timeout: queryTimeoutMs + 1000,
     statement_timeout: queryTimeoutMs,
@@ -77,16 +76,23 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     keepAlive: true,
     application_name: options.applicationName ?? 'taskcast',
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
-  });
+  };
+  const pool = new (postgresDriver().Pool)({ ...settings, max: options.poolSize ?? PG_DEFAULTS.poolSize });
+  // GET /ready asks on a connection of its own. On the requests' pool its ping queued behind them: with every
+  // connection waiting on a lock or a slow statement, /ready said the server "does not answer", and a load
+  // balancer took each node out at once (the cause is shared), though the server answered all along.
+  const readinessPool = new (postgresDriver().Pool)({ ...settings, max: 1 });
   const describe = describeUrl(options.connectionString);
   // An idle connection the server closed (a restart) emits here; without a listener Node would crash. The
   // pool has already dropped it, and the next request opens a fresh one.
   let lastIdleError = 0;
-  pool.on('error', (error) => {
+  const onIdleError = (error: Error): void => {
     if (Date.now() - lastIdleError > 10_000)
       log(`postgres: an idle connection to ${describe} failed and was dropped: ${error.message}`);
     lastIdleError = Date.now();
-  });
+  };
+  pool.on('error', onIdleError);
+  readinessPool.on('error', onIdleError);
 
   // The driver's error is kept as the cause: start-up names it when the server answers yet refuses.
   const translate = (error: unknown): unknown =>
@@ -201,13 +207,15 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
     },
     async ping() {
       try {
-        await pool.query({ text: 'SELECT 1', query_timeout: 1500 } as pg.QueryConfig);
+        await readinessPool.query({ text: 'SELECT 1', query_timeout: 1500 } as pg.QueryConfig);
         return { ok: true };
       } catch (error) {
         return { ok: false, detail: `PostgreSQL at ${describe} does not answer: ${(error as Error).message}` };
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readinessPool.end()]);
+    },
   };
 }
 

@@ -264,6 +264,35 @@ describe(
       }
     });
 
+    test('readiness stays true while every pooled connection waits on a lock: the server does answer', async () => {
+      const schema = freshSchema();
+      const store = await openPostgresTaskStore(await databases.client({ poolSize: 2, queryTimeoutMs: 3000 }, schema));
+      const ada = aUser();
+      await store.users.addIfEmailFree(ada);
+      const task = aTask(ada, '2026-03-01 12:00:00');
+      await store.tasks.add(task);
+      const holder = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM tasks WHERE id = $1 FOR UPDATE', [task.id]);
+        // Both connections of the pool now wait for that row (a client retrying a PATCH, a slow statement).
+        const stuck = [1, 2].map(() =>
+          store.tasks.updateOwned(ada.id, task.id, (t) => ({ ...t, title: 'later' })).catch((e: unknown) => e),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // /ready would otherwise say "does not answer" and a load balancer would take every node out at once.
+        const started = Date.now();
+        assert.deepEqual(await store.readiness(), { ok: true });
+        assert.ok(Date.now() - started < 1000, `answered in ${Date.now() - started} ms`);
+        await holder.query('ROLLBACK');
+        await Promise.all(stuck);
+      } finally {
+        await holder.end();
+        await store.close();
+      }
+    });
+
     test('the pool replaces connections the server killed, and a request meanwhile gets 503, never another error', async () => {
       const applicationName = `taskcast-test-${process.pid}-${Date.now()}`;
       const store = await openPostgresTaskStore(await databases.client({ applicationName }));
