@@ -40,6 +40,19 @@ export const aTask = (user: User, at: string, fields: Partial<Task> = {}): Task 
   });
 };
 
+/** The task with its fields in the order CreateTask gives them, which is the order the API answers with. */
+const createOrder = (t: Task): Task => ({
+  id: t.id,
+  user_id: t.user_id,
+  title: t.title,
+  description: t.description,
+  status: t.status,
+  priority: t.priority,
+  due_date: t.due_date,
+  created_at: t.created_at,
+  updated_at: t.updated_at,
+});
+
 /** Ada and Bob, both stored: most cases need an owner and someone else. */
 async function adaAndBob(store: TaskStore): Promise<{ ada: User; bob: User }> {
   const ada = aUser();
@@ -342,6 +355,15 @@ export function taskStoreContract(open: () => Promise<StoreUnderTest>): void {
       const [first, firstRecord] = keyed(ada, 'key-1', at);
       assert.equal(await store.tasks.add(first, firstRecord), 'added');
       assert.deepEqual(await store.tasks.findIdempotencyRecord(ada.id, 'key-1'), firstRecord);
+      // The replay is the first answer again, byte for byte: its fields in the order the first one had, which
+      // is the order CreateTask builds a task in (PostgreSQL's jsonb would sort them by length).
+      const [answered, answeredRecord] = keyed(ada, 'key-order', at);
+      const created = createOrder(answered);
+      assert.equal(await store.tasks.add(created, { ...answeredRecord, task: created }), 'added');
+      assert.equal(
+        JSON.stringify((await store.tasks.findIdempotencyRecord(ada.id, 'key-order'))?.task),
+        JSON.stringify(created),
+      );
       assert.deepEqual(await store.tasks.findOwned(ada.id, first.id), first);
 
       const [again, againRecord] = keyed(ada, 'key-1', at + 1000);

@@ -318,7 +318,9 @@ export class PostgresTaskRepository implements TaskRepository {
       userId: row.user_id,
       key: row.key,
       fingerprint: row.fingerprint,
-      task,
+      // jsonb keeps an object's keys sorted by length, not as written: rebuilt in the task's own order, the
+      // replay of a keyed create answers with the very bytes of the first answer, as the other stores do.
+      task: toTask(task),
       createdAtMs: Number(row.created_at_ms),
     };
   }
