@@ -85,6 +85,10 @@ export async function migrate(
         if (done.has(migration.version)) continue;
         await session.exec('BEGIN');
         try {
+          // A migration may take longer than a request's statement may (an index built on a large table):
+          // cut at that time, it would stop start-up on every node, each retry cut again. LOCAL: the
+          // connection goes back to the pool with its usual limit once this transaction ends.
+          await session.exec('SET LOCAL statement_timeout = 0');
           await session.exec(migration.sql);
           await session.query(
             {

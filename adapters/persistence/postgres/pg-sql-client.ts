@@ -35,6 +35,9 @@ export const PG_DEFAULTS = {
   retryAfterSeconds: 2,
 } as const;
 
+/** The longest wait a timer can hold (about 24.8 days); the driver takes 0 as "its default", not as none. */
+const UNBOUNDED_MS = 2 ** 31 - 1;
+
 /**
  * Error classes a request may meet while the server is down, restarting or overloaded: connection
  * exceptions (08), operator intervention (57: shutdown, cannot connect now, statement timeout), insufficient
@@ -124,7 +127,8 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
       },
       async exec(script: string): Promise<void> {
         try {
-          await run({ text: script });
+          // No driver bound: a migration takes what it takes (see SqlSession.exec).
+          await run({ text: script, query_timeout: UNBOUNDED_MS } as pg.QueryConfig);
         } catch (error) {
           throw translate(error);
         }

@@ -29,7 +29,10 @@ export interface SqlSession {
    * a row makes the reads of the next ones current for everything the lock's previous holder did.
    */
   writeAll<R>(steps: readonly BoundStatement[]): Promise<R[]>;
-  /** Runs a script of several statements (migrations); no parameters. */
+  /**
+   * Runs a script of several statements (migrations); no parameters. The client sets no time limit of its
+   * own on it, unlike `query`; the server's `statement_timeout` still applies unless the script lifts it.
+   */
   exec(script: string): Promise<void>;
 }
 

@@ -293,6 +293,20 @@ describe(
       }
     });
 
+    test('a migration may run longer than a request statement may', async () => {
+      // A later release's migration (an index on a large table, a column rewritten) takes what it takes; cut
+      // at the requests' statement time, it would stop every node's start-up, each retry cut again.
+      const slow = [
+        ...loadMigrations(),
+        { version: loadMigrations().length + 1, name: 'slow', sql: 'SELECT pg_sleep(2)' },
+      ];
+      const store = await openPostgresTaskStore(await databases.client({ queryTimeoutMs: 500 }), {
+        migrations: slow,
+        startupWaitMs: 0,
+      });
+      await store.close();
+    });
+
     test('the pool replaces connections the server killed, and a request meanwhile gets 503, never another error', async () => {
       const applicationName = `taskcast-test-${process.pid}-${Date.now()}`;
       const store = await openPostgresTaskStore(await databases.client({ applicationName }));
