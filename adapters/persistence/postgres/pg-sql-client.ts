@@ -100,13 +100,7 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
   // The driver's error is kept as the cause: start-up names it when the server answers yet refuses.
   const translate = (error: unknown): unknown =>
     isUnavailability(error)
-      ? Object.assign(
-          new ServiceUnavailable(
-            retryAfterSeconds,
-            'The task store (PostgreSQL) cannot be reached right now and nothing was changed; try again shortly.',
-          ),
-          { cause: error },
-        )
+      ? Object.assign(new ServiceUnavailable(retryAfterSeconds, unavailabilityMessage(error)), { cause: error })
       : error;
   const sessionOf = (run: (config: pg.QueryConfig) => Promise<pg.QueryResult>): SqlSession => {
     const query = async <R>(statement: Statement, values: readonly unknown[] = []): Promise<R[]> => {
@@ -221,6 +215,21 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
       await Promise.all([pool.end(), readinessPool.end()]);
     },
   };
+}
+
+/**
+ * A 503's words, after what happened: a server that answered, but late or read-only, is not one that
+ * "cannot be reached", which would send the reader after the network.
+ */
+function unavailabilityMessage(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const what =
+    code === '57014' || code === '55P03'
+      ? 'did not finish in time (a slow statement, or a row locked by another transaction)'
+      : code === '25006'
+        ? 'takes no writes right now (it is read-only, as during a failover)'
+        : 'cannot be reached right now';
+  return `The task store (PostgreSQL) ${what} and nothing was changed; try again shortly.`;
 }
 
 /**
