@@ -29,7 +29,23 @@ export const messages = {
   status: `must be one of ${TASK_STATUSES.join(', ')}`,
   priority: `must be one of ${TASK_PRIORITIES.join(', ')}`,
   due_date: 'must be a real calendar date as YYYY-MM-DD, or null',
+  /**
+   * The words of the HTTP adapter's own refusal, made while it reads a body (read-json-body.ts, shared with
+   * the forecast side, which may not import this module).
+   */
+  notText: 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text',
 } as const;
+
+/**
+ * The issue of a text field that is stored, if any. A lone UTF-16 surrogate is no character: HTTP never
+ * lets one through, but a library caller reaches the use cases directly, and PostgreSQL stored U+FFFD in
+ * its place (so the answer showed one text and the store kept another) or, inside an Idempotency-Key's
+ * record, failed. So no store is given one, whatever the way in.
+ */
+function textIssue(path: string, value: unknown, valid: boolean, message: string): FieldIssue | undefined {
+  if (typeof value === 'string' && !value.isWellFormed()) return { path, message: messages.notText };
+  return valid ? undefined : { path, message };
+}
 
 /**
  * A label shown as the account's or the task's: one character of it must show (a zero-width space or a NUL
@@ -73,9 +89,11 @@ export function isValidDueDate(v: unknown): v is string | null {
 
 export function assertAccountFields(fields: { name: unknown; email: unknown; password: unknown }): void {
   const issues: FieldIssue[] = [];
-  if (!isValidName(fields.name)) issues.push({ path: 'name', message: messages.name });
-  if (typeof fields.email !== 'string' || !isEmailShaped(fields.email))
-    issues.push({ path: 'email', message: messages.email });
+  const name = textIssue('name', fields.name, isValidName(fields.name), messages.name);
+  if (name) issues.push(name);
+  const emailValid = typeof fields.email === 'string' && isEmailShaped(fields.email);
+  const email = textIssue('email', fields.email, emailValid, messages.email);
+  if (email) issues.push(email);
   if (!isValidPassword(fields.password)) issues.push({ path: 'password', message: messages.password });
   if (issues.length > 0) throw new ValidationError(issues);
 }
@@ -108,9 +126,12 @@ export function assertTaskFields(fields: TaskChanges): void {
  */
 export function taskFieldIssues(fields: { readonly [K in keyof TaskChanges]?: unknown }): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  if ('title' in fields && !isValidTitle(fields.title)) issues.push({ path: 'title', message: messages.title });
-  if ('description' in fields && !isValidDescription(fields.description))
-    issues.push({ path: 'description', message: messages.description });
+  const title = 'title' in fields && textIssue('title', fields.title, isValidTitle(fields.title), messages.title);
+  if (title) issues.push(title);
+  const description =
+    'description' in fields &&
+    textIssue('description', fields.description, isValidDescription(fields.description), messages.description);
+  if (description) issues.push(description);
   if ('status' in fields && !isTaskStatus(fields.status)) issues.push({ path: 'status', message: messages.status });
   if ('priority' in fields && !isTaskPriority(fields.priority))
     issues.push({ path: 'priority', message: messages.priority });

@@ -134,3 +134,39 @@ describe('GetTask, UpdateTask, DeleteTask', () => {
     assert.deepEqual(await w.listTasks.execute(uid), []);
   });
 });
+
+describe('text that is not text', () => {
+  // A lone UTF-16 surrogate is no character: HTTP refuses it while reading the body, but a library caller
+  // reaches the use cases directly, and PostgreSQL stored U+FFFD in its place (the answer showed one task,
+  // the store held another) or, with an Idempotency-Key, failed with a 500. Every store now gets only text.
+  const issue = async (work: Promise<unknown>): Promise<unknown> => {
+    const error = await work.catch((e: unknown) => e);
+    assert.ok(error instanceof ValidationError, String(error));
+    return error.details.map((d) => [d.path, d.message]);
+  };
+  const notText = 'contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text';
+
+  test('a lone surrogate in a title or description is a ValidationError, on create and update', async () => {
+    const { w, uid, task } = await worldWithTask({ title: 'fine' });
+    assert.deepEqual(await issue(w.createTask.execute(uid, { title: 'half \ud83d' })), [['title', notText]]);
+    assert.deepEqual(await issue(w.createTask.execute(uid, { title: 'x', description: '\udc00 tail' })), [
+      ['description', notText],
+    ]);
+    assert.deepEqual(await issue(w.updateTask.execute(uid, task.id, { title: '\ud800' })), [['title', notText]]);
+    assert.equal((await w.getTask.execute(uid, task.id)).title, 'fine');
+    // A whole pair is one character, and welcome.
+    assert.equal((await w.createTask.execute(uid, { title: 'rocket \ud83d\ude80' })).title, 'rocket 🚀');
+  });
+
+  test("a lone surrogate in an account's name or email is a ValidationError", async () => {
+    const w = unitWorld();
+    assert.deepEqual(
+      await issue(w.signUp.execute({ name: 'Ada \udfff', email: 'ada@example.com', password: 'correct horse' })),
+      [['name', notText]],
+    );
+    assert.deepEqual(
+      await issue(w.signUp.execute({ name: 'Ada', email: 'ad\ud800a@example.com', password: 'correct horse' })),
+      [['email', notText]],
+    );
+  });
+});
