@@ -222,14 +222,17 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
  * "cannot be reached", which would send the reader after the network.
  */
 function unavailabilityMessage(error: unknown): string {
+  const say = (what: string): string =>
+    `The task store (PostgreSQL) ${what} and nothing was changed; try again shortly.`;
   const code = (error as { code?: unknown } | null)?.code;
-  const what =
-    code === '57014' || code === '55P03'
-      ? 'did not finish in time (a slow statement, or a row locked by another transaction)'
-      : code === '25006'
-        ? 'takes no writes right now (it is read-only, as during a failover)'
-        : 'cannot be reached right now';
-  return `The task store (PostgreSQL) ${what} and nothing was changed; try again shortly.`;
+  if (code === '57014' || code === '55P03')
+    return say('did not finish in time (a slow statement, or a row locked by another transaction)');
+  if (code === '25006') return say('takes no writes right now (it is read-only, as during a failover)');
+  // pg-pool's words when the request waited for one of the pool's connections and none came free: all were
+  // busy (slow statements, locks), or still trying to reach the server.
+  if ((error as Error | null)?.message === 'timeout exceeded when trying to connect')
+    return say('is busy: no connection of this node came free in time (or it cannot be reached)');
+  return say('cannot be reached right now');
 }
 
 /**

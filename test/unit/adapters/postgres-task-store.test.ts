@@ -288,6 +288,11 @@ describe(
         const started = Date.now();
         assert.deepEqual(await store.readiness(), { ok: true });
         assert.ok(Date.now() - started < 1000, `answered in ${Date.now() - started} ms`);
+        // A request meanwhile waits for a connection, and its 503 says the node was busy, not unreachable.
+        await assert.rejects(
+          store.tasks.listOwned(ada.id, {}),
+          (e: unknown) => e instanceof ServiceUnavailable && /busy/.test(e.message),
+        );
         await holder.query('ROLLBACK');
         await Promise.all(stuck);
       } finally {
