@@ -193,6 +193,13 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
         throw translate(error);
       }
       let failed: Error | undefined;
+      // As in writeAll: a connection cut while checked out emits 'error' on the client (the pool listens
+      // only while it is idle), and unheard, that event would crash the process; the session's next
+      // statement fails with it instead, and the connection is not reused.
+      const heard = (error: Error): void => {
+        failed ??= error;
+      };
+      client.on('error', heard);
       try {
         return await work(sessionOf((config) => client.query(config)));
       } catch (error) {
@@ -200,6 +207,7 @@ export function createPgSqlClient(options: PgClientOptions): SqlClient {
         throw error;
       } finally {
         // A session that failed may hold a lock or an open transaction: close it rather than reuse it.
+        client.removeListener('error', heard);
         client.release(failed);
       }
     },

@@ -339,5 +339,28 @@ describe(
       assert.deepEqual(await store.readiness(), { ok: true });
       await store.close();
     });
+
+    test('a session whose connection the server cuts fails its work, and the process lives on', async () => {
+      // A checked-out connection emits 'error' when the server closes it; a session (the migrations') that
+      // heard none would crash the process with an unhandled 'error' event instead of failing its work.
+      const client = await databases.client({});
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      const outcome = await client
+        .withSession(async (session) => {
+          const [row] = await session.query<{ pid: number }>({ name: 't_pid', text: 'SELECT pg_backend_pid() AS pid' });
+          await admin.query('SELECT pg_terminate_backend($1)', [row?.pid]);
+          // The cut reaches the connection while no statement of the session runs.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await session.query({ name: 't_one', text: 'SELECT 1' });
+        })
+        .then(
+          () => 'done',
+          (error: unknown) => (error instanceof Error ? 'failed' : 'odd'),
+        );
+      assert.equal(outcome, 'failed');
+      await admin.end();
+      await client.close();
+    });
   },
 );
