@@ -39,7 +39,7 @@ function failureError(
   const retryAfter = retryAfterSeconds(reply.headers.get('retry-after'), now);
   if (!json) {
     // The CDN's 403 "Access Denied" page (weather-gov/api #163) and its kin: say what came, never relay it.
-    return new ForecastUnavailable(`${answered} with a ${type} body instead of JSON.`, 'failed', retryAfter);
+    return new ForecastUnavailable(`${answered} with ${unusableBody(reply, type)}.`, 'failed', retryAfter);
   }
   const upstreamDetail = typeof json['detail'] === 'string' ? `: ${json['detail']}` : '.';
   // 503 and 429 mean "come back later": unavailable for now, with upstream's Retry-After when it gave one.
@@ -47,16 +47,38 @@ function failureError(
   return new ForecastUnavailable(`${answered}${upstreamDetail}`, comeBackLater ? 'unavailable' : 'failed', retryAfter);
 }
 
-function parseObject(reply: UpstreamReply): Record<string, unknown> | undefined {
-  const type = reply.headers.get('content-type')?.toLowerCase() ?? '';
+/**
+ * Why a body that is no JSON object cannot be used, for the problem's detail. A JSON-typed body that does
+ * not parse is most often one cut short (a connection dropped mid-way through a chunked answer): saying
+ * "a JSON body instead of JSON" would send the reader looking at the wrong thing.
+ */
+function unusableBody(reply: UpstreamReply, type: string): string {
+  // An asset's reply keeps its bytes and decodes only JSON as text: its HTML page is not empty.
+  if (reply.bytes ? reply.bytes.length === 0 : reply.text.trim() === '') return 'an empty body instead of JSON';
+  const article = /^[aeiou]/i.test(type) ? 'an' : 'a';
+  if (!isJsonType(reply)) return `${article} ${type} body instead of JSON`;
+  return parseJson(reply.text) === undefined
+    ? `${article} ${type} body that is not valid JSON (cut short or malformed)`
+    : `${article} ${type} body that is not a JSON object`;
+}
+
+function isJsonType(reply: UpstreamReply): boolean {
   // JSON under any of geo+json, ld+json, problem+json or plain json; HTML pages are refused unread.
-  if (!/\bjson\b|\+json/.test(type)) return undefined;
+  return /\bjson\b|\+json/.test(reply.headers.get('content-type')?.toLowerCase() ?? '');
+}
+
+function parseJson(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(reply.text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+function parseObject(reply: UpstreamReply): Record<string, unknown> | undefined {
+  if (!isJsonType(reply)) return undefined;
+  const value = parseJson(reply.text);
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
