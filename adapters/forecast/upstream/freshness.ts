@@ -1,3 +1,5 @@
+import { httpDate } from './http-date.ts';
+
 /** How long a stored answer may be reused without asking upstream again, per RFC 9111 for a shared cache. */
 export interface Freshness {
   /** False for no-store and private: such answers are passed on but never kept. */
@@ -20,6 +22,7 @@ export function freshnessOf(headers: Headers, now: number): Freshness {
   if (directives.has('no-cache')) lifetimeMs = 0;
   else if (directives.has('s-maxage')) lifetimeMs = (seconds(directives.get('s-maxage')) ?? 0) * 1000;
   else if (directives.has('max-age')) lifetimeMs = (seconds(directives.get('max-age')) ?? 0) * 1000;
+  // An Expires that is no HTTP-date ("0", "3000") means already expired (RFC 9111 §5.3).
   else if (headers.has('expires')) lifetimeMs = Math.max(0, (httpDate(headers.get('expires')) ?? 0) - date);
   else {
     const lastModified = httpDate(headers.get('last-modified'));
@@ -42,10 +45,4 @@ function parseCacheControl(value: string | null): Map<string, string | undefined
 
 function seconds(value: string | null | undefined): number | undefined {
   return value !== null && value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
-}
-
-function httpDate(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : at;
 }

@@ -33,3 +33,11 @@ test('no-cache means revalidate every time; no-store and private are not kept; n
   assert.equal(freshnessOf(h({ 'cache-control': 'private, max-age=60' }), NOW).storable, false);
   assert.deepEqual(freshnessOf(h({}), NOW), { storable: true, lifetimeMs: 0 });
 });
+
+test('an Expires that is no HTTP-date is in the past (RFC 9111 §5.3), though Date.parse reads "3000" as a year', () => {
+  for (const expires of ['3000', '0', '2030-01-01', 'tomorrow', '-1'])
+    assert.deepEqual(freshnessOf(h({ expires }), NOW), { storable: true, lifetimeMs: 0 }, expires);
+  // A Date that is no HTTP-date is not believed either: Expires then counts from now.
+  const headers = h({ date: '1', expires: new Date(NOW + 90_000).toUTCString() });
+  assert.equal(freshnessOf(headers, NOW).lifetimeMs, 90_000);
+});
