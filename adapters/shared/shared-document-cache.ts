@@ -8,6 +8,9 @@ export interface SharedDocument {
   readonly lastModifiedHeader?: string;
   readonly validatedAt: number;
   readonly freshUntil: number;
+  /** Upstream's Cache-Control and Expires, for the revalidation's 304. */
+  readonly cacheControl?: string;
+  readonly expires?: string;
 }
 
 /**

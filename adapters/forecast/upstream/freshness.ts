@@ -34,6 +34,29 @@ export function freshnessOf(headers: Headers, now: number): Freshness {
   return { storable: true, lifetimeMs: Math.max(0, lifetimeMs - age * 1000) };
 }
 
+/** The header fields of a stored response that its freshness is read from, beside its Last-Modified. */
+export interface StoredFreshness {
+  readonly cacheControl: string | undefined;
+  readonly expires: string | undefined;
+  readonly lastModifiedHeader: string | undefined;
+}
+
+/**
+ * A 304's header fields over those of the stored response it revalidated (RFC 9111 §4.3.4): the fields it
+ * carries replace the stored ones, those it leaves out stay. A 304 that repeats no Cache-Control must not
+ * make a document with max-age=60 one to revalidate on every request.
+ */
+export function notModifiedHeaders(reply: Headers, stored: StoredFreshness): Headers {
+  const merged = new Headers(reply);
+  const kept: Array<[string, string | undefined]> = [
+    ['cache-control', stored.cacheControl],
+    ['expires', stored.expires],
+    ['last-modified', stored.lastModifiedHeader],
+  ];
+  for (const [name, value] of kept) if (value !== undefined && !merged.has(name)) merged.set(name, value);
+  return merged;
+}
+
 function parseCacheControl(value: string | null): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   for (const part of (value ?? '').split(',')) {

@@ -1,6 +1,6 @@
 import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { LRUCache } from 'lru-cache';
-import { freshnessOf } from './freshness.ts';
+import { freshnessOf, notModifiedHeaders } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, seriesOf, type UpstreamCounters } from './metrics.ts';
 import type { SharedDocument, SharedDocumentCache, SharedOutcome } from '../../shared/shared-document-cache.ts';
@@ -31,6 +31,9 @@ export class CacheEntry {
     /** When upstream last vouched for it (fetched or revalidated). */
     public validatedAt: number,
     public freshUntil: number,
+    /** Upstream's Cache-Control and Expires, kept for the 304s that do not repeat them. */
+    public cacheControl: string | undefined = undefined,
+    public expires: string | undefined = undefined,
   ) {}
 
   bodyFor(base: string, rewriter: LinkRewriter): Record<string, unknown> {
@@ -172,9 +175,12 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
               'failed',
             ),
           );
-        const freshness = freshnessOf(reply.headers, at);
+        const headers = notModifiedHeaders(reply.headers, cached);
+        const freshness = freshnessOf(headers, at);
         cached.validatedAt = at;
         cached.freshUntil = at + freshness.lifetimeMs;
+        cached.cacheControl = headers.get('cache-control') ?? undefined;
+        cached.expires = headers.get('expires') ?? undefined;
         if (!lru.has(path)) store(path, cached);
         return { kind: 'document', entry: cached, status: 'REVALIDATED' };
       }
@@ -188,6 +194,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
           reply.headers.get('last-modified') ?? undefined,
           at,
           at + freshness.lifetimeMs,
+          reply.headers.get('cache-control') ?? undefined,
+          reply.headers.get('expires') ?? undefined,
         );
         if (freshness.storable) store(path, entry);
         else if (lru.delete(path)) held();
@@ -336,6 +344,8 @@ function recordOf(entry: CacheEntry): SharedDocument {
     lastModifiedHeader: entry.lastModifiedHeader,
     validatedAt: entry.validatedAt,
     freshUntil: entry.freshUntil,
+    cacheControl: entry.cacheControl,
+    expires: entry.expires,
   };
 }
 
@@ -348,6 +358,9 @@ function entryOf(record: SharedDocument): CacheEntry {
     record.lastModifiedHeader,
     record.validatedAt,
     record.freshUntil,
+    // Absent from a record an older version wrote: its next 304 is then read on its own.
+    typeof record.cacheControl === 'string' ? record.cacheControl : undefined,
+    typeof record.expires === 'string' ? record.expires : undefined,
   );
 }
 

@@ -59,6 +59,19 @@ describe('upstream provider: caching', () => {
     assert.equal(w.fake.count(POINT), 2);
   });
 
+  test('a 304 that repeats no Cache-Control keeps the stored one: fresh again for its max-age', async () => {
+    const w = await world();
+    await w.get(POINT);
+    w.advance(61);
+    // RFC 9111 §4.3.4: a 304 updates the stored header fields it carries; those it leaves out stay.
+    w.fake.fail(POINT, { status: 304, contentType: '', headers: {} });
+    const revalidated = await w.get(POINT);
+    assert.equal(revalidated.headers.get('x-cache'), 'REVALIDATED');
+    assert.equal(revalidated.headers.get('cache-control'), 'public, max-age=60');
+    assert.equal((await w.get(POINT)).headers.get('x-cache'), 'HIT');
+    assert.equal(w.fake.count(POINT), 2, 'not revalidated on every request from then on');
+  });
+
   test('after max-age with changed data: 200 from upstream replaces the copy (MISS, new body)', async () => {
     const w = await world();
     await w.get(POINT);
