@@ -57,6 +57,17 @@ export function notModifiedHeaders(reply: Headers, stored: StoredFreshness): Hea
   return merged;
 }
 
+/**
+ * Whether a stored response may stand in, stale, while upstream fails (stale-if-error). Not when upstream
+ * said must-revalidate or proxy-revalidate (RFC 9111 §5.2.2.2, §5.2.2.8). s-maxage implies proxy-revalidate
+ * for a shared cache too, but api.weather.gov sends it on every document: honouring that would end
+ * stale-if-error, the outage cover this gateway documents, so only the explicit directives count.
+ */
+export function mayServeStale(cacheControl: string | undefined): boolean {
+  const directives = parseCacheControl(cacheControl ?? null);
+  return !directives.has('must-revalidate') && !directives.has('proxy-revalidate');
+}
+
 function parseCacheControl(value: string | null): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   for (const part of (value ?? '').split(',')) {

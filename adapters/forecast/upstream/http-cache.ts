@@ -1,6 +1,6 @@
 import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { LRUCache } from 'lru-cache';
-import { freshnessOf, notModifiedHeaders } from './freshness.ts';
+import { freshnessOf, mayServeStale, notModifiedHeaders } from './freshness.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, seriesOf, type UpstreamCounters } from './metrics.ts';
 import type { SharedDocument, SharedDocumentCache, SharedOutcome } from '../../shared/shared-document-cache.ts';
@@ -151,7 +151,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     if (cached?.etag) conditional['if-none-match'] = cached.etag;
     if (cached?.lastModifiedHeader) conditional['if-modified-since'] = cached.lastModifiedHeader;
     const staleOr = (error: ForecastUnavailable): Lookup => {
-      if (cached && now() - cached.validatedAt <= options.staleMaxMs)
+      if (cached && now() - cached.validatedAt <= options.staleMaxMs && mayServeStale(cached.cacheControl))
         return { kind: 'document', entry: cached, status: 'STALE' };
       throw error;
     };

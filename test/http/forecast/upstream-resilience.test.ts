@@ -173,6 +173,24 @@ describe('upstream provider: resilience', () => {
     assert.equal(w.fake.count(POINT), 1 + 3, 'one fill, then a first try and two retries');
   });
 
+  test('no stale copy of a document upstream marked must-revalidate or proxy-revalidate', async () => {
+    for (const directive of ['must-revalidate', 'proxy-revalidate']) {
+      const w = await world();
+      w.fake.fail(POINT, {
+        status: 200,
+        contentType: 'application/geo+json',
+        body: fixtureText('points.json'),
+        headers: { 'cache-control': `public, max-age=60, ${directive}` },
+      });
+      assert.equal((await w.get(POINT)).headers.get('x-cache'), 'MISS');
+      w.advance(61);
+      w.fake.outage({ status: 503, body: fixtureText('problem_unavailable_503.json') });
+      const refused = await w.get(POINT);
+      assert.equal(refused.status, 503, directive);
+      assert.equal(refused.headers.get('content-type'), 'application/problem+json');
+    }
+  });
+
   test('stale-if-error also covers network failure (upstream gone)', async () => {
     const w = await world();
     await w.get(POINT);
