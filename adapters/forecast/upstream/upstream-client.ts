@@ -52,6 +52,20 @@ export class UpstreamUnreachable extends Error {
  */
 class RedirectRefused extends Error {}
 
+/**
+ * Upstream answered, then its body broke off (a reset mid-way, a gzip that does not inflate). Retried as a
+ * network failure, but named apart: "could not be reached" would send an operator looking at DNS and
+ * firewalls when upstream did answer.
+ */
+class BodyUnreadable extends Error {
+  constructor(
+    readonly answered: string,
+    readonly failure: unknown,
+  ) {
+    super(`answered ${answered} but its body could not be read`);
+  }
+}
+
 /** Same-origin redirects followed per request; more is a loop. */
 const MAX_REDIRECTS = 5;
 
@@ -108,8 +122,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       url = next.href;
     }
     const head = { status: response.status, statusText: response.statusText, headers: response.headers };
-    if (!asBytes) return { ...head, text: await response.text() };
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    let bytes: Uint8Array;
+    try {
+      if (!asBytes) return { ...head, text: await response.text() };
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      // A timeout stays one: the attempt's time ran out, whether in the headers or the body.
+      if (isTimeout(error)) throw error;
+      throw new BodyUnreadable(`${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, error);
+    }
     return {
       ...head,
       bytes,
@@ -167,7 +188,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           const what =
             reason === 'timeout'
               ? `did not answer within ${options.timeoutMs} ms`
-              : `could not be reached (${describe(error)})`;
+              : error instanceof BodyUnreadable
+                ? `${error.message} (${describe(error.failure)})`
+                : `could not be reached (${describe(error)})`;
           throw new UpstreamUnreachable(reason, retry, `The upstream forecast service ${what}, ${retry + 1} attempts.`);
         }
       }

@@ -82,3 +82,28 @@ test('network errors are retried and reported', async () => {
   );
   assert.equal(calls, 3);
 });
+
+test('a body that breaks off after the status line is reported as such, not as an upstream out of reach', async () => {
+  let calls = 0;
+  const brokenBody: typeof fetch = async () => {
+    calls++;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"type":"Fea'));
+        controller.error(new TypeError('terminated', { cause: { code: 'UND_ERR_SOCKET' } }));
+      },
+    });
+    return new Response(body, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/geo+json' } });
+  };
+  const { c } = client({ fetch: brokenBody });
+  await assert.rejects(c.get('/x'), (e: unknown) => {
+    assert.ok(e instanceof UpstreamUnreachable);
+    assert.equal(e.reason, 'network');
+    assert.equal(
+      e.message,
+      'The upstream forecast service answered 200 OK but its body could not be read (UND_ERR_SOCKET), 3 attempts.',
+    );
+    return true;
+  });
+  assert.equal(calls, 3, 'retried as any network failure');
+});
