@@ -236,7 +236,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       if (document && (!known || document.validatedAt > known.validatedAt)) {
         known = entryOf(document);
         if (now() < known.freshUntil) {
-          lru.set(path, known);
+          // Through store, as every other write: the gauges must count what another node's copy adds.
+          store(path, known);
           return { kind: 'document', entry: known, status: 'HIT' };
         }
       }

@@ -8,6 +8,7 @@ import type { SharedDocumentCache } from '../../../adapters/shared/shared-docume
 import { createUpstreamClient } from '../../../adapters/forecast/upstream/upstream-client.ts';
 import { RedisConnection } from '../../../adapters/redis/redis-connection.ts';
 import { startFakeUpstream, type FakeUpstream } from '../../support/fake-nws-upstream.ts';
+import { METRIC, type Counters } from '../../../adapters/shared/metrics.ts';
 import { memorySharedCache } from '../../support/memory-shared-cache.ts';
 import { TEST_REDIS_URL } from '../../support/test-postgres.ts';
 import { withUnreachableRedis } from '../../support/redis-server.ts';
@@ -204,3 +205,28 @@ describe(
     });
   },
 );
+
+test("a copy taken from the shared cache shows in this node's cache gauges", async () => {
+  fake.reset();
+  const shared = memorySharedCache();
+  await node(shared).get(POINT);
+  const gauges = new Map<string, number>();
+  const counters: Counters = {
+    inc: () => {},
+    set: (name, value) => void gauges.set(name, value),
+  };
+  const second = createUpstreamCache({
+    client: createUpstreamClient({ baseUrl: fake.origin, userAgent: 't', timeoutMs: 2000 }),
+    rewriter: createLinkRewriter(fake.origin),
+    maxBytes: 1024 * 1024,
+    staleMaxMs: 60_000,
+    shared,
+    counters,
+  });
+  const found = await second.get(POINT);
+  assert.equal(found.kind === 'document' && found.status, 'HIT');
+  assert.equal(fake.count(POINT), 1);
+  assert.equal(second.lru.size, 1);
+  assert.equal(gauges.get(METRIC.upstreamCacheEntries), 1);
+  assert.equal(gauges.get(METRIC.upstreamCacheBytes), second.lru.calculatedSize);
+});
