@@ -1,6 +1,7 @@
 import { ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { LRUCache } from 'lru-cache';
 import { freshnessOf, mayServeStale, notModifiedHeaders } from './freshness.ts';
+import { httpDate } from './http-date.ts';
 import type { LinkRewriter } from './link-rewriter.ts';
 import { METRIC, noCounters, seriesOf, type UpstreamCounters } from './metrics.ts';
 import type { SharedDocument, SharedDocumentCache, SharedOutcome } from '../../shared/shared-document-cache.ts';
@@ -365,18 +366,22 @@ function entryOf(record: SharedDocument): CacheEntry {
   );
 }
 
-function dataTime(headers: Headers, json: Record<string, unknown>, fallback: number): Date {
+/**
+ * When the data last changed, as Taskcast's Last-Modified. Upstream's header is read as an HTTP-date only
+ * (Date.parse takes "3000" for the year 3000), the body's times as the ISO times they are; and a time
+ * later than the answer is no time the data changed: passed on, it would match a client's
+ * If-Modified-Since for ever and hide every later change behind a 304.
+ */
+function dataTime(headers: Headers, json: Record<string, unknown>, fetchedAt: number): Date {
   const properties = json['properties'] as Record<string, unknown> | undefined;
-  for (const candidate of [
-    headers.get('last-modified'),
-    properties?.['updateTime'],
-    properties?.['updated'],
-    json['updated'],
+  const iso = (value: unknown): number | undefined => (typeof value === 'string' ? Date.parse(value) : undefined);
+  for (const at of [
+    httpDate(headers.get('last-modified')),
+    iso(properties?.['updateTime']),
+    iso(properties?.['updated']),
+    iso(json['updated']),
   ]) {
-    if (typeof candidate === 'string') {
-      const at = Date.parse(candidate);
-      if (!Number.isNaN(at)) return new Date(at);
-    }
+    if (at !== undefined && !Number.isNaN(at) && at <= fetchedAt) return new Date(at);
   }
-  return new Date(fallback);
+  return new Date(fetchedAt);
 }

@@ -13,6 +13,7 @@ import { silentLog, type UpstreamCounters, type UpstreamLog } from './metrics.ts
 import { createUpstreamClient, UpstreamUnreachable, type Fetch, type UpstreamClient } from './upstream-client.ts';
 import { classifyReply, unreachableError } from './upstream-errors.ts';
 import { freshnessOf } from './freshness.ts';
+import { httpDate } from './http-date.ts';
 import type { SharedDocumentCache } from '../../shared/shared-document-cache.ts';
 import { createPathAddressedProvider } from '../by-path/path-addressed-provider.ts';
 import type { BundleRecorder } from '../replay/bundle-recorder.ts';
@@ -186,11 +187,13 @@ async function relayAsset(
   }
   const type = reply.headers.get('content-type') ?? 'application/octet-stream';
   if (reply.status === 200 && reply.bytes && media.matches(type)) {
-    const lastModified = Date.parse(reply.headers.get('last-modified') ?? '');
+    // As a document's (http-cache.ts, dataTime): an HTTP-date, and none later than the answer.
+    const at = now();
+    const lastModified = httpDate(reply.headers.get('last-modified'));
     return {
       contentType: type,
       bytes: reply.bytes,
-      lastModified: new Date(Number.isNaN(lastModified) ? now() : lastModified),
+      lastModified: new Date(lastModified !== undefined && lastModified <= at ? lastModified : at),
       maxAgeSeconds: Math.floor(freshnessOf(reply.headers, now()).lifetimeMs / 1000),
     };
   }

@@ -72,6 +72,23 @@ describe('upstream provider: caching', () => {
     assert.equal(w.fake.count(POINT), 2, 'not revalidated on every request from then on');
   });
 
+  test("a Last-Modified that is no HTTP-date, or is later than the answer, is not passed on as the data's", async () => {
+    const w = await world();
+    const served = async (lastModified: string): Promise<string | null> => {
+      w.fake.fail(POINT, {
+        status: 200,
+        contentType: 'application/geo+json',
+        body: fixtureText('points.json'),
+        headers: { 'cache-control': 'no-store', 'last-modified': lastModified },
+      });
+      return (await w.get(POINT)).headers.get('last-modified');
+    };
+    // Date.parse reads "3000" as the year 3000: a client's If-Modified-Since would then match for ever.
+    assert.equal(await served('3000'), 'Wed, 15 Jul 2026 18:20:00 GMT');
+    assert.equal(await served('Tue, 01 Jan 2030 00:00:00 GMT'), 'Wed, 15 Jul 2026 18:20:00 GMT');
+    assert.equal(await served('Wed, 15 Jul 2026 18:00:00 GMT'), 'Wed, 15 Jul 2026 18:00:00 GMT');
+  });
+
   test('after max-age with changed data: 200 from upstream replaces the copy (MISS, new body)', async () => {
     const w = await world();
     await w.get(POINT);
