@@ -118,3 +118,19 @@ test('/ready through the upstream provider: 503 naming the upstream during an ou
     await w.fake.close();
   }
 });
+
+test("upstream health: a failed probe names the network error's cause, not fetch's bare 'fetch failed'", async () => {
+  const health = new UpstreamHealth({
+    baseUrl: 'https://upstream.test',
+    userAgent: 'test',
+    fetch: async () => {
+      throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' } });
+    },
+  });
+  health.record({ reachable: false, reason: 'network after 3 attempts' });
+  const down = await health.check();
+  assert.equal(
+    down.detail,
+    'the upstream https://upstream.test is unreachable (ECONNREFUSED; last call: network after 3 attempts)',
+  );
+});

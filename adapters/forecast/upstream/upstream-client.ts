@@ -203,7 +203,8 @@ function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || name === 'AbortError';
 }
 
-function describe(error: unknown): string {
+/** A network error in a word: fetch's own message is only "fetch failed"; its cause names what (ECONNREFUSED). */
+export function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }

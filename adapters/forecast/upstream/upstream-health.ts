@@ -1,5 +1,5 @@
 import type { DependencyState, ReadinessCheck } from '../../shared/readiness.ts';
-import type { Fetch } from './upstream-client.ts';
+import { describe, type Fetch } from './upstream-client.ts';
 
 export interface UpstreamHealthOptions {
   readonly baseUrl: string;
@@ -56,7 +56,7 @@ export class UpstreamHealth implements ReadinessCheck {
     } catch (error) {
       return {
         ok: false,
-        detail: `the upstream ${origin} is unreachable (${(error as Error).name === 'TimeoutError' ? 'no answer within the probe timeout' : (error as Error).message}; last call: ${this.lastFailure})`,
+        detail: `the upstream ${origin} is unreachable (${(error as Error).name === 'TimeoutError' ? 'no answer within the probe timeout' : describe(error)}; last call: ${this.lastFailure})`,
       };
     }
   }
