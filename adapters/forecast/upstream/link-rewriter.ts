@@ -14,11 +14,14 @@ export interface LinkRewriter {
 const MARKER = '\u0000upstream\u0000';
 
 export function createLinkRewriter(upstreamBaseUrl: string): LinkRewriter {
-  const origin = new URL(upstreamBaseUrl).origin;
-  const escaped = origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  // The origin must end there: https://api.weather.gov.example.com or :8443 is someone else.
+  const upstream = new URL(upstreamBaseUrl);
+  // The client asks {UPSTREAM_URL}{path}: a path in UPSTREAM_URL (a mirror under /nws) prefixes every link
+  // as much as the origin does, and a link is a Taskcast path only once both are gone.
+  const prefix = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  // The prefix must end there: https://api.weather.gov.example.com, :8443 or /nwsx is someone else.
   const pattern = new RegExp(`${escaped}(?![\\w.:-])`, 'gi');
-  const quick = new URL(origin).host.toLowerCase();
+  const quick = upstream.host.toLowerCase();
 
   const stripString = (s: string): string => {
     if (!s.toLowerCase().includes(quick)) return s;

@@ -64,3 +64,20 @@ test('the stripped body holds no base, so one cached copy serves every base', ()
   assert.deepEqual(rewriter.withBase(stripped, 'https://a.example'), { id: 'https://a.example/x' });
   assert.deepEqual(rewriter.withBase(stripped, 'https://b.example'), { id: 'https://b.example/x' });
 });
+
+test('an UPSTREAM_URL with a path (a mirror under /nws): its links lose the path with the origin', () => {
+  // The client asks {UPSTREAM_URL}{path}; a link is only a Taskcast path once the prefix is gone too.
+  const mirror = createLinkRewriter('https://mirror.example/nws/');
+  const body = [
+    'https://mirror.example/nws/points/1,2',
+    'https://mirror.example/nws',
+    'https://mirror.example/nwsx/points',
+    'https://mirror.example/other',
+  ];
+  assert.deepEqual(mirror.withBase(mirror.strip(body), 'http://localhost:3000'), [
+    'http://localhost:3000/points/1,2',
+    'http://localhost:3000',
+    'https://mirror.example/nwsx/points',
+    'https://mirror.example/other',
+  ]);
+});
