@@ -88,15 +88,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const log = options.log ?? silentLog;
   const origin = withoutTrailingSlashes(options.baseUrl);
 
-  // Equal jitter: half the exponential step is fixed, half random, so a burst of clients spreads out.
+  // Equal jitter: half the exponential step is fixed, half random, so a burst of clients spreads out. A
+  // Retry-After within the cap is honoured as the wait; a longer one ends the retries (see below), so a
+  // delay is never asked for it.
   const delay = (retry: number, retryAfter: number | undefined): number => {
     const step = Math.min(maxBackoffMs, backoffMs * 2 ** retry);
     const jittered = step / 2 + random() * (step / 2);
-    // A short Retry-After is honoured; a long one is left to the caller (stale copy or a 503 passing it on).
-    return retryAfter !== undefined && retryAfter * 1000 <= maxBackoffMs
-      ? Math.max(jittered, retryAfter * 1000)
-      : jittered;
+    return retryAfter !== undefined ? Math.max(jittered, retryAfter * 1000) : jittered;
   };
+  // Upstream asked for a longer wait than a request can spend: asking again within the backoff would go
+  // against its word (and, at api.weather.gov, count against this gateway), so the answer goes to the caller
+  // at once, which serves a stale copy or passes the 503 on with that Retry-After.
+  const waitsTooLong = (retryAfter: number | undefined): boolean =>
+    retryAfter !== undefined && retryAfter * 1000 > maxBackoffMs;
 
   async function attempt(
     path: string,
@@ -156,8 +160,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           const reply = await attempt(path, headers, asBytes);
           counters.inc(METRIC.calls, { status: String(reply.status) });
           if (TRANSIENT.has(reply.status) && retry < maxRetries) {
-            await sleep(delay(retry, retryAfterSeconds(reply.headers.get('retry-after'), Date.now())));
-            continue;
+            const retryAfter = retryAfterSeconds(reply.headers.get('retry-after'), Date.now());
+            if (!waitsTooLong(retryAfter)) {
+              await sleep(delay(retry, retryAfter));
+              continue;
+            }
           }
           finish(reply.status, retry, reply.status >= 500 ? 'warn' : 'info');
           options.health?.record(

@@ -156,10 +156,20 @@ describe('upstream provider: resilience', () => {
 
   test("at most 2 retries: three 503s give 3 calls and a 503 problem with upstream's Retry-After", async () => {
     const w = await world();
-    const fault = { status: 503, body: fixtureText('problem_unavailable_503.json'), headers: { 'retry-after': '120' } };
+    const fault = { status: 503, body: fixtureText('problem_unavailable_503.json'), headers: { 'retry-after': '1' } };
     w.fake.fail(POINT, fault, fault, fault);
     const reply = await w.get(POINT);
     assert.equal(w.fake.count(POINT), 3);
+    assert.equal(reply.status, 503);
+    assert.equal(reply.headers.get('retry-after'), '1');
+  });
+
+  test('a 503 asking to wait longer than a retry may (Retry-After: 120) is not asked again: 1 call', async () => {
+    const w = await world();
+    const fault = { status: 503, body: fixtureText('problem_unavailable_503.json'), headers: { 'retry-after': '120' } };
+    w.fake.fail(POINT, fault, fault, fault);
+    const reply = await w.get(POINT);
+    assert.equal(w.fake.count(POINT), 1);
     assert.equal(reply.status, 503);
     assert.equal(reply.headers.get('content-type'), 'application/problem+json');
     assert.equal(reply.headers.get('retry-after'), '120');
