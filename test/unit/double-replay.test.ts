@@ -47,3 +47,31 @@ test('replay: a folder that is not there, or is a file, is refused at creation, 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('replay: a relative folder is the one meant when the double was made, wherever the process goes', async () => {
+  // A test that changes directory (process.chdir in a setup file, a runner's per-project cwd) after making
+  // the double must still be answered from the bundle it named, not from one relative to the new folder.
+  const parent = mkdtempSync(join(tmpdir(), 'taskcast-double-bundle-'));
+  const home = process.cwd();
+  try {
+    writeEntry(join(parent, 'bundle'), {
+      path: '/offices/TOP',
+      recordedAt: '2026-05-20T21:00:00.000Z',
+      lastModified: '2026-05-20T21:00:00.000Z',
+      body: { '@id': '{base}/offices/TOP', name: 'Recorded Topeka' },
+    });
+    process.chdir(parent);
+    const strict = await createWeatherGovFetch({
+      now: '2026-05-20T21:00:00Z',
+      replay: { dir: 'bundle', strict: true },
+    });
+    process.chdir(tmpdir());
+    const reply = await strict('/offices/TOP');
+    assert.equal(reply.status, 200);
+    assert.equal((await reply.json()).name, 'Recorded Topeka');
+    await strict.close();
+  } finally {
+    process.chdir(home);
+    rmSync(parent, { recursive: true, force: true });
+  }
+});

@@ -5,7 +5,7 @@ import type {
   ForecastDocument,
   ForecastProvider,
 } from '../../../application/forecast/ports.ts';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Clock } from '../../../application/shared/clock.ts';
 import { ForecastNotFound, ForecastUnavailable } from '../../../domain/forecast/errors.ts';
 import { createPathAddressedProvider, type PathSource } from '../by-path/path-addressed-provider.ts';
@@ -49,8 +49,11 @@ export interface ReplayForecastProvider extends ForecastProvider {
  * model, or is a 404 when strict.
  */
 export function createReplayForecastProvider(options: ReplayProviderOptions): ReplayForecastProvider {
+  // Resolved once: a relative folder is the one meant when the provider was made, though the process (a test
+  // that changes directory) moves on.
+  const dir = resolve(options.dir);
   // Refused when made: a mistyped folder would otherwise serve the model for every path, or 404 each one.
-  const problem = bundleFolderProblem(options.dir);
+  const problem = bundleFolderProblem(dir);
   if (problem) throw new Error(`The replay bundle ${options.dir} ${problem}: give the folder a recording wrote.`);
   // An asset names its media: a path whose JSON the bundle holds may lack its CAP or other rendering, and
   // "not in the replay bundle" alone would deny the file the control page lists.
@@ -62,12 +65,10 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
   };
   // A file edited by hand into something unreadable is named in the answer, not a bare 500.
   const broken = (path: string, kind: EntryKind, why: string): ForecastUnavailable =>
-    new ForecastUnavailable(
-      `The replay bundle's file ${relative(options.dir, entryFile(options.dir, path, kind))} ${why}.`,
-    );
+    new ForecastUnavailable(`The replay bundle's file ${relative(dir, entryFile(dir, path, kind))} ${why}.`);
   const read = <T>(path: string, kind: EntryKind, reader: (dir: string, path: string) => T): T => {
     try {
-      return reader(options.dir, path);
+      return reader(dir, path);
     } catch (error) {
       throw broken(path, kind, `cannot be read: ${(error as Error).message}`);
     }
@@ -138,7 +139,7 @@ export function createReplayForecastProvider(options: ReplayProviderOptions): Re
       fallback: options.strict ? undefined : options.fallback,
       now: () => options.clock.now().getTime(),
     }),
-    bundlePaths: () => listEntries(options.dir),
+    bundlePaths: () => listEntries(dir),
   };
 }
 
