@@ -125,7 +125,7 @@ export function assembleCatalogue(parts: CatalogueParts): Catalogue {
       stationGrid.nearest(lat, lon, limit).map(({ item, distanceMeters }) => ({ item: onShore(item), distanceMeters })),
     nearestRadar: (lat, lon, types: readonly RadarType[] = ['NEXRAD']) =>
       radarGrid().nearest(lat, lon, 1, (radar) => types.includes(radar.type))[0],
-    nearestPlace: (lat, lon) => placeGrid.nearest(lat, lon, 1)[0],
+    nearestPlace: (lat, lon, withinMeters) => placeGrid.nearest(lat, lon, 1, undefined, withinMeters)[0],
     nearestPlaces: (lat, lon, limit) => placeGrid.nearest(lat, lon, limit),
     landOutlinesNear: (south, west, north, east) => {
       const parts: { shape: Shape; part: number }[] = [];

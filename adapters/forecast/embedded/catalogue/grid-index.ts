@@ -103,15 +103,22 @@ export class PointGrid<T> {
   }
 
   /**
-   * The `limit` closest items, nearest first. Searches square rings of cells
-   * outwards and stops once no unvisited cell can hold anything closer.
+   * The `limit` closest items within `withinMeters`, nearest first. Searches square rings of cells
+   * outwards and stops once no unvisited cell can hold anything closer, or anything within `withinMeters`.
    */
-  nearest(lat: number, lon: number, limit: number, accept: (item: T) => boolean = () => true): Nearest<T>[] {
+  nearest(
+    lat: number,
+    lon: number,
+    limit: number,
+    accept: (item: T) => boolean = () => true,
+    withinMeters = Infinity,
+  ): Nearest<T>[] {
     const best: Nearest<T>[] = [];
     if (limit <= 0 || this.#size === 0) return best;
     const la0 = Math.floor(lat);
     const lo0 = Math.floor(lon);
     for (let r = 0; r <= 360; r++) {
+      if (r > 0 && unvisitedLowerBound(lat, lon, r - 1) > withinMeters) break;
       for (let la = la0 - r; la <= la0 + r; la++) {
         if (la < -90 || la > 89) continue;
         const edge = la === la0 - r || la === la0 + r;
@@ -120,11 +127,8 @@ export class PointGrid<T> {
         for (let lo = lo0 - r; lo <= lo0 + r; lo += step) {
           for (const entry of this.#bucket(cellKey(la, lo))) {
             if (!accept(entry.item)) continue;
-            insertSorted(
-              best,
-              { item: entry.item, distanceMeters: distanceMeters(lat, lon, entry.lat, entry.lon) },
-              limit,
-            );
+            const meters = distanceMeters(lat, lon, entry.lat, entry.lon);
+            if (meters <= withinMeters) insertSorted(best, { item: entry.item, distanceMeters: meters }, limit);
           }
         }
       }

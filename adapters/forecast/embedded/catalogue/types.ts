@@ -170,7 +170,8 @@ export interface Catalogue {
 
   nearestStations(lat: number, lon: number, limit: number): readonly Nearest<StationRecord>[];
   nearestRadar(lat: number, lon: number, types?: readonly RadarType[]): Nearest<RadarRecord> | undefined;
-  nearestPlace(lat: number, lon: number): Nearest<PlaceRecord> | undefined;
+  /** The place nearest the point, if one lies within `withinMeters` (anywhere by default). */
+  nearestPlace(lat: number, lon: number, withinMeters?: number): Nearest<PlaceRecord> | undefined;
   /** The `limit` places nearest the point, nearest first. */
   nearestPlaces(lat: number, lon: number, limit: number): readonly Nearest<PlaceRecord>[];
   /**

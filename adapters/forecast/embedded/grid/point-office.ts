@@ -147,10 +147,12 @@ function watersOffice(deps: EmbeddedDeps, lat: number, lon: number): OfficeRecor
   return zone && deps.catalogue.offices.get(zone.lakeCwa ?? zone.cwa);
 }
 
-/** Whether a town of the place list lies within TOWN_KM of the point. */
+/**
+ * Whether a town of the place list lies within TOWN_KM of the point. The search goes no farther: from
+ * another continent, a search for the nearest town anywhere read the place index's cells for seconds.
+ */
 function nearTown(deps: EmbeddedDeps, lat: number, lon: number): boolean {
-  const place = deps.catalogue.nearestPlace(lat, lon);
-  return place !== undefined && place.distanceMeters <= TOWN_KM * 1000;
+  return deps.catalogue.nearestPlace(lat, lon, TOWN_KM * 1000) !== undefined;
 }
 
 /**

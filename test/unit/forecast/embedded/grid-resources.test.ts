@@ -117,6 +117,21 @@ describe('point', () => {
     await assert.rejects(grid.gridOf({ lat: 10, lon: -150 }, ctx), ForecastNotFound);
   });
 
+  it('answers 404 at once for a point on another continent', async () => {
+    // The check for a town the outlines leave out searched the whole world for the nearest town: 7-18 s
+    // before London's, Paris's or Sydney's 404, past a test runner's 5 s timeout.
+    for (const [lat, lon] of [
+      [51.5, -0.1],
+      [48.8, 2.3],
+      [-33.9, 151.2],
+    ] as const) {
+      const started = performance.now();
+      await assert.rejects(grid.point({ lat, lon }, ctx), ForecastNotFound);
+      const ms = performance.now() - started;
+      assert.ok(ms < 2000, `${lat},${lon}: ${Math.round(ms)} ms`);
+    }
+  });
+
   it('answers Alaska, Hawaii, Puerto Rico and Guam on their own NDFD grids, as api.weather.gov does', async () => {
     // Real answers (weather-gov/weather.gov api-proxy recordings, 2026; ws4kp regional cities, 2025).
     const cases = [
