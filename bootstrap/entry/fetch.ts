@@ -1,6 +1,6 @@
 import { URL as NodeURL } from 'node:url';
 import { readRequestParts } from '../../adapters/http/in-process-exchange.ts';
-import { disposable } from './disposable.ts';
+import { disposable, type AsyncDisposableWhereKnown } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -23,7 +23,9 @@ export interface WeatherGovFetch extends WeatherGovControls {
  * /_taskcast/, is refused with a TypeError, as fetch refuses what it cannot reach: the code under test
  * meant some other server, and nothing leaves the process.
  */
-export async function createWeatherGovFetch(options: WeatherGovOptions = {}): Promise<WeatherGovFetch> {
+export async function createWeatherGovFetch(
+  options: WeatherGovOptions = {},
+): Promise<WeatherGovFetch & AsyncDisposableWhereKnown> {
   const nws = await createWeatherGov(options);
   const weatherGovFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const parts = await readRequestParts(input, init, nws.origin);

@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import { failedAnswer } from './msw-failed-answer.ts';
 import type { Scenario } from '../../adapters/forecast/control/scenario.ts';
-import { disposable } from './disposable.ts';
+import { disposable, type AsyncDisposableWhereKnown } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls } from './weather-gov.ts';
@@ -31,7 +31,9 @@ export interface BrowserWeatherGovHandlers extends BrowserWeatherGovControls {
  * model runs in the page itself (MSW's service worker hands each request to the page), from the build's
  * bundle (dist/browser/msw.js) which embeds the data files: no Taskcast server, nothing fetched.
  */
-export async function weatherGovHandlers(options: BrowserWeatherGovOptions = {}): Promise<BrowserWeatherGovHandlers> {
+export async function weatherGovHandlers(
+  options: BrowserWeatherGovOptions = {},
+): Promise<BrowserWeatherGovHandlers & AsyncDisposableWhereKnown> {
   const nws = await createWeatherGov(options);
   // The same split of paths as the server's, and 'manual': the page's fetch follows redirects itself.
   const handler = http.all(

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { disposable } from './disposable.ts';
+import { disposable, type AsyncDisposableWhereKnown } from './disposable.ts';
 import { failedAnswer } from './msw-failed-answer.ts';
 import { handedOver } from './handed-over.ts';
 import { importPeer } from './import-peer.ts';
@@ -25,7 +25,9 @@ export const MSW_MISSING = 'taskcast/msw needs the msw package: npm install --sa
  * Taskcast's own task API, /health, /metrics or /_taskcast/, is not matched, so MSW's onUnhandledRequest
  * decides what happens to it.
  */
-export async function weatherGovHandlers(options: WeatherGovOptions = {}): Promise<WeatherGovHandlers> {
+export async function weatherGovHandlers(
+  options: WeatherGovOptions = {},
+): Promise<WeatherGovHandlers & AsyncDisposableWhereKnown> {
   const http = await importMswHttp();
   const nws = await createWeatherGov(options);
   // A predicate rather than a `${origin}/*` pattern: the same split of paths as the server's (msw ≥ 2.11).

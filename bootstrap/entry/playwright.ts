@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { DroppedConnection } from '../../adapters/http/in-process-exchange.ts';
-import { disposable } from './disposable.ts';
+import { disposable, type AsyncDisposableWhereKnown } from './disposable.ts';
 import { controlsOf, createWeatherGov, type WeatherGovControls, type WeatherGovOptions } from './weather-gov.ts';
 
 export type { WeatherGovControls, WeatherGovOptions, ScenarioSource } from './weather-gov.ts';
@@ -51,7 +51,10 @@ export interface WeatherGovRouting extends WeatherGovControls {
  * and `response.redirected` false. Requests to other origins, and Taskcast's own paths, are left to other routes
  * and the network. `close()` unroutes and releases the double.
  */
-export async function routeWeatherGov(target: Routable, options: WeatherGovOptions = {}): Promise<WeatherGovRouting> {
+export async function routeWeatherGov(
+  target: Routable,
+  options: WeatherGovOptions = {},
+): Promise<WeatherGovRouting & AsyncDisposableWhereKnown> {
   const nws = await createWeatherGov(options);
   const matches = (url: URL): boolean => nws.answers(url.href);
   const handler = async (route: WeatherGovRoute): Promise<void> => {

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { handRunEnv } from '../support/hand-run-env.ts';
 import { appWithPackedTarball } from '../support/tarball-app.ts';
@@ -89,17 +90,45 @@ export async function app(page: Routable, route: WeatherGovRoute): Promise<strin
 }
 `;
 
-/** tsc 5.0 on `file` with skipLibCheck: false and the given `types`, which must find no error: the files it read. */
-function compile(tsc: string, app: string, file: string, types: string[]): { files: string[] } {
+/**
+ * `await using`, as docs/testing-weather-apps.md offers it to TypeScript 5.2+: the doubles' objects are
+ * AsyncDisposable at run time, and must be so in their types where the app's TypeScript knows the symbol.
+ */
+const AWAIT_USING_CONSUMER = `
+import { weatherGovHandlers } from 'taskcast/msw';
+import { createWeatherGovFetch } from 'taskcast/fetch';
+import { weatherGovHandlers as browserHandlers } from 'taskcast/msw/browser';
+import { routeWeatherGov, type Routable } from 'taskcast/playwright';
+
+export async function app(page: Routable): Promise<number> {
+  await using nws = await weatherGovHandlers({ now: '2026-05-20T21:00:00Z' });
+  await using nwsFetch = await createWeatherGovFetch();
+  await using inPage = await browserHandlers();
+  await using routed = await routeWeatherGov(page);
+  return nws.handlers.length + inPage.handlers.length + nwsFetch.origin.length + routed.origin.length;
+}
+`;
+
+/** The project's own TypeScript (5.2 or later), which compiles `await using`. */
+const projectTsc = join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** tsc on `file` with skipLibCheck: false and the given `types`, which must find no error: the files it read. */
+function compile(
+  tsc: string,
+  app: string,
+  file: string,
+  types: string[],
+  options: { target?: string; lib?: string[] } = {},
+): { files: string[] } {
   const project = join(app, `tsconfig.${file}.json`);
   writeFileSync(
     project,
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2022',
+        target: options.target ?? 'ES2022',
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        lib: options.lib ?? ['ES2022', 'DOM', 'DOM.Iterable'],
         types,
         strict: true,
         noEmit: true,
@@ -116,7 +145,7 @@ function compile(tsc: string, app: string, file: string, types: string[]): { fil
   });
   const lines = `${result.stdout}${result.stderr}`.split('\n');
   const errors = lines.filter((line) => /error TS\d+/.test(line));
-  assert.deepEqual(errors, [], `${TYPESCRIPT} finds errors in ${file}:\n${errors.join('\n')}`);
+  assert.deepEqual(errors, [], `${tsc} finds errors in ${file}:\n${errors.join('\n')}`);
   assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
   return { files: lines.filter((line) => /\.d\.[cm]?ts$|\.ts$/.test(line.trim())) };
 }
@@ -131,6 +160,16 @@ test(`the public types compile under ${TYPESCRIPT} with skipLibCheck: false`, { 
 
     await t.test('every entry point, with @types/node', () => {
       compile(tsc, app, 'consumer.ts', ['node']);
+    });
+
+    await t.test('await using, with the project’s TypeScript: ESNext’s lib, or ES2022’s with @types/node', () => {
+      writeFileSync(join(app, 'await-using.ts'), AWAIT_USING_CONSUMER);
+      compile(projectTsc, app, 'await-using.ts', ['node'], {
+        target: 'ESNext',
+        lib: ['ESNext', 'DOM', 'DOM.Iterable'],
+      });
+      writeFileSync(join(app, 'await-using-es2022.ts'), AWAIT_USING_CONSUMER);
+      compile(projectTsc, app, 'await-using-es2022.ts', ['node']);
     });
 
     await t.test('taskcast/playwright without @types/node', () => {
