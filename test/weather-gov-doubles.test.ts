@@ -185,15 +185,28 @@ describe('taskcast/fetch: the same answers without MSW', () => {
   });
 });
 
+/**
+ * Appended to the testing page's example: a test after the others starts at the options' clock, with no
+ * scenario, whatever the tests before it did (the first one moves the clock to 22:00).
+ */
+const NO_LEAK = `
+test('a later test starts from the options, whatever the others did', async () => {
+  assert.equal(nws.clock().now, '2026-05-20T21:00:00.000Z');
+  const response = await fetch('https://api.weather.gov/gridpoints/TOP/32,81/forecast');
+  assert.equal(response.status, 200);
+});
+`;
+
 describe("the docs' MSW examples", () => {
-  // The README's short one and the testing page's whole file; each is a test file of its own.
-  for (const [name, tests] of [
-    ['readme-msw-example', 1],
-    ['msw-example', 2],
+  // The README's short one and the testing page's whole file; each is a test file of its own. Both are
+  // JavaScript (weather.test.mjs), and fenced as such: as TypeScript their untyped parameters do not compile.
+  for (const [name, tests, more] of [
+    ['readme-msw-example', 1, ''],
+    ['msw-example', 3, NO_LEAK],
   ] as const)
     it(`${name} passes as written, against the sources`, () => {
       const root = fileURLToPath(new URL('..', import.meta.url));
-      const code = docBlock(name);
+      const code = docBlock(name, 'js') + more;
       const dir = join(root, '.tmp');
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `${name}-${process.pid}.test.mjs`);

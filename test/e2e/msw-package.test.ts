@@ -27,7 +27,7 @@ const CHROMIUM = '/usr/bin/chromium';
 // The child npm and node behave as if run by hand, not as parts of this run.
 const env = handRunEnv;
 
-const readmeBlock = (name: string): string => docBlock(name);
+const readmeBlock = (name: string, lang = 'ts'): string => docBlock(name, lang);
 
 /** The versions this checkout tests with, so the install finds them in npm's cache. */
 const version = (name: string): string =>
@@ -294,7 +294,7 @@ test(
       );
 
       await t.test("the README's MSW example passes with plain node --test", () => {
-        writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example'));
+        writeFileSync(join(consumer, 'weather.test.mjs'), readmeBlock('msw-example', 'js'));
         const out = run(process.execPath, ['--test', '--test-reporter=tap', 'weather.test.mjs'], consumer);
         assert.match(out, /# pass 2\n# fail 0/, out);
       });
@@ -362,7 +362,7 @@ test(
         "the README's Playwright route sends a page's api.weather.gov calls to taskcast/fetch",
         { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
         () => {
-          writeFileSync(join(consumer, 'weather-route.mjs'), readmeBlock('playwright-example'));
+          writeFileSync(join(consumer, 'weather-route.mjs'), readmeBlock('playwright-example', 'js'));
           writeFileSync(
             join(consumer, 'page-check.mjs'),
             `
