@@ -11,7 +11,7 @@ export class PlainResponse extends HTTPResponse {
   readonly #fields: Record<string, string>;
 
   constructor(body: string | Uint8Array | null, init: { status: number; headers: Record<string, string> }) {
-    super(body as BodyInit | null, init);
+    super(ownRealm(body) as BodyInit | null, init);
     this.#fields = init.headers;
   }
 
@@ -24,4 +24,16 @@ export class PlainResponse extends HTTPResponse {
   override get headers(): Headers {
     return this.#fields as unknown as Headers;
   }
+}
+
+/**
+ * The bytes as a Uint8Array of this realm, over the same memory. Under a test runner's vm context (Vitest's
+ * vmThreads and vmForks pools) the double's TextEncoder is Node's, whose arrays are another realm's: srvx,
+ * which tells a body's kind by `instanceof`, took them for none it knows and built a Response of them, with
+ * the `Response` of the moment it loaded, which happy-dom's environment does not let anyone construct.
+ */
+function ownRealm(body: string | Uint8Array | null): string | Uint8Array | null {
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array) return body;
+  const bytes = body as ArrayBufferView; // a Uint8Array all the same, of another realm
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -234,6 +234,19 @@ test(
         assert.match(out, /Tests\s+2 passed \(2\)/, out);
       });
 
+      // Under a vm pool the double's TextEncoder is Node's, so its bodies are Uint8Arrays of another realm
+      // than the test file's: srvx took them for something else and built happy-dom's base Response, which
+      // throws "constructed outside a Window context", on every JSON answer.
+      await t.test('vitest’s vmThreads pool with happy-dom: MSW and taskcast/fetch answer', () => {
+        const out = runBoth(
+          process.execPath,
+          ['node_modules/vitest/vitest.mjs', 'run', '--pool=vmThreads', 'weather.happy-dom.test.js'],
+          app,
+        );
+        assert.match(out, /Tests\s+2 passed \(2\)/, out);
+        assert.doesNotMatch(out, /outside a Window context|unhandled error/, out);
+      });
+
       await t.test('Jest with its jsdom environment: ES module tests, and the documented CommonJS one', () => {
         // The command the docs give, on the test files.
         const out = runBoth(
