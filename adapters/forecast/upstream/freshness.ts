@@ -77,6 +77,15 @@ function parseCacheControl(value: string | null): Map<string, string | undefined
   return out;
 }
 
-function seconds(value: string | null | undefined): number | undefined {
-  return value !== null && value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
+/**
+ * A delta-seconds value, at most 2^31 (RFC 9111 §1.2.2): a longer one means "for ever" all the same, and read
+ * as it stands, `max-age=99999999999999999999` lost its digits to a float and was passed on as
+ * `max-age=99999999999999980000`, which clients read as garbage or overflow.
+ */
+export function seconds(value: string | null | undefined): number | undefined {
+  return value !== null && value !== undefined && /^\d+$/.test(value.trim())
+    ? Math.min(Number(value.trim()), MAX_DELTA_SECONDS)
+    : undefined;
 }
+
+export const MAX_DELTA_SECONDS = 2 ** 31;

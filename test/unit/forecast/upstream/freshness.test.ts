@@ -41,3 +41,8 @@ test('an Expires that is no HTTP-date is in the past (RFC 9111 §5.3), though Da
   const headers = h({ date: '1', expires: new Date(NOW + 90_000).toUTCString() });
   assert.equal(freshnessOf(headers, NOW).lifetimeMs, 90_000);
 });
+
+test('delta-seconds past 2^31 count as 2^31 (RFC 9111 §1.2.2), not a float that lost its digits', () => {
+  assert.equal(freshnessOf(h({ 'cache-control': 'max-age=99999999999999999999' }), NOW).lifetimeMs, 2 ** 31 * 1000);
+  assert.equal(freshnessOf(h({ 'cache-control': 's-maxage=2147483647' }), NOW).lifetimeMs, 2147483647_000);
+});

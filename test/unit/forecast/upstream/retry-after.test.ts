@@ -17,3 +17,8 @@ test('what is neither is no Retry-After, not "retry at once" (Date.parse reads "
     assert.equal(retryAfterSeconds(garbled, NOW), undefined, garbled);
   assert.equal(retryAfterSeconds(null, NOW), undefined);
 });
+
+test('a delta-seconds past 2^31 is 2^31, an integer a client can read', () => {
+  assert.equal(retryAfterSeconds('99999999999999999999', NOW), 2 ** 31);
+  assert.equal(String(retryAfterSeconds('1000000000000000000000', NOW)), '2147483648');
+});
