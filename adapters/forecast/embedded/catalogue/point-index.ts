@@ -107,10 +107,10 @@ export interface PointIndex {
 /**
  * Reads point-index.json as the data build lays it out (pointIndexText, scripts/forecast-data/
  * build-point-index.ts): the format, the row counts and the files' pages, then one line per kind, `"kind":{"cell":[rows],...}`.
- * A cell's bucket is found in its kind's line and parsed alone, when a lookup first reaches the cell: a
- * point needs a few of the ~8,000 buckets, and parsing them all (518 kB into ~40,000 arrays) was ~20 ms of
- * CPU of a first /points on 2 cores, with the collector copying them. A bucket holds numbers only, so
- * `"cell":[` appears in a line only as that cell's key.
+ * A cell's bucket is parsed alone, when a lookup first reaches the cell: a point needs a few of the ~8,000
+ * buckets, and parsing them all (518 kB into ~40,000 arrays) was ~20 ms of CPU of a first /points on 2 cores,
+ * with the collector copying them. A bucket holds numbers only, so `"cell":[` appears in a line only as that
+ * cell's key.
  */
 export function parsePointIndex(text: string): PointIndex {
   const shapesAt = text.indexOf('\n"shapes":{\n');
@@ -126,14 +126,21 @@ export function parsePointIndex(text: string): PointIndex {
     if (start < 0) throw new Error(`${POINT_INDEX_FILE}: no line for ${kind}; rebuild the data`);
     const end = text.indexOf('\n', start + 1);
     const line = text.slice(start + opening.length, end < 0 ? text.length : end);
-    const cells = new Map<number, readonly number[] | undefined>();
+    let where: Map<number, number> | undefined;
+    const cells = new Map<number, readonly number[]>();
     return (key) => {
-      if (cells.has(key)) return cells.get(key);
-      const name = `"${key}":[`;
-      const at = line.indexOf(name);
-      const bucket =
-        at < 0 ? undefined : (JSON.parse(line.slice(at + name.length - 1, line.indexOf(']', at) + 1)) as number[]);
-      cells.set(key, bucket);
+      // Where each cell's bucket opens, found in one pass on the kind's first lookup: a nearest search far
+      // from CONUS (Guam's stations, thousands of km off) asks for ~32,000 cells, nearly all empty, and
+      // searching the line (19 kB of stations, 126 kB of places) for each was ~0.6 s of a cold
+      // /points/13.4,144.8/stations.
+      where ??= bucketStarts(line);
+      const at = where.get(key);
+      if (at === undefined) return undefined;
+      let bucket = cells.get(key);
+      if (bucket === undefined) {
+        bucket = JSON.parse(line.slice(at, line.indexOf(']', at) + 1)) as number[];
+        cells.set(key, bucket);
+      }
       return bucket;
     };
   };
@@ -148,4 +155,11 @@ export function parsePointIndex(text: string): PointIndex {
     },
     points: { stations: lookup('stations'), places: lookup('places') },
   };
+}
+
+/** Where each cell's bucket (its "[") starts in a kind's line, by cell key. */
+function bucketStarts(line: string): Map<number, number> {
+  const starts = new Map<number, number>();
+  for (const match of line.matchAll(/"(\d+)":\[/g)) starts.set(Number(match[1]), match.index + match[0].length - 1);
+  return starts;
 }
