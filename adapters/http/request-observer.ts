@@ -71,11 +71,16 @@ function settle(response: ObservedResponse, socket: Socket | null, aborted: bool
   observation.record(
     observation.event,
     observation.started,
-    response.statusCode,
+    // statusCode is 200 until the app sets one; if the client left before the head went out, no status was
+    // sent at all, and a 200 would count an abandoned request as a success.
+    aborted && !response.headersSent ? CLIENT_CLOSED_REQUEST : response.statusCode,
     socket ? socket.bytesWritten - observation.before : null,
     aborted,
   );
 }
+
+/** nginx's status for a request whose client closed the connection before any answer was written. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 function watchSocket(socket: ObservedSocket, response: ObservedResponse): void {
   if (!(CURRENT in socket)) {

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { test } from 'node:test';
 import { toNodeHandler } from 'h3';
+import { answerRefusedRequests } from '../../../adapters/http/refused-requests.ts';
 import { createPinoLogger, defaultLogFormat } from '../../../adapters/logging/pino-logger.ts';
 import type { RequestLine } from '../../../adapters/logging/request-line.ts';
 import type { LogLevel } from '../../../adapters/logging/logger.ts';
@@ -40,6 +41,9 @@ type AppOptions = {
   trustProxy?: boolean;
   logRequests?: boolean;
   servedBy?: 'node' | 'fetch';
+  metrics?: TaskcastMetrics;
+  /** Answer what Node's parser refuses through the app, as npm start does. */
+  answerRefused?: boolean;
 };
 
 /** The real app (task routes, no forecast), logging into `log`. */
@@ -54,7 +58,7 @@ async function app(options: AppOptions) {
     authBudgets: { loginFailuresPerAccount: 0, loginFailuresPerAddress: 0, signUpsPerAddress: 0 },
     trustProxy: options.trustProxy ?? false,
     log: options.log,
-    metrics: new TaskcastMetrics({ processMetrics: false }),
+    metrics: options.metrics ?? new TaskcastMetrics({ processMetrics: false }),
     requestLog: (options.logRequests ?? true) ? options.log.requests : undefined,
     servedBy: options.servedBy,
   });
@@ -63,7 +67,12 @@ async function app(options: AppOptions) {
 /** The real app on a real socket (so the request line sees bytes on the wire), logging into `log`. */
 async function serve(options: AppOptions) {
   // As npm start serves it unless told otherwise: request lines taken from the socket, no h3 response hook.
-  const server: Server = createServer(toNodeHandler(await app({ ...options, servedBy: options.servedBy ?? 'node' })));
+  const h3 = await app({ ...options, servedBy: options.servedBy ?? 'node' });
+  const server: Server = createServer(toNodeHandler(h3));
+  if (options.answerRefused) {
+    const answer = answerRefusedRequests({ fetch: (request) => h3.fetch(request), report: () => {} });
+    server.on('clientError', (error, socket: Socket) => answer(error, socket, false));
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -248,6 +257,30 @@ test('a client that goes away before the answer is sent is logged as aborted', a
     const [line] = await requestLines(sink, 1);
     assert.equal(line?.['route'], '/api/auth/login');
     assert.equal(line?.['aborted'], true);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a client that goes away before any answer is written is not logged as a 200', async () => {
+  const sink = capture();
+  const metrics = new TaskcastMetrics({ processMetrics: false });
+  const server = await serve({ log: sink.log, metrics });
+  try {
+    const socket = new Socket();
+    await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const [line] = await requestLines(sink, 1);
+    assert.equal(line?.['aborted'], true);
+    // Nothing was sent, so no 200 was: nginx's 499 (client closed request), in the line and the counter.
+    assert.equal(line?.['status'], 499);
+    const text = await metrics.render();
+    assert.match(text, /taskcast_http_requests_total\{method="POST",route="\/api\/auth\/login",status="499"\} 1/);
+    assert.doesNotMatch(text, /route="\/api\/auth\/login",status="200"/);
   } finally {
     await server.close();
   }
