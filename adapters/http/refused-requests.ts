@@ -4,6 +4,7 @@ import type { H3Event } from 'h3';
 import { BadRequest } from '../../domain/forecast/errors.ts';
 import { ValidationError } from '../../domain/tasks/errors.ts';
 import { HttpProblem } from './http-problem.ts';
+import { answered } from './request-observer.ts';
 
 /**
  * Requests Node's HTTP parser refuses before any handler sees them: a request line and headers over
@@ -166,7 +167,10 @@ export function answerRefusedRequests(app: RefusalAnswerer) {
     refusals.set(request, { kind, limit: maxHeaderSize });
     Promise.resolve()
       .then(() => app.fetch(request))
-      .then(async (response) => writeRaw(socket, response, await response.text(), head.method === 'HEAD'))
+      .then(async (response) => {
+        const bytes = writeRaw(socket, response, await response.text(), head.method === 'HEAD');
+        answered(request, response.status, bytes);
+      })
       .catch((failure: unknown) => {
         app.report(failure);
         socket.destroy();
@@ -187,19 +191,27 @@ function standIn(head: SeenHead, socket: Socket): Request {
   const headers = new Headers();
   for (const [name, value] of head.headers) if (name !== 'host' || url.host === value) headers.append(name, value);
   // Always a GET: for a HEAD the answer's body is left out when it is written, its length kept.
-  return new Request(url, { headers });
+  const request = new Request(url, { headers });
+  // The peer, where h3's getRequestIP looks for it (srvx's `ip`), so the request line names the client.
+  Object.defineProperty(request, 'ip', { value: socket.remoteAddress });
+  return request;
 }
 
-/** Writes the app's answer on the socket and closes the connection: after a parse error nothing more is read. */
-function writeRaw(socket: Socket, response: Response, body: string, head: boolean): void {
+/**
+ * Writes the app's answer on the socket and closes the connection: after a parse error nothing more is read.
+ * Returns the bytes written, head included (what the request line's `bytes` counts).
+ */
+function writeRaw(socket: Socket, response: Response, body: string, head: boolean): number {
   const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Unknown'}`];
   for (const [name, value] of response.headers) {
     if (!FRAMING.has(name)) lines.push(`${name}: ${value}`);
   }
   lines.push(`date: ${new Date().toUTCString()}`, `content-length: ${Buffer.byteLength(body)}`, 'connection: close');
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`);
+  const text = `${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`;
+  socket.end(text);
   // A client that stops reading must not hold the connection open.
   setTimeout(() => socket.destroy(), 5000).unref();
+  return Buffer.byteLength(text);
 }
 
 /** Set here, for this answer alone; the app's own values do not apply to it. */

@@ -107,6 +107,7 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
   if (!metrics && !log) return undefined;
 
   subscribeToFinishedResponses();
+  const servedByNode = options.servedBy === 'node';
   const record: Recorder = (event, started, status, bytes, aborted) => {
     const ms = performance.now() - started;
     const route = event.context.matchedRoute?.route ?? 'unmatched';
@@ -130,7 +131,10 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
     const started = performance.now();
     const nodeRes = event.runtime?.node?.res as ObservedResponse | undefined;
     if (!nodeRes) {
-      event.context[STARTED] = started;
+      // Behind a Node server, a request without a Node response is the stand-in for one its parser refused,
+      // and refused-requests.ts writes its answer on the socket itself: it reports it through answered().
+      if (servedByNode) standIns.set(event.req, (status, bytes) => record(event, started, status, bytes, false));
+      else event.context[STARTED] = started;
       return;
     }
     // The bytes this response puts on the socket, status line and headers included (nginx's $bytes_sent):
@@ -142,7 +146,7 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
     if (socket) watchSocket(socket, nodeRes);
   };
 
-  if (options.servedBy === 'node') return { onRequest };
+  if (servedByNode) return { onRequest };
   return {
     onRequest,
     onResponse(response, event) {
@@ -153,6 +157,21 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
       record(event, started, response.status, lengthOf(response.headers.get('content-length')), false);
     },
   };
+}
+
+/** Stand-in requests (see onRequest) waiting for their answer to be written. */
+const standIns = new WeakMap<Request, (status: number, bytes: number) => void>();
+
+/**
+ * The answer to a stand-in request was written on the socket (`bytes` of it, head included), outside the
+ * Node response the observer otherwise records from: record it now, once. Without this, requests Node's
+ * parser refused (431, 414, 400) were answered but neither logged nor counted behind the server.
+ */
+export function answered(request: Request, status: number, bytes: number): void {
+  const recordIt = standIns.get(request);
+  if (recordIt === undefined) return;
+  standIns.delete(request);
+  recordIt(status, bytes);
 }
 
 function lengthOf(header: string | null): number | null {

@@ -285,3 +285,25 @@ test('a client that goes away before any answer is written is not logged as a 20
     await server.close();
   }
 });
+
+test('a request Node refused (headers too large), answered through the app, is logged and counted', async () => {
+  const sink = capture();
+  const metrics = new TaskcastMetrics({ processMetrics: false });
+  const server = await serve({ log: sink.log, metrics, answerRefused: true });
+  try {
+    const response = await fetch(`${server.origin}/health`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+    await response.arrayBuffer();
+    assert.equal(response.status, 431);
+    const [line] = await requestLines(sink, 1);
+    assert.equal(line?.['status'], 431);
+    assert.equal(line?.['route'], '/health');
+    assert.equal(line?.['client'], '127.0.0.1');
+    assert.ok(typeof line?.['bytes'] === 'number' && line['bytes'] > 0, JSON.stringify(line));
+    assert.match(
+      await metrics.render(),
+      /taskcast_http_requests_total\{method="GET",route="\/health",status="431"\} 1/,
+    );
+  } finally {
+    await server.close();
+  }
+});
