@@ -39,14 +39,14 @@ interface Observation {
   readonly record: Recorder;
   readonly event: H3Event;
   readonly started: number;
-  /** The socket's bytesWritten when the request came in. */
-  readonly before: number;
 }
 
 const OBSERVATION = Symbol('taskcast.observation');
 const CURRENT = Symbol('taskcast.currentResponse');
+const COUNTED = Symbol('taskcast.bytesCounted');
 type ObservedResponse = ServerResponse & { [OBSERVATION]?: Observation };
-type ObservedSocket = Socket & { [CURRENT]?: ObservedResponse };
+/** `COUNTED`: the socket's bytesWritten when its last recorded answer was settled. */
+type ObservedSocket = Socket & { [CURRENT]?: ObservedResponse; [COUNTED]?: number };
 
 /**
  * Responses behind a Node server are recorded from Node's own diagnostics channel, which Node publishes as
@@ -68,13 +68,26 @@ function settle(response: ObservedResponse, socket: Socket | null, aborted: bool
   const observation = response[OBSERVATION];
   if (observation === undefined) return; // not one of ours, or already recorded
   response[OBSERVATION] = undefined;
+  // The bytes this response put on the socket, status line and headers included (nginx's $bytes_sent): the
+  // only count that holds for every body (string, stream, chunked), since srvx writes the response after the
+  // app is done with it. A connection's answers go out one after another, in order, even when its requests
+  // were pipelined, so what was written since the previous answer was settled belongs to this one. (A count
+  // taken when the request came in would not do: a pipelined request arrives before the answers ahead of it
+  // are written, with no socket yet, and was charged for all of them.)
+  let bytes: number | null = null;
+  if (socket) {
+    const written = socket.bytesWritten;
+    const observed = socket as ObservedSocket;
+    bytes = written - (observed[COUNTED] ?? 0);
+    observed[COUNTED] = written;
+  }
   observation.record(
     observation.event,
     observation.started,
     // statusCode is 200 until the app sets one; if the client left before the head went out, no status was
     // sent at all, and a 200 would count an abandoned request as a success.
     aborted && !response.headersSent ? CLIENT_CLOSED_REQUEST : response.statusCode,
-    socket ? socket.bytesWritten - observation.before : null,
+    bytes,
     aborted,
   );
 }
@@ -137,12 +150,9 @@ export function createRequestObserver(options: RequestObserverOptions): RequestO
       else event.context[STARTED] = started;
       return;
     }
-    // The bytes this response puts on the socket, status line and headers included (nginx's $bytes_sent):
-    // the only count that holds for every body (string, stream, chunked), since srvx writes the response
-    // after the app is done with it. A keep-alive connection carries one response at a time, so the
-    // difference belongs to this one.
+    // Its bytes are counted from the socket when it is settled (see settle).
     const socket = nodeRes.socket;
-    nodeRes[OBSERVATION] = { record, event, started, before: socket?.bytesWritten ?? 0 };
+    nodeRes[OBSERVATION] = { record, event, started };
     if (socket) watchSocket(socket, nodeRes);
   };
 

@@ -307,3 +307,29 @@ test('a request Node refused (headers too large), answered through the app, is l
     await server.close();
   }
 });
+
+test('pipelined requests on one connection each count only the bytes of their own answer', async () => {
+  const sink = capture();
+  const server = await serve({ log: sink.log });
+  try {
+    const socket = new Socket();
+    await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    const ended = new Promise((resolve) => socket.on('end', resolve));
+    // Sent in one write: Node queues the second and third answers behind the first.
+    const get = 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n';
+    socket.write(`${get}${get}GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    await ended;
+    const lines = await requestLines(sink, 3);
+    const bytes = lines.map((line) => line['bytes'] as number);
+    assert.equal(
+      bytes.reduce((a, b) => a + b, 0),
+      received,
+      `each line its own answer's bytes: ${JSON.stringify(bytes)}, ${received} received`,
+    );
+    assert.equal(bytes[0], bytes[1]);
+  } finally {
+    await server.close();
+  }
+});
