@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../../shared/trailing-slashes.ts';
+
 /**
  * Moves upstream bodies between "links under the upstream origin" and "links under Taskcast's {base}".
  * Bodies are cached base-free (the origin replaced by a marker) because one cached body serves every
@@ -17,7 +19,7 @@ export function createLinkRewriter(upstreamBaseUrl: string): LinkRewriter {
   const upstream = new URL(upstreamBaseUrl);
   // The client asks {UPSTREAM_URL}{path}: a path in UPSTREAM_URL (a mirror under /nws) prefixes every link
   // as much as the origin does, and a link is a Taskcast path only once both are gone.
-  const prefix = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`;
+  const prefix = withoutTrailingSlashes(`${upstream.origin}${upstream.pathname}`);
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   // The prefix must end there: https://api.weather.gov.example.com, :8443 or /nwsx is someone else.
   const pattern = new RegExp(`${escaped}(?![\\w.:-])`, 'gi');
