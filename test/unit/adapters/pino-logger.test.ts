@@ -242,18 +242,25 @@ test('through app.fetch (no socket) a request is logged too', async () => {
   assert.ok(line?.['bytes'] === null || line?.['bytes'] === body.byteLength, JSON.stringify(line));
 });
 
+/**
+ * A login whose body is announced but never sent: the request is in the app (reading it) when the client
+ * hangs up, before any answer is written.
+ */
+async function abandonLogin(origin: string): Promise<void> {
+  const socket = new Socket();
+  await new Promise<void>((resolve) => socket.connect(Number(new URL(origin).port), '127.0.0.1', resolve));
+  socket.write(
+    'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  socket.destroy();
+}
+
 test('a client that goes away before the answer is sent is logged as aborted', async () => {
   const sink = capture();
   const server = await serve({ log: sink.log });
   try {
-    // A body announced but never sent: the request is in the app (reading it) when the client hangs up.
-    const socket = new Socket();
-    await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
-    socket.write(
-      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.destroy();
+    await abandonLogin(server.origin);
     const [line] = await requestLines(sink, 1);
     assert.equal(line?.['route'], '/api/auth/login');
     assert.equal(line?.['aborted'], true);
@@ -267,13 +274,7 @@ test('a client that goes away before any answer is written is not logged as a 20
   const metrics = new TaskcastMetrics({ processMetrics: false });
   const server = await serve({ log: sink.log, metrics });
   try {
-    const socket = new Socket();
-    await new Promise<void>((resolve) => socket.connect(Number(new URL(server.origin).port), '127.0.0.1', resolve));
-    socket.write(
-      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.destroy();
+    await abandonLogin(server.origin);
     const [line] = await requestLines(sink, 1);
     assert.equal(line?.['aborted'], true);
     // Nothing was sent, so no 200 was: nginx's 499 (client closed request), in the line and the counter.
